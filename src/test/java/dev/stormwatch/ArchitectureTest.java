@@ -1,0 +1,70 @@
+package dev.stormwatch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** Keeps the layers of ARCHITECTURE.md: each layer knows only those below it, and only the UI knows JavaFX. */
+@AnalyzeClasses(packages = "dev.stormwatch", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    private static final String APP = "dev.stormwatch.app..";
+    private static final String CLI = "dev.stormwatch.cli..";
+    private static final String LOAD = "dev.stormwatch.load..";
+    private static final String OAUTH = "dev.stormwatch.oauth..";
+    private static final String HTTP = "dev.stormwatch.http..";
+    private static final String RETRY = "dev.stormwatch.retry..";
+    private static final String LIMIT = "dev.stormwatch.limit..";
+    private static final String PROVIDER = "dev.stormwatch.provider..";
+    private static final String RELAY = "dev.stormwatch.relay..";
+    private static final String SERVER = "dev.stormwatch.server..";
+
+    @ArchTest
+    static final ArchRule onlyTheUiUsesJavaFx = noClasses()
+            .that().resideOutsideOfPackage(APP)
+            .should().dependOnClassesThat().resideInAPackage("javafx..")
+            .because("nothing below the UI imports javafx.* (ARCHITECTURE.md, STYLE.md 7)");
+
+    @ArchTest
+    static final ArchRule retryEngineIsPure = noClasses()
+            .that().resideInAPackage(RETRY)
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "okhttp3..", "redis..", "javafx..", HTTP, OAUTH, LIMIT, LOAD, APP, CLI, PROVIDER, RELAY, SERVER)
+            .because("the retry engine is pure decisions: no transport, no Redis, no UI");
+
+    @ArchTest
+    static final ArchRule httpKnowsNoOAuthNorUi = noClasses()
+            .that().resideInAPackage(HTTP)
+            .should().dependOnClassesThat().resideInAnyPackage(OAUTH, LOAD, APP, CLI, PROVIDER, RELAY, SERVER);
+
+    @ArchTest
+    static final ArchRule oauthKnowsNoLimiterNorUi = noClasses()
+            .that().resideInAPackage(OAUTH)
+            .should().dependOnClassesThat().resideInAnyPackage(LIMIT, LOAD, APP, CLI, PROVIDER, RELAY, SERVER)
+            .because("the OAuth client contains no quota management (ARCHITECTURE.md)");
+
+    @ArchTest
+    static final ArchRule limiterKnowsNoClientAbove = noClasses()
+            .that().resideInAPackage(LIMIT)
+            .should().dependOnClassesThat().resideInAnyPackage(OAUTH, HTTP, LOAD, APP, CLI, PROVIDER, RELAY, SERVER)
+            .because("the limiter knows nothing of OAuth or of the clients that use it");
+
+    @ArchTest
+    static final ArchRule serversDependOnNoClient = noClasses()
+            .that().resideInAnyPackage(PROVIDER, RELAY, SERVER)
+            .should().dependOnClassesThat().resideInAnyPackage(RETRY, HTTP, OAUTH, LIMIT, LOAD, APP, CLI)
+            .because("the embedded provider and relay are servers, not clients");
+
+    @ArchTest
+    static final ArchRule loadEngineKnowsNoUi = noClasses()
+            .that().resideInAPackage(LOAD)
+            .should().dependOnClassesThat().resideInAnyPackage(APP, CLI);
+
+    @ArchTest
+    static final ArchRule cliKnowsNoUi = noClasses()
+            .that().resideInAPackage(CLI)
+            .should().dependOnClassesThat().resideInAPackage(APP);
+}
