@@ -1,6 +1,7 @@
 package dev.stormwatch.app.shell;
 
 import java.util.Objects;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
@@ -34,6 +35,7 @@ public final class MainWindow {
 
     private static Tab area(String id, String title, Node content) {
         BorderPane frame = new BorderPane(content);
+        BorderPane.setAlignment(content, Pos.TOP_LEFT);
         frame.getStyleClass().add("area");
         Tab tab = new Tab(title, frame);
         tab.setId(id);
