@@ -1,0 +1,40 @@
+package dev.stormwatch.app.common;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** How durations read in the window: {@code 850 ms}, {@code 4.2 s}, {@code 2 min 05 s}. */
+public final class Durations {
+
+    private Durations() {}
+
+    public static String format(Duration d) {
+        if (d.isNegative()) {
+            return "-" + format(d.negated());
+        }
+        long millis = d.toMillis();
+        if (millis < 1_000) {
+            return millis + " ms";
+        }
+        if (millis < 60_000) {
+            return String.format("%.1f s", millis / 1000.0);
+        }
+        long seconds = d.toSeconds();
+        if (seconds < 3_600) {
+            return String.format("%d min %02d s", seconds / 60, seconds % 60);
+        }
+        return String.format("%d h %02d min", seconds / 3_600, (seconds % 3_600) / 60);
+    }
+
+    public static String format(Optional<Duration> d) {
+        return d.map(Durations::format).orElse("");
+    }
+
+    /** Whole seconds left, rounded up, so that a countdown shows 1 until the very end and never 0 while waiting. */
+    public static long ceilSeconds(Duration d) {
+        if (d.isNegative() || d.isZero()) {
+            return 0;
+        }
+        return d.plusNanos(999_999_999L).toSeconds();
+    }
+}

@@ -1,0 +1,87 @@
+package dev.stormwatch.app.timeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.http.AttemptEvent;
+import dev.stormwatch.retry.Operation;
+import dev.stormwatch.retry.Origin;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class TimelineViewModelTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-30T09:00:00Z");
+    private final TimelineViewModel model = new TimelineViewModel(Runnable::run);
+
+    @Test
+    void eachAttemptBecomesOneRowInArrivalOrder() {
+        model.onAttempt(throttled(T0, 1));
+        model.onAttempt(delivered(T0.plusSeconds(5), 2));
+
+        assertThat(model.rows()).extracting(TimelineRow::attempt).containsExactly("1", "2");
+        assertThat(model.rows()).extracting(TimelineRow::result).containsExactly("429", "200");
+        assertThat(model.startProperty().get()).isEqualTo(T0);
+    }
+
+    @Test
+    void rowShowsRawAndParsedRetryAfterDelayAndJitter() {
+        model.onAttempt(throttled(T0, 1));
+
+        TimelineRow row = model.rows().get(0);
+        assertThat(row.retryAfterRaw()).isEqualTo("0005");
+        assertThat(row.retryAfter()).isEqualTo("5.0 s");
+        assertThat(row.delay()).isEqualTo("5.3 s");
+        assertThat(row.jitter()).isEqualTo("300 ms");
+        assertThat(row.verdict()).isEqualTo("retry");
+    }
+
+    @Test
+    void aRefusalByPauseSaysNothingWasSent() {
+        model.onAttempt(new AttemptEvent(T0, Origin.of("https://idp.example"), "token", Operation.REFRESH, 0,
+                OptionalInt.empty(), Optional.empty(), List.of(), Optional.of(Duration.ofSeconds(42)),
+                Optional.empty(), Optional.empty(), new AttemptEvent.BudgetLeft(3, Duration.ofSeconds(20)),
+                Optional.empty(), AttemptEvent.Verdict.REFUSED_BY_PAUSE));
+
+        assertThat(model.rows().get(0).result()).isEqualTo("refused by pause");
+        assertThat(model.rows().get(0).verdict()).contains("nothing sent");
+    }
+
+    @Test
+    void ticketTextCarriesEveryColumnOnOneLine() {
+        model.onAttempt(throttled(T0, 1));
+
+        String text = model.ticketText(model.rows().get(0));
+
+        assertThat(text).doesNotContain("\n")
+                .contains("https://idp.example:443", "token", "attempt 1", "429", "Retry-After: 0005 (5.0 s)",
+                        "delay 5.3 s (jitter 300 ms)", "retry");
+    }
+
+    @Test
+    void clearEmptiesTheTimelineAndResetsItsStart() {
+        model.onAttempt(throttled(T0, 1));
+
+        model.clear();
+
+        assertThat(model.rows()).isEmpty();
+        assertThat(model.startProperty().get()).isNull();
+    }
+
+    private static AttemptEvent throttled(Instant at, int attempt) {
+        return new AttemptEvent(at, Origin.of("https://idp.example"), "token", Operation.READ, attempt,
+                OptionalInt.of(429), Optional.empty(), List.of("0005"), Optional.of(Duration.ofSeconds(5)),
+                Optional.of(Duration.ofMillis(5300)), Optional.of(Duration.ofMillis(300)),
+                new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(15)), Optional.empty(), AttemptEvent.Verdict.RETRY);
+    }
+
+    private static AttemptEvent delivered(Instant at, int attempt) {
+        return new AttemptEvent(at, Origin.of("https://idp.example"), "token", Operation.READ, attempt,
+                OptionalInt.of(200), Optional.empty(), List.of(), Optional.empty(), Optional.empty(),
+                Optional.empty(), new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(10)), Optional.empty(),
+                AttemptEvent.Verdict.DELIVER);
+    }
+}
