@@ -1,0 +1,75 @@
+package dev.stormwatch.oauth;
+
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.JWKSet;
+import java.text.ParseException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The provider's signing keys (OIDC Core §10.1.1), fetched when first needed and again once when a token names an
+ * unknown {@code kid} (key rotation), at most once per cooldown so a flood of unknown keys costs one fetch (OP3).
+ */
+public final class JwksCache {
+
+    /** OP3: a flood of tokens with unknown kids costs at most one fetch a minute. */
+    public static final Duration DEFAULT_COOLDOWN = Duration.ofMinutes(1);
+
+    private final Supplier<String> fetcher;
+    private final Clock clock;
+    private final Duration cooldown;
+    private JWKSet keys;
+    private Instant lastFetch;
+
+    /**
+     * @param fetcher fetches the JWKS document (a retried read through the engine, OP3); throws the engine's errors
+     */
+    public JwksCache(Supplier<String> fetcher, Clock clock, Duration cooldown) {
+        this.fetcher = fetcher;
+        this.clock = clock;
+        this.cooldown = cooldown;
+    }
+
+    /** The keys that may have signed a token with this {@code kid} (all keys when the token names none). */
+    public synchronized List<JWK> candidates(Optional<String> kid) {
+        if (keys == null) {
+            refetch();
+        }
+        List<JWK> found = select(kid);
+        if (!found.isEmpty() || kid.isEmpty()) {
+            return found;
+        }
+        // OP3: an unknown kid may mean the provider rotated its keys: one refetch, unless one happened lately.
+        if (lastFetch != null && clock.instant().isBefore(lastFetch.plus(cooldown))) {
+            return List.of();
+        }
+        refetch();
+        return select(kid);
+    }
+
+    private List<JWK> select(Optional<String> kid) {
+        return keys.getKeys().stream()
+                .filter(k -> kid.isEmpty() || kid.get().equals(k.getKeyID()))
+                // A key marked for encryption cannot vouch for a signature (RFC 7517 §4.2).
+                .filter(k -> k.getKeyUse() == null || "sig".equals(k.getKeyUse().identifier()))
+                .toList();
+    }
+
+    private void refetch() {
+        lastFetch = clock.instant();
+        String body = fetcher.get();
+        try {
+            JWKSet parsed = JWKSet.parse(body);
+            if (parsed.getKeys().isEmpty()) {
+                throw Failures.protocol("jwks", "the provider's key set has no keys");
+            }
+            keys = parsed;
+        } catch (ParseException e) {
+            throw Failures.protocol("jwks", "the provider's key set is not a JWK set (is jwks_uri right?)");
+        }
+    }
+}
