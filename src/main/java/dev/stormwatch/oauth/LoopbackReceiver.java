@@ -190,11 +190,10 @@ public final class LoopbackReceiver implements AutoCloseable {
                 return;
             }
             redirect = ((RedirectRequestCheck.Verdict.Accepted) verdict).redirect();
+            // The port closes at once: nothing else may reach it after the redirect (RFC 8252 §8.3).
+            closeListenersOnly();
             // Only one request may end the login; the first to complete the future wins.
             keepOpen = consumed.complete(socket);
-            if (keepOpen) {
-                closeListenersOnly();
-            }
         } catch (IOException e) {
             // A broken or idle connection is not a sign-in: keep waiting.
         } finally {
