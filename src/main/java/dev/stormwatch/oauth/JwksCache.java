@@ -23,7 +23,7 @@ public final class JwksCache {
     private final Clock clock;
     private final Duration cooldown;
     private JWKSet keys;
-    private Instant lastFetch;
+    private Instant lastUnknownKidRefetch;
 
     /**
      * @param fetcher fetches the JWKS document (a retried read through the engine, OP3); throws the engine's errors
@@ -44,9 +44,10 @@ public final class JwksCache {
             return found;
         }
         // OP3: an unknown kid may mean the provider rotated its keys: one refetch, unless one happened lately.
-        if (lastFetch != null && clock.instant().isBefore(lastFetch.plus(cooldown))) {
+        if (lastUnknownKidRefetch != null && clock.instant().isBefore(lastUnknownKidRefetch.plus(cooldown))) {
             return List.of();
         }
+        lastUnknownKidRefetch = clock.instant();
         refetch();
         return select(kid);
     }
@@ -60,7 +61,6 @@ public final class JwksCache {
     }
 
     private void refetch() {
-        lastFetch = clock.instant();
         String body = fetcher.get();
         try {
             JWKSet parsed = JWKSet.parse(body);
