@@ -44,11 +44,11 @@ public final class IdTokenValidator {
     private final Issuer issuer;
     private final String clientId;
     private final List<String> allowedAlgorithms;
-    private final JwksCache keys;
+    private final KeySource keys;
     private final Clock clock;
     private final Duration skew;
 
-    public IdTokenValidator(Issuer issuer, String clientId, List<String> advertisedAlgorithms, JwksCache keys,
+    public IdTokenValidator(Issuer issuer, String clientId, List<String> advertisedAlgorithms, KeySource keys,
             Clock clock, Duration skew) {
         this.issuer = issuer;
         this.clientId = clientId;

@@ -19,25 +19,29 @@ public final class JwksCache {
     /** OP3: a flood of tokens with unknown kids costs at most one fetch a minute. */
     public static final Duration DEFAULT_COOLDOWN = Duration.ofMinutes(1);
 
-    private final Supplier<String> fetcher;
     private final Clock clock;
     private final Duration cooldown;
     private JWKSet keys;
     private Instant lastUnknownKidRefetch;
 
-    /**
-     * @param fetcher fetches the JWKS document (a retried read through the engine, OP3); throws the engine's errors
-     */
-    public JwksCache(Supplier<String> fetcher, Clock clock, Duration cooldown) {
-        this.fetcher = fetcher;
+    public JwksCache(Clock clock, Duration cooldown) {
         this.clock = clock;
         this.cooldown = cooldown;
     }
 
-    /** The keys that may have signed a token with this {@code kid} (all keys when the token names none). */
-    public synchronized List<JWK> candidates(Optional<String> kid) {
+    /** Binds the cache to one visible call's way of fetching, for {@link IdTokenValidator}. */
+    public KeySource source(Supplier<String> fetcher) {
+        return kid -> candidates(kid, fetcher);
+    }
+
+    /**
+     * The keys that may have signed a token with this {@code kid} (all keys when the token names none).
+     *
+     * @param fetcher fetches the JWKS document within the current visible call (a retried read, OP3)
+     */
+    public synchronized List<JWK> candidates(Optional<String> kid, Supplier<String> fetcher) {
         if (keys == null) {
-            refetch();
+            refetch(fetcher);
         }
         List<JWK> found = select(kid);
         if (!found.isEmpty() || kid.isEmpty()) {
@@ -48,7 +52,7 @@ public final class JwksCache {
             return List.of();
         }
         lastUnknownKidRefetch = clock.instant();
-        refetch();
+        refetch(fetcher);
         return select(kid);
     }
 
@@ -60,7 +64,7 @@ public final class JwksCache {
                 .toList();
     }
 
-    private void refetch() {
+    private void refetch(Supplier<String> fetcher) {
         String body = fetcher.get();
         try {
             JWKSet parsed = JWKSet.parse(body);

@@ -26,10 +26,11 @@ class IdTokenValidatorTest {
     private final MutableClock clock = new MutableClock(NOW);
     private final AtomicReference<String> published = new AtomicReference<>(TestKeys.jwks(KEY_1));
     private final AtomicInteger fetches = new AtomicInteger();
-    private final JwksCache cache = new JwksCache(() -> {
+    private final JwksCache jwks = new JwksCache(clock, JwksCache.DEFAULT_COOLDOWN);
+    private final KeySource cache = jwks.source(() -> {
         fetches.incrementAndGet();
         return published.get();
-    }, clock, JwksCache.DEFAULT_COOLDOWN);
+    });
     private final IdTokenValidator validator = new IdTokenValidator(new Issuer(ISSUER), "app",
             List.of("RS256"), cache, clock, IdTokenValidator.DEFAULT_SKEW);
     private final Optional<Secret> nonce = Optional.of(Secret.of("n-1"));
