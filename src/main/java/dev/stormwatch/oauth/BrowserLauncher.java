@@ -1,0 +1,18 @@
+package dev.stormwatch.oauth;
+
+import java.net.URI;
+
+/**
+ * Opens the authorization URL in the user's browser (RFC 8252 §6: an external user agent, never an embedded one).
+ * Tests replace it with one that follows the URL with an HTTP client.
+ */
+@FunctionalInterface
+public interface BrowserLauncher {
+
+    /**
+     * Asks a browser to open the URL. Called on a background thread, never on the UI thread.
+     *
+     * @return true when a browser was started; false when none could be, so the caller shows the URL to copy
+     */
+    boolean open(URI authorizationUrl);
+}

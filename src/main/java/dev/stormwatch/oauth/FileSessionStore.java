@@ -1,0 +1,146 @@
+package dev.stormwatch.oauth;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A session kept between runs, only when the user asks for it: one JSON file in the user's configuration directory,
+ * created with owner-only permissions (0600, directory 0700) and replaced atomically so a crash never leaves half a file.
+ */
+public final class FileSessionStore implements SessionStore {
+
+    private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
+    private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
+
+    private final Path file;
+
+    public FileSessionStore(Path file) {
+        this.file = file;
+    }
+
+    /** {@code $XDG_CONFIG_HOME/stormwatch/session.json}, else {@code ~/.config/stormwatch/session.json}. */
+    public static Path defaultLocation() {
+        String xdg = System.getenv("XDG_CONFIG_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
+        return base.resolve("stormwatch").resolve("session.json");
+    }
+
+    @Override
+    public synchronized Optional<Session> load() {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(fromJson(JSON.readTree(file.toFile())));
+        } catch (IOException | RuntimeException e) {
+            // An unreadable file is left in place (nothing lost); the user signs in again.
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public synchronized void save(Session session) {
+        try {
+            Path dir = file.toAbsolutePath().getParent();
+            boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+            if (!Files.exists(dir)) {
+                if (posix) {
+                    Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_DIR));
+                } else {
+                    Files.createDirectories(dir);
+                }
+            }
+            // The temporary file is owner-only from its creation, so no moment exists where others could read it.
+            Path temp = posix
+                    ? Files.createTempFile(dir, "session", ".tmp", PosixFilePermissions.asFileAttribute(OWNER_FILE))
+                    : Files.createTempFile(dir, "session", ".tmp");
+            try {
+                Files.writeString(temp, JSON.writeValueAsString(toJson(session)));
+                try {
+                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(temp);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot write the session file " + file, e);
+        }
+    }
+
+    @Override
+    public synchronized void clear() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot erase the session file " + file, e);
+        }
+    }
+
+    private static ObjectNode toJson(Session session) {
+        ObjectNode root = JSON.createObjectNode();
+        TokenSet t = session.tokens();
+        root.put("access_token", t.accessToken().reveal());
+        root.put("token_type", t.tokenType());
+        t.expiresAt().ifPresent(at -> root.put("expires_at", at.toString()));
+        t.refreshToken().ifPresent(r -> root.put("refresh_token", r.reveal()));
+        root.put("id_token", t.idToken().reveal());
+        t.scope().ifPresent(s -> root.put("scope", s));
+        IdTokenClaims c = session.claims();
+        ObjectNode claims = root.putObject("claims");
+        claims.put("iss", c.issuer());
+        claims.put("sub", c.subject());
+        claims.putPOJO("aud", c.audience());
+        claims.put("exp", c.expiresAt().toString());
+        claims.put("iat", c.issuedAt().toString());
+        c.nonce().ifPresent(n -> claims.put("nonce", n));
+        claims.set("other", JSON.valueToTree(stringified(c.other())));
+        return root;
+    }
+
+    private static Map<String, Object> stringified(Map<String, Object> other) {
+        Map<String, Object> out = new java.util.HashMap<>();
+        other.forEach((k, v) -> out.put(k, v instanceof Instant i ? i.toString() : v));
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Session fromJson(JsonNode root) {
+        TokenSet tokens = new TokenSet(
+                Secret.of(root.path("access_token").asText()),
+                root.path("token_type").asText("Bearer"),
+                optionalText(root, "expires_at").map(Instant::parse),
+                optionalText(root, "refresh_token").map(Secret::of),
+                Secret.of(root.path("id_token").asText()),
+                optionalText(root, "scope"));
+        JsonNode c = root.path("claims");
+        List<String> audience = new ArrayList<>();
+        c.path("aud").forEach(a -> audience.add(a.asText()));
+        IdTokenClaims claims = new IdTokenClaims(c.path("iss").asText(), c.path("sub").asText(), audience,
+                Instant.parse(c.path("exp").asText()), Instant.parse(c.path("iat").asText()),
+                optionalText(c, "nonce"), JSON.convertValue(c.path("other"), Map.class));
+        return new Session(tokens, claims);
+    }
+
+    private static Optional<String> optionalText(JsonNode node, String name) {
+        JsonNode value = node.get(name);
+        return value == null || value.isNull() ? Optional.empty() : Optional.of(value.asText());
+    }
+}

@@ -1,0 +1,318 @@
+package dev.stormwatch.oauth;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The loopback redirect receiver of a native app (RFC 8252 §7.3, §8.3): listens on 127.0.0.1 (and on [::1] at the
+ * same port when the machine has it) on an ephemeral port, never on a wildcard address, and consumes only the GET
+ * on the callback path that carries the expected {@code state}. Anything else gets an error page and waiting goes on.
+ */
+public final class LoopbackReceiver implements AutoCloseable {
+
+    /** The path of the redirect URI. */
+    public static final String CALLBACK_PATH = "/callback";
+
+    /** Default wait for the user in the browser. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
+
+    /** A request line and headers longer than this are refused: a redirect is a few hundred bytes (hostile input). */
+    static final int MAX_REQUEST_HEAD_BYTES = 16 * 1024;
+
+    /** How long one connection may take to send its request before it is dropped (slow or idle clients). */
+    private static final int READ_TIMEOUT_MS = 2_000;
+
+    private final Secret expectedState;
+    private final List<ServerSocket> listeners;
+    private final CompletableFuture<Socket> consumed = new CompletableFuture<>();
+    private volatile AuthorizationRedirect redirect;
+
+    private LoopbackReceiver(Secret expectedState, List<ServerSocket> listeners) {
+        this.expectedState = expectedState;
+        this.listeners = listeners;
+    }
+
+    /** Opens the receiver on an ephemeral port. */
+    public static LoopbackReceiver open(Secret expectedState) {
+        return open(expectedState, 0);
+    }
+
+    /**
+     * Opens the receiver on {@code port} (0 for an ephemeral one).
+     *
+     * @throws RuntimeException a Configuration error when 127.0.0.1 cannot be bound on that port
+     */
+    public static LoopbackReceiver open(Secret expectedState, int port) {
+        List<ServerSocket> listeners = new ArrayList<>();
+        ServerSocket v4 = bind(loopback4(), port).orElseThrow(() -> Failures.configuration(
+                "cannot listen for the browser's redirect on 127.0.0.1 port " + port
+                        + ": the port is taken or local connections are blocked; free the port or allow loopback sockets"));
+        listeners.add(v4);
+        // RFC 8252 §8.3: a browser may resolve to either loopback family; [::1] is best effort on the same port.
+        bind(loopback6(), v4.getLocalPort()).ifPresent(listeners::add);
+        LoopbackReceiver receiver = new LoopbackReceiver(expectedState, List.copyOf(listeners));
+        receiver.startAccepting();
+        return receiver;
+    }
+
+    /** The redirect URI to register and send: the literal IP, never "localhost" (RFC 8252 §7.3, §8.3). */
+    public URI redirectUri() {
+        return URI.create("http://127.0.0.1:" + port() + CALLBACK_PATH);
+    }
+
+    /** The port all listeners share. */
+    public int port() {
+        return listeners.get(0).getLocalPort();
+    }
+
+    /** The addresses listened on (for tests and diagnostics). */
+    public List<InetSocketAddress> boundAddresses() {
+        return listeners.stream().map(s -> (InetSocketAddress) s.getLocalSocketAddress()).toList();
+    }
+
+    /**
+     * Waits for the redirect with the expected state. The listeners are closed as soon as it arrives; the browser's
+     * connection stays open until {@link #respond(SignInPage)} says how sign-in ended.
+     *
+     * @throws CancellationException when {@link #cancel()} was called
+     * @throws TimeoutException when nothing arrived in time (the receiver is then closed)
+     */
+    public AuthorizationRedirect await(Duration timeout) throws TimeoutException, InterruptedException {
+        try {
+            consumed.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return redirect;
+        } catch (TimeoutException e) {
+            close();
+            throw e;
+        } catch (ExecutionException e) {
+            close();
+            throw new CancellationException("the sign-in was cancelled");
+        } catch (InterruptedException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Stops waiting: the waiting thread gets a {@link CancellationException}, the port closes. */
+    public void cancel() {
+        consumed.completeExceptionally(new CancellationException("the sign-in was cancelled"));
+        close();
+    }
+
+    /** Answers the browser that carried the redirect, then closes its connection. */
+    public void respond(SignInPage page) {
+        Socket socket = consumed.getNow(null);
+        if (socket == null) {
+            return;
+        }
+        try (socket) {
+            socket.getOutputStream().write(page.toHttpResponse());
+            socket.getOutputStream().flush();
+        } catch (IOException e) {
+            // The browser went away: nothing to tell it.
+        }
+    }
+
+    /** Closes the listeners (idempotent). The browser's connection, if consumed, is closed by respond(). */
+    @Override
+    public void close() {
+        for (ServerSocket listener : listeners) {
+            try {
+                listener.close();
+            } catch (IOException e) {
+                // Closing a listener cannot fail in a way that matters here.
+            }
+        }
+        consumed.completeExceptionally(new CancellationException("closed"));
+    }
+
+    /** Whether every listener is closed. */
+    public boolean isClosed() {
+        return listeners.stream().allMatch(ServerSocket::isClosed);
+    }
+
+    private void startAccepting() {
+        for (ServerSocket listener : listeners) {
+            Thread thread = new Thread(() -> acceptLoop(listener),
+                    "loopback-redirect-" + listener.getLocalSocketAddress());
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+
+    private void acceptLoop(ServerSocket listener) {
+        while (!listener.isClosed() && !consumed.isDone()) {
+            Socket socket;
+            try {
+                socket = listener.accept();
+            } catch (IOException e) {
+                return; // closed by success, cancel or timeout
+            }
+            handle(socket);
+        }
+    }
+
+    private void handle(Socket socket) {
+        boolean keepOpen = false;
+        try {
+            socket.setSoTimeout(READ_TIMEOUT_MS);
+            Optional<String> requestLine = readRequestLine(socket.getInputStream());
+            if (requestLine.isEmpty()) {
+                reply(socket, SignInPage.rejected(414, "The request was too long or incomplete."));
+                return;
+            }
+            RedirectRequestCheck.Verdict verdict = RedirectRequestCheck.judge(requestLine.get(), expectedState);
+            if (verdict instanceof RedirectRequestCheck.Verdict.Rejected rejected) {
+                reply(socket, SignInPage.rejected(rejected.status(), rejected.reason()));
+                return;
+            }
+            redirect = ((RedirectRequestCheck.Verdict.Accepted) verdict).redirect();
+            // The port closes at once: nothing else may reach it after the redirect (RFC 8252 §8.3).
+            closeListenersOnly();
+            // Only one request may end the login; the first to complete the future wins.
+            keepOpen = consumed.complete(socket);
+        } catch (IOException e) {
+            // A broken or idle connection is not a sign-in: keep waiting.
+        } finally {
+            if (!keepOpen) {
+                try {
+                    socket.close();
+                } catch (IOException e) {
+                    // nothing to do
+                }
+            }
+        }
+    }
+
+    private void closeListenersOnly() {
+        for (ServerSocket listener : listeners) {
+            try {
+                listener.close();
+            } catch (IOException e) {
+                // nothing to do
+            }
+        }
+    }
+
+    private static void reply(Socket socket, SignInPage page) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        out.write(page.toHttpResponse());
+        out.flush();
+    }
+
+    /** Reads the whole request head (up to the blank line), bounded; returns its first line. */
+    static Optional<String> readRequestLine(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        int matched = 0;
+        byte[] end = {'\r', '\n', '\r', '\n'};
+        try {
+            while (matched < 4) {
+                int b = in.read();
+                if (b < 0) {
+                    break;
+                }
+                if (head.size() >= MAX_REQUEST_HEAD_BYTES) {
+                    return Optional.empty();
+                }
+                head.write(b);
+                matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
+            }
+        } catch (SocketTimeoutException e) {
+            return Optional.empty();
+        }
+        String text = head.toString(StandardCharsets.ISO_8859_1);
+        int lineEnd = text.indexOf("\r\n");
+        if (lineEnd <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(text.substring(0, lineEnd));
+    }
+
+    static Map<String, List<String>> parseQuery(String rawQuery) {
+        Map<String, List<String>> params = new HashMap<>();
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return params;
+        }
+        for (String pair : rawQuery.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+            String value = decode(eq < 0 ? "" : pair.substring(eq + 1));
+            params.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+        }
+        return params;
+    }
+
+    private static String decode(String text) {
+        try {
+            return URLDecoder.decode(text, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return "\uFFFD"; // a malformed escape never matches an expected value
+        }
+    }
+
+    private static Optional<ServerSocket> bind(InetAddress address, int port) {
+        if (address == null) {
+            return Optional.empty();
+        }
+        ServerSocket socket = null;
+        try {
+            socket = new ServerSocket();
+            socket.setReuseAddress(false);
+            socket.bind(new InetSocketAddress(address, port), 8);
+            return Optional.of(socket);
+        } catch (IOException e) {
+            if (socket != null) {
+                try {
+                    socket.close();
+                } catch (IOException ignored) {
+                    // nothing to do
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    private static InetAddress loopback4() {
+        try {
+            return Inet4Address.getByAddress("127.0.0.1", new byte[] {127, 0, 0, 1});
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // a 4-byte literal cannot fail
+        }
+    }
+
+    private static InetAddress loopback6() {
+        try {
+            byte[] one = new byte[16];
+            one[15] = 1;
+            return Inet6Address.getByAddress("::1", one);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

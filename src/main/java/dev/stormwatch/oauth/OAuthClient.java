@@ -1,0 +1,560 @@
+package dev.stormwatch.oauth;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.http.AttemptListener;
+import dev.stormwatch.http.RetryingExecutor;
+import dev.stormwatch.retry.CallBudget;
+import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.Operation;
+import dev.stormwatch.retry.Origin;
+import dev.stormwatch.retry.OriginPauses;
+import dev.stormwatch.retry.Sleeper;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+import okhttp3.Interceptor;
+import okhttp3.OkHttpClient;
+
+/**
+ * The OpenID Connect client of a native app (RFC 8252, OIDC Core, RFC 6749/7636/9126/9207/9449/7009): visible calls
+ * {@link #login()}, {@link #refresh()}, {@link #accessToken()}, {@link #userInfo()} and {@link #logout()}, each with
+ * one budget (OP1) and one typed error (E1), every request through the retry engine.
+ *
+ * <p>All calls block: call them off the UI thread. State changes and attempt events go to listeners, on the
+ * calling thread.
+ */
+public final class OAuthClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final OAuthConfig config;
+    private final Clock clock;
+    private final SecureRandom random;
+    private final OriginPauses pauses;
+    private final BrowserLauncher browser;
+    private final SessionStore store;
+    private final ProviderRequests requests;
+    private final Discovery discovery;
+    private final JwksCache jwks;
+    private final List<AttemptListener> attemptListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<SessionState>> stateListeners = new CopyOnWriteArrayList<>();
+    private final Object refreshLock = new Object();
+    private CompletableFuture<Session> refreshInFlight;
+    private volatile LoopbackReceiver pendingLogin;
+    private volatile SessionState state;
+
+    private OAuthClient(Builder b) {
+        this.config = b.config;
+        this.clock = b.clock;
+        this.random = b.random;
+        this.pauses = b.pauses != null ? b.pauses : new OriginPauses(b.clock);
+        this.browser = b.browser;
+        this.store = b.store;
+        RetryingExecutor executor = RetryingExecutor.builder(b.httpClient)
+                .clock(b.clock)
+                .sleeper(b.sleeper)
+                .random(b.jitter)
+                .pauses(pauses)
+                .listener(event -> attemptListeners.forEach(listener -> listener.onAttempt(event)))
+                .build();
+        Optional<DpopProofs> dpop = config.dpop() ? Optional.of(DpopProofs.generate(clock, random)) : Optional.empty();
+        this.requests = new ProviderRequests(executor, dpop);
+        this.discovery = new Discovery(requests);
+        this.jwks = new JwksCache(clock, b.jwksCooldown);
+        this.state = store.load().<SessionState>map(SessionState.SignedIn::new).orElse(new SessionState.SignedOut());
+    }
+
+    /** A builder for the given settings. */
+    public static Builder builder(OAuthConfig config) {
+        return new Builder(config);
+    }
+
+    // ---------------------------------------------------------------- visible calls
+
+    /**
+     * Signs in through the system browser and the loopback redirect. One budget from discovery to ID token
+     * validation; the time in the browser is not counted (OP2).
+     *
+     * @throws CallFailure.Recoverable a step failed or a pause refused the token endpoint before the browser (P3)
+     * @throws CallFailure.Protocol the provider or an attacker broke a rule (state, iss, signature, nonce...)
+     * @throws CallFailure.Reauthenticate the user cancelled, the wait timed out, or the provider refused the user
+     * @throws CallFailure.Configuration the loopback port could not be opened
+     */
+    public Session login() {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        Optional<Session> previous = store.load();
+        try {
+            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            Origin tokenOrigin = Origin.of(metadata.tokenEndpoint());
+            // P3: a refusal before the browser opens costs the user nothing; after it, the exchange is never refused.
+            Optional<OriginPauses.Refusal> refusal = pauses.check(tokenOrigin);
+            if (refusal.isPresent()) {
+                throw refusal.get().toFailure(tokenOrigin, budget.elapsed());
+            }
+            LoginSecrets secrets = LoginSecrets.generate(random);
+            try (LoopbackReceiver receiver = LoopbackReceiver.open(secrets.state())) {
+                pendingLogin = receiver;
+                AuthorizationRequest request = new AuthorizationRequest(
+                        config.clientId(), receiver.redirectUri(), config.scope(), secrets);
+                URI url = metadata.usesPar()
+                        ? push(request, metadata, budget)
+                        : request.browserUrl(metadata.authorizationEndpoint());
+                AuthorizationRedirect redirect = awaitBrowser(receiver, url, budget);
+                try {
+                    Session session = exchange(redirect, secrets, receiver.redirectUri(), metadata, budget);
+                    receiver.respond(SignInPage.succeeded());
+                    return session;
+                } catch (CallFailure failure) {
+                    receiver.respond(SignInPage.failed(failure.getMessage()));
+                    throw failure;
+                }
+            } finally {
+                pendingLogin = null;
+            }
+        } catch (CallFailure failure) {
+            // E5: a Recoverable failure keeps what was stored; any other ends the session (E1: failed in login()).
+            if (!(failure instanceof CallFailure.Recoverable)) {
+                store.clear();
+            }
+            throw failed(failure, failure instanceof CallFailure.Recoverable ? previous : Optional.empty());
+        }
+    }
+
+    /** Stops a running {@link #login()}: it ends with Reauthenticate and its port closes. */
+    public void cancelLogin() {
+        LoopbackReceiver receiver = pendingLogin;
+        if (receiver != null) {
+            receiver.cancel();
+        }
+    }
+
+    /**
+     * Refreshes the tokens now (F1–F4). Concurrent callers share one request (F4).
+     *
+     * @throws CallFailure.Reauthenticate no session, no refresh token, or {@code invalid_grant} (the session is cleared)
+     * @throws CallFailure.Recoverable the refresh failed; the session is kept (E5, F2)
+     */
+    public Session refresh() {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        Session current = requireSession();
+        return refreshShared(current.tokens().accessToken(), budget);
+    }
+
+    /**
+     * A valid access token, refreshed first when expired (F4: concurrent callers share one refresh).
+     *
+     * @throws CallFailure.Reauthenticate when not signed in or the grant is gone
+     */
+    public Secret accessToken() {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        return currentTokens(budget).accessToken();
+    }
+
+    /**
+     * The UserInfo claims (OIDC Core §5.3), a retried read whose {@code sub} must equal the ID token's (§5.3.2).
+     *
+     * @throws CallFailure.Protocol the provider has no userinfo endpoint, or the subject differs
+     */
+    public UserInfo userInfo() {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        Session session = requireSession();
+        try {
+            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            URI endpoint = metadata.userinfoEndpoint()
+                    .orElseThrow(() -> Failures.protocol("userinfo", "the provider has no userinfo_endpoint"));
+            TokenSet tokens = currentTokens(budget);
+            ProviderRequests.Answer answer = requests.getWithToken(endpoint, tokens, "userinfo", budget);
+            // RFC 6750 §3.1: the token was refused; one refresh and one replay (A3's rule, for our own read).
+            if (answer.status() == 401 && isInvalidToken(answer.wwwAuthenticate())) {
+                tokens = refreshShared(tokens.accessToken(), budget).tokens();
+                answer = requests.getWithToken(endpoint, tokens, "userinfo", budget);
+            }
+            if (!answer.ok()) {
+                throw Failures.protocol("userinfo", "the provider answered " + answer.status());
+            }
+            JsonNode body = ProviderRequests.json(answer, "userinfo");
+            String sub = body.path("sub").asText("");
+            // OIDC Core §5.3.2: a different subject means the response belongs to someone else (token substitution).
+            if (!sub.equals(session.claims().subject())) {
+                throw Failures.protocol("userinfo sub", "the userinfo subject differs from the ID token's subject");
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> claims = JSON.convertValue(body, Map.class);
+            publish(new SessionState.SignedIn(store.load().orElse(session)));
+            return new UserInfo(sub, claims);
+        } catch (CallFailure failure) {
+            throw failed(failure, store.load());
+        }
+    }
+
+    /**
+     * Signs out: the local session is erased first, always, even during a pause (P8); then the refresh token (or
+     * the access token) is revoked (RFC 7009) with the limits and pause of the revocation endpoint's origin (OP5).
+     */
+    public LogoutResult logout() {
+        Optional<Session> session = store.load();
+        store.clear();
+        publish(new SessionState.SignedOut());
+        if (session.isEmpty()) {
+            return new LogoutResult(false, Optional.empty());
+        }
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        try {
+            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            if (metadata.revocationEndpoint().isEmpty()) {
+                return new LogoutResult(false, Optional.empty());
+            }
+            TokenSet tokens = session.get().tokens();
+            Map<String, String> form = new LinkedHashMap<>();
+            // RFC 7009 §2.1: revoking the refresh token also ends the access tokens of its grant where supported.
+            form.put("token", tokens.refreshToken().orElse(tokens.accessToken()).reveal());
+            form.put("token_type_hint", tokens.refreshToken().isPresent() ? "refresh_token" : "access_token");
+            form.put("client_id", config.clientId());
+            ProviderRequests.Answer answer = requests.postForm(
+                    metadata.revocationEndpoint().get(), form, Operation.REVOCATION, "revocation", budget);
+            if (answer.ok()) {
+                return new LogoutResult(true, Optional.empty());
+            }
+            return new LogoutResult(false, Optional.of(ProviderRequests.errorFor(answer, "revocation")));
+        } catch (CallFailure failure) {
+            // P8: the local session is already gone; the result says the provider did not confirm.
+            return new LogoutResult(false, Optional.of(failure));
+        }
+    }
+
+    // ---------------------------------------------------------------- observation
+
+    /** The current state. */
+    public SessionState state() {
+        return state;
+    }
+
+    /** The stored session, if any. */
+    public Optional<Session> session() {
+        return store.load();
+    }
+
+    /** Receives every state change, on the thread that caused it. */
+    public void addStateListener(Consumer<SessionState> listener) {
+        stateListeners.add(Objects.requireNonNull(listener));
+    }
+
+    public void removeStateListener(Consumer<SessionState> listener) {
+        stateListeners.remove(listener);
+    }
+
+    /** Receives the retry engine's attempt events of every request this client sends (the timeline). */
+    public void addAttemptListener(AttemptListener listener) {
+        attemptListeners.add(Objects.requireNonNull(listener));
+    }
+
+    public void removeAttemptListener(AttemptListener listener) {
+        attemptListeners.remove(listener);
+    }
+
+    /** The settings. */
+    public OAuthConfig config() {
+        return config;
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    /** The per-origin pauses this client keeps (P1–P4). */
+    public OriginPauses pauses() {
+        return pauses;
+    }
+
+    /** An OkHttp interceptor for the application's own API calls (A1–A3, P7). */
+    public Interceptor authenticatingInterceptor() {
+        return new AuthenticatedInterceptor(this, requests);
+    }
+
+    // ---------------------------------------------------------------- steps
+
+    private URI push(AuthorizationRequest request, ProviderMetadata metadata, CallBudget budget) {
+        URI endpoint = metadata.pushedAuthorizationRequestEndpoint().orElseThrow();
+        ProviderRequests.Answer answer = requests.postForm(endpoint, request.parameters(), Operation.PAR, "par", budget);
+        // RFC 9126 §2.2: success is 201 Created (200 accepted from lenient providers).
+        if (!answer.ok()) {
+            throw ProviderRequests.errorFor(answer, "par");
+        }
+        JsonNode body = ProviderRequests.json(answer, "par");
+        String requestUri = body.path("request_uri").asText("");
+        if (requestUri.isEmpty()) {
+            throw Failures.protocol("par", "the pushed request answer has no request_uri");
+        }
+        return request.browserUrlForPushed(metadata.authorizationEndpoint(), requestUri);
+    }
+
+    private AuthorizationRedirect awaitBrowser(LoopbackReceiver receiver, URI url, CallBudget budget) {
+        // OP2: the user's time in the browser is not counted; failed-request counts carry on.
+        try (CallBudget.OffBudget off = budget.offBudget()) {
+            boolean opened = browser.open(url);
+            publish(new SessionState.SigningIn(url, opened));
+            return receiver.await(config.loopbackTimeout());
+        } catch (TimeoutException e) {
+            throw Failures.reauthenticate("no sign-in came back from the browser within "
+                    + config.loopbackTimeout().toMinutes() + " min; sign in again");
+        } catch (CancellationException e) {
+            throw Failures.reauthenticate("the sign-in was cancelled");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw Failures.reauthenticate("the sign-in was interrupted");
+        }
+    }
+
+    private Session exchange(AuthorizationRedirect redirect, LoginSecrets secrets, URI redirectUri,
+            ProviderMetadata metadata, CallBudget budget) {
+        Secret code = AuthorizationResponseCheck.codeFrom(redirect, metadata);
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "authorization_code");
+        form.put("code", code.reveal());
+        form.put("redirect_uri", redirectUri.toString());
+        form.put("client_id", config.clientId());
+        form.put("code_verifier", secrets.pkce().verifier().reveal());
+        // P3: sent exactly once and never refused by a pause (Operation.CODE_EXCHANGE).
+        ProviderRequests.Answer answer = requests.postForm(
+                metadata.tokenEndpoint(), form, Operation.CODE_EXCHANGE, "token", budget);
+        if (!answer.ok()) {
+            throw ProviderRequests.errorFor(answer, "token");
+        }
+        TokenSet tokens = TokenResponse.read(ProviderRequests.json(answer, "token"), "token", clock.instant(),
+                config.dpop(), Optional.empty());
+        IdTokenClaims claims = validator(metadata, budget)
+                .validate(tokens.idToken(), Optional.of(secrets.nonce()), Optional.of(tokens.accessToken()));
+        Session session = new Session(tokens, claims);
+        store.save(session);
+        publish(new SessionState.SignedIn(session));
+        return session;
+    }
+
+    /** The stored tokens, refreshed first when the access token has expired (A2, F4). */
+    TokenSet currentTokens(CallBudget budget) {
+        Session session = requireSession();
+        Optional<Instant> expiresAt = session.tokens().expiresAt();
+        boolean expired = expiresAt.isPresent()
+                && !clock.instant().isBefore(expiresAt.get().minus(config.accessTokenMargin()));
+        if (!expired) {
+            return session.tokens();
+        }
+        return refreshShared(session.tokens().accessToken(), budget).tokens();
+    }
+
+    /** A refresh after the resource server refused {@code rejected} (A3); skipped when another caller already did. */
+    TokenSet refreshAfterRejection(Secret rejected) {
+        return refreshShared(rejected, CallBudget.start(config.retryPolicy(), clock)).tokens();
+    }
+
+    /**
+     * F4: one refresh at a time per client; callers that come while it runs share its outcome, and a caller whose
+     * stale token was already replaced gets the new session without a request.
+     */
+    private Session refreshShared(Secret staleAccessToken, CallBudget budget) {
+        CompletableFuture<Session> flight;
+        boolean leader = false;
+        synchronized (refreshLock) {
+            if (refreshInFlight == null) {
+                refreshInFlight = new CompletableFuture<>();
+                leader = true;
+            }
+            flight = refreshInFlight;
+        }
+        if (leader) {
+            try {
+                flight.complete(refreshOnce(staleAccessToken, budget));
+            } catch (RuntimeException e) {
+                flight.completeExceptionally(e);
+            } finally {
+                synchronized (refreshLock) {
+                    refreshInFlight = null;
+                }
+            }
+        }
+        try {
+            return flight.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof CallFailure failure) {
+                throw failure;
+            }
+            throw e;
+        }
+    }
+
+    private Session refreshOnce(Secret staleAccessToken, CallBudget budget) {
+        Session current = requireSession();
+        // F4: someone refreshed while this caller waited: the stored token is already new.
+        if (!current.tokens().accessToken().equals(staleAccessToken)) {
+            return current;
+        }
+        Secret refreshToken = current.tokens().refreshToken().orElseThrow(() -> failed(
+                Failures.reauthenticate("the session has no refresh token; sign in again"), Optional.of(current)));
+        publish(new SessionState.Refreshing(current));
+        try {
+            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            Map<String, String> form = new LinkedHashMap<>();
+            form.put("grant_type", "refresh_token");
+            form.put("refresh_token", refreshToken.reveal());
+            form.put("client_id", config.clientId());
+            // F1, F2: the engine resends a refresh only when it certainly was not processed.
+            ProviderRequests.Answer answer = requests.postForm(
+                    metadata.tokenEndpoint(), form, Operation.REFRESH, "refresh", budget);
+            if (!answer.ok()) {
+                CallFailure failure = ProviderRequests.errorFor(answer, "refresh");
+                // F3: invalid_grant means the grant is gone: clear the session, the user signs in again.
+                if (failure instanceof CallFailure.Reauthenticate) {
+                    store.clear();
+                }
+                throw failure;
+            }
+            JsonNode body = ProviderRequests.json(answer, "refresh");
+            TokenSet tokens = TokenResponse.read(body, "refresh", clock.instant(), config.dpop(),
+                    Optional.of(current.tokens()));
+            IdTokenClaims claims = current.claims();
+            if (TokenResponse.hasIdToken(body)) {
+                claims = validator(metadata, budget)
+                        .validate(tokens.idToken(), Optional.empty(), Optional.of(tokens.accessToken()));
+                // OIDC Core §12.2: a refreshed ID token must be about the same user.
+                if (!claims.subject().equals(current.claims().subject())) {
+                    throw Failures.protocol("sub", "the refreshed ID token names another subject");
+                }
+            }
+            Session session = new Session(tokens, claims);
+            store.save(session);
+            publish(new SessionState.SignedIn(session));
+            return session;
+        } catch (CallFailure failure) {
+            // E5: anything but Reauthenticate leaves the stored grant as it was.
+            throw failed(failure, store.load());
+        }
+    }
+
+    private IdTokenValidator validator(ProviderMetadata metadata, CallBudget budget) {
+        KeySource keys = jwks.source(() -> {
+            ProviderRequests.Answer answer = requests.get(metadata.jwksUri(), "jwks", budget);
+            if (!answer.ok()) {
+                throw Failures.protocol("jwks", "the provider answered " + answer.status() + " for its key set");
+            }
+            return answer.body();
+        });
+        return new IdTokenValidator(config.issuer(), config.clientId(), metadata.idTokenSigningAlgValuesSupported(),
+                keys, clock, config.idTokenSkew());
+    }
+
+    private Session requireSession() {
+        return store.load().orElseThrow(() -> failed(
+                Failures.reauthenticate("not signed in; sign in first"), Optional.empty()));
+    }
+
+    static boolean isInvalidToken(Optional<String> wwwAuthenticate) {
+        return wwwAuthenticate.map(h -> h.contains("invalid_token")).orElse(false);
+    }
+
+    /** Publishes the failure as the state (paused when a pause runs, P9) and returns it for throwing. */
+    private CallFailure failed(CallFailure failure, Optional<Session> kept) {
+        if (failure instanceof CallFailure.Recoverable recoverable) {
+            Optional<Instant> until = pauses.pausedUntil(recoverable.origin());
+            if (until.isPresent() && recoverable.cause() instanceof CallFailure.Server server) {
+                publish(new SessionState.Paused(recoverable.origin(), until.get(), server.status(), kept));
+                return failure;
+            }
+        }
+        boolean retryNow = failure instanceof CallFailure.Recoverable || failure instanceof CallFailure.Protocol;
+        publish(new SessionState.Failed(failure, retryNow, kept));
+        return failure;
+    }
+
+    private void publish(SessionState next) {
+        state = next;
+        stateListeners.forEach(listener -> listener.accept(next));
+    }
+
+    /** Collects the client's collaborators; everything but the settings has a production default. */
+    public static final class Builder {
+        private final OAuthConfig config;
+        private OkHttpClient httpClient = new OkHttpClient();
+        private Clock clock = Clock.systemUTC();
+        private Sleeper sleeper = Sleeper.SYSTEM;
+        private SecureRandom random = new SecureRandom();
+        private DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
+        private OriginPauses pauses;
+        private BrowserLauncher browser = new SystemBrowserLauncher();
+        private SessionStore store = new InMemorySessionStore();
+        private java.time.Duration jwksCooldown = JwksCache.DEFAULT_COOLDOWN;
+
+        private Builder(OAuthConfig config) {
+            this.config = Objects.requireNonNull(config, "config");
+        }
+
+        /** The HTTP client; its timeouts bound each attempt (B2). */
+        public Builder httpClient(OkHttpClient value) {
+            httpClient = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** The wall clock of budgets, pauses, token expiry and DPoP iat (P6). */
+        public Builder clock(Clock value) {
+            clock = Objects.requireNonNull(value);
+            return this;
+        }
+
+        public Builder sleeper(Sleeper value) {
+            sleeper = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** The source of state, nonce, PKCE verifier, DPoP key and jti. */
+        public Builder secureRandom(SecureRandom value) {
+            random = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** Numbers in [0, 1) for backoff jitter (B3). */
+        public Builder jitter(DoubleSupplier value) {
+            jitter = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** The process's pauses, shared with other clients (P2, P4); must run on the same clock. */
+        public Builder pauses(OriginPauses value) {
+            pauses = Objects.requireNonNull(value);
+            return this;
+        }
+
+        public Builder browser(BrowserLauncher value) {
+            browser = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** In memory by default; {@link FileSessionStore} when the user chose to stay signed in. */
+        public Builder sessionStore(SessionStore value) {
+            store = Objects.requireNonNull(value);
+            return this;
+        }
+
+        public Builder jwksCooldown(java.time.Duration value) {
+            jwksCooldown = Objects.requireNonNull(value);
+            return this;
+        }
+
+        public OAuthClient build() {
+            return new OAuthClient(this);
+        }
+    }
+}

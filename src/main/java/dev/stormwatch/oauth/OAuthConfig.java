@@ -1,0 +1,83 @@
+package dev.stormwatch.oauth;
+
+import dev.stormwatch.retry.RetryPolicy;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The settings of one OAuth client, checked when made (E1 Configuration): a public native client (RFC 8252 §8.4)
+ * using the authorization code flow with PKCE against the provider at {@code issuer}.
+ *
+ * @param issuer the provider (https, or http on loopback)
+ * @param clientId the registered client id
+ * @param scope the requested scope; must contain {@code openid} (OIDC Core §3.1.2.1)
+ * @param dpop whether tokens are bound to a DPoP key (RFC 9449)
+ * @param retryPolicy the budget of each visible call (B1, C1)
+ * @param loopbackTimeout how long login waits for the browser (default 5 min)
+ * @param idTokenSkew tolerated clock difference for {@code exp}/{@code iat} (default 60 s)
+ * @param accessTokenMargin an access token this close to its expiry counts as expired (refreshed first, A2)
+ */
+public record OAuthConfig(
+        Issuer issuer,
+        String clientId,
+        String scope,
+        boolean dpop,
+        RetryPolicy retryPolicy,
+        Duration loopbackTimeout,
+        Duration idTokenSkew,
+        Duration accessTokenMargin) {
+
+    /** Default scope: an ID token, and a refresh token where the provider needs offline_access to issue one. */
+    public static final String DEFAULT_SCOPE = "openid";
+
+    public OAuthConfig {
+        Objects.requireNonNull(issuer, "issuer");
+        if (clientId == null || clientId.isBlank()) {
+            throw Failures.configuration("client id is missing: give the id registered at the provider");
+        }
+        if (scope == null || Arrays.stream(scope.split(" ")).noneMatch("openid"::equals)) {
+            throw Failures.configuration("scope '" + scope + "' must contain 'openid' to get an ID token");
+        }
+        Objects.requireNonNull(retryPolicy, "retryPolicy");
+        if (loopbackTimeout == null || loopbackTimeout.isNegative() || loopbackTimeout.isZero()) {
+            throw Failures.configuration("the browser wait must be positive, was " + loopbackTimeout);
+        }
+        if (idTokenSkew == null || idTokenSkew.isNegative() || idTokenSkew.compareTo(Duration.ofMinutes(5)) > 0) {
+            throw Failures.configuration("the ID token clock skew must be between 0 and 5 minutes, was " + idTokenSkew);
+        }
+        if (accessTokenMargin == null || accessTokenMargin.isNegative()) {
+            throw Failures.configuration("the access token margin must not be negative, was " + accessTokenMargin);
+        }
+    }
+
+    /** Defaults for everything but the provider and the client id. */
+    public static OAuthConfig of(String issuer, String clientId) {
+        return new OAuthConfig(new Issuer(issuer), clientId, DEFAULT_SCOPE, false, RetryPolicy.DEFAULT,
+                LoopbackReceiver.DEFAULT_TIMEOUT, IdTokenValidator.DEFAULT_SKEW, Duration.ofSeconds(30));
+    }
+
+    public OAuthConfig withScope(String value) {
+        return new OAuthConfig(issuer, clientId, value, dpop, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin);
+    }
+
+    public OAuthConfig withDpop(boolean value) {
+        return new OAuthConfig(issuer, clientId, scope, value, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin);
+    }
+
+    public OAuthConfig withRetryPolicy(RetryPolicy value) {
+        return new OAuthConfig(issuer, clientId, scope, dpop, value, loopbackTimeout, idTokenSkew, accessTokenMargin);
+    }
+
+    public OAuthConfig withLoopbackTimeout(Duration value) {
+        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, value, idTokenSkew, accessTokenMargin);
+    }
+
+    public OAuthConfig withIdTokenSkew(Duration value) {
+        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, value, accessTokenMargin);
+    }
+
+    public OAuthConfig withAccessTokenMargin(Duration value) {
+        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew, value);
+    }
+}

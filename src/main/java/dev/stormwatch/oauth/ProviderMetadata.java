@@ -1,0 +1,120 @@
+package dev.stormwatch.oauth;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The provider's metadata document (OIDC Discovery §3, RFC 8414 §2, RFC 9126 §5, RFC 9207 §3, RFC 9449 §5.1),
+ * checked on arrival: issuer identical to the configured one, endpoints https (or loopback).
+ */
+public record ProviderMetadata(
+        Issuer issuer,
+        URI authorizationEndpoint,
+        URI tokenEndpoint,
+        URI jwksUri,
+        Optional<URI> userinfoEndpoint,
+        Optional<URI> revocationEndpoint,
+        Optional<URI> pushedAuthorizationRequestEndpoint,
+        boolean requirePushedAuthorizationRequests,
+        boolean authorizationResponseIssParameterSupported,
+        List<String> idTokenSigningAlgValuesSupported,
+        List<String> codeChallengeMethodsSupported,
+        List<String> dpopSigningAlgValuesSupported) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Whether the authorization request goes through PAR (RFC 9126 §5: when advertised or required). */
+    public boolean usesPar() {
+        return pushedAuthorizationRequestEndpoint.isPresent();
+    }
+
+    /** Parses and checks a metadata document fetched for {@code expected}. */
+    public static ProviderMetadata parse(String body, Issuer expected) {
+        JsonNode root = readObject(body);
+        String issuer = text(root, "issuer").orElseThrow(() -> missing("issuer"));
+        // OIDC Discovery §4.3: the issuer in the document must be identical to the one we asked for (mix-up defence).
+        if (!expected.sameAs(issuer)) {
+            throw Failures.protocol("discovery issuer",
+                    "the document names issuer '" + issuer + "' but '" + expected + "' was configured");
+        }
+        Optional<URI> par = endpoint(root, "pushed_authorization_request_endpoint");
+        boolean requirePar = root.path("require_pushed_authorization_requests").asBoolean(false);
+        // RFC 9126 §5: a provider that requires PAR but names no endpoint cannot be used.
+        if (requirePar && par.isEmpty()) {
+            throw Failures.protocol("discovery", "PAR is required but no pushed_authorization_request_endpoint is given");
+        }
+        List<String> pkceMethods = strings(root, "code_challenge_methods_supported");
+        // RFC 8414 §2: when the list is present and lacks S256, the provider will not accept our challenge.
+        if (!pkceMethods.isEmpty() && !pkceMethods.contains(Pkce.METHOD)) {
+            throw Failures.protocol("discovery", "the provider does not support PKCE S256 (supports " + pkceMethods + ")");
+        }
+        return new ProviderMetadata(
+                expected,
+                endpoint(root, "authorization_endpoint").orElseThrow(() -> missing("authorization_endpoint")),
+                endpoint(root, "token_endpoint").orElseThrow(() -> missing("token_endpoint")),
+                endpoint(root, "jwks_uri").orElseThrow(() -> missing("jwks_uri")),
+                endpoint(root, "userinfo_endpoint"),
+                endpoint(root, "revocation_endpoint"),
+                par,
+                requirePar,
+                root.path("authorization_response_iss_parameter_supported").asBoolean(false),
+                strings(root, "id_token_signing_alg_values_supported"),
+                pkceMethods,
+                strings(root, "dpop_signing_alg_values_supported"));
+    }
+
+    static JsonNode readObject(String body) {
+        try {
+            JsonNode root = JSON.readTree(body);
+            if (root == null || !root.isObject()) {
+                throw Failures.protocol("discovery", "the metadata document is not a JSON object");
+            }
+            return root;
+        } catch (IOException e) {
+            throw Failures.protocol("discovery", "the metadata document is not JSON (did the URL return an HTML page?)");
+        }
+    }
+
+    private static Optional<String> text(JsonNode root, String name) {
+        JsonNode node = root.get(name);
+        return node != null && node.isTextual() && !node.asText().isBlank() ? Optional.of(node.asText()) : Optional.empty();
+    }
+
+    private static Optional<URI> endpoint(JsonNode root, String name) {
+        Optional<String> value = text(root, name);
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        URI uri;
+        try {
+            uri = new URI(value.get());
+        } catch (URISyntaxException e) {
+            throw Failures.protocol("discovery", name + " is not a URL");
+        }
+        // RFC 8414 §2 / OIDC Discovery §3: endpoints are https; http only on loopback (demo provider).
+        if (uri.getHost() == null || !Loopback.isSecureOrLoopback(uri)) {
+            throw Failures.protocol("discovery", name + " '" + uri + "' must be an https URL");
+        }
+        return Optional.of(uri);
+    }
+
+    private static List<String> strings(JsonNode root, String name) {
+        List<String> values = new ArrayList<>();
+        root.path(name).forEach(node -> {
+            if (node.isTextual()) {
+                values.add(node.asText());
+            }
+        });
+        return List.copyOf(values);
+    }
+
+    private static RuntimeException missing(String name) {
+        return Failures.protocol("discovery", "the metadata document has no " + name);
+    }
+}

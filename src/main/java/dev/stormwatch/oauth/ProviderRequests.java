@@ -1,0 +1,149 @@
+package dev.stormwatch.oauth;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.http.RetryingExecutor;
+import dev.stormwatch.retry.CallBudget;
+import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.Operation;
+import java.io.IOException;
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import okhttp3.FormBody;
+import okhttp3.Request;
+import okhttp3.Response;
+
+/**
+ * Sends the client's own requests to the provider through the retry engine: every one is a step of a visible call's
+ * budget (OP1), with a fresh DPoP proof per attempt (OP4) and one immediate resend when the server asks for a DPoP
+ * nonce (RFC 9449 §8, OP4). Turns bodies into JSON or typed errors (E1).
+ */
+final class ProviderRequests {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** An answer whose status the caller interprets. */
+    record Answer(int status, String body, Optional<String> wwwAuthenticate) {
+        boolean ok() {
+            return status >= 200 && status < 300;
+        }
+    }
+
+    private final RetryingExecutor executor;
+    private final Optional<DpopProofs> dpop;
+
+    ProviderRequests(RetryingExecutor executor, Optional<DpopProofs> dpop) {
+        this.executor = executor;
+        this.dpop = dpop;
+    }
+
+    Optional<DpopProofs> dpop() {
+        return dpop;
+    }
+
+    /** A GET of a public document (discovery, JWKS): no token, no proof. */
+    Answer get(URI url, String step, CallBudget budget) {
+        return send(() -> new Request.Builder().url(url.toString()).get().header("Accept", "application/json").build(),
+                Operation.READ, step, budget);
+    }
+
+    /** A form POST to a token-side endpoint (PAR, token, revocation), DPoP-proofed when on. */
+    Answer postForm(URI url, Map<String, String> form, Operation operation, String step, CallBudget budget) {
+        Supplier<Request> perAttempt = () -> {
+            FormBody.Builder body = new FormBody.Builder();
+            form.forEach(body::add);
+            Request.Builder request = new Request.Builder().url(url.toString()).post(body.build())
+                    .header("Accept", "application/json");
+            // OP4: a new proof (new jti, iat, latest nonce) for every attempt; a proof is valid once.
+            dpop.ifPresent(d -> request.header(DpopProofs.HEADER, d.proof("POST", url).reveal()));
+            return request.build();
+        };
+        Answer answer = send(perAttempt, operation, step, budget);
+        // RFC 9449 §8: the server wants a nonce; one immediate resend with it, not a failed request (OP4).
+        if (dpop.isPresent() && answer.status() == 400 && "use_dpop_nonce".equals(oauthError(answer.body()).orElse(""))) {
+            return send(perAttempt, operation, step, budget);
+        }
+        return answer;
+    }
+
+    /** A GET with an access token (userinfo): DPoP-bound tokens get a proof with {@code ath} (RFC 9449 §7). */
+    Answer getWithToken(URI url, TokenSet tokens, String step, CallBudget budget) {
+        Supplier<Request> perAttempt = () -> {
+            Request.Builder request = new Request.Builder().url(url.toString()).get().header("Accept", "application/json");
+            authorize(request, "GET", url, tokens);
+            return request.build();
+        };
+        Answer answer = send(perAttempt, Operation.READ, step, budget);
+        // RFC 9449 §9: a resource server asks for a nonce with 401 and error="use_dpop_nonce".
+        if (tokens.dpopBound() && answer.status() == 401
+                && answer.wwwAuthenticate().orElse("").contains("use_dpop_nonce")) {
+            return send(perAttempt, Operation.READ, step, budget);
+        }
+        return answer;
+    }
+
+    /** Adds the token (RFC 6750 §2.1 or RFC 9449 §7.1) and, for a DPoP-bound token, a fresh proof. */
+    void authorize(Request.Builder request, String method, URI url, TokenSet tokens) {
+        if (tokens.dpopBound() && dpop.isPresent()) {
+            request.header("Authorization", "DPoP " + tokens.accessToken().reveal());
+            request.header(DpopProofs.HEADER, dpop.get().proof(method, url, Optional.of(tokens.accessToken())).reveal());
+        } else {
+            request.header("Authorization", "Bearer " + tokens.accessToken().reveal());
+        }
+    }
+
+    private Answer send(Supplier<Request> perAttempt, Operation operation, String step, CallBudget budget) {
+        try (Response response = executor.execute(perAttempt, operation, step, budget)) {
+            String nonce = response.header(DpopProofs.NONCE_HEADER);
+            dpop.ifPresent(d -> d.rememberNonce(response.request().url().uri(), nonce));
+            String body = response.body() == null ? "" : response.body().string();
+            return new Answer(response.code(), body, Optional.ofNullable(response.header("WWW-Authenticate")));
+        } catch (IOException e) {
+            // The body broke off after the status: the outcome is unknown, and this step is not resent here.
+            throw Failures.protocol(step, "the response body could not be read (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    /** Parses a JSON object answer, or says which step answered something else. */
+    static JsonNode json(Answer answer, String step) {
+        try {
+            JsonNode node = JSON.readTree(answer.body());
+            if (node == null || !node.isObject()) {
+                throw Failures.protocol(step, "the answer (status " + answer.status() + ") is not a JSON object");
+            }
+            return node;
+        } catch (IOException e) {
+            throw Failures.protocol(step, "the answer (status " + answer.status()
+                    + ") is not JSON; did the provider answer an HTML page?");
+        }
+    }
+
+    /** The OAuth {@code error} code of an error body (RFC 6749 §5.2), if the body has one. */
+    static Optional<String> oauthError(String body) {
+        try {
+            JsonNode node = JSON.readTree(body);
+            return node != null && node.path("error").isTextual() ? Optional.of(node.get("error").asText()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The typed error for a token-side answer that is not a success (E1): {@code invalid_grant} means the grant is
+     * gone (Reauthenticate); any other error status is a Protocol error naming the step and the provider's code.
+     */
+    static CallFailure errorFor(Answer answer, String step) {
+        Optional<String> error = oauthError(answer.body());
+        // E1, F3: invalid_grant is the provider saying the grant (code or refresh token) is no longer valid.
+        if (error.isPresent() && error.get().equals("invalid_grant")) {
+            return Failures.reauthenticate("the provider no longer accepts this sign-in (invalid_grant); sign in again");
+        }
+        String described = error.map(e -> "error " + e).orElse("no OAuth error code");
+        if (error.isPresent() && error.get().equals("invalid_client")) {
+            described += "; check the client id and that the client is registered as a public client";
+        }
+        return Failures.protocol(step, "the provider answered " + answer.status() + " (" + described + ")");
+    }
+}

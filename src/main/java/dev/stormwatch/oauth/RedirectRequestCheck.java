@@ -1,0 +1,66 @@
+package dev.stormwatch.oauth;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decides whether one HTTP request to the loopback receiver is the redirect this login waits for (RFC 8252 §7.3,
+ * RFC 6749 §10.12): GET, the callback path, every parameter once, the expected {@code state}, and a code or an error.
+ */
+final class RedirectRequestCheck {
+
+    private RedirectRequestCheck() {}
+
+    /** The verdict on one request. */
+    sealed interface Verdict {
+        /** The request ends the login. */
+        record Accepted(AuthorizationRedirect redirect) implements Verdict {}
+
+        /** The request is answered with an error page; waiting goes on. */
+        record Rejected(int status, String reason) implements Verdict {}
+    }
+
+    static Verdict judge(String requestLine, Secret expectedState) {
+        String[] parts = requestLine.split(" ");
+        if (parts.length != 3 || !parts[2].startsWith("HTTP/")) {
+            return new Verdict.Rejected(400, "The request was not understood.");
+        }
+        // A browser follows a redirect with GET; anything else is not the provider's redirect.
+        if (!parts[0].equals("GET")) {
+            return new Verdict.Rejected(405, "Only the browser's redirect (GET) is accepted here.");
+        }
+        URI target;
+        try {
+            target = new URI(parts[1]);
+        } catch (URISyntaxException e) {
+            return new Verdict.Rejected(400, "The address was not understood.");
+        }
+        if (!LoopbackReceiver.CALLBACK_PATH.equals(target.getRawPath())) {
+            return new Verdict.Rejected(404, "There is nothing at this address.");
+        }
+        Map<String, List<String>> query = LoopbackReceiver.parseQuery(target.getRawQuery());
+        // A repeated parameter makes the response ambiguous (RFC 6749 §3.1): refuse it rather than pick one.
+        for (Map.Entry<String, List<String>> entry : query.entrySet()) {
+            if (entry.getValue().size() > 1) {
+                return new Verdict.Rejected(400, "The parameter '" + entry.getKey() + "' appears more than once.");
+            }
+        }
+        Map<String, String> single = new HashMap<>();
+        query.forEach((name, values) -> single.put(name, values.get(0)));
+        String state = single.get("state");
+        if (state == null) {
+            return new Verdict.Rejected(400, "The redirect carries no state.");
+        }
+        // RFC 6749 §10.12: only the response bound to our request may end the login (CSRF defence).
+        if (!Secret.of(state).equals(expectedState)) {
+            return new Verdict.Rejected(400, "The redirect's state does not match this sign-in.");
+        }
+        if (!single.containsKey("code") && !single.containsKey("error")) {
+            return new Verdict.Rejected(400, "The redirect carries neither a code nor an error.");
+        }
+        return new Verdict.Accepted(new AuthorizationRedirect(single));
+    }
+}

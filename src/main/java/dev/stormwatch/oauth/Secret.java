@@ -1,0 +1,45 @@
+package dev.stormwatch.oauth;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Objects;
+
+/**
+ * A token, code, verifier or DPoP proof: its {@code toString()} redacts, so no log line leaks it (RC6).
+ */
+public final class Secret {
+
+    private final String value;
+
+    private Secret(String value) {
+        this.value = Objects.requireNonNull(value, "value");
+    }
+
+    /** Wraps a secret value. */
+    public static Secret of(String value) {
+        return new Secret(value);
+    }
+
+    /** The value itself: call only where it goes on the wire or into the session file. */
+    public String reveal() {
+        return value;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        // Constant time, so a comparison of a state or a token leaks nothing through timing.
+        return other instanceof Secret that
+                && MessageDigest.isEqual(
+                        value.getBytes(StandardCharsets.UTF_8), that.value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public int hashCode() {
+        return value.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "[redacted]";
+    }
+}

@@ -1,0 +1,73 @@
+package dev.stormwatch.oauth;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The page the browser shows after the redirect (RFC 8252 §7.3): it says plainly whether sign-in worked; every
+ * text from the provider or the request is HTML-escaped (it is attacker-controlled).
+ */
+public record SignInPage(int status, String title, String detail) {
+
+    /** Sign-in worked. */
+    public static SignInPage succeeded() {
+        return new SignInPage(200, "Signed in", "You are signed in to Stormwatch. You can close this tab.");
+    }
+
+    /** The login ended in a failure that the user should read. */
+    public static SignInPage failed(String detail) {
+        return new SignInPage(200, "Sign-in failed", detail);
+    }
+
+    /** A request that did not end the login: Stormwatch keeps waiting for the right one. */
+    public static SignInPage rejected(int status, String detail) {
+        return new SignInPage(status, "Not the sign-in Stormwatch is waiting for",
+                detail + " Stormwatch is still waiting for the sign-in it started.");
+    }
+
+    /** The full HTTP response. */
+    byte[] toHttpResponse() {
+        String html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Stormwatch: " + escape(title)
+                + "</title></head><body style=\"font-family:sans-serif;margin:3em\"><h1>" + escape(title)
+                + "</h1><p>" + escape(detail) + "</p></body></html>";
+        byte[] body = html.getBytes(StandardCharsets.UTF_8);
+        String head = "HTTP/1.1 " + status + " " + reason() + "\r\n"
+                + "Content-Type: text/html; charset=utf-8\r\n"
+                + "Content-Length: " + body.length + "\r\n"
+                + "Cache-Control: no-store\r\n"
+                + "Referrer-Policy: no-referrer\r\n"
+                + "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'\r\n"
+                + "Connection: close\r\n\r\n";
+        byte[] headBytes = head.getBytes(StandardCharsets.US_ASCII);
+        byte[] all = new byte[headBytes.length + body.length];
+        System.arraycopy(headBytes, 0, all, 0, headBytes.length);
+        System.arraycopy(body, 0, all, headBytes.length, body.length);
+        return all;
+    }
+
+    /** Escapes the five characters that matter in HTML text and attributes. */
+    static String escape(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    private String reason() {
+        return switch (status) {
+            case 200 -> "OK";
+            case 400 -> "Bad Request";
+            case 404 -> "Not Found";
+            case 405 -> "Method Not Allowed";
+            case 414 -> "URI Too Long";
+            default -> "Error";
+        };
+    }
+}

@@ -1,0 +1,52 @@
+package dev.stormwatch.oauth;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Reads a successful token response (RFC 6749 §5.1, OIDC Core §3.1.3.3, RFC 9449 §5) into a {@link TokenSet}. */
+final class TokenResponse {
+
+    private TokenResponse() {}
+
+    /**
+     * @param previous the session being refreshed: its refresh token stays when none is returned, its ID token when
+     *     the provider sends no new one (RFC 6749 §6, OIDC Core §12.2)
+     */
+    static TokenSet read(JsonNode body, String step, Instant now, boolean dpopRequested, Optional<TokenSet> previous) {
+        String accessToken = text(body, "access_token")
+                .orElseThrow(() -> Failures.protocol(step, "the token response has no access_token"));
+        String tokenType = text(body, "token_type")
+                .orElseThrow(() -> Failures.protocol(step, "the token response has no token_type"));
+        String normalized = tokenType.toLowerCase(Locale.ROOT);
+        if (!normalized.equals("bearer") && !normalized.equals("dpop")) {
+            throw Failures.protocol(step, "the token type '" + tokenType + "' is not supported (Bearer or DPoP)");
+        }
+        // RFC 9449 §5: a client that sent a proof expects a DPoP token; a bearer one could be replayed by a thief.
+        if (dpopRequested && !normalized.equals("dpop")) {
+            throw Failures.protocol(step, "DPoP was requested but the provider issued a " + tokenType + " token");
+        }
+        Optional<Instant> expiresAt = body.path("expires_in").canConvertToLong() && body.path("expires_in").asLong() > 0
+                ? Optional.of(now.plusSeconds(body.path("expires_in").asLong()))
+                : Optional.empty();
+        // F: a rotated refresh token replaces the stored one; a missing one keeps it.
+        Optional<Secret> refreshToken = text(body, "refresh_token").map(Secret::of)
+                .or(() -> previous.flatMap(TokenSet::refreshToken));
+        Secret idToken = text(body, "id_token").map(Secret::of)
+                .or(() -> previous.map(TokenSet::idToken))
+                .orElseThrow(() -> Failures.protocol(step, "the token response has no id_token (is 'openid' in the scope?)"));
+        return new TokenSet(Secret.of(accessToken), normalized.equals("dpop") ? "DPoP" : "Bearer", expiresAt,
+                refreshToken, idToken, text(body, "scope"));
+    }
+
+    /** Whether the response carried a new ID token (to validate) rather than keeping the previous one. */
+    static boolean hasIdToken(JsonNode body) {
+        return text(body, "id_token").isPresent();
+    }
+
+    private static Optional<String> text(JsonNode body, String name) {
+        JsonNode node = body.get(name);
+        return node != null && node.isTextual() && !node.asText().isEmpty() ? Optional.of(node.asText()) : Optional.empty();
+    }
+}

@@ -1,0 +1,55 @@
+package dev.stormwatch.oauth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.nimbusds.jose.crypto.ECDSAVerifier;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jwt.SignedJWT;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class DpopProofsTest {
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T10:00:00Z"));
+    private final DpopProofs dpop = DpopProofs.generate(clock, new SecureRandom());
+
+    @Test
+    void aProofCarriesHtmHtuIatJtiAndIsSignedByItsOwnPublicKey() throws Exception {
+        SignedJWT proof = SignedJWT.parse(dpop.proof("POST", URI.create("https://as.example.com/token?x=1#f")).reveal());
+
+        assertThat(proof.getHeader().getType().getType()).isEqualTo("dpop+jwt");
+        assertThat(proof.getHeader().getAlgorithm().getName()).isEqualTo("ES256");
+        assertThat(proof.getHeader().getJWK().isPrivate()).isFalse();
+        assertThat(proof.verify(new ECDSAVerifier((ECKey) proof.getHeader().getJWK()))).isTrue();
+        assertThat(proof.getJWTClaimsSet().getStringClaim("htm")).isEqualTo("POST");
+        assertThat(proof.getJWTClaimsSet().getStringClaim("htu")).isEqualTo("https://as.example.com/token");
+        assertThat(proof.getJWTClaimsSet().getIssueTime().toInstant()).isEqualTo(clock.instant());
+        assertThat(proof.getJWTClaimsSet().getClaim("ath")).isNull();
+    }
+
+    // OP4
+    @Test
+    void everyProofIsFresh() throws Exception {
+        URI url = URI.create("https://rs.example.com/userinfo");
+        String jti1 = SignedJWT.parse(dpop.proof("GET", url).reveal()).getJWTClaimsSet().getJWTID();
+        String jti2 = SignedJWT.parse(dpop.proof("GET", url).reveal()).getJWTClaimsSet().getJWTID();
+
+        assertThat(jti1).isNotEqualTo(jti2);
+    }
+
+    @Test
+    void resourceProofsCarryTheAccessTokenHashAndTheServerNonce() throws Exception {
+        URI url = URI.create("https://rs.example.com/userinfo");
+        dpop.rememberNonce(url, "server-nonce");
+
+        SignedJWT proof = SignedJWT.parse(dpop.proof("GET", url, Optional.of(Secret.of("token"))).reveal());
+
+        // RFC 9449 §4.2: ath = base64url(sha256("token"))
+        assertThat(proof.getJWTClaimsSet().getStringClaim("ath")).isEqualTo("PEaenWxYddN6Q_NT1PiOYfz4EsZu7jRXRlpAsNpBU-A");
+        assertThat(proof.getJWTClaimsSet().getStringClaim("nonce")).isEqualTo("server-nonce");
+        assertThat(dpop.nonceFor(URI.create("https://other.example.com/"))).isEmpty();
+    }
+}

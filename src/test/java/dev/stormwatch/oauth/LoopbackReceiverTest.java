@@ -1,0 +1,165 @@
+package dev.stormwatch.oauth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class LoopbackReceiverTest {
+
+    private final Secret state = Secret.of("expected-state");
+    private LoopbackReceiver receiver;
+
+    @AfterEach
+    void close() {
+        if (receiver != null) {
+            receiver.close();
+        }
+    }
+
+    @Test
+    void listensOnLoopbackOnlyOnAnEphemeralPortAndRedirectsToTheLiteralIp() {
+        receiver = LoopbackReceiver.open(state);
+
+        assertThat(receiver.port()).isPositive();
+        assertThat(receiver.boundAddresses()).isNotEmpty().allSatisfy(address -> {
+            assertThat(address.getAddress().isLoopbackAddress()).isTrue();
+            assertThat(address.getAddress().isAnyLocalAddress()).isFalse();
+            assertThat(address.getPort()).isEqualTo(receiver.port());
+        });
+        assertThat(receiver.boundAddresses().get(0).getAddress().getHostAddress()).isEqualTo("127.0.0.1");
+        assertThat(receiver.redirectUri().toString()).isEqualTo("http://127.0.0.1:" + receiver.port() + "/callback");
+    }
+
+    @Test
+    void theRedirectWithTheExpectedStateEndsTheWaitAndThePortCloses() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
+                () -> get("/callback?code=the-code&state=expected-state&iss=https%3A%2F%2Fidp"));
+
+        AuthorizationRedirect redirect = receiver.await(Duration.ofSeconds(5));
+        receiver.respond(SignInPage.succeeded());
+
+        assertThat(redirect.code()).contains(Secret.of("the-code"));
+        assertThat(redirect.iss()).contains("https://idp");
+        assertThat(browser.get(5, TimeUnit.SECONDS)).startsWith("HTTP/1.1 200").contains("Signed in");
+        assertThat(receiver.isClosed()).isTrue();
+        assertThatThrownBy(() -> new Socket("127.0.0.1", receiver.port()).close()).isInstanceOf(ConnectException.class);
+    }
+
+    @Test
+    void aWrongStateGetsAnErrorPageAndTheLoginGoesOnWaiting() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+
+        String answer = get("/callback?code=stolen&state=attacker");
+        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
+                () -> get("/callback?code=good&state=expected-state"));
+        AuthorizationRedirect redirect = receiver.await(Duration.ofSeconds(5));
+        receiver.respond(SignInPage.succeeded());
+
+        assertThat(answer).startsWith("HTTP/1.1 400").contains("still waiting");
+        assertThat(redirect.code()).contains(Secret.of("good"));
+        assertThat(browser.get(5, TimeUnit.SECONDS)).contains("Signed in");
+    }
+
+    @Test
+    void hostileRequestsAreRefusedWithoutEndingTheLogin() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+
+        assertThat(get("/callback?code=a&code=b&state=expected-state")).startsWith("HTTP/1.1 400").contains("more than once");
+        assertThat(get("/callback?state=expected-state&state=expected-state&code=a")).startsWith("HTTP/1.1 400");
+        assertThat(get("/callback?code=a")).startsWith("HTTP/1.1 400").contains("no state");
+        assertThat(get("/callback?state=expected-state")).startsWith("HTTP/1.1 400").contains("neither a code");
+        assertThat(get("/other?code=a&state=expected-state")).startsWith("HTTP/1.1 404");
+        assertThat(send("POST /callback?code=a&state=expected-state HTTP/1.1\r\nHost: x\r\n\r\n")).startsWith("HTTP/1.1 405");
+        assertThat(get("/callback?state=expected-state&code=" + "x".repeat(20_000))).startsWith("HTTP/1.1 414");
+        assertThat(get("/favicon.ico")).startsWith("HTTP/1.1 404");
+
+        assertThat(receiver.isClosed()).isFalse();
+        CompletableFuture.runAsync(() -> get("/callback?code=ok&state=expected-state"));
+        assertThat(receiver.await(Duration.ofSeconds(5)).code()).contains(Secret.of("ok"));
+        receiver.respond(SignInPage.succeeded());
+    }
+
+    @Test
+    void providerErrorsAreShownHtmlEscaped() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        CompletableFuture<String> browser = CompletableFuture.supplyAsync(() -> get(
+                "/callback?error=access_denied&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E&state=expected-state"));
+
+        AuthorizationRedirect redirect = receiver.await(Duration.ofSeconds(5));
+        receiver.respond(SignInPage.failed("The provider said: " + redirect.errorDescription().orElseThrow()));
+
+        assertThat(redirect.error()).contains("access_denied");
+        assertThat(browser.get(5, TimeUnit.SECONDS)).contains("Sign-in failed")
+                .contains("&lt;script&gt;").doesNotContain("<script>");
+    }
+
+    @Test
+    void timeoutClosesThePort() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+
+        assertThatThrownBy(() -> receiver.await(Duration.ofMillis(50))).isInstanceOf(TimeoutException.class);
+
+        assertThat(receiver.isClosed()).isTrue();
+    }
+
+    @Test
+    void cancelEndsTheWaitAndClosesThePort() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        CompletableFuture<Void> waiting = CompletableFuture.runAsync(() -> {
+            try {
+                receiver.await(Duration.ofMinutes(5));
+            } catch (TimeoutException | InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+
+        receiver.cancel();
+
+        assertThatThrownBy(() -> waiting.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(CancellationException.class);
+        assertThat(receiver.isClosed()).isTrue();
+    }
+
+    @Test
+    void aPortThatCannotBeBoundIsItsOwnClearError() throws Exception {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
+
+            assertThatThrownBy(() -> LoopbackReceiver.open(state, taken.getLocalPort()))
+                    .hasMessageContaining("cannot listen for the browser's redirect on 127.0.0.1");
+        }
+    }
+
+    private String get(String target) {
+        return send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    }
+
+    private String send(String request) {
+        try (Socket socket = new Socket("127.0.0.1", receiver.port())) {
+            socket.setSoTimeout(5_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "failed: " + e;
+        }
+    }
+}
