@@ -1,0 +1,178 @@
+package dev.stormwatch.app.session;
+
+import dev.stormwatch.app.timeline.TimelineView;
+import dev.stormwatch.app.timeline.TimelineViewModel;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** The Session area: settings on the left, the session and its actions in the middle, the timeline below. */
+public final class SessionView extends BorderPane {
+
+    private static final List<String> PHASE_STYLES = List.of(
+            "phase-signed_out", "phase-signing_in", "phase-signed_in", "phase-refreshing", "phase-paused",
+            "phase-failed");
+
+    public SessionView(SessionViewModel model, TimelineViewModel timeline) {
+        setId("session");
+        SplitPane vertical = new SplitPane(sessionPane(model), new TimelineView(timeline));
+        vertical.setOrientation(Orientation.VERTICAL);
+        vertical.setDividerPositions(0.58);
+        ScrollPane settings = new ScrollPane(new SettingsView(model));
+        settings.setFitToWidth(true);
+        settings.setPrefWidth(330);
+        settings.getStyleClass().add("settings-scroll");
+        setLeft(settings);
+        setCenter(vertical);
+    }
+
+    private static VBox sessionPane(SessionViewModel model) {
+        Label phase = new Label();
+        phase.setId("session-phase");
+        phase.textProperty().bind(model.phaseTextProperty());
+        phase.getStyleClass().add("phase-badge");
+        model.phaseProperty().addListener((obs, old, now) -> {
+            phase.getStyleClass().removeAll(PHASE_STYLES);
+            phase.getStyleClass().add("phase-" + now.name().toLowerCase());
+        });
+        phase.getStyleClass().add("phase-" + model.phaseProperty().get().name().toLowerCase());
+        Label detail = new Label();
+        detail.setId("session-detail");
+        detail.textProperty().bind(model.phaseDetailProperty());
+        detail.setWrapText(true);
+        HBox banner = new HBox(12, phase, detail);
+        banner.setAlignment(Pos.CENTER_LEFT);
+
+        Button signIn = button("Sign in", "sign-in", model::signIn);
+        signIn.disableProperty().bind(model.canSignIn().not());
+        signIn.getStyleClass().add("primary");
+        Button cancel = button("Cancel", "cancel-sign-in", model::cancelSignIn);
+        cancel.visibleProperty().bind(model.signingIn());
+        cancel.managedProperty().bind(cancel.visibleProperty());
+        Button refresh = button("Refresh", "refresh", model::refresh);
+        Button userInfo = button("UserInfo", "userinfo", model::loadUserInfo);
+        Button signOut = button("Sign out", "sign-out", model::signOut);
+        for (Button action : List.of(refresh, userInfo, signOut)) {
+            action.disableProperty().bind(model.canAct().not());
+        }
+        Label countdown = new Label();
+        countdown.setId("pause-countdown");
+        countdown.getStyleClass().add("countdown");
+        countdown.textProperty().bind(Bindings.format("Paused: try again in %d s",
+                model.countdown().secondsLeftProperty()));
+        countdown.visibleProperty().bind(model.countdown().runningProperty());
+        countdown.managedProperty().bind(countdown.visibleProperty());
+        Button retry = button("Retry", "retry", model::retry);
+        retry.getStyleClass().add("retry");
+        retry.visibleProperty().bind(model.retryOfferedProperty().and(model.busyProperty().not()));
+        retry.managedProperty().bind(retry.visibleProperty());
+        HBox actions = new HBox(8, signIn, cancel, refresh, userInfo, signOut, countdown, retry);
+        actions.setAlignment(Pos.CENTER_LEFT);
+
+        Label message = new Label();
+        message.setId("session-message");
+        message.setWrapText(true);
+        message.textProperty().bind(model.messageProperty());
+        message.getStyleClass().add("message");
+        model.toneProperty().addListener((obs, old, now) -> {
+            message.getStyleClass().removeAll("tone-info", "tone-success", "tone-warning", "tone-error");
+            message.getStyleClass().add("tone-" + now.name().toLowerCase());
+        });
+
+        TextField url = new TextField();
+        url.setId("authorization-url");
+        url.setEditable(false);
+        url.textProperty().bind(model.authorizationUrlProperty());
+        HBox.setHgrow(url, Priority.ALWAYS);
+        Button copy = button("Copy", "copy-authorization-url", () -> copy(url.getText()));
+        HBox urlRow = new HBox(8, new Label("Authorization URL"), url, copy);
+        urlRow.setAlignment(Pos.CENTER_LEFT);
+        urlRow.visibleProperty().bind(model.authorizationUrlProperty().isNotEmpty());
+        urlRow.managedProperty().bind(urlRow.visibleProperty());
+
+        Label expiry = new Label();
+        expiry.setId("token-expiry");
+        expiry.textProperty().bind(model.expiryProperty());
+
+        TabPane tokens = new TabPane();
+        tokens.setId("tokens");
+        tokens.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        model.tokens().addListener((javafx.collections.ListChangeListener<TokenDetails>) change ->
+                rebuildTokens(tokens, model));
+        rebuildTokens(tokens, model);
+        VBox.setVgrow(tokens, Priority.ALWAYS);
+
+        VBox pane = new VBox(10, banner, actions, message, urlRow, expiry, tokens);
+        pane.setPadding(new Insets(12));
+        pane.getStyleClass().add("session-pane");
+        return pane;
+    }
+
+    private static void rebuildTokens(TabPane tabs, SessionViewModel model) {
+        tabs.getTabs().clear();
+        for (TokenDetails token : model.tokens()) {
+            Label facts = new Label(token.fingerprint() + " · " + token.length() + " characters · value hidden");
+            facts.getStyleClass().add("muted");
+            Label verification = new Label(token.verification());
+            verification.setWrapText(true);
+            VBox body = new VBox(6, facts, verification);
+            if (token.decoded()) {
+                SplitPane decoded = new SplitPane(code("Header", token.header()), code("Claims", token.claims()));
+                decoded.setDividerPositions(0.4);
+                VBox.setVgrow(decoded, Priority.ALWAYS);
+                body.getChildren().add(decoded);
+            } else {
+                body.getChildren().add(new Label("Opaque: nothing to decode."));
+            }
+            body.setPadding(new Insets(8));
+            tabs.getTabs().add(new Tab(token.name(), body));
+        }
+        TextArea info = new TextArea();
+        info.setId("userinfo-claims");
+        info.setEditable(false);
+        info.getStyleClass().add("code");
+        info.textProperty().bind(Bindings.when(model.userInfoProperty().isEmpty())
+                .then("Press UserInfo to fetch the claims (a retried read; its sub must match the ID token's).")
+                .otherwise(model.userInfoProperty()));
+        if (!model.tokens().isEmpty()) {
+            tabs.getTabs().add(new Tab("UserInfo", info));
+        }
+    }
+
+    private static VBox code(String title, String text) {
+        TextArea area = new TextArea(text);
+        area.setEditable(false);
+        area.getStyleClass().add("code");
+        VBox.setVgrow(area, Priority.ALWAYS);
+        return new VBox(4, new Label(title), area);
+    }
+
+    static Button button(String text, String id, Runnable action) {
+        Button button = new Button(text);
+        button.setId(id);
+        button.setOnAction(e -> action.run());
+        return button;
+    }
+
+    private static void copy(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+}
