@@ -67,9 +67,27 @@ public final class LoopbackServer implements AutoCloseable {
      */
     public static LoopbackServer start(String name, ServerOptions options, Map<String, Handler> routes)
             throws IOException {
+        return start(name, options, baseUri -> routes);
+    }
+
+    /**
+     * Like {@link #start(String, ServerOptions, Map)}, for routes that must know the server's own base URI (an issuer
+     * on a free port): the port is bound first, then {@code routesFor} is called with {@code http://127.0.0.1:PORT}.
+     *
+     * @throws IOException when the port cannot be bound (for example, it is in use)
+     */
+    public static LoopbackServer start(String name, ServerOptions options,
+            java.util.function.Function<URI, Map<String, Handler>> routesFor) throws IOException {
         ServerSocket listener = new ServerSocket();
         listener.setReuseAddress(true);
         listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), options.port()), 1024);
+        Map<String, Handler> routes;
+        try {
+            routes = routesFor.apply(URI.create("http://127.0.0.1:" + listener.getLocalPort()));
+        } catch (RuntimeException e) {
+            listener.close();
+            throw e;
+        }
         LoopbackServer server = new LoopbackServer(listener, routes, options, name);
         server.acceptor.start();
         return server;
