@@ -1,0 +1,158 @@
+package dev.stormwatch.provider;
+
+import dev.stormwatch.server.DpopNonces;
+import dev.stormwatch.server.DpopVerifier;
+import dev.stormwatch.server.FaultAdmin;
+import dev.stormwatch.server.FaultPlan;
+import dev.stormwatch.server.FaultResponder;
+import dev.stormwatch.server.FaultingHandler;
+import dev.stormwatch.server.Handler;
+import dev.stormwatch.server.LoopbackServer;
+import dev.stormwatch.server.Response;
+import dev.stormwatch.server.ServerOptions;
+import java.io.IOException;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The embedded demo OpenID provider (OpenID Connect Core 1.0 with PKCE, PAR, DPoP, revocation and RP-initiated
+ * logout) on 127.0.0.1, with faults that can be planned per endpoint at runtime.
+ *
+ * <pre>{@code
+ * try (DemoProvider provider = DemoProvider.start(ProviderConfig.defaults())) {
+ *     URI issuer = provider.issuer();                 // http://127.0.0.1:PORT
+ *     provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 2);
+ * }
+ * }</pre>
+ */
+public final class DemoProvider implements AutoCloseable {
+
+    /** Admin path: POST rotates the signing keys. */
+    public static final String ROTATE_KEYS_PATH = "/admin/keys/rotate";
+
+    private final LoopbackServer server;
+    private final FaultPlan faults;
+    private final ProviderState state;
+
+    private DemoProvider(LoopbackServer server, FaultPlan faults, ProviderState state) {
+        this.server = server;
+        this.faults = faults;
+        this.state = state;
+    }
+
+    /**
+     * Starts the provider on {@code config.port()} (0: a free port) and returns once it accepts connections.
+     *
+     * @throws IOException when the port cannot be bound
+     */
+    public static DemoProvider start(ProviderConfig config) throws IOException {
+        FaultPlan faults = new FaultPlan();
+        SigningKeys keys = new SigningKeys();
+        ProviderState[] built = new ProviderState[1];
+        Function<URI, Map<String, Handler>> routes = base -> {
+            built[0] = state(config, base.toString(), keys);
+            return routes(built[0], faults);
+        };
+        ServerOptions options = ServerOptions.defaults().withPort(config.port()).withClock(config.clock())
+                .withSleeper(config.sleeper()).withMaxBodyBytes(64 * 1024);
+        LoopbackServer server = LoopbackServer.start("demo-provider", options, routes);
+        return new DemoProvider(server, faults, built[0]);
+    }
+
+    private static ProviderState state(ProviderConfig config, String issuer, SigningKeys keys) {
+        Map<String, ClientRegistration> clients = config.clients().stream()
+                .collect(Collectors.toMap(ClientRegistration::clientId, c -> c));
+        DpopNonces nonces = new DpopNonces(config.random(), config.dpopNonceRequired());
+        return new ProviderState(config, issuer, clients, keys, new TokenMint(issuer, keys, config.random()),
+                new AuthorizationCodes(config.clock()), new TokenFamilies(config.clock(), config.refreshTokenTtl()),
+                new SingleUseStore<>(config.clock()), new SingleUseStore<>(config.clock()), nonces,
+                new DpopVerifier(config.clock(), nonces));
+    }
+
+    private static Map<String, Handler> routes(ProviderState state, FaultPlan faults) {
+        FaultResponder responder = new FaultResponder(state.clock(), state.config().sleeper());
+        Map<String, Handler> endpoints = new LinkedHashMap<>();
+        endpoints.put(ProviderState.DISCOVERY, request -> Response.json(200, DiscoveryDocument.of(state)));
+        endpoints.put(ProviderState.JWKS, request -> Response.json(200, state.keys().publicJwks())
+                .withHeader("Content-Type", "application/jwk-set+json"));
+        endpoints.put(ProviderState.AUTHORIZE, new AuthorizationEndpoint(state));
+        endpoints.put(ProviderState.PAR, new ParEndpoint(state));
+        endpoints.put(ProviderState.TOKEN, new TokenEndpoint(state));
+        endpoints.put(ProviderState.USERINFO, new UserInfoEndpoint(state));
+        endpoints.put(ProviderState.REVOKE, new RevocationEndpoint(state));
+        endpoints.put(ProviderState.LOGOUT, new EndSessionEndpoint(state));
+        Map<String, Handler> routes = new LinkedHashMap<>();
+        endpoints.forEach((path, handler) -> routes.put(path, new FaultingHandler(path, faults, responder, handler)));
+        routes.put(FaultAdmin.PATH, new FaultAdmin(faults));
+        routes.put(ROTATE_KEYS_PATH, request -> {
+            if (!request.method().equals("POST")) {
+                return Response.json(405, Map.of("error", "invalid_request", "error_description", "use POST"));
+            }
+            state.keys().rotate();
+            return Response.json(200, Map.of("current_kid", state.keys().currentKeyId(ProviderConfig.SigningAlgorithm.RS256)));
+        });
+        return routes;
+    }
+
+    /** The issuer identifier, {@code http://127.0.0.1:PORT} (no trailing slash). */
+    public URI issuer() {
+        return URI.create(state.issuer());
+    }
+
+    /** Same as {@link #issuer()}: where the endpoints live. */
+    public URI baseUrl() {
+        return server.baseUri();
+    }
+
+    /** The discovery document's URL. */
+    public URI discoveryUrl() {
+        return state.endpoint(ProviderState.DISCOVERY);
+    }
+
+    /** The JWK Set's URL, for resource servers such as the relay. */
+    public URI jwksUrl() {
+        return state.endpoint(ProviderState.JWKS);
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    /** The faults planned per endpoint path ({@code /token}, {@code /userinfo}, {@code /par}, ...). */
+    public FaultPlan faults() {
+        return faults;
+    }
+
+    /** New signing keys; the previous ones stay in the JWK Set for one more rotation. */
+    public void rotateKeys() {
+        state.keys().rotate();
+    }
+
+    /** The key id that signs ID tokens now. */
+    public String currentKeyId() {
+        return state.keys().currentKeyId(state.config().idTokenAlgorithm());
+    }
+
+    /** Switches server-supplied DPoP nonces (RFC 9449 §8) on or off. */
+    public void requireDpopNonces(boolean required) {
+        state.nonces().require(required);
+    }
+
+    /** Issues a new DPoP nonce; the old one stays valid until the next rotation. */
+    public void rotateDpopNonce() {
+        state.nonces().rotate();
+    }
+
+    /** Resets every open connection (a network hiccup). */
+    public int resetOpenConnections() {
+        return server.resetOpenConnections();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

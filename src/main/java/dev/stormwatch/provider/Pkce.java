@@ -1,0 +1,29 @@
+package dev.stormwatch.provider;
+
+import dev.stormwatch.server.DpopVerifier;
+import java.util.regex.Pattern;
+
+/** Proof Key for Code Exchange with the S256 method only (RFC 7636 §4.2, §4.6); "plain" is refused. */
+final class Pkce {
+
+    /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
+    private static final Pattern VERIFIER = Pattern.compile("[A-Za-z0-9._~-]{43,128}");
+
+    /** base64url of a 32-byte SHA-256 digest is 43 characters. */
+    private static final Pattern CHALLENGE = Pattern.compile("[A-Za-z0-9_-]{43}");
+
+    private Pkce() {}
+
+    static boolean wellFormedChallenge(String challenge) {
+        return challenge != null && CHALLENGE.matcher(challenge).matches();
+    }
+
+    static boolean wellFormedVerifier(String verifier) {
+        return verifier != null && VERIFIER.matcher(verifier).matches();
+    }
+
+    /** RFC 7636 §4.6: BASE64URL(SHA256(ASCII(code_verifier))) == code_challenge. */
+    static boolean verifies(String verifier, String challenge) {
+        return DpopVerifier.sha256(verifier).equals(challenge);
+    }
+}

@@ -1,0 +1,100 @@
+package dev.stormwatch.relay;
+
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
+import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import dev.stormwatch.server.Request;
+import java.net.MalformedURLException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Who is calling: a static API key, or a JWT access token of the trusted issuer checked against its JWKS (RFC 6750
+ * §2.1, RFC 9068 §4). The principal is a fingerprint of the key or {@code sub:SUBJECT}, never the secret itself.
+ * DPoP-bound tokens ({@code cnf}) are refused, since the relay does not check DPoP proofs (RFC 9449 §7.2).
+ */
+final class Authenticator {
+
+    /** The audience the demo provider puts in its access tokens. */
+    static final String AUDIENCE = "stormwatch-relay";
+
+    private final Map<String, String> principalsByKey;
+    private final Optional<DefaultJWTProcessor<SecurityContext>> jwtProcessor;
+
+    Authenticator(List<String> apiKeys, Optional<TrustedIssuer> issuer, Clock clock) {
+        this.principalsByKey = apiKeys.stream().distinct()
+                .collect(Collectors.toMap(k -> k, Authenticator::fingerprint));
+        this.jwtProcessor = issuer.map(i -> processor(i, clock));
+    }
+
+    /** {@code key-} and the first 8 hex digits of the key's SHA-256: stable, and safe to show. */
+    static String fingerprint(String apiKey) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(apiKey.getBytes(StandardCharsets.UTF_8));
+            StringBuilder hex = new StringBuilder("key-");
+            for (int i = 0; i < 4; i++) {
+                hex.append(String.format("%02x", digest[i]));
+            }
+            return hex.toString();
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    /** The caller's principal, or empty when the credentials are missing or not accepted. */
+    Optional<String> principal(Request request) {
+        Optional<String> authorization = request.header("Authorization");
+        if (authorization.isEmpty() || !authorization.get().regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return Optional.empty();
+        }
+        String credential = authorization.get().substring(7).trim();
+        String byKey = principalsByKey.get(credential);
+        if (byKey != null) {
+            return Optional.of(byKey);
+        }
+        if (jwtProcessor.isEmpty() || credential.chars().filter(c -> c == '.').count() != 2) {
+            return Optional.empty();
+        }
+        try {
+            JWTClaimsSet claims = jwtProcessor.get().process(credential, null);
+            return Optional.of("sub:" + claims.getSubject());
+        } catch (Exception rejected) {
+            // Bad signature, unknown key, expired, wrong issuer or audience, or the JWKS is unreachable: 401.
+            return Optional.empty();
+        }
+    }
+
+    private static DefaultJWTProcessor<SecurityContext> processor(TrustedIssuer issuer, Clock clock) {
+        JWKSource<SecurityContext> keys;
+        try {
+            keys = JWKSourceBuilder.<SecurityContext>create(issuer.jwksUrl().toURL()).retrying(false).build();
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException("the JWKS URL is not a URL: " + issuer.jwksUrl(), e);
+        }
+        DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
+        processor.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(new JOSEObjectType("at+jwt"), JOSEObjectType.JWT));
+        processor.setJWSKeySelector(new JWSVerificationKeySelector<>(Set.of(JWSAlgorithm.RS256, JWSAlgorithm.ES256), keys));
+        processor.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(Set.of(AUDIENCE),
+                new JWTClaimsSet.Builder().issuer(issuer.issuer()).build(), Set.of("sub", "exp"), Set.of("cnf")) {
+            @Override
+            protected Date currentTime() {
+                return Date.from(clock.instant());
+            }
+        });
+        return processor;
+    }
+}

@@ -1,0 +1,143 @@
+package dev.stormwatch.relay;
+
+import dev.stormwatch.server.Delivery;
+import dev.stormwatch.server.Fault;
+import dev.stormwatch.server.FaultPlan;
+import dev.stormwatch.server.FaultResponder;
+import dev.stormwatch.server.Request;
+import dev.stormwatch.server.Response;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The relay's request pipeline, a ladder in the order a real gateway meets them: injected fault, credentials (401),
+ * outage (503), quota (429 with Retry-After), capacity (503), brown-out (5xx), latency, then the model's answer.
+ * Every request leaves one {@link RequestRecord}.
+ */
+final class ModelApi {
+
+    static final String MODELS = "/v1/models";
+    static final String CHAT = "/v1/chat/completions";
+
+    private static final int[] BROWN_OUT_STATUSES = {500, 502, 503};
+
+    private final RelayConfig config;
+    private final Authenticator authenticator;
+    private final Optional<QuotaWindows> quota;
+    private final CapacityGate gate;
+    private final Timeline timeline;
+    private final Instant startedAt;
+    private final RequestLog log;
+    private final FaultPlan faults;
+    private final FaultResponder responder;
+    private final ChatCompletions model;
+    private final Random random;
+    private final AtomicLong hiccups;
+
+    ModelApi(RelayConfig config, Instant startedAt, RequestLog log, FaultPlan faults, AtomicLong hiccups) {
+        this.config = config;
+        this.authenticator = new Authenticator(config.apiKeys(), config.trustedIssuer(), config.clock());
+        this.quota = config.quota().map(q -> new QuotaWindows(q, config.clock()));
+        this.gate = new CapacityGate(config.capacity(), config.collapse(), config.clock());
+        this.timeline = new Timeline(config.scenarios());
+        this.startedAt = startedAt;
+        this.log = log;
+        this.faults = faults;
+        this.responder = new FaultResponder(config.clock(), config.sleeper());
+        this.model = new ChatCompletions(startedAt);
+        this.random = new Random(config.seed());
+        this.hiccups = hiccups;
+    }
+
+    private record Served(Response response, Outcome outcome, String principal) {}
+
+    Response handle(String endpoint, Request request) {
+        Instant start = config.clock().instant();
+        Optional<Fault> fault = faults.take(endpoint);
+        if (fault.isPresent()) {
+            Response response = responder.apply(fault.get(), request, r -> serve(endpoint, r).response());
+            record(start, "-", endpoint, Outcome.FAULT, response);
+            return response;
+        }
+        Served served = serve(endpoint, request);
+        record(start, served.principal(), endpoint, served.outcome(), served.response());
+        return served.response();
+    }
+
+    private Served serve(String endpoint, Request request) {
+        String method = endpoint.equals(MODELS) ? "GET" : "POST";
+        if (!request.method().equals(method)) {
+            return new Served(ApiError.response(405, "invalid_request_error", "method_not_allowed", "use " + method)
+                    .withHeader("Allow", method), Outcome.BAD_REQUEST, "-");
+        }
+        Optional<String> principal = authenticator.principal(request);
+        if (principal.isEmpty()) {
+            return new Served(ApiError.response(401, "invalid_request_error", "invalid_api_key",
+                    "send 'Authorization: Bearer <API key or access token>'")
+                    .withHeader("WWW-Authenticate", "Bearer realm=\"stormwatch-relay\""), Outcome.UNAUTHORIZED, "-");
+        }
+        String who = principal.get();
+        Duration elapsed = Duration.between(startedAt, config.clock().instant());
+        Optional<Scenario> active = timeline.activeAt(elapsed);
+        if (active.isPresent() && active.get() instanceof Scenario.Outage) {
+            return new Served(ApiError.response(503, "server_error", "outage", "the model API is down"),
+                    Outcome.OUTAGE, who);
+        }
+        if (quota.isPresent()) {
+            Optional<Duration> wait = quota.get().admit(who);
+            if (wait.isPresent()) {
+                return new Served(quotaExceeded(wait.get()), Outcome.QUOTA_EXCEEDED, who);
+            }
+        }
+        if (!gate.tryEnter()) {
+            return new Served(ApiError.response(503, "server_error", "overloaded",
+                    "the model is overloaded; try again later"), Outcome.OVERLOADED, who);
+        }
+        try {
+            if (active.isPresent() && active.get() instanceof Scenario.BrownOut brownOut
+                    && random.nextDouble() < brownOut.share()) {
+                int status = BROWN_OUT_STATUSES[random.nextInt(BROWN_OUT_STATUSES.length)];
+                return new Served(ApiError.response(status, "server_error", "brown_out", "upstream error"),
+                        Outcome.BROWN_OUT, who);
+            }
+            long hiccupsBefore = hiccups.get();
+            Duration latency = config.latency().sample(random);
+            if (!latency.isZero()) {
+                config.sleeper().sleep(Duration.ofNanos((long) (latency.toNanos() * gate.slowdown())));
+            }
+            if (hiccups.get() != hiccupsBefore) {
+                // A hiccup struck while the model was "thinking": the connection is gone.
+                return new Served(Response.reset(), Outcome.RESET, who);
+            }
+            Response answer = endpoint.equals(MODELS)
+                    ? model.models()
+                    : model.complete(request, log.nextSequence(), config.clock().instant());
+            return new Served(answer, answer.status() == 200 ? Outcome.OK : Outcome.BAD_REQUEST, who);
+        } finally {
+            gate.exit();
+        }
+    }
+
+    private Response quotaExceeded(Duration wait) {
+        long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+        Quota q = quota.get().quota();
+        return ApiError.response(429, "requests", "rate_limit_exceeded",
+                        "quota of " + q.requests() + " requests per " + q.window().toSeconds() + " s reached")
+                .withHeader("Retry-After", Long.toString(seconds))
+                .withHeader("x-ratelimit-limit-requests", Integer.toString(q.requests()))
+                .withHeader("x-ratelimit-remaining-requests", "0")
+                .withHeader("x-ratelimit-reset-requests", seconds + "s");
+    }
+
+    private void record(Instant start, String principal, String endpoint, Outcome outcome, Response response) {
+        int status = response.delivery() instanceof Delivery.Reset ? 0 : response.status();
+        log.append(start, principal, endpoint, outcome, status, Duration.between(start, config.clock().instant()));
+    }
+
+    int inFlight() {
+        return gate.inFlight();
+    }
+}

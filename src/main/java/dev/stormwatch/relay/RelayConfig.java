@@ -1,0 +1,108 @@
+package dev.stormwatch.relay;
+
+import dev.stormwatch.server.Sleeper;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How the relay behaves: port (0 = free), clock, sleeper and random seed (injected, STYLE.md 1), accepted API keys and
+ * token issuer, quota, concurrent capacity with optional collapse, latency, the scenario timeline, and how many
+ * request records it keeps.
+ */
+public record RelayConfig(
+        int port,
+        Clock clock,
+        Sleeper sleeper,
+        long seed,
+        List<String> apiKeys,
+        Optional<TrustedIssuer> trustedIssuer,
+        Optional<Quota> quota,
+        int capacity,
+        boolean collapse,
+        LatencyModel latency,
+        List<Scenario> scenarios,
+        int recordCapacity) {
+
+    /** The demo key, printed when the relay starts. */
+    public static final String DEMO_KEY = "sk-demo";
+
+    public RelayConfig {
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(sleeper, "sleeper");
+        Objects.requireNonNull(latency, "latency");
+        apiKeys = List.copyOf(apiKeys);
+        scenarios = List.copyOf(scenarios);
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity is at least 1 concurrent request, was " + capacity);
+        }
+        if (apiKeys.isEmpty() && trustedIssuer.isEmpty()) {
+            throw new IllegalArgumentException("accept at least one API key or a token issuer, or nobody gets in");
+        }
+    }
+
+    /**
+     * A free port, the system clock, seed 42, the key {@code sk-demo}, no token issuer, no quota, 256 concurrent
+     * requests without collapse, no latency, no scenarios, the last 200,000 records.
+     */
+    public static RelayConfig defaults() {
+        return new RelayConfig(0, Clock.systemUTC(), Sleeper.REAL, 42, List.of(DEMO_KEY), Optional.empty(),
+                Optional.empty(), 256, false, LatencyModel.none(), List.of(), 200_000);
+    }
+
+    public RelayConfig withPort(int newPort) {
+        return new RelayConfig(newPort, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
+                latency, scenarios, recordCapacity);
+    }
+
+    public RelayConfig withClock(Clock newClock) {
+        return new RelayConfig(port, newClock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
+                latency, scenarios, recordCapacity);
+    }
+
+    public RelayConfig withSleeper(Sleeper newSleeper) {
+        return new RelayConfig(port, clock, newSleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
+                latency, scenarios, recordCapacity);
+    }
+
+    public RelayConfig withSeed(long newSeed) {
+        return new RelayConfig(port, clock, sleeper, newSeed, apiKeys, trustedIssuer, quota, capacity, collapse,
+                latency, scenarios, recordCapacity);
+    }
+
+    public RelayConfig withApiKeys(List<String> keys) {
+        return new RelayConfig(port, clock, sleeper, seed, keys, trustedIssuer, quota, capacity, collapse, latency,
+                scenarios, recordCapacity);
+    }
+
+    public RelayConfig withTrustedIssuer(TrustedIssuer issuer) {
+        return new RelayConfig(port, clock, sleeper, seed, apiKeys, Optional.of(issuer), quota, capacity, collapse,
+                latency, scenarios, recordCapacity);
+    }
+
+    public RelayConfig withQuota(Quota newQuota) {
+        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, Optional.of(newQuota), capacity,
+                collapse, latency, scenarios, recordCapacity);
+    }
+
+    public RelayConfig withCapacity(int concurrent, boolean collapseUnderOverload) {
+        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, concurrent,
+                collapseUnderOverload, latency, scenarios, recordCapacity);
+    }
+
+    public RelayConfig withLatency(LatencyModel model) {
+        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse, model,
+                scenarios, recordCapacity);
+    }
+
+    public RelayConfig withScenarios(List<Scenario> timeline) {
+        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
+                latency, timeline, recordCapacity);
+    }
+
+    public RelayConfig withRecordCapacity(int records) {
+        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
+                latency, scenarios, records);
+    }
+}
