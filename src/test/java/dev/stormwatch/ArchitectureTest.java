@@ -21,6 +21,7 @@ class ArchitectureTest {
     private static final String PROVIDER = "dev.stormwatch.provider..";
     private static final String RELAY = "dev.stormwatch.relay..";
     private static final String SERVER = "dev.stormwatch.server..";
+    private static final String EMBEDDED = "dev.stormwatch.embedded..";
 
     @ArchTest
     static final ArchRule onlyTheUiUsesJavaFx = noClasses()
@@ -32,36 +33,42 @@ class ArchitectureTest {
     static final ArchRule retryEngineIsPure = noClasses()
             .that().resideInAPackage(RETRY)
             .should().dependOnClassesThat().resideInAnyPackage(
-                    "okhttp3..", "redis..", "javafx..", HTTP, OAUTH, LIMIT, LOAD, APP, CLI, PROVIDER, RELAY, SERVER)
+                    "okhttp3..", "redis..", "javafx..", HTTP, OAUTH, LIMIT, LOAD, APP, CLI, PROVIDER, RELAY, SERVER, EMBEDDED)
             .because("the retry engine is pure decisions: no transport, no Redis, no UI");
 
     @ArchTest
     static final ArchRule httpKnowsNoOAuthNorUi = noClasses()
             .that().resideInAPackage(HTTP)
-            .should().dependOnClassesThat().resideInAnyPackage(OAUTH, LOAD, APP, CLI, PROVIDER, RELAY, SERVER);
+            .should().dependOnClassesThat().resideInAnyPackage(OAUTH, LOAD, APP, CLI, PROVIDER, RELAY, SERVER, EMBEDDED);
 
     @ArchTest
     static final ArchRule oauthKnowsNoLimiterNorUi = noClasses()
             .that().resideInAPackage(OAUTH)
-            .should().dependOnClassesThat().resideInAnyPackage(LIMIT, LOAD, APP, CLI, PROVIDER, RELAY, SERVER)
+            .should().dependOnClassesThat().resideInAnyPackage(LIMIT, LOAD, APP, CLI, PROVIDER, RELAY, SERVER, EMBEDDED)
             .because("the OAuth client contains no quota management (ARCHITECTURE.md)");
 
     @ArchTest
     static final ArchRule limiterKnowsNoClientAbove = noClasses()
             .that().resideInAPackage(LIMIT)
-            .should().dependOnClassesThat().resideInAnyPackage(OAUTH, HTTP, LOAD, APP, CLI, PROVIDER, RELAY, SERVER)
+            .should().dependOnClassesThat().resideInAnyPackage(OAUTH, HTTP, LOAD, APP, CLI, PROVIDER, RELAY, SERVER, EMBEDDED)
             .because("the limiter knows nothing of OAuth or of the clients that use it");
 
     @ArchTest
     static final ArchRule serversDependOnNoClient = noClasses()
             .that().resideInAnyPackage(PROVIDER, RELAY, SERVER)
-            .should().dependOnClassesThat().resideInAnyPackage(RETRY, HTTP, OAUTH, LIMIT, LOAD, APP, CLI)
+            .should().dependOnClassesThat().resideInAnyPackage(RETRY, HTTP, OAUTH, LIMIT, LOAD, APP, CLI, EMBEDDED)
             .because("the embedded provider and relay are servers, not clients");
 
     @ArchTest
     static final ArchRule loadEngineKnowsNoUi = noClasses()
             .that().resideInAPackage(LOAD)
             .should().dependOnClassesThat().resideInAnyPackage(APP, CLI);
+
+    @ArchTest
+    static final ArchRule embeddedDefaultsKnowNoUi = noClasses()
+            .that().resideInAPackage(EMBEDDED)
+            .should().dependOnClassesThat().resideInAnyPackage(APP, CLI, OAUTH, HTTP, RETRY, LOAD)
+            .because("the embedded defaults start servers; the app and the CLI both use them");
 
     @ArchTest
     static final ArchRule cliKnowsNoUi = noClasses()

@@ -1,14 +1,32 @@
 package dev.stormwatch.app;
 
-import dev.stormwatch.app.shell.MainWindow;
+import java.lang.management.ManagementFactory;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.stage.Stage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The desktop app: one main window on the embedded defaults. */
 public final class StormwatchApp extends Application {
 
+    private static final Logger LOG = LoggerFactory.getLogger(StormwatchApp.class);
+
+    private Composition composition;
+
     @Override
     public void start(Stage stage) {
-        new MainWindow().show(stage);
+        composition = new Composition(Composition.Parts.defaults());
+        composition.window().show(stage);
+        // The figure issue 7 asks for: JVM start to a window that takes input.
+        Platform.runLater(() -> LOG.info("window ready {} ms after the JVM started",
+                System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()));
+    }
+
+    @Override
+    public void stop() {
+        if (composition != null) {
+            composition.close();
+        }
     }
 }

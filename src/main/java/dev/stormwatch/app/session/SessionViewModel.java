@@ -76,6 +76,8 @@ public final class SessionViewModel {
     private final ReadOnlyObjectWrapper<Tone> tone = new ReadOnlyObjectWrapper<>(Tone.INFO);
     private final ReadOnlyBooleanWrapper retryOffered = new ReadOnlyBooleanWrapper(false);
     private final ObservableList<TokenDetails> tokens = FXCollections.observableArrayList();
+    // One wrapper for the life of the model: the wrapper listens weakly, so a fresh one per call would be collected.
+    private final ObservableList<TokenDetails> readOnlyTokens = FXCollections.unmodifiableObservableList(tokens);
 
     private final SettingsViewModel settings;
     private final Function<OAuthConfig, OAuthClient> clients;
@@ -358,5 +360,5 @@ public final class SessionViewModel {
     public ReadOnlyObjectProperty<Tone> toneProperty() { return tone.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty retryOfferedProperty() { return retryOffered.getReadOnlyProperty(); }
     public PauseCountdown countdown() { return countdown; }
-    public ObservableList<TokenDetails> tokens() { return FXCollections.unmodifiableObservableList(tokens); }
+    public ObservableList<TokenDetails> tokens() { return readOnlyTokens; }
 }

@@ -3,6 +3,7 @@ package dev.stormwatch.app.shell;
 import java.util.Objects;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -16,21 +17,16 @@ public final class MainWindow {
 
     private final TabPane areas = new TabPane();
 
-    public MainWindow() {
+    public MainWindow(Node session, Node servers) {
         areas.setId("areas");
         areas.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         areas.getTabs().addAll(
-                area("session", "Session", new PlannedArea("Session",
-                        "Sign in through your browser with a loopback redirect, then see the session: its state, "
-                                + "the tokens with their verified claims, expiry with a countdown, and every request "
-                                + "the OAuth client sends, with what the provider answered and what the client did.")),
+                area("session", "Session", session),
                 area("load-lab", "Load lab", new PlannedArea("Load lab",
                         "Drive the retrying client against a relay through a distributed Redis rate limiter and "
-                                + "watch it live: allowed, refused, 429s, retries, exhausted budgets and latency.")),
-                area("provider-relay", "Provider & relay", new PlannedArea("Provider & relay",
-                        "The embedded demo OpenID provider and model relay: their addresses, and switches that "
-                                + "make them answer 429 with Retry-After, 503, an outage or a refresh that is "
-                                + "processed and then lost.")));
+                                + "watch it live: allowed, refused, 429s, retries, exhausted budgets and latency. "
+                                + "Until it lands here, the command line runs it: ./stormwatch simulate --clients 100")),
+                area("provider-relay", "Provider & relay", servers));
     }
 
     private static Tab area(String id, String title, Node content) {
@@ -42,8 +38,12 @@ public final class MainWindow {
         return tab;
     }
 
+    public Parent root() {
+        return areas;
+    }
+
     public void show(Stage stage) {
-        Scene scene = new Scene(areas, 1200, 780);
+        Scene scene = new Scene(areas, 1280, 820);
         scene.getStylesheets().add(Objects.requireNonNull(
                 MainWindow.class.getResource("/dev/stormwatch/app/stormwatch.css")).toExternalForm());
         stage.setTitle(TITLE);

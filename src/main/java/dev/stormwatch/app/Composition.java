@@ -1,0 +1,119 @@
+package dev.stormwatch.app;
+
+import dev.stormwatch.app.common.Ticker;
+import dev.stormwatch.app.common.UiThread;
+import dev.stormwatch.app.servers.ServersView;
+import dev.stormwatch.app.servers.ServersViewModel;
+import dev.stormwatch.app.session.SessionView;
+import dev.stormwatch.app.session.SessionViewModel;
+import dev.stormwatch.app.session.SettingsViewModel;
+import dev.stormwatch.app.shell.MainWindow;
+import dev.stormwatch.app.timeline.TimelineViewModel;
+import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.oauth.BrowserLauncher;
+import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.oauth.SystemBrowserLauncher;
+import dev.stormwatch.retry.OriginPauses;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds the window's view models and views from their parts, and starts the embedded servers in the background so
+ * that the window is usable at once. Tests build it with a browser that needs no browser.
+ */
+public final class Composition implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Composition.class);
+
+    /** What the composition is built from; the app uses {@link #defaults()}. */
+    public record Parts(Clock clock, BrowserLauncher browser, Ticker ticker, Supplier<EmbeddedStack> servers) {
+        public Parts {
+            Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(browser, "browser");
+            Objects.requireNonNull(ticker, "ticker");
+            Objects.requireNonNull(servers, "servers");
+        }
+
+        public static Parts defaults() {
+            return new Parts(Clock.systemUTC(), new SystemBrowserLauncher(), new dev.stormwatch.app.common.FxTicker(),
+                    EmbeddedStack::start);
+        }
+    }
+
+    private final ExecutorService background;
+    private final TimelineViewModel timeline;
+    private final SessionViewModel session;
+    private final ServersViewModel servers;
+    private final MainWindow window;
+    private volatile Optional<EmbeddedStack> stack = Optional.empty();
+
+    public Composition(Parts parts) {
+        AtomicInteger threads = new AtomicInteger();
+        this.background = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, "stormwatch-call-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        // P4: one process, one set of pauses, shared by every client the settings make.
+        OriginPauses pauses = new OriginPauses(parts.clock());
+        this.timeline = new TimelineViewModel(UiThread.executor());
+        this.session = new SessionViewModel(new SettingsViewModel(),
+                config -> OAuthClient.builder(config).clock(parts.clock()).pauses(pauses).browser(parts.browser())
+                        .build(),
+                background, UiThread.executor(), parts.clock(), parts.ticker(), timeline);
+        this.servers = new ServersViewModel();
+        this.window = new MainWindow(new SessionView(session, timeline), new ServersView(servers));
+        background.execute(() -> startServers(parts.servers()));
+    }
+
+    private void startServers(Supplier<EmbeddedStack> start) {
+        try {
+            EmbeddedStack started = start.get();
+            stack = Optional.of(started);
+            LOG.info("embedded provider at {}, relay at {}", started.provider().issuer(), started.relay().baseUrl());
+            UiThread.executor().execute(() -> {
+                servers.attach(started);
+                session.settings().issuerProperty().set(started.provider().issuer().toString());
+                session.applySettings();
+            });
+        } catch (RuntimeException e) {
+            LOG.warn("embedded servers did not start: {}", e.getMessage());
+            UiThread.executor().execute(() -> servers.failed(e.getMessage()));
+        }
+    }
+
+    public MainWindow window() {
+        return window;
+    }
+
+    public SessionViewModel session() {
+        return session;
+    }
+
+    public ServersViewModel servers() {
+        return servers;
+    }
+
+    public TimelineViewModel timeline() {
+        return timeline;
+    }
+
+    /** The embedded servers, once started. */
+    public Optional<EmbeddedStack> stack() {
+        return stack;
+    }
+
+    @Override
+    public void close() {
+        session.cancelSignIn();
+        background.shutdownNow();
+        stack.ifPresent(EmbeddedStack::close);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.stormwatch.app.servers;
+
+import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.server.Fault;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** The one-click faults of the Provider & relay area: each forces one behaviour of the client for a demo. */
+public enum FaultSwitch {
+    TOKEN_429_SHORT("429, Retry-After 5 s", "The next token response is 429 with Retry-After: 5. "
+            + "It fits the budget: the client waits 5 s (plus jitter) and succeeds (RA3).", stack -> {
+        stack.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
+        return "Next token response: 429, Retry-After 5 s.";
+    }),
+    TOKEN_429_LONG("429, Retry-After 60 s", "The next token response is 429 with Retry-After: 60. It does not fit "
+            + "the 20 s budget: the call stops at once and the origin is paused for 60 s (RA4, P1).", stack -> {
+        stack.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
+        return "Next token response: 429, Retry-After 60 s.";
+    }),
+    TOKEN_503("503, no Retry-After", "The next 4 token responses are 503 without Retry-After. A refresh is not "
+            + "retried (F1: a gateway may have processed it); no pause starts (P5).", stack -> {
+        stack.provider().faults().inject("/token",
+                new Fault.Throttle(503, Optional.empty(), Fault.RetryAfterForm.SECONDS, Fault.DateHeader.CORRECT), 4);
+        return "Next 4 token responses: 503.";
+    }),
+    PROVIDER_OUTAGE("Outage", "Every provider endpoint answers 503 for its next 12 responses: reads retry until "
+            + "their budget is spent, then offer a retry button (P9).", stack -> {
+        Fault unavailable = new Fault.Throttle(503, Optional.empty(), Fault.RetryAfterForm.SECONDS,
+                Fault.DateHeader.CORRECT);
+        for (String endpoint : new String[] {"/.well-known/openid-configuration", "/jwks", "/token", "/userinfo",
+                "/revoke", "/par"}) {
+            stack.provider().faults().inject(endpoint, unavailable, 12);
+        }
+        return "Provider outage: every endpoint answers 503 for its next 12 responses.";
+    }),
+    REFRESH_PROCESS_THEN_FAIL("Refresh processed, then lost", "The next token request is processed (the refresh "
+            + "token rotates) and the connection is reset before the answer: the client does not resend (F1), and "
+            + "the next refresh with the old token is refused (F3).", stack -> {
+        stack.provider().faults().inject("/token", new Fault.ProcessThenReset(), 1);
+        return "Next token request: processed, then the connection is reset.";
+    }),
+    RELAY_HICCUP("Relay hiccup", "Resets every open connection to the relay now, as a network hiccup would.",
+            stack -> "Relay hiccup: " + stack.relay().hiccupNow() + " open connections reset."),
+    CLEAR("Clear faults", "Drops every planned fault of both servers.", stack -> {
+        stack.provider().faults().clear();
+        stack.relay().faults().clear();
+        return "No faults planned.";
+    });
+
+    private final String label;
+    private final String explanation;
+    private final Function<EmbeddedStack, String> apply;
+
+    FaultSwitch(String label, String explanation, Function<EmbeddedStack, String> apply) {
+        this.label = label;
+        this.explanation = explanation;
+        this.apply = apply;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String explanation() {
+        return explanation;
+    }
+
+    String applyTo(EmbeddedStack stack) {
+        return apply.apply(stack);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.stormwatch.app.servers;
+
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+
+/** The Provider & relay area: addresses, fault switches with what each demonstrates, and what is still planned. */
+public final class ServersView extends VBox {
+
+    public ServersView(ServersViewModel model) {
+        setId("servers");
+        Label title = new Label("Embedded provider & relay");
+        title.getStyleClass().add("section-title");
+        Label status = new Label();
+        status.textProperty().bind(model.statusProperty());
+        status.setWrapText(true);
+
+        GridPane addresses = new GridPane();
+        addresses.setHgap(12);
+        addresses.setVgap(6);
+        Label provider = new Label();
+        provider.setId("provider-address");
+        provider.textProperty().bind(model.providerAddressProperty());
+        Label relay = new Label();
+        relay.setId("relay-address");
+        relay.textProperty().bind(model.relayAddressProperty());
+        addresses.addRow(0, new Label("OpenID provider"), provider);
+        addresses.addRow(1, new Label("Relay (model API)"), relay);
+
+        Label faultsTitle = new Label("Force a behaviour");
+        faultsTitle.getStyleClass().add("subsection-title");
+        FlowPane switches = new FlowPane(8, 8);
+        VBox explanations = new VBox(4);
+        for (FaultSwitch fault : FaultSwitch.values()) {
+            Button button = new Button(fault.label());
+            button.setId("fault-" + fault.name().toLowerCase().replace('_', '-'));
+            button.setTooltip(new Tooltip(fault.explanation()));
+            button.disableProperty().bind(model.runningProperty().not());
+            button.setOnAction(e -> model.flip(fault));
+            switches.getChildren().add(button);
+            Label line = new Label(fault.label() + ": " + fault.explanation());
+            line.setWrapText(true);
+            line.getStyleClass().add("muted");
+            explanations.getChildren().add(line);
+        }
+        Label last = new Label();
+        last.setId("fault-last-action");
+        last.textProperty().bind(model.lastActionProperty());
+        Label plannedTitle = new Label("Still planned");
+        plannedTitle.getStyleClass().add("subsection-title");
+        ListView<String> planned = new ListView<>(model.planned());
+        planned.setPlaceholder(new Label("No fault planned: the servers answer normally."));
+        planned.setPrefHeight(140);
+        Button reread = new Button("Re-read");
+        reread.setOnAction(e -> model.refreshPlanned());
+
+        getChildren().addAll(title, status, addresses, faultsTitle, switches, last, explanations, plannedTitle,
+                planned, reread);
+        setSpacing(10);
+        setPadding(new Insets(4));
+        setAlignment(Pos.TOP_LEFT);
+        setMaxWidth(980);
+    }
+}

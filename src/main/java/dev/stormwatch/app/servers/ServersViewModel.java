@@ -1,0 +1,72 @@
+package dev.stormwatch.app.servers;
+
+import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.server.PlannedFault;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/** The Provider & relay area: where the embedded servers listen, and switches for their faults (issue 7). */
+public final class ServersViewModel {
+
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Starting the embedded provider and relay...");
+    private final ReadOnlyStringWrapper providerAddress = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper relayAddress = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper lastAction = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ObservableList<String> planned = FXCollections.observableArrayList();
+    private final ObservableList<String> readOnlyPlanned = FXCollections.unmodifiableObservableList(planned);
+    private Optional<EmbeddedStack> stack = Optional.empty();
+
+    /** The servers are up. */
+    public void attach(EmbeddedStack started) {
+        stack = Optional.of(started);
+        providerAddress.set(started.provider().issuer().toString());
+        relayAddress.set(started.relay().baseUrl() + "  (API key sk-demo, or a token from the demo provider)");
+        status.set("Running on 127.0.0.1. Faults below apply to the next requests.");
+        running.set(true);
+        showPlanned();
+    }
+
+    /** The servers could not start; the app still works against a provider given in the settings. */
+    public void failed(String reason) {
+        status.set("The embedded servers did not start: " + reason
+                + ". Enter a real provider's issuer in the Session settings instead.");
+        running.set(false);
+    }
+
+    public void flip(FaultSwitch fault) {
+        stack.ifPresent(s -> {
+            lastAction.set(fault.applyTo(s));
+            showPlanned();
+        });
+    }
+
+    private void showPlanned() {
+        stack.ifPresent(s -> {
+            planned.clear();
+            for (PlannedFault f : s.provider().faults().pending()) {
+                planned.add("provider " + f.endpoint() + ": " + f.fault().kind() + " × " + f.remaining());
+            }
+            for (PlannedFault f : s.relay().faults().pending()) {
+                planned.add("relay " + f.endpoint() + ": " + f.fault().kind() + " × " + f.remaining());
+            }
+        });
+    }
+
+    /** Re-reads what is still planned (faults are used up by requests from any thread). */
+    public void refreshPlanned() {
+        showPlanned();
+    }
+
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty providerAddressProperty() { return providerAddress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty relayAddressProperty() { return relayAddress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty lastActionProperty() { return lastAction.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ObservableList<String> planned() { return readOnlyPlanned; }
+}

@@ -1,0 +1,59 @@
+package dev.stormwatch.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.app.common.FxTicker;
+import dev.stormwatch.embedded.EmbeddedStack;
+import java.time.Clock;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+@ExtendWith(ApplicationExtension.class)
+class MainWindowTest {
+
+    private Stage stage;
+    private Composition composition;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        composition = new Composition(new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(),
+                EmbeddedStack::start));
+        composition.window().show(stage);
+    }
+
+    @AfterEach
+    void close() {
+        composition.close();
+    }
+
+    @Test
+    void mainWindowOpensTitledStormwatchWithItsThreeAreas(FxRobot robot) {
+        assertThat(stage.isShowing()).isTrue();
+        assertThat(stage.getTitle()).isEqualTo("Stormwatch");
+        TabPane areas = robot.lookup("#areas").queryAs(TabPane.class);
+        assertThat(areas.getTabs()).extracting(Tab::getText)
+                .containsExactly("Session", "Load lab", "Provider & relay");
+    }
+
+    @Test
+    void embeddedProviderBecomesTheDefaultIssuerWithoutAnyConfiguration(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> composition.stack().isPresent()
+                && !composition.session().settings().issuerProperty().get().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        String issuer = composition.stack().orElseThrow().provider().issuer().toString();
+        assertThat(composition.session().settings().issuerProperty().get()).isEqualTo(issuer);
+        assertThat(composition.servers().providerAddressProperty().get()).isEqualTo(issuer);
+        assertThat(robot.lookup("#sign-in").queryButton().isDisabled()).isFalse();
+    }
+}
