@@ -20,6 +20,7 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** The Session area: settings on the left, the session and its actions in the middle, the timeline below. */
@@ -47,6 +48,7 @@ public final class SessionView extends BorderPane {
         phase.setId("session-phase");
         phase.textProperty().bind(model.phaseTextProperty());
         phase.getStyleClass().add("phase-badge");
+        phase.setMinWidth(Region.USE_PREF_SIZE);
         model.phaseProperty().addListener((obs, old, now) -> {
             phase.getStyleClass().removeAll(PHASE_STYLES);
             phase.getStyleClass().add("phase-" + now.name().toLowerCase());
@@ -56,6 +58,8 @@ public final class SessionView extends BorderPane {
         detail.setId("session-detail");
         detail.textProperty().bind(model.phaseDetailProperty());
         detail.setWrapText(true);
+        detail.setMinHeight(Region.USE_PREF_SIZE);
+        HBox.setHgrow(detail, Priority.ALWAYS);
         HBox banner = new HBox(12, phase, detail);
         banner.setAlignment(Pos.CENTER_LEFT);
 
@@ -74,6 +78,7 @@ public final class SessionView extends BorderPane {
         Label countdown = new Label();
         countdown.setId("pause-countdown");
         countdown.getStyleClass().add("countdown");
+        countdown.setMinWidth(Region.USE_PREF_SIZE);
         countdown.textProperty().bind(Bindings.format("Paused: try again in %d s",
                 model.countdown().secondsLeftProperty()));
         countdown.visibleProperty().bind(model.countdown().runningProperty());
@@ -90,6 +95,8 @@ public final class SessionView extends BorderPane {
         message.setWrapText(true);
         message.textProperty().bind(model.messageProperty());
         message.getStyleClass().add("message");
+        message.setMinHeight(Region.USE_PREF_SIZE);
+        message.setMaxWidth(Double.MAX_VALUE);
         model.toneProperty().addListener((obs, old, now) -> {
             message.getStyleClass().removeAll("tone-info", "tone-success", "tone-warning", "tone-error");
             message.getStyleClass().add("tone-" + now.name().toLowerCase());

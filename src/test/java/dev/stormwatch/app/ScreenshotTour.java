@@ -1,0 +1,123 @@
+package dev.stormwatch.app;
+
+import dev.stormwatch.app.common.FxTicker;
+import dev.stormwatch.app.session.SessionViewModel.Phase;
+import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.server.Fault;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.control.Button;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+
+/**
+ * Takes the README's screenshots from the real app on a real display (run under Xvfb, not Monocle): signs in
+ * through the demo sign-in page, forces a pause and an exhausted budget, and saves each state to assets/.
+ * Run: xvfb-run -a java -cp "target/classes:target/test-classes:$(cat target/cp.txt)" dev.stormwatch.app.ScreenshotTour assets
+ */
+public final class ScreenshotTour {
+
+    private ScreenshotTour() {}
+
+    public static void main(String[] args) throws Exception {
+        File out = new File(args.length > 0 ? args[0] : "assets");
+        out.mkdirs();
+        CompletableFuture<Stage> shown = new CompletableFuture<>();
+        Platform.startup(() -> shown.complete(new Stage()));
+        Stage stage = shown.get(10, TimeUnit.SECONDS);
+        SignInPageBrowser browser = new SignInPageBrowser();
+        Composition[] built = new Composition[1];
+        fx(() -> {
+            built[0] = new Composition(new Composition.Parts(Clock.systemUTC(), browser, new FxTicker(),
+                    EmbeddedStack::start));
+            built[0].window().show(stage);
+        });
+        Composition app = built[0];
+        await(() -> app.stack().isPresent() && !app.session().settings().issuerProperty().get().isEmpty());
+        Thread.sleep(500);
+        shoot(stage, new File(out, "main-window.png"));
+
+        fx(() -> app.session().signIn());
+        await(() -> app.session().phaseProperty().get() == Phase.SIGNED_IN);
+        fx(() -> app.session().loadUserInfo());
+        await(() -> !app.session().userInfoProperty().get().isEmpty());
+        fx(() -> ((TabPane) stage.getScene().lookup("#tokens")).getSelectionModel().select(0));
+        Thread.sleep(400);
+        shoot(stage, new File(out, "session-signed-in.png"));
+
+        EmbeddedStack stack = app.stack().orElseThrow();
+        stack.provider().faults().inject("/userinfo",
+                new Fault.Throttle(503, Optional.empty(), Fault.RetryAfterForm.SECONDS, Fault.DateHeader.CORRECT), 3);
+        fx(() -> app.session().loadUserInfo());
+        await(() -> app.session().retryOfferedProperty().get());
+        Thread.sleep(400);
+        shoot(stage, new File(out, "session-retry-button.png"));
+
+        stack.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(45)), 1);
+        fx(() -> app.session().refresh());
+        await(() -> app.session().retryOfferedProperty().get() && !app.session().busyProperty().get());
+        fx(() -> app.session().retry());
+        await(() -> app.session().countdown().runningProperty().get());
+        Thread.sleep(2_300);
+        shoot(stage, new File(out, "session-paused-countdown.png"));
+
+        fx(() -> ((TabPane) stage.getScene().lookup("#areas")).getSelectionModel().select(2));
+        fx(() -> ((Button) stage.getScene().lookup("#fault-token-503")).fire());
+        Thread.sleep(400);
+        shoot(stage, new File(out, "provider-and-relay.png"));
+
+        fx(() -> {
+            app.close();
+            stage.close();
+        });
+        Platform.exit();
+        System.exit(0);
+    }
+
+    private static void fx(Runnable action) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                action.run();
+                done.complete(null);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        });
+        done.get(10, TimeUnit.SECONDS);
+    }
+
+    private static void await(BooleanSupplier condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            CompletableFuture<Boolean> value = new CompletableFuture<>();
+            Platform.runLater(() -> value.complete(condition.getAsBoolean()));
+            if (value.get(10, TimeUnit.SECONDS)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the app did not reach the expected state in 30 s");
+    }
+
+    private static void shoot(Stage stage, File file) throws Exception {
+        fx(() -> {
+            try {
+                ImageIO.write(SwingFXUtils.fromFXImage(stage.getScene().snapshot(null), null), "png", file);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        System.out.println("saved " + file);
+    }
+}
