@@ -390,4 +390,41 @@ class RetryingExecutorTest {
         assertThat(failure.attempts()).isEqualTo(2);
         assertThat(budget.failedInAll()).isEqualTo(3);
     }
+
+    // RA6
+    @Test
+    @DisplayName("RA6: malformed Retry-After headers (year 10000, two values, text) never fail the request: backoff applies")
+    void badRetryAfterHeadersNeverFailTheRequest() throws IOException {
+        server.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "Sat, 01 Jan 10000 00:00:00 GMT"));
+        server.enqueue(new MockResponse().setResponseCode(429).addHeader("Retry-After", "1").addHeader("Retry-After", "2"));
+        server.enqueue(new MockResponse().setResponseCode(200));
+
+        try (Response response = executor.execute(get("/jwks"), Operation.READ, "jwks", budget())) {
+            assertThat(response.code()).isEqualTo(200);
+        }
+        assertThat(sleeper.sleeps()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(500));
+        assertThat(events.get(1).rawRetryAfter()).containsExactly("1", "2");
+        assertThat(events.get(1).retryAfter()).isEmpty();
+    }
+
+    // E1
+    @Test
+    @DisplayName("E1: an interrupt during the backoff ends the step with a typed error and keeps the interrupt")
+    void interruptDuringSleep() {
+        server.enqueue(new MockResponse().setResponseCode(503));
+        RetryingExecutor interrupted = RetryingExecutor.builder(okHttp).clock(clock).pauses(pauses)
+                .sleeper(duration -> {
+                    throw new InterruptedException("shutting down");
+                }).build();
+
+        try {
+            CallFailure.Recoverable failure =
+                    failureOf(() -> interrupted.execute(get("/jwks"), Operation.READ, "jwks", budget()));
+
+            assertThat(failure.cause()).isEqualTo(new CallFailure.Server(503, Optional.empty(), 1, Duration.ZERO));
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted(); // clear it for the next test
+        }
+    }
 }
