@@ -214,9 +214,9 @@ class RetryingExecutorTest {
         assertThat(sleeper.sleeps()).as("F2: without delay").isEmpty();
     }
 
-    // ST2
+    // ST2, OP3
     @Test
-    @DisplayName("ST2: a read whose connection broke after sending is retried and succeeds")
+    @DisplayName("ST2, OP3: a JWKS fetch whose response was lost (connection broke after sending) is retried and succeeds")
     void readRetriedAfterDisconnect() throws IOException {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST));
         server.enqueue(new MockResponse().setBody("{}"));
@@ -425,6 +425,25 @@ class RetryingExecutorTest {
             assertThat(Thread.currentThread().isInterrupted()).isTrue();
         } finally {
             Thread.interrupted(); // clear it for the next test
+        }
+    }
+
+    // B2
+    @Test
+    @DisplayName("B2: the budget limits retrying, not a request: with the time spent, the request is still sent once")
+    void spentBudgetStillSendsButDoesNotRetry() throws IOException {
+        CallBudget spent = budget();
+        clock.advance(Duration.ofSeconds(25));
+        server.enqueue(new MockResponse().setResponseCode(503));
+        server.enqueue(new MockResponse().setResponseCode(200));
+
+        CallFailure.Recoverable failure = failureOf(() -> executor.execute(get("/jwks"), Operation.READ, "jwks", spent));
+
+        assertThat(server.getRequestCount()).isEqualTo(1);
+        assertThat(failure.retryAfter()).isEmpty();
+        assertThat(sleeper.sleeps()).isEmpty();
+        try (Response response = executor.execute(get("/jwks"), Operation.READ, "jwks", spent)) {
+            assertThat(response.code()).as("a success needs no budget").isEqualTo(200);
         }
     }
 }
