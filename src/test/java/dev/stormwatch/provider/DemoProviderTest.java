@@ -353,7 +353,9 @@ class DemoProviderTest {
         String before = provider.currentKeyId();
         provider.rotateKeys();
         assertThat(provider.currentKeyId()).isNotEqualTo(before);
-        JWKSet jwks = JWKSet.parse(driver.get("/jwks").body());
+        HttpResponse<String> published = driver.get("/jwks");
+        assertThat(published.headers().allValues("Content-Type")).containsExactly("application/jwk-set+json");
+        JWKSet jwks = JWKSet.parse(published.body());
         assertThat(jwks.getKeys()).hasSize(4);
         assertThat(jwks.getKeyByKeyId(before)).isNotNull();
         assertThat(jwks.getKeys()).noneMatch(JWK::isPrivate);
