@@ -70,7 +70,7 @@ class RelayWithProviderTokensTest {
     }
 
     @Test
-    void aTokenOfAnotherSignerOrADpopBoundTokenIsRefused() throws Exception {
+    void aTokenOfAnotherSignerIsRefused() throws Exception {
         ECKey stranger = new ECKeyGenerator(Curve.P_256).keyID("es256-1").generate();
         SignedJWT forged = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256).keyID("es256-1")
                 .type(new JOSEObjectType("at+jwt")).build(), new JWTClaimsSet.Builder()
@@ -79,10 +79,38 @@ class RelayWithProviderTokensTest {
         forged.sign(new ECDSASigner(stranger));
         assertThat(models("Bearer " + forged.serialize())).isEqualTo(401);
 
+        assertThat(models("Bearer sk-demo")).isEqualTo(200);
+    }
+
+    @Test
+    void aDpopBoundTokenNeedsTheDpopSchemeAndAProofOfItsKey() throws Exception {
         ECKey dpopKey = new ECKeyGenerator(Curve.P_256).generate();
         String bound = login(dpopKey).path("access_token").asText();
         assertThat(models("Bearer " + bound)).isEqualTo(401);
-        assertThat(models("Bearer sk-demo")).isEqualTo(200);
+        assertThat(models("DPoP " + bound, proof(dpopKey, "POST", provider.baseUrl() + "/token", null))).isEqualTo(401);
+        assertThat(models("DPoP " + bound, proof(new ECKeyGenerator(Curve.P_256).generate(), "GET",
+                relay.baseUrl() + "/v1/models", bound))).isEqualTo(401);
+        assertThat(models("DPoP " + bound, proof(dpopKey, "GET", relay.baseUrl() + "/v1/models", bound)))
+                .isEqualTo(200);
+        assertThat(relay.log().all()).last().extracting(RequestRecord::principal).isEqualTo("sub:alice");
+    }
+
+    private String proof(ECKey key, String method, String url, String accessToken) throws Exception {
+        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder().jwtID(UUID.randomUUID().toString())
+                .claim("htm", method).claim("htu", url).issueTime(Date.from(clock.instant()));
+        if (accessToken != null) {
+            claims.claim("ath", DpopVerifier.sha256(accessToken));
+        }
+        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256)
+                .type(new JOSEObjectType("dpop+jwt")).jwk(key.toPublicJWK()).build(), claims.build());
+        jwt.sign(new ECDSASigner(key));
+        return jwt.serialize();
+    }
+
+    private int models(String authorization, String dpopProof) throws Exception {
+        return http.send(HttpRequest.newBuilder(relay.baseUrl().resolve("/v1/models"))
+                .header("Authorization", authorization).header("DPoP", dpopProof).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
     private int models(String authorization) throws Exception {
@@ -105,15 +133,7 @@ class RelayWithProviderTokensTest {
                 Map.of("interaction", m.group(1), "user", "alice", "decision", "allow"), null);
         String location = redirect.headers().firstValue("Location").orElseThrow();
         String code = URI.create(location).getQuery().split("&")[0].substring("code=".length());
-        String proof = null;
-        if (dpopKey != null) {
-            SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256)
-                    .type(new JOSEObjectType("dpop+jwt")).jwk(dpopKey.toPublicJWK()).build(),
-                    new JWTClaimsSet.Builder().jwtID(UUID.randomUUID().toString()).claim("htm", "POST")
-                            .claim("htu", provider.baseUrl() + "/token").issueTime(Date.from(clock.instant())).build());
-            jwt.sign(new ECDSASigner(dpopKey));
-            proof = jwt.serialize();
-        }
+        String proof = dpopKey == null ? null : proof(dpopKey, "POST", provider.baseUrl() + "/token", null);
         HttpResponse<String> tokens = post("/token", Map.of("grant_type", "authorization_code", "code", code,
                 "redirect_uri", "http://127.0.0.1:40000/callback", "client_id", ClientRegistration.DESKTOP_CLIENT_ID,
                 "code_verifier", VERIFIER), proof);
