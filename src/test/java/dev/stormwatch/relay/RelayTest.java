@@ -176,7 +176,15 @@ class RelayTest {
             assertThatThrownBy(() -> idle.getInputStream().read()).isInstanceOf(SocketException.class);
             assertThatThrownBy(() -> busy.get(5, TimeUnit.SECONDS)).hasRootCauseInstanceOf(IOException.class);
         }
+        // The client learns of the reset before the server thread, released from the gate, writes its record.
+        awaitRecords(1);
         assertThat(relay.log().totals()).containsEntry(Outcome.RESET, 1L);
+    }
+
+    private void awaitRecords(long count) throws InterruptedException {
+        for (int i = 0; i < 500 && relay.log().total() < count; i++) {
+            Thread.sleep(10);
+        }
     }
 
     @Test
