@@ -7,6 +7,7 @@ import dev.stormwatch.server.FaultPlan;
 import dev.stormwatch.server.FaultResponder;
 import dev.stormwatch.server.Request;
 import dev.stormwatch.server.Response;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -38,7 +39,7 @@ final class ModelApi {
     private final Random random;
     private final AtomicLong hiccups;
 
-    ModelApi(RelayConfig config, java.net.URI baseUri, Instant startedAt, RequestLog log, FaultPlan faults,
+    ModelApi(RelayConfig config, URI baseUri, Instant startedAt, RequestLog log, FaultPlan faults,
             AtomicLong hiccups) {
         this.config = config;
         this.authenticator = new Authenticator(config.apiKeys(), config.trustedIssuer(), config.clock(), baseUri);
