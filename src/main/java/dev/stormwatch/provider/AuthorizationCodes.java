@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Issued authorization codes: short-lived, single use (RFC 6749 §4.1.2). A code presented twice is refused and the
@@ -46,7 +47,7 @@ final class AuthorizationCodes {
      * Marks {@code code} used and returns it, or says why not. On a second use, {@code revokeFamily} receives the
      * family issued for the first use.
      */
-    synchronized Result redeem(String code, java.util.function.Consumer<String> revokeFamily) {
+    synchronized Result redeem(String code, Consumer<String> revokeFamily) {
         Entry entry = codes.get(code);
         if (entry == null) {
             return new Result(Optional.empty(), "unknown authorization code");

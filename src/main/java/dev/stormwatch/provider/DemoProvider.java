@@ -76,8 +76,8 @@ public final class DemoProvider implements AutoCloseable {
         FaultResponder responder = new FaultResponder(state.clock(), state.config().sleeper());
         Map<String, Handler> endpoints = new LinkedHashMap<>();
         endpoints.put(ProviderState.DISCOVERY, request -> Response.json(200, DiscoveryDocument.of(state)));
-        endpoints.put(ProviderState.JWKS, request -> Response.json(200, state.keys().publicJwks())
-                .withHeader("Content-Type", "application/jwk-set+json"));
+        endpoints.put(ProviderState.JWKS, request -> Response.of(200, "application/jwk-set+json",
+                Response.jsonBytes(state.keys().publicJwks())));
         endpoints.put(ProviderState.AUTHORIZE, new AuthorizationEndpoint(state));
         endpoints.put(ProviderState.PAR, new ParEndpoint(state));
         endpoints.put(ProviderState.TOKEN, new TokenEndpoint(state));

@@ -32,13 +32,13 @@ final class UserInfoEndpoint implements Handler {
         Optional<String> authorization = request.header("Authorization");
         if (authorization.isEmpty()) {
             // RFC 6750 §3.1: no credentials, no error code.
-            return challenge(401, "Bearer " + REALM);
+            return challenge(401, "Bearer " + REALM, "invalid_token");
         }
         String[] parts = authorization.get().trim().split(" +", 2);
         String scheme = parts[0].toLowerCase(Locale.ROOT);
         if (parts.length != 2 || !(scheme.equals("bearer") || scheme.equals("dpop"))) {
             return challenge(400, "Bearer " + REALM + ", error=\"invalid_request\", "
-                    + "error_description=\"use the Bearer or DPoP scheme\"");
+                    + "error_description=\"use the Bearer or DPoP scheme\"", "invalid_request");
         }
         boolean dpopScheme = scheme.equals("dpop");
         String token = parts[1].trim();
@@ -90,11 +90,11 @@ final class UserInfoEndpoint implements Handler {
         if (dpop) {
             value += ", algs=\"" + String.join(" ", DpopVerifier.ALGORITHMS) + "\"";
         }
-        return challenge(401, value);
+        return challenge(401, value, error);
     }
 
-    private static Response challenge(int status, String wwwAuthenticate) {
-        return Response.json(status, Map.of("error", status == 400 ? "invalid_request" : "unauthorized"))
+    private static Response challenge(int status, String wwwAuthenticate, String error) {
+        return Response.json(status, Map.of("error", error))
                 .withHeader("WWW-Authenticate", wwwAuthenticate)
                 .withHeader("Cache-Control", "no-store");
     }

@@ -1,11 +1,13 @@
 package dev.stormwatch.relay;
 
 import dev.stormwatch.server.Delivery;
+import dev.stormwatch.server.DpopVerifier;
 import dev.stormwatch.server.Fault;
 import dev.stormwatch.server.FaultPlan;
 import dev.stormwatch.server.FaultResponder;
 import dev.stormwatch.server.Request;
 import dev.stormwatch.server.Response;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -37,9 +39,10 @@ final class ModelApi {
     private final Random random;
     private final AtomicLong hiccups;
 
-    ModelApi(RelayConfig config, Instant startedAt, RequestLog log, FaultPlan faults, AtomicLong hiccups) {
+    ModelApi(RelayConfig config, URI baseUri, Instant startedAt, RequestLog log, FaultPlan faults,
+            AtomicLong hiccups) {
         this.config = config;
-        this.authenticator = new Authenticator(config.apiKeys(), config.trustedIssuer(), config.clock());
+        this.authenticator = new Authenticator(config.apiKeys(), config.trustedIssuer(), config.clock(), baseUri);
         this.quota = config.quota().map(q -> new QuotaWindows(q, config.clock()));
         this.gate = new CapacityGate(config.capacity(), config.collapse(), config.clock());
         this.timeline = new Timeline(config.scenarios());
@@ -76,8 +79,10 @@ final class ModelApi {
         Optional<String> principal = authenticator.principal(request);
         if (principal.isEmpty()) {
             return new Served(ApiError.response(401, "invalid_request_error", "invalid_api_key",
-                    "send 'Authorization: Bearer <API key or access token>'")
-                    .withHeader("WWW-Authenticate", "Bearer realm=\"stormwatch-relay\""), Outcome.UNAUTHORIZED, "-");
+                    "send 'Authorization: Bearer <API key or access token>' (or DPoP with a proof)")
+                    .withHeader("WWW-Authenticate", "Bearer realm=\"stormwatch-relay\"")
+                    .withHeader("WWW-Authenticate", "DPoP algs=\"" + String.join(" ", DpopVerifier.ALGORITHMS) + "\""),
+                    Outcome.UNAUTHORIZED, "-");
         }
         String who = principal.get();
         Duration elapsed = Duration.between(startedAt, config.clock().instant());

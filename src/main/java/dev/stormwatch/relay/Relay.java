@@ -67,30 +67,34 @@ public final class Relay implements AutoCloseable {
         FaultPlan faults = new FaultPlan();
         RequestLog log = new RequestLog(config.recordCapacity());
         AtomicLong hiccups = new AtomicLong();
-        ModelApi api = new ModelApi(config, startedAt, log, faults, hiccups);
+        ModelApi[] api = new ModelApi[1];
         Relay[] self = new Relay[1];
-        Map<String, Handler> routes = new LinkedHashMap<>();
-        routes.put(ModelApi.MODELS, request -> api.handle(ModelApi.MODELS, request));
-        routes.put(ModelApi.CHAT, request -> api.handle(ModelApi.CHAT, request));
-        routes.put(FaultAdmin.PATH, new FaultAdmin(faults));
-        routes.put(REQUESTS_PATH, new RequestAdmin(log));
-        routes.put(HICCUP_PATH, request -> {
-            if (!request.method().equals("POST")) {
-                return Response.json(405, Map.of("error", "invalid_request", "error_description", "use POST"));
-            }
-            // Later, not now: resetting now would also reset this very request before it is answered.
-            self[0].timer.schedule(self[0]::hiccupNow, ADMIN_HICCUP_DELAY.toMillis(), TimeUnit.MILLISECONDS);
-            return Response.json(202, Map.of("hiccup_in_ms", ADMIN_HICCUP_DELAY.toMillis()));
-        });
         ServerOptions options = ServerOptions.defaults().withPort(config.port()).withClock(config.clock())
                 .withSleeper(config.sleeper());
-        LoopbackServer server = LoopbackServer.start("relay", options, routes);
+        LoopbackServer server = LoopbackServer.start("relay", options, baseUri -> {
+            // The API needs its own address: DPoP proofs name the URL they were made for (RFC 9449 §4.3).
+            api[0] = new ModelApi(config, baseUri, startedAt, log, faults, hiccups);
+            Map<String, Handler> routes = new LinkedHashMap<>();
+            routes.put(ModelApi.MODELS, request -> api[0].handle(ModelApi.MODELS, request));
+            routes.put(ModelApi.CHAT, request -> api[0].handle(ModelApi.CHAT, request));
+            routes.put(FaultAdmin.PATH, new FaultAdmin(faults));
+            routes.put(REQUESTS_PATH, new RequestAdmin(log));
+            routes.put(HICCUP_PATH, request -> {
+                if (!request.method().equals("POST")) {
+                    return Response.json(405, Map.of("error", "invalid_request", "error_description", "use POST"));
+                }
+                // Later, not now: resetting now would also reset this very request before it is answered.
+                self[0].timer.schedule(self[0]::hiccupNow, ADMIN_HICCUP_DELAY.toMillis(), TimeUnit.MILLISECONDS);
+                return Response.json(202, Map.of("hiccup_in_ms", ADMIN_HICCUP_DELAY.toMillis()));
+            });
+            return routes;
+        });
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "relay-timeline");
             thread.setDaemon(true);
             return thread;
         });
-        Relay relay = new Relay(server, faults, log, hiccups, timer, api);
+        Relay relay = new Relay(server, faults, log, hiccups, timer, api[0]);
         self[0] = relay;
         List<Duration> planned = new Timeline(config.scenarios()).hiccupsAfter(Duration.ZERO);
         for (Duration at : planned) {

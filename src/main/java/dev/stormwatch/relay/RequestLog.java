@@ -1,5 +1,7 @@
 package dev.stormwatch.relay;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -22,8 +24,8 @@ public final class RequestLog {
         this.ring = new RequestRecord[capacity];
     }
 
-    synchronized RequestRecord append(java.time.Instant at, String principal, String endpoint, Outcome outcome,
-            int status, java.time.Duration latency) {
+    synchronized RequestRecord append(Instant at, String principal, String endpoint, Outcome outcome,
+            int status, Duration latency) {
         RequestRecord record = new RequestRecord(next, at, principal, endpoint, outcome, status, latency);
         ring[(int) (next % ring.length)] = record;
         next++;

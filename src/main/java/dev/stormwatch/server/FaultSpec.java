@@ -52,6 +52,12 @@ public final class FaultSpec {
         String endpoint = required(fields, "endpoint");
         String kind = required(fields, "fault").toLowerCase(Locale.ROOT);
         int times = parseTimes(fields.getOrDefault("times", "1"));
+        if (!endpoint.startsWith("/")) {
+            throw new InvalidFaultSpec("an endpoint is a path starting with '/', e.g. /token, not " + endpoint);
+        }
+        if (times < 1) {
+            throw new InvalidFaultSpec("times must be at least 1, was " + times);
+        }
         return new PlannedFault(endpoint, fault(kind, fields), times);
     }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,7 +78,7 @@ public final class LoopbackServer implements AutoCloseable {
      * @throws IOException when the port cannot be bound (for example, it is in use)
      */
     public static LoopbackServer start(String name, ServerOptions options,
-            java.util.function.Function<URI, Map<String, Handler>> routesFor) throws IOException {
+            Function<URI, Map<String, Handler>> routesFor) throws IOException {
         ServerSocket listener = new ServerSocket();
         listener.setReuseAddress(true);
         listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), options.port()), 1024);

@@ -1,6 +1,5 @@
 package dev.stormwatch.server;
 
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,10 +48,6 @@ public record Request(String method, String path, String rawQuery, Map<String, L
         return header("Content-Type")
                 .map(value -> value.split(";", 2)[0].trim().equalsIgnoreCase(mediaType))
                 .orElse(false);
-    }
-
-    static String decode(String text) {
-        return URLDecoder.decode(text, StandardCharsets.UTF_8);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.stormwatch.server;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -132,7 +133,7 @@ final class RequestReader {
     }
 
     private byte[] readChunked() throws IOException, MalformedRequestException {
-        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
         while (true) {
             String sizeLine = readLine(false);
             if (sizeLine == null) {

@@ -25,8 +25,13 @@ public record Response(int status, List<Map.Entry<String, String>> headers, byte
 
     /** A JSON body from any Jackson-serialisable value. */
     public static Response json(int status, Object value) {
+        return json(status, jsonBytes(value));
+    }
+
+    /** {@code value} as JSON bytes. */
+    public static byte[] jsonBytes(Object value) {
         try {
-            return json(status, JSON.writeValueAsBytes(value));
+            return JSON.writeValueAsBytes(value);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("value cannot be written as JSON: " + value.getClass(), e);
         }
@@ -62,7 +67,8 @@ public record Response(int status, List<Map.Entry<String, String>> headers, byte
         return empty(0).withDelivery(Delivery.RESET);
     }
 
-    private static Response of(int status, String contentType, byte[] body) {
+    /** A body of any media type, written as it is. */
+    public static Response of(int status, String contentType, byte[] body) {
         return new Response(status, List.of(Map.entry("Content-Type", contentType)), body, true, Delivery.WHOLE);
     }
 

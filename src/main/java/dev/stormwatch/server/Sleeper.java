@@ -12,7 +12,7 @@ public interface Sleeper {
             return;
         }
         try {
-            Thread.sleep(duration.toMillis(), (int) (duration.toNanosPart() % 1_000_000));
+            Thread.sleep(duration.toMillis(), duration.toNanosPart() % 1_000_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

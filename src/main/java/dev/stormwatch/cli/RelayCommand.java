@@ -1,0 +1,172 @@
+package dev.stormwatch.cli;
+
+import dev.stormwatch.relay.LatencyModel;
+import dev.stormwatch.relay.Quota;
+import dev.stormwatch.relay.Relay;
+import dev.stormwatch.relay.RelayConfig;
+import dev.stormwatch.relay.Scenario;
+import dev.stormwatch.relay.TrustedIssuer;
+import dev.stormwatch.server.DurationText;
+import dev.stormwatch.server.FaultAdmin;
+import dev.stormwatch.server.PlannedFault;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code stormwatch relay}: runs the simulated model API on 127.0.0.1 until Ctrl-C. */
+@Command(name = "relay", mixinStandardHelpOptions = true,
+        description = "Run the simulated OpenAI-compatible model API on 127.0.0.1 until Ctrl-C.")
+public final class RelayCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--port", description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).",
+            defaultValue = "0")
+    private int port;
+
+    @Option(names = "--api-key", description = "An accepted API key (repeatable; default: sk-demo).")
+    private List<String> apiKeys = new ArrayList<>();
+
+    @Option(names = "--issuer", description = "Also accept JWT access tokens of this issuer (checked on its /jwks).")
+    private URI issuer;
+
+    @Option(names = "--jwks-url", description = "The issuer's JWK Set URL (default: ISSUER/jwks).")
+    private URI jwksUrl;
+
+    @Option(names = "--quota", paramLabel = "N/WINDOW", description = "Requests per principal per window, e.g. 60/1m.")
+    private String quota;
+
+    @Option(names = "--capacity", description = "Concurrent requests before 503 (default: ${DEFAULT-VALUE}).",
+            defaultValue = "256")
+    private int capacity;
+
+    @Option(names = "--collapse", description = "Degrade further under overload (capacity halves, latency grows).")
+    private boolean collapse;
+
+    @Option(names = "--latency", description = "Median simulated latency, e.g. 80ms (default: ${DEFAULT-VALUE}).",
+            defaultValue = "0ms")
+    private String latency;
+
+    @Option(names = "--latency-sigma", description = "Log-normal spread of the latency (default: ${DEFAULT-VALUE}).",
+            defaultValue = "0.5")
+    private double latencySigma;
+
+    @Option(names = "--outage", paramLabel = "FROM..TO", description = "503 for everyone, e.g. 30s..60s (repeatable).")
+    private List<String> outages = new ArrayList<>();
+
+    @Option(names = "--hiccup", paramLabel = "AT", description = "Reset every open connection at AT, e.g. 45s (repeatable).")
+    private List<String> hiccups = new ArrayList<>();
+
+    @Option(names = "--brownout", paramLabel = "FROM..TO:SHARE",
+            description = "A share of 5xx, e.g. 10s..20s:0.3 (repeatable).")
+    private List<String> brownOuts = new ArrayList<>();
+
+    @Option(names = "--seed", description = "Seed of the latency and brown-out randomness (default: ${DEFAULT-VALUE}).",
+            defaultValue = "42")
+    private long seed;
+
+    @Option(names = "--fault", paramLabel = "ENDPOINT=KIND[,key=value...]",
+            description = "Plan a fault, e.g. /v1/chat/completions=429,retry-after=5,times=3 (repeatable).")
+    private List<String> faults = new ArrayList<>();
+
+    @Option(names = "--run-for", hidden = true, description = "Stop after this long instead of waiting for Ctrl-C.")
+    private String runFor;
+
+    @Override
+    public Integer call() throws IOException {
+        RelayConfig config = config();
+        List<PlannedFault> planned = FaultOptions.parse(spec.commandLine(), faults);
+        Optional<Duration> lifetime;
+        try {
+            lifetime = Optional.ofNullable(runFor).map(this::duration);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Relay relay = Relay.start(config);
+        FaultOptions.apply(planned, relay.faults());
+        out.println("Relay (simulated model API) on " + relay.baseUrl() + "/v1");
+        out.println("  API key    " + String.join(", ", config.apiKeys()) + "   (Authorization: Bearer <key>)");
+        config.trustedIssuer().ifPresent(i -> out.println("  tokens of  " + i.issuer() + " (JWKS " + i.jwksUrl() + ")"));
+        out.println("  quota      " + config.quota().map(q -> q.requests() + " per " + q.window()).orElse("none")
+                + ", capacity " + config.capacity() + (config.collapse() ? " (collapses under overload)" : ""));
+        out.println("  record     GET " + relay.baseUrl() + Relay.REQUESTS_PATH
+                + "   faults POST " + relay.baseUrl() + FaultAdmin.PATH);
+        out.println("Press Ctrl-C to stop.");
+        out.flush();
+        ServerLifetime.runUntilStopped(relay, lifetime, out);
+        return 0;
+    }
+
+    private RelayConfig config() {
+        try {
+            RelayConfig config = RelayConfig.defaults()
+                    .withPort(port)
+                    .withSeed(seed)
+                    .withApiKeys(apiKeys.isEmpty() ? List.of(RelayConfig.DEMO_KEY) : apiKeys)
+                    .withCapacity(capacity, collapse)
+                    .withLatency(new LatencyModel(duration(latency), latencySigma))
+                    .withScenarios(scenarios());
+            if (quota != null) {
+                config = config.withQuota(quota(quota));
+            }
+            if (issuer != null) {
+                String base = issuer.toString().replaceAll("/+$", "");
+                config = config.withTrustedIssuer(new TrustedIssuer(base,
+                        jwksUrl != null ? jwksUrl : URI.create(base + "/jwks")));
+            }
+            return config;
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private List<Scenario> scenarios() {
+        List<Scenario> timeline = new ArrayList<>();
+        for (String o : outages) {
+            Duration[] range = range(o);
+            timeline.add(new Scenario.Outage(range[0], range[1]));
+        }
+        for (String h : hiccups) {
+            timeline.add(new Scenario.Hiccup(duration(h)));
+        }
+        for (String b : brownOuts) {
+            int colon = b.lastIndexOf(':');
+            if (colon < 0) {
+                throw new IllegalArgumentException("--brownout is FROM..TO:SHARE, e.g. 10s..20s:0.3");
+            }
+            Duration[] range = range(b.substring(0, colon));
+            timeline.add(new Scenario.BrownOut(range[0], range[1], Double.parseDouble(b.substring(colon + 1))));
+        }
+        return timeline;
+    }
+
+    private Duration[] range(String text) {
+        String[] parts = text.split("\\.\\.");
+        if (parts.length != 2) {
+            throw new IllegalArgumentException("a time range is FROM..TO, e.g. 30s..60s, not " + text);
+        }
+        return new Duration[] {duration(parts[0]), duration(parts[1])};
+    }
+
+    private static Quota quota(String text) {
+        String[] parts = text.split("/");
+        if (parts.length != 2) {
+            throw new IllegalArgumentException("--quota is N/WINDOW, e.g. 60/1m");
+        }
+        return new Quota(Integer.parseInt(parts[0].trim()), DurationText.parse(parts[1]));
+    }
+
+    private Duration duration(String text) {
+        return DurationText.parse(text);
+    }
+}
