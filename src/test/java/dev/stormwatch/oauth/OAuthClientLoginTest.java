@@ -114,16 +114,17 @@ class OAuthClientLoginTest extends OAuthClientFixture {
 
     @Test
     void providerErrorsInTheRedirectAreShownEscapedAndEndTheLogin() throws Exception {
+        java.util.concurrent.CompletableFuture<String> page = new java.util.concurrent.CompletableFuture<>();
         browser.beforeFollowing = url -> {
             String redirect = LoopbackReceiver.parseQuery(url.getRawQuery()).get("redirect_uri").get(0);
             String state = LoopbackReceiver.parseQuery(url.getRawQuery()).get("state").get(0);
-            browser.pages.add(java.util.concurrent.CompletableFuture.completedFuture(browser.fetch(redirect
-                    + "?error=access_denied&error_description=%3Cb%3Eno%3C%2Fb%3E&iss=" + provider.issuer + "&state=" + state)));
+            page.complete(browser.fetch(redirect
+                    + "?error=access_denied&error_description=%3Cb%3Eno%3C%2Fb%3E&iss=" + provider.issuer + "&state=" + state));
         };
 
         assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Reauthenticate.class)
                 .hasMessageContaining("access_denied");
-        assertThat(browser.pages.get(1).get()).contains("&lt;b&gt;no&lt;/b&gt;").doesNotContain("<b>no");
+        assertThat(page.get(5, java.util.concurrent.TimeUnit.SECONDS)).contains("&lt;b&gt;no&lt;/b&gt;").doesNotContain("<b>no");
     }
 
     @Test
