@@ -48,6 +48,8 @@ final class FakeProvider implements AutoCloseable {
     volatile String userinfoSub = "alice";
     volatile UnaryOperator<JWTClaimsSet.Builder> idToken = UnaryOperator.identity();
     volatile int tokenLifetimeSeconds = 300;
+    /** A real delay on normal token answers, so concurrent callers overlap (F4); not a time rule. */
+    volatile long tokenDelayMillis;
     volatile String currentRefreshToken;
     private final Map<String, Map<String, String>> codes = new ConcurrentHashMap<>();
     private final Map<String, Map<String, String>> pushed = new ConcurrentHashMap<>();
@@ -112,7 +114,7 @@ final class FakeProvider implements AutoCloseable {
             case "/jwks" -> json(TestKeys.jwks(published.toArray(RSAKey[]::new)));
             case "/authorize" -> authorize(request.getRequestUrl());
             case "/par" -> pushAuthorization(form(request));
-            case "/token" -> token(request);
+            case "/token" -> token(request).setBodyDelay(tokenDelayMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
             case "/userinfo" -> json("{\"sub\":\"" + userinfoSub + "\",\"name\":\"Alice\"}");
             case "/revoke" -> new MockResponse().setResponseCode(200);
             default -> new MockResponse().setResponseCode(404);
