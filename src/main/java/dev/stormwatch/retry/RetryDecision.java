@@ -126,7 +126,8 @@ public final class RetryDecision {
             BudgetCounters counters, Instant now) {
         // E4: retryAfter only when the provider said when. P1, P5: only the provider's words start a pause.
         Optional<Duration> retryAfter = retryAfterNanos < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(retryAfterNanos));
-        Optional<Instant> pause = retryAfter.map(now::plus);
+        // A zero wait asks for no pause at all.
+        Optional<Instant> pause = retryAfterNanos > 0 ? Optional.of(now.plusNanos(retryAfterNanos)) : Optional.empty();
         CallFailure.Server cause = new CallFailure.Server(status, retryAfter, attempts, counters.elapsed());
         return new Decision.Stop(new CallFailure.Recoverable(origin, cause), pause);
     }
