@@ -232,6 +232,36 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     }
 
     @Test
+    void cancelLoginEndsItWithReauthenticateAndKeepsTheStoredSession() throws Exception {
+        OAuthClient client = client();
+        Session before = client.login();
+        java.util.concurrent.CountDownLatch opened = new java.util.concurrent.CountDownLatch(1);
+        OAuthClient waiting = OAuthClient.builder(config()).clock(clock).sleeper(sleeper).sessionStore(store)
+                .browser(url -> {
+                    opened.countDown();
+                    return false; // nobody signs in
+                }).build();
+        java.util.concurrent.CountDownLatch signingIn = new java.util.concurrent.CountDownLatch(1);
+        waiting.addStateListener(state -> {
+            if (state instanceof SessionState.SigningIn) {
+                signingIn.countDown();
+            }
+        });
+        java.util.concurrent.CompletableFuture<Session> login =
+                java.util.concurrent.CompletableFuture.supplyAsync(waiting::login);
+
+        assertThat(opened.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(signingIn.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(waiting.state()).isInstanceOfSatisfying(SessionState.SigningIn.class,
+                s -> assertThat(s.browserOpened()).isFalse());
+        waiting.cancelLogin();
+
+        assertThatThrownBy(() -> login.get(5, java.util.concurrent.TimeUnit.SECONDS))
+                .hasCauseInstanceOf(CallFailure.Reauthenticate.class).hasMessageContaining("cancelled");
+        assertThat(store.load()).contains(before);
+    }
+
+    @Test
     void aBearerTokenWhenDpopWasRequestedIsRefused() {
         assertThatThrownBy(() -> client(config().withDpop(true)).login()).isInstanceOf(CallFailure.Protocol.class)
                 .hasMessageContaining("DPoP was requested");
