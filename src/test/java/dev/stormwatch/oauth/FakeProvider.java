@@ -31,7 +31,9 @@ final class FakeProvider implements AutoCloseable {
     final MockWebServer server = new MockWebServer();
     final MutableClock clock;
     final String issuer;
-    volatile RSAKey signingKey = TestKeys.rsa("k1");
+    /** One key for all tests: RSA key generation is slow on a busy machine. */
+    private static final RSAKey DEFAULT_KEY = TestKeys.rsa("k1");
+    volatile RSAKey signingKey = DEFAULT_KEY;
     final List<RSAKey> published = Collections.synchronizedList(new ArrayList<>(List.of(signingKey)));
     final Map<String, Deque<MockResponse>> scripted = new ConcurrentHashMap<>();
     final List<RecordedRequest> received = Collections.synchronizedList(new ArrayList<>());
