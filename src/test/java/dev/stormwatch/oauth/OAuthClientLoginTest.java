@@ -63,6 +63,7 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     }
 
     @Test
+    @DisplayName("E1: a wrong iss in the redirect (RFC 9207) is a Protocol error; no code is exchanged")
     void aWrongIssInTheRedirectIsAProtocolErrorAndNoCodeIsExchanged() throws Exception {
         provider.issParameter = "https://evil.example.com";
 
@@ -104,6 +105,7 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     }
 
     @Test
+    @DisplayName("E1: HTML where the metadata JSON is due is one typed Protocol error, before any browser")
     void htmlWhereMetadataIsDueIsAClearProtocolError() {
         provider.script("/.well-known/openid-configuration",
                 new MockResponse().setHeader("Content-Type", "text/html").setBody("<html>Welcome</html>"));

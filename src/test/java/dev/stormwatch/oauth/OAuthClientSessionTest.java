@@ -199,6 +199,25 @@ class OAuthClientSessionTest extends OAuthClientFixture {
     }
 
     @Test
+    @DisplayName("OP1, RA4: all retries of userInfo() fit its one budget; a wait that no longer fits ends the call with the value")
+    void retriesStayInsideTheCallsBudget() {
+        OAuthClient client = client();
+        client.login();
+        provider.script("/userinfo", FakeProvider.status(503, "15"), FakeProvider.status(503, "15"));
+
+        assertThatThrownBy(client::userInfo).isInstanceOfSatisfying(CallFailure.Recoverable.class, e -> {
+            assertThat(e.retryAfter()).contains(Duration.ofSeconds(15));
+            assertThat(e.attempts()).isEqualTo(2);
+            assertThat(e.elapsed()).isLessThanOrEqualTo(Duration.ofSeconds(20));
+        });
+        assertThat(sleeps).containsExactly(Duration.ofSeconds(15));
+        assertThat(provider.hits("/userinfo")).isEqualTo(2);
+        // P1 then OP1: once the pause is over, the next visible call has a budget of its own.
+        clock.advance(Duration.ofSeconds(15));
+        assertThat(client.userInfo().subject()).isEqualTo("alice");
+    }
+
+    @Test
     @DisplayName("OP4: DPoP userinfo carries a fresh proof with ath on every attempt, and answers a nonce challenge once")
     void dpopUserInfo() throws Exception {
         provider.dpop = true;
