@@ -131,6 +131,16 @@ class AuthenticatedInterceptorTest extends OAuthClientFixture {
     }
 
     @Test
+    @DisplayName("E1, A2: without a session the call ends in Reauthenticate and nothing is sent")
+    void withoutASessionTheCallIsReauthenticate() {
+        client.logout();
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(this::get)
+                .isInstanceOf(dev.stormwatch.retry.CallFailure.Reauthenticate.class);
+        assertThat(api.getRequestCount()).isZero();
+    }
+
+    @Test
     @DisplayName("P7: the application's own requests are not blocked by a pause of their origin")
     void appRequestsIgnorePauses() throws Exception {
         client.pauses().start(Origin.of(api.url("/").uri()), 429, clock.instant().plusSeconds(300));
