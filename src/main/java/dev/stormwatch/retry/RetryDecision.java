@@ -118,8 +118,9 @@ public final class RetryDecision {
                 || counters.failedInAll() + 1 >= policy.maxTotalAttempts();
     }
 
+    /** Negative once the budget is overspent, so that even a zero sleep is not started then (B1, B3). */
     private static long remainingNanos(BudgetCounters counters, RetryPolicy policy) {
-        return Math.max(0, policy.totalBudget().toNanos() - counters.elapsed().toNanos());
+        return policy.totalBudget().toNanos() - counters.elapsed().toNanos();
     }
 
     private static Decision.Stop stopServer(Origin origin, int status, long retryAfterNanos, int attempts,

@@ -214,9 +214,9 @@ class RetryingExecutorTest {
         assertThat(sleeper.sleeps()).as("F2: without delay").isEmpty();
     }
 
-    // ST2
+    // ST2, OP3
     @Test
-    @DisplayName("ST2: a read whose connection broke after sending is retried and succeeds")
+    @DisplayName("ST2, OP3: a JWKS fetch whose response was lost (connection broke after sending) is retried and succeeds")
     void readRetriedAfterDisconnect() throws IOException {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST));
         server.enqueue(new MockResponse().setBody("{}"));
@@ -389,5 +389,61 @@ class RetryingExecutorTest {
         // Origin limit 3: discovery's failure plus two PAR failures; E3: the error counts only PAR's two.
         assertThat(failure.attempts()).isEqualTo(2);
         assertThat(budget.failedInAll()).isEqualTo(3);
+    }
+
+    // RA6
+    @Test
+    @DisplayName("RA6: malformed Retry-After headers (year 10000, two values, text) never fail the request: backoff applies")
+    void badRetryAfterHeadersNeverFailTheRequest() throws IOException {
+        server.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "Sat, 01 Jan 10000 00:00:00 GMT"));
+        server.enqueue(new MockResponse().setResponseCode(429).addHeader("Retry-After", "1").addHeader("Retry-After", "2"));
+        server.enqueue(new MockResponse().setResponseCode(200));
+
+        try (Response response = executor.execute(get("/jwks"), Operation.READ, "jwks", budget())) {
+            assertThat(response.code()).isEqualTo(200);
+        }
+        assertThat(sleeper.sleeps()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(500));
+        assertThat(events.get(1).rawRetryAfter()).containsExactly("1", "2");
+        assertThat(events.get(1).retryAfter()).isEmpty();
+    }
+
+    // E1
+    @Test
+    @DisplayName("E1: an interrupt during the backoff ends the step with a typed error and keeps the interrupt")
+    void interruptDuringSleep() {
+        server.enqueue(new MockResponse().setResponseCode(503));
+        RetryingExecutor interrupted = RetryingExecutor.builder(okHttp).clock(clock).pauses(pauses)
+                .sleeper(duration -> {
+                    throw new InterruptedException("shutting down");
+                }).build();
+
+        try {
+            CallFailure.Recoverable failure =
+                    failureOf(() -> interrupted.execute(get("/jwks"), Operation.READ, "jwks", budget()));
+
+            assertThat(failure.cause()).isEqualTo(new CallFailure.Server(503, Optional.empty(), 1, Duration.ZERO));
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted(); // clear it for the next test
+        }
+    }
+
+    // B2
+    @Test
+    @DisplayName("B2: the budget limits retrying, not a request: with the time spent, the request is still sent once")
+    void spentBudgetStillSendsButDoesNotRetry() throws IOException {
+        CallBudget spent = budget();
+        clock.advance(Duration.ofSeconds(25));
+        server.enqueue(new MockResponse().setResponseCode(503));
+        server.enqueue(new MockResponse().setResponseCode(200));
+
+        CallFailure.Recoverable failure = failureOf(() -> executor.execute(get("/jwks"), Operation.READ, "jwks", spent));
+
+        assertThat(server.getRequestCount()).isEqualTo(1);
+        assertThat(failure.retryAfter()).isEmpty();
+        assertThat(sleeper.sleeps()).isEmpty();
+        try (Response response = executor.execute(get("/jwks"), Operation.READ, "jwks", spent)) {
+            assertThat(response.code()).as("a success needs no budget").isEqualTo(200);
+        }
     }
 }

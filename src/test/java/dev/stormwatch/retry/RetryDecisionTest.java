@@ -442,4 +442,19 @@ class RetryDecisionTest {
         Stream<Outcome> failures = Stream.of(FailureKind.values()).map(NetworkFailure::new);
         return Stream.concat(statuses, failures);
     }
+
+    // B1, B3, RA4
+    @DisplayName("B1: once the time budget is spent, not even a zero wait is retried; on its very end it still is")
+    @ParameterizedTest(name = "elapsed {0} ms: retried = {1}")
+    @MethodSource
+    void zeroWaitAtTheBudgetsEnd(long elapsedMillis, boolean retried) {
+        Decision decision = decide(HttpResponse.withRetryAfter(429, "0"), Operation.READ,
+                elapsed(Duration.ofMillis(elapsedMillis)));
+
+        assertThat(decision).isInstanceOf(retried ? Decision.Retry.class : Decision.Stop.class);
+    }
+
+    static Stream<Arguments> zeroWaitAtTheBudgetsEnd() {
+        return Stream.of(Arguments.of(19_999, true), Arguments.of(20_000, true), Arguments.of(20_001, false));
+    }
 }
