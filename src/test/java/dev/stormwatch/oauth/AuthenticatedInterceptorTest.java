@@ -141,6 +141,33 @@ class AuthenticatedInterceptorTest extends OAuthClientFixture {
     }
 
     @Test
+    @DisplayName("A2, OP4: a DPoP-bound token goes with a fresh proof (ath, htm, htu); a nonce challenge is answered by one replay")
+    void dpopBoundTokensCarryAProofAndAnswerANonceChallenge() throws Exception {
+        provider.dpop = true;
+        OAuthClient dpopClient = client(config().withDpop(true));
+        dpopClient.login();
+        OkHttpClient dpopHttp = new OkHttpClient.Builder().addInterceptor(dpopClient.authenticatingInterceptor()).build();
+        api.enqueue(new MockResponse().setResponseCode(401)
+                .setHeader("WWW-Authenticate", "DPoP error=\"use_dpop_nonce\"").setHeader("DPoP-Nonce", "api-nonce"));
+        api.enqueue(new MockResponse().setBody("ok"));
+
+        try (Response response = dpopHttp.newCall(new Request.Builder().url(api.url("/things?page=2")).build()).execute()) {
+            assertThat(response.code()).isEqualTo(200);
+        }
+
+        var first = api.takeRequest();
+        var second = api.takeRequest();
+        assertThat(first.getHeader("Authorization")).startsWith("DPoP ");
+        var proof = com.nimbusds.jwt.SignedJWT.parse(second.getHeader("DPoP")).getJWTClaimsSet();
+        assertThat(proof.getStringClaim("htm")).isEqualTo("GET");
+        assertThat(proof.getStringClaim("htu")).isEqualTo(api.url("/things").toString());
+        assertThat(proof.getStringClaim("ath")).isNotBlank();
+        assertThat(proof.getStringClaim("nonce")).isEqualTo("api-nonce");
+        assertThat(second.getHeader("DPoP")).isNotEqualTo(first.getHeader("DPoP"));
+        assertThat(provider.requestsTo("/token")).hasSize(2); // two logins, no refresh: a nonce is not a bad token
+    }
+
+    @Test
     @DisplayName("P7: the application's own requests are not blocked by a pause of their origin")
     void appRequestsIgnorePauses() throws Exception {
         client.pauses().start(Origin.of(api.url("/").uri()), 429, clock.instant().plusSeconds(300));

@@ -178,6 +178,30 @@ class OAuthClientSessionTest extends OAuthClientFixture {
     }
 
     @Test
+    void aUserInfoAnswerSayingInvalidTokenCausesOneRefreshAndOneReplay() {
+        OAuthClient client = client();
+        client.login();
+        provider.script("/userinfo", new MockResponse().setResponseCode(401)
+                .setHeader("WWW-Authenticate", "Bearer error=\"invalid_token\""));
+
+        assertThat(client.userInfo().subject()).isEqualTo("alice");
+        assertThat(provider.hits("/userinfo")).isEqualTo(2);
+        assertThat(provider.requestsTo("/token")).hasSize(2);
+    }
+
+    @Test
+    @DisplayName("E1: an OAuth error other than invalid_grant on refresh is a Protocol error and the session is kept")
+    void otherTokenErrorsAreProtocolErrors() {
+        OAuthClient client = client();
+        client.login();
+        provider.script("/token", FakeProvider.oauthError(401, "invalid_client"));
+
+        assertThatThrownBy(client::refresh).isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageContaining("invalid_client").hasMessageContaining("check the client id");
+        assertThat(store.load()).isPresent();
+    }
+
+    @Test
     void aUserInfoSubjectThatDiffersIsAProtocolError() {
         OAuthClient client = client();
         client.login();
