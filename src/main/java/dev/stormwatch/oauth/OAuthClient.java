@@ -307,7 +307,8 @@ public final class OAuthClient {
 
     private AuthorizationRedirect awaitBrowser(LoopbackReceiver receiver, URI url, CallBudget budget) {
         // OP2: the user's time in the browser is not counted; failed-request counts carry on.
-        try (CallBudget.OffBudget off = budget.offBudget()) {
+        CallBudget.OffBudget off = budget.offBudget();
+        try {
             boolean opened = browser.open(url);
             publish(new SessionState.SigningIn(url, opened));
             return receiver.await(config.loopbackTimeout());
@@ -319,6 +320,8 @@ public final class OAuthClient {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw Failures.reauthenticate("the sign-in was interrupted");
+        } finally {
+            off.close();
         }
     }
 
