@@ -24,7 +24,7 @@ import java.util.Set;
  */
 public final class FileSessionStore implements SessionStore {
 
-    private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
     private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
 
@@ -81,7 +81,8 @@ public final class FileSessionStore implements SessionStore {
                 Files.deleteIfExists(temp);
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot write the session file " + file, e);
+            throw Failures.configuration("cannot write the session file " + file + " (" + e.getClass().getSimpleName()
+                    + "); check the folder's permissions, or keep the session in memory only");
         }
     }
 
@@ -90,7 +91,8 @@ public final class FileSessionStore implements SessionStore {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot erase the session file " + file, e);
+            throw Failures.configuration("cannot erase the session file " + file + " (" + e.getClass().getSimpleName()
+                    + "); delete it by hand");
         }
     }
 

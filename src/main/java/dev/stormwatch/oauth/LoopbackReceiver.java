@@ -23,6 +23,8 @@ import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -47,8 +49,19 @@ public final class LoopbackReceiver implements AutoCloseable {
 
     private final Secret expectedState;
     private final List<ServerSocket> listeners;
-    private final CompletableFuture<Socket> consumed = new CompletableFuture<>();
-    private volatile AuthorizationRedirect redirect;
+    /** The request that ended the wait: its open connection and its parameters. */
+    private record Consumed(Socket socket, AuthorizationRedirect redirect) {}
+
+    private final CompletableFuture<Consumed> consumed = new CompletableFuture<>();
+    /**
+     * Connections are read in parallel: browsers open speculative connections that send nothing, and one of them
+     * must not hold up the redirect for the read timeout. A few threads bound what a flood can cost.
+     */
+    private final ExecutorService handlers = Executors.newFixedThreadPool(4, task -> {
+        Thread thread = new Thread(task, "loopback-redirect-handler");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private LoopbackReceiver(Secret expectedState, List<ServerSocket> listeners) {
         this.expectedState = expectedState;
@@ -102,8 +115,7 @@ public final class LoopbackReceiver implements AutoCloseable {
      */
     public AuthorizationRedirect await(Duration timeout) throws TimeoutException, InterruptedException {
         try {
-            consumed.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            return redirect;
+            return consumed.get(timeout.toMillis(), TimeUnit.MILLISECONDS).redirect();
         } catch (TimeoutException e) {
             close();
             throw e;
@@ -124,11 +136,11 @@ public final class LoopbackReceiver implements AutoCloseable {
 
     /** Answers the browser that carried the redirect, then closes its connection. */
     public void respond(SignInPage page) {
-        Socket socket = consumed.getNow(null);
-        if (socket == null) {
+        Consumed done = consumed.isCompletedExceptionally() ? null : consumed.getNow(null);
+        if (done == null) {
             return;
         }
-        try (socket) {
+        try (Socket socket = done.socket()) {
             socket.getOutputStream().write(page.toHttpResponse());
             socket.getOutputStream().flush();
         } catch (IOException e) {
@@ -147,6 +159,7 @@ public final class LoopbackReceiver implements AutoCloseable {
             }
         }
         consumed.completeExceptionally(new CancellationException("closed"));
+        handlers.shutdown();
     }
 
     /** Whether every listener is closed. */
@@ -171,7 +184,20 @@ public final class LoopbackReceiver implements AutoCloseable {
             } catch (IOException e) {
                 return; // closed by success, cancel or timeout
             }
-            handle(socket);
+            try {
+                handlers.execute(() -> handle(socket));
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                closeQuietly(socket); // the receiver is closing
+                return;
+            }
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // nothing to do
         }
     }
 
@@ -189,11 +215,11 @@ public final class LoopbackReceiver implements AutoCloseable {
                 reply(socket, SignInPage.rejected(rejected.status(), rejected.reason()));
                 return;
             }
-            redirect = ((RedirectRequestCheck.Verdict.Accepted) verdict).redirect();
+            AuthorizationRedirect redirect = ((RedirectRequestCheck.Verdict.Accepted) verdict).redirect();
             // The port closes at once: nothing else may reach it after the redirect (RFC 8252 §8.3).
             closeListenersOnly();
             // Only one request may end the login; the first to complete the future wins.
-            keepOpen = consumed.complete(socket);
+            keepOpen = consumed.complete(new Consumed(socket, redirect));
         } catch (IOException e) {
             // A broken or idle connection is not a sign-in: keep waiting.
         } finally {

@@ -127,11 +127,13 @@ public final class OAuthClient {
                 pendingLogin = null;
             }
         } catch (CallFailure failure) {
-            // E5: a Recoverable failure keeps what was stored; any other ends the session (E1: failed in login()).
-            if (!(failure instanceof CallFailure.Recoverable)) {
+            // E1: a protocol failure in login() does not keep the session (a mix-up or forged answer taints it);
+            // E5: a Recoverable failure, a cancel or a timeout leave what was stored as it was.
+            if (failure instanceof CallFailure.Protocol) {
                 store.clear();
+                throw failed(failure, Optional.empty());
             }
-            throw failed(failure, failure instanceof CallFailure.Recoverable ? previous : Optional.empty());
+            throw failed(failure, previous);
         }
     }
 
@@ -305,7 +307,8 @@ public final class OAuthClient {
 
     private AuthorizationRedirect awaitBrowser(LoopbackReceiver receiver, URI url, CallBudget budget) {
         // OP2: the user's time in the browser is not counted; failed-request counts carry on.
-        try (CallBudget.OffBudget off = budget.offBudget()) {
+        CallBudget.OffBudget off = budget.offBudget();
+        try {
             boolean opened = browser.open(url);
             publish(new SessionState.SigningIn(url, opened));
             return receiver.await(config.loopbackTimeout());
@@ -317,6 +320,8 @@ public final class OAuthClient {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw Failures.reauthenticate("the sign-in was interrupted");
+        } finally {
+            off.close();
         }
     }
 

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.http.RetryingExecutor;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.FailureKind;
 import dev.stormwatch.retry.Operation;
+import dev.stormwatch.retry.Origin;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
@@ -98,11 +100,19 @@ final class ProviderRequests {
         try (Response response = executor.execute(perAttempt, operation, step, budget)) {
             String nonce = response.header(DpopProofs.NONCE_HEADER);
             dpop.ifPresent(d -> d.rememberNonce(response.request().url().uri(), nonce));
-            String body = response.body() == null ? "" : response.body().string();
-            return new Answer(response.code(), body, Optional.ofNullable(response.header("WWW-Authenticate")));
+            return new Answer(response.code(), readBody(response, budget),
+                    Optional.ofNullable(response.header("WWW-Authenticate")));
+        }
+    }
+
+    private static String readBody(Response response, CallBudget budget) {
+        try {
+            return response.body() == null ? "" : response.body().string();
         } catch (IOException e) {
-            // The body broke off after the status: the outcome is unknown, and this step is not resent here.
-            throw Failures.protocol(step, "the response body could not be read (" + e.getClass().getSimpleName() + ")");
+            // E1, F1: the body broke off after the request was sent: a network failure whose outcome is unknown;
+            // this step is not resent here.
+            throw new CallFailure.Recoverable(Origin.of(response.request().url().uri()),
+                    new CallFailure.Network(FailureKind.RESET_AFTER_SEND, 1, budget.elapsed()));
         }
     }
 

@@ -27,9 +27,9 @@ final class TokenResponse {
         if (dpopRequested && !normalized.equals("dpop")) {
             throw Failures.protocol(step, "DPoP was requested but the provider issued a " + tokenType + " token");
         }
-        Optional<Instant> expiresAt = body.path("expires_in").canConvertToLong() && body.path("expires_in").asLong() > 0
-                ? Optional.of(now.plusSeconds(body.path("expires_in").asLong()))
-                : Optional.empty();
+        // RFC 6749 §5.1 says a number; some providers send it as a string, which asLong() also reads.
+        long expiresIn = body.path("expires_in").asLong(0);
+        Optional<Instant> expiresAt = expiresIn > 0 ? Optional.of(now.plusSeconds(expiresIn)) : Optional.empty();
         // F: a rotated refresh token replaces the stored one; a missing one keeps it.
         Optional<Secret> refreshToken = text(body, "refresh_token").map(Secret::of)
                 .or(() -> previous.flatMap(TokenSet::refreshToken));

@@ -78,6 +78,18 @@ class LoopbackReceiverTest {
     }
 
     @Test
+    void anIdleSpeculativeConnectionDoesNotHoldUpTheRedirect() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        try (Socket idle = new Socket("127.0.0.1", receiver.port())) {
+            CompletableFuture.runAsync(() -> get("/callback?code=c&state=expected-state"));
+
+            // Well under the 2 s a silent connection may take to time out.
+            assertThat(receiver.await(Duration.ofMillis(1500)).code()).contains(Secret.of("c"));
+            receiver.respond(SignInPage.succeeded());
+        }
+    }
+
+    @Test
     void hostileRequestsAreRefusedWithoutEndingTheLogin() throws Exception {
         receiver = LoopbackReceiver.open(state);
 

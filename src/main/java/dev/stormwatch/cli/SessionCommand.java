@@ -1,0 +1,158 @@
+package dev.stormwatch.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stormwatch.oauth.BrowserLauncher;
+import dev.stormwatch.oauth.LogoutResult;
+import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.oauth.OAuthConfig;
+import dev.stormwatch.oauth.Session;
+import dev.stormwatch.oauth.SystemBrowserLauncher;
+import dev.stormwatch.oauth.UserInfo;
+import dev.stormwatch.retry.CallFailure;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code stormwatch session}: runs OAuth steps in one process against any OpenID provider (issue 3) and prints one
+ * JSON line per attempt and per step. No token ever appears in the output (RC6).
+ */
+@Command(
+        name = "session",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Sign in through the browser and run OAuth steps, printing each attempt and each step's outcome.",
+            "Exit status 0 only when every step succeeded."
+        },
+        footer = {"", "Example:", "  stormwatch session --issuer https://login.example.com --client-id my-app \\",
+            "      --steps login,userinfo,refresh,userinfo,logout --json"})
+public final class SessionCommand implements Callable<Integer> {
+
+    /** The steps a run may list. */
+    enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT }
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--issuer", required = true, paramLabel = "URL", description = "The provider's issuer URL.")
+    private String issuer;
+
+    @Option(names = "--client-id", required = true, paramLabel = "ID", description = "The registered (public) client id.")
+    private String clientId;
+
+    @Option(names = "--scope", paramLabel = "S", description = "Scope to request (default: ${DEFAULT-VALUE}).")
+    private String scope = OAuthConfig.DEFAULT_SCOPE;
+
+    @Option(names = "--dpop", description = "Bind tokens to a DPoP key (RFC 9449).")
+    private boolean dpop;
+
+    @Option(names = "--no-browser", description = "Print the authorization URL on stderr instead of opening a browser.")
+    private boolean noBrowser;
+
+    @Option(names = "--steps", split = ",", paramLabel = "STEP",
+            description = "Steps in order, comma-separated: login, userinfo, refresh, access_token, logout"
+                    + " (default: login,userinfo,refresh,userinfo,logout).")
+    private List<String> steps = List.of("login", "userinfo", "refresh", "userinfo", "logout");
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "How long to wait for the browser (default 300).")
+    private long timeoutSeconds = 300;
+
+    @Option(names = "--json", description = "Print JSON lines (attempts and steps) instead of text.")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<Step> plan = steps.stream().map(this::step).toList();
+        OAuthConfig config;
+        try {
+            config = OAuthConfig.of(issuer, clientId).withScope(scope).withDpop(dpop)
+                    .withLoopbackTimeout(Duration.ofSeconds(timeoutSeconds));
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        OAuthClient client = OAuthClient.builder(config).browser(browser(err)).build();
+        if (json) {
+            client.addAttemptListener(event -> print(out, SessionJson.attempt(event)));
+        }
+        boolean allOk = true;
+        for (Step step : plan) {
+            String name = step.name().toLowerCase(Locale.ROOT);
+            try {
+                ObjectNode line = run(client, step, SessionJson.ok(name));
+                print(out, line);
+            } catch (CallFailure failure) {
+                allOk = false;
+                print(out, SessionJson.error(name, failure));
+            }
+        }
+        return allOk ? 0 : 1;
+    }
+
+    private ObjectNode run(OAuthClient client, Step step, ObjectNode line) {
+        switch (step) {
+            case LOGIN, REFRESH -> {
+                Session session = step == Step.LOGIN ? client.login() : client.refresh();
+                line.put("subject", session.claims().subject());
+                line.put("issuer", session.claims().issuer());
+                line.put("tokenType", session.tokens().tokenType());
+                session.tokens().expiresAt().ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
+                line.put("hasRefreshToken", session.tokens().refreshToken().isPresent());
+            }
+            case USERINFO -> {
+                UserInfo info = client.userInfo();
+                line.put("subject", info.subject());
+                line.putPOJO("claims", info.claims().keySet().stream().sorted().toList());
+            }
+            case ACCESS_TOKEN -> {
+                client.accessToken();
+                client.session().flatMap(s -> s.tokens().expiresAt())
+                        .ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
+            }
+            case LOGOUT -> {
+                LogoutResult result = client.logout();
+                line.put("tokenRevoked", result.tokenRevoked());
+                result.revocationError().ifPresent(e -> line.put("revocationError", e.getMessage()));
+            }
+        }
+        return line;
+    }
+
+    private BrowserLauncher browser(PrintWriter err) {
+        BrowserLauncher system = new SystemBrowserLauncher();
+        return url -> {
+            if (!noBrowser && system.open(url)) {
+                return true;
+            }
+            // A person or a script completes the sign-in with this URL: one line of its own on stderr.
+            err.println(url);
+            err.flush();
+            return false;
+        };
+    }
+
+    private Step step(String name) {
+        try {
+            return Step.valueOf(name.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown step '" + name
+                    + "': use login, userinfo, refresh, access_token or logout");
+        }
+    }
+
+    private void print(PrintWriter out, ObjectNode line) {
+        if (json) {
+            out.println(line.toString());
+        } else if (!"attempt".equals(line.path("type").asText())) {
+            out.println(line.path("step").asText() + ": " + line.path("outcome").asText()
+                    + (line.has("error") ? " - " + line.path("error").path("message").asText() : ""));
+        }
+        out.flush();
+    }
+}

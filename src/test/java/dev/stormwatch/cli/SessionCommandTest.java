@@ -1,0 +1,138 @@
+package dev.stormwatch.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class SessionCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Stderr that acts like a person: follows the authorization URL printed on a line of its own. */
+    private static final class FollowingErr extends Writer {
+        final StringBuilder all = new StringBuilder();
+        private final StringBuilder line = new StringBuilder();
+        private final OkHttpClient http = new OkHttpClient();
+
+        @Override
+        public void write(char[] chars, int off, int len) {
+            for (int i = off; i < off + len; i++) {
+                all.append(chars[i]);
+                if (chars[i] == '\n') {
+                    String text = line.toString().trim();
+                    line.setLength(0);
+                    if (text.startsWith("http")) {
+                        CompletableFuture.runAsync(() -> follow(text));
+                    }
+                } else {
+                    line.append(chars[i]);
+                }
+            }
+        }
+
+        private void follow(String url) {
+            try (Response response = http.newCall(new Request.Builder().url(url).build()).execute()) {
+                response.body().string();
+            } catch (IOException e) {
+                // the test's assertions will show the failed login
+            }
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+    }
+
+    private record Run(int exit, List<JsonNode> lines, String out, String err) {}
+
+    private static Run run(String... args) throws IOException {
+        StringWriter out = new StringWriter();
+        FollowingErr err = new FollowingErr();
+        CommandLine cli = StormwatchCommand.newCommandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int exit = cli.execute(args);
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : out.toString().split("\n")) {
+            if (!line.isBlank()) {
+                lines.add(JSON.readTree(line));
+            }
+        }
+        return new Run(exit, lines, out.toString(), err.all.toString());
+    }
+
+    @Test
+    void runsTheWholeFlowWithoutABrowserAndPrintsNoToken() throws Exception {
+        MockOAuth2Server server = new MockOAuth2Server();
+        server.start(InetAddress.getByName("127.0.0.1"), 0);
+        try {
+            Run run = run("session", "--issuer", server.issuerUrl("default").toString(), "--client-id", "cli",
+                    "--scope", "openid offline_access", "--no-browser", "--timeout", "20",
+                    "--steps", "login,userinfo,refresh,userinfo,logout", "--json");
+
+            assertThat(run.exit()).isZero();
+            List<JsonNode> steps = run.lines().stream().filter(l -> l.path("type").asText().equals("step")).toList();
+            assertThat(steps).extracting(l -> l.path("step").asText())
+                    .containsExactly("login", "userinfo", "refresh", "userinfo", "logout");
+            assertThat(steps).allSatisfy(l -> assertThat(l.path("outcome").asText()).isEqualTo("ok"));
+            assertThat(steps.get(4).path("tokenRevoked").asBoolean()).isTrue();
+            assertThat(run.lines()).anySatisfy(l -> assertThat(l.path("type").asText()).isEqualTo("attempt"));
+            assertThat(run.err()).contains("/authorize?");
+            // RC6: the provider's tokens are JWTs ("eyJ..."): none may appear.
+            assertThat(run.out()).doesNotContain("eyJ");
+        } finally {
+            server.shutdown();
+        }
+    }
+
+    @Test
+    void aFailedStepPrintsTheTypedErrorAndTheExitStatusIsNotZero() throws Exception {
+        try (MockWebServer provider = new MockWebServer()) {
+            provider.start(InetAddress.getByName("127.0.0.1"), 0);
+            provider.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "30"));
+
+            Run run = run("session", "--issuer", "http://127.0.0.1:" + provider.getPort(), "--client-id", "cli",
+                    "--no-browser", "--steps", "login", "--json");
+
+            assertThat(run.exit()).isEqualTo(1);
+            JsonNode step = run.lines().get(run.lines().size() - 1);
+            assertThat(step.path("outcome").asText()).isEqualTo("error");
+            JsonNode error = step.path("error");
+            assertThat(error.path("category").asText()).isEqualTo("Recoverable");
+            assertThat(error.path("cause").asText()).isEqualTo("Server");
+            assertThat(error.path("status").asInt()).isEqualTo(503);
+            assertThat(error.path("retryAfterMs").asLong()).isEqualTo(30_000);
+            assertThat(error.path("attempts").asInt()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aBadIssuerOrStepIsAUsageErrorWithoutAStackTrace() throws Exception {
+        Run http = run("session", "--issuer", "http://login.example.com", "--client-id", "cli");
+        Run step = run("session", "--issuer", "https://login.example.com", "--client-id", "cli", "--steps", "dance");
+
+        assertThat(http.exit()).isEqualTo(2);
+        assertThat(http.err()).contains("must use https").doesNotContain("at dev.");
+        assertThat(step.exit()).isEqualTo(2);
+        assertThat(step.err()).contains("unknown step 'dance'");
+    }
+}

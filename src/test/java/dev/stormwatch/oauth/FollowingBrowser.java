@@ -1,0 +1,45 @@
+package dev.stormwatch.oauth;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+
+/**
+ * Stands in for the system browser: follows the authorization URL with an HTTP client, redirects included, so the
+ * provider's redirect reaches the loopback receiver. Runs on its own thread, as a browser would.
+ */
+final class FollowingBrowser implements BrowserLauncher {
+
+    final List<URI> opened = new CopyOnWriteArrayList<>();
+    final List<CompletableFuture<String>> pages = new CopyOnWriteArrayList<>();
+    private final OkHttpClient http = new OkHttpClient.Builder().followRedirects(true).build();
+    volatile Consumer<URI> beforeFollowing = url -> {};
+
+    @Override
+    public boolean open(URI authorizationUrl) {
+        opened.add(authorizationUrl);
+        pages.add(CompletableFuture.supplyAsync(() -> {
+            beforeFollowing.accept(authorizationUrl);
+            return fetch(authorizationUrl.toString());
+        }));
+        return true;
+    }
+
+    String fetch(String url) {
+        try (Response response = http.newCall(new Request.Builder().url(url).build()).execute()) {
+            return response.code() + " " + (response.body() == null ? "" : response.body().string());
+        } catch (IOException e) {
+            return "failed: " + e;
+        }
+    }
+
+    String lastPage() throws Exception {
+        return pages.get(pages.size() - 1).get(5, java.util.concurrent.TimeUnit.SECONDS);
+    }
+}
