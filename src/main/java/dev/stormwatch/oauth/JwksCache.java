@@ -22,11 +22,17 @@ public final class JwksCache {
     private final Clock clock;
     private final Duration cooldown;
     private JWKSet keys;
+    private Instant fetchedAt;
     private Instant lastUnknownKidRefetch;
 
     public JwksCache(Clock clock, Duration cooldown) {
         this.clock = clock;
         this.cooldown = cooldown;
+    }
+
+    /** When the keys in use were fetched, for the window's "verified against a JWKS fetched at" line. */
+    public synchronized Optional<Instant> fetchedAt() {
+        return Optional.ofNullable(fetchedAt);
     }
 
     /** Binds the cache to one visible call's way of fetching, for {@link IdTokenValidator}. */
@@ -72,6 +78,7 @@ public final class JwksCache {
                 throw Failures.protocol("jwks", "the provider's key set has no keys");
             }
             keys = parsed;
+            fetchedAt = clock.instant();
         } catch (ParseException e) {
             throw Failures.protocol("jwks", "the provider's key set is not a JWK set (is jwks_uri right?)");
         }

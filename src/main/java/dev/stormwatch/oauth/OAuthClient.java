@@ -278,6 +278,11 @@ public final class OAuthClient {
         return clock;
     }
 
+    /** When the provider's key set that verified the ID token was fetched (OP3), if it was. */
+    public Optional<java.time.Instant> jwksFetchedAt() {
+        return jwks.fetchedAt();
+    }
+
     /** The per-origin pauses this client keeps (P1–P4). */
     public OriginPauses pauses() {
         return pauses;

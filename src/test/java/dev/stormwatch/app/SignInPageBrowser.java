@@ -17,7 +17,7 @@ import okhttp3.Response;
  * Stands in for the system browser: follows the authorization URL with an HTTP client, picks the first demo user
  * on the embedded provider's sign-in page, allows, and follows the redirect to the loopback receiver.
  */
-final class SignInPageBrowser implements BrowserLauncher {
+public final class SignInPageBrowser implements BrowserLauncher {
 
     private static final Pattern INTERACTION = Pattern.compile("name=\"interaction\" value=\"([^\"]+)\"");
     private static final Pattern FIRST_USER = Pattern.compile("name=\"user\" value=\"([^\"]+)\"");

@@ -158,9 +158,11 @@ public final class SessionViewModel {
         });
     }
 
+    /** Stops a sign-in that waits for the browser; its port closes and the state leaves "signing in". */
     public void cancelSignIn() {
         if (client != null) {
-            background.execute(client::cancelLogin);
+            // Closing the loopback socket is quick and never blocks: safe on any thread, also while closing the app.
+            client.cancelLogin();
         }
     }
 
@@ -297,8 +299,11 @@ public final class SessionViewModel {
         }
         TokenSet set = session.get().tokens();
         List<TokenDetails> details = new ArrayList<>();
+        String jwks = client.jwksFetchedAt()
+                .map(at -> "the provider's JWKS fetched at " + TIME.format(at.atZone(ZoneId.systemDefault())))
+                .orElse("the provider's JWKS");
         details.add(TokenDetails.of("ID token", set.idToken(), "Verified by this client: signature ("
-                + TokenDetails.algorithmAndKey(set.idToken()) + ") against the provider's JWKS, then iss, aud, "
+                + TokenDetails.algorithmAndKey(set.idToken()) + ") against " + jwks + ", then iss, aud, "
                 + "exp, iat and nonce."));
         details.add(TokenDetails.of("Access token", set.accessToken(), (set.dpopBound()
                 ? "DPoP-bound to this app's key (RFC 9449). " : "Bearer token. ")

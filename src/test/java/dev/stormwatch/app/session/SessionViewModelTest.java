@@ -1,0 +1,195 @@
+package dev.stormwatch.app.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.app.SignInPageBrowser;
+import dev.stormwatch.app.session.SessionViewModel.Phase;
+import dev.stormwatch.app.session.SessionViewModel.Tone;
+import dev.stormwatch.oauth.BrowserLauncher;
+import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.provider.DemoProvider;
+import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.retry.OriginPauses;
+import java.net.ServerSocket;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The session view model without a window: real OAuth client, real demo provider on loopback, the browser replaced
+ * by an HTTP client that completes the sign-in page. Properties are read after the background call finished.
+ */
+class SessionViewModelTest {
+
+    private static DemoProvider provider;
+    private final ExecutorService background = Executors.newSingleThreadExecutor();
+    // Stands in for the FX thread: every property is written and read on it, as in the app.
+    private final ExecutorService ui = Executors.newSingleThreadExecutor();
+    private final List<Runnable> stopTickers = new ArrayList<>();
+
+    @BeforeAll
+    static void startProvider() throws Exception {
+        provider = DemoProvider.start(ProviderConfig.defaults());
+    }
+
+    @AfterAll
+    static void stopProvider() {
+        provider.close();
+    }
+
+    @AfterEach
+    void stopBackground() {
+        background.shutdownNow();
+        ui.shutdownNow();
+    }
+
+    private SessionViewModel model(String issuer, BrowserLauncher browser) {
+        Clock clock = Clock.systemUTC();
+        OriginPauses pauses = new OriginPauses(clock);
+        SettingsViewModel settings = new SettingsViewModel();
+        settings.issuerProperty().set(issuer);
+        settings.totalBudgetMsProperty().set("2000");
+        SessionViewModel model = new SessionViewModel(settings,
+                config -> OAuthClient.builder(config).clock(clock).pauses(pauses).browser(browser).build(),
+                background, ui, clock, tick -> () -> {}, event -> {});
+        assertThat(onUi(model::applySettings)).isTrue();
+        return model;
+    }
+
+    @Test
+    void signInShowsTheSessionAndItsTokensWithoutTheirValues() {
+        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
+
+        onUi(model::signIn);
+        await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+
+        assertThat(model.messageProperty().get()).startsWith("Signed in as ");
+        assertThat(model.tokens()).extracting(TokenDetails::name)
+                .containsExactly("ID token", "Access token", "Refresh token");
+        assertThat(model.tokens().get(0).verification()).contains("fetched at", "RS256");
+        assertThat(model.canAct().get()).isTrue();
+        assertThat(model.canSignIn().get()).isFalse();
+    }
+
+    @Test
+    void signOutSaysWhetherTheProviderRevokedTheToken() {
+        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
+        onUi(model::signIn);
+        await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+
+        onUi(model::signOut);
+        await(() -> !model.busyProperty().get() && !model.messageProperty().get().startsWith("Signed in"));
+
+        assertThat(model.messageProperty().get()).isEqualTo("Signed out. The provider revoked the token.");
+        assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
+        assertThat(model.tokens()).isEmpty();
+    }
+
+    // Bad input: an unreachable issuer is a clear message and no stuck state.
+    @Test
+    void unreachableIssuerEndsInAClearMessageAndSignInStaysPossible() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        SessionViewModel model = model("http://127.0.0.1:" + closedPort, new SignInPageBrowser());
+
+        onUi(model::signIn);
+        await(() -> !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
+
+        assertThat(model.toneProperty().get()).isEqualTo(Tone.ERROR);
+        assertThat(model.messageProperty().get()).containsIgnoringCase("refused");
+        assertThat(model.retryOfferedProperty().get()).isTrue();
+        assertThat(model.canSignIn().get()).isTrue();
+    }
+
+    // Bad input: a server that is not an OpenID provider is named as such, not retried as if overloaded.
+    @Test
+    void providerThatIsNotOpenIdIsAClearProtocolMessage() throws Exception {
+        try (MockWebServer notOpenId = new MockWebServer()) {
+            for (int i = 0; i < 4; i++) {
+                notOpenId.enqueue(new MockResponse().setResponseCode(200)
+                        .setHeader("Content-Type", "text/html").setBody("<html>Welcome to our shop</html>"));
+            }
+            notOpenId.start();
+            SessionViewModel model = model(notOpenId.url("/").toString().replaceAll("/$", ""),
+                    new SignInPageBrowser());
+
+            onUi(model::signIn);
+            await(() -> !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
+
+            assertThat(model.messageProperty().get()).containsIgnoringCase("discovery");
+            assertThat(model.retryOfferedProperty().get()).isFalse();
+            assertThat(model.canSignIn().get()).isTrue();
+        }
+    }
+
+    // Bad input: when no browser can be started, the URL is shown to copy, and cancel leaves no stuck state.
+    @Test
+    void withoutABrowserTheUrlIsShownAndCancelEndsTheWait() {
+        SessionViewModel model = model(provider.issuer().toString(), url -> false);
+
+        onUi(model::signIn);
+        await(() -> model.phaseProperty().get() == Phase.SIGNING_IN);
+
+        assertThat(model.authorizationUrlProperty().get()).startsWith(provider.issuer() + "/authorize");
+        assertThat(model.phaseDetailProperty().get()).contains("No browser could be started");
+
+        onUi(model::cancelSignIn);
+        await(() -> !model.busyProperty().get());
+
+        assertThat(model.phaseProperty().get()).isNotEqualTo(Phase.SIGNING_IN);
+        assertThat(model.authorizationUrlProperty().get()).isEmpty();
+        assertThat(model.canSignIn().get()).isTrue();
+    }
+
+    @Test
+    void settingsCannotChangeUnderASession() {
+        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
+        onUi(model::signIn);
+        await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+
+        assertThat(onUi(model::applySettings)).isFalse();
+
+        assertThat(model.messageProperty().get()).startsWith("Sign out before you change the settings");
+        assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_IN);
+    }
+
+    /** Waits until the condition holds, checking it on the UI thread (which also orders the reads after it). */
+    private void await(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!onUi(condition::getAsBoolean)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not reached within 20 s");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    private void onUi(Runnable action) {
+        onUi(() -> {
+            action.run();
+            return null;
+        });
+    }
+
+    private <T> T onUi(Callable<T> action) {
+        try {
+            return ui.submit(action).get(20, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("the UI thread failed: " + e, e);
+        }
+    }
+}
