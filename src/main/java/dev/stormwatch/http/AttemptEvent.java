@@ -1,0 +1,82 @@
+package dev.stormwatch.http;
+
+import dev.stormwatch.retry.FailureKind;
+import dev.stormwatch.retry.Operation;
+import dev.stormwatch.retry.Origin;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * One request attempt as the retry executor saw it, for the request timeline and the CLI's JSON output (issue 2):
+ * what was sent where, what came back, and what the retry engine decided (spec RA, B, P).
+ *
+ * @param at when the attempt ended (wall clock)
+ * @param origin where the request went
+ * @param step the request step, for example {@code discovery} or {@code token}
+ * @param attempt 1 for the first request of the step; 0 when a pause refused the step before sending (P2)
+ * @param status the HTTP status, empty for a network failure or a refusal
+ * @param failure the kind of network failure, empty when a response came back
+ * @param rawRetryAfter the Retry-After values exactly as received (may be empty)
+ * @param retryAfter the wait they ask for (RA1–RA7), empty when absent or ignored
+ * @param delay the sleep chosen before the next attempt, empty when there is none
+ * @param jitter the random share of {@code delay}
+ * @param budgetLeft what the visible call has left after this attempt
+ * @param pauseStarted the end of the origin's pause when this attempt started one (P1)
+ * @param verdict what happens next
+ */
+public record AttemptEvent(
+        Instant at,
+        Origin origin,
+        String step,
+        Operation operation,
+        int attempt,
+        OptionalInt status,
+        Optional<FailureKind> failure,
+        List<String> rawRetryAfter,
+        Optional<Duration> retryAfter,
+        Optional<Duration> delay,
+        Optional<Duration> jitter,
+        BudgetLeft budgetLeft,
+        Optional<Instant> pauseStarted,
+        Verdict verdict) {
+
+    public AttemptEvent {
+        Objects.requireNonNull(at, "at");
+        Objects.requireNonNull(origin, "origin");
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(failure, "failure");
+        rawRetryAfter = List.copyOf(rawRetryAfter.stream().map(v -> v == null ? "" : v).toList());
+        Objects.requireNonNull(retryAfter, "retryAfter");
+        Objects.requireNonNull(delay, "delay");
+        Objects.requireNonNull(jitter, "jitter");
+        Objects.requireNonNull(budgetLeft, "budgetLeft");
+        Objects.requireNonNull(pauseStarted, "pauseStarted");
+        Objects.requireNonNull(verdict, "verdict");
+    }
+
+    /**
+     * What a visible call has left of its budget (B1).
+     *
+     * @param attemptsAtOrigin failed requests the origin may still make
+     * @param time time left in the budget
+     */
+    public record BudgetLeft(int attemptsAtOrigin, Duration time) {}
+
+    /** What the executor did after the attempt. */
+    public enum Verdict {
+        /** Sleeping {@code delay}, then sending again. */
+        RETRY,
+        /** The response went back to the caller. */
+        DELIVER,
+        /** The step failed with a typed error. */
+        STOP,
+        /** A running pause refused the step; nothing was sent (P2). */
+        REFUSED_BY_PAUSE
+    }
+}

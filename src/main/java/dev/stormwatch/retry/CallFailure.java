@@ -1,0 +1,144 @@
+package dev.stormwatch.retry;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The one typed error a visible call ends with (spec E1): {@link Recoverable}, {@link Reauthenticate},
+ * {@link Configuration} or {@link Protocol}. Unchecked, so that it can cross every layer unchanged.
+ */
+public abstract sealed class CallFailure extends RuntimeException
+        permits CallFailure.Recoverable, CallFailure.Reauthenticate, CallFailure.Configuration, CallFailure.Protocol {
+
+    private CallFailure(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** Why a {@link Recoverable} failure happened: the provider's answer or the network (E1, E6). */
+    public sealed interface Cause permits Server, Network {
+
+        /** Failed requests of the request step that raised the error (E3); 0 when a pause refused the call (P2). */
+        int attempts();
+
+        /** Time spent on the visible call's budget when it stopped (E2). */
+        Duration elapsed();
+    }
+
+    /**
+     * The provider answered with a retryable status (ST1): 429 and 5xx share this cause, {@code status} tells them
+     * apart (E2, E6). {@code retryAfter} is set only when the provider said when it will accept requests again (E4).
+     */
+    public record Server(int status, Optional<Duration> retryAfter, int attempts, Duration elapsed) implements Cause {
+        public Server {
+            Objects.requireNonNull(retryAfter, "retryAfter");
+            Objects.requireNonNull(elapsed, "elapsed");
+        }
+    }
+
+    /** No HTTP response came back: connect failure, timeout, reset or TLS failure (E1, ST2). */
+    public record Network(FailureKind kind, int attempts, Duration elapsed) implements Cause {
+        public Network {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(elapsed, "elapsed");
+        }
+    }
+
+    /** Try again later; the session is kept (E1, E5). */
+    public static final class Recoverable extends CallFailure {
+        private final transient Cause cause;
+        private final transient Origin origin;
+
+        public Recoverable(Origin origin, Cause cause) {
+            super(describe(origin, cause), null);
+            this.origin = Objects.requireNonNull(origin, "origin");
+            this.cause = Objects.requireNonNull(cause, "cause");
+        }
+
+        /** The provider's status ({@link Server}) or the network failure ({@link Network}). */
+        public Cause cause() {
+            return cause;
+        }
+
+        /** The origin the failed requests went to. */
+        public Origin origin() {
+            return origin;
+        }
+
+        /** Failed requests of the step that raised the error (E3); 0 means nothing was sent (P2, P9). */
+        public int attempts() {
+            return cause.attempts();
+        }
+
+        /** Time spent on the visible call's budget (E2). */
+        public Duration elapsed() {
+            return cause.elapsed();
+        }
+
+        /** When the provider will accept requests again, if it said so (E4); always empty for network failures. */
+        public Optional<Duration> retryAfter() {
+            return cause instanceof Server server ? server.retryAfter() : Optional.empty();
+        }
+
+        /** True when a running pause refused the call and nothing went on the wire: show a countdown (P2, P9). */
+        public boolean refusedByPause() {
+            return cause.attempts() == 0;
+        }
+
+        private static String describe(Origin origin, Cause cause) {
+            if (cause instanceof Server server) {
+                String wait = server.retryAfter()
+                        .map(d -> " Try again in " + seconds(d) + " (the provider's Retry-After).")
+                        .orElse(" Try again later.");
+                if (server.attempts() == 0) {
+                    return "Requests to " + origin + " are paused because it answered " + server.status()
+                            + " and asked to wait; nothing was sent." + wait;
+                }
+                return origin + " answered " + server.status() + " after " + server.attempts() + " attempt"
+                        + (server.attempts() == 1 ? "" : "s") + " in " + seconds(server.elapsed()) + "." + wait;
+            }
+            Network network = (Network) cause;
+            return "No answer from " + origin + ": " + network.kind().description() + " after "
+                    + network.attempts() + " attempt" + (network.attempts() == 1 ? "" : "s") + " in "
+                    + seconds(network.elapsed()) + ". Check the network and try again.";
+        }
+
+        private static String seconds(Duration d) {
+            long millis = d.toMillis();
+            return millis % 1000 == 0 ? (millis / 1000) + " s" : String.format(java.util.Locale.ROOT, "%.3f s", millis / 1000.0);
+        }
+    }
+
+    /** The grant is gone (for example {@code invalid_grant}, or no session): the user must log in again (E1). */
+    public static final class Reauthenticate extends CallFailure {
+        public Reauthenticate(String message) {
+            this(message, null);
+        }
+
+        public Reauthenticate(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** The application's own settings are wrong; raised when the settings are made, not on first use (E1, C2). */
+    public static final class Configuration extends CallFailure {
+        public Configuration(String message) {
+            this(message, null);
+        }
+
+        public Configuration(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** The provider (or an attacker) broke the protocol; never retried (E1). */
+    public static final class Protocol extends CallFailure {
+        public Protocol(String message) {
+            this(message, null);
+        }
+
+        public Protocol(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.stormwatch.retry;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The retry decision as a pure function (spec ST1–ST3, F1–F2, RA1–RA8, B1–B4, P1, P5, E1–E6, OP1): given the outcome
+ * of one request, the kind of operation, the budget counters, the policy, the time and a random number, it says
+ * retry after this delay, stop with this error (and maybe start a pause), or deliver the response. Every executor
+ * (blocking or asynchronous) asks it; none re-implements a rule.
+ */
+public final class RetryDecision {
+
+    /** RA3: the jitter added to a Retry-After wait is at most a tenth of it... */
+    private static final long JITTER_DIVISOR = 10;
+    /** RA3: ...and at most one second, so a long wait is not stretched by minutes. */
+    private static final long MAX_RETRY_AFTER_JITTER_NANOS = Duration.ofSeconds(1).toNanos();
+
+    private RetryDecision() {}
+
+    /**
+     * Decides what follows one request.
+     *
+     * @param outcome what the request ended with
+     * @param operation the kind of request step (spec section 3)
+     * @param origin where the request went; only named in the error
+     * @param counters the call's budget before this outcome (this outcome is not yet counted)
+     * @param policy the call's retry policy
+     * @param now the current wall-clock instant (P6); the reference for an HTTP-date without {@code Date}
+     * @param random a number in [0, 1) for the jitter (B3, RA3, B4)
+     */
+    public static Decision decide(Outcome outcome, Operation operation, Origin origin, BudgetCounters counters,
+            RetryPolicy policy, Instant now, double random) {
+        if (outcome instanceof Outcome.HttpResponse response) {
+            return decideResponse(response, operation, origin, counters, policy, now, random);
+        }
+        return decideNetworkFailure(((Outcome.NetworkFailure) outcome).kind(), operation, origin, counters, policy,
+                random);
+    }
+
+    private static Decision decideResponse(Outcome.HttpResponse response, Operation operation, Origin origin,
+            BudgetCounters counters, RetryPolicy policy, Instant now, double random) {
+        int status = response.status();
+        // ST1, ST3: a success or a status that is never retried goes back to the caller, who interprets it.
+        if (!Outcome.isRetryableStatus(status)) {
+            return Decision.DELIVER;
+        }
+        // A1: the application's own requests get their 429 or 5xx as they are, Retry-After untouched.
+        if (operation.returnsStatusAsIs()) {
+            return Decision.DELIVER;
+        }
+        // RA1, RA2, RA6: only a valid Retry-After on 429/503 counts; RA7: capped at a day.
+        long retryAfterSeconds = RetryAfter.seconds(status, response.retryAfter(), response.date(), now.getEpochSecond());
+        long retryAfterNanos = retryAfterSeconds < 0
+                ? -1 : Math.min(retryAfterSeconds, RetryAfter.CAP.getSeconds()) * 1_000_000_000L;
+        boolean hasRetryAfter = retryAfterNanos >= 0;
+        // E3: attempts count the failed requests of this step, this one included.
+        int attempts = counters.failedInStep() + 1;
+
+        // F1, F2, P3: the operation forbids another attempt (a refresh that may have been processed, the code
+        // exchange): stop after this one request, without delay. A Retry-After still starts a pause (P1, P3).
+        if (!operation.retriesStatus(status, hasRetryAfter)) {
+            return stopServer(origin, status, retryAfterNanos, attempts, counters, now);
+        }
+        // B1, RA5: the request after a wait is an attempt like any other; at the limit, stop. A provider that still
+        // asks to wait starts a pause (P1).
+        if (attemptsRunOut(counters, policy)) {
+            return stopServer(origin, status, retryAfterNanos, attempts, counters, now);
+        }
+        long remainingNanos = remainingNanos(counters, policy);
+        if (hasRetryAfter) {
+            // RA4: never shortened: a wait that does not fit the budget is returned to the application, and the
+            // pause starts (P1). Jitter is left out of this check. RA8: maxBackoff does not cap it either.
+            if (retryAfterNanos > remainingNanos) {
+                return stopServer(origin, status, retryAfterNanos, attempts, counters, now);
+            }
+            // RA3: up to a tenth of the wait, at most 1 s, and never more than what the budget has left after it.
+            long jitterCeiling = Math.min(Math.min(retryAfterNanos / JITTER_DIVISOR, MAX_RETRY_AFTER_JITTER_NANOS),
+                    remainingNanos - retryAfterNanos);
+            long jitterNanos = (long) (jitterCeiling * checkedRandom(random));
+            return new Decision.Retry(Duration.ofNanos(retryAfterNanos + jitterNanos), Duration.ofNanos(jitterNanos));
+        }
+        // B3: ordinary backoff; a sleep that would end past the budget is not started, retryAfter stays empty (E4).
+        long backoffNanos = Backoff.fullJitterNanos(attempts, policy, checkedRandom(random));
+        if (backoffNanos > remainingNanos) {
+            return stopServer(origin, status, -1, attempts, counters, now);
+        }
+        Duration backoff = Duration.ofNanos(backoffNanos);
+        return new Decision.Retry(backoff, backoff);
+    }
+
+    private static Decision decideNetworkFailure(FailureKind kind, Operation operation, Origin origin,
+            BudgetCounters counters, RetryPolicy policy, double random) {
+        // E3: attempts count the failed requests of this step, this one included.
+        int attempts = counters.failedInStep() + 1;
+        // F1, F2, P3: a refresh that may have reached the server, the code exchange and the application's own
+        // requests are not resent: the error comes back after this one request.
+        if (!operation.retriesNetworkFailure(kind)) {
+            return stopNetwork(origin, kind, attempts, counters);
+        }
+        // ST2, B1: network failures share the attempt limits of statuses.
+        if (attemptsRunOut(counters, policy)) {
+            return stopNetwork(origin, kind, attempts, counters);
+        }
+        // B3: full-jitter backoff; a sleep past the budget is not started. P5: no pause, the provider said nothing.
+        long backoffNanos = Backoff.fullJitterNanos(attempts, policy, checkedRandom(random));
+        if (backoffNanos > remainingNanos(counters, policy)) {
+            return stopNetwork(origin, kind, attempts, counters);
+        }
+        Duration backoff = Duration.ofNanos(backoffNanos);
+        return new Decision.Retry(backoff, backoff);
+    }
+
+    /** B1: counting this failed request, has the origin or the whole call used all its attempts? */
+    private static boolean attemptsRunOut(BudgetCounters counters, RetryPolicy policy) {
+        return counters.failedAtOrigin() + 1 >= policy.maxAttemptsPerOrigin()
+                || counters.failedInAll() + 1 >= policy.maxTotalAttempts();
+    }
+
+    private static long remainingNanos(BudgetCounters counters, RetryPolicy policy) {
+        return Math.max(0, policy.totalBudget().toNanos() - counters.elapsed().toNanos());
+    }
+
+    private static Decision.Stop stopServer(Origin origin, int status, long retryAfterNanos, int attempts,
+            BudgetCounters counters, Instant now) {
+        // E4: retryAfter only when the provider said when. P1, P5: only the provider's words start a pause.
+        Optional<Duration> retryAfter = retryAfterNanos < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(retryAfterNanos));
+        Optional<Instant> pause = retryAfter.map(now::plus);
+        CallFailure.Server cause = new CallFailure.Server(status, retryAfter, attempts, counters.elapsed());
+        return new Decision.Stop(new CallFailure.Recoverable(origin, cause), pause);
+    }
+
+    private static Decision.Stop stopNetwork(Origin origin, FailureKind kind, int attempts, BudgetCounters counters) {
+        return new Decision.Stop(new CallFailure.Recoverable(origin,
+                new CallFailure.Network(kind, attempts, counters.elapsed())), Optional.empty());
+    }
+
+    private static double checkedRandom(double random) {
+        if (!(random >= 0.0 && random < 1.0)) {
+            throw new IllegalArgumentException("random must be in [0, 1), was " + random);
+        }
+        return random;
+    }
+}
