@@ -22,6 +22,8 @@ public final class EmbeddedRedis implements AutoCloseable {
     private final int port;
     private final List<String> settings;
     private final Path workDir;
+    private static final int LOG_LINES = 20;
+    private final List<String> log = new ArrayList<>();
     private RedisServer server;
 
     private EmbeddedRedis(int port, List<String> settings, Path workDir) {
@@ -86,14 +88,33 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     private synchronized void startServer() {
         try {
-            var builder = RedisServer.newRedisServer().bind("127.0.0.1").port(port);
+            log.clear();
+            var builder = RedisServer.newRedisServer().bind("127.0.0.1").port(port)
+                    .soutListener(this::remember).serrListener(this::remember);
             settings.forEach(builder::setting);
             RedisServer started = builder.build();
             started.start();
             server = started;
         } catch (IOException | RuntimeException e) {
             throw new EmbeddedRedisException("cannot start the embedded redis-server on 127.0.0.1:" + port + " ("
-                    + e.getMessage() + "); use the in-memory limiter or give a Redis URL", e);
+                    + e.getMessage() + "); use the in-memory limiter or give a Redis URL. Its log: " + recentLog(), e);
+        }
+    }
+
+    private void remember(String line) {
+        synchronized (log) {
+            // The last lines say why a start failed; older ones are noise.
+            if (log.size() == LOG_LINES) {
+                log.remove(0);
+            }
+            log.add(line);
+        }
+    }
+
+    /** The server's last log lines, for error reports. */
+    public String recentLog() {
+        synchronized (log) {
+            return String.join(" | ", log);
         }
     }
 
