@@ -24,7 +24,8 @@ public enum Algorithm {
     /**
      * Sliding window counter (approximate): the current window's count plus the previous window's, weighted by how
      * much of it still overlaps. Burst: {@code limit} at once; over a window it may exceed the limit when the
-     * previous window's requests were bunched at its end, since it assumes they were spread evenly. Two counters.
+     * previous window's requests were bunched at its end, since it assumes they were spread evenly; and a full window
+     * keeps refusing into the next one, so a retry-at may lie up to two windows ahead. Two counters.
      */
     SLIDING_WINDOW_COUNTER("sliding_window_counter.lua"),
 
