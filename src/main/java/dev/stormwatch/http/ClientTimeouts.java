@@ -12,11 +12,12 @@ import java.time.Duration;
  */
 public record ClientTimeouts(Duration connect, Duration read) {
 
-    /** RC3: 3 s to connect, 45 s to read (the article's {@code timeout=(3.0, 45.0)}). */
-    public static final ClientTimeouts DEFAULT = new ClientTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(45));
-
     /** A longer wait than this is no timeout at all for an interactive tool. */
     public static final Duration LIMIT = Duration.ofMinutes(10);
+
+    // Declared after LIMIT: the constructor reads it.
+    /** RC3: 3 s to connect, 45 s to read (the article's {@code timeout=(3.0, 45.0)}). */
+    public static final ClientTimeouts DEFAULT = new ClientTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(45));
 
     /**
      * @throws CallFailure.Configuration when a timeout is missing, zero, negative or above 10 min (zero would mean
