@@ -18,6 +18,18 @@ public enum Operation {
     /** A non-idempotent request of the application: sent once, its status returned as it is (A1, P7, RC2). */
     SEND_ONCE;
 
+    /**
+     * The operation of an API request by RC2: GET, HEAD, OPTIONS, PUT and DELETE are idempotent (RFC 9110 §9.2.2),
+     * as are POST and PATCH that carry an {@code Idempotency-Key}; they are retried as reads. Anything else is sent once.
+     */
+    public static Operation forApiRequest(String method, boolean hasIdempotencyKey) {
+        return switch (method.toUpperCase(java.util.Locale.ROOT)) {
+            case "GET", "HEAD", "OPTIONS", "PUT", "DELETE" -> READ;
+            case "POST", "PATCH" -> hasIdempotencyKey ? READ : SEND_ONCE;
+            default -> SEND_ONCE;
+        };
+    }
+
     /** Whether a response with this retryable status (ST1) may be followed by another attempt. */
     public boolean retriesStatus(int status, boolean hasRetryAfter) {
         return switch (this) {

@@ -118,15 +118,17 @@ public final class RetryDecision {
                 || counters.failedInAll() + 1 >= policy.maxTotalAttempts();
     }
 
+    /** Negative once the budget is overspent, so that even a zero sleep is not started then (B1, B3). */
     private static long remainingNanos(BudgetCounters counters, RetryPolicy policy) {
-        return Math.max(0, policy.totalBudget().toNanos() - counters.elapsed().toNanos());
+        return policy.totalBudget().toNanos() - counters.elapsed().toNanos();
     }
 
     private static Decision.Stop stopServer(Origin origin, int status, long retryAfterNanos, int attempts,
             BudgetCounters counters, Instant now) {
         // E4: retryAfter only when the provider said when. P1, P5: only the provider's words start a pause.
         Optional<Duration> retryAfter = retryAfterNanos < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(retryAfterNanos));
-        Optional<Instant> pause = retryAfter.map(now::plus);
+        // A zero wait asks for no pause at all.
+        Optional<Instant> pause = retryAfterNanos > 0 ? Optional.of(now.plusNanos(retryAfterNanos)) : Optional.empty();
         CallFailure.Server cause = new CallFailure.Server(status, retryAfter, attempts, counters.elapsed());
         return new Decision.Stop(new CallFailure.Recoverable(origin, cause), pause);
     }

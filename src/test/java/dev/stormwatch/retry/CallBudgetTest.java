@@ -47,6 +47,7 @@ class CallBudgetTest {
     // OP2
     @Test
     @DisplayName("OP2: time in the browser is left out of the time budget, failed-request counts are kept")
+    @SuppressWarnings("try") // the handle is only closed, never read: that is its use
     void browserTimeIsLeftOut() {
         budget.recordFailure(TOKEN);
         clock.advance(Duration.ofSeconds(2));
@@ -63,6 +64,7 @@ class CallBudgetTest {
 
     // OP2
     @Test
+    @SuppressWarnings("try")
     void leavingTimeOutTwiceAtOnceIsAProgrammingError() {
         try (CallBudget.OffBudget browser = budget.offBudget()) {
             assertThatThrownBy(budget::offBudget).isInstanceOf(IllegalStateException.class);

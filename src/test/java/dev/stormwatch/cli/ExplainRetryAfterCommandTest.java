@@ -1,0 +1,141 @@
+package dev.stormwatch.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class ExplainRetryAfterCommandTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = StormwatchCommand.newCommandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        String[] full = new String[args.length + 1];
+        full[0] = "explain-retry-after";
+        System.arraycopy(args, 0, full, 1, args.length);
+        return cli.execute(full);
+    }
+
+    // RA2, RA3
+    @Test
+    @DisplayName("RA2, RA3: delta-seconds: the wait, its jitter and the rule")
+    void deltaSeconds() {
+        int exit = run("--status", "503", "--header", "Retry-After: 120");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString())
+                .contains("Wait:         120 s, plus a random jitter of up to 1000 ms (RA3)")
+                .contains("Rule:         RA2: delta-seconds '120'")
+                .contains("stops, reports the wait and pauses the origin (RA4, P1)");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    // RA2
+    @Test
+    @DisplayName("RA2: an HTTP-date is measured against the pasted Date header, not the local clock")
+    void dateAgainstDateHeader() {
+        int exit = run("--status", "429", "--now", "2030-01-01T00:00:00Z",
+                "--header", "Retry-After: Sun, 06 Nov 1994 08:49:37 GMT",
+                "--header", "date: Sun, 06 Nov 1994 08:49:27 GMT",
+                "--header", "Content-Type: application/json");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString())
+                .contains("Wait:         10 s")
+                .contains("against the response's Date header")
+                .contains("waits, then retries (RA3)")
+                .contains("Ignored:      Content-Type");
+    }
+
+    // RA2
+    @Test
+    @DisplayName("RA2: without a Date header the local clock is the reference")
+    void dateAgainstLocalClock() {
+        int exit = run("--status", "503", "--now", "1994-11-06T08:48:37Z",
+                "--header", "Retry-After: Sunday, 06-Nov-94 08:49:37 GMT");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("Wait:         60 s").contains("against the local clock");
+    }
+
+    // RA1
+    @Test
+    @DisplayName("RA1: on a status other than 429 or 503 the header is ignored, and the output says why")
+    void ignoredOnOtherStatus() {
+        int exit = run("--status", "500", "--header", "Retry-After: 120");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("Wait:         none").contains("RA1: status 500 is neither 429 nor 503");
+    }
+
+    // RA6
+    @Test
+    @DisplayName("RA6: an invalid value is explained as absent")
+    void invalidValue() {
+        int exit = run("--status", "429", "--header", "Retry-After: -5");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("RA6: the value is negative");
+    }
+
+    // RA6
+    @Test
+    @DisplayName("RA6: two Retry-After headers count as absent")
+    void twoHeaders() {
+        run("--status", "429", "--header", "Retry-After: 5", "--header", "Retry-After: 6");
+
+        assertThat(out.toString()).contains("Retry-After:  5 | 6").contains("more than one Retry-After value");
+    }
+
+    // RA7
+    @Test
+    @DisplayName("RA7: a huge wait is capped at 86 400 s")
+    void capped() {
+        run("--status", "503", "--header", "Retry-After: 9999999");
+
+        assertThat(out.toString()).contains("Wait:         86400 s").contains("RA7");
+    }
+
+    @Test
+    @DisplayName("No Retry-After: ordinary backoff applies")
+    void noHeader() {
+        assertThat(run("--status", "503")).isZero();
+        assertThat(out.toString()).contains("Retry-After:  (none)").contains("B3: no Retry-After header");
+    }
+
+    @Test
+    @DisplayName("Bad input: a header without a colon gives a clear message and a non-zero exit, no stack trace")
+    void headerWithoutColon() {
+        int exit = run("--status", "503", "--header", "Retry-After 120");
+
+        assertThat(exit).isNotZero();
+        assertThat(err.toString()).contains("--header must look like \"Name: value\"").doesNotContain("Exception");
+    }
+
+    @Test
+    @DisplayName("Bad input: a status outside 100-599 or not a number")
+    void badStatus() {
+        assertThat(run("--status", "1000", "--header", "Retry-After: 1")).isNotZero();
+        assertThat(err.toString()).contains("--status must be an HTTP status between 100 and 599, was 1000");
+
+        assertThat(run("--status", "abc")).isNotZero();
+        assertThat(err.toString()).contains("abc").doesNotContain("at dev.stormwatch");
+    }
+
+    @Test
+    @DisplayName("Bad input: a missing status, or a --now that is not an instant")
+    void missingStatusAndBadNow() {
+        assertThat(run("--header", "Retry-After: 1")).isNotZero();
+        assertThat(err.toString()).contains("--status");
+
+        assertThat(run("--status", "503", "--now", "yesterday")).isNotZero();
+        assertThat(err.toString()).contains("--now must be an ISO-8601 instant");
+    }
+}
