@@ -82,6 +82,7 @@ class RedisOutageTest {
             caller.join(NO_HANG.toMillis());
         }
 
+        System.out.printf("L9 %s: slowest decision %.1f ms over the run%n", mode, slowestNanos.get() / 1e6);
         assertThat(caller.isAlive()).isFalse();
         assertThat(Duration.ofNanos(slowestNanos.get())).isLessThan(NO_HANG);
         assertThat(statuses).extracting(BackendStatus::reachable).containsSubsequence(false, true);
