@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import redis.embedded.RedisServer;
 
 /**
@@ -165,15 +164,5 @@ public final class EmbeddedRedis implements AutoCloseable {
     @Override
     public String toString() {
         return "EmbeddedRedis[" + url() + (isRunning() ? ", running" : ", stopped") + ']';
-    }
-
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof EmbeddedRedis that && that.port == port;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(port);
     }
 }

@@ -5,12 +5,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A Redis limiter that keeps deciding while Redis is away: it follows the configured {@link FailureMode}, reports the
  * outage (listener, {@link #status()}, metrics), skips Redis for a short interval after a failure, and goes back to Redis by itself (spec L9).
  */
 public final class GuardedRateLimiter implements RateLimiter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GuardedRateLimiter.class);
 
     private final RedisRateLimiter redis;
     private final FailureMode mode;
@@ -80,9 +84,18 @@ public final class GuardedRateLimiter implements RateLimiter {
 
     private void report(BackendStatus next) {
         BackendStatus previous = status.getAndSet(next);
-        if (previous.reachable() != next.reachable() || !previous.detail().equals(next.detail())) {
-            listener.onStatusChange(next);
+        if (previous.reachable() == next.reachable() && previous.detail().equals(next.detail())) {
+            return;
         }
+        // L9: the outage and the recovery go to the log as well as to the listener (the UI).
+        if (!next.reachable()) {
+            LOG.warn("Rate limiter: {}; deciding {} until it answers", next.detail(), mode);
+        } else if (!previous.reachable()) {
+            LOG.info("Rate limiter: {}", next.detail());
+        } else {
+            LOG.warn("Rate limiter: {}; that decision was {}", next.detail(), mode);
+        }
+        listener.onStatusChange(next);
     }
 
     /** The latest status: reachable or not, and why (L9). */

@@ -29,9 +29,9 @@ public final class InMemoryRateLimiter implements RateLimiter {
     /** The raw verdict, for the fallback path that labels it itself. */
     Verdict decide(LimitKey key) {
         LocalWindow window = windows.computeIfAbsent(key, k -> algorithm.newLocalWindow(spec));
-        long now = MicroTime.of(clock.instant());
         synchronized (window) {
-            return window.decide(now);
+            // Read the clock inside the lock: two threads must not apply their instants out of order.
+            return window.decide(MicroTime.of(clock.instant()));
         }
     }
 
