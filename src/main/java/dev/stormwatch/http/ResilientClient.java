@@ -47,7 +47,10 @@ public final class ResilientClient {
     private final Optional<Credential> credential;
     private final RetryQuota retryQuota;
     private final AttemptListener listener;
+    private static final org.slf4j.Logger DEFAULT_LOG = LoggerFactory.getLogger(ResilientClient.class);
+
     private final Consumer<String> log;
+    private final boolean logging;
     private final RetryingExecutor blocking;
     private final AsyncRetryingExecutor async;
     private final OkHttpClient http;
@@ -60,13 +63,17 @@ public final class ResilientClient {
         this.principal = builder.principal;
         this.credential = Optional.ofNullable(builder.credential);
         this.retryQuota = builder.retryQuota;
-        this.log = builder.log;
+        // Log lines cost a string per attempt; under load with debug off, build none (RC6 holds either way).
+        this.log = builder.log != null ? builder.log : DEFAULT_LOG::debug;
+        this.logging = builder.log != null || DEFAULT_LOG.isDebugEnabled();
         AttemptListener metricsListener = new ClientMetricsListener(builder.metrics);
         AttemptListener user = builder.listener;
         this.listener = event -> {
             metricsListener.onAttempt(event);
-            log.accept("attempt " + event.attempt() + " of " + event.step() + " to " + event.origin() + ": "
-                    + describeOutcome(event) + " -> " + event.verdict());
+            if (logging) {
+                log.accept("attempt " + event.attempt() + " of " + event.step() + " to " + event.origin() + ": "
+                        + describeOutcome(event) + " -> " + event.verdict());
+            }
             user.onAttempt(event);
         };
         OkHttpClient.Builder http = builder.base.newBuilder()
@@ -202,7 +209,9 @@ public final class ResilientClient {
         if (deadline.isPresent()) {
             built = deadline.get().stamp(built, now); // RC5: the remaining deadline goes downstream
         }
-        log.accept("sending " + RequestRedaction.describe(built)); // RC6: secrets redacted
+        if (logging) {
+            log.accept("sending " + RequestRedaction.describe(built)); // RC6: secrets redacted
+        }
         return built;
     }
 
@@ -242,7 +251,7 @@ public final class ResilientClient {
         private RetryQuota retryQuota = RetryQuota.UNLIMITED;
         private LimiterMetrics metrics = LimiterMetrics.inMemory();
         private AttemptListener listener = AttemptListener.NONE;
-        private Consumer<String> log = LoggerFactory.getLogger(ResilientClient.class)::debug;
+        private Consumer<String> log;
         private int maxConcurrentRequests;
 
         private Builder(OkHttpClient base) {
