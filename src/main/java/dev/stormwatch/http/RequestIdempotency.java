@@ -1,12 +1,11 @@
 package dev.stormwatch.http;
 
 import dev.stormwatch.retry.Operation;
-import java.util.Locale;
 import okhttp3.Request;
 
 /**
- * Which requests the resilient client may retry (spec RC2, RFC 9110 §9.2.2): the idempotent methods GET, HEAD,
- * OPTIONS, PUT and DELETE, and POST or PATCH carrying an {@code Idempotency-Key}. Everything else is sent once.
+ * Which requests the resilient client may retry (spec RC2, RFC 9110 §9.2.2): reads an OkHttp request's method and
+ * {@code Idempotency-Key} and asks the retry engine's {@link Operation#forApiRequest}, which holds the rule.
  */
 public final class RequestIdempotency {
 
@@ -17,21 +16,15 @@ public final class RequestIdempotency {
 
     /** The retry engine's operation for this request: {@link Operation#READ} when retryable, else SEND_ONCE. */
     public static Operation operationOf(Request request) {
-        return isRetryable(request) ? Operation.READ : Operation.SEND_ONCE;
+        return Operation.forApiRequest(request.method(), hasKey(request));
     }
 
     /** True when resending this request cannot do anything twice (RC2). */
     public static boolean isRetryable(Request request) {
-        String method = request.method().toUpperCase(Locale.ROOT);
-        return switch (method) {
-            // RC2: RFC 9110 §9.2.2; the article leaves PUT out, the RFC does not.
-            case "GET", "HEAD", "OPTIONS", "PUT", "DELETE" -> true;
-            // RC2: the server deduplicates by the key, so a resend is safe; an empty key deduplicates nothing.
-            case "POST", "PATCH" -> hasKey(request);
-            default -> false;
-        };
+        return operationOf(request) == Operation.READ;
     }
 
+    /** RC2: the server deduplicates by the key, so a resend is safe; a blank key deduplicates nothing. */
     private static boolean hasKey(Request request) {
         String key = request.header(IDEMPOTENCY_KEY);
         return key != null && !key.isBlank();
