@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
@@ -212,7 +213,19 @@ public final class AsyncRetryingExecutor {
                     AttemptEvent.Verdict.RETRY);
             // The timer only hands the retry on: building and enqueueing it runs on OkHttp's dispatcher threads.
             Executor dispatcher = client.dispatcher().executorService();
-            scheduler.schedule(retry.delay(), () -> dispatcher.execute(this::nextAttempt));
+            try {
+                scheduler.schedule(retry.delay(), () -> handOn(dispatcher, sent));
+            } catch (RejectedExecutionException e) {
+                result.completeExceptionally(giveUp(sent)); // the timer was shut down: end typed, not silently
+            }
+        }
+
+        private void handOn(Executor dispatcher, Attempt sent) {
+            try {
+                dispatcher.execute(this::nextAttempt);
+            } catch (RejectedExecutionException e) {
+                result.completeExceptionally(giveUp(sent)); // OkHttp was shut down while the retry waited
+            }
         }
 
         private CallFailure.Recoverable refuse(OriginPauses.Refusal refusal) {

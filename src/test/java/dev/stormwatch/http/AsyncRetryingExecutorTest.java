@@ -2,6 +2,7 @@ package dev.stormwatch.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.FakeClock;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -14,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
@@ -113,5 +115,26 @@ class AsyncRetryingExecutorTest {
 
         assertThat(future).isCancelled();
         assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("E1: a timer that was shut down ends the call with the typed error of the last attempt, not a hang")
+    void aShutDownTimerEndsTheCallTyped() {
+        server.enqueue(new MockResponse().setResponseCode(503));
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        timer.shutdown();
+        ResilientClient client = ResilientClient.builder()
+                .preset(ClientPreset.BATCH)
+                .scheduler(RetryScheduler.on(timer))
+                .build();
+
+        CompletableFuture<Response> future = client.sendAsync(
+                new Request.Builder().url(server.url("/v1/models")).build(), CallOptions.model("m"));
+
+        assertThat(future).failsWithin(Duration.ofSeconds(10)).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOfSatisfying(CallFailure.Recoverable.class, failure -> {
+                    assertThat(failure.attempts()).isEqualTo(1);
+                    assertThat(failure.retryAfter()).isEmpty();
+                });
     }
 }

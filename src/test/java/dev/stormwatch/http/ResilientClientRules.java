@@ -188,6 +188,25 @@ abstract class ResilientClientRules {
     }
 
     @Test
+    @DisplayName("RC1 P2: while the pause a Retry-After started runs, the next call sends nothing (attempts = 0)")
+    void aRunningPauseRefusesTheNextCallWithoutSending() {
+        server.enqueue(retryAfter(503, "5"));
+        server.enqueue(status(200));
+        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        failure(client, get(), CallOptions.model(MODEL));
+        clock.advance(Duration.ofSeconds(2));
+
+        CallFailure.Recoverable refused = failure(client, get(), CallOptions.model(MODEL));
+
+        assertThat(refused.refusedByPause()).isTrue();
+        assertThat(refused.retryAfter()).contains(Duration.ofSeconds(3));
+        assertThat(server.getRequestCount()).isEqualTo(1);
+        assertThat(events).last().extracting(AttemptEvent::verdict).isEqualTo(AttemptEvent.Verdict.REFUSED_BY_PAUSE);
+        clock.advance(Duration.ofSeconds(3)); // on the pause's end, requests go out again
+        assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
+    }
+
+    @Test
     @DisplayName("RC1 RA5: Retry-After 0 forever ends at the attempt limit")
     void retryAfterZeroForeverEndsAtTheAttemptLimit() {
         for (int i = 0; i < 5; i++) {
