@@ -80,7 +80,9 @@ public final class ResilientClient {
                 // RC3: each attempt is cut by these; the budget only limits how long retrying goes on (B2).
                 .connectTimeout(timeouts.connect().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(timeouts.read().toMillis(), TimeUnit.MILLISECONDS)
-                .addInterceptor(new UpstreamLatencyInterceptor(builder.metrics, builder.nanoTicker));
+                .addInterceptor(new UpstreamLatencyInterceptor(builder.metrics, builder.nanoTicker))
+                // RC5: no attempt waits past the call's deadline, whatever the configured timeouts (RC3).
+                .addInterceptor(new DeadlineTimeoutInterceptor(clock));
         if (builder.maxConcurrentRequests > 0) {
             Dispatcher dispatcher = new Dispatcher();
             dispatcher.setMaxRequests(builder.maxConcurrentRequests);
@@ -207,7 +209,8 @@ public final class ResilientClient {
         credential.ifPresent(c -> attempt.header(c.headerName(), c.headerValue()));
         Request built = attempt.build();
         if (deadline.isPresent()) {
-            built = deadline.get().stamp(built, now); // RC5: the remaining deadline goes downstream
+            // RC5: the remaining deadline goes downstream, and bounds this attempt's timeouts.
+            built = deadline.get().stamp(built, now).newBuilder().tag(RequestDeadline.class, deadline.get()).build();
         }
         if (logging) {
             log.accept("sending " + RequestRedaction.describe(built)); // RC6: secrets redacted

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -432,6 +433,21 @@ abstract class ResilientClientRules {
 
         assertThat(failure.retryAfter()).contains(Duration.ofSeconds(3));
         assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS) // with the default 45 s read timeout it would take 90 s
+    @DisplayName("RC5 RC3: an attempt's read timeout is shortened to what is left of the deadline")
+    void theDeadlineShortensTheReadTimeout() {
+        server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
+        server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
+        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusMillis(400)));
+
+        CallFailure.Recoverable failure = failure(client, get(), options);
+
+        assertThat(failure.cause()).isInstanceOfSatisfying(CallFailure.Network.class,
+                network -> assertThat(network.kind()).isEqualTo(FailureKind.READ_TIMEOUT));
     }
 
     @Test
