@@ -1,5 +1,7 @@
 package dev.stormwatch.retry;
 
+import java.util.Locale;
+
 /**
  * The kinds of request step and whether each may be retried (spec section 3, F1, P3, A1). A request is retried
  * only when both the response (ST) and the operation say yes.
@@ -23,7 +25,7 @@ public enum Operation {
      * as are POST and PATCH that carry an {@code Idempotency-Key}; they are retried as reads. Anything else is sent once.
      */
     public static Operation forApiRequest(String method, boolean hasIdempotencyKey) {
-        return switch (method.toUpperCase(java.util.Locale.ROOT)) {
+        return switch (method.toUpperCase(Locale.ROOT)) {
             case "GET", "HEAD", "OPTIONS", "PUT", "DELETE" -> READ;
             case "POST", "PATCH" -> hasIdempotencyKey ? READ : SEND_ONCE;
             default -> SEND_ONCE;
