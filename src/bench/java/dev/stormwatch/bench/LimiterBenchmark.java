@@ -75,44 +75,53 @@ public final class LimiterBenchmark {
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         List<Result> results = new ArrayList<>();
         try {
-          for (int round = 1; round <= rounds; round++) {
-            System.out.println("Round " + round);
-            for (int threads : threadCounts) {
-                RedisClientSettings settings = RedisClientSettings.DEFAULT
-                        .withTimeout(Duration.ofSeconds(2)).withMaxConnections(threads);
-                try (JedisPooledPort port = JedisPooledPort.connect(url, settings);
-                        JedisPooled bucket4jJedis = bucket4jClient(url, threads)) {
-                    for (int keys : List.of(1, MANY_KEYS)) {
-                        flush(url);
-                        List<String> redisKeys = keyNames(keys, "noop");
-                        LuaScript noop = LuaScript.noop();
-                        port.scriptLoad(noop.source(), redisKeys.get(0));
-                        List<String> noopArgs = List.of(Integer.toString(limit), Long.toString(window.toMillis()), "bench:1");
-                        results.add(run("no-op EVALSHA", keys, threads, warmup, seconds,
-                                i -> port.evalsha(noop.sha(), redisKeys.get(i), noopArgs) != null));
-
-                        for (Algorithm algorithm : Algorithm.values()) {
-                            flush(url);
-                            RedisRateLimiter limiter = RedisRateLimiter.connect(algorithm, spec, port, "bench");
-                            List<LimitKey> limitKeys = limitKeys(keys, algorithm.name().toLowerCase(Locale.ROOT));
-                            results.add(run(algorithm.name(), keys, threads, warmup, seconds,
-                                    i -> limiter.tryAcquire(limitKeys.get(i)).allowed()));
-                        }
-
-                        flush(url);
-                        List<BucketProxy> buckets = bucket4j(bucket4jJedis, spec, keys);
-                        results.add(run("Bucket4j Jedis (CAS)", keys, threads, warmup, seconds,
-                                i -> buckets.get(i).tryConsume(1)));
-                    }
+            for (int round = 1; round <= rounds; round++) {
+                System.out.println("Round " + round);
+                for (int threads : threadCounts) {
+                    results.addAll(runMatrix(url, spec, threads, warmup, seconds));
                 }
             }
-          }
         } finally {
             if (embedded != null) {
                 embedded.close();
             }
         }
         report(results);
+    }
+
+    /** Every scenario on 1 and on 10,000 keys with this many connections, one thread each. */
+    private static List<Result> runMatrix(String url, LimitSpec spec, int threads, int warmup, int seconds)
+            throws InterruptedException {
+        List<Result> results = new ArrayList<>();
+        RedisClientSettings settings = RedisClientSettings.DEFAULT
+                .withTimeout(Duration.ofSeconds(2)).withMaxConnections(threads);
+        try (JedisPooledPort port = JedisPooledPort.connect(url, settings);
+                JedisPooled bucket4jJedis = bucket4jClient(url, threads)) {
+            for (int keys : List.of(1, MANY_KEYS)) {
+                flush(url);
+                List<String> redisKeys = keyNames(keys, "noop");
+                LuaScript noop = LuaScript.noop();
+                port.scriptLoad(noop.source(), redisKeys.get(0));
+                // The same argument shape as the limiter's, so only the script's work differs.
+                List<String> noopArgs = List.of(Integer.toString(spec.limit()), Long.toString(spec.window().toMillis()), "bench:1");
+                results.add(run("no-op EVALSHA", keys, threads, warmup, seconds,
+                        i -> port.evalsha(noop.sha(), redisKeys.get(i), noopArgs) != null));
+
+                for (Algorithm algorithm : Algorithm.values()) {
+                    flush(url);
+                    RedisRateLimiter limiter = RedisRateLimiter.connect(algorithm, spec, port, "bench");
+                    List<LimitKey> limitKeys = limitKeys(keys, algorithm.name().toLowerCase(Locale.ROOT));
+                    results.add(run(algorithm.name(), keys, threads, warmup, seconds,
+                            i -> limiter.tryAcquire(limitKeys.get(i)).allowed()));
+                }
+
+                flush(url);
+                List<BucketProxy> buckets = bucket4j(bucket4jJedis, spec, keys);
+                results.add(run("Bucket4j Jedis (CAS)", keys, threads, warmup, seconds,
+                        i -> buckets.get(i).tryConsume(1)));
+            }
+        }
+        return results;
     }
 
     private static Result run(String name, int keys, int threads, int warmupSeconds, int seconds, Operation operation)
