@@ -35,7 +35,8 @@ import redis.clients.jedis.JedisPooled;
  * and Bucket4j's Jedis backend on the same Redis and limit. Not a test: a measurement.
  *
  * <p>Run: {@code mvn -Pbench -DskipTests package && java -cp target/benchmarks.jar dev.stormwatch.bench.LimiterBenchmark}
- * [{@code --seconds 4 --warmup 2 --limit 1000 --window-ms 1000 --threads 1,32 --redis redis://host:port}]. Without --redis it
+ * [{@code --rounds 3 --seconds 4 --warmup 2 --limit 1000 --window-ms 1000 --threads 1,32 --redis redis://host:port}].
+ * Without --redis it
  * starts the embedded redis-server, on the same machine as the clients.
  */
 public final class LimiterBenchmark {
@@ -58,6 +59,7 @@ public final class LimiterBenchmark {
         Map<String, String> options = options(args);
         int seconds = Integer.parseInt(options.getOrDefault("seconds", "4"));
         int warmup = Integer.parseInt(options.getOrDefault("warmup", "2"));
+        int rounds = Integer.parseInt(options.getOrDefault("rounds", "3"));
         int limit = Integer.parseInt(options.getOrDefault("limit", "1000"));
         Duration window = Duration.ofMillis(Long.parseLong(options.getOrDefault("window-ms", "1000")));
         List<Integer> threadCounts = java.util.Arrays.stream(options.getOrDefault("threads", "1,32").split(","))
@@ -66,38 +68,17 @@ public final class LimiterBenchmark {
 
         EmbeddedRedis embedded = options.containsKey("redis") ? null : EmbeddedRedis.start();
         String url = embedded == null ? options.get("redis") : embedded.url();
-        System.out.printf(Locale.ROOT, "Redis %s, limit %d per %d ms, %d s measured after %d s warm-up, %d CPUs, %s%n",
-                url, limit, window.toMillis(), seconds, warmup, Runtime.getRuntime().availableProcessors(),
+        System.out.printf(Locale.ROOT,
+                "Redis %s, limit %d per %d ms, %d rounds of %d s measured after %d s warm-up, %d CPUs, load %.1f, %s%n",
+                url, limit, window.toMillis(), rounds, seconds, warmup, Runtime.getRuntime().availableProcessors(),
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         List<Result> results = new ArrayList<>();
         try {
-            for (int threads : threadCounts) {
-                RedisClientSettings settings = RedisClientSettings.DEFAULT
-                        .withTimeout(Duration.ofSeconds(2)).withMaxConnections(threads);
-                try (JedisPooledPort port = JedisPooledPort.connect(url, settings);
-                        JedisPooled bucket4jJedis = bucket4jClient(url, threads)) {
-                    for (int keys : List.of(1, MANY_KEYS)) {
-                        flush(url);
-                        List<String> redisKeys = keyNames(keys, "noop");
-                        LuaScript noop = LuaScript.noop();
-                        port.scriptLoad(noop.source(), redisKeys.get(0));
-                        List<String> noopArgs = List.of(Integer.toString(limit), Long.toString(window.toMillis()), "bench:1");
-                        results.add(run("no-op EVALSHA", keys, threads, warmup, seconds,
-                                i -> port.evalsha(noop.sha(), redisKeys.get(i), noopArgs) != null));
-
-                        for (Algorithm algorithm : Algorithm.values()) {
-                            flush(url);
-                            RedisRateLimiter limiter = RedisRateLimiter.connect(algorithm, spec, port, "bench");
-                            List<LimitKey> limitKeys = limitKeys(keys, algorithm.name().toLowerCase(Locale.ROOT));
-                            results.add(run(algorithm.name(), keys, threads, warmup, seconds,
-                                    i -> limiter.tryAcquire(limitKeys.get(i)).allowed()));
-                        }
-
-                        flush(url);
-                        List<BucketProxy> buckets = bucket4j(bucket4jJedis, spec, keys);
-                        results.add(run("Bucket4j Jedis (CAS)", keys, threads, warmup, seconds,
-                                i -> buckets.get(i).tryConsume(1)));
-                    }
+            for (int round = 1; round <= rounds; round++) {
+                System.out.println("Round " + round);
+                for (int threads : threadCounts) {
+                    results.addAll(runMatrix(url, spec, threads, warmup, seconds));
                 }
             }
         } finally {
@@ -106,6 +87,41 @@ public final class LimiterBenchmark {
             }
         }
         report(results);
+    }
+
+    /** Every scenario on 1 and on 10,000 keys with this many connections, one thread each. */
+    private static List<Result> runMatrix(String url, LimitSpec spec, int threads, int warmup, int seconds)
+            throws InterruptedException {
+        List<Result> results = new ArrayList<>();
+        RedisClientSettings settings = RedisClientSettings.DEFAULT
+                .withTimeout(Duration.ofSeconds(2)).withMaxConnections(threads);
+        try (JedisPooledPort port = JedisPooledPort.connect(url, settings);
+                JedisPooled bucket4jJedis = bucket4jClient(url, threads)) {
+            for (int keys : List.of(1, MANY_KEYS)) {
+                flush(url);
+                List<String> redisKeys = keyNames(keys, "noop");
+                LuaScript noop = LuaScript.noop();
+                port.scriptLoad(noop.source(), redisKeys.get(0));
+                // The same argument shape as the limiter's, so only the script's work differs.
+                List<String> noopArgs = List.of(Integer.toString(spec.limit()), Long.toString(spec.window().toMillis()), "bench:1");
+                results.add(run("no-op EVALSHA", keys, threads, warmup, seconds,
+                        i -> port.evalsha(noop.sha(), redisKeys.get(i), noopArgs) != null));
+
+                for (Algorithm algorithm : Algorithm.values()) {
+                    flush(url);
+                    RedisRateLimiter limiter = RedisRateLimiter.connect(algorithm, spec, port, "bench");
+                    List<LimitKey> limitKeys = limitKeys(keys, algorithm.name().toLowerCase(Locale.ROOT));
+                    results.add(run(algorithm.name(), keys, threads, warmup, seconds,
+                            i -> limiter.tryAcquire(limitKeys.get(i)).allowed()));
+                }
+
+                flush(url);
+                List<BucketProxy> buckets = bucket4j(bucket4jJedis, spec, keys);
+                results.add(run("Bucket4j Jedis (CAS)", keys, threads, warmup, seconds,
+                        i -> buckets.get(i).tryConsume(1)));
+            }
+        }
+        return results;
     }
 
     private static Result run(String name, int keys, int threads, int warmupSeconds, int seconds, Operation operation)
@@ -163,8 +179,13 @@ public final class LimiterBenchmark {
                 all.getValueAtPercentile(99) / 1000.0, count == 0 ? 0 : (double) allowed.get() / count, errors.get());
     }
 
-    private static void report(List<Result> results) {
+    private static void report(List<Result> rounds) {
+        List<Result> results = medians(rounds);
         System.out.println();
+        System.out.println("Medians over the rounds");
+        results.forEach(r -> System.out.printf(Locale.ROOT,
+                "  %-22s keys=%-5d threads=%-2d %9.0f/s  p50 %7.1f us  p99 %8.1f us%n",
+                r.name(), r.keys(), r.threads(), r.perSecond(), r.p50Micros(), r.p99Micros()));
         if (!results.stream().map(Result::threads).toList().containsAll(List.of(1, 32))) {
             return;
         }
@@ -181,6 +202,26 @@ public final class LimiterBenchmark {
                         log.perSecond() / bucket4j.perSecond());
             }
         }
+    }
+
+    /** Per scenario, the median of each figure over the rounds: the machine is shared, single runs are noisy. */
+    private static List<Result> medians(List<Result> rounds) {
+        Map<String, List<Result>> byScenario = new LinkedHashMap<>();
+        rounds.forEach(r -> byScenario.computeIfAbsent(r.name() + '/' + r.keys() + '/' + r.threads(), k -> new ArrayList<>()).add(r));
+        List<Result> medians = new ArrayList<>();
+        byScenario.values().forEach(runs -> {
+            Result first = runs.get(0);
+            medians.add(new Result(first.name(), first.keys(), first.threads(), median(runs, Result::perSecond),
+                    median(runs, Result::p50Micros), median(runs, Result::p99Micros), median(runs, Result::allowedShare),
+                    runs.stream().mapToLong(Result::errors).sum()));
+        });
+        return medians;
+    }
+
+    private static double median(List<Result> runs, java.util.function.ToDoubleFunction<Result> figure) {
+        double[] values = runs.stream().mapToDouble(figure).sorted().toArray();
+        return values.length % 2 == 1 ? values[values.length / 2]
+                : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
     }
 
     private static Result find(List<Result> results, String name, int keys, int threads) {

@@ -15,7 +15,8 @@ public final class RedisRateLimiter implements RateLimiter {
     private final LimitSpec spec;
     private final RedisPort redis;
     private final LuaScript script;
-    private final List<String> fixedArgs;
+    private final String limitArg;
+    private final String windowArg;
     private final String instanceId;
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicLong reloads = new AtomicLong();
@@ -39,7 +40,8 @@ public final class RedisRateLimiter implements RateLimiter {
         this.redis = Objects.requireNonNull(redis, "redis");
         this.instanceId = Objects.requireNonNull(instanceId, "instanceId");
         this.script = LuaScript.of(algorithm);
-        this.fixedArgs = List.of(Integer.toString(spec.limit()), Long.toString(spec.window().toMillis()));
+        this.limitArg = Integer.toString(spec.limit());
+        this.windowArg = Long.toString(spec.window().toMillis());
     }
 
     @Override
@@ -49,7 +51,7 @@ public final class RedisRateLimiter implements RateLimiter {
 
     private Object evaluate(String key) {
         // Only the sliding log stores members; a per-instance sequence keeps them unique without a random draw per call.
-        List<String> args = List.of(fixedArgs.get(0), fixedArgs.get(1), instanceId + ':' + sequence.incrementAndGet());
+        List<String> args = List.of(limitArg, windowArg, instanceId + ':' + sequence.incrementAndGet());
         try {
             return redis.evalsha(script.sha(), key, args);
         } catch (RedisCommandException e) {
