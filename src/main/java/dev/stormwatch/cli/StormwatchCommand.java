@@ -12,8 +12,15 @@ import picocli.CommandLine.Command;
             "See what an OAuth client and a retrying API client really do when a provider is overloaded.",
             "Run without arguments (or with 'app') to open the desktop app."
         },
-        subcommands = {CommandLine.HelpCommand.class, ExplainRetryAfterCommand.class, SessionCommand.class,
-            ProviderCommand.class, RelayCommand.class})
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            ExplainRetryAfterCommand.class,
+            SessionCommand.class,
+            CallCommand.class,
+            LimitCommand.class,
+            ProviderCommand.class,
+            RelayCommand.class
+        })
 public final class StormwatchCommand implements Runnable {
 
     @CommandLine.Spec

@@ -77,6 +77,8 @@ public record AttemptEvent(
         /** The step failed with a typed error. */
         STOP,
         /** A running pause refused the step; nothing was sent (P2). */
-        REFUSED_BY_PAUSE
+        REFUSED_BY_PAUSE,
+        /** The rate limiter in front of the resilient client refused the attempt; nothing was sent (RC7). */
+        REFUSED_BY_LIMITER
     }
 }

@@ -40,6 +40,7 @@ public final class RetryingExecutor {
     private final DoubleSupplier random;
     private final OriginPauses pauses;
     private final AttemptListener listener;
+    private final RetryQuota retryQuota;
 
     private RetryingExecutor(Builder builder) {
         // OkHttp must not retry on its own: a silent resend of a refresh would break F1.
@@ -55,6 +56,7 @@ public final class RetryingExecutor {
         this.random = builder.random;
         this.pauses = builder.pauses != null ? builder.pauses : new OriginPauses(builder.clock);
         this.listener = builder.listener;
+        this.retryQuota = builder.retryQuota;
     }
 
     /** A builder over this OkHttp client (its timeouts apply to each attempt; B2). */
@@ -113,6 +115,9 @@ public final class RetryingExecutor {
                 failedInStep++;
             }
             if (decision instanceof Decision.Deliver) {
+                if (!sent.outcome().isFailedRequest()) {
+                    retryQuota.onSuccess();
+                }
                 emit(now, origin, step, operation, attempt, sent, Optional.empty(), Optional.empty(),
                         budget, Optional.empty(), AttemptEvent.Verdict.DELIVER);
                 return sent.response();
@@ -126,6 +131,12 @@ public final class RetryingExecutor {
                 throw stop.failure();
             }
             Decision.Retry retry = (Decision.Retry) decision;
+            // Issue 5, beyond the seeds: an empty shared retry quota ends the step as if the budget ran out (E4).
+            if (!retryQuota.tryAcquireRetry()) {
+                emit(now, origin, step, operation, attempt, sent, Optional.empty(), Optional.empty(),
+                        budget, Optional.empty(), AttemptEvent.Verdict.STOP);
+                throw giveUp(origin, sent, failedInStep, budget);
+            }
             emit(now, origin, step, operation, attempt, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()),
                     budget, Optional.empty(), AttemptEvent.Verdict.RETRY);
             sleep(retry.delay(), origin, sent, failedInStep, budget);
@@ -164,11 +175,16 @@ public final class RetryingExecutor {
         } catch (InterruptedException e) {
             // The caller is shutting down: keep the interrupt, and end the step with what is known (E1).
             Thread.currentThread().interrupt();
-            CallFailure.Cause cause = sent.outcome() instanceof Outcome.NetworkFailure failure
-                    ? new CallFailure.Network(failure.kind(), failedInStep, budget.elapsed())
-                    : new CallFailure.Server(sent.status(), Optional.empty(), failedInStep, budget.elapsed());
-            throw new CallFailure.Recoverable(origin, cause);
+            throw giveUp(origin, sent, failedInStep, budget);
         }
+    }
+
+    /** The step's error when it ends before a retry the decision allowed: retryAfter empty (E4). */
+    private static CallFailure.Recoverable giveUp(Origin origin, Attempt sent, int failedInStep, CallBudget budget) {
+        CallFailure.Cause cause = sent.outcome() instanceof Outcome.NetworkFailure failure
+                ? new CallFailure.Network(failure.kind(), failedInStep, budget.elapsed())
+                : new CallFailure.Server(sent.status(), Optional.empty(), failedInStep, budget.elapsed());
+        return new CallFailure.Recoverable(origin, cause);
     }
 
     private void emit(Instant at, Origin origin, String step, Operation operation, int attempt, Attempt sent,
@@ -214,6 +230,7 @@ public final class RetryingExecutor {
         private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
         private OriginPauses pauses;
         private AttemptListener listener = AttemptListener.NONE;
+        private RetryQuota retryQuota = RetryQuota.UNLIMITED;
 
         private Builder(OkHttpClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -244,6 +261,12 @@ public final class RetryingExecutor {
 
         public Builder listener(AttemptListener value) {
             listener = Objects.requireNonNull(value, "listener");
+            return this;
+        }
+
+        /** A retry quota shared by the calls of this executor (issue 5); {@link RetryQuota#UNLIMITED} by default. */
+        public Builder retryQuota(RetryQuota value) {
+            retryQuota = Objects.requireNonNull(value, "retryQuota");
             return this;
         }
 

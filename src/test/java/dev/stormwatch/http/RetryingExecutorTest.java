@@ -33,19 +33,22 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The blocking executor over real sockets; time only moves on the fake clock (the sleeper advances it). */
+/**
+ * The blocking executor over real sockets; time only moves on the fake clock (the sleeper advances it). The same
+ * tests run on the asynchronous executor ({@link AsyncRetryingExecutorRulesTest} overrides {@link #executorOver}).
+ */
 class RetryingExecutorTest {
 
-    private final FakeClock clock = FakeClock.at("2026-11-30T06:00:00Z");
-    private final RecordingSleeper sleeper = new RecordingSleeper(clock);
-    private final List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-    private final OriginPauses pauses = new OriginPauses(clock);
+    final FakeClock clock = FakeClock.at("2026-11-30T06:00:00Z");
+    final RecordingSleeper sleeper = new RecordingSleeper(clock);
+    final List<AttemptEvent> events = new CopyOnWriteArrayList<>();
+    final OriginPauses pauses = new OriginPauses(clock);
     private final OkHttpClient okHttp = new OkHttpClient.Builder()
             .connectTimeout(2, TimeUnit.SECONDS)
             .readTimeout(300, TimeUnit.MILLISECONDS)
             .build();
     private MockWebServer server;
-    private RetryingExecutor executor;
+    private StepExecutor executor;
 
     @BeforeEach
     void start() throws IOException {
@@ -61,9 +64,9 @@ class RetryingExecutorTest {
         okHttp.connectionPool().evictAll();
     }
 
-    private RetryingExecutor executorOver(OkHttpClient client) {
+    StepExecutor executorOver(OkHttpClient client) {
         return RetryingExecutor.builder(client).clock(clock).sleeper(sleeper).random(() -> 0.5).pauses(pauses)
-                .listener(events::add).build();
+                .listener(events::add).build()::execute;
     }
 
     private Request get(String path) {

@@ -1,0 +1,223 @@
+package dev.stormwatch.cli;
+
+import dev.stormwatch.http.AttemptEvent;
+import dev.stormwatch.http.CallOptions;
+import dev.stormwatch.http.ClientPreset;
+import dev.stormwatch.http.ClientTimeouts;
+import dev.stormwatch.http.Credential;
+import dev.stormwatch.http.RequestDeadline;
+import dev.stormwatch.http.RequestIdempotency;
+import dev.stormwatch.http.RequestRedaction;
+import dev.stormwatch.http.RequestRefused;
+import dev.stormwatch.http.ResilientClient;
+import dev.stormwatch.retry.CallFailure;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code stormwatch call}: sends one request through the resilient client (spec RC1–RC7) and prints every attempt:
+ * status or network failure, Retry-After, the chosen wait and the verdict. Secrets come from the environment and are
+ * never printed (RC6).
+ */
+@Command(
+        name = "call",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Send one request through the resilient client and print what each attempt did (RC1-RC7).",
+            "Exit code: 0 when a response came back (any status), 1 when the call failed, 3 when it was refused."
+        },
+        footer = {"", "Example:", "  stormwatch call --preset batch --model gpt-4o --bearer-env OPENAI_API_KEY \\",
+            "      https://relay.example/v1/models"})
+public final class CallCommand implements Callable<Integer> {
+
+    private final UnaryOperator<String> environment;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "URL", description = "The absolute http(s) URL to call.")
+    private String url;
+
+    @Option(names = {"-X", "--method"}, paramLabel = "METHOD", description = "The HTTP method (default GET).")
+    private String method = "GET";
+
+    @Option(names = "--data", paramLabel = "JSON", description = "A JSON request body (for POST, PUT, PATCH).")
+    private String data;
+
+    @Option(names = "--preset", paramLabel = "PRESET", description = "interactive (default) or batch (RC4).")
+    private ClientPreset preset = ClientPreset.INTERACTIVE;
+
+    @Option(names = "--model", paramLabel = "NAME", description = "The model route, for metrics (default: default).")
+    private String model = "default";
+
+    @Option(names = "--deadline", paramLabel = "DURATION",
+            description = "A deadline from now, e.g. 1500ms, 5s or PT5S; sent downstream and never retried past (RC5).")
+    private String deadline;
+
+    @Option(names = "--idempotency-key", paramLabel = "KEY",
+            description = "Makes a POST or PATCH retryable (RC2).")
+    private String idempotencyKey;
+
+    @Option(names = "--bearer-env", paramLabel = "VAR",
+            description = "The environment variable holding a bearer token; never printed (RC6).")
+    private String bearerEnv;
+
+    @Option(names = "--connect-timeout", paramLabel = "DURATION", description = "Default 3s (RC3).")
+    private String connectTimeout;
+
+    @Option(names = "--read-timeout", paramLabel = "DURATION", description = "Default 45s (RC3).")
+    private String readTimeout;
+
+    /** For picocli: reads the process environment. */
+    public CallCommand() {
+        this(System::getenv);
+    }
+
+    /** For tests: reads secrets from the given environment. */
+    CallCommand(UnaryOperator<String> environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Request request = request();
+        CallOptions options = CallOptions.model(model);
+        ResilientClient.Builder client = ResilientClient.builder()
+                .preset(preset)
+                .timeouts(timeouts())
+                .listener(event -> printAttempt(out, event));
+        String secret = "";
+        if (bearerEnv != null) {
+            Credential credential = credential();
+            client.credential(credential);
+            secret = ", " + credential; // RC6: its toString redacts
+        }
+        if (deadline != null) {
+            options = options.withDeadline(RequestDeadline.in(duration("--deadline", deadline), java.time.Clock.systemUTC()));
+        }
+        out.println("Sending " + RequestRedaction.describe(request) + " (" + preset.name().toLowerCase(Locale.ROOT)
+                + ", " + (RequestIdempotency.isRetryable(request) ? "retryable" : "sent once") + secret + ")");
+        out.flush();
+        try (Response response = client.build().send(request, options)) {
+            out.println("Response:    " + response.code() + " " + response.message());
+            return 0;
+        } catch (CallFailure.Recoverable failure) {
+            out.println("Failed:      " + failure.getMessage());
+            return 1;
+        } catch (RequestRefused refused) {
+            out.println("Refused:     " + refused.getMessage());
+            return 3;
+        } finally {
+            out.flush();
+        }
+    }
+
+    private Request request() {
+        HttpUrl parsed = HttpUrl.parse(url);
+        if (parsed == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "URL must be an absolute http or https URL such as https://relay.example/v1/models, was \""
+                            + url + "\"");
+        }
+        String verb = method.toUpperCase(Locale.ROOT);
+        RequestBody body = data == null ? null : RequestBody.create(data, MediaType.get("application/json"));
+        boolean needsBody = verb.equals("POST") || verb.equals("PUT") || verb.equals("PATCH");
+        if (body == null && needsBody) {
+            body = RequestBody.create("", MediaType.get("application/json"));
+        }
+        if (body != null && (verb.equals("GET") || verb.equals("HEAD"))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--data cannot go with " + verb
+                    + "; use POST, PUT or PATCH");
+        }
+        Request.Builder builder;
+        try {
+            builder = new Request.Builder().url(parsed).method(verb, body);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--method " + method + ": " + e.getMessage());
+        }
+        if (idempotencyKey != null) {
+            builder.header(RequestIdempotency.IDEMPOTENCY_KEY, idempotencyKey);
+        }
+        return builder.build();
+    }
+
+    private Credential credential() {
+        String token = environment.apply(bearerEnv);
+        if (token == null || token.isBlank()) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--bearer-env " + bearerEnv + ": that environment variable is not set or empty");
+        }
+        try {
+            return Credential.bearer(token);
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--bearer-env " + bearerEnv + ": "
+                    + e.getMessage());
+        }
+    }
+
+    private ClientTimeouts timeouts() {
+        ClientTimeouts timeouts = ClientTimeouts.DEFAULT;
+        try {
+            if (connectTimeout != null) {
+                timeouts = timeouts.withConnect(duration("--connect-timeout", connectTimeout));
+            }
+            if (readTimeout != null) {
+                timeouts = timeouts.withRead(duration("--read-timeout", readTimeout));
+            }
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        return timeouts;
+    }
+
+    /** Reads {@code 1500ms}, {@code 5s} or an ISO-8601 duration such as {@code PT5S}. */
+    private Duration duration(String option, String text) {
+        String value = text.strip().toLowerCase(Locale.ROOT);
+        try {
+            if (value.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(value.substring(0, value.length() - 2)));
+            }
+            if (value.endsWith("s") && !value.startsWith("p")) {
+                return Duration.ofSeconds(Long.parseLong(value.substring(0, value.length() - 1)));
+            }
+            return Duration.parse(text.strip());
+        } catch (RuntimeException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    option + " must be a duration such as 1500ms, 5s or PT5S, was \"" + text + "\"");
+        }
+    }
+
+    private static void printAttempt(PrintWriter out, AttemptEvent event) {
+        StringBuilder line = new StringBuilder("Attempt ").append(event.attempt()).append(": ");
+        if (event.status().isPresent()) {
+            line.append("status ").append(event.status().getAsInt());
+        } else {
+            line.append(event.failure().map(kind -> kind.description()).orElse("not sent"));
+        }
+        if (!event.rawRetryAfter().isEmpty()) {
+            line.append(", Retry-After ").append(String.join(" | ", event.rawRetryAfter()))
+                    .append(event.retryAfter().map(d -> " (" + d.toMillis() + " ms)").orElse(" (ignored)"));
+        }
+        line.append(" -> ").append(event.verdict());
+        event.delay().ifPresent(d -> line.append(", waiting ").append(d.toMillis()).append(" ms"));
+        line.append(" [budget left: ").append(event.budgetLeft().attemptsAtOrigin()).append(" attempts, ")
+                .append(event.budgetLeft().time().toMillis()).append(" ms]");
+        synchronized (out) {
+            out.println(line);
+            out.flush();
+        }
+    }
+}

@@ -1,0 +1,339 @@
+package dev.stormwatch.http;
+
+import dev.stormwatch.retry.BudgetCounters;
+import dev.stormwatch.retry.CallBudget;
+import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.Decision;
+import dev.stormwatch.retry.FailureKind;
+import dev.stormwatch.retry.Operation;
+import dev.stormwatch.retry.Origin;
+import dev.stormwatch.retry.OriginPauses;
+import dev.stormwatch.retry.Outcome;
+import dev.stormwatch.retry.RetryAfter;
+import dev.stormwatch.retry.RetryDecision;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
+import okhttp3.Call;
+import okhttp3.Callback;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+
+/**
+ * The asynchronous twin of {@link RetryingExecutor} (issue 5): the same steps in the same order (pause check,
+ * send, {@link RetryDecision}, budget, pause start, retry quota, one {@link AttemptEvent} per attempt), but each
+ * request goes out with OkHttp's {@code enqueue} and each retry waits on a {@link RetryScheduler}, so no thread is held
+ * per request and a load test can run thousands of calls. It holds no rule of its own.
+ */
+public final class AsyncRetryingExecutor {
+
+    private final OkHttpClient client;
+    private final Clock clock;
+    private final RetryScheduler scheduler;
+    private final DoubleSupplier random;
+    private final OriginPauses pauses;
+    private final AttemptListener listener;
+    private final RetryQuota retryQuota;
+
+    private AsyncRetryingExecutor(Builder builder) {
+        // OkHttp must not retry on its own: every resend is the retry decision's (as in RetryingExecutor).
+        this.client = builder.client.newBuilder()
+                .retryOnConnectionFailure(false)
+                .eventListenerFactory(call -> {
+                    SendProgress progress = call.request().tag(SendProgress.class);
+                    return progress != null ? progress : okhttp3.EventListener.NONE;
+                })
+                .build();
+        this.clock = builder.clock;
+        this.scheduler = builder.scheduler;
+        this.random = builder.random;
+        this.pauses = builder.pauses != null ? builder.pauses : new OriginPauses(builder.clock);
+        this.listener = builder.listener;
+        this.retryQuota = builder.retryQuota;
+    }
+
+    /** A builder over this OkHttp client (its timeouts apply to each attempt, B2; its dispatcher bounds concurrency). */
+    public static Builder builder(OkHttpClient client) {
+        return new Builder(client);
+    }
+
+    /** The pauses this executor checks and starts; share one instance per process (P2, P4). */
+    public OriginPauses pauses() {
+        return pauses;
+    }
+
+    /**
+     * Sends one request step, retrying as the retry engine decides, without blocking the caller.
+     *
+     * @param requestPerAttempt builds the request of each attempt; it may throw a typed refusal to send nothing
+     * @return completes with the response to interpret (as {@link RetryingExecutor#execute}; the caller closes it),
+     *     or exceptionally with a {@link CallFailure.Recoverable} or the supplier's refusal. Cancelling it cancels the
+     *     request in flight and any retry not yet sent.
+     */
+    public CompletableFuture<Response> execute(Supplier<Request> requestPerAttempt, Operation operation, String step,
+            CallBudget budget) {
+        Objects.requireNonNull(requestPerAttempt, "requestPerAttempt");
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(budget, "budget");
+        Run run = new Run(requestPerAttempt, operation, step, budget);
+        run.nextAttempt();
+        return run.result;
+    }
+
+    /** Like {@link #execute(Supplier, Operation, String, CallBudget)} with the same request on every attempt. */
+    public CompletableFuture<Response> execute(Request request, Operation operation, String step, CallBudget budget) {
+        Objects.requireNonNull(request, "request");
+        return execute(() -> request, operation, step, budget);
+    }
+
+    /** One request step in flight: the state the blocking executor keeps in local variables. */
+    private final class Run implements Callback {
+        private final Supplier<Request> requestPerAttempt;
+        private final Operation operation;
+        private final String step;
+        private final CallBudget budget;
+        private final CompletableFuture<Response> result = new CompletableFuture<>();
+        private int attempt;
+        private int failedInStep;
+        private Origin origin;
+        private SendProgress progress;
+        private volatile Call inFlight;
+
+        Run(Supplier<Request> requestPerAttempt, Operation operation, String step, CallBudget budget) {
+            this.requestPerAttempt = requestPerAttempt;
+            this.operation = operation;
+            this.step = step;
+            this.budget = budget;
+            // A caller that gives up stops the request in flight; a scheduled retry finds the result done.
+            result.whenComplete((response, failure) -> {
+                Call call = inFlight;
+                if (result.isCancelled() && call != null) {
+                    call.cancel();
+                }
+            });
+        }
+
+        void nextAttempt() {
+            if (result.isDone()) {
+                return; // cancelled while a retry was waiting
+            }
+            attempt++;
+            try {
+                Request request = requestPerAttempt.get();
+                origin = Origin.of(request.url().uri());
+                // P2: while the provider asked for a pause, nothing goes on the wire. P3, P7: some steps are exempt.
+                if (operation.checksPause()) {
+                    Optional<OriginPauses.Refusal> refusal = pauses.check(origin);
+                    if (refusal.isPresent()) {
+                        result.completeExceptionally(refuse(refusal.get()));
+                        return;
+                    }
+                }
+                progress = new SendProgress();
+                Call call = client.newCall(request.newBuilder().tag(SendProgress.class, progress).build());
+                inFlight = call;
+                call.enqueue(this);
+            } catch (RuntimeException e) {
+                // A typed refusal from the request supplier (RC5, RC7) or a bad URL: nothing was sent.
+                result.completeExceptionally(e);
+            }
+        }
+
+        @Override
+        public void onResponse(Call call, Response response) {
+            Outcome.HttpResponse outcome = new Outcome.HttpResponse(
+                    response.code(), response.headers("Retry-After"), response.header("Date"));
+            decide(new Attempt(outcome, response));
+        }
+
+        @Override
+        public void onFailure(Call call, IOException e) {
+            FailureKind kind = FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
+            decide(new Attempt(new Outcome.NetworkFailure(kind), null));
+        }
+
+        private void decide(Attempt sent) {
+            inFlight = null;
+            try {
+                decideOrThrow(sent);
+            } catch (RuntimeException e) {
+                sent.close();
+                result.completeExceptionally(e); // a listener that threw must not leave the caller waiting forever
+            }
+        }
+
+        private void decideOrThrow(Attempt sent) {
+            BudgetCounters counters = budget.counters(origin, failedInStep);
+            Instant now = clock.instant();
+            Decision decision = RetryDecision.decide(
+                    sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble());
+            if (sent.outcome().isFailedRequest()) {
+                budget.recordFailure(origin);
+                failedInStep++;
+            }
+            if (decision instanceof Decision.Deliver) {
+                if (!sent.outcome().isFailedRequest()) {
+                    retryQuota.onSuccess();
+                }
+                emit(now, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.DELIVER);
+                if (!result.complete(sent.response())) {
+                    sent.close(); // the caller cancelled meanwhile: nobody will read it
+                }
+                return;
+            }
+            sent.close();
+            if (decision instanceof Decision.Stop stop) {
+                // P1: the provider's Retry-After outlives this call as the origin's pause.
+                stop.pauseUntil().ifPresent(until -> pauses.start(origin, sent.status(), until));
+                emit(now, sent, Optional.empty(), Optional.empty(), stop.pauseUntil(), AttemptEvent.Verdict.STOP);
+                result.completeExceptionally(stop.failure());
+                return;
+            }
+            Decision.Retry retry = (Decision.Retry) decision;
+            // Issue 5, beyond the seeds: an empty shared retry quota ends the step as if the budget ran out (E4).
+            if (!retryQuota.tryAcquireRetry()) {
+                emit(now, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.STOP);
+                result.completeExceptionally(giveUp(sent));
+                return;
+            }
+            emit(now, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()), Optional.empty(),
+                    AttemptEvent.Verdict.RETRY);
+            // The timer only hands the retry on: building and enqueueing it runs on OkHttp's dispatcher threads.
+            Executor dispatcher = client.dispatcher().executorService();
+            try {
+                scheduler.schedule(retry.delay(), () -> handOn(dispatcher, sent));
+            } catch (RejectedExecutionException e) {
+                result.completeExceptionally(giveUp(sent)); // the timer was shut down: end typed, not silently
+            }
+        }
+
+        private void handOn(Executor dispatcher, Attempt sent) {
+            try {
+                dispatcher.execute(this::nextAttempt);
+            } catch (RejectedExecutionException e) {
+                result.completeExceptionally(giveUp(sent)); // OkHttp was shut down while the retry waited
+            }
+        }
+
+        private CallFailure.Recoverable refuse(OriginPauses.Refusal refusal) {
+            Duration remaining = refusal.remaining();
+            listener.onAttempt(new AttemptEvent(clock.instant(), origin, step, operation, 0,
+                    OptionalInt.of(refusal.status()), Optional.empty(), List.of(), Optional.of(remaining),
+                    Optional.empty(), Optional.empty(), budgetLeft(), Optional.empty(),
+                    AttemptEvent.Verdict.REFUSED_BY_PAUSE));
+            // P2: attempts = 0 when nothing of this step was sent; else the attempts already made.
+            return new CallFailure.Recoverable(origin, new CallFailure.Server(
+                    refusal.status(), Optional.of(remaining), failedInStep, budget.elapsed()));
+        }
+
+        /** The step's error when it ends before a retry the decision allowed: retryAfter empty (E4). */
+        private CallFailure.Recoverable giveUp(Attempt sent) {
+            CallFailure.Cause cause = sent.outcome() instanceof Outcome.NetworkFailure failure
+                    ? new CallFailure.Network(failure.kind(), failedInStep, budget.elapsed())
+                    : new CallFailure.Server(sent.status(), Optional.empty(), failedInStep, budget.elapsed());
+            return new CallFailure.Recoverable(origin, cause);
+        }
+
+        private void emit(Instant at, Attempt sent, Optional<Duration> delay, Optional<Duration> jitter,
+                Optional<Instant> pauseStarted, AttemptEvent.Verdict verdict) {
+            OptionalInt status = OptionalInt.empty();
+            Optional<FailureKind> failure = Optional.empty();
+            List<String> raw = List.of();
+            Optional<Duration> retryAfter = Optional.empty();
+            if (sent.outcome() instanceof Outcome.HttpResponse response) {
+                status = OptionalInt.of(response.status());
+                raw = response.retryAfter();
+                retryAfter = RetryAfter.parse(response.status(), raw, response.date(), Clock.fixed(at, clock.getZone()));
+            } else {
+                failure = Optional.of(((Outcome.NetworkFailure) sent.outcome()).kind());
+            }
+            listener.onAttempt(new AttemptEvent(at, origin, step, operation, attempt, status, failure, raw, retryAfter,
+                    delay, jitter, budgetLeft(), pauseStarted, verdict));
+        }
+
+        private AttemptEvent.BudgetLeft budgetLeft() {
+            return new AttemptEvent.BudgetLeft(budget.attemptsLeftAt(origin), budget.remaining());
+        }
+    }
+
+    /** One sent request: its outcome, and the open response when one came back. */
+    private record Attempt(Outcome outcome, Response response) {
+        int status() {
+            return outcome instanceof Outcome.HttpResponse r ? r.status() : 0;
+        }
+
+        void close() {
+            if (response != null) {
+                response.close();
+            }
+        }
+    }
+
+    /** Collects the executor's collaborators; everything but the client has a production default. */
+    public static final class Builder {
+        private final OkHttpClient client;
+        private Clock clock = Clock.systemUTC();
+        private RetryScheduler scheduler = RetryScheduler.shared();
+        private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+        private OriginPauses pauses;
+        private AttemptListener listener = AttemptListener.NONE;
+        private RetryQuota retryQuota = RetryQuota.UNLIMITED;
+
+        private Builder(OkHttpClient client) {
+            this.client = Objects.requireNonNull(client, "client");
+        }
+
+        /** The wall clock of budgets and pauses (P6); must be the clock of the {@link OriginPauses} too. */
+        public Builder clock(Clock value) {
+            clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /** Where retries wait; by default one shared daemon timer thread. */
+        public Builder scheduler(RetryScheduler value) {
+            scheduler = Objects.requireNonNull(value, "scheduler");
+            return this;
+        }
+
+        /** Numbers in [0, 1) for jitter (B3, RA3); a seeded source makes runs repeatable. */
+        public Builder random(DoubleSupplier value) {
+            random = Objects.requireNonNull(value, "random");
+            return this;
+        }
+
+        /** The process's pauses (P4); by default a new, empty registry on the executor's clock. */
+        public Builder pauses(OriginPauses value) {
+            pauses = Objects.requireNonNull(value, "pauses");
+            return this;
+        }
+
+        /** Receives one event per attempt, on OkHttp's callback threads; must not block. */
+        public Builder listener(AttemptListener value) {
+            listener = Objects.requireNonNull(value, "listener");
+            return this;
+        }
+
+        /** A retry quota shared by the calls of this executor (issue 5); {@link RetryQuota#UNLIMITED} by default. */
+        public Builder retryQuota(RetryQuota value) {
+            retryQuota = Objects.requireNonNull(value, "retryQuota");
+            return this;
+        }
+
+        public AsyncRetryingExecutor build() {
+            return new AsyncRetryingExecutor(this);
+        }
+    }
+}

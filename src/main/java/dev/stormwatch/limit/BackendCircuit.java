@@ -1,0 +1,54 @@
+package dev.stormwatch.limit;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Skips Redis for a short interval after a failure, so decisions stay instant while it is down, and lets one probe
+ * through per interval, so the limiter recovers by itself (spec L9).
+ */
+final class BackendCircuit {
+
+    private static final long CLOSED = Long.MIN_VALUE;
+
+    private final Clock clock;
+    private final long retryMillis;
+    /** Epoch ms until which Redis is skipped; {@link #CLOSED} while it answers. */
+    private final AtomicLong openUntil = new AtomicLong(CLOSED);
+
+    BackendCircuit(Clock clock, Duration retryInterval) {
+        this.clock = clock;
+        this.retryMillis = retryInterval.toMillis();
+    }
+
+    /** True when this caller may try Redis: it answers, or the interval is over and this caller won the probe. */
+    boolean tryPass() {
+        long until = openUntil.get();
+        if (until == CLOSED) {
+            return true;
+        }
+        long now = clock.millis();
+        if (now < until) {
+            return false;
+        }
+        // One probe per interval: the caller that moves the deadline probes, the others keep the failure mode.
+        return openUntil.compareAndSet(until, now + retryMillis);
+    }
+
+    /** Redis answered; true when that ends an outage. */
+    boolean recordSuccess() {
+        return openUntil.getAndSet(CLOSED) != CLOSED;
+    }
+
+    /** Redis failed; true when that starts an outage. */
+    boolean recordFailure() {
+        return openUntil.getAndSet(clock.millis() + retryMillis) == CLOSED;
+    }
+
+    /** The epoch ms when Redis will be tried again (meaningful while open). */
+    long nextAttemptMillis() {
+        long until = openUntil.get();
+        return until == CLOSED ? clock.millis() : until;
+    }
+}

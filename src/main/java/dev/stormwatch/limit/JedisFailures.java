@@ -1,0 +1,24 @@
+package dev.stormwatch.limit;
+
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisNoScriptException;
+
+/** Turns Jedis exceptions into the limiter's typed errors, in one place for every adapter (spec L5, L9). */
+final class JedisFailures {
+
+    private JedisFailures() {}
+
+    static LimiterException translate(JedisException e, String where) {
+        // NOSCRIPT first: it is a data error that the caller answers by reloading (L5).
+        if (e instanceof JedisNoScriptException) {
+            return RedisCommandException.noScript("Redis at " + where + " does not know the script: " + e.getMessage(), e);
+        }
+        // Redis answered: the connection works, the command did not.
+        if (e instanceof JedisDataException) {
+            return new RedisCommandException("Redis at " + where + " answered an error: " + e.getMessage(), e);
+        }
+        // Everything else (refused, timed out, pool exhausted, no cluster node left) means no answer (L9).
+        return new RedisUnavailableException("Redis at " + where + " cannot be reached: " + e.getMessage(), e);
+    }
+}

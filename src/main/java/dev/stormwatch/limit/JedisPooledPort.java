@@ -1,0 +1,83 @@
+package dev.stormwatch.limit;
+
+import java.time.Duration;
+import java.util.List;
+import redis.clients.jedis.ConnectionPoolConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.exceptions.JedisException;
+
+/** The {@link RedisPort} over a pooled standalone Redis ({@link JedisPooled}), with bounded waits (spec L5, L9). */
+public final class JedisPooledPort implements RedisPort {
+
+    private final JedisPooled jedis;
+    private final String where;
+
+    private JedisPooledPort(JedisPooled jedis, String where) {
+        this.jedis = jedis;
+        this.where = where;
+    }
+
+    /**
+     * Connects lazily to {@code redis://host:port}: nothing is sent until the first command.
+     *
+     * @throws LimiterConfigurationException if the URL is not a Redis URL
+     */
+    public static JedisPooledPort connect(String url, RedisClientSettings settings) {
+        return connect(RedisAddress.parse(url), settings);
+    }
+
+    /** Connects lazily to one Redis server. */
+    public static JedisPooledPort connect(RedisAddress address, RedisClientSettings settings) {
+        DefaultJedisClientConfig client = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(settings.timeoutMillis())
+                .socketTimeoutMillis(settings.timeoutMillis())
+                .build();
+        JedisPooled jedis = new JedisPooled(
+                poolConfig(settings), new HostAndPort(address.host(), address.port()), client);
+        return new JedisPooledPort(jedis, address.url());
+    }
+
+    /** A pool that never waits longer than the timeout for a connection, so a dead Redis cannot hang callers. */
+    static ConnectionPoolConfig poolConfig(RedisClientSettings settings) {
+        ConnectionPoolConfig pool = new ConnectionPoolConfig();
+        pool.setMaxTotal(settings.maxConnections());
+        pool.setMaxIdle(settings.maxConnections());
+        pool.setMinIdle(0);
+        pool.setBlockWhenExhausted(true);
+        pool.setMaxWait(settings.timeout());
+        pool.setTestOnBorrow(false);
+        // Broken connections are dropped when they fail; an idle sweep would only add traffic.
+        pool.setTimeBetweenEvictionRuns(Duration.ofSeconds(30));
+        return pool;
+    }
+
+    @Override
+    public Object evalsha(String sha, String key, List<String> args) {
+        try {
+            return jedis.evalsha(sha, List.of(key), args);
+        } catch (JedisException e) {
+            throw JedisFailures.translate(e, where);
+        }
+    }
+
+    @Override
+    public String scriptLoad(String script, String key) {
+        try {
+            return jedis.scriptLoad(script);
+        } catch (JedisException e) {
+            throw JedisFailures.translate(e, where);
+        }
+    }
+
+    @Override
+    public String describe() {
+        return where;
+    }
+
+    @Override
+    public void close() {
+        jedis.close();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.stormwatch.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.limit.EmbeddedRedis;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class LimitCommandTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = StormwatchCommand.newCommandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    @Test
+    @DisplayName("L3: in memory, the burst beyond the limit is refused with a retry-at")
+    void printsEachDecisionInMemory() {
+        int exit = run("limit", "--limit", "2", "--window", "10s", "--requests", "3");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("SLIDING_LOG, 2 per PT10S, key ratelimit:{demo:gpt-4o}, on memory")
+                .contains("#1   allowed").contains("#2   allowed").contains("#3   refused").contains("retry at ");
+    }
+
+    @Test
+    void badSettingsPrintAClearErrorAndNoStackTrace() {
+        assertThat(run("limit", "--limit", "0")).isEqualTo(LimitCommand.CONFIGURATION_ERROR);
+        assertThat(run("limit", "--window", "soon")).isEqualTo(LimitCommand.CONFIGURATION_ERROR);
+        assertThat(run("limit", "--principal", "al ice")).isEqualTo(LimitCommand.CONFIGURATION_ERROR);
+        assertThat(run("limit", "--redis", "http://localhost")).isEqualTo(LimitCommand.CONFIGURATION_ERROR);
+
+        assertThat(err.toString())
+                .contains("error: limit must be at least 1 request per window, was 0")
+                .contains("error: window 'soon' is not a duration")
+                .contains("error: principal must not contain whitespace")
+                .contains("error: Redis URL must start with redis://")
+                .doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    @DisplayName("L9: an unreachable Redis is a clear error at start")
+    void unreachableRedisIsAClearError() {
+        int port = EmbeddedRedis.freeLoopbackPort();
+
+        assertThat(run("limit", "--redis", "redis://127.0.0.1:" + port)).isEqualTo(LimitCommand.CONFIGURATION_ERROR);
+        assertThat(err.toString()).contains("error: Redis at redis://127.0.0.1:" + port + " cannot be reached");
+    }
+
+    @Test
+    @DisplayName("L1 L8: on an embedded redis-server, decisions come from Redis and metrics can be printed")
+    void runsOnAnEmbeddedRedis() {
+        int exit = run("limit", "--embedded-redis", "--algorithm", "gcra", "--limit", "1", "--requests", "2", "--prometheus");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("GCRA, 1 per PT10S").contains("on redis://127.0.0.1:")
+                .contains("#1   allowed  in window 1    [backend]").contains("#2   refused")
+                .contains("stormwatch_limiter_decisions_total{algorithm=\"gcra\",outcome=\"refused\",source=\"backend\"} 1.0");
+    }
+}

@@ -1,0 +1,91 @@
+package dev.stormwatch.limit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.JedisPooled;
+
+/** Limiters whose local clocks disagree by ±5 s admit the same count: the scripts read Redis TIME (L4). */
+class ClockSkewTest {
+
+    private static EmbeddedRedis redis;
+    private static JedisPooled jedis;
+
+    @BeforeAll
+    static void startRedis() {
+        redis = EmbeddedRedis.start();
+        jedis = new JedisPooled("127.0.0.1", redis.port());
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        jedis.close();
+        redis.close();
+    }
+
+    private final List<RedisPort> ports = new ArrayList<>();
+
+    @AfterEach
+    void closePorts() {
+        ports.forEach(RedisPort::close);
+    }
+
+    private RateLimiter limiter(Algorithm algorithm, Duration skew) {
+        RedisPort port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
+        ports.add(port);
+        // A 4 s window is shorter than the 10 s between the two clocks: with caller time (the seed's way), the fast
+        // limiter would see the slow one's entries as expired and admit a second full window.
+        return RateLimiterBuilder.of(algorithm, LimitSpec.of(5, Duration.ofSeconds(4)))
+                .clock(Clock.offset(Clock.systemUTC(), skew))
+                .redis(port)
+                .failureMode(FailureMode.FAIL_CLOSED)
+                .build();
+    }
+
+    @Test
+    @DisplayName("L4: a limiter 5 s behind and one 5 s ahead share one limit on one key, for every algorithm")
+    void skewedClocksAdmitTheSameCount() {
+        for (Algorithm algorithm : Algorithm.values()) {
+            jedis.flushAll();
+            LimitKey key = LimitKey.of("skew", algorithm.name().toLowerCase());
+            RateLimiter slow = limiter(algorithm, Duration.ofSeconds(-5));
+            RateLimiter fast = limiter(algorithm, Duration.ofSeconds(5));
+
+            List<Decision> decisions = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                decisions.add(slow.tryAcquire(key));
+                decisions.add(fast.tryAcquire(key));
+            }
+
+            assertThat(decisions.stream().filter(Decision::allowed).count()).as(algorithm.name()).isEqualTo(5);
+            assertThat(decisions).allMatch(d -> d.source() == DecisionSource.BACKEND);
+        }
+    }
+
+    @Test
+    @DisplayName("L4: decisions carry Redis time, not the caller's skewed clock")
+    void decisionsCarryRedisTime() {
+        jedis.flushAll();
+        LimitKey key = LimitKey.of("skew", "time");
+        Instant before = RedisTime.now(jedis, "any");
+
+        Decision fromSlow = limiter(Algorithm.SLIDING_LOG, Duration.ofSeconds(-5)).tryAcquire(key);
+        Decision fromFast = limiter(Algorithm.SLIDING_LOG, Duration.ofSeconds(5)).tryAcquire(key);
+        Instant after = RedisTime.now(jedis, "any");
+
+        assertThat(fromSlow.decidedAt()).isBetween(before, after);
+        assertThat(fromFast.decidedAt()).isBetween(before, after);
+        // The stored entries are Redis times too: both within the same real second, not 10 s apart.
+        assertThat(jedis.zrangeWithScores(key.redisKey(), 0, -1)).allSatisfy(entry ->
+                assertThat((long) entry.getScore()).isBetween(before.toEpochMilli() * 1000, after.toEpochMilli() * 1000 + 1000));
+    }
+}

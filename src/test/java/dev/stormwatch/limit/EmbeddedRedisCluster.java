@@ -1,0 +1,103 @@
+package dev.stormwatch.limit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.IntStream;
+import redis.clients.jedis.Jedis;
+
+/**
+ * A real three-master Redis Cluster from the embedded-redis binaries, for tests (spec L2): three servers with
+ * {@code cluster-enabled yes}, joined with CLUSTER MEET, the 16384 slots split with CLUSTER ADDSLOTS.
+ */
+final class EmbeddedRedisCluster implements AutoCloseable {
+
+    private static final int SLOTS = 16384;
+    private final List<EmbeddedRedis> masters;
+
+    private EmbeddedRedisCluster(List<EmbeddedRedis> masters) {
+        this.masters = masters;
+    }
+
+    static EmbeddedRedisCluster start() {
+        List<EmbeddedRedis> masters = new ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                masters.add(EmbeddedRedis.start(EmbeddedRedis.freeLoopbackPort(), List.of(
+                        "cluster-enabled yes",
+                        "cluster-config-file nodes.conf", // in each server's own temporary dir
+                        "cluster-node-timeout 5000")));
+            }
+            EmbeddedRedisCluster cluster = new EmbeddedRedisCluster(masters);
+            cluster.form();
+            return cluster;
+        } catch (RuntimeException e) {
+            masters.forEach(EmbeddedRedis::close);
+            throw e;
+        }
+    }
+
+    private void form() {
+        int perMaster = SLOTS / masters.size();
+        for (int i = 0; i < masters.size(); i++) {
+            try (Jedis jedis = jedis(i)) {
+                int from = i * perMaster;
+                int to = i == masters.size() - 1 ? SLOTS : from + perMaster;
+                jedis.clusterAddSlots(IntStream.range(from, to).toArray());
+                if (i > 0) {
+                    jedis.clusterMeet("127.0.0.1", masters.get(0).port());
+                }
+            }
+        }
+        awaitClusterOk();
+    }
+
+    private void awaitClusterOk() {
+        long giveUp = System.nanoTime() + 30_000_000_000L;
+        for (int i = 0; i < masters.size(); i++) {
+            try (Jedis jedis = jedis(i)) {
+                while (!jedis.clusterInfo().contains("cluster_state:ok")) {
+                    if (System.nanoTime() > giveUp) {
+                        throw new IllegalStateException("Redis Cluster did not reach cluster_state:ok in 30 s");
+                    }
+                    LockSupport.parkNanos(50_000_000);
+                }
+            }
+        }
+    }
+
+    Jedis jedis(int master) {
+        return new Jedis("127.0.0.1", masters.get(master).port());
+    }
+
+    int size() {
+        return masters.size();
+    }
+
+    /** The seed list, {@code 127.0.0.1:p1,127.0.0.1:p2,127.0.0.1:p3}. */
+    String seeds() {
+        return String.join(",", masters.stream().map(m -> "127.0.0.1:" + m.port()).toList());
+    }
+
+    void flushAll() {
+        for (int i = 0; i < masters.size(); i++) {
+            try (Jedis jedis = jedis(i)) {
+                jedis.flushAll();
+            }
+        }
+    }
+
+    /** Empties every master's script cache, as a restart or failover would (L5). */
+    void flushScripts() {
+        for (int i = 0; i < masters.size(); i++) {
+            try (Jedis jedis = jedis(i)) {
+                jedis.scriptFlush();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        masters.forEach(EmbeddedRedis::close);
+    }
+}

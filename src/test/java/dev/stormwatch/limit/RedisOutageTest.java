@@ -1,0 +1,104 @@
+package dev.stormwatch.limit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.DisplayName;
+
+/**
+ * A real Redis stopped in the middle of a run and restarted on the same port (L9): the failure mode is followed,
+ * no decision hangs, and decisions go back to Redis by themselves.
+ */
+class RedisOutageTest {
+
+    private static final LimitKey KEY = LimitKey.of("alice", "gpt-4o");
+    /** Hang detection, far above the 50 ms timeout: the bound is measured by benchmarks, not here. */
+    private static final Duration NO_HANG = Duration.ofSeconds(2);
+
+    private EmbeddedRedis redis;
+    private RedisPort port;
+
+    @BeforeEach
+    void startRedis() {
+        redis = EmbeddedRedis.start();
+        port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT);
+    }
+
+    @AfterEach
+    void stopRedis() {
+        port.close();
+        redis.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(FailureMode.class)
+    @DisplayName("L9: Redis killed mid-run: the mode is followed, nothing hangs, decisions resume after restart")
+    void redisKilledAndRestartedMidRun(FailureMode mode) throws Exception {
+        List<BackendStatus> statuses = new CopyOnWriteArrayList<>();
+        GuardedRateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1_000, Duration.ofMinutes(1)))
+                .redis(port).failureMode(mode).retryInterval(Duration.ofMillis(100))
+                .statusListener(statuses::add).buildRedis();
+        List<Decision> decisions = new CopyOnWriteArrayList<>();
+        AtomicLong slowestNanos = new AtomicLong();
+        AtomicBoolean running = new AtomicBoolean(true);
+        Thread caller = new Thread(() -> {
+            while (running.get()) {
+                long start = System.nanoTime();
+                decisions.add(limiter.tryAcquire(KEY));
+                slowestNanos.accumulateAndGet(System.nanoTime() - start, Math::max);
+                LockSupport.parkNanos(2_000_000);
+            }
+        });
+        DecisionSource degraded = switch (mode) {
+            case FAIL_CLOSED -> DecisionSource.FAIL_CLOSED;
+            case FAIL_OPEN -> DecisionSource.FAIL_OPEN;
+            case LOCAL_FALLBACK -> DecisionSource.LOCAL_FALLBACK;
+        };
+        List<Decision> outage;
+        caller.start();
+        try {
+            awaitDecisionFrom(decisions, DecisionSource.BACKEND);
+
+            redis.stop();
+            awaitDecisionFrom(decisions, degraded);
+            assertThat(limiter.status().reachable()).isFalse();
+
+            outage = decisions.stream().filter(d -> d.source() == degraded).toList();
+            redis.restart();
+            decisions.clear();
+            awaitDecisionFrom(decisions, DecisionSource.BACKEND);
+        } finally {
+            running.set(false);
+            caller.join(NO_HANG.toMillis());
+        }
+
+        System.out.printf("L9 %s: slowest decision %.1f ms over the run%n", mode, slowestNanos.get() / 1e6);
+        assertThat(caller.isAlive()).isFalse();
+        assertThat(Duration.ofNanos(slowestNanos.get())).isLessThan(NO_HANG);
+        assertThat(statuses).extracting(BackendStatus::reachable).containsSubsequence(false, true);
+        assertThat(limiter.status().reachable()).isTrue();
+        if (mode == FailureMode.FAIL_CLOSED) {
+            assertThat(outage).noneMatch(Decision::allowed);
+        } else {
+            assertThat(outage).allMatch(Decision::allowed);
+        }
+    }
+
+    private static void awaitDecisionFrom(List<Decision> decisions, DecisionSource source) {
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            while (decisions.stream().noneMatch(d -> d.source() == source)) {
+                LockSupport.parkNanos(5_000_000);
+            }
+        }, "no decision from " + source);
+    }
+}
