@@ -130,7 +130,8 @@ final class OriginLanes extends Region {
     }
 
     static Color colour(AttemptEvent e) {
-        if (e.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE) {
+        if (e.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE
+                || e.verdict() == AttemptEvent.Verdict.REFUSED_BY_LIMITER) {
             return REFUSED;
         }
         int status = e.status().orElse(-1);

@@ -31,7 +31,11 @@ public record TimelineRow(
     static TimelineRow of(long sequence, AttemptEvent e) {
         String result = e.status().isPresent()
                 ? Integer.toString(e.status().getAsInt())
-                : e.failure().map(f -> f.description()).orElse(e.attempt() == 0 ? "refused by pause" : "");
+                : e.failure().map(f -> f.description()).orElse(switch (e.verdict()) {
+                    case REFUSED_BY_PAUSE -> "refused by pause";
+                    case REFUSED_BY_LIMITER -> "refused by limiter";
+                    default -> "";
+                });
         String budget = e.budgetLeft().attemptsAtOrigin() + " attempts, " + Durations.format(e.budgetLeft().time());
         String verdict = switch (e.verdict()) {
             case RETRY -> "retry";
@@ -40,6 +44,7 @@ public record TimelineRow(
                     ? "stopped; origin paused until " + CLOCK.format(e.pauseStarted().get())
                     : "stopped";
             case REFUSED_BY_PAUSE -> "refused: origin paused, nothing sent";
+            case REFUSED_BY_LIMITER -> "refused by the rate limiter, nothing sent";
         };
         return new TimelineRow(sequence, e, CLOCK.format(e.at()), e.origin().toString(), e.step(),
                 Integer.toString(e.attempt()), result, String.join(", ", e.rawRetryAfter()),
