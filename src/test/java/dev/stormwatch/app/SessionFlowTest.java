@@ -100,6 +100,22 @@ class SessionFlowTest {
         assertThat(robot.lookup("#retry").queryButton().isVisible()).isFalse();
     }
 
+    // Bad input: closing the window while the browser step waits ends the sign-in instead of leaving it hanging.
+    @Test
+    void closingTheWindowMidSignInEndsTheWait(FxRobot robot) throws Exception {
+        browser.stall = true;
+        waitUntil(() -> !robot.lookup("#sign-in").queryButton().isDisabled() && composition.stack().isPresent());
+        robot.clickOn("#settings-apply");
+        robot.clickOn("#sign-in");
+        waitUntil(() -> composition.session().phaseProperty().get() == Phase.SIGNING_IN);
+        assertThat(robot.lookup("#authorization-url").queryTextInputControl().getText()).contains("/authorize");
+
+        robot.interact(composition::close);
+
+        waitUntil(() -> composition.session().phaseProperty().get() != Phase.SIGNING_IN);
+        assertThat(composition.session().busyProperty().get()).isFalse();
+    }
+
     private void signIn(FxRobot robot) throws Exception {
         waitUntil(() -> !robot.lookup("#sign-in").queryButton().isDisabled()
                 && composition.stack().isPresent());

@@ -24,9 +24,14 @@ public final class SignInPageBrowser implements BrowserLauncher {
 
     private final OkHttpClient http = new OkHttpClient.Builder().followRedirects(false).build();
     volatile CompletableFuture<Integer> lastSignIn = new CompletableFuture<>();
+    /** When true, the "browser" opens but the user never finishes signing in. */
+    volatile boolean stall;
 
     @Override
     public boolean open(URI authorizationUrl) {
+        if (stall) {
+            return true;
+        }
         lastSignIn = CompletableFuture.supplyAsync(() -> signIn(authorizationUrl));
         return true;
     }

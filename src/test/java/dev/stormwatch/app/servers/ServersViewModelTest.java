@@ -1,0 +1,81 @@
+package dev.stormwatch.app.servers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.server.Fault;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class ServersViewModelTest {
+
+    private static EmbeddedStack stack;
+    private final ServersViewModel model = new ServersViewModel();
+
+    @BeforeAll
+    static void start() {
+        stack = EmbeddedStack.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        stack.close();
+    }
+
+    @Test
+    void switchesAreOffUntilTheServersRun() {
+        assertThat(model.runningProperty().get()).isFalse();
+
+        model.flip(FaultSwitch.TOKEN_429_LONG);
+
+        assertThat(model.planned()).isEmpty();
+        assertThat(stack.provider().faults().pending()).isEmpty();
+    }
+
+    @Test
+    void attachingShowsBothAddresses() {
+        model.attach(stack);
+
+        assertThat(model.providerAddressProperty().get()).isEqualTo(stack.provider().issuer().toString());
+        assertThat(model.relayAddressProperty().get()).startsWith(stack.relay().baseUrl().toString());
+        assertThat(model.runningProperty().get()).isTrue();
+    }
+
+    // RA4, P1: the long Retry-After switch plans exactly one 429 with Retry-After 60 s on the token endpoint.
+    @Test
+    void longRetryAfterSwitchPlansOne429OnTheTokenEndpoint() {
+        model.attach(stack);
+
+        model.flip(FaultSwitch.TOKEN_429_LONG);
+
+        assertThat(stack.provider().faults().pending()).singleElement().satisfies(planned -> {
+            assertThat(planned.endpoint()).isEqualTo("/token");
+            assertThat(planned.remaining()).isEqualTo(1);
+            assertThat(planned.fault()).isEqualTo(Fault.Throttle.seconds(429, java.time.Duration.ofSeconds(60)));
+        });
+        assertThat(model.planned()).containsExactly("provider /token: 429 × 1");
+        model.flip(FaultSwitch.CLEAR);
+        assertThat(model.planned()).isEmpty();
+    }
+
+    // F1: the process-then-fail switch plans the reset after processing on the token endpoint.
+    @Test
+    void processThenFailSwitchPlansAResetAfterProcessing() {
+        model.attach(stack);
+
+        model.flip(FaultSwitch.REFRESH_PROCESS_THEN_FAIL);
+
+        assertThat(stack.provider().faults().take("/token")).isEqualTo(Optional.of(new Fault.ProcessThenReset()));
+        model.flip(FaultSwitch.CLEAR);
+    }
+
+    @Test
+    void failedStartSaysWhatToDoInstead() {
+        model.failed("port in use");
+
+        assertThat(model.statusProperty().get()).contains("port in use", "real provider's issuer");
+        assertThat(model.runningProperty().get()).isFalse();
+    }
+}
