@@ -106,6 +106,7 @@ public final class AsyncRetryingExecutor {
         private final String step;
         private final CallBudget budget;
         private final CompletableFuture<Response> result = new CompletableFuture<>();
+        private final StepReport report;
         private int attempt;
         private int failedInStep;
         private Origin origin;
@@ -117,6 +118,7 @@ public final class AsyncRetryingExecutor {
             this.operation = operation;
             this.step = step;
             this.budget = budget;
+            this.report = new StepReport(clock, listener, step, operation, budget);
             // A caller that gives up stops the request in flight; a scheduled retry finds the result done.
             result.whenComplete((response, failure) -> {
                 Call call = inFlight;
@@ -138,7 +140,7 @@ public final class AsyncRetryingExecutor {
                 if (operation.checksPause()) {
                     Optional<OriginPauses.Refusal> refusal = pauses.check(origin);
                     if (refusal.isPresent()) {
-                        result.completeExceptionally(refuse(refusal.get()));
+                        result.completeExceptionally(report.refuse(origin, refusal.get(), failedInStep));
                         return;
                     }
                 }
@@ -156,16 +158,16 @@ public final class AsyncRetryingExecutor {
         public void onResponse(Call call, Response response) {
             Outcome.HttpResponse outcome = new Outcome.HttpResponse(
                     response.code(), response.headers("Retry-After"), response.header("Date"));
-            decide(new Attempt(outcome, response));
+            decide(new SentAttempt(outcome, response));
         }
 
         @Override
         public void onFailure(Call call, IOException e) {
             FailureKind kind = FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
-            decide(new Attempt(new Outcome.NetworkFailure(kind), null));
+            decide(new SentAttempt(new Outcome.NetworkFailure(kind), null));
         }
 
-        private void decide(Attempt sent) {
+        private void decide(SentAttempt sent) {
             inFlight = null;
             try {
                 decideOrThrow(sent);
@@ -175,7 +177,7 @@ public final class AsyncRetryingExecutor {
             }
         }
 
-        private void decideOrThrow(Attempt sent) {
+        private void decideOrThrow(SentAttempt sent) {
             BudgetCounters counters = budget.counters(origin, failedInStep);
             Instant now = clock.instant();
             Decision decision = RetryDecision.decide(
@@ -188,7 +190,7 @@ public final class AsyncRetryingExecutor {
                 if (!sent.outcome().isFailedRequest()) {
                     retryQuota.onSuccess();
                 }
-                emit(now, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.DELIVER);
+                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.DELIVER);
                 if (!result.complete(sent.response())) {
                     sent.close(); // the caller cancelled meanwhile: nobody will read it
                 }
@@ -198,88 +200,36 @@ public final class AsyncRetryingExecutor {
             if (decision instanceof Decision.Stop stop) {
                 // P1: the provider's Retry-After outlives this call as the origin's pause.
                 stop.pauseUntil().ifPresent(until -> pauses.start(origin, sent.status(), until));
-                emit(now, sent, Optional.empty(), Optional.empty(), stop.pauseUntil(), AttemptEvent.Verdict.STOP);
+                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), stop.pauseUntil(), AttemptEvent.Verdict.STOP);
                 result.completeExceptionally(stop.failure());
                 return;
             }
             Decision.Retry retry = (Decision.Retry) decision;
             // Issue 5, beyond the seeds: an empty shared retry quota ends the step as if the budget ran out (E4).
             if (!retryQuota.tryAcquireRetry()) {
-                emit(now, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.STOP);
-                result.completeExceptionally(giveUp(sent));
+                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.STOP);
+                result.completeExceptionally(report.giveUp(origin, sent, failedInStep));
                 return;
             }
-            emit(now, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()), Optional.empty(),
+            report.attempt(now, origin, attempt, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()), Optional.empty(),
                     AttemptEvent.Verdict.RETRY);
             // The timer only hands the retry on: building and enqueueing it runs on OkHttp's dispatcher threads.
             Executor dispatcher = client.dispatcher().executorService();
             try {
                 scheduler.schedule(retry.delay(), () -> handOn(dispatcher, sent));
             } catch (RejectedExecutionException e) {
-                result.completeExceptionally(giveUp(sent)); // the timer was shut down: end typed, not silently
+                result.completeExceptionally(report.giveUp(origin, sent, failedInStep)); // the timer was shut down: end typed, not silently
             }
         }
 
-        private void handOn(Executor dispatcher, Attempt sent) {
+        private void handOn(Executor dispatcher, SentAttempt sent) {
             try {
                 dispatcher.execute(this::nextAttempt);
             } catch (RejectedExecutionException e) {
-                result.completeExceptionally(giveUp(sent)); // OkHttp was shut down while the retry waited
+                result.completeExceptionally(report.giveUp(origin, sent, failedInStep)); // OkHttp was shut down while the retry waited
             }
         }
 
-        private CallFailure.Recoverable refuse(OriginPauses.Refusal refusal) {
-            Duration remaining = refusal.remaining();
-            listener.onAttempt(new AttemptEvent(clock.instant(), origin, step, operation, 0,
-                    OptionalInt.of(refusal.status()), Optional.empty(), List.of(), Optional.of(remaining),
-                    Optional.empty(), Optional.empty(), budgetLeft(), Optional.empty(),
-                    AttemptEvent.Verdict.REFUSED_BY_PAUSE));
-            // P2: attempts = 0 when nothing of this step was sent; else the attempts already made.
-            return new CallFailure.Recoverable(origin, new CallFailure.Server(
-                    refusal.status(), Optional.of(remaining), failedInStep, budget.elapsed()));
-        }
-
-        /** The step's error when it ends before a retry the decision allowed: retryAfter empty (E4). */
-        private CallFailure.Recoverable giveUp(Attempt sent) {
-            CallFailure.Cause cause = sent.outcome() instanceof Outcome.NetworkFailure failure
-                    ? new CallFailure.Network(failure.kind(), failedInStep, budget.elapsed())
-                    : new CallFailure.Server(sent.status(), Optional.empty(), failedInStep, budget.elapsed());
-            return new CallFailure.Recoverable(origin, cause);
-        }
-
-        private void emit(Instant at, Attempt sent, Optional<Duration> delay, Optional<Duration> jitter,
-                Optional<Instant> pauseStarted, AttemptEvent.Verdict verdict) {
-            OptionalInt status = OptionalInt.empty();
-            Optional<FailureKind> failure = Optional.empty();
-            List<String> raw = List.of();
-            Optional<Duration> retryAfter = Optional.empty();
-            if (sent.outcome() instanceof Outcome.HttpResponse response) {
-                status = OptionalInt.of(response.status());
-                raw = response.retryAfter();
-                retryAfter = RetryAfter.parse(response.status(), raw, response.date(), Clock.fixed(at, clock.getZone()));
-            } else {
-                failure = Optional.of(((Outcome.NetworkFailure) sent.outcome()).kind());
-            }
-            listener.onAttempt(new AttemptEvent(at, origin, step, operation, attempt, status, failure, raw, retryAfter,
-                    delay, jitter, budgetLeft(), pauseStarted, verdict));
-        }
-
-        private AttemptEvent.BudgetLeft budgetLeft() {
-            return new AttemptEvent.BudgetLeft(budget.attemptsLeftAt(origin), budget.remaining());
-        }
-    }
-
-    /** One sent request: its outcome, and the open response when one came back. */
-    private record Attempt(Outcome outcome, Response response) {
-        int status() {
-            return outcome instanceof Outcome.HttpResponse r ? r.status() : 0;
-        }
-
-        void close() {
-            if (response != null) {
-                response.close();
-            }
-        }
     }
 
     /** Collects the executor's collaborators; everything but the client has a production default. */

@@ -94,6 +94,7 @@ public final class RetryingExecutor {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(step, "step");
         Objects.requireNonNull(budget, "budget");
+        StepReport report = new StepReport(clock, listener, step, operation, budget);
         int failedInStep = 0;
         for (int attempt = 1; ; attempt++) {
             Request request = requestPerAttempt.get();
@@ -102,10 +103,10 @@ public final class RetryingExecutor {
             if (operation.checksPause()) {
                 Optional<OriginPauses.Refusal> refusal = pauses.check(origin);
                 if (refusal.isPresent()) {
-                    throw refuse(origin, step, operation, failedInStep, refusal.get(), budget);
+                    throw report.refuse(origin, refusal.get(), failedInStep);
                 }
             }
-            Attempt sent = send(request);
+            SentAttempt sent = send(request);
             BudgetCounters counters = budget.counters(origin, failedInStep);
             Instant now = clock.instant();
             Decision decision = RetryDecision.decide(
@@ -118,107 +119,49 @@ public final class RetryingExecutor {
                 if (!sent.outcome().isFailedRequest()) {
                     retryQuota.onSuccess();
                 }
-                emit(now, origin, step, operation, attempt, sent, Optional.empty(), Optional.empty(),
-                        budget, Optional.empty(), AttemptEvent.Verdict.DELIVER);
+                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.DELIVER);
                 return sent.response();
             }
             sent.close();
             if (decision instanceof Decision.Stop stop) {
                 // P1: the provider's Retry-After outlives this call as the origin's pause.
                 stop.pauseUntil().ifPresent(until -> pauses.start(origin, sent.status(), until));
-                emit(now, origin, step, operation, attempt, sent, Optional.empty(), Optional.empty(),
-                        budget, stop.pauseUntil(), AttemptEvent.Verdict.STOP);
+                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), stop.pauseUntil(), AttemptEvent.Verdict.STOP);
                 throw stop.failure();
             }
             Decision.Retry retry = (Decision.Retry) decision;
             // Issue 5, beyond the seeds: an empty shared retry quota ends the step as if the budget ran out (E4).
             if (!retryQuota.tryAcquireRetry()) {
-                emit(now, origin, step, operation, attempt, sent, Optional.empty(), Optional.empty(),
-                        budget, Optional.empty(), AttemptEvent.Verdict.STOP);
-                throw giveUp(origin, sent, failedInStep, budget);
+                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.STOP);
+                throw report.giveUp(origin, sent, failedInStep);
             }
-            emit(now, origin, step, operation, attempt, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()),
-                    budget, Optional.empty(), AttemptEvent.Verdict.RETRY);
-            sleep(retry.delay(), origin, sent, failedInStep, budget);
+            report.attempt(now, origin, attempt, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()), Optional.empty(), AttemptEvent.Verdict.RETRY);
+            int failedSoFar = failedInStep;
+            sleep(retry.delay(), () -> report.giveUp(origin, sent, failedSoFar));
         }
     }
 
-    private Attempt send(Request request) {
+    private SentAttempt send(Request request) {
         SendProgress progress = new SendProgress();
         Request tracked = request.newBuilder().tag(SendProgress.class, progress).build();
         try {
             Response response = client.newCall(tracked).execute();
             Outcome.HttpResponse outcome = new Outcome.HttpResponse(
                     response.code(), response.headers("Retry-After"), response.header("Date"));
-            return new Attempt(outcome, response);
+            return new SentAttempt(outcome, response);
         } catch (IOException e) {
             FailureKind kind = FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
-            return new Attempt(new Outcome.NetworkFailure(kind), null);
+            return new SentAttempt(new Outcome.NetworkFailure(kind), null);
         }
     }
 
-    private CallFailure.Recoverable refuse(Origin origin, String step, Operation operation, int failedInStep,
-            OriginPauses.Refusal refusal, CallBudget budget) {
-        Duration remaining = refusal.remaining();
-        listener.onAttempt(new AttemptEvent(clock.instant(), origin, step, operation, 0, OptionalInt.of(refusal.status()),
-                Optional.empty(), List.of(), Optional.of(remaining), Optional.empty(), Optional.empty(),
-                budgetLeft(budget, origin), Optional.empty(), AttemptEvent.Verdict.REFUSED_BY_PAUSE));
-        // P2: attempts = 0 when nothing of this step was sent; a pause that began between two attempts of this step
-        // reports the attempts already made.
-        return new CallFailure.Recoverable(origin, new CallFailure.Server(
-                refusal.status(), Optional.of(remaining), failedInStep, budget.elapsed()));
-    }
-
-    private void sleep(Duration delay, Origin origin, Attempt sent, int failedInStep, CallBudget budget) {
+    private void sleep(Duration delay, Supplier<CallFailure.Recoverable> giveUp) {
         try {
             sleeper.sleep(delay);
         } catch (InterruptedException e) {
             // The caller is shutting down: keep the interrupt, and end the step with what is known (E1).
             Thread.currentThread().interrupt();
-            throw giveUp(origin, sent, failedInStep, budget);
-        }
-    }
-
-    /** The step's error when it ends before a retry the decision allowed: retryAfter empty (E4). */
-    private static CallFailure.Recoverable giveUp(Origin origin, Attempt sent, int failedInStep, CallBudget budget) {
-        CallFailure.Cause cause = sent.outcome() instanceof Outcome.NetworkFailure failure
-                ? new CallFailure.Network(failure.kind(), failedInStep, budget.elapsed())
-                : new CallFailure.Server(sent.status(), Optional.empty(), failedInStep, budget.elapsed());
-        return new CallFailure.Recoverable(origin, cause);
-    }
-
-    private void emit(Instant at, Origin origin, String step, Operation operation, int attempt, Attempt sent,
-            Optional<Duration> delay, Optional<Duration> jitter, CallBudget budget, Optional<Instant> pauseStarted,
-            AttemptEvent.Verdict verdict) {
-        OptionalInt status = OptionalInt.empty();
-        Optional<FailureKind> failure = Optional.empty();
-        List<String> raw = List.of();
-        Optional<Duration> retryAfter = Optional.empty();
-        if (sent.outcome() instanceof Outcome.HttpResponse response) {
-            status = OptionalInt.of(response.status());
-            raw = response.retryAfter();
-            retryAfter = RetryAfter.parse(response.status(), raw, response.date(), Clock.fixed(at, clock.getZone()));
-        } else {
-            failure = Optional.of(((Outcome.NetworkFailure) sent.outcome()).kind());
-        }
-        listener.onAttempt(new AttemptEvent(at, origin, step, operation, attempt, status, failure, raw, retryAfter,
-                delay, jitter, budgetLeft(budget, origin), pauseStarted, verdict));
-    }
-
-    private static AttemptEvent.BudgetLeft budgetLeft(CallBudget budget, Origin origin) {
-        return new AttemptEvent.BudgetLeft(budget.attemptsLeftAt(origin), budget.remaining());
-    }
-
-    /** One sent request: its outcome, and the open response when one came back. */
-    private record Attempt(Outcome outcome, Response response) {
-        int status() {
-            return outcome instanceof Outcome.HttpResponse r ? r.status() : 0;
-        }
-
-        void close() {
-            if (response != null) {
-                response.close();
-            }
+            throw giveUp.get();
         }
     }
 

@@ -1,0 +1,81 @@
+package dev.stormwatch.http;
+
+import dev.stormwatch.retry.CallBudget;
+import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.FailureKind;
+import dev.stormwatch.retry.Operation;
+import dev.stormwatch.retry.Origin;
+import dev.stormwatch.retry.OriginPauses;
+import dev.stormwatch.retry.Outcome;
+import dev.stormwatch.retry.RetryAfter;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * What the blocking and the asynchronous executor say about one request step, built one way for both: an
+ * {@link AttemptEvent} per attempt, and the step's typed errors when a pause refuses it (P2) or it ends before a
+ * retry the decision allowed (E4).
+ */
+final class StepReport {
+
+    private final Clock clock;
+    private final AttemptListener listener;
+    private final String step;
+    private final Operation operation;
+    private final CallBudget budget;
+
+    StepReport(Clock clock, AttemptListener listener, String step, Operation operation, CallBudget budget) {
+        this.clock = clock;
+        this.listener = listener;
+        this.step = step;
+        this.operation = operation;
+        this.budget = budget;
+    }
+
+    /** A running pause refused the step before sending: one event, and the error the caller sees (P2). */
+    CallFailure.Recoverable refuse(Origin origin, OriginPauses.Refusal refusal, int failedInStep) {
+        Duration remaining = refusal.remaining();
+        listener.onAttempt(new AttemptEvent(clock.instant(), origin, step, operation, 0,
+                OptionalInt.of(refusal.status()), Optional.empty(), List.of(), Optional.of(remaining),
+                Optional.empty(), Optional.empty(), budgetLeft(origin), Optional.empty(),
+                AttemptEvent.Verdict.REFUSED_BY_PAUSE));
+        // P2: attempts = 0 when nothing of this step was sent; a pause that began between two attempts of this step
+        // reports the attempts already made.
+        return new CallFailure.Recoverable(origin, new CallFailure.Server(
+                refusal.status(), Optional.of(remaining), failedInStep, budget.elapsed()));
+    }
+
+    /** The step's error when it ends before a retry the decision allowed: retryAfter empty (E4). */
+    CallFailure.Recoverable giveUp(Origin origin, SentAttempt sent, int failedInStep) {
+        CallFailure.Cause cause = sent.outcome() instanceof Outcome.NetworkFailure failure
+                ? new CallFailure.Network(failure.kind(), failedInStep, budget.elapsed())
+                : new CallFailure.Server(sent.status(), Optional.empty(), failedInStep, budget.elapsed());
+        return new CallFailure.Recoverable(origin, cause);
+    }
+
+    /** One attempt's event: what came back, what was decided, and what the call has left. */
+    void attempt(Instant at, Origin origin, int attempt, SentAttempt sent, Optional<Duration> delay,
+            Optional<Duration> jitter, Optional<Instant> pauseStarted, AttemptEvent.Verdict verdict) {
+        OptionalInt status = OptionalInt.empty();
+        Optional<FailureKind> failure = Optional.empty();
+        List<String> raw = List.of();
+        Optional<Duration> retryAfter = Optional.empty();
+        if (sent.outcome() instanceof Outcome.HttpResponse response) {
+            status = OptionalInt.of(response.status());
+            raw = response.retryAfter();
+            retryAfter = RetryAfter.parse(response.status(), raw, response.date(), Clock.fixed(at, clock.getZone()));
+        } else {
+            failure = Optional.of(((Outcome.NetworkFailure) sent.outcome()).kind());
+        }
+        listener.onAttempt(new AttemptEvent(at, origin, step, operation, attempt, status, failure, raw, retryAfter,
+                delay, jitter, budgetLeft(origin), pauseStarted, verdict));
+    }
+
+    private AttemptEvent.BudgetLeft budgetLeft(Origin origin) {
+        return new AttemptEvent.BudgetLeft(budget.attemptsLeftAt(origin), budget.remaining());
+    }
+}
