@@ -51,6 +51,10 @@ public final class AsyncRetryingExecutor {
         // OkHttp must not retry on its own: every resend is the retry decision's (as in RetryingExecutor).
         this.client = builder.client.newBuilder()
                 .retryOnConnectionFailure(false)
+                // A redirect is the caller's to read: following it would resend a code, a refresh token or a form
+                // to another origin, unseen by the retry engine, its pauses (P2) and its counts (B1, F1, P3).
+                .followRedirects(false)
+                .followSslRedirects(false)
                 .eventListenerFactory(call -> {
                     SendProgress progress = call.request().tag(SendProgress.class);
                     return progress != null ? progress : okhttp3.EventListener.NONE;

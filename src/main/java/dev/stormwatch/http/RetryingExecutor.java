@@ -46,6 +46,10 @@ public final class RetryingExecutor {
         // OkHttp must not retry on its own: a silent resend of a refresh would break F1.
         this.client = builder.client.newBuilder()
                 .retryOnConnectionFailure(false)
+                // A redirect is the caller's to read: following it would resend a code, a refresh token or a form
+                // to another origin, unseen by the retry engine, its pauses (P2) and its counts (B1, F1, P3).
+                .followRedirects(false)
+                .followSslRedirects(false)
                 .eventListenerFactory(call -> {
                     SendProgress progress = call.request().tag(SendProgress.class);
                     return progress != null ? progress : okhttp3.EventListener.NONE;

@@ -83,6 +83,28 @@ class RetryingExecutorTest {
         return failure;
     }
 
+    // F1, P3, B1: a followed redirect would be a second request the engine never saw, to an origin never checked.
+    @Test
+    @DisplayName("F1, P3: a 307 from the token endpoint comes back as it is; nothing reaches the other origin")
+    void redirectIsReturnedNotFollowed() throws IOException {
+        try (MockWebServer elsewhere = new MockWebServer()) {
+            elsewhere.start(InetAddress.getLoopbackAddress(), 0);
+            server.enqueue(new MockResponse().setResponseCode(307)
+                    .setHeader("Location", elsewhere.url("/collect").toString()));
+            Request refresh = new Request.Builder().url(server.url("/token"))
+                    .post(okhttp3.RequestBody.create("grant_type=refresh_token&refresh_token=RT-SECRET",
+                            okhttp3.MediaType.get("application/x-www-form-urlencoded")))
+                    .build();
+
+            try (Response response = executor.execute(refresh, Operation.REFRESH, "refresh", budget())) {
+                assertThat(response.code()).isEqualTo(307);
+            }
+
+            assertThat(server.getRequestCount()).isEqualTo(1);
+            assertThat(elsewhere.getRequestCount()).as("nothing sent to the redirect's origin").isZero();
+        }
+    }
+
     // RA3, RA2
     @Test
     @DisplayName("RA3: 503 with Retry-After 2 is retried after 2 s plus jitter, then the success is returned")
