@@ -1,0 +1,2 @@
+/** The main window and its areas. */
+package dev.stormwatch.app.shell;

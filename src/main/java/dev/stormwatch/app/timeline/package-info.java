@@ -1,0 +1,5 @@
+/**
+ * The request timeline: every attempt of every call as a table and as lanes per origin, built on the retry
+ * executors' attempt events. Rows hold no secret and copy as one line for a ticket.
+ */
+package dev.stormwatch.app.timeline;
