@@ -144,7 +144,7 @@ public final class AsyncRetryingExecutor {
                 if (operation.checksPause()) {
                     Optional<OriginPauses.Refusal> refusal = pauses.check(origin);
                     if (refusal.isPresent()) {
-                        result.completeExceptionally(report.refuse(origin, refusal.get(), failedInStep));
+                        result.completeExceptionally(report.refuse(origin, refusal.get()));
                         return;
                     }
                 }

@@ -107,7 +107,7 @@ public final class RetryingExecutor {
             if (operation.checksPause()) {
                 Optional<OriginPauses.Refusal> refusal = pauses.check(origin);
                 if (refusal.isPresent()) {
-                    throw report.refuse(origin, refusal.get(), failedInStep);
+                    throw report.refuse(origin, refusal.get());
                 }
             }
             SentAttempt sent = send(request);

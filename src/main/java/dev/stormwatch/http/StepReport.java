@@ -36,17 +36,20 @@ final class StepReport {
         this.budget = budget;
     }
 
-    /** A running pause refused the step before sending: one event, and the error the caller sees (P2). */
-    CallFailure.Recoverable refuse(Origin origin, OriginPauses.Refusal refusal, int failedInStep) {
+    /**
+     * A running pause refused the step before sending: one event, and the error the caller sees (P2). The error says
+     * {@code attempts = 0} even when the pause began while this step waited between attempts (another call started
+     * it): nothing more will be sent before it ends, so the window counts down instead of offering a retry (P9).
+     */
+    CallFailure.Recoverable refuse(Origin origin, OriginPauses.Refusal refusal) {
         Duration remaining = refusal.remaining();
         listener.onAttempt(new AttemptEvent(clock.instant(), origin, step, operation, 0,
                 OptionalInt.of(refusal.status()), Optional.empty(), List.of(), Optional.of(remaining),
                 Optional.empty(), Optional.empty(), budgetLeft(origin), Optional.empty(),
                 AttemptEvent.Verdict.REFUSED_BY_PAUSE));
-        // P2: attempts = 0 when nothing of this step was sent; a pause that began between two attempts of this step
-        // reports the attempts already made.
+        // P2: the same Server error as the pause's, attempts = 0, retryAfter = what is left of the pause.
         return new CallFailure.Recoverable(origin, new CallFailure.Server(
-                refusal.status(), Optional.of(remaining), failedInStep, budget.elapsed()));
+                refusal.status(), Optional.of(remaining), 0, budget.elapsed()));
     }
 
     /** The step's error when it ends before a retry the decision allowed: retryAfter empty (E4). */
