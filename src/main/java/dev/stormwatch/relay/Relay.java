@@ -127,6 +127,11 @@ public final class Relay implements AutoCloseable {
         return api.inFlight();
     }
 
+    /** Connections the relay holds open now, idle keep-alive ones included. */
+    public int openConnections() {
+        return server.openConnections();
+    }
+
     /**
      * A network hiccup now: every open connection (busy or idle) is reset, and requests being served end without an
      * answer. Returns how many connections were reset.

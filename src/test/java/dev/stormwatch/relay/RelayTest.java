@@ -171,6 +171,10 @@ class RelayTest {
             idle.setSoTimeout(5_000);
             CompletableFuture<Integer> busy = CompletableFuture.supplyAsync(() -> modelsUnchecked("sk-demo"));
             assertThat(gate.entered.await(5, TimeUnit.SECONDS)).isTrue();
+            // The idle socket is connected once the kernel accepts it; the relay holds it a moment later.
+            for (int i = 0; i < 500 && relay.openConnections() < 2; i++) {
+                Thread.sleep(10);
+            }
             assertThat(relay.hiccupNow()).isEqualTo(2);
             gate.open.countDown();
             assertThatThrownBy(() -> idle.getInputStream().read()).isInstanceOf(SocketException.class);
