@@ -47,6 +47,18 @@ public final class ScreenshotTour {
         Thread.sleep(500);
         shoot(stage, new File(out, "main-window.png"));
 
+        fx(() -> {
+            app.session().settings().maxAttemptsPerOriginProperty().set("11");
+            app.session().settings().multiplierProperty().set("twice");
+            app.session().applySettings();
+        });
+        Thread.sleep(300);
+        shoot(stage, new File(out, "settings-refused.png"));
+        fx(() -> {
+            app.session().settings().presetProperty().set(dev.stormwatch.app.session.PolicyPreset.DEFAULT);
+            app.session().applySettings();
+        });
+
         fx(() -> app.session().signIn());
         await(() -> app.session().phaseProperty().get() == Phase.SIGNED_IN);
         fx(() -> app.session().loadUserInfo());
