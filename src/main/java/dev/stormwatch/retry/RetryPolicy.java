@@ -84,7 +84,8 @@ public record RetryPolicy(
 
     private static void require(boolean valid, String problem) {
         if (!valid) {
-            throw new CallFailure.Configuration("Invalid retry policy: " + problem + ". Change the setting and restart.");
+            throw new CallFailure.Configuration(
+                    "Invalid retry policy: " + problem + ". Change that setting; nothing was clamped (C2).");
         }
     }
 

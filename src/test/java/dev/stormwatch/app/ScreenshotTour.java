@@ -49,7 +49,6 @@ public final class ScreenshotTour {
 
         fx(() -> {
             app.session().settings().maxAttemptsPerOriginProperty().set("11");
-            app.session().settings().multiplierProperty().set("twice");
             app.session().applySettings();
         });
         Thread.sleep(300);
