@@ -78,7 +78,7 @@ class RetryPolicyTest {
         assertThatThrownBy(() -> change.apply(RetryPolicy.builder()).build())
                 .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining(named)
-                .hasMessageContaining("Change the setting");
+                .hasMessageContaining("Change that setting");
     }
 
     static Stream<Arguments> valuesOutsideTheLimitsAreRefused() {
