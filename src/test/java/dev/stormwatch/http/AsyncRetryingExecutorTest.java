@@ -3,7 +3,7 @@ package dev.stormwatch.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.retry.CallFailure;
-import dev.stormwatch.retry.FakeClock;
+import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

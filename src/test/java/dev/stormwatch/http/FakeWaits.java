@@ -1,6 +1,6 @@
 package dev.stormwatch.http;
 
-import dev.stormwatch.retry.FakeClock;
+import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.retry.Sleeper;
 import java.time.Duration;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
-import dev.stormwatch.retry.FakeClock;
+import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;

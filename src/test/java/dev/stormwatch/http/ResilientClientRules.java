@@ -9,7 +9,7 @@ import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.limit.RateLimiterBuilder;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.FailureKind;
-import dev.stormwatch.retry.FakeClock;
+import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.retry.Origin;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;

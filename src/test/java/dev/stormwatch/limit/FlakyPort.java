@@ -1,5 +1,6 @@
 package dev.stormwatch.limit;
 
+import dev.stormwatch.testing.FakeClock;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -11,11 +12,11 @@ final class FlakyPort implements RedisPort {
 
     enum State { UP, DOWN, ERROR }
 
-    private final MutableClock clock;
+    private final FakeClock clock;
     private volatile State state = State.UP;
     final AtomicInteger evalCalls = new AtomicInteger();
 
-    FlakyPort(MutableClock clock) {
+    FlakyPort(FakeClock clock) {
         this.clock = clock;
     }
 

@@ -1,5 +1,6 @@
 package dev.stormwatch.limit;
 
+import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -17,14 +18,14 @@ class GuardedRateLimiterTest {
     private static final LimitKey KEY = LimitKey.of("alice", "gpt-4o");
     private static final Duration RETRY = Duration.ofSeconds(1);
 
-    private MutableClock clock;
+    private FakeClock clock;
     private FlakyPort redis;
     private LimiterMetrics metrics;
     private final List<BackendStatus> statuses = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void setUp() {
-        clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+        clock = new FakeClock(Instant.parse("2026-01-01T00:00:00Z"));
         redis = new FlakyPort(clock);
         metrics = LimiterMetrics.inMemory();
     }

@@ -1,5 +1,6 @@
 package dev.stormwatch.limit;
 
+import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -16,11 +17,11 @@ class InMemoryRateLimiterTest extends RateLimiterContract {
 
     private static final LimitKey KEY = LimitKey.of("alice", "gpt-4o");
     // Not on a window boundary, so fixed windows do not start exactly at the first request.
-    private MutableClock clock;
+    private FakeClock clock;
 
     @BeforeEach
     void freshClock() {
-        clock = new MutableClock(Instant.parse("2026-01-01T00:00:00.123456Z"));
+        clock = new FakeClock(Instant.parse("2026-01-01T00:00:00.123456Z"));
     }
 
     @Override

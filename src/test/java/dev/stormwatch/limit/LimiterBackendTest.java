@@ -1,5 +1,6 @@
 package dev.stormwatch.limit;
 
+import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The app's default: an embedded Redis, or the in-memory limiter with a reason when it cannot start (L9). */
 class LimiterBackendTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final FakeClock clock = new FakeClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final List<BackendStatus> statuses = new CopyOnWriteArrayList<>();
     private final RateLimiterBuilder builder =
             RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1))).clock(clock);

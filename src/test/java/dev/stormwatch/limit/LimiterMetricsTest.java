@@ -1,5 +1,6 @@
 package dev.stormwatch.limit;
 
+import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** The limiter's and the client's meters (L8), and the Prometheus scrape endpoint. */
 class LimiterMetricsTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final FakeClock clock = new FakeClock(Instant.parse("2026-01-01T00:00:00Z"));
 
     @Test
     @DisplayName("L8: allowed and refused decisions are counted by algorithm and source")

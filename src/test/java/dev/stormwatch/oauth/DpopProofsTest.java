@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.nimbusds.jose.crypto.ECDSAVerifier;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class DpopProofsTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T10:00:00Z"));
+    private final FakeClock clock = new FakeClock(Instant.parse("2026-01-01T10:00:00Z"));
     private final DpopProofs dpop = DpopProofs.generate(clock, new SecureRandom());
 
     @Test

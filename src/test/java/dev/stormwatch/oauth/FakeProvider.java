@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.testing.FakeClock;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import java.io.IOException;
@@ -29,7 +30,7 @@ import okhttp3.mockwebserver.RecordedRequest;
 final class FakeProvider implements AutoCloseable {
 
     final MockWebServer server = new MockWebServer();
-    final MutableClock clock;
+    final FakeClock clock;
     final String issuer;
     /** One key for all tests: RSA key generation is slow on a busy machine. */
     private static final RSAKey DEFAULT_KEY = TestKeys.rsa("k1");
@@ -57,7 +58,7 @@ final class FakeProvider implements AutoCloseable {
     private final Map<String, Map<String, String>> pushed = new ConcurrentHashMap<>();
     private final AtomicInteger counter = new AtomicInteger();
 
-    FakeProvider(MutableClock clock) throws IOException {
+    FakeProvider(FakeClock clock) throws IOException {
         this.clock = clock;
         server.setDispatcher(new Dispatcher() {
             @Override

@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,7 +24,7 @@ class IdTokenValidatorTest {
     private static final String ISSUER = "https://login.example.com";
     private static final Instant NOW = Instant.parse("2026-01-01T10:00:00Z");
 
-    private final MutableClock clock = new MutableClock(NOW);
+    private final FakeClock clock = new FakeClock(NOW);
     private final AtomicReference<String> published = new AtomicReference<>(TestKeys.jwks(KEY_1));
     private final AtomicInteger fetches = new AtomicInteger();
     private final JwksCache jwks = new JwksCache(clock, JwksCache.DEFAULT_COOLDOWN);

@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.retry.Sleeper;
 import java.time.Duration;
@@ -15,7 +16,7 @@ abstract class OAuthClientFixture {
 
     static final Instant START = Instant.parse("2026-01-01T10:00:00Z");
 
-    final MutableClock clock = new MutableClock(START);
+    final FakeClock clock = new FakeClock(START);
     final List<Duration> sleeps = new CopyOnWriteArrayList<>();
     final Sleeper sleeper = duration -> {
         sleeps.add(duration);

@@ -13,7 +13,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.stormwatch.server.Fault;
-import dev.stormwatch.server.MutableClock;
+import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 /** The demo provider end to end, over real sockets, driven by the JDK's HTTP client as browser and client. */
 class DemoProviderTest {
 
-    private static final MutableClock CLOCK = MutableClock.atNewYear();
+    private static final FakeClock CLOCK = FakeClock.atNewYear();
     private static DemoProvider provider;
     private static ProviderDriver driver;
 

@@ -3,7 +3,7 @@ package dev.stormwatch.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stormwatch.server.MutableClock;
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +36,7 @@ class RelayModelsTest {
 
     @Test
     void collapsedGateRefusesAtHalfCapacityWhileRefusalsAreRecent() {
-        MutableClock clock = MutableClock.atNewYear();
+        FakeClock clock = FakeClock.atNewYear();
         CapacityGate gate = new CapacityGate(2, true, clock);
         assertThat(gate.tryEnter()).isTrue();
         assertThat(gate.tryEnter()).isTrue();
@@ -69,7 +69,7 @@ class RelayModelsTest {
 
     @Test
     void quotaWindowsAreFixedAndAlignedToTheEpoch() {
-        MutableClock clock = MutableClock.atNewYear();
+        FakeClock clock = FakeClock.atNewYear();
         clock.advance(Duration.ofSeconds(45));
         QuotaWindows windows = new QuotaWindows(new Quota(2, Duration.ofMinutes(1)), clock);
         assertThat(windows.admit("a")).isEmpty();

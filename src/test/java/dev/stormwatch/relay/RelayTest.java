@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.server.Fault;
-import dev.stormwatch.server.MutableClock;
+import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.server.Sleeper;
 import java.io.IOException;
 import java.net.Socket;
@@ -30,7 +30,7 @@ class RelayTest {
 
     private static final String CHAT = "{\"model\":\"storm-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 
-    private final MutableClock clock = MutableClock.atNewYear();
+    private final FakeClock clock = FakeClock.atNewYear();
     private final OkHttpClient client = new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
     private Relay relay;
 

@@ -17,7 +17,7 @@ import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.server.DpopVerifier;
-import dev.stormwatch.server.MutableClock;
+import dev.stormwatch.testing.FakeClock;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -41,7 +41,7 @@ class RelayWithProviderTokensTest {
 
     private static final String VERIFIER = "relay-test-verifier-0123456789-abcdefghijklmnop";
 
-    private final MutableClock clock = MutableClock.atNewYear();
+    private final FakeClock clock = FakeClock.atNewYear();
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     private DemoProvider provider;
     private Relay relay;

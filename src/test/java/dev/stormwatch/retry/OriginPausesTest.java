@@ -1,5 +1,6 @@
 package dev.stormwatch.retry;
 
+import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;

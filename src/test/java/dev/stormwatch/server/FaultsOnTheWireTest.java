@@ -1,5 +1,6 @@
 package dev.stormwatch.server;
 
+import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /** Every fault kind, observed by a plain HTTP client (OkHttp, with its own retries off) on a real socket. */
 class FaultsOnTheWireTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T12:00:00.400Z"));
+    private final FakeClock clock = new FakeClock(Instant.parse("2026-03-01T12:00:00.400Z"));
     private final RecordingSleeper sleeper = new RecordingSleeper();
     private final FaultPlan plan = new FaultPlan();
     private final AtomicInteger processed = new AtomicInteger();

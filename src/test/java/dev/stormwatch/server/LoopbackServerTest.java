@@ -1,5 +1,6 @@
 package dev.stormwatch.server;
 
+import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +23,7 @@ class LoopbackServerTest {
     @BeforeEach
     void start() throws IOException {
         server = LoopbackServer.start("test", ServerOptions.defaults().withMaxBodyBytes(1024).withClock(
-                MutableClock.atNewYear()), Map.of(
+                FakeClock.atNewYear()), Map.of(
                 "/echo", request -> Response.text(200, request.method() + " " + request.bodyText()),
                 "/reset", request -> Response.reset(),
                 "/boom", request -> {

@@ -2,7 +2,7 @@ package dev.stormwatch.app.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stormwatch.retry.FakeClock;
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

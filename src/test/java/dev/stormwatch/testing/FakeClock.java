@@ -1,4 +1,4 @@
-package dev.stormwatch.retry;
+package dev.stormwatch.testing;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -6,7 +6,10 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A wall clock that tests move by hand; time never passes on its own. Thread-safe. */
+/**
+ * The one test clock of the project: a wall clock that moves only when a test says so (STYLE.md 1). Thread-safe,
+ * so that executors and servers under test may read it while the test advances it.
+ */
 public final class FakeClock extends Clock {
 
     private volatile Instant now;
@@ -15,8 +18,14 @@ public final class FakeClock extends Clock {
         this.now = start;
     }
 
+    /** A clock at an ISO-8601 instant, e.g. {@code 2026-11-30T06:00:00Z}. */
     public static FakeClock at(String isoInstant) {
         return new FakeClock(Instant.parse(isoInstant));
+    }
+
+    /** A clock at 2026-01-01T00:00:00Z. */
+    public static FakeClock atNewYear() {
+        return at("2026-01-01T00:00:00Z");
     }
 
     public synchronized void advance(Duration duration) {
