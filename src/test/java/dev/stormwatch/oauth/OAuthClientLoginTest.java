@@ -279,4 +279,19 @@ class OAuthClientLoginTest extends OAuthClientFixture {
                 .doesNotContain(session.tokens().refreshToken().orElseThrow().reveal())
                 .doesNotContain(session.tokens().idToken().reveal());
     }
+
+    // E1: regression, a token endpoint port of 70000 made login() throw IllegalArgumentException from Origin.of
+    @Test
+    @DisplayName("E1: a discovery document with a token endpoint port out of range fails login with a Protocol error")
+    void aTokenEndpointWithAnInvalidPortFailsLoginWithAProtocolError() {
+        provider.script("/.well-known/openid-configuration", new MockResponse()
+                .setHeader("Content-Type", "application/json")
+                .setBody("{\"issuer\":\"" + provider.issuer + "\",\"authorization_endpoint\":\"" + provider.issuer
+                        + "/authorize\",\"token_endpoint\":\"https://idp.example:70000/token\",\"jwks_uri\":\""
+                        + provider.issuer + "/jwks\"}"));
+
+        assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageStartingWith("discovery").hasMessageContaining("token_endpoint");
+        assertThat(browser.opened).isEmpty();
+    }
 }
