@@ -65,6 +65,17 @@ public final class SessionCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON lines (attempts and steps) instead of text.")
     private boolean json;
 
+    /** Opens the system browser; replaced in tests. */
+    private final BrowserLauncher systemBrowser;
+
+    public SessionCommand() {
+        this(new SystemBrowserLauncher());
+    }
+
+    SessionCommand(BrowserLauncher systemBrowser) {
+        this.systemBrowser = systemBrowser;
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -90,6 +101,11 @@ public final class SessionCommand implements Callable<Integer> {
             } catch (CallFailure failure) {
                 allOk = false;
                 print(out, SessionJson.error(name, failure));
+            } catch (RuntimeException unexpected) {
+                // Bad input rule: a bug must still end in one step line and a failing exit status, never a stack
+                // trace; its message is left out because it may carry a URL with state or a token (RC6).
+                allOk = false;
+                print(out, SessionJson.unexpected(name, unexpected));
             }
         }
         return allOk ? 0 : 1;
@@ -125,9 +141,8 @@ public final class SessionCommand implements Callable<Integer> {
     }
 
     private BrowserLauncher browser(PrintWriter err) {
-        BrowserLauncher system = new SystemBrowserLauncher();
         return url -> {
-            if (!noBrowser && system.open(url)) {
+            if (!noBrowser && systemBrowser.open(url)) {
                 return true;
             }
             // A person or a script completes the sign-in with this URL: one line of its own on stderr.

@@ -76,6 +76,22 @@ final class SessionJson {
         return line;
     }
 
+    /**
+     * A step that ended in an exception the client should never throw (a bug): one line naming its type only, since
+     * its message may hold a URL with state or a token (RC6).
+     */
+    static ObjectNode unexpected(String step, RuntimeException e) {
+        ObjectNode line = JSON.createObjectNode();
+        line.put("type", "step");
+        line.put("step", step);
+        line.put("outcome", "error");
+        ObjectNode error = line.putObject("error");
+        error.put("category", "Unexpected");
+        error.put("message", "unexpected " + e.getClass().getSimpleName() + " in step " + step
+                + "; this is a bug in Stormwatch, please report it");
+        return line;
+    }
+
     private static long millis(Duration d) {
         return d.toMillis();
     }

@@ -11,7 +11,8 @@ import okhttp3.Response;
 /**
  * The authenticated client for the application's own API calls (spec A1–A3, P7): adds the access token (and a DPoP
  * proof for a DPoP-bound token), refreshing first when it has expired; never retries by status; on a 401 saying the
- * token is invalid, at most one refresh and one replay, for idempotent requests only.
+ * token is invalid, at most one refresh and one replay, for idempotent requests only; on a DPoP nonce challenge,
+ * one replay with the nonce for any method (OP4).
  */
 final class AuthenticatedInterceptor implements Interceptor {
 
@@ -38,8 +39,9 @@ final class AuthenticatedInterceptor implements Interceptor {
         }
         rememberNonce(response);
         Optional<String> challenge = Optional.ofNullable(response.header("WWW-Authenticate"));
-        // OP4, RFC 9449 §9: the resource server wants a DPoP nonce: one replay with it, not a refresh.
-        if (tokens.dpopBound() && challenge.orElse("").contains("use_dpop_nonce") && isIdempotent(original)) {
+        // OP4, RFC 9449 §9: the resource server wants a DPoP nonce: one replay with it, not a refresh. It rejected the
+        // request before processing it, so the replay is safe for any method, idempotent or not.
+        if (tokens.dpopBound() && challenge.orElse("").contains("use_dpop_nonce")) {
             response.close();
             return chain.proceed(authorized(original, tokens));
         }

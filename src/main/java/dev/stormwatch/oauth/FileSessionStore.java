@@ -21,6 +21,10 @@ import java.util.Set;
 /**
  * A session kept between runs, only when the user asks for it: one JSON file in the user's configuration directory,
  * created with owner-only permissions (0600, directory 0700) and replaced atomically so a crash never leaves half a file.
+ *
+ * <p>A DPoP-bound session (RFC 9449 §5) is never written: its DPoP key lives in memory only, so after a restart the
+ * bound tokens could neither be refreshed nor used (and must never be sent as Bearer). Such a session is kept in
+ * memory for this process, the file is erased, and a DPoP-bound session found in the file is dropped.
  */
 public final class FileSessionStore implements SessionStore {
 
@@ -29,6 +33,8 @@ public final class FileSessionStore implements SessionStore {
     private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
 
     private final Path file;
+    /** The DPoP-bound session of this process, which is not written to the file (see the class comment). */
+    private Session inMemoryOnly;
 
     public FileSessionStore(Path file) {
         this.file = file;
@@ -43,19 +49,41 @@ public final class FileSessionStore implements SessionStore {
 
     @Override
     public synchronized Optional<Session> load() {
+        if (inMemoryOnly != null) {
+            return Optional.of(inMemoryOnly);
+        }
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
+        Session stored;
         try {
-            return Optional.of(fromJson(JSON.readTree(file.toFile())));
+            stored = fromJson(JSON.readTree(file.toFile()));
         } catch (IOException | RuntimeException e) {
             // An unreadable file is left in place (nothing lost); the user signs in again.
             return Optional.empty();
         }
+        // RFC 9449 §5: a bound token whose key died with its process is useless; drop it rather than send it as Bearer.
+        if (stored.tokens().dpopBound()) {
+            eraseQuietly();
+            return Optional.empty();
+        }
+        return Optional.of(stored);
     }
 
     @Override
     public synchronized void save(Session session) {
+        // RFC 9449 §5: the DPoP key is not persisted, so neither is a session bound to it; the file must not keep an
+        // older session that this one replaces.
+        if (session.tokens().dpopBound()) {
+            inMemoryOnly = session;
+            clearFile();
+            return;
+        }
+        inMemoryOnly = null;
+        write(session);
+    }
+
+    private void write(Session session) {
         try {
             Path dir = file.toAbsolutePath().getParent();
             boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
@@ -88,11 +116,24 @@ public final class FileSessionStore implements SessionStore {
 
     @Override
     public synchronized void clear() {
+        inMemoryOnly = null;
+        clearFile();
+    }
+
+    private void clearFile() {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
             throw Failures.configuration("cannot erase the session file " + file + " (" + e.getClass().getSimpleName()
                     + "); delete it by hand");
+        }
+    }
+
+    private void eraseQuietly() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // Still unusable: load() drops it again next time.
         }
     }
 

@@ -27,6 +27,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The loopback redirect receiver of a native app (RFC 8252 §7.3, §8.3): listens on 127.0.0.1 (and on [::1] at the
@@ -53,6 +54,12 @@ public final class LoopbackReceiver implements AutoCloseable {
     private record Consumed(Socket socket, AuthorizationRedirect redirect) {}
 
     private final CompletableFuture<Consumed> consumed = new CompletableFuture<>();
+    /** Whether the browser that carried the redirect was answered (its connection then is closed). */
+    private final AtomicBoolean answered = new AtomicBoolean();
+
+    /** What a browser sees when the login ended without saying how: it must not wait on an open connection. */
+    private static final SignInPage UNANSWERED = SignInPage.failed(
+            "Stormwatch stopped before the sign-in finished. Go back to Stormwatch and sign in again.");
     /**
      * Connections are read in parallel: browsers open speculative connections that send nothing, and one of them
      * must not hold up the redirect for the read timeout. A few threads bound what a flood can cost.
@@ -134,10 +141,11 @@ public final class LoopbackReceiver implements AutoCloseable {
         close();
     }
 
-    /** Answers the browser that carried the redirect, then closes its connection. */
+    /** Answers the browser that carried the redirect, then closes its connection (once; later calls do nothing). */
     public void respond(SignInPage page) {
         Consumed done = consumed.isCompletedExceptionally() ? null : consumed.getNow(null);
-        if (done == null) {
+        // Only the first answer is written: close() answers a browser that nobody answered, never one twice.
+        if (done == null || !answered.compareAndSet(false, true)) {
             return;
         }
         try (Socket socket = done.socket()) {
@@ -148,18 +156,16 @@ public final class LoopbackReceiver implements AutoCloseable {
         }
     }
 
-    /** Closes the listeners (idempotent). The browser's connection, if consumed, is closed by respond(). */
+    /**
+     * Closes the listeners (idempotent), and a consumed browser connection that {@link #respond(SignInPage)} never
+     * answered (the login ended in an unexpected error): it gets a failure page, so no socket stays open (RFC 8252 §8.3).
+     */
     @Override
     public void close() {
-        for (ServerSocket listener : listeners) {
-            try {
-                listener.close();
-            } catch (IOException e) {
-                // Closing a listener cannot fail in a way that matters here.
-            }
-        }
+        closeListenersOnly();
         consumed.completeExceptionally(new CancellationException("closed"));
         handlers.shutdown();
+        respond(UNANSWERED);
     }
 
     /** Whether every listener is closed. */

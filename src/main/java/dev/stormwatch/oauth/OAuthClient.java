@@ -413,8 +413,12 @@ public final class OAuthClient {
         if (!current.tokens().accessToken().equals(staleAccessToken)) {
             return current;
         }
-        Secret refreshToken = current.tokens().refreshToken().orElseThrow(() -> failed(
-                Failures.reauthenticate("the session has no refresh token; sign in again"), Optional.of(current)));
+        // E1: without a refresh token the grant cannot be renewed: it is gone, so the session goes with it.
+        if (current.tokens().refreshToken().isEmpty()) {
+            store.clear();
+            throw failed(Failures.reauthenticate("the session has no refresh token; sign in again"), Optional.empty());
+        }
+        Secret refreshToken = current.tokens().refreshToken().get();
         publish(new SessionState.Refreshing(current));
         try {
             ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);

@@ -8,6 +8,7 @@ import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import okhttp3.HttpUrl;
 
 /**
  * The provider's metadata document (OIDC Discovery §3, RFC 8414 §2, RFC 9126 §5, RFC 9207 §3, RFC 9449 §5.1),
@@ -28,6 +29,7 @@ public record ProviderMetadata(
         List<String> dpopSigningAlgValuesSupported) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int MAX_PORT = 65_535;
 
     /** Whether the authorization request goes through PAR (RFC 9126 §5: when advertised or required). */
     public boolean usesPar() {
@@ -97,8 +99,18 @@ public record ProviderMetadata(
         } catch (URISyntaxException e) {
             throw Failures.protocol("discovery", name + " is not a URL");
         }
+        // E1: every later request to this endpoint needs an absolute http(s) URL that OkHttp accepts; checked here so
+        // a bad value is one Protocol error naming the field, not a library exception on first use.
+        if (uri.getHost() == null || HttpUrl.parse(value.get()) == null) {
+            throw Failures.protocol("discovery", name + " '" + value.get()
+                    + "' is not an absolute http(s) URL with a valid host and port");
+        }
+        // HttpUrl accepts ports 1..65535 only; URI does not check the range, so check it for the URI we keep too.
+        if (uri.getPort() != -1 && (uri.getPort() < 1 || uri.getPort() > MAX_PORT)) {
+            throw Failures.protocol("discovery", name + " '" + value.get() + "' has a port outside 1.." + MAX_PORT);
+        }
         // RFC 8414 §2 / OIDC Discovery §3: endpoints are https; http only on loopback (demo provider).
-        if (uri.getHost() == null || !Loopback.isSecureOrLoopback(uri)) {
+        if (!Loopback.isSecureOrLoopback(uri)) {
             throw Failures.protocol("discovery", name + " '" + uri + "' must be an https URL");
         }
         return Optional.of(uri);

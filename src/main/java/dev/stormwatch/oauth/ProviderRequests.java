@@ -8,6 +8,7 @@ import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.FailureKind;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
+import dev.stormwatch.retry.Outcome;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
@@ -97,22 +98,32 @@ final class ProviderRequests {
     }
 
     private Answer send(Supplier<Request> perAttempt, Operation operation, String step, CallBudget budget) {
+        // E3: the executor records the step's failed requests in the budget; the difference is this step's count.
+        int failedBefore = budget.failedInAll();
         try (Response response = executor.execute(perAttempt, operation, step, budget)) {
             String nonce = response.header(DpopProofs.NONCE_HEADER);
             dpop.ifPresent(d -> d.rememberNonce(response.request().url().uri(), nonce));
-            return new Answer(response.code(), readBody(response, budget),
+            return new Answer(response.code(), readBody(response, budget, budget.failedInAll() - failedBefore),
                     Optional.ofNullable(response.header("WWW-Authenticate")));
         }
     }
 
-    private static String readBody(Response response, CallBudget budget) {
+    private static String readBody(Response response, CallBudget budget, int failedInStep) {
         try {
             return response.body() == null ? "" : response.body().string();
         } catch (IOException e) {
             // E1, F1: the body broke off after the request was sent: a network failure whose outcome is unknown;
-            // this step is not resent here.
-            throw new CallFailure.Recoverable(Origin.of(response.request().url().uri()),
-                    new CallFailure.Network(FailureKind.RESET_AFTER_SEND, 1, budget.elapsed()));
+            // the executor has delivered the response, so this step is not resent here.
+            Origin origin = Origin.of(response.request().url().uri());
+            // E3, B1: it is a failed request of this step like any other, unless the executor already counted the
+            // exchange for its retryable status (ST1).
+            boolean alreadyCounted = Outcome.isRetryableStatus(response.code());
+            if (!alreadyCounted) {
+                budget.recordFailure(origin);
+            }
+            int attempts = alreadyCounted ? failedInStep : failedInStep + 1;
+            throw new CallFailure.Recoverable(origin,
+                    new CallFailure.Network(FailureKind.RESET_AFTER_SEND, attempts, budget.elapsed()));
         }
     }
 

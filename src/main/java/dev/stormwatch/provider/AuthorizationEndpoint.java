@@ -57,13 +57,18 @@ final class AuthorizationEndpoint implements Handler {
     }
 
     private Response showPushed(String requestUri, Optional<String> clientId) {
-        Optional<AuthorizationRequest> pushed = state.pushedRequests().take(requestUri);
+        // Peek first: a request with the wrong client_id must not use up the legitimate client's request_uri.
+        Optional<AuthorizationRequest> pushed = state.pushedRequests().peek(requestUri);
         if (pushed.isEmpty()) {
             // RFC 9126 §4: the request_uri is single use and short-lived; the redirect URI it held is unknown here.
             return Html.error(400, "request_uri is unknown, already used or expired; push the request again");
         }
         if (clientId.isEmpty() || !clientId.get().equals(pushed.get().clientId())) {
             return Html.error(400, "client_id must be sent with request_uri and match the pushed request");
+        }
+        // RFC 9126 §4: single use; of two requests that both passed the check, only the first take wins.
+        if (state.pushedRequests().take(requestUri).isEmpty()) {
+            return Html.error(400, "request_uri is unknown, already used or expired; push the request again");
         }
         return signInPage(pushed.get());
     }

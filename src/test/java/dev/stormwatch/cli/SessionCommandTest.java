@@ -135,4 +135,43 @@ class SessionCommandTest {
         assertThat(step.exit()).isEqualTo(2);
         assertThat(step.err()).contains("unknown step 'dance'");
     }
+
+    // Regression: only CallFailure was caught, so any other exception ended the run with a stack trace and no step line.
+    @Test
+    void anUnexpectedExceptionIsOneStepLineWithoutStackTraceOrSecretAndExitStatusOne() throws Exception {
+        try (MockWebServer provider = new MockWebServer()) {
+            provider.start(InetAddress.getByName("127.0.0.1"), 0);
+            String issuer = "http://127.0.0.1:" + provider.getPort();
+            provider.enqueue(new MockResponse().setHeader("Content-Type", "application/json").setBody(
+                    "{\"issuer\":\"" + issuer + "\",\"authorization_endpoint\":\"" + issuer + "/authorize\","
+                            + "\"token_endpoint\":\"" + issuer + "/token\",\"jwks_uri\":\"" + issuer + "/jwks\"}"));
+            // The browser fails in a way no typed error covers; its message carries the URL with the state.
+            SessionCommand command = new SessionCommand(url -> {
+                throw new IllegalStateException("cannot open " + url);
+            });
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            CommandLine cli = new CommandLine(command);
+            cli.setOut(new PrintWriter(out, true));
+            cli.setErr(new PrintWriter(err, true));
+
+            int exit = cli.execute("--issuer", issuer, "--client-id", "cli", "--steps", "login,logout", "--json");
+
+            assertThat(exit).isEqualTo(1);
+            List<JsonNode> steps = new ArrayList<>();
+            for (String line : out.toString().split("\n")) {
+                JsonNode node = JSON.readTree(line);
+                if (node.path("type").asText().equals("step")) {
+                    steps.add(node);
+                }
+            }
+            assertThat(steps).extracting(l -> l.path("step").asText()).containsExactly("login", "logout");
+            JsonNode error = steps.get(0).path("error");
+            assertThat(steps.get(0).path("outcome").asText()).isEqualTo("error");
+            assertThat(error.path("category").asText()).isEqualTo("Unexpected");
+            assertThat(error.path("message").asText()).contains("IllegalStateException").doesNotContain("\n");
+            assertThat(out.toString() + err).doesNotContain("state=").doesNotContain("/authorize")
+                    .doesNotContain("at dev.");
+        }
+    }
 }

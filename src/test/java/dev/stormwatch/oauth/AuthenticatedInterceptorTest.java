@@ -177,4 +177,40 @@ class AuthenticatedInterceptorTest extends OAuthClientFixture {
             assertThat(response.code()).isEqualTo(200);
         }
     }
+
+    // OP4: regression, the nonce replay was limited to idempotent requests; RFC 9449 §9 says the request was rejected
+    // before processing, so a POST is replayed too, once.
+    @Test
+    @DisplayName("OP4: a DPoP nonce challenge on a POST without Idempotency-Key is answered by one replay with the nonce")
+    void aNonceChallengeIsAnsweredForANonIdempotentRequest() throws Exception {
+        provider.dpop = true;
+        OAuthClient dpopClient = client(config().withDpop(true));
+        dpopClient.login();
+        OkHttpClient dpopHttp = new OkHttpClient.Builder().addInterceptor(dpopClient.authenticatingInterceptor()).build();
+        MockResponse challenge = new MockResponse().setResponseCode(401)
+                .setHeader("WWW-Authenticate", "DPoP error=\"use_dpop_nonce\"").setHeader("DPoP-Nonce", "api-nonce");
+        api.enqueue(challenge);
+        api.enqueue(new MockResponse().setBody("ok"));
+        api.enqueue(challenge);
+        api.enqueue(challenge);
+        RequestBody body = RequestBody.create("{\"n\":1}", MediaType.get("application/json"));
+        Request post = new Request.Builder().url(api.url("/orders")).post(body).build();
+
+        try (Response response = dpopHttp.newCall(post).execute()) {
+            assertThat(response.code()).isEqualTo(200);
+        }
+        api.takeRequest();
+        var replay = api.takeRequest();
+        var proof = com.nimbusds.jwt.SignedJWT.parse(replay.getHeader("DPoP")).getJWTClaimsSet();
+        assertThat(replay.getMethod()).isEqualTo("POST");
+        assertThat(replay.getBody().readUtf8()).isEqualTo("{\"n\":1}");
+        assertThat(proof.getStringClaim("htm")).isEqualTo("POST");
+        assertThat(proof.getStringClaim("nonce")).isEqualTo("api-nonce");
+
+        // At most one replay: a second challenge in a row comes back as it is.
+        try (Response response = dpopHttp.newCall(post).execute()) {
+            assertThat(response.code()).isEqualTo(401);
+        }
+        assertThat(api.getRequestCount()).isEqualTo(4);
+    }
 }

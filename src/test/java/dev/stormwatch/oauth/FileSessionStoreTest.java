@@ -18,7 +18,11 @@ class FileSessionStoreTest {
     Path dir;
 
     private static Session session() {
-        TokenSet tokens = new TokenSet(Secret.of("at"), "Bearer", Optional.of(Instant.parse("2026-01-01T10:05:00Z")),
+        return session("Bearer");
+    }
+
+    private static Session session(String tokenType) {
+        TokenSet tokens = new TokenSet(Secret.of("at"), tokenType, Optional.of(Instant.parse("2026-01-01T10:05:00Z")),
                 Optional.of(Secret.of("rt")), Secret.of("id"), Optional.of("openid"));
         IdTokenClaims claims = new IdTokenClaims("https://idp", "alice", List.of("app"),
                 Instant.parse("2026-01-01T10:05:00Z"), Instant.parse("2026-01-01T10:00:00Z"), Optional.of("n"),
@@ -58,5 +62,39 @@ class FileSessionStoreTest {
 
         assertThat(new FileSessionStore(file).load()).isEmpty();
         assertThat(file).hasContent("{not json");
+    }
+
+    // Regression: a DPoP-bound session was written, but its key was not; after a restart it could not be refreshed.
+    @Test
+    void aDpopBoundSessionIsKeptInMemoryButNeverWrittenToTheFile() {
+        Path file = dir.resolve("session.json");
+        FileSessionStore store = new FileSessionStore(file);
+        store.save(session()); // an earlier Bearer session on disk must not outlive its replacement
+
+        store.save(session("DPoP"));
+
+        assertThat(store.load()).contains(session("DPoP"));
+        assertThat(file).doesNotExist();
+        assertThat(new FileSessionStore(file).load()).isEmpty();
+    }
+
+    @Test
+    void aDpopBoundSessionFoundInTheFileIsDropped() throws Exception {
+        Path file = dir.resolve("session.json");
+        new FileSessionStore(file).save(session());
+        Files.writeString(file, Files.readString(file).replace("\"token_type\":\"Bearer\"", "\"token_type\":\"DPoP\""));
+
+        assertThat(new FileSessionStore(file).load()).isEmpty();
+        assertThat(file).doesNotExist();
+    }
+
+    @Test
+    void clearAlsoForgetsAnInMemoryDpopSession() {
+        FileSessionStore store = new FileSessionStore(dir.resolve("session.json"));
+        store.save(session("DPoP"));
+
+        store.clear();
+
+        assertThat(store.load()).isEmpty();
     }
 }

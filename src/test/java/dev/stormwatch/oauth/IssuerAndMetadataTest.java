@@ -3,7 +3,10 @@ package dev.stormwatch.oauth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stormwatch.retry.CallFailure;
 import java.net.URI;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -91,6 +94,45 @@ class IssuerAndMetadataTest {
 
         assertThatThrownBy(() -> ProviderMetadata.parse(doc, new Issuer("https://l.example.com")))
                 .hasMessageContaining("S256");
+    }
+
+    // E1: regression, a port out of range in the discovery document escaped later as IllegalArgumentException
+    @ParameterizedTest
+    @ValueSource(strings = {"authorization_endpoint", "token_endpoint", "jwks_uri", "userinfo_endpoint",
+            "revocation_endpoint", "pushed_authorization_request_endpoint"})
+    @DisplayName("E1: an endpoint with a port outside 1..65535 is a Protocol error naming discovery and the field")
+    void anEndpointWithAnInvalidPortIsAProtocolErrorNamingTheField(String field) {
+        for (String port : List.of("70000", "65536", "0")) {
+            String doc = withEndpoint(field, "https://idp.example:" + port + "/x");
+
+            assertThatThrownBy(() -> ProviderMetadata.parse(doc, new Issuer("https://login.example.com")))
+                    .isInstanceOf(CallFailure.Protocol.class)
+                    .hasMessageStartingWith("discovery")
+                    .hasMessageContaining(field);
+        }
+    }
+
+    @Test
+    @DisplayName("E1: the highest port, 65535, is accepted; a non-http scheme is refused")
+    void theHighestPortIsAcceptedAndOtherSchemesAreNot() {
+        ProviderMetadata metadata = ProviderMetadata.parse(
+                withEndpoint("token_endpoint", "https://idp.example:65535/token"), new Issuer("https://login.example.com"));
+        assertThat(metadata.tokenEndpoint().getPort()).isEqualTo(65535);
+
+        assertThatThrownBy(() -> ProviderMetadata.parse(withEndpoint("jwks_uri", "ftp://idp.example/jwks"),
+                new Issuer("https://login.example.com")))
+                .isInstanceOf(CallFailure.Protocol.class).hasMessageContaining("jwks_uri");
+    }
+
+    private static String withEndpoint(String field, String url) {
+        String base = document("https://login.example.com", "https://login.example.com");
+        String fieldJson = "\"" + field + "\":\"";
+        int at = base.indexOf(fieldJson);
+        if (at < 0) {
+            return base.substring(0, base.length() - 1) + "," + fieldJson + url + "\"}";
+        }
+        int end = base.indexOf('"', at + fieldJson.length());
+        return base.substring(0, at + fieldJson.length()) + url + base.substring(end);
     }
 
     static String document(String issuer, String endpointBase) {

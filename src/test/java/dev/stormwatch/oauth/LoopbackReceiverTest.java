@@ -62,6 +62,34 @@ class LoopbackReceiverTest {
         assertThatThrownBy(() -> new Socket("127.0.0.1", receiver.port()).close()).isInstanceOf(ConnectException.class);
     }
 
+    // Regression: close() closed only the listeners, so a redirect nobody answered kept the browser's socket open.
+    @Test
+    void closingWithoutAnAnswerShowsAFailurePageAndClosesTheBrowsersConnection() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
+                () -> get("/callback?code=the-code&state=expected-state"));
+        receiver.await(Duration.ofSeconds(5));
+
+        receiver.close();
+
+        // get() reads to the end of the stream: it returns only because the connection was closed.
+        assertThat(browser.get(5, TimeUnit.SECONDS)).startsWith("HTTP/1.1 200").contains("Sign-in failed")
+                .contains("sign in again");
+    }
+
+    @Test
+    void closingAfterTheAnswerDoesNotWriteASecondPage() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
+                () -> get("/callback?code=the-code&state=expected-state"));
+        receiver.await(Duration.ofSeconds(5));
+
+        receiver.respond(SignInPage.succeeded());
+        receiver.close();
+
+        assertThat(browser.get(5, TimeUnit.SECONDS)).contains("Signed in").doesNotContain("Sign-in failed");
+    }
+
     @Test
     void aWrongStateGetsAnErrorPageAndTheLoginGoesOnWaiting() throws Exception {
         receiver = LoopbackReceiver.open(state);

@@ -129,12 +129,17 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         assertThat(page.get(5, java.util.concurrent.TimeUnit.SECONDS)).contains("&lt;b&gt;no&lt;/b&gt;").doesNotContain("<b>no");
     }
 
+    // OP2: the browser step takes far longer than the whole 20 s budget; the JWKS fetch after it then needs budget
+    // time (a 2 s Retry-After). If browser time counted, the wait would not fit (RA4) and the login would fail.
     @Test
     @DisplayName("OP2: the user's time in the browser does not count against the login's time budget")
     void browserTimeIsNotCounted() throws Exception {
         browser.beforeFollowing = url -> clock.advance(Duration.ofMinutes(4));
+        provider.script("/jwks", FakeProvider.status(503, "2"));
 
         assertThat(client().login().claims().subject()).isEqualTo("alice");
+        assertThat(provider.hits("/jwks")).isEqualTo(2);
+        assertThat(sleeps).containsExactly(Duration.ofSeconds(2));
     }
 
     @Test
@@ -193,14 +198,19 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     @DisplayName("P3: login checks the token endpoint's pause before the browser opens; nothing is sent")
     void aPausedTokenEndpointRefusesLoginBeforeTheBrowser() {
         OAuthClient client = client();
+        // Discovery (and the keys) cached by a first login: otherwise the discovery read on the same origin would be
+        // refused by P2 first, and this test could not tell whether login itself checks the pause.
+        client.login();
+        int opened = browser.opened.size();
         client.pauses().start(Origin.of(provider.url("/token")), 429, clock.instant().plusSeconds(40));
+        int requestsBefore = provider.server.getRequestCount();
 
         assertThatThrownBy(client::login).isInstanceOfSatisfying(CallFailure.Recoverable.class, e -> {
             assertThat(e.attempts()).isZero();
             assertThat(e.retryAfter()).contains(Duration.ofSeconds(40));
         });
-        assertThat(browser.opened).isEmpty();
-        assertThat(provider.hits("/token")).isZero();
+        assertThat(browser.opened).hasSize(opened);
+        assertThat(provider.server.getRequestCount()).isEqualTo(requestsBefore);
     }
 
     @Test
@@ -278,5 +288,20 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         assertThat(printed).doesNotContain(session.tokens().accessToken().reveal())
                 .doesNotContain(session.tokens().refreshToken().orElseThrow().reveal())
                 .doesNotContain(session.tokens().idToken().reveal());
+    }
+
+    // E1: regression, a token endpoint port of 70000 made login() throw IllegalArgumentException from Origin.of
+    @Test
+    @DisplayName("E1: a discovery document with a token endpoint port out of range fails login with a Protocol error")
+    void aTokenEndpointWithAnInvalidPortFailsLoginWithAProtocolError() {
+        provider.script("/.well-known/openid-configuration", new MockResponse()
+                .setHeader("Content-Type", "application/json")
+                .setBody("{\"issuer\":\"" + provider.issuer + "\",\"authorization_endpoint\":\"" + provider.issuer
+                        + "/authorize\",\"token_endpoint\":\"https://idp.example:70000/token\",\"jwks_uri\":\""
+                        + provider.issuer + "/jwks\"}"));
+
+        assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageStartingWith("discovery").hasMessageContaining("token_endpoint");
+        assertThat(browser.opened).isEmpty();
     }
 }

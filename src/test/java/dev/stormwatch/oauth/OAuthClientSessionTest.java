@@ -8,6 +8,7 @@ import dev.stormwatch.retry.Origin;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,6 +49,25 @@ class OAuthClientSessionTest extends OAuthClientFixture {
 
         assertThat(second.tokens().refreshToken()).isEqualTo(first.tokens().refreshToken());
         assertThat(second.tokens().accessToken()).isNotEqualTo(first.tokens().accessToken());
+    }
+
+    // E1: regression, a session without a refresh token raised Reauthenticate but stayed stored
+    @Test
+    @DisplayName("E1: refresh without a refresh token is Reauthenticate and clears the session; nothing is sent")
+    void aSessionWithoutARefreshTokenIsClearedOnRefresh() {
+        OAuthClient client = client();
+        Session session = client.login();
+        TokenSet tokens = session.tokens();
+        store.save(new Session(new TokenSet(tokens.accessToken(), tokens.tokenType(), tokens.expiresAt(),
+                Optional.empty(), tokens.idToken(), tokens.scope()), session.claims()));
+
+        assertThatThrownBy(client::refresh).isInstanceOf(CallFailure.Reauthenticate.class)
+                .hasMessageContaining("no refresh token");
+
+        assertThat(store.load()).isEmpty();
+        assertThat(provider.hits("/token")).isEqualTo(1); // the login's code exchange only
+        assertThat(client.state()).isInstanceOfSatisfying(SessionState.Failed.class,
+                f -> assertThat(f.session()).isEmpty());
     }
 
     @Test

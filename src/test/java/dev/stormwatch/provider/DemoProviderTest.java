@@ -228,6 +228,22 @@ class DemoProviderTest {
                 "request_uri", stale.path("request_uri").asText())).statusCode()).isEqualTo(400);
     }
 
+    // Regression: the request_uri was taken before client_id was checked, so a wrong client_id burned a valid one.
+    @Test
+    void aWrongClientIdDoesNotUseUpThePushedRequestUri() throws Exception {
+        JsonNode par = ProviderDriver.json(driver.postForm("/par", driver.authorizeParams(), Map.of()));
+        String requestUri = par.path("request_uri").asText();
+
+        assertThat(driver.getAuthorize(Map.of("client_id", "someone-else", "request_uri", requestUri)).statusCode())
+                .isEqualTo(400);
+        assertThat(driver.getAuthorize(Map.of("request_uri", requestUri)).statusCode()).isEqualTo(400);
+
+        assertThat(driver.getAuthorize(Map.of("client_id", ProviderDriver.CLIENT, "request_uri", requestUri))
+                .statusCode()).isEqualTo(200);
+        assertThat(driver.getAuthorize(Map.of("client_id", ProviderDriver.CLIENT, "request_uri", requestUri))
+                .statusCode()).isEqualTo(400);
+    }
+
     @Test
     void aPushedRequestIsValidatedLikeAnAuthorizationRequest() throws Exception {
         Map<String, String> params = driver.authorizeParams();
