@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 class ProviderRequestsTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T10:00:00Z"));
+    private final FakeClock clock = new FakeClock(Instant.parse("2026-01-01T10:00:00Z"));
     private final MockWebServer server = new MockWebServer();
     private ProviderRequests requests;
 
