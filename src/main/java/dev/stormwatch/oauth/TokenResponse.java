@@ -8,6 +8,9 @@ import java.util.Optional;
 /** Reads a successful token response (RFC 6749 §5.1, OIDC Core §3.1.3.3, RFC 9449 §5) into a {@link TokenSet}. */
 final class TokenResponse {
 
+    /** One year: longer access-token lifetimes are read as one year. */
+    static final long MAX_LIFETIME_SECONDS = 365L * 24 * 3600;
+
     private TokenResponse() {}
 
     /**
@@ -28,7 +31,8 @@ final class TokenResponse {
             throw Failures.protocol(step, "DPoP was requested but the provider issued a " + tokenType + " token");
         }
         // RFC 6749 §5.1 says a number; some providers send it as a string, which asLong() also reads.
-        long expiresIn = body.path("expires_in").asLong(0);
+        // A lifetime beyond a year is the provider's way of saying "long": capped, so no instant overflows (E1).
+        long expiresIn = Math.min(body.path("expires_in").asLong(0), MAX_LIFETIME_SECONDS);
         Optional<Instant> expiresAt = expiresIn > 0 ? Optional.of(now.plusSeconds(expiresIn)) : Optional.empty();
         // F: a rotated refresh token replaces the stored one; a missing one keeps it.
         Optional<Secret> refreshToken = text(body, "refresh_token").map(Secret::of)
