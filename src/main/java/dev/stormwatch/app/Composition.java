@@ -77,7 +77,8 @@ public final class Composition implements AutoCloseable {
         try {
             EmbeddedStack started = start.get();
             stack = Optional.of(started);
-            LOG.info("embedded provider at {}, relay at {}", started.provider().issuer(), started.relay().baseUrl());
+            LOG.info("embedded provider at {}, relay at {}, rate limiter {}", started.provider().issuer(),
+                    started.relay().baseUrl(), started.limiterDescription());
             UiThread.executor().execute(() -> {
                 servers.attach(started);
                 session.settings().issuerProperty().set(started.provider().issuer().toString());

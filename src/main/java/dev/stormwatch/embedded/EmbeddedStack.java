@@ -1,5 +1,8 @@
 package dev.stormwatch.embedded;
 
+import dev.stormwatch.limit.BackendStatus;
+import dev.stormwatch.limit.LimiterBackend;
+import dev.stormwatch.limit.RedisClientSettings;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.relay.Relay;
@@ -7,11 +10,15 @@ import dev.stormwatch.relay.RelayConfig;
 import dev.stormwatch.relay.TrustedIssuer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The demo provider and the relay, started on free loopback ports with one call and closed together.
- * Access tokens live one minute, so that a demo shows a refresh without waiting long.
+ * The embedded defaults, started with one call and closed together: the demo provider and the relay on free
+ * loopback ports, and a real redis-server (from the embedded-redis artifact's binaries) for the rate limiter, or the
+ * in-memory limiter when that binary cannot start (issue 5). Access tokens live one minute, so that a demo shows a
+ * refresh without waiting long.
  */
 public final class EmbeddedStack implements AutoCloseable {
 
@@ -20,25 +27,38 @@ public final class EmbeddedStack implements AutoCloseable {
 
     private final DemoProvider provider;
     private final Relay relay;
+    private final LimiterBackend limiter;
+    private final AtomicReference<BackendStatus> limiterStatus;
 
-    private EmbeddedStack(DemoProvider provider, Relay relay) {
+    private EmbeddedStack(DemoProvider provider, Relay relay, LimiterBackend limiter,
+            AtomicReference<BackendStatus> limiterStatus) {
         this.provider = provider;
         this.relay = relay;
+        this.limiter = limiter;
+        this.limiterStatus = limiterStatus;
     }
 
     /**
-     * Starts the provider and the relay; when the relay cannot start, the provider is closed again.
+     * Starts the provider, the relay and Redis; when a server cannot start, what was started is closed again. Redis
+     * that cannot start is not a failure: the limiter runs in memory and {@link #limiterDescription()} says why.
      *
-     * @throws UncheckedIOException when a server cannot bind its loopback port
+     * @throws UncheckedIOException when the provider or the relay cannot bind its loopback port
      */
     public static EmbeddedStack start() {
         DemoProvider provider = null;
+        Relay relay = null;
         try {
             provider = DemoProvider.start(ProviderConfig.defaults().withAccessTokenTtl(DEMO_ACCESS_TOKEN_TTL));
-            Relay relay = Relay.start(RelayConfig.defaults()
+            relay = Relay.start(RelayConfig.defaults()
                     .withTrustedIssuer(new TrustedIssuer(provider.issuer().toString(), provider.jwksUrl())));
-            return new EmbeddedStack(provider, relay);
+            AtomicReference<BackendStatus> status = new AtomicReference<>();
+            LimiterBackend limiter = LimiterBackend.embeddedOrInMemory(RedisClientSettings.DEFAULT,
+                    Clock.systemUTC(), status::set);
+            return new EmbeddedStack(provider, relay, limiter, status);
         } catch (IOException e) {
+            if (relay != null) {
+                relay.close();
+            }
             if (provider != null) {
                 provider.close();
             }
@@ -54,12 +74,34 @@ public final class EmbeddedStack implements AutoCloseable {
         return relay;
     }
 
+    /** Where rate limiters of the app keep their state: the embedded Redis, or memory when it did not start. */
+    public LimiterBackend limiter() {
+        return limiter;
+    }
+
+    /** One line for the window and the logs: which Redis the limiter uses, or why it runs in memory. */
+    public String limiterDescription() {
+        if (limiter.embedded().isPresent()) {
+            BackendStatus status = limiterStatus.get();
+            String health = status == null || status.reachable() ? "" : " (unreachable since " + status.since()
+                    + ": " + status.detail() + ")";
+            return limiter.embedded().get().url() + ", a redis-server started by the app" + health;
+        }
+        BackendStatus status = limiterStatus.get();
+        return "in memory: the embedded Redis did not start"
+                + (status == null ? "" : " (" + status.detail() + ")");
+    }
+
     @Override
     public void close() {
         try {
-            relay.close();
+            limiter.close();
         } finally {
-            provider.close();
+            try {
+                relay.close();
+            } finally {
+                provider.close();
+            }
         }
     }
 }

@@ -32,6 +32,10 @@ public final class ServersView extends VBox {
         relay.textProperty().bind(model.relayAddressProperty());
         addresses.addRow(0, new Label("OpenID provider"), provider);
         addresses.addRow(1, new Label("Relay (model API)"), relay);
+        Label limiter = new Label();
+        limiter.setId("limiter-backend");
+        limiter.textProperty().bind(model.limiterProperty());
+        addresses.addRow(2, new Label("Rate limiter"), limiter);
 
         Label faultsTitle = new Label("Force a behaviour");
         faultsTitle.getStyleClass().add("subsection-title");

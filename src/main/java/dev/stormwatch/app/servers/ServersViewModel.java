@@ -16,6 +16,7 @@ public final class ServersViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Starting the embedded provider and relay...");
     private final ReadOnlyStringWrapper providerAddress = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper relayAddress = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper limiter = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper lastAction = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ObservableList<String> planned = FXCollections.observableArrayList();
@@ -27,6 +28,7 @@ public final class ServersViewModel {
         stack = Optional.of(started);
         providerAddress.set(started.provider().issuer().toString());
         relayAddress.set(started.relay().baseUrl() + "  (API key sk-demo, or a token from the demo provider)");
+        limiter.set(started.limiterDescription());
         status.set("Running on 127.0.0.1. Faults below apply to the next requests.");
         running.set(true);
         showPlanned();
@@ -66,6 +68,8 @@ public final class ServersViewModel {
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
     public ReadOnlyStringProperty providerAddressProperty() { return providerAddress.getReadOnlyProperty(); }
     public ReadOnlyStringProperty relayAddressProperty() { return relayAddress.getReadOnlyProperty(); }
+    /** Which Redis the rate limiter uses, or why it runs in memory (issue 5). */
+    public ReadOnlyStringProperty limiterProperty() { return limiter.getReadOnlyProperty(); }
     public ReadOnlyStringProperty lastActionProperty() { return lastAction.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ObservableList<String> planned() { return readOnlyPlanned; }

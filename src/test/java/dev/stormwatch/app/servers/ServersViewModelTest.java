@@ -41,6 +41,7 @@ class ServersViewModelTest {
         assertThat(model.providerAddressProperty().get()).isEqualTo(stack.provider().issuer().toString());
         assertThat(model.relayAddressProperty().get()).startsWith(stack.relay().baseUrl().toString());
         assertThat(model.runningProperty().get()).isTrue();
+        assertThat(model.limiterProperty().get()).startsWith("redis://127.0.0.1:").contains("started by the app");
     }
 
     // RA4, P1: the long Retry-After switch plans exactly one 429 with Retry-After 60 s on the token endpoint.
