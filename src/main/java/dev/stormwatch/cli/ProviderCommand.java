@@ -90,7 +90,7 @@ public final class ProviderCommand implements Callable<Integer> {
                 ClientRegistration.desktop().postLogoutRedirectUris());
         try {
             return ProviderConfig.defaults()
-                    .withPort(port)
+                    .withPort(ServerLifetime.checkedPort(spec.commandLine(), port))
                     .withClients(List.of(client))
                     .withAccessTokenTtl(duration(accessTokenTtl))
                     .withRefreshTokenTtl(duration(refreshTokenTtl))

@@ -110,7 +110,7 @@ public final class RelayCommand implements Callable<Integer> {
     private RelayConfig config() {
         try {
             RelayConfig config = RelayConfig.defaults()
-                    .withPort(port)
+                    .withPort(ServerLifetime.checkedPort(spec.commandLine(), port))
                     .withSeed(seed)
                     .withApiKeys(apiKeys.isEmpty() ? List.of(RelayConfig.DEMO_KEY) : apiKeys)
                     .withCapacity(capacity, collapse)

@@ -12,6 +12,15 @@ final class ServerLifetime {
     private ServerLifetime() {}
 
     /** Blocks until Ctrl-C or until {@code runFor} passed, then closes {@code server} exactly once. */
+    /** A --port value as the servers take it: 0 for any free port, else 1..65535; anything else is a usage error. */
+    static int checkedPort(picocli.CommandLine commandLine, int port) {
+        if (port < 0 || port > 65535) {
+            throw new picocli.CommandLine.ParameterException(commandLine,
+                    "--port must be 0 (any free port) or 1..65535, was " + port);
+        }
+        return port;
+    }
+
     static void runUntilStopped(AutoCloseable server, Optional<Duration> runFor, PrintWriter out) {
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

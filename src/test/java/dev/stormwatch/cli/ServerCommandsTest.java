@@ -50,4 +50,12 @@ class ServerCommandsTest {
         assertThat(run("relay", "--quota", "lots", "--run-for", "1ms")).isEqualTo(2);
         assertThat(err.toString()).contains("not a duration").contains("N/WINDOW").doesNotContain("\tat ");
     }
+
+    @Test
+    void aPortOutOfRangeIsAUsageErrorNotAStackTrace() {
+        assertThat(run("relay", "--port", "99999", "--run-for", "1ms")).isEqualTo(2);
+        assertThat(run("provider", "--port", "-3", "--run-for", "1ms")).isEqualTo(2);
+        assertThat(err.toString()).contains("--port must be 0 (any free port) or 1..65535, was 99999")
+                .contains("was -3").doesNotContain("\tat ");
+    }
 }
