@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
             "See what an OAuth client and a retrying API client really do when a provider is overloaded.",
             "Run without arguments (or with 'app') to open the desktop app."
         },
-        subcommands = {CommandLine.HelpCommand.class, SimulateCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, SimulateCommand.class, LoadCommand.class})
 public final class StormwatchCommand implements Runnable {
 
     @CommandLine.Spec
