@@ -1,5 +1,6 @@
 package dev.stormwatch.load.series;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -25,7 +26,7 @@ public interface LoadRecorder {
     void flightEnded();
 
     /** The clock this recorder reads for "now". */
-    java.time.Clock clock();
+    Clock clock();
 
     /** Adds one to a counter now. */
     default void increment(Counter counter) {
@@ -42,5 +43,17 @@ public interface LoadRecorder {
         Instant now = clock().instant();
         add(now, Counter.forStatus(status), 1);
         latency(now, latency);
+    }
+
+    /**
+     * Records one request from a provider's own record (the relay's request log) at the instant it arrived: an
+     * attempt, its status class, and the time the provider spent on it.
+     *
+     * @param status the status sent, or 0 when the provider sent none (the connection was reset)
+     */
+    default void arrival(Instant at, int status, Duration latency) {
+        add(at, Counter.ATTEMPTS, 1);
+        add(at, status == 0 ? Counter.NETWORK_ERRORS : Counter.forStatus(status), 1);
+        latency(at, latency);
     }
 }

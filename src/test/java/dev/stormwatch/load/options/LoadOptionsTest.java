@@ -13,6 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class LoadOptionsTest {
 
+    // B3, B4: our clients back off with full jitter; another strategy only when a run asks to compare.
+    @DisplayName("B3, B4: the defaults are a valid closed-loop run against the embedded relay with full jitter")
     @Test
     void theDefaultsAreAValidClosedLoopRunAgainstTheEmbeddedRelayWithFullJitter() throws Exception {
         LoadOptions options = LoadOptions.builder().build();

@@ -78,6 +78,24 @@ class TimeSeriesRecorderTest {
     }
 
     @Test
+    void aProvidersRecordIsReplayedAtTheInstantsItHolds() {
+        recorder.arrival(START.plusMillis(100), 200, Duration.ofMillis(3));
+        recorder.arrival(START.plusMillis(2_100), 429, Duration.ofMillis(1));
+        recorder.arrival(START.plusMillis(2_200), 0, Duration.ofMillis(1)); // reset: no status was sent
+        clock.advance(Duration.ofSeconds(3));
+
+        List<Bucket> buckets = recorder.snapshot().buckets();
+
+        assertThat(buckets.get(0).count(Counter.ATTEMPTS)).isEqualTo(1);
+        assertThat(buckets.get(0).count(Counter.STATUS_2XX)).isEqualTo(1);
+        assertThat(buckets.get(1).count(Counter.ATTEMPTS)).isZero();
+        assertThat(buckets.get(2).count(Counter.ATTEMPTS)).isEqualTo(2);
+        assertThat(buckets.get(2).count(Counter.STATUS_429)).isEqualTo(1);
+        assertThat(buckets.get(2).count(Counter.NETWORK_ERRORS)).isEqualTo(1);
+        assertThat(buckets.get(2).latency().count()).isEqualTo(2);
+    }
+
+    @Test
     void latencyPercentilesComeFromTheBucketsHistogram() {
         for (int ms = 1; ms <= 100; ms++) {
             recorder.latency(START, Duration.ofMillis(ms));
