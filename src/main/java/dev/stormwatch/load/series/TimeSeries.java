@@ -21,6 +21,10 @@ public record TimeSeries(Instant start, Duration bucketWidth, List<Bucket> bucke
         if (bucketWidth.isNegative() || bucketWidth.isZero()) {
             throw new IllegalArgumentException("bucket width must be positive, was " + bucketWidth);
         }
+        // Reports store widths and offsets in milliseconds; a finer width would not survive a round trip.
+        if (bucketWidth.toNanos() % 1_000_000 != 0) {
+            throw new IllegalArgumentException("bucket width must be whole milliseconds, was " + bucketWidth);
+        }
         buckets = List.copyOf(buckets);
         for (int i = 0; i < buckets.size(); i++) {
             Duration expected = bucketWidth.multipliedBy(i);

@@ -50,6 +50,9 @@ public final class TimeSeriesRecorder implements LoadRecorder {
         if (bucketWidth.isNegative() || bucketWidth.isZero()) {
             throw new IllegalArgumentException("bucket width must be positive, was " + bucketWidth);
         }
+        if (bucketWidth.toNanos() % 1_000_000 != 0) {
+            throw new IllegalArgumentException("bucket width must be whole milliseconds, was " + bucketWidth);
+        }
         if (bucketCount < 1) {
             throw new IllegalArgumentException("bucket count must be at least 1, was " + bucketCount);
         }

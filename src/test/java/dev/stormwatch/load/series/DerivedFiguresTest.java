@@ -167,6 +167,13 @@ class DerivedFiguresTest {
                 .hasMessageContaining("bucket 1");
     }
 
+    @Test
+    void aBucketWidthFinerThanAMillisecondIsRefusedBecauseReportsCouldNotKeepIt() {
+        assertThatThrownBy(() -> new TimeSeries(START, Duration.ofNanos(1_500_000), List.of(), 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("whole milliseconds");
+    }
+
     @SafeVarargs
     private static TimeSeries perSecond(Map<Counter, Long>... buckets) {
         return series(Duration.ofSeconds(1), List.of(buckets));
