@@ -53,7 +53,8 @@ public sealed interface Target {
         if (lower.equals("localhost") || lower.endsWith(".localhost")) {
             return true;
         }
-        if (!lower.matches("[0-9.]+") && !lower.contains(":")) {
+        // Only literal addresses are parsed (no lookup): a dotted quad, or IPv6 (which holds a colon).
+        if (!lower.matches("\\d{1,3}(\\.\\d{1,3}){3}") && !lower.contains(":")) {
             return false; // a DNS name other than localhost: assume it leaves the machine
         }
         try {

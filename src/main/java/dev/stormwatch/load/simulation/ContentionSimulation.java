@@ -17,7 +17,7 @@ import java.util.SplittableRandom;
  */
 public final class ContentionSimulation {
 
-    /** Mixes the strategy into the seed, so that each strategy has its own stream and adding a run changes no other. */
+    /** Mixes the strategy into the seed, so that each strategy draws from its own stream, independent of the others. */
     private static final long STRATEGY_SEED_STRIDE = 0x9E3779B97F4A7C15L;
 
     private ContentionSimulation() {}
