@@ -13,6 +13,8 @@ import redis.clients.jedis.Jedis;
 final class EmbeddedRedisCluster implements AutoCloseable {
 
     private static final int SLOTS = 16384;
+    /** Redis Cluster's bus listens on the node's port plus this. */
+    private static final int BUS_OFFSET = 10000;
     private final List<EmbeddedRedis> masters;
 
     private EmbeddedRedisCluster(List<EmbeddedRedis> masters) {
@@ -23,10 +25,7 @@ final class EmbeddedRedisCluster implements AutoCloseable {
         List<EmbeddedRedis> masters = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
-                masters.add(EmbeddedRedis.start(EmbeddedRedis.freeLoopbackPort(), List.of(
-                        "cluster-enabled yes",
-                        "cluster-config-file nodes.conf", // in each server's own temporary dir
-                        "cluster-node-timeout 5000")));
+                masters.add(startMaster());
             }
             EmbeddedRedisCluster cluster = new EmbeddedRedisCluster(masters);
             cluster.form();
@@ -35,6 +34,42 @@ final class EmbeddedRedisCluster implements AutoCloseable {
             masters.forEach(EmbeddedRedis::close);
             throw e;
         }
+    }
+
+    /**
+     * A cluster node also listens on its port + 10000 (the cluster bus), which a free-port pick does not check; a
+     * taken bus port is retried on other ports, so a busy machine does not fail the suite.
+     */
+    private static EmbeddedRedis startMaster() {
+        EmbeddedRedisException last = null;
+        for (int tries = 0; tries < 5; tries++) {
+            int port = freePortWithFreeBus();
+            try {
+                return EmbeddedRedis.start(port, List.of(
+                        "cluster-enabled yes",
+                        "cluster-config-file nodes.conf", // in each server's own temporary dir
+                        "cluster-node-timeout 5000"));
+            } catch (EmbeddedRedisException e) {
+                last = e; // another process took the port or its bus port meanwhile
+            }
+        }
+        throw last;
+    }
+
+    private static int freePortWithFreeBus() {
+        for (int tries = 0; tries < 50; tries++) {
+            int port = EmbeddedRedis.freeLoopbackPort();
+            if (port + BUS_OFFSET > 65535) {
+                continue;
+            }
+            try (java.net.ServerSocket bus = new java.net.ServerSocket(port + BUS_OFFSET, 1,
+                    java.net.InetAddress.getLoopbackAddress())) {
+                return port;
+            } catch (java.io.IOException taken) {
+                // the bus port is in use: pick another
+            }
+        }
+        throw new IllegalStateException("no loopback port with a free cluster bus port (+" + BUS_OFFSET + ") found");
     }
 
     private void form() {
