@@ -1,0 +1,206 @@
+package dev.stormwatch.app.loadlab;
+
+import dev.stormwatch.load.engine.LiveSeriesListener;
+import dev.stormwatch.load.options.Credential;
+import dev.stormwatch.load.options.InvalidLoadOptionsException;
+import dev.stormwatch.load.options.LimiterChoice;
+import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.Secret;
+import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.report.ReportFiles;
+import dev.stormwatch.load.report.SummaryTable;
+import dev.stormwatch.load.scenario.Scenario;
+import dev.stormwatch.load.scenario.ScenarioPresets;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Load lab: a load run's options as the user edits them, the run as a command, the run drawn second by second
+ * while it happens, and its summary and report files at the end (issue 6). The run itself is the load engine's, on
+ * the background executor; this model only translates.
+ */
+public final class LoadLabViewModel {
+
+    /** Runs one load run; the app's is the load engine. */
+    @FunctionalInterface
+    public interface Runner {
+        LoadReport run(LoadOptions options, Consumer<String> progress, LiveSeriesListener live);
+    }
+
+    private final Runner runner;
+    private final ExecutorService background;
+    private final Executor ui;
+
+    private final StringProperty target = new SimpleStringProperty("embedded");
+    private final StringProperty apiKey = new SimpleStringProperty("");
+    private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(ScenarioPresets.THREE_AM_STORM);
+    private final StringProperty clients = new SimpleStringProperty("200");
+    private final StringProperty rate = new SimpleStringProperty("");
+    private final StringProperty duration = new SimpleStringProperty("30s");
+    private final ObjectProperty<LimiterChoice> limiter = new SimpleObjectProperty<>(LimiterChoice.OFF);
+    private final StringProperty redis = new SimpleStringProperty("embedded");
+    private final StringProperty instances = new SimpleStringProperty("1");
+
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper saved = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper reportReady = new ReadOnlyBooleanWrapper(false);
+    private final ObservableList<LivePoint> points = FXCollections.observableArrayList();
+    private final ObservableList<LivePoint> readOnlyPoints = FXCollections.unmodifiableObservableList(points);
+
+    private Future<?> run;
+    private Optional<LoadReport> lastReport = Optional.empty();
+
+    public LoadLabViewModel(Runner runner, ExecutorService background, Executor ui) {
+        this.runner = Objects.requireNonNull(runner, "runner");
+        this.background = Objects.requireNonNull(background, "background");
+        this.ui = Objects.requireNonNull(ui, "ui");
+    }
+
+    /** The scenarios offered: the presets of issue 6. */
+    public List<Scenario> scenarios() {
+        return ScenarioPresets.ALL;
+    }
+
+    /**
+     * Checks the options and starts the run; a refused option is listed in {@link #problemsProperty()} and nothing
+     * starts.
+     */
+    public void start() {
+        if (running.get()) {
+            return;
+        }
+        Optional<LoadOptions> options = options();
+        if (options.isEmpty()) {
+            return;
+        }
+        running.set(true);
+        reportReady.set(false);
+        lastReport = Optional.empty();
+        points.clear();
+        summary.set("");
+        saved.set("");
+        progress.set("Starting " + options.get().scenario().title() + "...");
+        run = background.submit(() -> {
+            try {
+                LoadReport report = runner.run(options.get(), line -> ui.execute(() -> progress.set(line)),
+                        (elapsed, client, provider) -> {
+                            List<LivePoint> now = LivePoint.of(elapsed, client, provider);
+                            ui.execute(() -> points.setAll(now));
+                        });
+                ui.execute(() -> finish(report));
+            } catch (RuntimeException e) {
+                ui.execute(() -> {
+                    running.set(false);
+                    problems.set("The run failed: " + e.getMessage());
+                });
+            }
+        });
+    }
+
+    /** Ends the run early; the engine returns a partial report that says so. */
+    public void stop() {
+        if (run != null) {
+            run.cancel(true);
+        }
+    }
+
+    /** Writes the last report as JSON, with its CSV and PNG beside it. */
+    public void saveReport(Path json) {
+        lastReport.ifPresent(report -> background.execute(() -> {
+            try {
+                List<Path> written = ReportFiles.write(report, json);
+                String names = written.stream().map(Path::toString).collect(Collectors.joining(", "));
+                ui.execute(() -> saved.set("Wrote " + names));
+            } catch (IOException | RuntimeException e) {
+                ui.execute(() -> saved.set("Could not write the report to " + json + ": " + e.getMessage()));
+            }
+        }));
+    }
+
+    private void finish(LoadReport report) {
+        running.set(false);
+        lastReport = Optional.of(report);
+        reportReady.set(true);
+        summary.set(SummaryTable.render(report));
+    }
+
+    private Optional<LoadOptions> options() {
+        problems.set("");
+        try {
+            LoadOptions.Builder builder = LoadOptions.builder()
+                    .target(target.get().trim())
+                    .credential(apiKey.get().isBlank() ? new Credential.None() : new Credential.ApiKey(
+                            Secret.of(apiKey.get().trim())))
+                    .duration(duration.get().trim())
+                    .limiter(limiter.get())
+                    .redis(redis.get().trim())
+                    .scenario(scenario.get());
+            List<String> typed = new java.util.ArrayList<>();
+            whole(clients, "clients", typed).ifPresent(builder::clients);
+            whole(instances, "instances", typed).ifPresent(builder::instances);
+            if (!rate.get().isBlank()) {
+                try {
+                    builder.rate(Double.parseDouble(rate.get().trim()));
+                } catch (NumberFormatException e) {
+                    typed.add("rate must be a number of requests per second, or empty for a closed loop; was '"
+                            + rate.get() + "'");
+                }
+            }
+            LoadOptions built = builder.build();
+            if (!typed.isEmpty()) {
+                throw new InvalidLoadOptionsException(typed);
+            }
+            return Optional.of(built);
+        } catch (InvalidLoadOptionsException invalid) {
+            problems.set(String.join("\n", invalid.problems()));
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<Integer> whole(StringProperty field, String name, List<String> typed) {
+        try {
+            return Optional.of(Integer.parseInt(field.get().trim()));
+        } catch (NumberFormatException e) {
+            typed.add(name + " must be a whole number, was '" + field.get() + "'");
+            return Optional.empty();
+        }
+    }
+
+    public StringProperty targetProperty() { return target; }
+    public StringProperty apiKeyProperty() { return apiKey; }
+    public ObjectProperty<Scenario> scenarioProperty() { return scenario; }
+    public StringProperty clientsProperty() { return clients; }
+    public StringProperty rateProperty() { return rate; }
+    public StringProperty durationProperty() { return duration; }
+    public ObjectProperty<LimiterChoice> limiterProperty() { return limiter; }
+    public StringProperty redisProperty() { return redis; }
+    public StringProperty instancesProperty() { return instances; }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty problemsProperty() { return problems.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty savedProperty() { return saved.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty reportReadyProperty() { return reportReady.getReadOnlyProperty(); }
+    public ObservableList<LivePoint> points() { return readOnlyPoints; }
+}
