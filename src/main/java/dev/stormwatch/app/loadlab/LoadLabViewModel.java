@@ -167,7 +167,14 @@ public final class LoadLabViewModel {
                             + rate.get() + "'");
                 }
             }
-            LoadOptions built = builder.build();
+            LoadOptions built;
+            try {
+                built = builder.build();
+            } catch (InvalidLoadOptionsException refused) {
+                // Every reason at once: what could not even be typed, then what the options refuse.
+                typed.addAll(refused.problems());
+                throw new InvalidLoadOptionsException(typed);
+            }
             if (!typed.isEmpty()) {
                 throw new InvalidLoadOptionsException(typed);
             }

@@ -12,13 +12,13 @@ import java.util.List;
 import java.util.Map;
 
 /** A small but complete report: a 3 AM storm recorded on a fake clock, per second and per 100 ms. */
-final class SampleReports {
+public final class SampleReports {
 
-    static final Instant START = Instant.parse("2026-11-30T03:00:00Z");
+    public static final Instant START = Instant.parse("2026-11-30T03:00:00Z");
 
     private SampleReports() {}
 
-    static LoadReport storm() {
+    public static LoadReport storm() {
         FakeClock clock = new FakeClock(START);
         TimeSeriesRecorder perSecond = new TimeSeriesRecorder(clock, START, Duration.ofSeconds(1), 20);
         TimeSeriesRecorder perTenth = new TimeSeriesRecorder(clock, START.plusSeconds(9), Duration.ofMillis(100), 30);

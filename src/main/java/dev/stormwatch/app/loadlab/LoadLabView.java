@@ -1,0 +1,182 @@
+package dev.stormwatch.app.loadlab;
+
+import dev.stormwatch.load.options.LimiterChoice;
+import dev.stormwatch.load.scenario.Scenario;
+import java.io.File;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import javafx.beans.property.StringProperty;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
+
+/** The Load lab: the run's options on the left, the run drawn live on the right, its summary below. */
+public final class LoadLabView extends BorderPane {
+
+    private final LineChart<Number, Number> requests = chart("Requests per second", "requests / s");
+    private final LineChart<Number, Number> latency = chart("Latency of completed attempts", "ms");
+
+    public LoadLabView(LoadLabViewModel model) {
+        setId("load-lab");
+        ScrollPane form = new ScrollPane(form(model));
+        form.setFitToWidth(true);
+        form.setPrefWidth(330);
+        setLeft(form);
+
+        Label progress = new Label();
+        progress.setId("load-progress");
+        progress.textProperty().bind(model.progressProperty());
+        progress.getStyleClass().add("code");
+        TextArea summary = new TextArea();
+        summary.setId("load-summary");
+        summary.setEditable(false);
+        summary.getStyleClass().add("code");
+        summary.textProperty().bind(model.summaryProperty());
+        summary.setPrefRowCount(9);
+        Button save = new Button("Save report (JSON, CSV, PNG)...");
+        save.setId("load-save");
+        save.disableProperty().bind(model.reportReadyProperty().not());
+        save.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setInitialFileName("stormwatch-load.json");
+            File file = chooser.showSaveDialog(getScene().getWindow());
+            if (file != null) {
+                model.saveReport(file.toPath());
+            }
+        });
+        Label saved = new Label();
+        saved.textProperty().bind(model.savedProperty());
+        VBox charts = new VBox(6, requests, latency, progress, summary, new HBox(8, save, saved));
+        VBox.setVgrow(requests, Priority.ALWAYS);
+        VBox.setVgrow(latency, Priority.SOMETIMES);
+        charts.setPadding(new Insets(0, 0, 0, 12));
+        setCenter(charts);
+
+        model.points().addListener((ListChangeListener<LivePoint>) change -> draw(model.points()));
+    }
+
+    private void draw(List<LivePoint> points) {
+        requests.getData().setAll(
+                series("attempts", points, LivePoint::attempts),
+                series("2xx", points, LivePoint::ok),
+                series("429", points, LivePoint::throttled),
+                series("5xx + network", points, LivePoint::failed),
+                series("retries", points, LivePoint::retries),
+                series("refused by limiter", points, LivePoint::limiterRefused),
+                series("exhausted budgets", points, LivePoint::exhausted),
+                series("arrivals at the provider", points, p -> p.providerArrivals().orElse(0L)));
+        latency.getData().setAll(
+                series("p50", points, LivePoint::p50Millis),
+                series("p99", points, LivePoint::p99Millis));
+    }
+
+    private static XYChart.Series<Number, Number> series(String name, List<LivePoint> points,
+            ToDoubleFunction<LivePoint> value) {
+        XYChart.Series<Number, Number> series = new XYChart.Series<>();
+        series.setName(name);
+        for (LivePoint point : points) {
+            series.getData().add(new XYChart.Data<>(point.second(), value.applyAsDouble(point)));
+        }
+        return series;
+    }
+
+    private static LineChart<Number, Number> chart(String title, String unit) {
+        NumberAxis time = new NumberAxis();
+        time.setLabel("seconds since the start");
+        time.setForceZeroInRange(true);
+        NumberAxis values = new NumberAxis();
+        values.setLabel(unit);
+        LineChart<Number, Number> chart = new LineChart<>(time, values);
+        chart.setTitle(title);
+        chart.setCreateSymbols(false);
+        chart.setAnimated(false);
+        chart.setMinHeight(180);
+        return chart;
+    }
+
+    private static Node form(LoadLabViewModel model) {
+        Label title = new Label("Load run");
+        title.getStyleClass().add("section-title");
+        ComboBox<Scenario> scenario = new ComboBox<>();
+        scenario.setId("load-scenario");
+        scenario.getItems().setAll(model.scenarios());
+        scenario.valueProperty().bindBidirectional(model.scenarioProperty());
+        scenario.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Scenario value) {
+                return value == null ? "" : value.title();
+            }
+
+            @Override
+            public Scenario fromString(String text) {
+                return null;
+            }
+        });
+        scenario.setMaxWidth(Double.MAX_VALUE);
+        Label scenarioText = new Label();
+        scenarioText.setWrapText(true);
+        scenarioText.getStyleClass().add("muted");
+        scenarioText.textProperty().bind(model.scenarioProperty().map(Scenario::description));
+        ComboBox<LimiterChoice> limiter = new ComboBox<>();
+        limiter.setId("load-limiter");
+        limiter.getItems().setAll(LimiterChoice.values());
+        limiter.valueProperty().bindBidirectional(model.limiterProperty());
+        limiter.setMaxWidth(Double.MAX_VALUE);
+        PasswordField key = new PasswordField();
+        key.textProperty().bindBidirectional(model.apiKeyProperty());
+        key.setPromptText("only for a URL target");
+
+        Button run = new Button("Run");
+        run.setId("load-run");
+        run.getStyleClass().add("primary");
+        run.disableProperty().bind(model.runningProperty());
+        run.setOnAction(e -> model.start());
+        Button stop = new Button("Stop");
+        stop.setId("load-stop");
+        stop.disableProperty().bind(model.runningProperty().not());
+        stop.setOnAction(e -> model.stop());
+        Label problems = new Label();
+        problems.setId("load-problems");
+        problems.getStyleClass().add("field-error");
+        problems.setWrapText(true);
+        problems.textProperty().bind(model.problemsProperty());
+
+        VBox box = new VBox(8, title,
+                new Label("Scenario"), scenario, scenarioText,
+                field("Target: embedded, or a base URL", "load-target", model.targetProperty()),
+                new VBox(2, new Label("API key (for a URL target)"), key),
+                field("Virtual clients", "load-clients", model.clientsProperty()),
+                field("Arrivals per second (empty: closed loop)", "load-rate", model.rateProperty()),
+                field("Duration", "load-duration", model.durationProperty()),
+                new Label("Rate limiter"), limiter,
+                field("Limiter state: embedded (Redis), local, or redis://...", "load-redis", model.redisProperty()),
+                field("Instances sharing the quota (K)", "load-instances", model.instancesProperty()),
+                new HBox(8, run, stop), problems);
+        box.setPadding(new Insets(12));
+        box.getStyleClass().add("settings");
+        return box;
+    }
+
+    private static Node field(String label, String id, StringProperty value) {
+        TextField input = new TextField();
+        input.setId(id);
+        input.textProperty().bindBidirectional(value);
+        return new VBox(2, new Label(label), input);
+    }
+}

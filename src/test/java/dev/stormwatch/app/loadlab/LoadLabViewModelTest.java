@@ -1,0 +1,128 @@
+package dev.stormwatch.app.loadlab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.load.options.LimiterChoice;
+import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.report.SampleReports;
+import dev.stormwatch.load.scenario.ScenarioPresets;
+import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.load.series.TimeSeriesRecorder;
+import dev.stormwatch.testing.FakeClock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Load lab's model without a window; the engine is replaced by a runner that plays back two seconds. */
+class LoadLabViewModelTest {
+
+    private static final Instant START = Instant.parse("2026-11-30T03:00:00Z");
+    private final ExecutorService background = Executors.newSingleThreadExecutor();
+    private final List<LoadOptions> ran = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void stop() {
+        background.shutdownNow();
+    }
+
+    private LoadLabViewModel model() {
+        return new LoadLabViewModel((options, progress, live) -> {
+            ran.add(options);
+            FakeClock clock = new FakeClock(START);
+            TimeSeriesRecorder client = new TimeSeriesRecorder(clock, START, Duration.ofSeconds(1), 5);
+            client.add(START, Counter.ATTEMPTS, 10);
+            client.add(START, Counter.STATUS_2XX, 7);
+            client.add(START, Counter.STATUS_429, 3);
+            client.add(START.plusSeconds(1), Counter.ATTEMPTS, 4);
+            client.add(START.plusSeconds(1), Counter.RETRIES, 3);
+            clock.advance(Duration.ofMillis(2_500));
+            progress.accept("t=2s attempts 14");
+            live.onTick(Duration.ofMillis(2_500), client.snapshot(), Optional.empty());
+            return SampleReports.storm();
+        }, background, Runnable::run);
+    }
+
+    @Test
+    void aRunDrawsTheSecondsThatHavePassedAndEndsWithItsSummary() throws Exception {
+        LoadLabViewModel model = model();
+
+        model.start();
+        awaitIdle(model);
+
+        assertThat(model.points()).extracting(LivePoint::second).containsExactly(0L, 1L);
+        assertThat(model.points().get(0).attempts()).isEqualTo(10);
+        assertThat(model.points().get(0).throttled()).isEqualTo(3);
+        assertThat(model.points().get(1).retries()).isEqualTo(3);
+        assertThat(model.progressProperty().get()).isEqualTo("t=2s attempts 14");
+        assertThat(model.summaryProperty().get()).isNotBlank();
+        assertThat(model.reportReadyProperty().get()).isTrue();
+        assertThat(model.runningProperty().get()).isFalse();
+    }
+
+    @Test
+    void theOptionsAsEditedReachTheEngine() throws Exception {
+        LoadLabViewModel model = model();
+        model.clientsProperty().set("40");
+        model.rateProperty().set("25");
+        model.durationProperty().set("40s");
+        model.limiterProperty().set(LimiterChoice.SLIDING_LOG);
+        model.instancesProperty().set("4");
+        model.scenarioProperty().set(ScenarioPresets.QUOTA_EXHAUSTION);
+
+        model.start();
+        awaitIdle(model);
+
+        LoadOptions options = ran.get(0);
+        assertThat(options.clients()).isEqualTo(40);
+        assertThat(options.duration()).isEqualTo(Duration.ofSeconds(40));
+        assertThat(options.limiter()).isEqualTo(LimiterChoice.SLIDING_LOG);
+        assertThat(options.instances()).isEqualTo(4);
+        assertThat(options.scenario()).isEqualTo(ScenarioPresets.QUOTA_EXHAUSTION);
+    }
+
+    // Bad input: nonsense options are listed with their reasons and nothing runs.
+    @Test
+    void nonsenseOptionsAreListedAndNothingRuns() {
+        LoadLabViewModel model = model();
+        model.clientsProperty().set("many");
+        model.durationProperty().set("0s");
+
+        model.start();
+
+        assertThat(model.problemsProperty().get()).contains("clients must be a whole number, was 'many'");
+        assertThat(model.problemsProperty().get()).containsIgnoringCase("duration");
+        assertThat(model.runningProperty().get()).isFalse();
+        assertThat(ran).isEmpty();
+    }
+
+    @Test
+    void theReportIsSavedAsJsonWithItsCsvAndPng(@TempDir Path dir) throws Exception {
+        LoadLabViewModel model = model();
+        model.start();
+        awaitIdle(model);
+
+        model.saveReport(dir.resolve("run.json"));
+        background.submit(() -> {}).get(10, TimeUnit.SECONDS);
+
+        assertThat(model.savedProperty().get()).startsWith("Wrote ");
+        assertThat(dir.resolve("run.json")).exists();
+        assertThat(Files.list(dir).map(p -> p.getFileName().toString()).toList())
+                .anyMatch(n -> n.endsWith(".csv")).anyMatch(n -> n.endsWith(".png"));
+    }
+
+    private void awaitIdle(LoadLabViewModel model) throws Exception {
+        background.submit(() -> {}).get(10, TimeUnit.SECONDS);
+        assertThat(model.runningProperty().get()).isFalse();
+    }
+}
