@@ -19,7 +19,9 @@ import picocli.CommandLine.Command;
             CallCommand.class,
             LimitCommand.class,
             ProviderCommand.class,
-            RelayCommand.class
+            RelayCommand.class,
+            SimulateCommand.class,
+            LoadCommand.class
         })
 public final class StormwatchCommand implements Runnable {
 

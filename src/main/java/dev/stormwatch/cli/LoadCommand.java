@@ -1,0 +1,171 @@
+package dev.stormwatch.cli;
+
+import dev.stormwatch.load.options.Credential;
+import dev.stormwatch.load.options.DurationText;
+import dev.stormwatch.load.options.InvalidLoadOptionsException;
+import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.Secret;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code stormwatch load}: a load run against the embedded relay or a URL (issue 6). For now it validates its options
+ * and says that the run itself needs the resilient client, which is not built yet.
+ */
+@Command(
+        name = "load",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Drives many virtual clients through the limiter against a relay and reports what happened.",
+            "Example: stormwatch load --clients 1000 --rate 500 --duration 60s --scenario 3am-storm --report out.json"
+        })
+public final class LoadCommand implements Callable<Integer> {
+
+    /** Exit code when the options are valid but the run cannot start yet (sysexits EX_UNAVAILABLE). */
+    static final int NOT_YET_AVAILABLE = 69;
+    /** Exit code for options that make no sense (picocli's usage error). */
+    static final int INVALID_OPTIONS = 2;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    /** Where API keys are read from; the environment, or a map in tests. */
+    private UnaryOperator<String> environment = System::getenv;
+
+    @Option(names = "--target", defaultValue = "embedded", paramLabel = "embedded|URL",
+            description = "The embedded relay (default) or an OpenAI-compatible base URL; a URL off this machine needs --rate.")
+    private String target;
+
+    @Option(names = "--clients", defaultValue = "100", paramLabel = "N",
+            description = "Virtual clients (closed loop), or the most requests in flight (with --rate). Default ${DEFAULT-VALUE}.")
+    private int clients;
+
+    @Option(names = "--rate", paramLabel = "R",
+            description = "Arrivals per second (open loop); also the cap a remote target requires.")
+    private Double rate;
+
+    @Option(names = "--think-time", defaultValue = "0", paramLabel = "D",
+            description = "Closed loop: pause between a client's requests (e.g. 200ms). Default ${DEFAULT-VALUE}.")
+    private String thinkTime;
+
+    @Option(names = "--duration", defaultValue = "60s", paramLabel = "D",
+            description = "How long the run lasts: 60s, 2m, 500ms. Default ${DEFAULT-VALUE}.")
+    private String duration;
+
+    @Option(names = "--jitter", defaultValue = "full", paramLabel = "STRATEGY",
+            description = "full (what our clients use); none, exponential, equal, decorrelated for comparison.")
+    private String jitter;
+
+    @Option(names = "--limiter", defaultValue = "off", paramLabel = "ALGORITHM",
+            description = "off, sliding-log, fixed-window, sliding-window-counter, token-bucket, gcra. Default ${DEFAULT-VALUE}.")
+    private String limiter;
+
+    @Option(names = "--redis", defaultValue = "embedded", paramLabel = "embedded|local|URL",
+            description = "Where the limiter keeps its state: one shared Redis (embedded or redis://host:port), or local per instance.")
+    private String redis;
+
+    @Option(names = "--instances", defaultValue = "1", paramLabel = "K",
+            description = "Client instances sharing the limiter. Default ${DEFAULT-VALUE}.")
+    private int instances;
+
+    @Option(names = "--scenario", defaultValue = "steady", paramLabel = "NAME",
+            description = "steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120. Default ${DEFAULT-VALUE}.")
+    private String scenario;
+
+    @Option(names = "--report", paramLabel = "FILE",
+            description = "Write the report here (.json); a .csv and a .png are written next to it.")
+    private Path report;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Seed of the run's random source, to replay a run.")
+    private Long seed;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR",
+            description = "Read the target's API key from this environment variable (never from the command line).")
+    private String apiKeyEnv;
+
+    @Option(names = "--oauth-session",
+            description = "Authenticate with the access token of the signed-in OAuth session.")
+    private boolean oauthSession;
+
+    /** For tests: read API keys from this lookup instead of the process environment. */
+    void environment(UnaryOperator<String> lookup) {
+        this.environment = lookup;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<String> extraProblems = new ArrayList<>();
+        Credential credential = credential(extraProblems);
+        LoadOptions options;
+        try {
+            LoadOptions.Builder builder = LoadOptions.builder()
+                    .target(target)
+                    .credential(credential)
+                    .clients(clients)
+                    .duration(duration)
+                    .jitter(jitter)
+                    .limiter(limiter)
+                    .redis(redis)
+                    .instances(instances)
+                    .scenario(scenario);
+            DurationText.parse(thinkTime).ifPresentOrElse(
+                    builder::thinkTime,
+                    () -> extraProblems.add("--think-time must look like 200ms, 1s or 0, was '" + thinkTime + "'"));
+            if (rate != null) {
+                builder.rate(rate);
+            }
+            if (report != null) {
+                builder.report(report);
+            }
+            if (seed != null) {
+                builder.seed(seed);
+            }
+            options = builder.build();
+            if (!extraProblems.isEmpty()) {
+                throw new InvalidLoadOptionsException(extraProblems);
+            }
+        } catch (InvalidLoadOptionsException invalid) {
+            List<String> problems = new ArrayList<>(extraProblems);
+            invalid.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
+            err.println("stormwatch load: the options make no sense yet:");
+            problems.forEach(problem -> err.println("  - " + problem));
+            err.println("Run 'stormwatch load --help' for every option.");
+            err.flush();
+            return INVALID_OPTIONS;
+        }
+        out.println("Options are valid: " + options.describe());
+        out.flush();
+        err.println("stormwatch load: not yet available: needs the resilient client (the retry engine, the limiter and"
+                + " the relay are still being built). Use 'stormwatch simulate' to compare backoff strategies meanwhile.");
+        err.flush();
+        return NOT_YET_AVAILABLE;
+    }
+
+    private Credential credential(List<String> problems) {
+        if (apiKeyEnv != null && oauthSession) {
+            problems.add("give either --api-key-env or --oauth-session, not both");
+            return new Credential.None();
+        }
+        if (oauthSession) {
+            return new Credential.OAuthSessionToken();
+        }
+        if (apiKeyEnv == null) {
+            return new Credential.None();
+        }
+        String value = environment.apply(apiKeyEnv);
+        if (value == null || value.isBlank()) {
+            problems.add("the environment variable " + apiKeyEnv + " named by --api-key-env is not set");
+            return new Credential.None();
+        }
+        return new Credential.ApiKey(Secret.of(value.strip()));
+    }
+}

@@ -1,0 +1,25 @@
+package dev.stormwatch.load.options;
+
+/** How a load run authenticates to its target (issue 6: an API key or the OAuth session's token); RC6 keeps it out of reports. */
+public sealed interface Credential {
+
+    /** No credential: the embedded relay, or a gateway that needs none. */
+    record None() implements Credential {}
+
+    /** A static API key, sent as a bearer token. */
+    record ApiKey(Secret key) implements Credential {}
+
+    /** The access token of the signed-in OAuth session, fetched (and refreshed) when the run needs it. */
+    record OAuthSessionToken() implements Credential {}
+
+    /** How reports describe it: the kind, never the value. */
+    default String describe() {
+        if (this instanceof ApiKey) {
+            return "API key " + Secret.REDACTED;
+        }
+        if (this instanceof OAuthSessionToken) {
+            return "OAuth session token " + Secret.REDACTED;
+        }
+        return "none";
+    }
+}

@@ -1,0 +1,386 @@
+package dev.stormwatch.load.options;
+
+import dev.stormwatch.load.scenario.Scenario;
+import dev.stormwatch.load.scenario.ScenarioPresets;
+import dev.stormwatch.load.simulation.BackoffStrategy;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * The settings of one load run (issue 6), valid by construction: {@link Builder#build()} refuses nonsense with every
+ * problem at once (negative rates, zero duration, unknown scenario, a non-loopback target without a rate cap...).
+ *
+ * <p>With a rate the run is open loop: arrivals at that rate, served by at most {@code clients} requests in flight.
+ * Without one it is closed loop: {@code clients} virtual clients, each sending its next request {@code thinkTime}
+ * after the previous one ended.
+ */
+public final class LoadOptions {
+
+    /** Virtual clients are cheap (no thread each), but a run is not a denial-of-service tool. */
+    public static final int MAX_CLIENTS = 100_000;
+    /** Far above what one machine can send; a larger number is a typo. */
+    public static final double MAX_RATE = 1_000_000;
+    /** A load run is a diagnosis, not a soak test; longer runs belong to dedicated tools. */
+    public static final Duration MAX_DURATION = Duration.ofHours(1);
+    /** Enough instances to show a local limiter letting K times the quota through. */
+    public static final int MAX_INSTANCES = 64;
+
+    private final Target target;
+    private final Credential credential;
+    private final int clients;
+    private final double rate; // NaN: closed loop, no rate cap
+    private final Duration thinkTime;
+    private final Duration duration;
+    private final BackoffStrategy jitter;
+    private final LimiterChoice limiter;
+    private final RedisChoice redis;
+    private final int instances;
+    private final Scenario scenario;
+    private final Path report; // null: no report file
+    private final Long seed; // null: seeded from the clock at run time
+
+    private LoadOptions(Builder builder) {
+        this.target = builder.target;
+        this.credential = builder.credential;
+        this.clients = builder.clients;
+        this.rate = builder.rate;
+        this.thinkTime = builder.thinkTime;
+        this.duration = builder.duration;
+        this.jitter = builder.jitter;
+        this.limiter = builder.limiter;
+        this.redis = builder.redis;
+        this.instances = builder.instances;
+        this.scenario = builder.scenario;
+        this.report = builder.report;
+        this.seed = builder.seed;
+    }
+
+    /** A builder with the defaults: embedded relay, 100 clients, closed loop, 60 s, full jitter, no limiter, steady. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Target target() {
+        return target;
+    }
+
+    public Credential credential() {
+        return credential;
+    }
+
+    /** Virtual clients (closed loop), or the most requests in flight at once (open loop). */
+    public int clients() {
+        return clients;
+    }
+
+    /** Arrivals per second (open loop), which is also the rate cap a non-loopback target needs; empty: closed loop. */
+    public OptionalDouble rate() {
+        return Double.isNaN(rate) ? OptionalDouble.empty() : OptionalDouble.of(rate);
+    }
+
+    /** The pause of a closed-loop client between the end of a request and the next. */
+    public Duration thinkTime() {
+        return thinkTime;
+    }
+
+    public Duration duration() {
+        return duration;
+    }
+
+    /** The backoff strategy of the clients; {@code full} unless a run compares strategies (B3, B4). */
+    public BackoffStrategy jitter() {
+        return jitter;
+    }
+
+    public LimiterChoice limiter() {
+        return limiter;
+    }
+
+    public RedisChoice redis() {
+        return redis;
+    }
+
+    /** K instances of the client, each with the limiter chosen by {@link #redis()}. */
+    public int instances() {
+        return instances;
+    }
+
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    public Optional<Path> report() {
+        return Optional.ofNullable(report);
+    }
+
+    /** The seed of the run's random source (jitter, arrival times), so that a run can be replayed. */
+    public OptionalLong seed() {
+        return seed == null ? OptionalLong.empty() : OptionalLong.of(seed);
+    }
+
+    /** A one-line summary for progress lines and reports; no secret ever appears in it (RC6). */
+    public String describe() {
+        return String.format(Locale.ROOT,
+                "target %s, credential %s, %d clients, %s, %s, jitter %s, limiter %s, redis %s, %d instance(s), scenario %s",
+                target.describe(),
+                credential.describe(),
+                clients,
+                rate().isPresent() ? "open loop at " + rate + "/s" : "closed loop, think time " + thinkTime.toMillis() + " ms",
+                "duration " + duration.toSeconds() + " s",
+                jitter.cliName(),
+                limiter.cliName(),
+                limiter == LimiterChoice.OFF ? "unused" : redis.describe(),
+                instances,
+                scenario.name());
+    }
+
+    @Override
+    public String toString() {
+        return "LoadOptions[" + describe() + "]";
+    }
+
+    /**
+     * Collects the settings, from typed values (the UI) or from the text a user typed (the command line), and checks
+     * them all in {@link #build()}.
+     */
+    public static final class Builder {
+
+        private final List<String> problems = new ArrayList<>();
+        private Target target = new Target.Embedded();
+        private Credential credential = new Credential.None();
+        private int clients = 100;
+        private double rate = Double.NaN;
+        private Duration thinkTime = Duration.ZERO;
+        private Duration duration = Duration.ofSeconds(60);
+        private BackoffStrategy jitter = BackoffStrategy.FULL;
+        private LimiterChoice limiter = LimiterChoice.OFF;
+        private RedisChoice redis = new RedisChoice.Embedded();
+        private int instances = 1;
+        private Scenario scenario = ScenarioPresets.STEADY;
+        private Path report;
+        private Long seed;
+
+        private Builder() {}
+
+        public Builder target(Target value) {
+            this.target = value;
+            return this;
+        }
+
+        /** {@code embedded}, or an http(s) base URL without user info (credentials go in {@link #credential}). */
+        public Builder target(String text) {
+            String trimmed = text.trim();
+            if (trimmed.equalsIgnoreCase("embedded")) {
+                return target(new Target.Embedded());
+            }
+            Optional<URI> url = httpUrl(trimmed);
+            if (url.isEmpty()) {
+                problems.add("--target must be 'embedded' or an http(s) base URL such as https://gateway.example.com/v1,"
+                        + " was '" + Target.withoutSecrets(safeUri(trimmed)) + "'");
+                return this;
+            }
+            if (url.get().getRawUserInfo() != null) {
+                // Never take a secret from a URL: it would end up in shell history, logs and reports.
+                problems.add("--target must not carry a user name or password; give an API key through --api-key-env");
+                return this;
+            }
+            return target(new Target.Remote(url.get()));
+        }
+
+        public Builder credential(Credential value) {
+            this.credential = value;
+            return this;
+        }
+
+        public Builder clients(int value) {
+            this.clients = value;
+            return this;
+        }
+
+        public Builder rate(double requestsPerSecond) {
+            this.rate = requestsPerSecond;
+            if (Double.isNaN(requestsPerSecond)) {
+                problems.add("--rate must be a number of requests per second, was NaN");
+            }
+            return this;
+        }
+
+        public Builder thinkTime(Duration value) {
+            this.thinkTime = value;
+            return this;
+        }
+
+        public Builder duration(Duration value) {
+            this.duration = value;
+            return this;
+        }
+
+        /** A duration as typed: {@code 60}, {@code 60s}, {@code 2m}, {@code 500ms}, {@code PT1M}. */
+        public Builder duration(String text) {
+            Optional<Duration> parsed = DurationText.parse(text);
+            if (parsed.isEmpty()) {
+                problems.add("--duration must look like 60s, 2m, 500ms or 90 (seconds), was '" + text + "'");
+                return this;
+            }
+            return duration(parsed.get());
+        }
+
+        public Builder jitter(BackoffStrategy value) {
+            this.jitter = value;
+            return this;
+        }
+
+        /** {@code full} (what our clients use), or {@code none}, {@code exponential}, {@code equal}, {@code decorrelated} for comparison. */
+        public Builder jitter(String text) {
+            Optional<BackoffStrategy> strategy = BackoffStrategy.byCliName(text);
+            if (strategy.isEmpty()) {
+                problems.add("unknown --jitter '" + text + "'; known: none, exponential, full, equal, decorrelated");
+                return this;
+            }
+            return jitter(strategy.get());
+        }
+
+        public Builder limiter(LimiterChoice value) {
+            this.limiter = value;
+            return this;
+        }
+
+        public Builder limiter(String text) {
+            Optional<LimiterChoice> choice = LimiterChoice.byCliName(text);
+            if (choice.isEmpty()) {
+                problems.add("unknown --limiter '" + text + "'; known: " + LimiterChoice.names());
+                return this;
+            }
+            return limiter(choice.get());
+        }
+
+        public Builder redis(RedisChoice value) {
+            this.redis = value;
+            return this;
+        }
+
+        /** {@code embedded}, {@code local} (one in-memory limiter per instance) or a {@code redis://} / {@code rediss://} URL. */
+        public Builder redis(String text) {
+            String trimmed = text.trim();
+            if (trimmed.equalsIgnoreCase("embedded")) {
+                return redis(new RedisChoice.Embedded());
+            }
+            if (trimmed.equalsIgnoreCase("local")) {
+                return redis(new RedisChoice.LocalOnly());
+            }
+            URI url = safeUri(trimmed);
+            String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("redis") || scheme.equals("rediss")) || url.getHost() == null) {
+                problems.add("--redis must be 'embedded', 'local' or a redis://host:port URL, was '"
+                        + Target.withoutSecrets(url) + "'");
+                return this;
+            }
+            return redis(new RedisChoice.External(url));
+        }
+
+        public Builder instances(int value) {
+            this.instances = value;
+            return this;
+        }
+
+        public Builder scenario(Scenario value) {
+            this.scenario = value;
+            return this;
+        }
+
+        /** A preset by name or title: {@code 3am-storm}, {@code "provider outage"}, ... */
+        public Builder scenario(String name) {
+            Optional<Scenario> preset = ScenarioPresets.byName(name);
+            if (preset.isEmpty()) {
+                problems.add("unknown --scenario '" + name + "'; known: " + ScenarioPresets.names());
+                return this;
+            }
+            return scenario(preset.get());
+        }
+
+        public Builder report(Path value) {
+            this.report = value;
+            return this;
+        }
+
+        public Builder seed(long value) {
+            this.seed = value;
+            return this;
+        }
+
+        /**
+         * The options, or every problem found.
+         *
+         * @throws InvalidLoadOptionsException listing each problem with what to do about it
+         */
+        public LoadOptions build() throws InvalidLoadOptionsException {
+            List<String> found = new ArrayList<>(problems);
+            if (clients < 1 || clients > MAX_CLIENTS) {
+                found.add("--clients must be between 1 and " + MAX_CLIENTS + ", was " + clients);
+            }
+            if (!Double.isNaN(rate) && !(rate > 0 && rate <= MAX_RATE)) {
+                found.add("--rate must be a positive number of requests per second, at most " + (long) MAX_RATE
+                        + ", was " + rate);
+            }
+            if (thinkTime.isNegative()) {
+                found.add("--think-time cannot be negative, was " + thinkTime.toMillis() + " ms");
+            }
+            if (duration.isNegative() || duration.isZero()) {
+                found.add("--duration must be longer than zero, was " + duration.toMillis() + " ms");
+            } else if (duration.compareTo(MAX_DURATION) > 0) {
+                found.add("--duration must be at most " + MAX_DURATION.toMinutes() + " minutes, was " + duration.toSeconds() + " s");
+            } else if (duration.compareTo(scenario.minimumDuration()) < 0) {
+                found.add("scenario '" + scenario.name() + "' needs --duration of at least "
+                        + scenario.minimumDuration().toSeconds() + " s to show what it is for, was " + duration.toSeconds() + " s");
+            }
+            if (instances < 1 || instances > MAX_INSTANCES) {
+                found.add("--instances must be between 1 and " + MAX_INSTANCES + ", was " + instances);
+            }
+            // Issue 6: a load test must not flood a real provider; off this machine the user states a cap.
+            if (!target.isLoopback() && Double.isNaN(rate)) {
+                found.add("target " + target.describe() + " is not on this machine: give --rate to cap the requests"
+                        + " per second sent to it");
+            }
+            // Faults are injected by the embedded relay; a remote provider cannot be told to fail on cue.
+            if (scenario.injectsFaults() && !(target instanceof Target.Embedded)) {
+                found.add("scenario '" + scenario.name() + "' injects faults into the embedded relay; with a URL target"
+                        + " use --scenario steady");
+            }
+            if (!found.isEmpty()) {
+                throw new InvalidLoadOptionsException(found);
+            }
+            return new LoadOptions(this);
+        }
+
+        private static Optional<URI> httpUrl(String text) {
+            URI url;
+            try {
+                url = new URI(text);
+            } catch (URISyntaxException e) {
+                return Optional.empty();
+            }
+            String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("http") || scheme.equals("https")) || url.getHost() == null) {
+                return Optional.empty();
+            }
+            return Optional.of(url);
+        }
+
+        /** A URI for showing back in a message; text that does not parse is shown as nothing but its first word. */
+        private static URI safeUri(String text) {
+            try {
+                return new URI(text);
+            } catch (URISyntaxException e) {
+                return URI.create("unparseable");
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.stormwatch.load.scenario;
+
+import java.time.Duration;
+
+/**
+ * The faults a scenario asks the embedded relay to inject (issue 6), one line of javadoc per fault, in the manner of
+ * OkHttp's {@code SocketPolicy}. Data only: the load engine
+ * translates each into the relay's own fault settings.
+ */
+public sealed interface RelayFault {
+
+    /** Close every open connection at once, mid-request, as a load balancer hiccup at 3 AM does; then serve normally. */
+    record ResetConnections() implements RelayFault {}
+
+    /** Answer every request with {@code status} and no Retry-After for {@code length}; then serve normally. */
+    record Outage(Duration length, int status) implements RelayFault {
+        public Outage {
+            requirePositive(length, "outage length");
+            if (status < 500 || status > 599) {
+                throw new IllegalArgumentException("an outage answers 5xx, not " + status);
+            }
+        }
+    }
+
+    /**
+     * Allow {@code requests} per fixed {@code window}; past it, answer 429 with a Retry-After that points at the end of
+     * the window, the same instant for every client.
+     */
+    record Quota(int requests, Duration window) implements RelayFault {
+        public Quota {
+            requirePositive(window, "quota window");
+            if (requests < 1) {
+                throw new IllegalArgumentException("a quota allows at least one request, was " + requests);
+            }
+        }
+    }
+
+    /**
+     * Answer every request with 429 for {@code length}, each with a Retry-After of the seconds left until the end, so
+     * that every client is told the same instant (RA2: delta-seconds).
+     */
+    record SharedRetryAfter(Duration length) implements RelayFault {
+        public SharedRetryAfter {
+            requirePositive(length, "Retry-After length");
+        }
+    }
+
+    private static void requirePositive(Duration duration, String what) {
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException(what + " must be positive, was " + duration);
+        }
+    }
+}

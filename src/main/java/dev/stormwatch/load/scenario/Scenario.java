@@ -1,0 +1,77 @@
+package dev.stormwatch.load.scenario;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A load scenario as data (issue 6): a name for the command line, a title for people, and the timeline of faults that
+ * the embedded relay applies during the run.
+ *
+ * @param name the command-line name ({@code 3am-storm})
+ * @param title the name in the UI and in reports ("3 AM storm")
+ * @param description what happens and what to look for, one or two sentences
+ * @param timeline the faults, in time order
+ * @param minimumDuration the shortest run in which the scenario can show what it is for
+ */
+public record Scenario(
+        String name, String title, String description, List<TimedFault> timeline, Duration minimumDuration) {
+
+    /** Copies the timeline and checks its order, so that a relay can apply it front to back. */
+    public Scenario {
+        timeline = List.copyOf(timeline);
+        for (int i = 1; i < timeline.size(); i++) {
+            if (timeline.get(i).at().compareTo(timeline.get(i - 1).at()) < 0) {
+                throw new IllegalArgumentException("the timeline of " + name + " is not in time order");
+            }
+        }
+    }
+
+    /** Whether the scenario changes how the relay answers; such a scenario needs the embedded relay as its target. */
+    public boolean injectsFaults() {
+        return !timeline.isEmpty();
+    }
+
+    /** The outage window (start, end) from the start of the run, for the time-to-recover figure. */
+    public Optional<Window> outage() {
+        for (TimedFault entry : timeline) {
+            if (entry.fault() instanceof RelayFault.Outage outage) {
+                return Optional.of(new Window(entry.at(), entry.at().plus(outage.length())));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** When the shared Retry-After ends, from the start of the run: the peak-to-mean figure looks at the next second. */
+    public Optional<Duration> sharedRetryAfterEnds() {
+        for (TimedFault entry : timeline) {
+            if (entry.fault() instanceof RelayFault.SharedRetryAfter retryAfter) {
+                return Optional.of(entry.at().plus(retryAfter.length()));
+            }
+            if (entry.fault() instanceof RelayFault.Quota quota) {
+                // Every client refused in the first window is told the same instant: the window's end.
+                return Optional.of(entry.at().plus(quota.window()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The moment worth recording at 100 ms: where clients act together (the storm, the end of an outage, the end of a
+     * shared Retry-After).
+     */
+    public Optional<Duration> focus() {
+        Optional<Duration> retryAfterEnds = sharedRetryAfterEnds();
+        if (retryAfterEnds.isPresent()) {
+            return retryAfterEnds;
+        }
+        Optional<Window> outage = outage();
+        if (outage.isPresent()) {
+            return Optional.of(outage.get().end());
+        }
+        return timeline.isEmpty() ? Optional.empty() : Optional.of(timeline.get(0).at());
+    }
+
+    /** A span of the run, as offsets from its start. */
+    public record Window(Duration start, Duration end) {}
+}

@@ -1,0 +1,85 @@
+package dev.stormwatch.load.scenario;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** The scenario presets of issue 6 ("3 AM storm", "provider outage", "quota exhaustion", "Retry-After 120"), and a steady run. */
+public final class ScenarioPresets {
+
+    /** No fault: the baseline, and the throughput benchmark against wrk. */
+    public static final Scenario STEADY = new Scenario(
+            "steady",
+            "Steady load",
+            "No faults: the relay answers every request. The baseline for the other scenarios.",
+            List.of(),
+            Duration.ofSeconds(1));
+
+    /** A hiccup resets every connection at t = 10 s and the clients retry. */
+    public static final Scenario THREE_AM_STORM = new Scenario(
+            "3am-storm",
+            "3 AM storm",
+            "At t = 10 s the relay resets every open connection at once; watch the retries that follow bunch up"
+                    + " without jitter and spread out with it.",
+            List.of(new TimedFault(Duration.ofSeconds(10), new RelayFault.ResetConnections())),
+            Duration.ofSeconds(20));
+
+    /** The provider is down (503 without Retry-After) for 20 s from t = 10 s. */
+    public static final Scenario PROVIDER_OUTAGE = new Scenario(
+            "provider-outage",
+            "Provider outage",
+            "From t = 10 s to t = 30 s the relay answers 503 without Retry-After; watch budgets run out (B1) and"
+                    + " how long goodput takes to come back.",
+            List.of(new TimedFault(Duration.ofSeconds(10), new RelayFault.Outage(Duration.ofSeconds(20), 503))),
+            Duration.ofSeconds(45));
+
+    /** The relay's quota runs out and it answers 429 with a Retry-After to the end of its window. */
+    public static final Scenario QUOTA_EXHAUSTION = new Scenario(
+            "quota-exhaustion",
+            "Quota exhaustion",
+            "The relay allows 100 requests per 10 s window; past it, 429 with Retry-After to the window's end, the same"
+                    + " instant for everyone. Watch who retries before it (RA8) and the burst when it ends.",
+            List.of(new TimedFault(Duration.ZERO, new RelayFault.Quota(100, Duration.ofSeconds(10)))),
+            Duration.ofSeconds(30));
+
+    /** From t = 10 s every request gets 429 with Retry-After counting down 120 s to one shared instant. */
+    public static final Scenario RETRY_AFTER_120 = new Scenario(
+            "retry-after-120",
+            "Retry-After 120",
+            "From t = 10 s the relay answers 429 Retry-After: 120 (counting down to t = 130 s). The wait does not fit"
+                    + " the 20 s budget, so calls stop and pause (RA4, P1); at t = 130 s everyone comes back at once"
+                    + " unless jittered (RA3).",
+            List.of(new TimedFault(Duration.ofSeconds(10), new RelayFault.SharedRetryAfter(Duration.ofSeconds(120)))),
+            Duration.ofSeconds(140));
+
+    /** Every preset, in the order the UI lists them. */
+    public static final List<Scenario> ALL =
+            List.of(STEADY, THREE_AM_STORM, PROVIDER_OUTAGE, QUOTA_EXHAUSTION, RETRY_AFTER_120);
+
+    private ScenarioPresets() {}
+
+    /**
+     * The preset with this name or title, ignoring case, spaces, dashes and underscores: {@code 3am-storm},
+     * {@code "3 AM storm"} and {@code 3_am_storm} are the same scenario.
+     */
+    public static Optional<Scenario> byName(String name) {
+        String wanted = normalized(name);
+        for (Scenario scenario : ALL) {
+            if (normalized(scenario.name()).equals(wanted) || normalized(scenario.title()).equals(wanted)) {
+                return Optional.of(scenario);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The command-line names, for "unknown scenario" messages. */
+    public static String names() {
+        return ALL.stream().map(Scenario::name).collect(Collectors.joining(", "));
+    }
+
+    private static String normalized(String name) {
+        return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+    }
+}
