@@ -3,22 +3,30 @@
 -- ARGV[1] = limit, ARGV[2] = window in ms, ARGV[3] = a member suffix unique to the caller
 -- Returns {allowed (1|0), inWindow, retryAt in epoch us (0 when allowed), now in epoch us}.
 -- Time comes from Redis TIME, never from the caller (L4); effects replication makes TIME safe in a script.
+--
+-- Same decision as the seed's remove-count-refuse-add, in fewer commands on the hot path: the window is full exactly
+-- when the limit-th newest entry is still inside it, so a refusal needs no removal, and stale entries are removed
+-- when a request is added. The script is atomic, so the order inside it is not observable (L1).
 redis.replicate_commands()
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2]) * 1000
+local cutoff = now - window
 
--- An entry exactly one window old has left the window (the in-memory twin removes the same).
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local count = redis.call('ZCARD', KEYS[1])
-if count >= limit then
-  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  -- L3: the oldest entry's time plus the window.
-  return {0, count, tonumber(oldest[2]) + window, now}
+local stored = redis.call('ZCARD', KEYS[1])
+if stored >= limit then
+  local nth = redis.call('ZRANGE', KEYS[1], -limit, -limit, 'WITHSCORES')
+  local nthTime = tonumber(nth[2])
+  if nthTime > cutoff then
+    -- L3: the window holds the limit; it frees up when its oldest entry, the limit-th newest, leaves it.
+    return {0, limit, nthTime + window, now}
+  end
 end
 
+-- An entry exactly one window old has left the window (the in-memory twin removes the same).
+local removed = redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', cutoff)
 -- '%.0f' keeps all 16 digits of the time; Lua's own number format would round them.
 redis.call('ZADD', KEYS[1], now, string.format('%.0f', now) .. ':' .. ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[2] + 1000)
-return {1, count + 1, 0, now}
+return {1, stored - removed + 1, 0, now}

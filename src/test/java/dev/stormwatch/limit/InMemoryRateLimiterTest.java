@@ -139,4 +139,59 @@ class InMemoryRateLimiterTest extends RateLimiterContract {
 
         assertThat(limiter.tryAcquire(KEY).allowed()).isFalse();
     }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    @DisplayName("L7: keys idle for two windows are dropped, and come back fresh, like keys Redis expired")
+    void idleKeysAreDroppedAndComeBackFresh(Algorithm algorithm) {
+        InMemoryRateLimiter limiter = new InMemoryRateLimiter(algorithm, LimitSpec.of(3, Duration.ofSeconds(10)), clock);
+        allowedCount(limiter, 5);
+        limiter.tryAcquire(LimitKey.of("bob", "gpt-4o"));
+
+        clock.advance(Duration.ofSeconds(20));
+        limiter.sweepIdleKeys();
+        assertThat(limiter.trackedKeys()).isEqualTo(2);
+        clock.advance(Duration.ofNanos(3000));
+        limiter.sweepIdleKeys();
+
+        assertThat(limiter.trackedKeys()).isZero();
+        assertThat(allowedCount(limiter, 5)).isEqualTo(3);
+    }
+
+    @Test
+    @DisplayName("L7: a key in use is kept by the sweep")
+    void keysInUseAreKept() {
+        InMemoryRateLimiter limiter = new InMemoryRateLimiter(Algorithm.SLIDING_LOG, LimitSpec.of(3, Duration.ofSeconds(10)), clock);
+        allowedCount(limiter, 3);
+
+        clock.advance(Duration.ofSeconds(19));
+        limiter.sweepIdleKeys();
+
+        assertThat(limiter.trackedKeys()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    @DisplayName("L6: 8 threads racing on one key admit exactly the limit, with sweeps running alongside")
+    void concurrentCallersAdmitExactlyTheLimit(Algorithm algorithm) throws Exception {
+        InMemoryRateLimiter limiter = new InMemoryRateLimiter(algorithm, LimitSpec.of(500, Duration.ofSeconds(10)), clock);
+        java.util.concurrent.atomic.AtomicInteger allowed = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.List<Thread> threads = new java.util.ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < 1000; i++) {
+                    if (limiter.tryAcquire(KEY).allowed()) {
+                        allowed.incrementAndGet();
+                    }
+                    limiter.sweepIdleKeys();
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread thread : threads) {
+            thread.join();
+        }
+
+        assertThat(allowed).hasValue(500);
+    }
 }
