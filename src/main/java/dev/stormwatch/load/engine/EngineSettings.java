@@ -38,8 +38,8 @@ public record EngineSettings(
 
     /** A run ends at most this long after its planned end, whatever is still in flight (never a hang). */
     public static final Duration DEFAULT_DRAIN = Duration.ofSeconds(3);
-    /** Enough to keep the relay busy on two cores; a thread per connection beyond this only adds switching. */
-    public static final int DEFAULT_MAX_CONNECTIONS = 256;
+    /** As many connections as wrk uses in the benchmark (-c64): on two cores, more threads only add switching. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 64;
 
     public EngineSettings {
         Objects.requireNonNull(policy, "policy");

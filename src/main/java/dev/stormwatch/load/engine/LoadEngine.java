@@ -5,6 +5,9 @@ import dev.stormwatch.http.Credential;
 import dev.stormwatch.http.ResilientClient;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.LimiterException;
+import dev.stormwatch.limit.LimiterMetrics;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.Target;
@@ -153,6 +156,9 @@ public final class LoadEngine {
         // L2: one principal for the whole run, so that K instances on one Redis share one key.
         String principal = "load-" + Long.toHexString(seed);
         AttemptCounting counting = new AttemptCounting(client, limited, watch);
+        // The run records its own series; the client's L8 meters would only cost a registry lookup per attempt.
+        LimiterMetrics unrecorded = LimiterMetrics.on(new SimpleMeterRegistry());
+        unrecorded.registry().config().meterFilter(MeterFilter.deny());
         for (int i = 0; i < options.instances(); i++) {
             SplittableRandom random = new SplittableRandom(seed + i);
             ResilientClient.Builder builder = ResilientClient.builder(resources.http)
@@ -164,6 +170,7 @@ public final class LoadEngine {
                         }
                     })
                     .retryQuota(settings.retryQuota().get())
+                    .metrics(unrecorded)
                     .listener(counting.andThen(settings.observer()));
             credential.ifPresent(builder::credential);
             resources.fleet.limiterOf(i).ifPresent(limiter -> builder.limiter(limiter, principal));

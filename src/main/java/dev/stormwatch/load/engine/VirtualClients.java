@@ -35,6 +35,10 @@ final class VirtualClients {
     /** How often the open-loop pacer wakes: fine enough for 1,000 arrivals per second to stay smooth. */
     private static final Duration PACE = Duration.ofMillis(5);
 
+    /** Calls that complete at once (a refusal) would otherwise recurse without bound on one stack. */
+    private static final int MAX_INLINE_DEPTH = 8;
+
+    private final ThreadLocal<Integer> depth = ThreadLocal.withInitial(() -> 0);
     private final List<ResilientClient> instances;
     private final Request request;
     private final CallOptions call;
@@ -99,8 +103,17 @@ final class VirtualClients {
             if (told.compareTo(wait) > 0) {
                 wait = told; // RC7, P2: a client that was told when to come back does not come back sooner
             }
-            if (wait.isZero()) {
-                timer.execute(() -> loop(thinkTime)); // off OkHttp's thread, so no stack grows
+            if (wait.isZero() && depth.get() < MAX_INLINE_DEPTH) {
+                // On the thread that completed the call: handing every request to the one timer thread made that
+                // thread the bottleneck of the whole run.
+                depth.set(depth.get() + 1);
+                try {
+                    loop(thinkTime);
+                } finally {
+                    depth.set(depth.get() - 1);
+                }
+            } else if (wait.isZero()) {
+                timer.execute(() -> loop(thinkTime)); // a chain of calls that completed at once: let the stack unwind
             } else {
                 timer.schedule(() -> loop(thinkTime), wait.toNanos(), TimeUnit.NANOSECONDS);
             }
