@@ -25,10 +25,12 @@ class SharedLimiterTest {
     private static final Duration RUN = Duration.ofSeconds(3);
 
     @Test
-    @DisplayName("L6, RC7: K = 4 local limiters let about 4x the quota reach the relay; one shared Redis limiter holds it")
+    @DisplayName("L2, L6, RC7: K = 4 local limiters let about 4x the quota reach the relay; one shared Redis limiter holds it")
     void localLimitersLetKTimesTheQuotaThroughWhileRedisHoldsIt() throws Exception {
-        TimeSeries local = providerSide(new RedisChoice.LocalOnly());
-        TimeSeries shared = providerSide(new RedisChoice.Embedded());
+        LoadReport localRun = run(new RedisChoice.LocalOnly());
+        LoadReport sharedRun = run(new RedisChoice.Embedded());
+        TimeSeries local = localRun.seriesNamed("provider per second").orElseThrow();
+        TimeSeries shared = sharedRun.seriesNamed("provider per second").orElseThrow();
 
         long windows = RUN.toSeconds() + 1; // the last window is cut by the drain
         // Redis: no more than the quota in any window reached the relay, so it refused (almost) nothing (L6).
@@ -39,9 +41,13 @@ class SharedLimiterTest {
         double ratio = (double) local.total(Counter.ATTEMPTS) / shared.total(Counter.ATTEMPTS);
         assertThat(ratio).as("arrivals with 4 local limiters (%d) / with one shared Redis limiter (%d)", local.total(Counter.ATTEMPTS), shared.total(Counter.ATTEMPTS)).isBetween(3.0, 5.0);
         assertThat(local.total(Counter.STATUS_429)).isGreaterThan(QUOTA * RUN.toSeconds());
+        // RC7: a refused client comes back at the retry-at it was given, not in a tight loop of refusals.
+        TimeSeries sharedClient = sharedRun.seriesNamed("client per second").orElseThrow();
+        assertThat(sharedClient.total(Counter.LIMITER_REFUSED)).isPositive().isLessThan(5_000);
+        assertThat(sharedClient.total(Counter.LIMITER_ALLOWED)).isEqualTo(shared.total(Counter.ATTEMPTS));
     }
 
-    private static TimeSeries providerSide(RedisChoice redis) throws Exception {
+    private static LoadReport run(RedisChoice redis) throws Exception {
         EngineSettings settings = EngineSettings.defaults()
                 .withRelayQuota(new Quota(QUOTA, WINDOW))
                 .withDrain(Duration.ofMillis(200));
@@ -55,6 +61,6 @@ class SharedLimiterTest {
                 .build();
         LoadReport report = new LoadEngine(settings).run(options, line -> {});
         assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
-        return report.seriesNamed("provider per second").orElseThrow();
+        return report;
     }
 }
