@@ -1,10 +1,17 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.load.engine.EngineSettings;
+import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.DurationText;
 import dev.stormwatch.load.options.InvalidLoadOptionsException;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.Secret;
+import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.report.ReportFiles;
+import dev.stormwatch.load.report.RunOutcome;
+import dev.stormwatch.load.report.SummaryTable;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,8 +23,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code stormwatch load}: a load run against the embedded relay or a URL (issue 6). For now it validates its options
- * and says that the run itself needs the resilient client, which is not built yet.
+ * {@code stormwatch load}: a load run against the embedded relay or a URL (issue 6): validates its options, runs the
+ * {@link LoadEngine} with a progress line, prints the summary table and writes the report files.
  */
 @Command(
         name = "load",
@@ -28,8 +35,10 @@ import picocli.CommandLine.Option;
         })
 public final class LoadCommand implements Callable<Integer> {
 
-    /** Exit code when the options are valid but the run cannot start yet (sysexits EX_UNAVAILABLE). */
-    static final int NOT_YET_AVAILABLE = 69;
+    /** Exit code when the run stopped early (unreachable target, Redis lost): sysexits EX_UNAVAILABLE. */
+    static final int PARTIAL_RUN = 69;
+    /** Exit code when the report could not be written (sysexits EX_IOERR). */
+    static final int REPORT_NOT_WRITTEN = 74;
     /** Exit code for options that make no sense (picocli's usage error). */
     static final int INVALID_OPTIONS = 2;
 
@@ -142,12 +151,32 @@ public final class LoadCommand implements Callable<Integer> {
             err.flush();
             return INVALID_OPTIONS;
         }
-        out.println("Options are valid: " + options.describe());
+        out.println("Running: " + options.describe());
         out.flush();
-        err.println("stormwatch load: not yet available: needs the resilient client (the retry engine, the limiter and"
-                + " the relay are still being built). Use 'stormwatch simulate' to compare backoff strategies meanwhile.");
-        err.flush();
-        return NOT_YET_AVAILABLE;
+        LoadReport report = new LoadEngine(EngineSettings.defaults()).run(options, line -> {
+            err.print("\r" + line); // rewritten in place on a terminal
+            err.flush();
+        });
+        err.println();
+        out.print(SummaryTable.render(report));
+        out.flush();
+        if (options.report().isPresent()) {
+            try {
+                out.println("report: " + ReportFiles.write(report, options.report().get()));
+            } catch (IOException e) {
+                err.println("stormwatch load: could not write the report to " + options.report().get() + ": "
+                        + e.getMessage() + "; check that the directory is writable");
+                err.flush();
+                return REPORT_NOT_WRITTEN;
+            }
+        }
+        out.flush();
+        if (report.outcome() instanceof RunOutcome.Partial partial) {
+            err.println("stormwatch load: the run stopped early: " + partial.reason());
+            err.flush();
+            return PARTIAL_RUN;
+        }
+        return 0;
     }
 
     private Credential credential(List<String> problems) {

@@ -1,0 +1,94 @@
+package dev.stormwatch.load.engine;
+
+import dev.stormwatch.http.ClientPreset;
+import dev.stormwatch.http.RetryQuota;
+import dev.stormwatch.limit.LimitSpec;
+import dev.stormwatch.retry.RetryPolicy;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a load run needs beyond {@link dev.stormwatch.load.options.LoadOptions}: the clients' retry policy (RC4), the
+ * optional shared retry quota, the limiter's limit, the relay's quota when no scenario sets one, the model route, the
+ * clock (STYLE 1) and how long in-flight calls may finish after the planned end.
+ *
+ * @param policy the retry policy of every virtual client (a preset's, RC4, or any validated one, C2)
+ * @param retryQuota makes the retry quota of one client instance (shared by its calls, issue 5); {@link RetryQuota#UNLIMITED} when off
+ * @param limit the limiter's limit; empty: the scenario's quota, else the run's rate per second (see {@link LimitChoice})
+ * @param relayQuota the embedded relay's quota when the scenario sets none; empty: none
+ * @param model the model route (the limiter key's model, L2)
+ * @param clock the run's wall clock
+ * @param drain how long calls in flight at the planned end may take before they are cancelled
+ * @param maxConnections the most requests on the wire at once over all instances (OkHttp's dispatcher runs each on
+ *     a thread while it is on the wire); further virtual clients wait in its queue, counted as in flight
+ * @param observer also told of every attempt event (the UI's timeline, tests); must not block
+ */
+public record EngineSettings(
+        RetryPolicy policy,
+        java.util.function.Supplier<RetryQuota> retryQuota,
+        Optional<LimitSpec> limit,
+        Optional<dev.stormwatch.relay.Quota> relayQuota,
+        String model,
+        Clock clock,
+        Duration drain,
+        int maxConnections,
+        dev.stormwatch.http.AttemptListener observer) {
+
+    /** A run ends at most this long after its planned end, whatever is still in flight (never a hang). */
+    public static final Duration DEFAULT_DRAIN = Duration.ofSeconds(3);
+    /** As many connections as wrk uses in the benchmark (-c64): on two cores, more threads only add switching. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 64;
+
+    public EngineSettings {
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(retryQuota, "retryQuota");
+        Objects.requireNonNull(limit, "limit");
+        Objects.requireNonNull(relayQuota, "relayQuota");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(clock, "clock");
+        if (drain.isNegative()) {
+            throw new IllegalArgumentException("drain cannot be negative, was " + drain);
+        }
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("maxConnections must be at least 1, was " + maxConnections);
+        }
+        Objects.requireNonNull(observer, "observer");
+    }
+
+    /** The batch preset (4 attempts, Retry-After honoured in full, RC4), no retry quota, the system clock. */
+    public static EngineSettings defaults() {
+        return new EngineSettings(ClientPreset.BATCH.policy(), () -> RetryQuota.UNLIMITED, Optional.empty(), Optional.empty(),
+                "storm-mini", Clock.systemUTC(), DEFAULT_DRAIN, DEFAULT_MAX_CONNECTIONS,
+                dev.stormwatch.http.AttemptListener.NONE);
+    }
+
+    public EngineSettings withPolicy(RetryPolicy value) {
+        return new EngineSettings(value, retryQuota, limit, relayQuota, model, clock, drain, maxConnections, observer);
+    }
+
+    public EngineSettings withRetryQuota(java.util.function.Supplier<RetryQuota> value) {
+        return new EngineSettings(policy, value, limit, relayQuota, model, clock, drain, maxConnections, observer);
+    }
+
+    public EngineSettings withLimit(LimitSpec value) {
+        return new EngineSettings(policy, retryQuota, Optional.of(value), relayQuota, model, clock, drain, maxConnections, observer);
+    }
+
+    public EngineSettings withRelayQuota(dev.stormwatch.relay.Quota value) {
+        return new EngineSettings(policy, retryQuota, limit, Optional.of(value), model, clock, drain, maxConnections, observer);
+    }
+
+    public EngineSettings withMaxConnections(int value) {
+        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, drain, value, observer);
+    }
+
+    public EngineSettings withObserver(dev.stormwatch.http.AttemptListener value) {
+        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, drain, maxConnections, value);
+    }
+
+    public EngineSettings withDrain(Duration value) {
+        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, value, maxConnections, observer);
+    }
+}

@@ -1,0 +1,315 @@
+package dev.stormwatch.load.engine;
+
+import dev.stormwatch.http.CallOptions;
+import dev.stormwatch.http.Credential;
+import dev.stormwatch.http.ResilientClient;
+import dev.stormwatch.limit.LimitSpec;
+import dev.stormwatch.limit.LimiterException;
+import dev.stormwatch.limit.LimiterMetrics;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import dev.stormwatch.load.options.LimiterChoice;
+import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.Target;
+import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.report.NamedSeries;
+import dev.stormwatch.load.report.ProgressLine;
+import dev.stormwatch.load.report.Redactor;
+import dev.stormwatch.load.report.RunOutcome;
+import dev.stormwatch.load.report.StandardFigures;
+import dev.stormwatch.load.scenario.Scenario;
+import dev.stormwatch.load.series.Figure;
+import dev.stormwatch.load.series.TimeSeries;
+import dev.stormwatch.load.series.TwoResolutionRecorder;
+import dev.stormwatch.load.simulation.BackoffStrategy;
+import dev.stormwatch.relay.Quota;
+import dev.stormwatch.relay.Relay;
+import dev.stormwatch.relay.RelayConfig;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import okhttp3.ConnectionPool;
+import okhttp3.Dispatcher;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+
+/**
+ * Runs one load run (issue 6) and returns its report: starts the target (the embedded relay with the scenario applied,
+ * or a URL), the K instances of the asynchronous resilient client with their limiters, the virtual clients, and
+ * records both sides per second and per 100 ms around the scenario's focus. Stops by itself at the planned end plus a
+ * short drain, or earlier with the reason (unreachable target, Redis lost): the report is then partial, never a hang.
+ *
+ * <pre>{@code
+ * LoadReport report = new LoadEngine(EngineSettings.defaults()).run(options, System.out::println);
+ * ReportFiles.write(report, Path.of("out.json"));
+ * }</pre>
+ */
+public final class LoadEngine {
+
+    /** How often progress is reported and the relay's record is read. */
+    private static final Duration TICK = Duration.ofSeconds(1);
+    /** The 100 ms series covers this much before the scenario's focus... */
+    private static final Duration FINE_BEFORE = Duration.ofSeconds(2);
+    /** ...and this much in all. */
+    private static final Duration FINE_LENGTH = Duration.ofSeconds(6);
+
+    private final EngineSettings settings;
+
+    public LoadEngine(EngineSettings settings) {
+        this.settings = settings;
+    }
+
+    /**
+     * Runs the load and returns what was measured; blocks for about {@code options.duration()}.
+     *
+     * @param progress told a progress line about once a second (never a secret, RC6)
+     */
+    public LoadReport run(LoadOptions options, Consumer<String> progress) {
+        Instant start = settings.clock().instant();
+        long seed = options.seed().orElse(start.toEpochMilli());
+        Scenario scenario = options.scenario();
+        List<String> notes = new ArrayList<>(initialNotes(options));
+        Duration recorded = options.duration().plus(settings.drain()).plus(TICK);
+        Duration focus = scenario.focus().orElse(Duration.ZERO);
+        Instant fineStart = start.plus(focus.compareTo(FINE_BEFORE) > 0 ? focus.minus(FINE_BEFORE) : Duration.ZERO);
+        TwoResolutionRecorder client = new TwoResolutionRecorder(settings.clock(), start, recorded, fineStart, FINE_LENGTH);
+        TwoResolutionRecorder provider = new TwoResolutionRecorder(settings.clock(), start, recorded, fineStart, FINE_LENGTH);
+        StopSignal stop = new StopSignal();
+        RunResources resources = new RunResources();
+        boolean providerRecorded = false;
+        try {
+            Optional<String> cannotStart = start(options, seed, client, provider, stop, resources, notes);
+            providerRecorded = resources.providerRecord != null;
+            if (cannotStart.isPresent()) {
+                stop.stop(cannotStart.get());
+            } else {
+                drive(options, start, client, stop, resources, progress, notes);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop.stop("interrupted after " + Duration.between(start, settings.clock().instant()).toSeconds() + " s");
+        } finally {
+            resources.close();
+        }
+        RunOutcome outcome = stop.reason().<RunOutcome>map(RunOutcome.Partial::new).orElse(new RunOutcome.Completed());
+        return report(options, scenario, start, seed, outcome, notes, client, providerRecorded ? provider : null,
+                Duration.between(start, fineStart));
+    }
+
+    /** Starts target, limiters and clients; returns why the run cannot start, if so. */
+    private Optional<String> start(LoadOptions options, long seed, TwoResolutionRecorder client,
+            TwoResolutionRecorder provider, StopSignal stop, RunResources resources, List<String> notes) {
+        HttpUrl url;
+        Optional<Credential> credential;
+        Optional<Quota> relayQuota = Optional.empty();
+        if (options.target() instanceof Target.Embedded) {
+            RelayPlan plan = RelayPlan.of(options.scenario(), settings.relayQuota(), options.clients());
+            try {
+                resources.relay = Relay.start(plan.config());
+            } catch (IOException e) {
+                return Optional.of("the embedded relay could not start: " + e.getMessage());
+            }
+            resources.providerRecord = new ProviderRecord(resources.relay.log(), provider);
+            resources.actions = plan.actions();
+            relayQuota = plan.config().quota();
+            relayQuota.ifPresent(q -> notes.add("relay quota: " + q.requests() + " requests per "
+                    + q.window().toMillis() + " ms per principal"));
+            url = HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT));
+            credential = Optional.of(Credential.bearer(RelayConfig.DEMO_KEY));
+        } else {
+            URI base = ((Target.Remote) options.target()).baseUrl();
+            String text = base.toString().endsWith("/") ? base.toString() : base + "/";
+            url = HttpUrl.get(URI.create(text).resolve("models"));
+            if (options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken) {
+                return Optional.of("the OAuth session's token is not supported by the load engine yet; give an API"
+                        + " key with --api-key-env");
+            }
+            credential = options.credential() instanceof dev.stormwatch.load.options.Credential.ApiKey key
+                    ? Optional.of(Credential.bearer(key.key().reveal()))
+                    : Optional.empty();
+        }
+        LimitSpec spec = LimitChoice.of(settings.limit(), relayQuota, options.rate());
+        try {
+            resources.fleet = LimiterFleet.build(options.limiter(), options.redis(), options.instances(), spec,
+                    settings.clock(), stop::stop);
+        } catch (LimiterException e) {
+            return Optional.of("the limiter could not start: " + e.getMessage());
+        }
+        notes.add(resources.fleet.describe());
+        resources.http = sharedHttpClient(options.clients());
+        List<ResilientClient> instances = new ArrayList<>();
+        ResponseWatch watch = new ResponseWatch();
+        boolean limited = options.limiter() != LimiterChoice.OFF;
+        // L2: one principal for the whole run, so that K instances on one Redis share one key.
+        String principal = "load-" + Long.toHexString(seed);
+        AttemptCounting counting = new AttemptCounting(client, limited, watch);
+        // The run records its own series; the client's L8 meters would only cost a registry lookup per attempt.
+        LimiterMetrics unrecorded = LimiterMetrics.on(new SimpleMeterRegistry());
+        unrecorded.registry().config().meterFilter(MeterFilter.deny());
+        for (int i = 0; i < options.instances(); i++) {
+            SplittableRandom random = new SplittableRandom(seed + i);
+            ResilientClient.Builder builder = ResilientClient.builder(resources.http)
+                    .policy(settings.policy())
+                    .clock(settings.clock())
+                    .random(() -> {
+                        synchronized (random) {
+                            return random.nextDouble();
+                        }
+                    })
+                    .retryQuota(settings.retryQuota().get())
+                    .metrics(unrecorded)
+                    .listener(counting.andThen(settings.observer()));
+            credential.ifPresent(builder::credential);
+            resources.fleet.limiterOf(i).ifPresent(limiter -> builder.limiter(limiter, principal));
+            instances.add(builder.build());
+        }
+        resources.timer = Executors.newScheduledThreadPool(1, runnable -> {
+            Thread thread = new Thread(runnable, "load-timer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        Request request = new Request.Builder().url(url).get().build();
+        resources.clients = new VirtualClients(instances, request, CallOptions.model(settings.model()), client,
+                resources.timer, stop, watch, options.target().describe());
+        return Optional.empty();
+    }
+
+    private void drive(LoadOptions options, Instant start, TwoResolutionRecorder client, StopSignal stop,
+            RunResources resources, Consumer<String> progress, List<String> notes) throws InterruptedException {
+        long startNanos = System.nanoTime();
+        for (RelayPlan.TimedAction action : resources.actions) {
+            Relay relay = resources.relay;
+            resources.timer.schedule(() -> action.action().accept(relay), action.at().toMillis(), TimeUnit.MILLISECONDS);
+        }
+        if (options.rate().isPresent()) {
+            resources.clients.startOpenLoop(options.rate().getAsDouble(), options.clients());
+        } else {
+            resources.clients.startClosedLoop(options.clients(), options.thinkTime());
+        }
+        long plannedNanos = options.duration().toNanos();
+        while (!stop.isStopped()) {
+            long left = plannedNanos - (System.nanoTime() - startNanos);
+            if (left <= 0) {
+                break;
+            }
+            stop.await(Math.min(TICK.toMillis(), Math.max(1, left / 1_000_000)));
+            resources.drainProvider();
+            progress.accept(ProgressLine.render(Duration.ofNanos(System.nanoTime() - startNanos), options.duration(),
+                    client.perSecond()));
+        }
+        resources.clients.stopSending();
+        // B2: what is in flight may finish, but only for a short while: a run never outlives its drain.
+        long drainUntil = System.nanoTime() + settings.drain().toNanos();
+        while (resources.clients.inFlight() > 0 && System.nanoTime() < drainUntil) {
+            Thread.sleep(10);
+        }
+        int cancelled = resources.clients.cancelAll();
+        if (cancelled > 0) {
+            notes.add(cancelled + " request(s) still in flight " + settings.drain().toMillis()
+                    + " ms after the end were cancelled");
+        }
+        if (resources.clients.skipped() > 0) {
+            notes.add(resources.clients.skipped() + " arrival(s) found all " + options.clients()
+                    + " virtual clients busy and were skipped (open loop does not queue)");
+        }
+    }
+
+    private List<String> initialNotes(LoadOptions options) {
+        List<String> notes = new ArrayList<>();
+        if (options.jitter() != BackoffStrategy.FULL) {
+            // B4: the resilient client's jitter cannot be switched off; the other strategies live in the simulation.
+            notes.add("jitter '" + options.jitter().cliName() + "' was asked for, but the resilient client always uses"
+                    + " full jitter (B4); compare strategies with 'stormwatch simulate'");
+        }
+        if (!options.target().isLoopback()) {
+            notes.add(String.format(Locale.ROOT, "non-loopback target: rate capped at %.1f requests/s",
+                    options.rate().orElse(0)));
+        }
+        notes.add("retry policy: " + settings.policy());
+        return notes;
+    }
+
+    private OkHttpClient sharedHttpClient(int clients) {
+        int connections = Math.min(clients, settings.maxConnections());
+        Dispatcher dispatcher = new Dispatcher();
+        dispatcher.setMaxRequests(connections);
+        dispatcher.setMaxRequestsPerHost(connections);
+        return new OkHttpClient.Builder()
+                .dispatcher(dispatcher)
+                .connectionPool(new ConnectionPool(connections, 1, TimeUnit.MINUTES))
+                // Every retry is the retry engine's, so that the counts say what the clients did.
+                .retryOnConnectionFailure(false)
+                .build();
+    }
+
+    private LoadReport report(LoadOptions options, Scenario scenario, Instant start, long seed, RunOutcome outcome,
+            List<String> notes, TwoResolutionRecorder client, TwoResolutionRecorder provider, Duration fineOffset) {
+        TimeSeries clientSeconds = client.perSecond();
+        Optional<TimeSeries> providerFine = Optional.ofNullable(provider).map(TwoResolutionRecorder::perTenthSecond);
+        Map<String, Figure> figures = new LinkedHashMap<>(StandardFigures.of(scenario, start, clientSeconds, providerFine));
+        List<NamedSeries> series = new ArrayList<>();
+        series.add(new NamedSeries("client per second", clientSeconds));
+        String around = "per 100 ms, from t = " + fineOffset.toSeconds() + " s";
+        if (provider != null) {
+            series.add(new NamedSeries("provider per second", provider.perSecond()));
+        }
+        series.add(new NamedSeries("client " + around, client.perTenthSecond()));
+        providerFine.ifPresent(fine -> series.add(new NamedSeries("provider " + around, fine)));
+        LoadReport report = new LoadReport(scenario.title(), options.describe(), start, options.duration(), outcome,
+                options.seed().isPresent() ? seed : null, notes, figures, series);
+        return report.redacted(Redactor.forOptions(options));
+    }
+
+    /** What a run starts and must stop, whatever happens. */
+    private static final class RunResources implements AutoCloseable {
+        Relay relay;
+        ProviderRecord providerRecord;
+        List<RelayPlan.TimedAction> actions = List.of();
+        LimiterFleet fleet;
+        OkHttpClient http;
+        ScheduledExecutorService timer;
+        VirtualClients clients;
+
+        void drainProvider() {
+            if (providerRecord != null) {
+                providerRecord.drain();
+            }
+        }
+
+        @Override
+        public void close() {
+            if (clients != null) {
+                clients.stopSending();
+                clients.cancelAll();
+            }
+            if (timer != null) {
+                timer.shutdownNow();
+            }
+            drainProvider();
+            if (http != null) {
+                http.dispatcher().cancelAll();
+                http.dispatcher().executorService().shutdown();
+                http.connectionPool().evictAll();
+            }
+            if (fleet != null) {
+                fleet.close();
+            }
+            if (relay != null) {
+                relay.close();
+            }
+        }
+    }
+}

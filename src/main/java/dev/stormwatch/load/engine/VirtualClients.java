@@ -1,0 +1,224 @@
+package dev.stormwatch.load.engine;
+
+import dev.stormwatch.http.CallOptions;
+import dev.stormwatch.http.RequestRefused;
+import dev.stormwatch.http.ResilientClient;
+import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.load.series.LoadRecorder;
+import dev.stormwatch.retry.CallFailure;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+
+/**
+ * The virtual clients of a run, without a thread each (issue 6): each logical request is one
+ * {@link ResilientClient#sendAsync} future, spread round-robin over the K client instances.
+ *
+ * <p>Open loop: arrivals at a fixed rate, paced by a timer, never more than {@code clients} in flight (an arrival
+ * that finds them all busy is counted as skipped). Closed loop: {@code clients} loops, each sending its next request a
+ * think time after the previous ended, or when the limiter (RC7) or a pause (P2) said a request would be accepted.
+ */
+final class VirtualClients {
+
+    /** How often the open-loop pacer wakes: fine enough for 1,000 arrivals per second to stay smooth. */
+    private static final Duration PACE = Duration.ofMillis(5);
+
+    /** Calls that complete at once (a refusal) would otherwise recurse without bound on one stack. */
+    private static final int MAX_INLINE_DEPTH = 8;
+
+    private final ThreadLocal<Integer> depth = ThreadLocal.withInitial(() -> 0);
+    private final List<ResilientClient> instances;
+    private final Request request;
+    private final CallOptions call;
+    private final LoadRecorder recorder;
+    private final ScheduledExecutorService timer;
+    private final Clock clock;
+    private final StopSignal stop;
+    private final ResponseWatch watch;
+    private final String targetName;
+    private final Set<CompletableFuture<Response>> inFlight = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger nextInstance = new AtomicInteger();
+    private final AtomicLong skipped = new AtomicLong();
+    private volatile boolean running = true;
+
+    VirtualClients(List<ResilientClient> instances, Request request, CallOptions call, LoadRecorder recorder,
+            ScheduledExecutorService timer, StopSignal stop, ResponseWatch watch, String targetName) {
+        this.instances = List.copyOf(instances);
+        this.request = request;
+        this.call = call;
+        this.recorder = recorder;
+        this.timer = timer;
+        this.clock = recorder.clock();
+        this.stop = stop;
+        this.watch = watch;
+        this.targetName = targetName;
+    }
+
+    /** Open loop: {@code rate} arrivals per second from now, at most {@code clients} in flight. */
+    void startOpenLoop(double rate, int clients) {
+        long startNanos = System.nanoTime();
+        AtomicLong issued = new AtomicLong();
+        timer.scheduleAtFixedRate(() -> {
+            if (!running) {
+                return;
+            }
+            long due = (long) (rate * (System.nanoTime() - startNanos) / 1e9) - issued.get();
+            for (long i = 0; i < due; i++) {
+                issued.incrementAndGet();
+                if (inFlight.size() >= clients) {
+                    skipped.incrementAndGet(); // every virtual client is busy: an open loop does not queue
+                    continue;
+                }
+                send();
+            }
+        }, 0, PACE.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** Closed loop: {@code clients} loops with {@code thinkTime} between a request's end and the next. */
+    void startClosedLoop(int clients, Duration thinkTime) {
+        for (int i = 0; i < clients; i++) {
+            loop(thinkTime);
+        }
+    }
+
+    private void loop(Duration thinkTime) {
+        if (!running) {
+            return;
+        }
+        send().whenComplete((ignored, failure) -> {
+            Duration wait = thinkTime;
+            Duration told = waitAskedFor(failure);
+            if (told.compareTo(wait) > 0) {
+                wait = told; // RC7, P2: a client that was told when to come back does not come back sooner
+            }
+            if (wait.isZero() && depth.get() < MAX_INLINE_DEPTH) {
+                // On the thread that completed the call: handing every request to the one timer thread made that
+                // thread the bottleneck of the whole run.
+                depth.set(depth.get() + 1);
+                try {
+                    loop(thinkTime);
+                } finally {
+                    depth.set(depth.get() - 1);
+                }
+            } else if (wait.isZero()) {
+                timer.execute(() -> loop(thinkTime)); // a chain of calls that completed at once: let the stack unwind
+            } else {
+                timer.schedule(() -> loop(thinkTime), wait.toNanos(), TimeUnit.NANOSECONDS);
+            }
+        });
+    }
+
+    /** Stops sending new requests; those in flight go on. */
+    void stopSending() {
+        running = false;
+    }
+
+    /** Requests in flight now. */
+    int inFlight() {
+        return inFlight.size();
+    }
+
+    /** Cancels whatever is still in flight (the run is over); returns how many were cancelled. */
+    int cancelAll() {
+        int cancelled = 0;
+        for (CompletableFuture<Response> future : inFlight) {
+            if (future.cancel(true)) {
+                cancelled++;
+            }
+        }
+        return cancelled;
+    }
+
+    /** Open-loop arrivals that found every virtual client busy. */
+    long skipped() {
+        return skipped.get();
+    }
+
+    private CompletableFuture<Void> send() {
+        ResilientClient client = instances.get(Math.floorMod(nextInstance.getAndIncrement(), instances.size()));
+        recorder.increment(Counter.LOGICAL_REQUESTS);
+        recorder.flightStarted();
+        long startNanos = System.nanoTime();
+        CompletableFuture<Response> future = client.sendAsync(request, call);
+        inFlight.add(future);
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        future.whenComplete((response, failure) -> {
+            inFlight.remove(future);
+            recorder.flightEnded();
+            recorder.latency(clock.instant(), Duration.ofNanos(System.nanoTime() - startNanos));
+            if (response != null) {
+                consume(response);
+                done.complete(null);
+            } else {
+                Throwable cause = unwrap(failure);
+                account(cause);
+                done.completeExceptionally(cause);
+            }
+        });
+        return done;
+    }
+
+    private void account(Throwable cause) {
+        if (cause instanceof CallFailure.Recoverable recoverable) {
+            // P2: a refusal by a pause sent nothing and spent no budget.
+            if (!recoverable.refusedByPause()) {
+                recorder.increment(Counter.EXHAUSTED_BUDGETS); // B1, RA4: the call gave up
+            }
+            // A network failure before the target ever answered: it cannot be reached; waiting longer only hides it.
+            if (recoverable.cause() instanceof CallFailure.Network network && !watch.everAnswered()) {
+                stop.stop("target unreachable: " + targetName + ": " + network.kind().description() + " (after "
+                        + network.attempts() + " attempt(s))");
+            }
+            return;
+        }
+        if (cause instanceof RequestRefused || cause instanceof CancellationException) {
+            return; // counted by the attempt listener (RC7), or the run is over
+        }
+        // Anything else is a fault of the run itself (a limiter without a failure mode, a bug): stop and say what.
+        stop.stop("the run failed: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
+    }
+
+    /** What a refusal or failure asked the client to wait before its next request, zero if nothing. */
+    private Duration waitAskedFor(Throwable failure) {
+        if (failure instanceof RequestRefused.RateLimited limited) {
+            Duration left = Duration.between(clock.instant(), limited.retryAt());
+            return left.isNegative() ? Duration.ZERO : left;
+        }
+        if (failure instanceof CallFailure.Recoverable recoverable && recoverable.retryAfter().isPresent()) {
+            return recoverable.retryAfter().get();
+        }
+        return Duration.ZERO;
+    }
+
+    private static void consume(Response response) {
+        try (response) {
+            ResponseBody body = response.body();
+            if (body != null) {
+                // Read to the end, so that the connection goes back to the pool instead of being closed.
+                body.source().readAll(okio.Okio.blackhole());
+            }
+        } catch (java.io.IOException e) {
+            // The status was counted; a body cut short costs only this connection.
+        }
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        Throwable cause = failure;
+        while (cause instanceof CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+}

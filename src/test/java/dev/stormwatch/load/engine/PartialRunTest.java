@@ -1,0 +1,64 @@
+package dev.stormwatch.load.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.limit.EmbeddedRedis;
+import dev.stormwatch.load.options.LimiterChoice;
+import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.RedisChoice;
+import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.report.RunOutcome;
+import dev.stormwatch.load.series.Counter;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** Issue 6, "Bad input": an unreachable target or Redis lost mid-run ends the run early with a partial report. */
+class PartialRunTest {
+
+    @Test
+    @DisplayName("ST2: an unreachable target ends the run at once with a partial report that says why")
+    void unreachableTargetGivesAPartialReportWithTheReason() throws Exception {
+        int closedPort = EmbeddedRedis.freeLoopbackPort(); // nothing listens there
+        LoadOptions options = LoadOptions.builder().target("http://127.0.0.1:" + closedPort + "/v1")
+                .clients(10).duration(Duration.ofSeconds(30)).seed(1).build();
+
+        long started = System.nanoTime();
+        LoadReport report = new LoadEngine(EngineSettings.defaults()).run(options, line -> {});
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(report.outcome()).isInstanceOfSatisfying(RunOutcome.Partial.class, partial -> assertThat(partial.reason())
+                .contains("target unreachable").contains("127.0.0.1:" + closedPort).contains("refused"));
+        assertThat(took).as("never waits out the planned 30 s").isLessThan(Duration.ofSeconds(10));
+        assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.NETWORK_ERRORS)).isPositive();
+        assertThat(report.seriesNamed("provider per second")).as("a URL target has no relay record").isEmpty();
+    }
+
+    @Test
+    @DisplayName("L9: Redis lost mid-run stops the run with a partial report; the limiter fails closed meanwhile")
+    void redisLostMidRunGivesAPartialReport() throws Exception {
+        ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            LoadOptions options = LoadOptions.builder().clients(20).duration(Duration.ofSeconds(30))
+                    .limiter(LimiterChoice.SLIDING_LOG).redis(new RedisChoice.External(URI.create(redis.url())))
+                    .instances(2).seed(5).build();
+            killer.schedule(redis::stop, 1500, TimeUnit.MILLISECONDS);
+
+            long started = System.nanoTime();
+            LoadReport report = new LoadEngine(EngineSettings.defaults()).run(options, line -> {});
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+            assertThat(report.outcome()).isInstanceOfSatisfying(RunOutcome.Partial.class,
+                    partial -> assertThat(partial.reason()).startsWith("Redis lost mid-run"));
+            assertThat(took).isLessThan(Duration.ofSeconds(10));
+            assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.STATUS_2XX))
+                    .as("what was measured before Redis went away is kept").isPositive();
+        } finally {
+            killer.shutdownNow();
+        }
+    }
+}

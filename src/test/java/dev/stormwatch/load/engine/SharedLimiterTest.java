@@ -1,0 +1,66 @@
+package dev.stormwatch.load.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.load.options.LimiterChoice;
+import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.RedisChoice;
+import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.report.RunOutcome;
+import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.load.series.TimeSeries;
+import dev.stormwatch.relay.Quota;
+import java.time.Duration;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 6: "a local-limiter run with K = 4 lets about 4× the quota through; the Redis run holds the quota (from the
+ * relay's record)". Small quota, short window, real relay, real embedded Redis.
+ */
+class SharedLimiterTest {
+
+    private static final int QUOTA = 10;
+    private static final Duration WINDOW = Duration.ofSeconds(1);
+    private static final Duration RUN = Duration.ofSeconds(3);
+
+    @Test
+    @DisplayName("L2, L6, RC7: K = 4 local limiters let about 4x the quota reach the relay; one shared Redis limiter holds it")
+    void localLimitersLetKTimesTheQuotaThroughWhileRedisHoldsIt() throws Exception {
+        LoadReport localRun = run(new RedisChoice.LocalOnly());
+        LoadReport sharedRun = run(new RedisChoice.Embedded());
+        TimeSeries local = localRun.seriesNamed("provider per second").orElseThrow();
+        TimeSeries shared = sharedRun.seriesNamed("provider per second").orElseThrow();
+
+        long windows = RUN.toSeconds() + 1; // the last window is cut by the drain
+        // Redis: no more than the quota in any window reached the relay, so it refused (almost) nothing (L6).
+        assertThat(shared.total(Counter.ATTEMPTS)).isLessThanOrEqualTo(QUOTA * windows);
+        assertThat(shared.total(Counter.STATUS_429)).isLessThanOrEqualTo(2);
+        assertThat(shared.total(Counter.STATUS_2XX)).isGreaterThanOrEqualTo(QUOTA * RUN.toSeconds() - QUOTA);
+        // Local: each instance allowed the quota, so about K = 4 times it arrived, and the relay refused the excess.
+        double ratio = (double) local.total(Counter.ATTEMPTS) / shared.total(Counter.ATTEMPTS);
+        assertThat(ratio).as("arrivals with 4 local limiters (%d) / with one shared Redis limiter (%d)", local.total(Counter.ATTEMPTS), shared.total(Counter.ATTEMPTS)).isBetween(3.0, 5.0);
+        assertThat(local.total(Counter.STATUS_429)).isGreaterThan(QUOTA * RUN.toSeconds());
+        // RC7: a refused client comes back at the retry-at it was given, not in a tight loop of refusals.
+        TimeSeries sharedClient = sharedRun.seriesNamed("client per second").orElseThrow();
+        assertThat(sharedClient.total(Counter.LIMITER_REFUSED)).isPositive().isLessThan(5_000);
+        assertThat(sharedClient.total(Counter.LIMITER_ALLOWED)).isEqualTo(shared.total(Counter.ATTEMPTS));
+    }
+
+    private static LoadReport run(RedisChoice redis) throws Exception {
+        EngineSettings settings = EngineSettings.defaults()
+                .withRelayQuota(new Quota(QUOTA, WINDOW))
+                .withDrain(Duration.ofMillis(200));
+        LoadOptions options = LoadOptions.builder()
+                .clients(64)
+                .duration(RUN)
+                .limiter(LimiterChoice.SLIDING_LOG)
+                .redis(redis)
+                .instances(4)
+                .seed(11)
+                .build();
+        LoadReport report = new LoadEngine(settings).run(options, line -> {});
+        assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
+        return report;
+    }
+}
