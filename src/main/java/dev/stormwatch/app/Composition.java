@@ -2,6 +2,8 @@ package dev.stormwatch.app;
 
 import dev.stormwatch.app.common.Ticker;
 import dev.stormwatch.app.common.UiThread;
+import dev.stormwatch.app.loadlab.LoadLabView;
+import dev.stormwatch.app.loadlab.LoadLabViewModel;
 import dev.stormwatch.app.servers.ServersView;
 import dev.stormwatch.app.servers.ServersViewModel;
 import dev.stormwatch.app.session.SessionView;
@@ -10,6 +12,8 @@ import dev.stormwatch.app.session.SettingsViewModel;
 import dev.stormwatch.app.shell.MainWindow;
 import dev.stormwatch.app.timeline.TimelineViewModel;
 import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.load.engine.EngineSettings;
+import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
@@ -51,6 +55,7 @@ public final class Composition implements AutoCloseable {
     private final TimelineViewModel timeline;
     private final SessionViewModel session;
     private final ServersViewModel servers;
+    private final LoadLabViewModel loadLab;
     private final MainWindow window;
     private volatile Optional<EmbeddedStack> stack = Optional.empty();
 
@@ -69,7 +74,17 @@ public final class Composition implements AutoCloseable {
                         .build(),
                 background, UiThread.executor(), parts.clock(), parts.ticker(), timeline);
         this.servers = new ServersViewModel();
-        this.window = new MainWindow(new SessionView(session, timeline), new ServersView(servers));
+        // A load run is long and blocking: it gets its own thread, never one a visible call needs.
+        this.loadLab = new LoadLabViewModel(
+                (options, progress, live) -> new LoadEngine(EngineSettings.defaults()).run(options, progress, live),
+                Executors.newSingleThreadExecutor(task -> {
+                    Thread thread = new Thread(task, "stormwatch-load-run");
+                    thread.setDaemon(true);
+                    return thread;
+                }),
+                UiThread.executor());
+        this.window = new MainWindow(new SessionView(session, timeline), new LoadLabView(loadLab),
+                new ServersView(servers));
         background.execute(() -> startServers(parts.servers()));
     }
 
@@ -102,6 +117,10 @@ public final class Composition implements AutoCloseable {
         return servers;
     }
 
+    public LoadLabViewModel loadLab() {
+        return loadLab;
+    }
+
     public TimelineViewModel timeline() {
         return timeline;
     }
@@ -114,6 +133,7 @@ public final class Composition implements AutoCloseable {
     @Override
     public void close() {
         session.cancelSignIn();
+        loadLab.stop();
         background.shutdownNow();
         stack.ifPresent(EmbeddedStack::close);
     }

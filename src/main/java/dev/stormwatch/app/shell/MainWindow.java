@@ -17,15 +17,12 @@ public final class MainWindow {
 
     private final TabPane areas = new TabPane();
 
-    public MainWindow(Node session, Node servers) {
+    public MainWindow(Node session, Node loadLab, Node servers) {
         areas.setId("areas");
         areas.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         areas.getTabs().addAll(
                 area("session", "Session", session),
-                area("load-lab", "Load lab", new PlannedArea("Load lab",
-                        "Drive the retrying client against a relay through a distributed Redis rate limiter and "
-                                + "watch it live: allowed, refused, 429s, retries, exhausted budgets and latency. "
-                                + "Until it lands here, the command line runs it: ./stormwatch simulate --clients 100")),
+                area("load-lab", "Load lab", loadLab),
                 area("provider-relay", "Provider & relay", servers));
     }
 

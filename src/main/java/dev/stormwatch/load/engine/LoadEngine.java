@@ -78,6 +78,14 @@ public final class LoadEngine {
      * @param progress told a progress line about once a second (never a secret, RC6)
      */
     public LoadReport run(LoadOptions options, Consumer<String> progress) {
+        return run(options, progress, LiveSeriesListener.NONE);
+    }
+
+    /**
+     * Like {@link #run(LoadOptions, Consumer)}, and tells {@code live} once a second what both sides recorded so
+     * far, for a window that draws the run while it happens.
+     */
+    public LoadReport run(LoadOptions options, Consumer<String> progress, LiveSeriesListener live) {
         Instant start = settings.clock().instant();
         long seed = options.seed().orElse(start.toEpochMilli());
         Scenario scenario = options.scenario();
@@ -96,7 +104,9 @@ public final class LoadEngine {
             if (cannotStart.isPresent()) {
                 stop.stop(cannotStart.get());
             } else {
-                drive(options, start, client, stop, resources, progress, notes);
+                drive(options, start, client, stop, resources, progress, notes,
+                        elapsed -> live.onTick(elapsed, client.perSecond(), resources.providerRecord == null
+                                ? Optional.empty() : Optional.of(provider.perSecond())));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -188,7 +198,8 @@ public final class LoadEngine {
     }
 
     private void drive(LoadOptions options, Instant start, TwoResolutionRecorder client, StopSignal stop,
-            RunResources resources, Consumer<String> progress, List<String> notes) throws InterruptedException {
+            RunResources resources, Consumer<String> progress, List<String> notes, Consumer<Duration> tick)
+            throws InterruptedException {
         long startNanos = System.nanoTime();
         for (RelayPlan.TimedAction action : resources.actions) {
             Relay relay = resources.relay;
@@ -207,8 +218,9 @@ public final class LoadEngine {
             }
             stop.await(Math.min(TICK.toMillis(), Math.max(1, left / 1_000_000)));
             resources.drainProvider();
-            progress.accept(ProgressLine.render(Duration.ofNanos(System.nanoTime() - startNanos), options.duration(),
-                    client.perSecond()));
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
+            progress.accept(ProgressLine.render(elapsed, options.duration(), client.perSecond()));
+            tick.accept(elapsed);
         }
         resources.clients.stopSending();
         // B2: what is in flight may finish, but only for a short while: a run never outlives its drain.

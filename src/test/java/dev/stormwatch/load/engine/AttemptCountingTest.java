@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.limit.LimitSpec;
-import dev.stormwatch.load.FakeClock;
+import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TimeSeries;

@@ -1,0 +1,79 @@
+package dev.stormwatch.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.app.common.FxTicker;
+import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.load.scenario.ScenarioPresets;
+import java.time.Clock;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.chart.LineChart;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The Load lab wired to the real load engine and an embedded relay, driven through the window. */
+@ExtendWith(ApplicationExtension.class)
+class LoadLabFlowTest {
+
+    private Composition composition;
+
+    @Start
+    void start(Stage stage) {
+        composition = new Composition(new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(),
+                EmbeddedStack::start));
+        composition.window().show(stage);
+    }
+
+    @AfterEach
+    void close() {
+        composition.close();
+    }
+
+    @Test
+    void aShortRunIsDrawnLiveAndEndsWithItsSummary(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+            composition.loadLab().scenarioProperty().set(ScenarioPresets.STEADY);
+        });
+        robot.interact(() -> {
+            robot.lookup("#load-clients").queryTextInputControl().setText("20");
+            robot.lookup("#load-rate").queryTextInputControl().setText("40");
+            robot.lookup("#load-duration").queryTextInputControl().setText("3s");
+        });
+
+        robot.clickOn("#load-run");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !composition.loadLab().points().isEmpty());
+        assertThat(robot.lookup("#load-stop").queryButton().isDisabled()).as("stoppable while it runs").isFalse();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> composition.loadLab().reportReadyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(composition.loadLab().points()).anyMatch(p -> p.attempts() > 0 && p.ok() > 0);
+        LineChart<?, ?> chart = robot.lookup(".chart").queryAs(LineChart.class);
+        assertThat(chart.getData()).isNotEmpty();
+        assertThat(robot.lookup("#load-summary").queryTextInputControl().getText()).isNotBlank();
+        assertThat(robot.lookup("#load-save").queryButton().isDisabled()).isFalse();
+        assertThat(robot.lookup("#load-run").queryButton().isDisabled()).isFalse();
+    }
+
+    // Bad input: nonsense options are listed, and nothing runs.
+    @Test
+    void nonsenseOptionsAreListedInTheWindow(FxRobot robot) {
+        robot.interact(() -> {
+            robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+            robot.lookup("#load-rate").queryTextInputControl().setText("-5");
+        });
+
+        robot.clickOn("#load-run");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(robot.lookup("#load-problems").queryLabeled().getText()).containsIgnoringCase("rate");
+        assertThat(composition.loadLab().runningProperty().get()).isFalse();
+    }
+}
