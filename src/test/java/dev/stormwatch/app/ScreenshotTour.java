@@ -82,6 +82,16 @@ public final class ScreenshotTour {
         Thread.sleep(2_300);
         shoot(stage, new File(out, "session-paused-countdown.png"));
 
+        fx(() -> {
+            ((TabPane) stage.getScene().lookup("#areas")).getSelectionModel().select(1);
+            app.loadLab().durationProperty().set("20s");
+            app.loadLab().clientsProperty().set("300");
+            app.loadLab().start();
+        });
+        await(() -> app.loadLab().reportReadyProperty().get(), 90);
+        Thread.sleep(500);
+        shoot(stage, new File(out, "load-lab.png"));
+
         fx(() -> ((TabPane) stage.getScene().lookup("#areas")).getSelectionModel().select(2));
         fx(() -> ((Button) stage.getScene().lookup("#fault-token-503")).fire());
         Thread.sleep(400);
@@ -109,7 +119,11 @@ public final class ScreenshotTour {
     }
 
     private static void await(BooleanSupplier condition) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        await(condition, 30);
+    }
+
+    private static void await(BooleanSupplier condition, int seconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
             CompletableFuture<Boolean> value = new CompletableFuture<>();
             Platform.runLater(() -> value.complete(condition.getAsBoolean()));
@@ -118,7 +132,7 @@ public final class ScreenshotTour {
             }
             Thread.sleep(100);
         }
-        throw new IllegalStateException("the app did not reach the expected state in 30 s");
+        throw new IllegalStateException("the app did not reach the expected state in " + seconds + " s");
     }
 
     private static void shoot(Stage stage, File file) throws Exception {
