@@ -29,7 +29,8 @@ import javafx.util.StringConverter;
 /** The Load lab: the run's options on the left, the run drawn live on the right, its summary below. */
 public final class LoadLabView extends BorderPane {
 
-    private final LineChart<Number, Number> requests = chart("Requests per second", "requests / s");
+    private final LineChart<Number, Number> requests = chart("Throughput: client and provider", "requests / s");
+    private final LineChart<Number, Number> trouble = chart("Trouble: what failed, retried or was refused", "per s");
     private final LineChart<Number, Number> latency = chart("Latency of completed attempts", "ms");
 
     public LoadLabView(LoadLabViewModel model) {
@@ -49,6 +50,7 @@ public final class LoadLabView extends BorderPane {
         summary.getStyleClass().add("code");
         summary.textProperty().bind(model.summaryProperty());
         summary.setPrefRowCount(9);
+        summary.setMinHeight(120);
         Button save = new Button("Save report (JSON, CSV, PNG)...");
         save.setId("load-save");
         save.disableProperty().bind(model.reportReadyProperty().not());
@@ -62,9 +64,13 @@ public final class LoadLabView extends BorderPane {
         });
         Label saved = new Label();
         saved.textProperty().bind(model.savedProperty());
-        VBox charts = new VBox(6, requests, latency, progress, summary, new HBox(8, save, saved));
-        VBox.setVgrow(requests, Priority.ALWAYS);
-        VBox.setVgrow(latency, Priority.SOMETIMES);
+        requests.setId("load-throughput");
+        trouble.setId("load-trouble");
+        latency.setId("load-latency");
+        VBox charts = new VBox(4, requests, trouble, latency, progress, summary, new HBox(8, save, saved));
+        for (LineChart<Number, Number> chart : List.of(requests, trouble, latency)) {
+            VBox.setVgrow(chart, Priority.ALWAYS);
+        }
         charts.setPadding(new Insets(0, 0, 0, 12));
         setCenter(charts);
 
@@ -72,15 +78,17 @@ public final class LoadLabView extends BorderPane {
     }
 
     private void draw(List<LivePoint> points) {
+        // The provider's arrivals first, so that the client's lines stay visible where they coincide.
         requests.getData().setAll(
-                series("attempts", points, LivePoint::attempts),
-                series("2xx", points, LivePoint::ok),
+                series("arrivals at the provider", points, p -> p.providerArrivals().orElse(0L)),
+                series("attempts sent", points, LivePoint::attempts),
+                series("2xx", points, LivePoint::ok));
+        trouble.getData().setAll(
                 series("429", points, LivePoint::throttled),
                 series("5xx + network", points, LivePoint::failed),
                 series("retries", points, LivePoint::retries),
                 series("refused by limiter", points, LivePoint::limiterRefused),
-                series("exhausted budgets", points, LivePoint::exhausted),
-                series("arrivals at the provider", points, p -> p.providerArrivals().orElse(0L)));
+                series("exhausted budgets", points, LivePoint::exhausted));
         latency.getData().setAll(
                 series("p50", points, LivePoint::p50Millis),
                 series("p99", points, LivePoint::p99Millis));
@@ -106,7 +114,8 @@ public final class LoadLabView extends BorderPane {
         chart.setTitle(title);
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
-        chart.setMinHeight(180);
+        chart.setMinHeight(130);
+        chart.getStyleClass().add("load-chart");
         return chart;
     }
 
