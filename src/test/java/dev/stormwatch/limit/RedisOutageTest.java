@@ -1,8 +1,11 @@
 package dev.stormwatch.limit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -14,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /**
  * A real Redis stopped in the middle of a run and restarted on the same port (L9): the failure mode is followed,
@@ -22,8 +26,13 @@ import org.junit.jupiter.api.DisplayName;
 class RedisOutageTest {
 
     private static final LimitKey KEY = LimitKey.of("alice", "gpt-4o");
-    /** Hang detection, far above the 50 ms timeout: the bound is measured by benchmarks, not here. */
-    private static final Duration NO_HANG = Duration.ofSeconds(2);
+    /**
+     * The restart test's command timeout: generous, so that one slow reply after recovery on a loaded 2-core CI
+     * machine is not taken for an outage. A stopped Redis refuses connections at once, so the outage is still seen.
+     */
+    private static final Duration RESTART_TIMEOUT = Duration.ofSeconds(2);
+    /** Hang detection, above the restart test's timeout: the speed bound is measured by benchmarks, not here. */
+    private static final Duration NO_HANG = Duration.ofSeconds(5);
 
     private EmbeddedRedis redis;
     private RedisPort port;
@@ -31,7 +40,7 @@ class RedisOutageTest {
     @BeforeEach
     void startRedis() {
         redis = EmbeddedRedis.start();
-        port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT);
+        port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(RESTART_TIMEOUT));
     }
 
     @AfterEach
@@ -100,5 +109,21 @@ class RedisOutageTest {
                 LockSupport.parkNanos(5_000_000);
             }
         }, "no decision from " + source);
+    }
+
+    @Test
+    @DisplayName("L9: a Redis that accepts connections but never answers costs a command the 50 ms default timeout")
+    void silentRedisIsBoundedByTheDefaultTimeout() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                RedisPort silentPort = JedisPooledPort.connect(
+                        "redis://127.0.0.1:" + silent.getLocalPort(), RedisClientSettings.DEFAULT)) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> silentPort.evalsha("0".repeat(40), KEY.redisKey(), List.of("1", "1000", "m")))
+                    .isInstanceOf(RedisUnavailableException.class);
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+            // Jedis's own default is 2 s: well under 1 s proves the 50 ms setting is applied (load may add a little).
+            assertThat(took).isLessThan(Duration.ofSeconds(1));
+        }
     }
 }
