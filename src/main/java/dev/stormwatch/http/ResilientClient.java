@@ -213,7 +213,10 @@ public final class ResilientClient {
             built = deadline.get().stamp(built, now).newBuilder().tag(RequestDeadline.class, deadline.get()).build();
         }
         if (logging) {
-            log.accept("sending " + RequestRedaction.describe(built)); // RC6: secrets redacted
+            // RC6: the credential's own header is a secret whatever its name (X-Portal-Id looks harmless).
+            Request shown = credential.isEmpty() ? built : built.newBuilder()
+                    .header(credential.get().headerName(), RequestRedaction.REDACTED).build();
+            log.accept("sending " + RequestRedaction.describe(shown)); // RC6: secrets redacted
         }
         return built;
     }

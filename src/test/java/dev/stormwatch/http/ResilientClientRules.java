@@ -507,6 +507,21 @@ abstract class ResilientClientRules {
         assertThat(visible).noneSatisfy(text -> assertThat(text).containsAnyOf("S3CRET", "K3YVALUE"));
     }
 
+    @Test
+    @DisplayName("RC6: an API key in a header whose name does not look secret is still redacted in every log line")
+    void apiKeyInAPlainlyNamedHeaderIsRedacted() throws InterruptedException {
+        server.enqueue(status(200));
+        ResilientClient client = client(ClientPreset.INTERACTIVE)
+                .credential(Credential.apiKey("X-Portal-Id", "SECRET123"))
+                .build();
+
+        callOk(client, get(), CallOptions.model(MODEL));
+
+        assertThat(server.takeRequest().getHeader("X-Portal-Id")).isEqualTo("SECRET123");
+        assertThat(logLines).anySatisfy(line -> assertThat(line).contains("X-Portal-Id: ***"));
+        assertThat(logLines).noneSatisfy(line -> assertThat(line).contains("SECRET123"));
+    }
+
     // ---- RC7: a limiter in front ----
 
     @Test
