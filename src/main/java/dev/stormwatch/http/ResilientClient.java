@@ -198,6 +198,14 @@ public final class ResilientClient {
         if (deadline.isPresent() && deadline.get().hasPassed(now)) {
             throw new RequestRefused.DeadlineExpired(deadline.get().at(), sentBefore);
         }
+        // P2 before RC7: a running pause sends nothing, so the limiter must not count (and use up quota for) it.
+        if (limiter.isPresent() && operation.checksPause()) {
+            Origin origin = Origin.of(request.url().uri());
+            Optional<OriginPauses.Refusal> paused = pauses().check(origin);
+            if (paused.isPresent()) {
+                throw new StepReport(clock, listener, options.model(), operation, budget).refuse(origin, paused.get());
+            }
+        }
         // RC7: a request the limiter refuses is not sent; the caller learns when one would be allowed.
         if (limiter.isPresent()) {
             dev.stormwatch.limit.Decision decision = limiter.get().tryAcquire(LimitKey.of(principal, options.model()));

@@ -573,6 +573,26 @@ abstract class ResilientClientRules {
     }
 
     @Test
+    @DisplayName("P2 RC7: calls refused by a running pause do not use up the limiter's quota")
+    void callsRefusedByAPauseDoNotUseTheLimitersQuota() {
+        server.enqueue(retryAfter(503, "5"));
+        server.enqueue(status(200));
+        ResilientClient client = client(ClientPreset.INTERACTIVE)
+                .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
+                        .clock(clock).build(), "alice")
+                .build();
+        failure(client, get(), CallOptions.model(MODEL)); // one request counted and sent; its Retry-After starts a pause
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(failure(client, get(), CallOptions.model(MODEL)).refusedByPause()).isTrue();
+        }
+        clock.advance(Duration.ofSeconds(5)); // the pause ends; the limiter's minute has not
+
+        assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
+        assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
     @DisplayName("RC7 L2: the limit is kept per model: another model is not refused")
     void theLimitIsKeptPerModel() {
         server.enqueue(status(200));
