@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -109,6 +111,34 @@ class RedisOutageTest {
                 LockSupport.parkNanos(5_000_000);
             }
         }, "no decision from " + source);
+    }
+
+    @Test
+    @DisplayName("L9: after a Redis restart, a full pool of dead connections costs one probe, not one probe each")
+    void recoveryAfterRestartTakesOneProbeWhateverThePoolHeld() {
+        FakeClock clock = new FakeClock(Instant.parse("2026-01-01T00:00:00Z"));
+        Duration interval = Duration.ofMillis(100);
+        try (JedisPooledPort pooled = JedisPooledPort.connect(redis.url(),
+                RedisClientSettings.DEFAULT.withTimeout(RESTART_TIMEOUT).withMaxConnections(16))) {
+            GuardedRateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1_000, Duration.ofMinutes(1)))
+                    .clock(clock).redis(pooled).failureMode(FailureMode.FAIL_CLOSED).retryInterval(interval).buildRedis();
+            pooled.pool().addObjects(16); // sixteen idle connections, as many callers would leave behind
+            assertThat(limiter.tryAcquire(KEY).source()).isEqualTo(DecisionSource.BACKEND);
+
+            redis.stop();
+            assertThat(limiter.tryAcquire(KEY).source()).isEqualTo(DecisionSource.FAIL_CLOSED);
+            redis.restart();
+
+            int probes = 0;
+            Decision decision;
+            do {
+                clock.advance(interval); // the next probe is due
+                decision = limiter.tryAcquire(KEY);
+                probes++;
+            } while (decision.source() != DecisionSource.BACKEND && probes < 20);
+
+            assertThat(probes).as("probe intervals until decisions came back from Redis").isLessThanOrEqualTo(2);
+        }
     }
 
     @Test
