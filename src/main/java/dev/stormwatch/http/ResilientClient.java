@@ -234,11 +234,13 @@ public final class ResilientClient {
         Duration wait = Duration.between(refused.decidedAt(), refused.retryAt());
         Duration retryAfter = wait.isNegative() ? Duration.ZERO : wait;
         Origin origin = Origin.of(request.url().uri());
-        listener.onAttempt(new AttemptEvent(clock.instant(), origin, options.model(), operation, 0, OptionalInt.empty(),
+        Instant now = clock.instant();
+        listener.onAttempt(new AttemptEvent(now, origin, options.model(), operation, 0, OptionalInt.empty(),
                 Optional.empty(), List.of(), Optional.of(retryAfter), Optional.empty(), Optional.empty(),
                 new AttemptEvent.BudgetLeft(budget.attemptsLeftAt(origin), budget.remaining()), Optional.empty(),
                 AttemptEvent.Verdict.REFUSED_BY_LIMITER));
-        return new RequestRefused.RateLimited(options.model(), refused.retryAt(), retryAfter, sentBefore);
+        // RC7 L4: the limiter's retry-at is on Redis's clock; the caller waits on its own, so report the wait from now.
+        return new RequestRefused.RateLimited(options.model(), now.plus(retryAfter), retryAfter, sentBefore);
     }
 
     private static String describeOutcome(AttemptEvent event) {

@@ -593,6 +593,27 @@ abstract class ResilientClientRules {
     }
 
     @Test
+    @DisplayName("RC7 L4: the retry-at is on the caller's clock even when the limiter's (Redis) clock disagrees")
+    void retryAtIsOnTheCallersClockWhenTheLimitersDisagrees() {
+        server.enqueue(status(200));
+        // The limiter decides on its own clock (Redis TIME, L4), here an hour ahead of the caller's.
+        FakeClock redisClock = new FakeClock(T0.plus(Duration.ofHours(1)));
+        ResilientClient client = client(ClientPreset.INTERACTIVE)
+                .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
+                        .clock(redisClock).build(), "alice")
+                .build();
+        assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
+        redisClock.advance(Duration.ofSeconds(10));
+
+        RequestRefused.RateLimited refused = catchThrowableOfType(RequestRefused.RateLimited.class,
+                () -> call(client, get(), CallOptions.model(MODEL)).close());
+
+        assertThat(refused).isNotNull();
+        assertThat(refused.retryAfter()).isEqualTo(Duration.ofSeconds(50));
+        assertThat(refused.retryAt()).isEqualTo(T0.plusSeconds(50)); // the caller's now plus the wait
+    }
+
+    @Test
     @DisplayName("RC7 L2: the limit is kept per model: another model is not refused")
     void theLimitIsKeptPerModel() {
         server.enqueue(status(200));
