@@ -173,6 +173,11 @@ public final class AsyncRetryingExecutor {
 
         @Override
         public void onFailure(Call call, IOException e) {
+            if (e instanceof DeadlineTimeoutInterceptor.DeadlinePassed passed) {
+                inFlight = null;
+                result.completeExceptionally(passed.refusal(budget.failedInAll())); // RC5: nothing went out
+                return;
+            }
             FailureKind kind = FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
             decide(new SentAttempt(new Outcome.NetworkFailure(kind), null));
         }

@@ -80,9 +80,10 @@ public final class ResilientClient {
                 // RC3: each attempt is cut by these; the budget only limits how long retrying goes on (B2).
                 .connectTimeout(timeouts.connect().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(timeouts.read().toMillis(), TimeUnit.MILLISECONDS)
-                .addInterceptor(new UpstreamLatencyInterceptor(builder.metrics, builder.nanoTicker))
-                // RC5: no attempt waits past the call's deadline, whatever the configured timeouts (RC3).
-                .addInterceptor(new DeadlineTimeoutInterceptor(clock));
+                // RC5: no attempt is sent or waits past the call's deadline, whatever the configured timeouts (RC3);
+                // first, so that a request refused there is not timed as upstream latency (L8).
+                .addInterceptor(new DeadlineTimeoutInterceptor(clock))
+                .addInterceptor(new UpstreamLatencyInterceptor(builder.metrics, builder.nanoTicker));
         if (builder.maxConcurrentRequests > 0) {
             Dispatcher dispatcher = new Dispatcher();
             dispatcher.setMaxRequests(builder.maxConcurrentRequests);
@@ -217,8 +218,9 @@ public final class ResilientClient {
         credential.ifPresent(c -> attempt.header(c.headerName(), c.headerValue()));
         Request built = attempt.build();
         if (deadline.isPresent()) {
-            // RC5: the remaining deadline goes downstream, and bounds this attempt's timeouts.
-            built = deadline.get().stamp(built, now).newBuilder().tag(RequestDeadline.class, deadline.get()).build();
+            // RC5: the interceptor stamps what is left of the deadline when the request leaves OkHttp's queue, and
+            // bounds this attempt's timeouts by it.
+            built = built.newBuilder().tag(RequestDeadline.class, deadline.get()).build();
         }
         if (logging) {
             // RC6: the credential's own header is a secret whatever its name (X-Portal-Id looks harmless).

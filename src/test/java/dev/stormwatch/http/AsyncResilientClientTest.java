@@ -1,6 +1,7 @@
 package dev.stormwatch.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.stormwatch.limit.Algorithm;
 import dev.stormwatch.limit.Decision;
@@ -23,6 +24,8 @@ import okhttp3.Dispatcher;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -125,5 +128,60 @@ class AsyncResilientClientTest extends ResilientClientRules {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Holds the answer to {@code /hold} until released, so the only dispatcher slot stays taken. */
+    private CountDownLatch holdTheSlot(ResilientClient client) throws InterruptedException {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch held = new CountDownLatch(1);
+        server.setDispatcher(new okhttp3.mockwebserver.Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
+                if (request.getPath().equals("/hold")) {
+                    held.countDown();
+                    release.await(30, TimeUnit.SECONDS);
+                }
+                return status(200);
+            }
+        });
+        client.sendAsync(new Request.Builder().url(server.url("/hold")).build(), CallOptions.model(MODEL));
+        assertThat(held.await(30, TimeUnit.SECONDS)).as("the first request holds the slot").isTrue();
+        return release;
+    }
+
+    @Test
+    @DisplayName("RC5: a request whose deadline passed while it waited in OkHttp's queue is refused, nothing sent")
+    void deadlinePassedInTheDispatcherQueueSendsNothing() throws Exception {
+        ResilientClient client = client(ClientPreset.INTERACTIVE).maxConcurrentRequests(1).build();
+        CountDownLatch release = holdTheSlot(client);
+        CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusSeconds(1)));
+
+        CompletableFuture<Response> queued = client.sendAsync(get(), options);
+        clock.advance(Duration.ofSeconds(2)); // the deadline passes while the request waits for the slot
+        release.countDown();
+
+        ExecutionException failed = catchThrowableOfType(ExecutionException.class, () -> queued.get(30, TimeUnit.SECONDS));
+        assertThat(failed).isNotNull();
+        assertThat(failed.getCause()).isInstanceOfSatisfying(RequestRefused.DeadlineExpired.class,
+                refused -> assertThat(refused.attemptsSent()).isZero());
+        assertThat(server.getRequestCount()).as("only the request that held the slot").isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("RC5: a request that waited in OkHttp's queue carries what is left of the deadline when it leaves")
+    void requestTimeoutIsStampedWhenTheRequestLeavesTheQueue() throws Exception {
+        ResilientClient client = client(ClientPreset.INTERACTIVE).maxConcurrentRequests(1).build();
+        CountDownLatch release = holdTheSlot(client);
+        CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusSeconds(5)));
+
+        CompletableFuture<Response> queued = client.sendAsync(get(), options);
+        clock.advance(Duration.ofSeconds(2)); // two of the five seconds go by in the queue
+        release.countDown();
+        queued.get(30, TimeUnit.SECONDS).close();
+
+        server.takeRequest(); // the request that held the slot
+        RecordedRequest sent = server.takeRequest();
+        assertThat(sent.getHeader("Request-Deadline")).isEqualTo("2026-01-01T00:00:05Z");
+        assertThat(sent.getHeader("Request-Timeout")).isEqualTo("3000");
     }
 }
