@@ -151,6 +151,12 @@ public final class AsyncRetryingExecutor {
                 progress = new SendProgress();
                 Call call = client.newCall(request.newBuilder().tag(SendProgress.class, progress).build());
                 inFlight = call;
+                // RC7: the caller may have cancelled while the request was built (a limiter round trip) and found
+                // no call to cancel; checked after publishing inFlight, so one of the two sides always cancels.
+                if (result.isDone()) {
+                    call.cancel();
+                    return;
+                }
                 call.enqueue(this);
             } catch (RuntimeException e) {
                 // A typed refusal from the request supplier (RC5, RC7) or a bad URL: nothing was sent.
@@ -167,6 +173,11 @@ public final class AsyncRetryingExecutor {
 
         @Override
         public void onFailure(Call call, IOException e) {
+            if (e instanceof DeadlineTimeoutInterceptor.DeadlinePassed passed) {
+                inFlight = null;
+                result.completeExceptionally(passed.refusal(budget.failedInAll())); // RC5: nothing went out
+                return;
+            }
             FailureKind kind = FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
             decide(new SentAttempt(new Outcome.NetworkFailure(kind), null));
         }

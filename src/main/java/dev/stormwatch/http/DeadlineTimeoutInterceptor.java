@@ -2,9 +2,11 @@ package dev.stormwatch.http;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Interceptor;
+import okhttp3.Request;
 import okhttp3.Response;
 
 /**
@@ -26,8 +28,15 @@ final class DeadlineTimeoutInterceptor implements Interceptor {
         if (deadline == null) {
             return chain.proceed(chain.request());
         }
+        Instant now = clock.instant();
+        // RC5: a request that waited in OkHttp's dispatcher queue past its deadline is not sent at all.
+        if (deadline.hasPassed(now)) {
+            throw new DeadlinePassed(deadline);
+        }
+        // RC5: stamped here, as the request leaves the queue, so Request-Timeout is what is left now.
+        Request stamped = deadline.stamp(chain.request(), now);
         // At least 1 ms: OkHttp reads 0 as "no timeout", the opposite of a deadline that has just run out.
-        int left = (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.remaining(clock.instant()).toMillis()));
+        int left = (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.remaining(now).toMillis()));
         Chain bounded = chain;
         if (shorter(left, chain.connectTimeoutMillis())) {
             bounded = bounded.withConnectTimeout(left, TimeUnit.MILLISECONDS);
@@ -38,7 +47,25 @@ final class DeadlineTimeoutInterceptor implements Interceptor {
         if (shorter(left, chain.readTimeoutMillis())) {
             bounded = bounded.withReadTimeout(left, TimeUnit.MILLISECONDS);
         }
-        return bounded.proceed(chain.request());
+        return bounded.proceed(stamped);
+    }
+
+    /**
+     * The deadline passed before the request left OkHttp (RC5): nothing was sent. An {@link IOException} so that
+     * OkHttp hands it to the executor like any failure; the executor turns it into {@link RequestRefused.DeadlineExpired}.
+     */
+    static final class DeadlinePassed extends IOException {
+        private final transient RequestDeadline deadline;
+
+        DeadlinePassed(RequestDeadline deadline) {
+            super("The call's deadline " + deadline.at() + " passed before the request was sent; nothing was sent.");
+            this.deadline = deadline;
+        }
+
+        /** The caller's refusal: nothing sent for this attempt, {@code sentBefore} failed requests before it. */
+        RequestRefused.DeadlineExpired refusal(int sentBefore) {
+            return new RequestRefused.DeadlineExpired(deadline.at(), sentBefore);
+        }
     }
 
     /** True when {@code left} is shorter than the current timeout, 0 meaning none. */

@@ -42,7 +42,10 @@ public abstract sealed class RequestRefused extends RuntimeException
             return model;
         }
 
-        /** When a request would be allowed, on the limiter's clock (L3; Redis {@code TIME} for Redis, L4). */
+        /**
+         * When a request would be allowed, on the caller's clock: the client's now plus {@link #retryAfter()}, since
+         * the limiter's own retry-at is on Redis {@code TIME}, which may disagree with the caller's (L3, L4).
+         */
         public Instant retryAt() {
             return retryAt;
         }

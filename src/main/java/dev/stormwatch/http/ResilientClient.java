@@ -80,9 +80,10 @@ public final class ResilientClient {
                 // RC3: each attempt is cut by these; the budget only limits how long retrying goes on (B2).
                 .connectTimeout(timeouts.connect().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(timeouts.read().toMillis(), TimeUnit.MILLISECONDS)
-                .addInterceptor(new UpstreamLatencyInterceptor(builder.metrics, builder.nanoTicker))
-                // RC5: no attempt waits past the call's deadline, whatever the configured timeouts (RC3).
-                .addInterceptor(new DeadlineTimeoutInterceptor(clock));
+                // RC5: no attempt is sent or waits past the call's deadline, whatever the configured timeouts (RC3);
+                // first, so that a request refused there is not timed as upstream latency (L8).
+                .addInterceptor(new DeadlineTimeoutInterceptor(clock))
+                .addInterceptor(new UpstreamLatencyInterceptor(builder.metrics, builder.nanoTicker));
         if (builder.maxConcurrentRequests > 0) {
             Dispatcher dispatcher = new Dispatcher();
             dispatcher.setMaxRequests(builder.maxConcurrentRequests);
@@ -198,6 +199,14 @@ public final class ResilientClient {
         if (deadline.isPresent() && deadline.get().hasPassed(now)) {
             throw new RequestRefused.DeadlineExpired(deadline.get().at(), sentBefore);
         }
+        // P2 before RC7: a running pause sends nothing, so the limiter must not count (and use up quota for) it.
+        if (limiter.isPresent() && operation.checksPause()) {
+            Origin origin = Origin.of(request.url().uri());
+            Optional<OriginPauses.Refusal> paused = pauses().check(origin);
+            if (paused.isPresent()) {
+                throw new StepReport(clock, listener, options.model(), operation, budget).refuse(origin, paused.get());
+            }
+        }
         // RC7: a request the limiter refuses is not sent; the caller learns when one would be allowed.
         if (limiter.isPresent()) {
             dev.stormwatch.limit.Decision decision = limiter.get().tryAcquire(LimitKey.of(principal, options.model()));
@@ -209,11 +218,15 @@ public final class ResilientClient {
         credential.ifPresent(c -> attempt.header(c.headerName(), c.headerValue()));
         Request built = attempt.build();
         if (deadline.isPresent()) {
-            // RC5: the remaining deadline goes downstream, and bounds this attempt's timeouts.
-            built = deadline.get().stamp(built, now).newBuilder().tag(RequestDeadline.class, deadline.get()).build();
+            // RC5: the interceptor stamps what is left of the deadline when the request leaves OkHttp's queue, and
+            // bounds this attempt's timeouts by it.
+            built = built.newBuilder().tag(RequestDeadline.class, deadline.get()).build();
         }
         if (logging) {
-            log.accept("sending " + RequestRedaction.describe(built)); // RC6: secrets redacted
+            // RC6: the credential's own header is a secret whatever its name (X-Portal-Id looks harmless).
+            Request shown = credential.isEmpty() ? built : built.newBuilder()
+                    .header(credential.get().headerName(), RequestRedaction.REDACTED).build();
+            log.accept("sending " + RequestRedaction.describe(shown)); // RC6: secrets redacted
         }
         return built;
     }
@@ -223,11 +236,13 @@ public final class ResilientClient {
         Duration wait = Duration.between(refused.decidedAt(), refused.retryAt());
         Duration retryAfter = wait.isNegative() ? Duration.ZERO : wait;
         Origin origin = Origin.of(request.url().uri());
-        listener.onAttempt(new AttemptEvent(clock.instant(), origin, options.model(), operation, 0, OptionalInt.empty(),
+        Instant now = clock.instant();
+        listener.onAttempt(new AttemptEvent(now, origin, options.model(), operation, 0, OptionalInt.empty(),
                 Optional.empty(), List.of(), Optional.of(retryAfter), Optional.empty(), Optional.empty(),
                 new AttemptEvent.BudgetLeft(budget.attemptsLeftAt(origin), budget.remaining()), Optional.empty(),
                 AttemptEvent.Verdict.REFUSED_BY_LIMITER));
-        return new RequestRefused.RateLimited(options.model(), refused.retryAt(), retryAfter, sentBefore);
+        // RC7 L4: the limiter's retry-at is on Redis's clock; the caller waits on its own, so report the wait from now.
+        return new RequestRefused.RateLimited(options.model(), now.plus(retryAfter), retryAfter, sentBefore);
     }
 
     private static String describeOutcome(AttemptEvent event) {

@@ -110,7 +110,7 @@ public final class RetryingExecutor {
                     throw report.refuse(origin, refusal.get());
                 }
             }
-            SentAttempt sent = send(request);
+            SentAttempt sent = send(request, budget);
             BudgetCounters counters = budget.counters(origin, failedInStep);
             Instant now = clock.instant();
             Decision decision = RetryDecision.decide(
@@ -145,7 +145,7 @@ public final class RetryingExecutor {
         }
     }
 
-    private SentAttempt send(Request request) {
+    private SentAttempt send(Request request, CallBudget budget) {
         SendProgress progress = new SendProgress();
         Request tracked = request.newBuilder().tag(SendProgress.class, progress).build();
         try {
@@ -153,6 +153,8 @@ public final class RetryingExecutor {
             Outcome.HttpResponse outcome = new Outcome.HttpResponse(
                     response.code(), response.headers("Retry-After"), response.header("Date"));
             return new SentAttempt(outcome, response);
+        } catch (DeadlineTimeoutInterceptor.DeadlinePassed e) {
+            throw e.refusal(budget.failedInAll()); // RC5: the deadline passed before sending; nothing went out
         } catch (IOException e) {
             FailureKind kind = FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
             return new SentAttempt(new Outcome.NetworkFailure(kind), null);

@@ -14,7 +14,8 @@ import redis.embedded.RedisServer;
  * A real {@code redis-server} from the binaries the embedded-redis artifact ships, on a loopback port, stopped on
  * {@link #close()}: the app's default shared limiter store (issue 5) and the tests' real Redis.
  *
- * <p>It keeps nothing on disk (no RDB, no AOF): limiter state is short-lived by nature.
+ * <p>It keeps nothing on disk (no RDB, no AOF): limiter state is short-lived by nature. CONFIG, MODULE and DEBUG are
+ * disabled, since any local user can connect to it.
  */
 public final class EmbeddedRedis implements AutoCloseable {
 
@@ -56,7 +57,12 @@ public final class EmbeddedRedis implements AutoCloseable {
                 "save \"\"", // no RDB snapshots: limiter state is short-lived
                 "appendonly no",
                 "dir " + workDir.toAbsolutePath(),
-                "protected-mode yes"));
+                "protected-mode yes",
+                // No password, so any local user can connect: take away the commands that reach beyond limiter data
+                // (CONFIG SET dir/dbfilename then SAVE writes files as this user; MODULE LOAD runs code; DEBUG).
+                "rename-command CONFIG \"\"",
+                "rename-command MODULE \"\"",
+                "rename-command DEBUG \"\""));
         settings.addAll(extraSettings);
         EmbeddedRedis redis = new EmbeddedRedis(port, settings, workDir);
         redis.startServer();

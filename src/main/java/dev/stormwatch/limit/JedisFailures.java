@@ -1,5 +1,7 @@
 package dev.stormwatch.limit;
 
+import redis.clients.jedis.exceptions.JedisBusyException;
+import redis.clients.jedis.exceptions.JedisClusterException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
@@ -14,11 +16,21 @@ final class JedisFailures {
         if (e instanceof JedisNoScriptException) {
             return RedisCommandException.noScript("Redis at " + where + " does not know the script: " + e.getMessage(), e);
         }
+        // L9: Redis answered, but cannot serve any command now (cluster down, a script running, a dataset loading):
+        // an outage for the failure mode, not a wrong command.
+        if (e instanceof JedisClusterException || e instanceof JedisBusyException || isLoading(e)) {
+            return new RedisUnavailableException("Redis at " + where + " cannot serve now: " + e.getMessage(), e);
+        }
         // Redis answered: the connection works, the command did not.
         if (e instanceof JedisDataException) {
             return new RedisCommandException("Redis at " + where + " answered an error: " + e.getMessage(), e);
         }
         // Everything else (refused, timed out, pool exhausted, no cluster node left) means no answer (L9).
         return new RedisUnavailableException("Redis at " + where + " cannot be reached: " + e.getMessage(), e);
+    }
+
+    /** Redis answers LOADING while it reads its dataset after a restart; Jedis has no type of its own for it. */
+    private static boolean isLoading(JedisException e) {
+        return e instanceof JedisDataException && e.getMessage() != null && e.getMessage().startsWith("LOADING");
     }
 }

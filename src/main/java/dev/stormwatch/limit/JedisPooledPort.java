@@ -2,11 +2,13 @@ package dev.stormwatch.limit;
 
 import java.time.Duration;
 import java.util.List;
+import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.util.Pool;
 
 /** The {@link RedisPort} over a pooled standalone Redis ({@link JedisPooled}), with bounded waits (spec L5, L9). */
 public final class JedisPooledPort implements RedisPort {
@@ -58,7 +60,7 @@ public final class JedisPooledPort implements RedisPort {
         try {
             return jedis.evalsha(sha, List.of(key), args);
         } catch (JedisException e) {
-            throw JedisFailures.translate(e, where);
+            throw failed(e);
         }
     }
 
@@ -67,8 +69,25 @@ public final class JedisPooledPort implements RedisPort {
         try {
             return jedis.scriptLoad(script);
         } catch (JedisException e) {
-            throw JedisFailures.translate(e, where);
+            throw failed(e);
         }
+    }
+
+    /**
+     * L9: when one connection finds Redis gone, the idle ones died with it (a restart drops them all). Dropping them
+     * now lets the next probe open a fresh connection, instead of each probe interval finding one more dead one.
+     */
+    private LimiterException failed(JedisException e) {
+        LimiterException translated = JedisFailures.translate(e, where);
+        if (translated instanceof RedisUnavailableException) {
+            jedis.getPool().clear();
+        }
+        return translated;
+    }
+
+    /** The connection pool, for tests that fill it. */
+    Pool<Connection> pool() {
+        return jedis.getPool();
     }
 
     @Override

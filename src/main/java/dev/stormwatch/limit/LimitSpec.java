@@ -8,7 +8,7 @@ import java.time.Duration;
  * <p>The bounds keep every algorithm's arithmetic exact in Lua's doubles: {@code limit × window in µs} stays below
  * 2<sup>53</sup>.
  *
- * @param limit  requests allowed per window, 1 to {@value #MAX_LIMIT}
+ * @param limit  requests allowed per window, 1 to {@value #MAX_LIMIT}, and at most one per microsecond of the window
  * @param window the window's length, whole milliseconds, 1 ms to 24 h
  */
 public record LimitSpec(int limit, Duration window) {
@@ -19,7 +19,8 @@ public record LimitSpec(int limit, Duration window) {
     public static final Duration MAX_WINDOW = Duration.ofHours(24);
 
     /**
-     * @throws LimiterConfigurationException if limit is below 1 or above {@value #MAX_LIMIT}
+     * @throws LimiterConfigurationException if limit is below 1 or above {@value #MAX_LIMIT}, or more than the window's
+     *     microseconds
      * @throws LimiterConfigurationException if window is null, shorter than 1 ms, longer than 24 h or not whole ms
      */
     public LimitSpec {
@@ -42,6 +43,13 @@ public record LimitSpec(int limit, Duration window) {
         // Lua scripts count whole milliseconds; a fractional window would be silently rounded.
         if (window.toNanosPart() % 1_000_000 != 0) {
             throw new LimiterConfigurationException("window must be whole milliseconds, was " + window);
+        }
+        // L7: the algorithms count in whole µs; GCRA's emission interval (window / limit) would round up to 1 µs
+        // and silently cut the rate (100 000 per 10 ms would sustain 10 000).
+        if (limit > window.toMillis() * 1000L) {
+            throw new LimiterConfigurationException("limit " + limit + " per " + window + " is more than one request"
+                    + " per microsecond, which the limiters cannot count: give at most " + window.toMillis() * 1000L
+                    + " per " + window + ", or a longer window for the same rate");
         }
     }
 

@@ -507,6 +507,21 @@ abstract class ResilientClientRules {
         assertThat(visible).noneSatisfy(text -> assertThat(text).containsAnyOf("S3CRET", "K3YVALUE"));
     }
 
+    @Test
+    @DisplayName("RC6: an API key in a header whose name does not look secret is still redacted in every log line")
+    void apiKeyInAPlainlyNamedHeaderIsRedacted() throws InterruptedException {
+        server.enqueue(status(200));
+        ResilientClient client = client(ClientPreset.INTERACTIVE)
+                .credential(Credential.apiKey("X-Portal-Id", "SECRET123"))
+                .build();
+
+        callOk(client, get(), CallOptions.model(MODEL));
+
+        assertThat(server.takeRequest().getHeader("X-Portal-Id")).isEqualTo("SECRET123");
+        assertThat(logLines).anySatisfy(line -> assertThat(line).contains("X-Portal-Id: ***"));
+        assertThat(logLines).noneSatisfy(line -> assertThat(line).contains("SECRET123"));
+    }
+
     // ---- RC7: a limiter in front ----
 
     @Test
@@ -555,6 +570,47 @@ abstract class ResilientClientRules {
         assertThat(refused).isNotNull();
         assertThat(refused.attemptsSent()).isEqualTo(2);
         assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
+    @DisplayName("P2 RC7: calls refused by a running pause do not use up the limiter's quota")
+    void callsRefusedByAPauseDoNotUseTheLimitersQuota() {
+        server.enqueue(retryAfter(503, "5"));
+        server.enqueue(status(200));
+        ResilientClient client = client(ClientPreset.INTERACTIVE)
+                .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
+                        .clock(clock).build(), "alice")
+                .build();
+        failure(client, get(), CallOptions.model(MODEL)); // one request counted and sent; its Retry-After starts a pause
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(failure(client, get(), CallOptions.model(MODEL)).refusedByPause()).isTrue();
+        }
+        clock.advance(Duration.ofSeconds(5)); // the pause ends; the limiter's minute has not
+
+        assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
+        assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
+    @DisplayName("RC7 L4: the retry-at is on the caller's clock even when the limiter's (Redis) clock disagrees")
+    void retryAtIsOnTheCallersClockWhenTheLimitersDisagrees() {
+        server.enqueue(status(200));
+        // The limiter decides on its own clock (Redis TIME, L4), here an hour ahead of the caller's.
+        FakeClock redisClock = new FakeClock(T0.plus(Duration.ofHours(1)));
+        ResilientClient client = client(ClientPreset.INTERACTIVE)
+                .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
+                        .clock(redisClock).build(), "alice")
+                .build();
+        assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
+        redisClock.advance(Duration.ofSeconds(10));
+
+        RequestRefused.RateLimited refused = catchThrowableOfType(RequestRefused.RateLimited.class,
+                () -> call(client, get(), CallOptions.model(MODEL)).close());
+
+        assertThat(refused).isNotNull();
+        assertThat(refused.retryAfter()).isEqualTo(Duration.ofSeconds(50));
+        assertThat(refused.retryAt()).isEqualTo(T0.plusSeconds(50)); // the caller's now plus the wait
     }
 
     @Test

@@ -3,9 +3,20 @@ package dev.stormwatch.limit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.net.SocketException;
 import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.util.SafeEncoder;
 
 class EmbeddedRedisTest {
 
@@ -18,8 +29,13 @@ class EmbeddedRedisTest {
             try (Jedis jedis = new Jedis("127.0.0.1", port)) {
                 assertThat(jedis.ping()).isEqualTo("PONG");
                 assertThat(jedis.info("server")).contains("redis_version:6.2");
-                assertThat(jedis.configGet("bind")).containsValue("127.0.0.1");
             }
+            // Bound to loopback only: another interface of this machine finds nothing listening.
+            nonLoopbackAddress().ifPresent(address -> assertThatThrownBy(() -> {
+                try (Socket socket = new Socket()) {
+                    socket.connect(new InetSocketAddress(address, port), 1_000);
+                }
+            }).isInstanceOf(IOException.class));
         }
         assertThatThrownBy(() -> new Jedis("127.0.0.1", port, 200).ping())
                 .isInstanceOf(redis.clients.jedis.exceptions.JedisConnectionException.class);
@@ -44,6 +60,32 @@ class EmbeddedRedisTest {
             try (Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
                 assertThat(jedis.ping()).isEqualTo("PONG");
             }
+        }
+    }
+
+    @Test
+    @DisplayName("Another local user cannot reconfigure the embedded Redis (CONFIG SET dir) or load code into it")
+    void configModuleAndDebugAreRefused() {
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+                Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
+            assertThatThrownBy(() -> jedis.configSet("dir", "/tmp"))
+                    .isInstanceOf(JedisDataException.class).hasMessageContaining("unknown command");
+            assertThatThrownBy(() -> jedis.sendCommand(() -> SafeEncoder.encode("MODULE"), "LIST"))
+                    .isInstanceOf(JedisDataException.class).hasMessageContaining("unknown command");
+            assertThatThrownBy(() -> jedis.sendCommand(() -> SafeEncoder.encode("DEBUG"), "SLEEP", "0"))
+                    .isInstanceOf(JedisDataException.class).hasMessageContaining("unknown command");
+            assertThat(jedis.ping()).isEqualTo("PONG"); // the limiter's own commands still work
+        }
+    }
+
+    private static Optional<InetAddress> nonLoopbackAddress() {
+        try {
+            return NetworkInterface.networkInterfaces()
+                    .flatMap(NetworkInterface::inetAddresses)
+                    .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress())
+                    .findFirst();
+        } catch (SocketException e) {
+            return Optional.empty();
         }
     }
 }

@@ -36,6 +36,11 @@ class InMemoryRateLimiterTest extends RateLimiterContract {
         }
     }
 
+    @Override
+    Instant backendNow() {
+        return clock.instant();
+    }
+
     private long allowedCount(RateLimiter limiter, int attempts) {
         return IntStream.range(0, attempts).filter(i -> limiter.tryAcquire(KEY).allowed()).count();
     }

@@ -25,6 +25,20 @@ abstract class RateLimiterContract {
     /** Moves the backend's clock to at least {@code instant}: sets the fake clock, or waits for Redis TIME. */
     abstract void advanceTo(Instant instant);
 
+    /** The backend's clock now: the fake clock, or Redis TIME. */
+    abstract Instant backendNow();
+
+    /**
+     * The fixed window counts per epoch-aligned window (L7): on real Redis time a test's first calls could fall on
+     * both sides of a boundary, so a test that fills one window starts just after a boundary.
+     */
+    void startJustAfterWindowBoundary(Algorithm algorithm, Duration window) {
+        if (algorithm != Algorithm.FIXED_WINDOW) {
+            return; // the other algorithms have no boundary a test's calls could straddle
+        }
+        advanceTo(RedisTime.nextWindowStart(backendNow(), window));
+    }
+
     private static final LimitKey KEY = LimitKey.of("alice", "gpt-4o");
 
     private static List<Decision> acquire(RateLimiter limiter, LimitKey key, int times) {
@@ -105,7 +119,10 @@ abstract class RateLimiterContract {
     @EnumSource(Algorithm.class)
     @DisplayName("L3: a request at the retry-at instant is allowed")
     void requestAtRetryAtIsAllowed(Algorithm algorithm) {
-        RateLimiter limiter = newLimiter(algorithm, LimitSpec.of(2, Duration.ofMillis(300)));
+        // A 1 s window: long enough that the three calls below fit in one fixed window on a loaded CI machine.
+        Duration window = Duration.ofSeconds(1);
+        RateLimiter limiter = newLimiter(algorithm, LimitSpec.of(2, window));
+        startJustAfterWindowBoundary(algorithm, window);
         acquire(limiter, KEY, 2);
         Decision refused = limiter.tryAcquire(KEY);
         assertThat(refused.allowed()).isFalse();

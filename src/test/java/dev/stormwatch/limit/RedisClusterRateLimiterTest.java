@@ -61,6 +61,11 @@ class RedisClusterRateLimiterTest extends RateLimiterContract {
         RedisTime.awaitReaching(jedis, LimitKey.of("alice", "gpt-4o").redisKey(), instant);
     }
 
+    @Override
+    Instant backendNow() {
+        return RedisTime.now(jedis, LimitKey.of("alice", "gpt-4o").redisKey());
+    }
+
     @Test
     @DisplayName("L2 L5: keys spread over all three masters; each master loads the script on its first NOSCRIPT")
     void keysOnEveryMasterWorkAndLoadTheScriptOnce() {

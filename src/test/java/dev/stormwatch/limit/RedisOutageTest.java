@@ -1,9 +1,14 @@
 package dev.stormwatch.limit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -14,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /**
  * A real Redis stopped in the middle of a run and restarted on the same port (L9): the failure mode is followed,
@@ -22,8 +28,13 @@ import org.junit.jupiter.api.DisplayName;
 class RedisOutageTest {
 
     private static final LimitKey KEY = LimitKey.of("alice", "gpt-4o");
-    /** Hang detection, far above the 50 ms timeout: the bound is measured by benchmarks, not here. */
-    private static final Duration NO_HANG = Duration.ofSeconds(2);
+    /**
+     * The restart test's command timeout: generous, so that one slow reply after recovery on a loaded 2-core CI
+     * machine is not taken for an outage. A stopped Redis refuses connections at once, so the outage is still seen.
+     */
+    private static final Duration RESTART_TIMEOUT = Duration.ofSeconds(2);
+    /** Hang detection, above the restart test's timeout: the speed bound is measured by benchmarks, not here. */
+    private static final Duration NO_HANG = Duration.ofSeconds(5);
 
     private EmbeddedRedis redis;
     private RedisPort port;
@@ -31,7 +42,7 @@ class RedisOutageTest {
     @BeforeEach
     void startRedis() {
         redis = EmbeddedRedis.start();
-        port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT);
+        port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(RESTART_TIMEOUT));
     }
 
     @AfterEach
@@ -100,5 +111,49 @@ class RedisOutageTest {
                 LockSupport.parkNanos(5_000_000);
             }
         }, "no decision from " + source);
+    }
+
+    @Test
+    @DisplayName("L9: after a Redis restart, a full pool of dead connections costs one probe, not one probe each")
+    void recoveryAfterRestartTakesOneProbeWhateverThePoolHeld() {
+        FakeClock clock = new FakeClock(Instant.parse("2026-01-01T00:00:00Z"));
+        Duration interval = Duration.ofMillis(100);
+        try (JedisPooledPort pooled = JedisPooledPort.connect(redis.url(),
+                RedisClientSettings.DEFAULT.withTimeout(RESTART_TIMEOUT).withMaxConnections(16))) {
+            GuardedRateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1_000, Duration.ofMinutes(1)))
+                    .clock(clock).redis(pooled).failureMode(FailureMode.FAIL_CLOSED).retryInterval(interval).buildRedis();
+            pooled.pool().addObjects(16); // sixteen idle connections, as many callers would leave behind
+            assertThat(limiter.tryAcquire(KEY).source()).isEqualTo(DecisionSource.BACKEND);
+
+            redis.stop();
+            assertThat(limiter.tryAcquire(KEY).source()).isEqualTo(DecisionSource.FAIL_CLOSED);
+            redis.restart();
+
+            int probes = 0;
+            Decision decision;
+            do {
+                clock.advance(interval); // the next probe is due
+                decision = limiter.tryAcquire(KEY);
+                probes++;
+            } while (decision.source() != DecisionSource.BACKEND && probes < 20);
+
+            assertThat(probes).as("probe intervals until decisions came back from Redis").isLessThanOrEqualTo(2);
+        }
+    }
+
+    @Test
+    @DisplayName("L9: a Redis that accepts connections but never answers costs a command the 50 ms default timeout")
+    void silentRedisIsBoundedByTheDefaultTimeout() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                RedisPort silentPort = JedisPooledPort.connect(
+                        "redis://127.0.0.1:" + silent.getLocalPort(), RedisClientSettings.DEFAULT)) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> silentPort.evalsha("0".repeat(40), KEY.redisKey(), List.of("1", "1000", "m")))
+                    .isInstanceOf(RedisUnavailableException.class);
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+            // Jedis's own default is 2 s: well under 1 s proves the 50 ms setting is applied (load may add a little).
+            assertThat(took).isLessThan(Duration.ofSeconds(1));
+        }
     }
 }

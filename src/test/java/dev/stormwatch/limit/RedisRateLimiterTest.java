@@ -48,4 +48,9 @@ class RedisRateLimiterTest extends RateLimiterContract {
     void advanceTo(Instant instant) {
         RedisTime.awaitReaching(jedis, "any", instant);
     }
+
+    @Override
+    Instant backendNow() {
+        return RedisTime.now(jedis, "any");
+    }
 }

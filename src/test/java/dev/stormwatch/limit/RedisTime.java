@@ -1,5 +1,6 @@
 package dev.stormwatch.limit;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -26,5 +27,21 @@ final class RedisTime {
             }
             LockSupport.parkNanos(1_000_000);
         }
+    }
+
+    /**
+     * Waits until Redis's clock has just crossed the next epoch-aligned window boundary, the one the fixed window
+     * counts from (L7), so that calls made right after share one window instead of straddling two.
+     */
+    static void awaitNextWindowStart(UnifiedJedis jedis, String key, Duration window) {
+        awaitReaching(jedis, key, nextWindowStart(now(jedis, key), window));
+    }
+
+    /** The first epoch-aligned boundary of {@code window} strictly after {@code now}. */
+    static Instant nextWindowStart(Instant now, Duration window) {
+        long windowMicros = window.toNanos() / 1000;
+        long nowMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+        long next = (nowMicros / windowMicros + 1) * windowMicros;
+        return Instant.ofEpochSecond(next / 1_000_000, (next % 1_000_000) * 1000);
     }
 }

@@ -32,12 +32,14 @@ public final class StrictnessWorker {
         ConcurrentLinkedQueue<Long> allowedAt = new ConcurrentLinkedQueue<>();
         AtomicLong refused = new AtomicLong();
         AtomicLong errors = new AtomicLong();
+        long activeNanos;
         // A generous timeout: a client-side timeout after Redis decided would leave an allowance unrecorded.
         try (RedisPort port = JedisPooledPort.connect(url,
                 RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(5)).withMaxConnections(threads))) {
             RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, port,
                     "worker-" + ProcessHandle.current().pid());
-            long end = System.nanoTime() + durationNanos;
+            long begin = System.nanoTime();
+            long end = begin + durationNanos;
             List<Thread> workers = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 Thread worker = new Thread(() -> {
@@ -61,11 +63,13 @@ public final class StrictnessWorker {
             for (Thread worker : workers) {
                 worker.join();
             }
+            activeNanos = System.nanoTime() - begin;
         }
         List<String> lines = new ArrayList<>();
         allowedAt.forEach(t -> lines.add(Long.toString(t)));
         writeAll(out, lines);
-        System.out.println("allowed=" + allowedAt.size() + " refused=" + refused.get() + " errors=" + errors.get());
+        System.out.println("allowed=" + allowedAt.size() + " refused=" + refused.get() + " errors=" + errors.get()
+                + " activeMs=" + activeNanos / 1_000_000);
     }
 
     private static void writeAll(Path out, List<String> lines) throws IOException {
