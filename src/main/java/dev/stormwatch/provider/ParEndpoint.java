@@ -23,11 +23,10 @@ final class ParEndpoint implements Handler {
 
     @Override
     public Response handle(Request request) {
-        PostedForm.Read read = PostedForm.read(request, state.clients());
-        if (read instanceof PostedForm.Read.Bad bad) {
-            return bad.error().response();
-        }
-        PostedForm form = ((PostedForm.Read.Ok) read).form();
+        return PostedForm.answer(request, state.clients(), form -> handle(request, form));
+    }
+
+    private Response handle(Request request, PostedForm form) {
         if (form.field("request_uri").isPresent()) {
             // RFC 9126 §2.1: a pushed request must not itself refer to a request_uri.
             return OAuthError.invalidRequest("request_uri is not allowed in a pushed request").response();

@@ -2,10 +2,12 @@ package dev.stormwatch.provider;
 
 import dev.stormwatch.server.FormBody;
 import dev.stormwatch.server.Request;
+import dev.stormwatch.server.Response;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The form body of a back-channel request (token, PAR, revocation): {@code POST}, {@code application/x-www-form-urlencoded},
@@ -18,6 +20,19 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
         record Ok(PostedForm form) implements Read {}
 
         record Bad(OAuthError error) implements Read {}
+    }
+
+    /**
+     * Reads the posted form and hands it to {@code endpoint}, or answers the RFC's error for a form that cannot be
+     * read (wrong content type, missing or repeated parameters, an unknown client): one way for every endpoint.
+     */
+    static Response answer(Request request, Map<String, ClientRegistration> clients,
+            Function<PostedForm, Response> endpoint) {
+        Read read = read(request, clients);
+        if (read instanceof Read.Bad bad) {
+            return bad.error().response();
+        }
+        return endpoint.apply(((Read.Ok) read).form());
     }
 
     static Read read(Request request, Map<String, ClientRegistration> clients) {

@@ -19,11 +19,10 @@ final class RevocationEndpoint implements Handler {
 
     @Override
     public Response handle(Request request) {
-        PostedForm.Read read = PostedForm.read(request, state.clients());
-        if (read instanceof PostedForm.Read.Bad bad) {
-            return bad.error().response();
-        }
-        PostedForm form = ((PostedForm.Read.Ok) read).form();
+        return PostedForm.answer(request, state.clients(), form -> handle(request, form));
+    }
+
+    private Response handle(Request request, PostedForm form) {
         Optional<String> token = form.field("token");
         if (token.isEmpty()) {
             return OAuthError.invalidRequest("token is required").response();

@@ -23,11 +23,10 @@ final class TokenEndpoint implements Handler {
 
     @Override
     public Response handle(Request request) {
-        PostedForm.Read read = PostedForm.read(request, state.clients());
-        if (read instanceof PostedForm.Read.Bad bad) {
-            return bad.error().response();
-        }
-        PostedForm form = ((PostedForm.Read.Ok) read).form();
+        return PostedForm.answer(request, state.clients(), form -> handle(request, form));
+    }
+
+    private Response handle(Request request, PostedForm form) {
         Optional<String> grantType = form.field("grant_type");
         if (grantType.isEmpty()) {
             return OAuthError.invalidRequest("grant_type is required").response();
