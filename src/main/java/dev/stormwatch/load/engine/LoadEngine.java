@@ -90,6 +90,9 @@ public final class LoadEngine {
         StopSignal stop = new StopSignal();
         RunResources resources = new RunResources();
         boolean providerRecorded = false;
+        // Ctrl-C mid-run: the embedded Redis is a child process and must not outlive the run.
+        Thread cleanup = new Thread(resources::close, "load-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             Optional<String> cannotStart = start(options, seed, client, provider, stop, resources, notes);
             providerRecorded = resources.providerRecord != null;
@@ -103,6 +106,11 @@ public final class LoadEngine {
             stop.stop("interrupted after " + Duration.between(start, settings.clock().instant()).toSeconds() + " s");
         } finally {
             resources.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // The JVM is already shutting down; the hook has closed everything.
+            }
         }
         RunOutcome outcome = stop.reason().<RunOutcome>map(RunOutcome.Partial::new).orElse(new RunOutcome.Completed());
         return report(options, scenario, start, seed, outcome, notes, client, providerRecorded ? provider : null,
@@ -283,14 +291,20 @@ public final class LoadEngine {
         ScheduledExecutorService timer;
         VirtualClients clients;
 
-        void drainProvider() {
+        synchronized void drainProvider() {
             if (providerRecord != null) {
                 providerRecord.drain();
             }
         }
 
+        private boolean closed;
+
         @Override
-        public void close() {
+        public synchronized void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
             if (clients != null) {
                 clients.stopSending();
                 clients.cancelAll();
