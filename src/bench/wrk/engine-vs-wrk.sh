@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 6 throughput benchmark: wrk and the load engine against the same embedded relay (its own JVM), in one run,
 # no faults. The engine drives 1,000 virtual clients (closed loop, no think time) with a heap capped at 512 MiB.
+# A third leg, bare OkHttp async calls with the engine's dispatcher settings, shows the transport's own ceiling.
 # Usage: src/bench/wrk/engine-vs-wrk.sh        (needs `wrk`: apt-get install -y -qq wrk)
 # Env: RELAY_PORT (18090), DURATION (10s), CLIENTS (1000), WARMUP (3 s of the engine's run left out of its steady rate)
 set -euo pipefail
@@ -8,7 +9,9 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 cd "$here"
 mvn -B -q -o -DskipTests compile
 mvn -B -q -o dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/bench-cp.txt >/dev/null
-cp="target/classes:$(cat target/bench-cp.txt)"
+mkdir -p target/bench-classes
+javac -d target/bench-classes -cp "$(cat target/bench-cp.txt)" src/bench/java/dev/stormwatch/bench/PlainOkHttpLoop.java
+cp="target/classes:target/bench-classes:$(cat target/bench-cp.txt)"
 port=${RELAY_PORT:-18090}
 duration=${DURATION:-10s}
 clients=${CLIENTS:-1000}
@@ -30,6 +33,9 @@ for round in $(seq "$rounds"); do
   BENCH_KEY=sk-demo java -Xmx512m -Xlog:gc:file="target/engine-bench-gc-$round.log" -cp "$cp" dev.stormwatch.Main load \
     --target "http://127.0.0.1:$port/v1" --api-key-env BENCH_KEY --clients "$clients" \
     --duration "$((secs + warmup))s" --seed 1 --report "target/engine-bench-$round.json" 2>/dev/null | grep -E "status_2xx|network_errors|worst p99"
+  echo "== round $round: bare OkHttp async closed loop (the engine's transport, nothing else); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  java -Xmx512m -cp "$cp" dev.stormwatch.bench.PlainOkHttpLoop "http://127.0.0.1:$port/v1/models" "$clients" "$((secs + warmup))" \
+    | tee "target/engine-bench-okhttp-$round.txt"
 done
 echo "== load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 - "$warmup" "$rounds" <<'PY'

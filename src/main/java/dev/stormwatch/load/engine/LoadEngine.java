@@ -86,70 +86,68 @@ public final class LoadEngine {
      * far, for a window that draws the run while it happens.
      */
     public LoadReport run(LoadOptions options, Consumer<String> progress, LiveSeriesListener live) {
-        Instant start = settings.clock().instant();
-        long seed = options.seed().orElse(start.toEpochMilli());
+        long seed = options.seed().orElse(settings.clock().millis());
         Scenario scenario = options.scenario();
         List<String> notes = new ArrayList<>(initialNotes(options));
-        Duration recorded = options.duration().plus(settings.drain()).plus(TICK);
-        Duration focus = scenario.focus().orElse(Duration.ZERO);
-        Instant fineStart = start.plus(focus.compareTo(FINE_BEFORE) > 0 ? focus.minus(FINE_BEFORE) : Duration.ZERO);
-        TwoResolutionRecorder client = new TwoResolutionRecorder(settings.clock(), start, recorded, fineStart, FINE_LENGTH);
-        TwoResolutionRecorder provider = new TwoResolutionRecorder(settings.clock(), start, recorded, fineStart, FINE_LENGTH);
         StopSignal stop = new StopSignal();
         RunResources resources = new RunResources();
-        boolean providerRecorded = false;
+        // Ctrl-C mid-run: the embedded Redis is a child process and must not outlive the run.
+        Thread cleanup = new Thread(resources::close, "load-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
         try {
-            Optional<String> cannotStart = start(options, seed, client, provider, stop, resources, notes);
-            providerRecorded = resources.providerRecord != null;
+            Optional<String> cannotStart = start(options, seed, stop, resources, notes);
             if (cannotStart.isPresent()) {
                 stop.stop(cannotStart.get());
             } else {
-                drive(options, start, client, stop, resources, progress, notes,
-                        elapsed -> live.onTick(elapsed, client.perSecond(), resources.providerRecord == null
-                                ? Optional.empty() : Optional.of(provider.perSecond())));
+                drive(options, resources.recorders.client(), stop, resources, progress, notes,
+                        elapsed -> live.onTick(elapsed, resources.recorders.client().perSecond(),
+                                resources.providerRecord == null
+                                        ? Optional.empty() : Optional.of(resources.recorders.provider().perSecond())));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            stop.stop("interrupted after " + Duration.between(start, settings.clock().instant()).toSeconds() + " s");
+            stop.stop("interrupted");
         } finally {
             resources.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // The JVM is already shutting down; the hook has closed everything.
+            }
         }
+        // A run that could not start still reports, with empty series from the moment it gave up.
+        Recorders recorders = resources.recorders != null ? resources.recorders : recordersFromNow(options);
         RunOutcome outcome = stop.reason().<RunOutcome>map(RunOutcome.Partial::new).orElse(new RunOutcome.Completed());
-        return report(options, scenario, start, seed, outcome, notes, client, providerRecorded ? provider : null,
-                Duration.between(start, fineStart));
+        return report(options, scenario, seed, outcome, notes, recorders, resources.providerRecord != null);
     }
 
-    /** Starts target, limiters and clients; returns why the run cannot start, if so. */
-    private Optional<String> start(LoadOptions options, long seed, TwoResolutionRecorder client,
-            TwoResolutionRecorder provider, StopSignal stop, RunResources resources, List<String> notes) {
-        HttpUrl url;
-        Optional<Credential> credential;
-        Optional<Quota> relayQuota = Optional.empty();
-        if (options.target() instanceof Target.Embedded) {
-            RelayPlan plan = RelayPlan.of(options.scenario(), settings.relayQuota(), options.clients());
-            try {
-                resources.relay = Relay.start(plan.config());
-            } catch (IOException e) {
-                return Optional.of("the embedded relay could not start: " + e.getMessage());
-            }
-            resources.providerRecord = new ProviderRecord(resources.relay.log(), provider);
-            resources.actions = plan.actions();
-            relayQuota = plan.config().quota();
-            relayQuota.ifPresent(q -> notes.add("relay quota: " + q.requests() + " requests per "
-                    + q.window().toMillis() + " ms per principal"));
-            url = HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT));
-            credential = Optional.of(Credential.bearer(RelayConfig.DEMO_KEY));
-        } else {
-            URI base = ((Target.Remote) options.target()).baseUrl();
-            String text = base.toString().endsWith("/") ? base.toString() : base + "/";
-            url = HttpUrl.get(URI.create(text).resolve("models"));
-            if (options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken) {
-                return Optional.of("the OAuth session's token is not supported by the load engine yet; give an API"
-                        + " key with --api-key-env");
-            }
-            credential = options.credential() instanceof dev.stormwatch.load.options.Credential.ApiKey key
-                    ? Optional.of(Credential.bearer(key.key().reveal()))
-                    : Optional.empty();
+    /** The client's and the provider's recorders; second 0 is the moment the virtual clients start. */
+    private record Recorders(Instant start, Instant fineStart, TwoResolutionRecorder client,
+            TwoResolutionRecorder provider) {}
+
+    private Recorders recordersFromNow(LoadOptions options) {
+        Instant start = settings.clock().instant();
+        Duration recorded = options.duration().plus(settings.drain()).plus(TICK);
+        Duration focus = options.scenario().focus().orElse(Duration.ZERO);
+        Instant fineStart = start.plus(focus.compareTo(FINE_BEFORE) > 0 ? focus.minus(FINE_BEFORE) : Duration.ZERO);
+        return new Recorders(start, fineStart,
+                new TwoResolutionRecorder(settings.clock(), start, recorded, fineStart, FINE_LENGTH),
+                new TwoResolutionRecorder(settings.clock(), start, recorded, fineStart, FINE_LENGTH));
+    }
+
+    /**
+     * Starts limiters, target and clients, the relay last so that its timeline starts with the run; returns why the
+     * run cannot start, if so.
+     */
+    private Optional<String> start(LoadOptions options, long seed, StopSignal stop, RunResources resources,
+            List<String> notes) {
+        Optional<RelayPlan> plan = options.target() instanceof Target.Embedded
+                ? Optional.of(RelayPlan.of(options.scenario(), settings.relayQuota(), options.clients()))
+                : Optional.empty();
+        Optional<Quota> relayQuota = plan.flatMap(p -> p.config().quota());
+        if (options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken) {
+            return Optional.of("the OAuth session's token is not supported by the load engine yet; give an API"
+                    + " key with --api-key-env");
         }
         LimitSpec spec = LimitChoice.of(settings.limit(), relayQuota, options.rate());
         try {
@@ -159,7 +157,33 @@ public final class LoadEngine {
             return Optional.of("the limiter could not start: " + e.getMessage());
         }
         notes.add(resources.fleet.describe());
+        HttpUrl url;
+        Optional<Credential> credential;
+        if (plan.isPresent()) {
+            try {
+                resources.relay = Relay.start(plan.get().config());
+            } catch (IOException e) {
+                return Optional.of("the embedded relay could not start: " + e.getMessage());
+            }
+            resources.actions = plan.get().actions();
+            relayQuota.ifPresent(q -> notes.add("relay quota: " + q.requests() + " requests per "
+                    + q.window().toMillis() + " ms per principal"));
+            url = HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT));
+            credential = Optional.of(Credential.bearer(RelayConfig.DEMO_KEY));
+        } else {
+            URI base = ((Target.Remote) options.target()).baseUrl();
+            String text = base.toString().endsWith("/") ? base.toString() : base + "/";
+            url = HttpUrl.get(URI.create(text).resolve("models"));
+            credential = options.credential() instanceof dev.stormwatch.load.options.Credential.ApiKey key
+                    ? Optional.of(Credential.bearer(key.key().reveal()))
+                    : Optional.empty();
+        }
         resources.http = sharedHttpClient(options.clients());
+        resources.recorders = recordersFromNow(options);
+        TwoResolutionRecorder client = resources.recorders.client();
+        if (resources.relay != null) {
+            resources.providerRecord = new ProviderRecord(resources.relay.log(), resources.recorders.provider());
+        }
         List<ResilientClient> instances = new ArrayList<>();
         ResponseWatch watch = new ResponseWatch();
         boolean limited = options.limiter() != LimiterChoice.OFF;
@@ -197,7 +221,7 @@ public final class LoadEngine {
         return Optional.empty();
     }
 
-    private void drive(LoadOptions options, Instant start, TwoResolutionRecorder client, StopSignal stop,
+    private void drive(LoadOptions options, TwoResolutionRecorder client, StopSignal stop,
             RunResources resources, Consumer<String> progress, List<String> notes, Consumer<Duration> tick)
             throws InterruptedException {
         long startNanos = System.nanoTime();
@@ -267,26 +291,29 @@ public final class LoadEngine {
                 .build();
     }
 
-    private LoadReport report(LoadOptions options, Scenario scenario, Instant start, long seed, RunOutcome outcome,
-            List<String> notes, TwoResolutionRecorder client, TwoResolutionRecorder provider, Duration fineOffset) {
-        TimeSeries clientSeconds = client.perSecond();
-        Optional<TimeSeries> providerFine = Optional.ofNullable(provider).map(TwoResolutionRecorder::perTenthSecond);
-        Map<String, Figure> figures = new LinkedHashMap<>(StandardFigures.of(scenario, start, clientSeconds, providerFine));
+    private LoadReport report(LoadOptions options, Scenario scenario, long seed, RunOutcome outcome, List<String> notes,
+            Recorders recorders, boolean providerRecorded) {
+        TimeSeries clientSeconds = recorders.client().perSecond();
+        Optional<TimeSeries> providerFine = providerRecorded
+                ? Optional.of(recorders.provider().perTenthSecond()) : Optional.empty();
+        Map<String, Figure> figures = new LinkedHashMap<>(
+                StandardFigures.of(scenario, recorders.start(), clientSeconds, providerFine));
         List<NamedSeries> series = new ArrayList<>();
         series.add(new NamedSeries("client per second", clientSeconds));
-        String around = "per 100 ms, from t = " + fineOffset.toSeconds() + " s";
-        if (provider != null) {
-            series.add(new NamedSeries("provider per second", provider.perSecond()));
+        String around = "per 100 ms, from t = " + Duration.between(recorders.start(), recorders.fineStart()).toSeconds() + " s";
+        if (providerRecorded) {
+            series.add(new NamedSeries("provider per second", recorders.provider().perSecond()));
         }
-        series.add(new NamedSeries("client " + around, client.perTenthSecond()));
+        series.add(new NamedSeries("client " + around, recorders.client().perTenthSecond()));
         providerFine.ifPresent(fine -> series.add(new NamedSeries("provider " + around, fine)));
-        LoadReport report = new LoadReport(scenario.title(), options.describe(), start, options.duration(), outcome,
-                options.seed().isPresent() ? seed : null, notes, figures, series);
+        LoadReport report = new LoadReport(scenario.title(), options.describe(), recorders.start(), options.duration(),
+                outcome, options.seed().isPresent() ? seed : null, notes, figures, series);
         return report.redacted(Redactor.forOptions(options));
     }
 
     /** What a run starts and must stop, whatever happens. */
     private static final class RunResources implements AutoCloseable {
+        Recorders recorders;
         Relay relay;
         ProviderRecord providerRecord;
         List<RelayPlan.TimedAction> actions = List.of();
@@ -295,14 +322,20 @@ public final class LoadEngine {
         ScheduledExecutorService timer;
         VirtualClients clients;
 
-        void drainProvider() {
+        synchronized void drainProvider() {
             if (providerRecord != null) {
                 providerRecord.drain();
             }
         }
 
+        private boolean closed;
+
         @Override
-        public void close() {
+        public synchronized void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
             if (clients != null) {
                 clients.stopSending();
                 clients.cancelAll();
