@@ -139,7 +139,7 @@ public final class AsyncRetryingExecutor {
             attempt++;
             try {
                 Request request = requestPerAttempt.get();
-                origin = Origin.of(request.url().uri());
+                origin = RequestOrigin.of(request.url());
                 // P2: while the provider asked for a pause, nothing goes on the wire. P3, P7: some steps are exempt.
                 if (operation.checksPause()) {
                     Optional<OriginPauses.Refusal> refusal = pauses.check(origin);

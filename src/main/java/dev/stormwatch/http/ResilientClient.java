@@ -201,7 +201,7 @@ public final class ResilientClient {
         }
         // P2 before RC7: a running pause sends nothing, so the limiter must not count (and use up quota for) it.
         if (limiter.isPresent() && operation.checksPause()) {
-            Origin origin = Origin.of(request.url().uri());
+            Origin origin = RequestOrigin.of(request.url());
             Optional<OriginPauses.Refusal> paused = pauses().check(origin);
             if (paused.isPresent()) {
                 throw new StepReport(clock, listener, options.model(), operation, budget).refuse(origin, paused.get());
@@ -235,7 +235,7 @@ public final class ResilientClient {
             CallBudget budget, dev.stormwatch.limit.Decision.Refused refused, int sentBefore) {
         Duration wait = Duration.between(refused.decidedAt(), refused.retryAt());
         Duration retryAfter = wait.isNegative() ? Duration.ZERO : wait;
-        Origin origin = Origin.of(request.url().uri());
+        Origin origin = RequestOrigin.of(request.url());
         Instant now = clock.instant();
         listener.onAttempt(new AttemptEvent(now, origin, options.model(), operation, 0, OptionalInt.empty(),
                 Optional.empty(), List.of(), Optional.of(retryAfter), Optional.empty(), Optional.empty(),

@@ -102,7 +102,7 @@ public final class RetryingExecutor {
         int failedInStep = 0;
         for (int attempt = 1; ; attempt++) {
             Request request = requestPerAttempt.get();
-            Origin origin = Origin.of(request.url().uri());
+            Origin origin = RequestOrigin.of(request.url());
             // P2: while the provider asked for a pause, nothing goes on the wire. P3, P7: some steps are exempt.
             if (operation.checksPause()) {
                 Optional<OriginPauses.Refusal> refusal = pauses.check(origin);

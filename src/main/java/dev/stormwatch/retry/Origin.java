@@ -12,6 +12,10 @@ public record Origin(String scheme, String host, int port) {
         Objects.requireNonNull(host, "host");
         scheme = scheme.toLowerCase(Locale.ROOT);
         host = host.toLowerCase(Locale.ROOT);
+        // java.net.URI keeps an IPv6 literal's brackets, OkHttp's HttpUrl drops them: one key for both.
+        if (host.length() > 2 && host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
         if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("port out of range: " + port);
         }
