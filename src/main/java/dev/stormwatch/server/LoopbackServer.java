@@ -36,6 +36,9 @@ public final class LoopbackServer implements AutoCloseable {
 
     /** Keep-alive connections idle longer than this are closed, as most servers do. */
     private static final int IDLE_TIMEOUT_MILLIS = 60_000;
+    /** How long, and how much, an error answer waits for a client that is still sending its body. */
+    private static final int LINGER_MILLIS = 500;
+    private static final long LINGER_MAX_BYTES = 4L * 1024 * 1024;
 
     private final ServerSocket listener;
     private final Map<String, Handler> routes;
@@ -175,6 +178,7 @@ public final class LoopbackServer implements AutoCloseable {
                     // The framing is unknown after a bad request, so answer and close (RFC 9112 §9.6 allows it).
                     writer.write(Response.json(e.status(), Map.of(
                             "error", "invalid_request", "error_description", e.getMessage())), false, true);
+                    lingeringClose(socket, in);
                     return;
                 }
                 if (next.isEmpty()) {
@@ -198,6 +202,27 @@ public final class LoopbackServer implements AutoCloseable {
         } finally {
             open.remove(socket);
             closeQuietly(socket);
+        }
+    }
+
+    /**
+     * Lets an error answer reach a client that is still sending (a body over the limit is refused from its
+     * Content-Length, before it is read): closing at once would reset the connection and destroy the answer in
+     * flight. Half-closes, then discards what still arrives, for a moment and a bounded number of bytes.
+     */
+    private static void lingeringClose(Socket socket, InputStream in) {
+        try {
+            socket.shutdownOutput();
+            socket.setSoTimeout(LINGER_MILLIS);
+            byte[] sink = new byte[8192];
+            long deadline = System.nanoTime() + LINGER_MILLIS * 1_000_000L;
+            long drained = 0;
+            int read;
+            while (drained < LINGER_MAX_BYTES && System.nanoTime() < deadline && (read = in.read(sink)) >= 0) {
+                drained += read;
+            }
+        } catch (IOException e) {
+            // The client closed or went quiet: nothing more to wait for.
         }
     }
 
