@@ -23,6 +23,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -60,12 +61,7 @@ public final class Composition implements AutoCloseable {
     private volatile Optional<EmbeddedStack> stack = Optional.empty();
 
     public Composition(Parts parts) {
-        AtomicInteger threads = new AtomicInteger();
-        this.background = Executors.newCachedThreadPool(task -> {
-            Thread thread = new Thread(task, "stormwatch-call-" + threads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.background = Executors.newCachedThreadPool(daemonThreads("stormwatch-call-"));
         // P4: one process, one set of pauses, shared by every client the settings make.
         OriginPauses pauses = new OriginPauses(parts.clock());
         this.timeline = new TimelineViewModel(UiThread.executor());
@@ -77,15 +73,21 @@ public final class Composition implements AutoCloseable {
         // A load run is long and blocking: it gets its own thread, never one a visible call needs.
         this.loadLab = new LoadLabViewModel(
                 (options, progress, live) -> new LoadEngine(EngineSettings.defaults()).run(options, progress, live),
-                Executors.newSingleThreadExecutor(task -> {
-                    Thread thread = new Thread(task, "stormwatch-load-run");
-                    thread.setDaemon(true);
-                    return thread;
-                }),
+                Executors.newSingleThreadExecutor(daemonThreads("stormwatch-load-run-")),
                 UiThread.executor());
         this.window = new MainWindow(new SessionView(session, timeline), new LoadLabView(loadLab),
                 new ServersView(servers));
         background.execute(() -> startServers(parts.servers()));
+    }
+
+    /** Threads that never keep the app alive after its window closed. */
+    private static ThreadFactory daemonThreads(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return task -> {
+            Thread thread = new Thread(task, prefix + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
     }
 
     private void startServers(Supplier<EmbeddedStack> start) {

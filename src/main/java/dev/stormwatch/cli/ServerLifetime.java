@@ -12,13 +12,13 @@ final class ServerLifetime {
     private ServerLifetime() {}
 
     /** Blocks until Ctrl-C or until {@code runFor} passed, then closes {@code server} exactly once. */
-    /** A --port value as the servers take it: 0 for any free port, else 1..65535; anything else is a usage error. */
+    /** A --port value checked by the servers' own rule (ServerOptions); a refused one is a usage error. */
     static int checkedPort(picocli.CommandLine commandLine, int port) {
-        if (port < 0 || port > 65535) {
-            throw new picocli.CommandLine.ParameterException(commandLine,
-                    "--port must be 0 (any free port) or 1..65535, was " + port);
+        try {
+            return dev.stormwatch.server.ServerOptions.defaults().withPort(port).port();
+        } catch (IllegalArgumentException refused) {
+            throw new picocli.CommandLine.ParameterException(commandLine, "--" + refused.getMessage());
         }
-        return port;
     }
 
     static void runUntilStopped(AutoCloseable server, Optional<Duration> runFor, PrintWriter out) {

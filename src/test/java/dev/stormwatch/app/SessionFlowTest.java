@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
@@ -134,10 +133,5 @@ class SessionFlowTest {
             return condition.call();
         });
         WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    @SuppressWarnings("unused")
-    private static Button button(FxRobot robot, String id) {
-        return robot.lookup(id).queryButton();
     }
 }

@@ -1,5 +1,6 @@
 package dev.stormwatch.app.session;
 
+import dev.stormwatch.app.common.ClipboardText;
 import dev.stormwatch.app.timeline.TimelineView;
 import dev.stormwatch.app.timeline.TimelineViewModel;
 import java.util.List;
@@ -15,8 +16,6 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -107,7 +106,7 @@ public final class SessionView extends BorderPane {
         url.setEditable(false);
         url.textProperty().bind(model.authorizationUrlProperty());
         HBox.setHgrow(url, Priority.ALWAYS);
-        Button copy = button("Copy", "copy-authorization-url", () -> copy(url.getText()));
+        Button copy = button("Copy", "copy-authorization-url", () -> ClipboardText.put(url.getText()));
         HBox urlRow = new HBox(8, new Label("Authorization URL"), url, copy);
         urlRow.setAlignment(Pos.CENTER_LEFT);
         urlRow.visibleProperty().bind(model.authorizationUrlProperty().isNotEmpty());
@@ -177,9 +176,4 @@ public final class SessionView extends BorderPane {
         return button;
     }
 
-    private static void copy(String text) {
-        ClipboardContent content = new ClipboardContent();
-        content.putString(text);
-        Clipboard.getSystemClipboard().setContent(content);
-    }
 }

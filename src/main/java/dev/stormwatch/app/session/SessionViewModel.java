@@ -1,7 +1,5 @@
 package dev.stormwatch.app.session;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.stormwatch.app.common.Durations;
 import dev.stormwatch.app.common.FailureAdvice;
 import dev.stormwatch.app.common.PauseCountdown;
@@ -52,7 +50,6 @@ public final class SessionViewModel {
     /** How a message reads. */
     public enum Tone { INFO, SUCCESS, WARNING, ERROR }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final Executor background;
@@ -176,7 +173,7 @@ public final class SessionViewModel {
     public void loadUserInfo() {
         run(() -> {
             UserInfo info = client.userInfo();
-            String text = pretty(info.claims());
+            String text = PrettyJson.of(info.claims());
             ui.execute(() -> userInfo.set(text));
             return "UserInfo loaded; its subject matches the ID token's.";
         });
@@ -328,13 +325,6 @@ public final class SessionViewModel {
         }).orElse("The provider did not say when the access token expires."));
     }
 
-    private static String pretty(Object value) {
-        try {
-            return JSON.writeValueAsString(value);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return String.valueOf(value);
-        }
-    }
 
     // ------------------------------------------------------------------ bindings
 

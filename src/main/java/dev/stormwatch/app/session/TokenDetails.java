@@ -1,7 +1,5 @@
 package dev.stormwatch.app.session;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.nimbusds.jwt.JWT;
 import com.nimbusds.jwt.JWTParser;
 import dev.stormwatch.oauth.Secret;
@@ -10,7 +8,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.text.ParseException;
 import java.util.HexFormat;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -26,14 +23,11 @@ import java.util.Optional;
 public record TokenDetails(String name, String fingerprint, int length, String header, String claims,
         String verification) {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
-
     static TokenDetails of(String name, Secret token, String verification) {
         String value = token.reveal();
         Optional<JWT> jwt = parse(value);
         return new TokenDetails(name, fingerprint(value), value.length(),
-                jwt.map(j -> json(j.getHeader().toJSONObject())).orElse(""),
+                jwt.map(j -> PrettyJson.of(j.getHeader().toJSONObject())).orElse(""),
                 jwt.map(TokenDetails::claims).orElse(""),
                 verification);
     }
@@ -61,19 +55,12 @@ public record TokenDetails(String name, String fingerprint, int length, String h
 
     private static String claims(JWT jwt) {
         try {
-            return json(jwt.getJWTClaimsSet().toJSONObject());
+            return PrettyJson.of(jwt.getJWTClaimsSet().toJSONObject());
         } catch (ParseException e) {
             return "";
         }
     }
 
-    private static String json(Map<String, Object> map) {
-        try {
-            return JSON.writeValueAsString(map);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return map.toString();
-        }
-    }
 
     private static String fingerprint(String value) {
         try {

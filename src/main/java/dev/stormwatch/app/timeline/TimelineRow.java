@@ -56,12 +56,6 @@ public record TimelineRow(
         return event.at();
     }
 
-    /** Whether this attempt ended badly: a retryable status, a network failure, a refusal or a stop. */
-    boolean failed() {
-        return event.verdict() != AttemptEvent.Verdict.DELIVER
-                || event.status().orElse(200) >= 400;
-    }
-
     /** The row as one line of text for a support ticket (no secrets: see the type's summary). */
     public String asTicketText() {
         return String.join(" | ", time + "Z", origin, step, "attempt " + attempt, result,

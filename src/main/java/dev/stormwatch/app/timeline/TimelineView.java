@@ -1,5 +1,6 @@
 package dev.stormwatch.app.timeline;
 
+import dev.stormwatch.app.common.ClipboardText;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
@@ -11,8 +12,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -41,7 +40,7 @@ public final class TimelineView extends BorderPane {
         table.setRowFactory(t -> {
             TableRow<TimelineRow> row = new TableRow<>();
             MenuItem copy = new MenuItem("Copy for a ticket");
-            copy.setOnAction(e -> copy(model.ticketText(row.getItem())));
+            copy.setOnAction(e -> ClipboardText.put(model.ticketText(row.getItem())));
             row.contextMenuProperty().bind(row.emptyProperty().map(empty -> empty ? null : new ContextMenu(copy)));
             return row;
         });
@@ -50,7 +49,7 @@ public final class TimelineView extends BorderPane {
         Button copySelected = new Button("Copy selected row");
         copySelected.setId("timeline-copy");
         copySelected.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
-        copySelected.setOnAction(e -> copy(model.ticketText(table.getSelectionModel().getSelectedItem())));
+        copySelected.setOnAction(e -> ClipboardText.put(model.ticketText(table.getSelectionModel().getSelectedItem())));
         Button clear = new Button("Clear");
         clear.setOnAction(e -> model.clear());
         Label title = new Label("Request timeline");
@@ -76,9 +75,4 @@ public final class TimelineView extends BorderPane {
         return column;
     }
 
-    private static void copy(String text) {
-        ClipboardContent content = new ClipboardContent();
-        content.putString(text);
-        Clipboard.getSystemClipboard().setContent(content);
-    }
 }
