@@ -43,6 +43,28 @@ public final class LimiterBenchmark {
 
     private static final int MANY_KEYS = 10_000;
 
+    private static final String SEED_NAME = "seed's script";
+
+    /** The seed article's sorted-set script, verbatim: the reference the issue's 0.83x figure was measured with. */
+    private static final String SEED_SCRIPT = """
+            local now = tonumber(ARGV[1])
+            local window = tonumber(ARGV[2])
+            local limit = tonumber(ARGV[3])
+            local cutoff = now - window
+
+            redis.call("ZREMRANGEBYSCORE", KEYS[1], 0, cutoff)
+
+            local count = redis.call("ZCARD", KEYS[1])
+            if count >= limit then
+              return {0, count}
+            end
+
+            redis.call("ZADD", KEYS[1], now, ARGV[4])
+            redis.call("PEXPIRE", KEYS[1], window + 1000)
+
+            return {1, count + 1}
+            """;
+
     private LimiterBenchmark() {}
 
     /** One thing measured: a decision on a key. */
@@ -107,9 +129,23 @@ public final class LimiterBenchmark {
                 results.add(run("no-op EVALSHA", keys, threads, warmup, seconds,
                         i -> port.evalsha(noop.sha(), redisKeys.get(i), noopArgs) != null));
 
+                flush(url);
+                List<String> seedKeys = keyNames(keys, "seed");
+                String seedSha = port.scriptLoad(SEED_SCRIPT, seedKeys.get(0));
+                AtomicLong seedSequence = new AtomicLong();
+                String seedLimit = Integer.toString(spec.limit());
+                String seedWindow = Long.toString(spec.window().toMillis());
+                // The seed's own script, as the article prints it: the caller's clock, 2 replies, a caller-made member.
+                results.add(run(SEED_NAME, keys, threads, warmup, seconds, i -> {
+                    long nowMillis = System.currentTimeMillis();
+                    Object reply = port.evalsha(seedSha, seedKeys.get(i), List.of(Long.toString(nowMillis), seedWindow,
+                            seedLimit, nowMillis + ":bench:" + seedSequence.incrementAndGet()));
+                    return Long.valueOf(1L).equals(((List<?>) reply).get(0));
+                }));
+
                 for (Algorithm algorithm : Algorithm.values()) {
                     flush(url);
-                    RedisRateLimiter limiter = RedisRateLimiter.connect(algorithm, spec, port, "bench");
+                    RedisRateLimiter limiter = RedisRateLimiter.connect(algorithm, spec, port);
                     List<LimitKey> limitKeys = limitKeys(keys, algorithm.name().toLowerCase(Locale.ROOT));
                     results.add(run(algorithm.name(), keys, threads, warmup, seconds,
                             i -> limiter.tryAcquire(limitKeys.get(i)).allowed()));
@@ -196,10 +232,12 @@ public final class LimiterBenchmark {
                 Result noop = find(results, "no-op EVALSHA", keys, threads);
                 Result log = find(results, Algorithm.SLIDING_LOG.name(), keys, threads);
                 Result bucket4j = find(results, "Bucket4j Jedis (CAS)", keys, threads);
+                Result seed = find(results, SEED_NAME, keys, threads);
                 System.out.printf(Locale.ROOT,
-                        "  keys=%-5d threads=%-2d sliding log / no-op: throughput %.2fx, p50 %.2fx;  sliding log / Bucket4j: %.1fx%n",
+                        "  keys=%-5d threads=%-2d sliding log / no-op: throughput %.2fx, p50 %.2fx;  sliding log / Bucket4j: %.1fx;"
+                                + "  seed's script / no-op: %.2fx%n",
                         keys, threads, log.perSecond() / noop.perSecond(), log.p50Micros() / noop.p50Micros(),
-                        log.perSecond() / bucket4j.perSecond());
+                        log.perSecond() / bucket4j.perSecond(), seed.perSecond() / noop.perSecond());
             }
         }
     }

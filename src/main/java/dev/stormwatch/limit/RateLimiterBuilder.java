@@ -3,7 +3,6 @@ package dev.stormwatch.limit;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.UUID;
 
 /**
  * Builds a {@link RateLimiter}: in memory, or on Redis behind a failure mode (spec L1–L9). Every setting is checked
@@ -31,7 +30,6 @@ public final class RateLimiterBuilder {
     private FailureMode failureMode = FailureMode.LOCAL_FALLBACK;
     private Duration retryInterval = DEFAULT_RETRY_INTERVAL;
     private BackendStatusListener listener = status -> { };
-    private String instanceId = UUID.randomUUID().toString();
 
     private RateLimiterBuilder(Algorithm algorithm, LimitSpec spec) {
         this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
@@ -86,15 +84,6 @@ public final class RateLimiterBuilder {
         return this;
     }
 
-    /** A name unique to this process's limiter; default a random UUID. */
-    public RateLimiterBuilder instanceId(String value) {
-        if (value == null || value.isBlank()) {
-            throw new LimiterConfigurationException("instanceId is empty");
-        }
-        this.instanceId = value;
-        return this;
-    }
-
     /**
      * Builds the limiter; with Redis, loads the script now (L5).
      *
@@ -119,7 +108,7 @@ public final class RateLimiterBuilder {
         if (redis == null) {
             throw new LimiterConfigurationException("no Redis given: call redis(...) first, or build() for in memory");
         }
-        RedisRateLimiter shared = RedisRateLimiter.connect(algorithm, spec, redis, instanceId);
+        RedisRateLimiter shared = RedisRateLimiter.connect(algorithm, spec, redis);
         return new GuardedRateLimiter(shared, failureMode, retryInterval, clock, listener, metrics);
     }
 

@@ -1,5 +1,6 @@
 package dev.stormwatch.limit;
 
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,28 +18,29 @@ public final class RedisRateLimiter implements RateLimiter {
     private final LuaScript script;
     private final String limitArg;
     private final String windowArg;
-    private final String instanceId;
+    /** Random per instance: with the sequence it keeps sliding-log members unique across every process (L1, L6). */
+    private final String memberPrefix;
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicLong reloads = new AtomicLong();
 
     /**
      * Loads the algorithm's script once (L5) and returns the limiter.
      *
-     * @param instanceId a name unique to this limiter instance (e.g. a random UUID); it keeps sliding-log members unique
      * @throws RedisUnavailableException if Redis cannot be reached now (configuration time)
      * @throws RedisCommandException if Redis refuses the script
      */
-    public static RedisRateLimiter connect(Algorithm algorithm, LimitSpec spec, RedisPort redis, String instanceId) {
-        RedisRateLimiter limiter = new RedisRateLimiter(algorithm, spec, redis, instanceId);
+    public static RedisRateLimiter connect(Algorithm algorithm, LimitSpec spec, RedisPort redis) {
+        RedisRateLimiter limiter = new RedisRateLimiter(algorithm, spec, redis);
         limiter.loadScript(LimitKey.of("stormwatch", "script-load").redisKey());
         return limiter;
     }
 
-    private RedisRateLimiter(Algorithm algorithm, LimitSpec spec, RedisPort redis, String instanceId) {
+    private RedisRateLimiter(Algorithm algorithm, LimitSpec spec, RedisPort redis) {
         this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
         this.spec = Objects.requireNonNull(spec, "spec");
         this.redis = Objects.requireNonNull(redis, "redis");
-        this.instanceId = Objects.requireNonNull(instanceId, "instanceId");
+        // 64 random bits: two limiters sharing a key collide with odds of 2^-64, whatever names their callers chose.
+        this.memberPrefix = Long.toString(new SecureRandom().nextLong() & Long.MAX_VALUE, Character.MAX_RADIX) + ':';
         this.script = LuaScript.of(algorithm);
         this.limitArg = Integer.toString(spec.limit());
         this.windowArg = Long.toString(spec.window().toMillis());
@@ -50,8 +52,10 @@ public final class RedisRateLimiter implements RateLimiter {
     }
 
     private Object evaluate(String key) {
-        // Only the sliding log stores members; a per-instance sequence keeps them unique without a random draw per call.
-        List<String> args = List.of(limitArg, windowArg, instanceId + ':' + sequence.incrementAndGet());
+        // Only the sliding log stores members; a per-instance sequence keeps them unique without a random draw per call,
+        // and base 36 keeps them short (the sorted set stores one per allowed request).
+        List<String> args = List.of(limitArg, windowArg,
+                memberPrefix + Long.toString(sequence.incrementAndGet(), Character.MAX_RADIX));
         try {
             return redis.evalsha(script.sha(), key, args);
         } catch (RedisCommandException e) {

@@ -1,6 +1,6 @@
 -- Strict sliding log (spec L1, L3, L4, L6), from the seed's sorted-set script.
 -- KEYS[1] = ratelimit:{principal:model}
--- ARGV[1] = limit, ARGV[2] = window in ms, ARGV[3] = a member suffix unique to the caller
+-- ARGV[1] = limit, ARGV[2] = window in ms, ARGV[3] = this request's member, unique across every caller of the key
 -- Returns {allowed (1|0), inWindow, retryAt in epoch us (0 when allowed), now in epoch us}.
 -- Time comes from Redis TIME, never from the caller (L4); effects replication makes TIME safe in a script.
 --
@@ -26,7 +26,7 @@ end
 
 -- An entry exactly one window old has left the window (the in-memory twin removes the same).
 local removed = redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', cutoff)
--- '%.0f' keeps all 16 digits of the time; Lua's own number format would round them.
-redis.call('ZADD', KEYS[1], now, string.format('%.0f', now) .. ':' .. ARGV[3])
+-- The caller makes the member unique (a random per-limiter nonce and a sequence): short, and built without string work here.
+redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[2] + 1000)
 return {1, stored - removed + 1, 0, now}

@@ -52,7 +52,7 @@ class RedisClusterRateLimiterTest extends RateLimiterContract {
 
     @Override
     RateLimiter newLimiter(Algorithm algorithm, LimitSpec spec) {
-        return RedisRateLimiter.connect(algorithm, spec, port, "test");
+        return RedisRateLimiter.connect(algorithm, spec, port);
     }
 
     @Override
@@ -71,7 +71,7 @@ class RedisClusterRateLimiterTest extends RateLimiterContract {
     void keysOnEveryMasterWorkAndLoadTheScriptOnce() {
         cluster.flushScripts();
         RedisRateLimiter limiter = RedisRateLimiter.connect(
-                Algorithm.SLIDING_LOG, LimitSpec.of(1, LONG_WINDOW), port, "test");
+                Algorithm.SLIDING_LOG, LimitSpec.of(1, LONG_WINDOW), port);
         Set<Integer> masters = new HashSet<>();
         for (int i = 0; i < 60; i++) {
             LimitKey key = LimitKey.of("user" + i, "gpt-4o");

@@ -81,7 +81,7 @@ class RedisConfigurationTest {
             for (Algorithm algorithm : Algorithm.values()) {
                 jedis.del(key.redisKey());
                 jedis.rpush(key.redisKey(), "someone else's list");
-                RedisRateLimiter bare = RedisRateLimiter.connect(algorithm, SPEC, port, "t");
+                RedisRateLimiter bare = RedisRateLimiter.connect(algorithm, SPEC, port);
                 GuardedRateLimiter guarded = RateLimiterBuilder.of(algorithm, SPEC).redis(port)
                         .failureMode(FailureMode.FAIL_CLOSED).buildRedis();
 

@@ -42,7 +42,7 @@ class ScriptReloadTest {
     @DisplayName("L5: connecting loads the script once, so the first call runs by SHA with no reload")
     void connectLoadsTheScriptOnce() {
         try (RedisPort port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
-            RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port, "t");
+            RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
 
             assertThat(jedis.scriptExists(LuaScript.of(Algorithm.SLIDING_LOG).sha(), "any")).isTrue();
             assertThat(limiter.tryAcquire(KEY).allowed()).isTrue();
@@ -54,7 +54,7 @@ class ScriptReloadTest {
     @DisplayName("L5: after SCRIPT FLUSH the next call reloads once, retries, and counts the request once")
     void scriptFlushIsAnsweredByOneReloadAndOneRetry() {
         try (RedisPort port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
-            RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port, "t");
+            RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
             limiter.tryAcquire(KEY);
 
             jedis.scriptFlush();
@@ -93,7 +93,7 @@ class ScriptReloadTest {
             @Override
             public void close() {}
         };
-        RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.GCRA, LimitSpec.of(5, Duration.ofMinutes(1)), forgetful, "t");
+        RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.GCRA, LimitSpec.of(5, Duration.ofMinutes(1)), forgetful);
 
         assertThatThrownBy(() -> limiter.tryAcquire(KEY))
                 .isInstanceOf(RedisCommandException.class)

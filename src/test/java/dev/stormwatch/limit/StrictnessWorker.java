@@ -36,8 +36,7 @@ public final class StrictnessWorker {
         // A generous timeout: a client-side timeout after Redis decided would leave an allowance unrecorded.
         try (RedisPort port = JedisPooledPort.connect(url,
                 RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(5)).withMaxConnections(threads))) {
-            RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, port,
-                    "worker-" + ProcessHandle.current().pid());
+            RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, port);
             long begin = System.nanoTime();
             long end = begin + durationNanos;
             List<Thread> workers = new ArrayList<>();

@@ -80,7 +80,6 @@ final class LimiterFleet implements AutoCloseable {
                         .redis(port)
                         // L9: while Redis is away nothing is sent; the run stops and says so.
                         .failureMode(FailureMode.FAIL_CLOSED)
-                        .instanceId("load-instance-" + i)
                         .statusListener(status -> {
                             if (!status.reachable()) {
                                 onRedisLost.accept("Redis lost mid-run: " + status.detail());
