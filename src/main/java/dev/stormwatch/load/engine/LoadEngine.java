@@ -277,7 +277,6 @@ public final class LoadEngine {
             notes.add(String.format(Locale.ROOT, "non-loopback target: rate capped at %.1f requests/s",
                     options.rate().orElse(0)));
         }
-        notes.add("retry policy: " + settings.policy());
         return notes;
     }
 
@@ -309,7 +308,8 @@ public final class LoadEngine {
         }
         series.add(new NamedSeries("client " + around, recorders.client().perTenthSecond()));
         providerFine.ifPresent(fine -> series.add(new NamedSeries("provider " + around, fine)));
-        LoadReport report = new LoadReport(scenario.title(), options.describe(), recorders.start(), options.duration(),
+        LoadReport report = new LoadReport(scenario.title(), options.describe() + "; " + settings.describe(),
+                recorders.start(), options.duration(),
                 outcome, options.seed().isPresent() ? seed : null, notes, figures, series);
         return report.redacted(Redactor.forOptions(options));
     }
