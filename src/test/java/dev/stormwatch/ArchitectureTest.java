@@ -2,6 +2,8 @@ package dev.stormwatch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -74,4 +76,25 @@ class ArchitectureTest {
     static final ArchRule cliKnowsNoUi = noClasses()
             .that().resideInAPackage(CLI)
             .should().dependOnClassesThat().resideInAPackage(APP);
+
+    /** The one method through which a client's backoff may differ from full jitter (issue 6). */
+    static final String COMPARISON_SWITCH = "backoffForComparison";
+    /** It passes the load engine's choice on to its two executors. */
+    private static final String PASSES_IT_ON = "dev.stormwatch.http.ResilientClient";
+
+    // B4
+    @ArchTest
+    static final ArchRule onlyTheLoadEngineSwitchesJitterOff = noClasses()
+            .that().resideOutsideOfPackage(LOAD)
+            .and().doNotHaveFullyQualifiedName(PASSES_IT_ON)
+            .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.name(COMPARISON_SWITCH)))
+            .because("B4: jitter cannot be switched off; other strategies exist only for load runs that compare"
+                    + " them (issue 6), never for the app, the CLI or the OAuth client");
+
+    // B4
+    @ArchTest
+    static final ArchRule comparisonStrategiesStayInTheLoadPath = noClasses()
+            .that().resideOutsideOfPackages(RETRY, HTTP, LOAD)
+            .should().dependOnClassesThat().haveFullyQualifiedName("dev.stormwatch.retry.ComparisonBackoff")
+            .because("B4: no path but the load engine's may even name a backoff other than full jitter");
 }

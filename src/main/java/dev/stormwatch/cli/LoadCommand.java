@@ -2,9 +2,11 @@ package dev.stormwatch.cli;
 
 import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
+import dev.stormwatch.load.options.ClientChoices;
 import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.DurationText;
 import dev.stormwatch.load.options.InvalidLoadOptionsException;
+import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.Secret;
 import dev.stormwatch.load.report.LoadReport;
@@ -16,6 +18,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
@@ -80,6 +83,30 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Where the limiter keeps its state: one shared Redis (embedded or redis://host:port), or local per instance.")
     private String redis;
 
+    @Option(names = "--policy", defaultValue = ClientChoices.DEFAULT_POLICY, paramLabel = "PRESET",
+            description = "The clients' retry policy: batch (RC4), interactive (RC4), default (C1), conservative, patient"
+                    + " (C3). Default ${DEFAULT-VALUE}.")
+    private String policy;
+
+    @Option(names = "--max-attempts", paramLabel = "N",
+            description = "Attempts per call (per origin and in all), changing the policy's; 1 to 10 (C2), refused"
+                    + " outside, never clamped.")
+    private String maxAttempts;
+
+    @Option(names = "--budget", paramLabel = "D",
+            description = "Time budget of one call (e.g. 20s), changing the policy's; at most 10m (C2).")
+    private String budget;
+
+    @Option(names = "--retry-quota", defaultValue = "off", paramLabel = "on|off",
+            description = "The AWS-style retry quota per client instance: 500 tokens, 5 per retry, 1 back per success."
+                    + " Default ${DEFAULT-VALUE}.")
+    private String retryQuota;
+
+    @Option(names = "--limit", paramLabel = "N/D",
+            description = "The limiter's limit, requests per window (e.g. 100/1s, 30/1m); needs --limiter. Default: the"
+                    + " relay's quota, else the rate, else 100/1s.")
+    private String limit;
+
     @Option(names = "--instances", defaultValue = "1", paramLabel = "K",
             description = "Client instances sharing the limiter. Default ${DEFAULT-VALUE}.")
     private int instances;
@@ -115,7 +142,24 @@ public final class LoadCommand implements Callable<Integer> {
         List<String> extraProblems = new ArrayList<>();
         Credential credential = credential(extraProblems);
         LoadOptions options;
+        ClientChoices choices;
         try {
+            ClientChoices.Builder chosen = ClientChoices.builder().policy(policy).retryQuota(retryQuota);
+            if (maxAttempts != null) {
+                chosen.maxAttempts(maxAttempts);
+            }
+            if (budget != null) {
+                chosen.budget(budget);
+            }
+            if (limit != null) {
+                chosen.limit(limit);
+            }
+            try {
+                choices = chosen.build();
+            } catch (InvalidLoadOptionsException invalid) {
+                extraProblems.addAll(invalid.problems());
+                choices = null;
+            }
             LoadOptions.Builder builder = LoadOptions.builder()
                     .target(target)
                     .credential(credential)
@@ -138,6 +182,11 @@ public final class LoadCommand implements Callable<Integer> {
             if (seed != null) {
                 builder.seed(seed);
             }
+            // A limit without a limiter would be silently ignored; say so instead.
+            if (limit != null && LimiterChoice.byCliName(limiter).equals(Optional.of(LimiterChoice.OFF))) {
+                extraProblems.add("--limit sets the limiter's limit, but --limiter is off; choose one with --limiter,"
+                        + " for example --limiter sliding-log");
+            }
             options = builder.build();
             if (!extraProblems.isEmpty()) {
                 throw new InvalidLoadOptionsException(extraProblems);
@@ -151,9 +200,11 @@ public final class LoadCommand implements Callable<Integer> {
             err.flush();
             return INVALID_OPTIONS;
         }
-        out.println("Running: " + options.describe());
+        EngineSettings settings = EngineSettings.defaults().with(choices);
+        out.println("Running: " + options.describe() + "; " + settings.describe());
+        options.jitterNote().ifPresent(note -> out.println("Note: " + note));
         out.flush();
-        LoadReport report = new LoadEngine(EngineSettings.defaults()).run(options, line -> {
+        LoadReport report = new LoadEngine(settings).run(options, line -> {
             err.print("\r" + line); // rewritten in place on a terminal
             err.flush();
         });

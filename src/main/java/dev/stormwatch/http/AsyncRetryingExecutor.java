@@ -3,6 +3,7 @@ package dev.stormwatch.http;
 import dev.stormwatch.retry.BudgetCounters;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.ComparisonBackoff;
 import dev.stormwatch.retry.Decision;
 import dev.stormwatch.retry.FailureKind;
 import dev.stormwatch.retry.Operation;
@@ -46,6 +47,7 @@ public final class AsyncRetryingExecutor {
     private final OriginPauses pauses;
     private final AttemptListener listener;
     private final RetryQuota retryQuota;
+    private final ComparisonBackoff backoff;
 
     private AsyncRetryingExecutor(Builder builder) {
         // OkHttp must not retry on its own: every resend is the retry decision's (as in RetryingExecutor).
@@ -66,6 +68,7 @@ public final class AsyncRetryingExecutor {
         this.pauses = builder.pauses != null ? builder.pauses : new OriginPauses(builder.clock);
         this.listener = builder.listener;
         this.retryQuota = builder.retryQuota;
+        this.backoff = builder.backoff;
     }
 
     /** A builder over this OkHttp client (its timeouts apply to each attempt, B2; its dispatcher bounds concurrency). */
@@ -113,6 +116,8 @@ public final class AsyncRetryingExecutor {
         private final StepReport report;
         private int attempt;
         private int failedInStep;
+        /** The sleep before the latest attempt; decorrelated jitter grows from it (issue 6). */
+        private Duration previousSleep = Duration.ZERO;
         private Origin origin;
         private SendProgress progress;
         private volatile Call inFlight;
@@ -196,7 +201,8 @@ public final class AsyncRetryingExecutor {
             BudgetCounters counters = budget.counters(origin, failedInStep);
             Instant now = clock.instant();
             Decision decision = RetryDecision.decide(
-                    sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble());
+                    sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble(), backoff,
+                    previousSleep);
             if (sent.outcome().isFailedRequest()) {
                 budget.recordFailure(origin);
                 failedInStep++;
@@ -226,6 +232,7 @@ public final class AsyncRetryingExecutor {
                 result.completeExceptionally(report.giveUp(origin, sent, failedInStep));
                 return;
             }
+            previousSleep = retry.delay();
             report.attempt(now, origin, attempt, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()), Optional.empty(),
                     AttemptEvent.Verdict.RETRY);
             // The timer only hands the retry on: building and enqueueing it runs on OkHttp's dispatcher threads.
@@ -256,6 +263,7 @@ public final class AsyncRetryingExecutor {
         private OriginPauses pauses;
         private AttemptListener listener = AttemptListener.NONE;
         private RetryQuota retryQuota = RetryQuota.UNLIMITED;
+        private ComparisonBackoff backoff = ComparisonBackoff.FULL;
 
         private Builder(OkHttpClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -294,6 +302,17 @@ public final class AsyncRetryingExecutor {
         /** A retry quota shared by the calls of this executor (issue 5); {@link RetryQuota#UNLIMITED} by default. */
         public Builder retryQuota(RetryQuota value) {
             retryQuota = Objects.requireNonNull(value, "retryQuota");
+            return this;
+        }
+
+        /**
+         * Issue 6, for load runs that compare backoff strategies only: the sleep without Retry-After follows
+         * {@code strategy} instead of full jitter. Anything but {@link ComparisonBackoff#FULL} (the default) breaks B4
+         * on purpose; an architecture rule lets only the load engine call this. Retry-After (RA1–RA7), the attempt
+         * limits and the budget (B1, B2) apply to every strategy.
+         */
+        public Builder backoffForComparison(ComparisonBackoff strategy) {
+            backoff = Objects.requireNonNull(strategy, "strategy");
             return this;
         }
 

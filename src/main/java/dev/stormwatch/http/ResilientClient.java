@@ -5,6 +5,7 @@ import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.limit.RateLimiter;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.ComparisonBackoff;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
@@ -93,9 +94,11 @@ public final class ResilientClient {
         this.http = http.build();
         OriginPauses pauses = builder.pauses != null ? builder.pauses : new OriginPauses(clock);
         this.blocking = RetryingExecutor.builder(this.http).clock(clock).sleeper(builder.sleeper)
-                .random(builder.random).pauses(pauses).listener(listener).retryQuota(retryQuota).build();
+                .random(builder.random).pauses(pauses).listener(listener).retryQuota(retryQuota)
+                .backoffForComparison(builder.backoff).build();
         this.async = AsyncRetryingExecutor.builder(this.http).clock(clock).scheduler(builder.scheduler)
-                .random(builder.random).pauses(pauses).listener(listener).retryQuota(retryQuota).build();
+                .random(builder.random).pauses(pauses).listener(listener).retryQuota(retryQuota)
+                .backoffForComparison(builder.backoff).build();
     }
 
     /** A builder over a new OkHttp client, with the interactive preset and the default timeouts. */
@@ -271,6 +274,7 @@ public final class ResilientClient {
         private AttemptListener listener = AttemptListener.NONE;
         private Consumer<String> log;
         private int maxConcurrentRequests;
+        private ComparisonBackoff backoff = ComparisonBackoff.FULL;
 
         private Builder(OkHttpClient base) {
             this.base = Objects.requireNonNull(base, "base");
@@ -383,6 +387,17 @@ public final class ResilientClient {
                 throw new CallFailure.Configuration("maxConcurrentRequests must be at least 1, was " + value);
             }
             maxConcurrentRequests = value;
+            return this;
+        }
+
+        /**
+         * Issue 6, for load runs that compare backoff strategies only: the sleep without Retry-After follows
+         * {@code strategy} instead of full jitter (RC1, B3). Anything but {@link ComparisonBackoff#FULL} (the default)
+         * breaks B4 on purpose; an architecture rule lets only the load engine call this. Retry-After (RA1–RA7), the
+         * attempt limits, the budget (B1, B2) and the retry quota apply to every strategy.
+         */
+        public Builder backoffForComparison(ComparisonBackoff strategy) {
+            backoff = Objects.requireNonNull(strategy, "strategy");
             return this;
         }
 

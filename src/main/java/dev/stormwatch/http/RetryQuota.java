@@ -81,6 +81,21 @@ public final class RetryQuota {
         return available;
     }
 
+    /** Tokens in a full bucket. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Tokens one retry takes. */
+    public int retryCost() {
+        return retryCost;
+    }
+
+    /** Tokens one success puts back. */
+    public int successRefund() {
+        return successRefund;
+    }
+
     /** True for {@link #UNLIMITED}. */
     public boolean isUnlimited() {
         return this == UNLIMITED;

@@ -3,6 +3,7 @@ package dev.stormwatch.http;
 import dev.stormwatch.retry.BudgetCounters;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.ComparisonBackoff;
 import dev.stormwatch.retry.Decision;
 import dev.stormwatch.retry.FailureKind;
 import dev.stormwatch.retry.Operation;
@@ -41,6 +42,7 @@ public final class RetryingExecutor {
     private final OriginPauses pauses;
     private final AttemptListener listener;
     private final RetryQuota retryQuota;
+    private final ComparisonBackoff backoff;
 
     private RetryingExecutor(Builder builder) {
         // OkHttp must not retry on its own: a silent resend of a refresh would break F1.
@@ -61,6 +63,7 @@ public final class RetryingExecutor {
         this.pauses = builder.pauses != null ? builder.pauses : new OriginPauses(builder.clock);
         this.listener = builder.listener;
         this.retryQuota = builder.retryQuota;
+        this.backoff = builder.backoff;
     }
 
     /** A builder over this OkHttp client (its timeouts apply to each attempt; B2). */
@@ -100,6 +103,8 @@ public final class RetryingExecutor {
         Objects.requireNonNull(budget, "budget");
         StepReport report = new StepReport(clock, listener, step, operation, budget);
         int failedInStep = 0;
+        // The sleep before the latest attempt; decorrelated jitter grows from it (issue 6).
+        Duration previousSleep = Duration.ZERO;
         for (int attempt = 1; ; attempt++) {
             Request request = requestPerAttempt.get();
             Origin origin = RequestOrigin.of(request.url());
@@ -114,7 +119,8 @@ public final class RetryingExecutor {
             BudgetCounters counters = budget.counters(origin, failedInStep);
             Instant now = clock.instant();
             Decision decision = RetryDecision.decide(
-                    sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble());
+                    sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble(), backoff,
+                    previousSleep);
             if (sent.outcome().isFailedRequest()) {
                 budget.recordFailure(origin);
                 failedInStep++;
@@ -140,6 +146,7 @@ public final class RetryingExecutor {
                 throw report.giveUp(origin, sent, failedInStep);
             }
             report.attempt(now, origin, attempt, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()), Optional.empty(), AttemptEvent.Verdict.RETRY);
+            previousSleep = retry.delay();
             int failedSoFar = failedInStep;
             sleep(retry.delay(), () -> report.giveUp(origin, sent, failedSoFar));
         }
@@ -180,6 +187,7 @@ public final class RetryingExecutor {
         private OriginPauses pauses;
         private AttemptListener listener = AttemptListener.NONE;
         private RetryQuota retryQuota = RetryQuota.UNLIMITED;
+        private ComparisonBackoff backoff = ComparisonBackoff.FULL;
 
         private Builder(OkHttpClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -216,6 +224,17 @@ public final class RetryingExecutor {
         /** A retry quota shared by the calls of this executor (issue 5); {@link RetryQuota#UNLIMITED} by default. */
         public Builder retryQuota(RetryQuota value) {
             retryQuota = Objects.requireNonNull(value, "retryQuota");
+            return this;
+        }
+
+        /**
+         * Issue 6, for load runs that compare backoff strategies only: the sleep without Retry-After follows
+         * {@code strategy} instead of full jitter. Anything but {@link ComparisonBackoff#FULL} (the default) breaks B4
+         * on purpose; an architecture rule lets only the load engine call this. Retry-After (RA1–RA7), the attempt
+         * limits and the budget (B1, B2) apply to every strategy.
+         */
+        public Builder backoffForComparison(ComparisonBackoff strategy) {
+            backoff = Objects.requireNonNull(strategy, "strategy");
             return this;
         }
 

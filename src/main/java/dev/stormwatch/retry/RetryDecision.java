@@ -2,6 +2,7 @@ package dev.stormwatch.retry;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -32,15 +33,46 @@ public final class RetryDecision {
      */
     public static Decision decide(Outcome outcome, Operation operation, Origin origin, BudgetCounters counters,
             RetryPolicy policy, Instant now, double random) {
+        return decide(outcome, operation, origin, counters, policy, now, random, ComparisonBackoff.FULL, Duration.ZERO);
+    }
+
+    /**
+     * Like {@link #decide(Outcome, Operation, Origin, BudgetCounters, RetryPolicy, Instant, double)}, but the sleep
+     * without Retry-After follows {@code backoff} instead of full jitter (issue 6: load runs that compare strategies;
+     * anything but {@link ComparisonBackoff#FULL} breaks B4 on purpose). Every other rule is the same.
+     *
+     * @param backoff the strategy of the sleep without Retry-After
+     * @param previousSleep the sleep before this step's previous attempt, zero before the first retry
+     *     ({@link ComparisonBackoff#DECORRELATED} grows from it)
+     */
+    public static Decision decide(Outcome outcome, Operation operation, Origin origin, BudgetCounters counters,
+            RetryPolicy policy, Instant now, double random, ComparisonBackoff backoff, Duration previousSleep) {
+        Objects.requireNonNull(backoff, "backoff");
+        Objects.requireNonNull(previousSleep, "previousSleep");
+        Backoffs backoffs = new Backoffs(backoff, previousSleep);
         if (outcome instanceof Outcome.HttpResponse response) {
-            return decideResponse(response, operation, origin, counters, policy, now, random);
+            return decideResponse(response, operation, origin, counters, policy, now, random, backoffs);
         }
         return decideNetworkFailure(((Outcome.NetworkFailure) outcome).kind(), operation, origin, counters, policy,
-                random);
+                random, backoffs);
+    }
+
+    /** The strategy of the sleep without Retry-After, and what it needs to know of the step so far. */
+    private record Backoffs(ComparisonBackoff strategy, Duration previousSleep) {
+
+        /** B3: the sleep before retry {@code attempts}, or empty when it would end past the budget. */
+        Optional<Decision.Retry> retry(int attempts, RetryPolicy policy, long remainingNanos, double random) {
+            long sleepNanos = strategy.sleepNanos(attempts, previousSleep, policy, checkedRandom(random));
+            if (sleepNanos > remainingNanos) {
+                return Optional.empty();
+            }
+            return Optional.of(new Decision.Retry(Duration.ofNanos(sleepNanos),
+                    Duration.ofNanos(strategy.jitterNanos(sleepNanos, attempts, policy))));
+        }
     }
 
     private static Decision decideResponse(Outcome.HttpResponse response, Operation operation, Origin origin,
-            BudgetCounters counters, RetryPolicy policy, Instant now, double random) {
+            BudgetCounters counters, RetryPolicy policy, Instant now, double random, Backoffs backoffs) {
         int status = response.status();
         // ST1, ST3: a success or a status that is never retried goes back to the caller, who interprets it.
         if (!Outcome.isRetryableStatus(status)) {
@@ -82,16 +114,15 @@ public final class RetryDecision {
             return new Decision.Retry(Duration.ofNanos(retryAfterNanos + jitterNanos), Duration.ofNanos(jitterNanos));
         }
         // B3: ordinary backoff; a sleep that would end past the budget is not started, retryAfter stays empty (E4).
-        long backoffNanos = Backoff.fullJitterNanos(attempts, policy, checkedRandom(random));
-        if (backoffNanos > remainingNanos) {
+        Optional<Decision.Retry> backoff = backoffs.retry(attempts, policy, remainingNanos, random);
+        if (backoff.isEmpty()) {
             return stopServer(origin, status, -1, attempts, counters, now);
         }
-        Duration backoff = Duration.ofNanos(backoffNanos);
-        return new Decision.Retry(backoff, backoff);
+        return backoff.get();
     }
 
     private static Decision decideNetworkFailure(FailureKind kind, Operation operation, Origin origin,
-            BudgetCounters counters, RetryPolicy policy, double random) {
+            BudgetCounters counters, RetryPolicy policy, double random, Backoffs backoffs) {
         // E3: attempts count the failed requests of this step, this one included.
         int attempts = counters.failedInStep() + 1;
         // F1, F2, P3: a refresh that may have reached the server, the code exchange and the application's own
@@ -104,12 +135,11 @@ public final class RetryDecision {
             return stopNetwork(origin, kind, attempts, counters);
         }
         // B3: full-jitter backoff; a sleep past the budget is not started. P5: no pause, the provider said nothing.
-        long backoffNanos = Backoff.fullJitterNanos(attempts, policy, checkedRandom(random));
-        if (backoffNanos > remainingNanos(counters, policy)) {
+        Optional<Decision.Retry> backoff = backoffs.retry(attempts, policy, remainingNanos(counters, policy), random);
+        if (backoff.isEmpty()) {
             return stopNetwork(origin, kind, attempts, counters);
         }
-        Duration backoff = Duration.ofNanos(backoffNanos);
-        return new Decision.Retry(backoff, backoff);
+        return backoff.get();
     }
 
     /** B1: counting this failed request, has the origin or the whole call used all its attempts? */

@@ -3,6 +3,7 @@ package dev.stormwatch.load.engine;
 import dev.stormwatch.http.ClientPreset;
 import dev.stormwatch.http.RetryQuota;
 import dev.stormwatch.limit.LimitSpec;
+import dev.stormwatch.load.options.ClientChoices;
 import dev.stormwatch.retry.RetryPolicy;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,6 +63,27 @@ public record EngineSettings(
         return new EngineSettings(ClientPreset.BATCH.policy(), () -> RetryQuota.UNLIMITED, Optional.empty(), Optional.empty(),
                 "storm-mini", Clock.systemUTC(), DEFAULT_DRAIN, DEFAULT_MAX_CONNECTIONS,
                 dev.stormwatch.http.AttemptListener.NONE);
+    }
+
+    /** These settings with the retry policy, retry quota and limit chosen for the run (the command line's options). */
+    public EngineSettings with(ClientChoices choices) {
+        EngineSettings chosen = withPolicy(choices.policy())
+                .withRetryQuota(choices.retryQuota() ? RetryQuota::standard : () -> RetryQuota.UNLIMITED);
+        return choices.limit().map(chosen::withLimit).orElse(chosen);
+    }
+
+    /**
+     * One line for the run's description and summary: the policy with its values, the retry quota, the limit:
+     * {@code policy batch (4 attempt(s) per origin, ...), retry quota off, limit auto}.
+     */
+    public String describe() {
+        RetryQuota sample = retryQuota.get();
+        String quota = sample.isUnlimited() ? "retry quota off"
+                : "retry quota on (" + sample.capacity() + " tokens per instance, " + sample.retryCost()
+                        + " per retry, " + sample.successRefund() + " back per success)";
+        String chosenLimit = limit.map(l -> "limit " + l.limit() + " per " + l.window().toMillis() + " ms")
+                .orElse("limit auto (the relay's quota, else the rate, else 100 per second)");
+        return ClientChoices.describe(policy) + ", " + quota + ", " + chosenLimit;
     }
 
     public EngineSettings withPolicy(RetryPolicy value) {

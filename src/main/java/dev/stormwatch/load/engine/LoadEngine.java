@@ -206,6 +206,10 @@ public final class LoadEngine {
                     .retryQuota(settings.retryQuota().get())
                     .metrics(unrecorded)
                     .listener(counting.andThen(settings.observer()));
+            if (options.jitter() != BackoffStrategy.FULL) {
+                // Issue 6: a run that compares strategies; B4 holds for every other client (an architecture rule).
+                builder.backoffForComparison(options.jitter().inClients());
+            }
             credential.ifPresent(builder::credential);
             resources.fleet.limiterOf(i).ifPresent(limiter -> builder.limiter(limiter, principal));
             instances.add(builder.build());
@@ -243,7 +247,9 @@ public final class LoadEngine {
             stop.await(Math.min(TICK.toMillis(), Math.max(1, left / 1_000_000)));
             resources.drainProvider();
             Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
-            progress.accept(ProgressLine.render(elapsed, options.duration(), client.perSecond()));
+            progress.accept(ProgressLine.render(elapsed, options.duration(), client.perSecond())
+                    + (options.jitter() == BackoffStrategy.FULL ? ""
+                            : " | jitter " + options.jitter().cliName() + ": comparison only (B4)"));
             tick.accept(elapsed);
         }
         resources.clients.stopSending();
@@ -265,16 +271,12 @@ public final class LoadEngine {
 
     private List<String> initialNotes(LoadOptions options) {
         List<String> notes = new ArrayList<>();
-        if (options.jitter() != BackoffStrategy.FULL) {
-            // B4: the resilient client's jitter cannot be switched off; the other strategies live in the simulation.
-            notes.add("jitter '" + options.jitter().cliName() + "' was asked for, but the resilient client always uses"
-                    + " full jitter (B4); compare strategies with 'stormwatch simulate'");
-        }
+        // B4: whoever reads the figures of a run without full jitter learns that no real client behaves so.
+        options.jitterNote().ifPresent(notes::add);
         if (!options.target().isLoopback()) {
             notes.add(String.format(Locale.ROOT, "non-loopback target: rate capped at %.1f requests/s",
                     options.rate().orElse(0)));
         }
-        notes.add("retry policy: " + settings.policy());
         return notes;
     }
 
@@ -306,7 +308,8 @@ public final class LoadEngine {
         }
         series.add(new NamedSeries("client " + around, recorders.client().perTenthSecond()));
         providerFine.ifPresent(fine -> series.add(new NamedSeries("provider " + around, fine)));
-        LoadReport report = new LoadReport(scenario.title(), options.describe(), recorders.start(), options.duration(),
+        LoadReport report = new LoadReport(scenario.title(), options.describe() + "; " + settings.describe(),
+                recorders.start(), options.duration(),
                 outcome, options.seed().isPresent() ? seed : null, notes, figures, series);
         return report.redacted(Redactor.forOptions(options));
     }

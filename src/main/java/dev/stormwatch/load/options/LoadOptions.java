@@ -100,6 +100,18 @@ public final class LoadOptions {
         return jitter;
     }
 
+    /**
+     * What a run that compares strategies must say wherever its figures are shown (B4), or empty for full jitter:
+     * {@code jitter 'none' is for comparison only; the client's default is full jitter (B4)}.
+     */
+    public Optional<String> jitterNote() {
+        if (jitter == BackoffStrategy.FULL) {
+            return Optional.empty();
+        }
+        return Optional.of("jitter '" + jitter.cliName() + "' is for comparison only; the client's default is full"
+                + " jitter (B4)");
+    }
+
     public LimiterChoice limiter() {
         return limiter;
     }

@@ -1,5 +1,6 @@
 package dev.stormwatch.load.simulation;
 
+import dev.stormwatch.retry.ComparisonBackoff;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -8,7 +9,7 @@ import java.util.Optional;
  * functions of (attempt, previous sleep, base, cap, random number).
  *
  * <p>Only {@link #FULL} is what our clients use (spec B3, B4: jitter cannot be switched off); the others exist to show
- * why, in the simulation and in load runs that compare strategies.
+ * why, in the simulation and in load runs that compare strategies ({@link #inClients()}).
  */
 public enum BackoffStrategy {
 
@@ -79,6 +80,21 @@ public enum BackoffStrategy {
             }
         };
         return Duration.ofNanos(Math.round(nanos));
+    }
+
+    /**
+     * The same strategy in the resilient client, for a load run that compares strategies on real sockets (issue 6).
+     * There it runs over the run's retry policy: the B3 ceiling {@code initialBackoff × multiplier^(n-1)} capped at
+     * {@code maxBackoff}, instead of this simulation's {@code base × 2^attempt}.
+     */
+    public ComparisonBackoff inClients() {
+        return switch (this) {
+            case NONE -> ComparisonBackoff.NONE;
+            case EXPONENTIAL -> ComparisonBackoff.EXPONENTIAL;
+            case FULL -> ComparisonBackoff.FULL;
+            case EQUAL -> ComparisonBackoff.EQUAL;
+            case DECORRELATED -> ComparisonBackoff.DECORRELATED;
+        };
     }
 
     /** The strategy with this command-line name. */
