@@ -23,8 +23,11 @@ public final class PlainOkHttpLoop {
         String url = args[0];
         int clients = Integer.parseInt(args[1]);
         int seconds = Integer.parseInt(args[2]);
-        int connections = Math.min(clients, 64);
-        Dispatcher dispatcher = new Dispatcher();
+        int connections = Math.min(clients, Integer.getInteger("connections", 64));
+        Dispatcher dispatcher = Boolean.getBoolean("fixedPool")
+                ? new Dispatcher(new java.util.concurrent.ThreadPoolExecutor(connections, connections, 60, TimeUnit.SECONDS,
+                        new java.util.concurrent.LinkedBlockingQueue<>()))
+                : new Dispatcher();
         dispatcher.setMaxRequests(connections);
         dispatcher.setMaxRequestsPerHost(connections);
         OkHttpClient http = new OkHttpClient.Builder().dispatcher(dispatcher)
@@ -51,8 +54,25 @@ public final class PlainOkHttpLoop {
                 }
             }
         };
-        for (int i = 0; i < clients; i++) {
-            http.newCall(request).enqueue(loop);
+        if (Boolean.getBoolean("blockingWorkers")) {
+            for (int i = 0; i < connections; i++) {
+                Thread worker = new Thread(() -> {
+                    while (System.nanoTime() < end) {
+                        try (Response response = http.newCall(request).execute()) {
+                            response.body().source().readAll(okio.Okio.blackhole());
+                            ok.incrementAndGet();
+                        } catch (IOException e) {
+                            // counted as not ok
+                        }
+                    }
+                });
+                worker.setDaemon(true);
+                worker.start();
+            }
+        } else {
+            for (int i = 0; i < clients; i++) {
+                http.newCall(request).enqueue(loop);
+            }
         }
         long warm = 3;
         Thread.sleep(TimeUnit.SECONDS.toMillis(warm));

@@ -7,8 +7,11 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The limiter's and the resilient client's meters over one Micrometer registry (spec L8): allowed, refused, backend
@@ -30,6 +33,12 @@ public final class LimiterMetrics {
     public static final String UPSTREAM_LATENCY = "stormwatch.upstream.latency";
 
     private final MeterRegistry registry;
+    // Meters are found once and kept: a builder and a registry lookup per decision or request cost more than the
+    // increment itself, on the limiter's and the load engine's hot paths.
+    private final Map<DecisionMeter, Counter> decisions = new ConcurrentHashMap<>();
+    private final Map<String, Counter> retries = new ConcurrentHashMap<>();
+    private final Map<String, Counter> exhausted = new ConcurrentHashMap<>();
+    private final Map<String, Timer> latencies = new ConcurrentHashMap<>();
 
     private LimiterMetrics(MeterRegistry registry) {
         this.registry = Objects.requireNonNull(registry, "registry");
@@ -62,12 +71,13 @@ public final class LimiterMetrics {
 
     /** Counts one limiter decision (L8: allowed, rejected). */
     public void decision(Algorithm algorithm, Decision decision) {
-        Counter.builder(DECISIONS)
+        decisions.computeIfAbsent(new DecisionMeter(algorithm, decision.allowed(), decision.source()), key -> Counter
+                .builder(DECISIONS)
                 .description("Rate limiter decisions")
-                .tag("outcome", decision.allowed() ? "allowed" : "refused")
-                .tag("algorithm", algorithm.name().toLowerCase())
-                .tag("source", decision.source().name().toLowerCase())
-                .register(registry)
+                .tag("outcome", key.allowed() ? "allowed" : "refused")
+                .tag("algorithm", key.algorithm().name().toLowerCase(Locale.ROOT))
+                .tag("source", key.source().name().toLowerCase(Locale.ROOT))
+                .register(registry))
                 .increment();
     }
 
@@ -79,22 +89,26 @@ public final class LimiterMetrics {
 
     /** Counts one retry the resilient client sent for a model (L8). */
     public void retryAttempt(String model) {
-        Counter.builder(RETRY_ATTEMPTS).description("Retries sent").tag("model", model).register(registry).increment();
+        retries.computeIfAbsent(model, key -> Counter.builder(RETRY_ATTEMPTS).description("Retries sent").tag("model", key)
+                .register(registry)).increment();
     }
 
     /** Counts one call that gave up because its attempts or budget ran out (L8). */
     public void exhaustedAttempts(String model) {
-        Counter.builder(EXHAUSTED_ATTEMPTS).description("Calls that ran out of attempts").tag("model", model)
-                .register(registry).increment();
+        exhausted.computeIfAbsent(model, key -> Counter.builder(EXHAUSTED_ATTEMPTS)
+                .description("Calls that ran out of attempts").tag("model", key).register(registry)).increment();
     }
 
     /** Records one upstream request's latency for a model (L8). */
     public void upstreamLatency(String model, Duration latency) {
-        Timer.builder(UPSTREAM_LATENCY)
+        latencies.computeIfAbsent(model, key -> Timer.builder(UPSTREAM_LATENCY)
                 .description("Upstream request latency")
-                .tag("model", model)
+                .tag("model", key)
                 .publishPercentiles(0.5, 0.99)
-                .register(registry)
+                .register(registry))
                 .record(latency);
     }
+
+    /** The tags of one decision counter. */
+    private record DecisionMeter(Algorithm algorithm, boolean allowed, DecisionSource source) {}
 }

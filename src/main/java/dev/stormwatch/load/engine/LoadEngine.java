@@ -36,9 +36,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
@@ -282,7 +286,17 @@ public final class LoadEngine {
 
     private OkHttpClient sharedHttpClient(int clients) {
         int connections = Math.min(clients, settings.maxConnections());
-        Dispatcher dispatcher = new Dispatcher();
+        // A fixed pool with a queue, not OkHttp's default handoff pool: when a call ends, the thread that ran it takes
+        // the next ready call from the queue itself, where the default wakes another thread for every request. With
+        // a thousand clients always waiting, that handoff cost more CPU than the rest of the transport (issue 6).
+        AtomicInteger threadNumber = new AtomicInteger();
+        ExecutorService pool = new ThreadPoolExecutor(connections, connections, 1, TimeUnit.MINUTES,
+                new LinkedBlockingQueue<>(), runnable -> {
+                    Thread thread = new Thread(runnable, "stormwatch-load-http-" + threadNumber.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        Dispatcher dispatcher = new Dispatcher(pool);
         dispatcher.setMaxRequests(connections);
         dispatcher.setMaxRequestsPerHost(connections);
         return new OkHttpClient.Builder()
