@@ -86,13 +86,13 @@ class RetryAfter120ScenarioTest {
         // The client's series: calls kept arriving and were refused by the pause, with nothing sent.
         for (int second = start + 1; second < 8; second++) {
             assertThat(client.buckets().get(second).count(Counter.LOGICAL_REQUESTS)).as("calls in second %d", second)
-                    .isGreaterThanOrEqualTo(RATE * 9 / 10);
+                    .isGreaterThanOrEqualTo(RATE / 2);
             assertThat(client.buckets().get(second).count(Counter.ATTEMPTS)).as("attempts in second %d", second)
                     .isZero();
         }
         List<AttemptEvent> refusedByPause = events.stream()
                 .filter(e -> e.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE).toList();
-        assertThat(refusedByPause).hasSizeGreaterThanOrEqualTo(RATE * 4).allSatisfy(e -> {
+        assertThat(refusedByPause).hasSizeGreaterThanOrEqualTo(RATE * 3).allSatisfy(e -> {
             assertThat(e.attempt()).isZero();
             assertThat(e.status()).hasValue(429);
             assertThat(e.retryAfter().orElseThrow()).isBetween(Duration.ofSeconds(110), Duration.ofSeconds(120));
