@@ -75,6 +75,8 @@ public final class Composition implements AutoCloseable {
                 (options, progress, live) -> new LoadEngine(EngineSettings.defaults()).run(options, progress, live),
                 Executors.newSingleThreadExecutor(daemonThreads("stormwatch-load-run-")),
                 UiThread.executor());
+        // Issue 6: a load run may send the signed-in session's token; the Session tab's client provides it.
+        loadLab.sessionTokens(session.accessTokens());
         this.window = new MainWindow(new SessionView(session, timeline), new LoadLabView(loadLab),
                 new ServersView(servers));
         background.execute(() -> startServers(parts.servers()));

@@ -127,8 +127,13 @@ public final class LoadCommand implements Callable<Integer> {
     private String apiKeyEnv;
 
     @Option(names = "--oauth-session",
-            description = "Authenticate with the access token of the signed-in OAuth session.")
+            description = "Authenticate with the access token of the session kept by 'stormwatch session --stay-signed-in'"
+                    + " (refreshed when it expires).")
     private boolean oauthSession;
+
+    @Option(names = "--session-file", paramLabel = "FILE",
+            description = "Where --oauth-session finds the session (default: the one 'stormwatch session --stay-signed-in' writes).")
+    private Path sessionFile;
 
     /** For tests: read API keys from this lookup instead of the process environment. */
     void environment(UnaryOperator<String> lookup) {
@@ -236,7 +241,9 @@ public final class LoadCommand implements Callable<Integer> {
             return new Credential.None();
         }
         if (oauthSession) {
-            return new Credential.OAuthSessionToken();
+            Path file = sessionFile != null ? sessionFile : dev.stormwatch.oauth.FileSessionStore.defaultLocation();
+            return OAuthSessionTokens.fromFile(file, problems).<Credential>map(Credential.OAuthSessionToken::new)
+                    .orElse(new Credential.None());
         }
         if (apiKeyEnv == null) {
             return new Credential.None();

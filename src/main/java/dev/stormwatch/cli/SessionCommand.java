@@ -2,6 +2,7 @@ package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.oauth.BrowserLauncher;
+import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.LogoutResult;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
@@ -10,6 +11,7 @@ import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.oauth.UserInfo;
 import dev.stormwatch.retry.CallFailure;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -65,6 +67,16 @@ public final class SessionCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON lines (attempts and steps) instead of text.")
     private boolean json;
 
+    @Option(names = "--stay-signed-in",
+            description = "Keep the session in a file readable only by you, for later runs (e.g. 'stormwatch load"
+                    + " --oauth-session'); default: in memory, gone when this run ends.")
+    private boolean staySignedIn;
+
+    @Option(names = "--session-file", paramLabel = "FILE",
+            description = "The file --stay-signed-in uses (implies it); default: $XDG_CONFIG_HOME/stormwatch/session.json"
+                    + " or ~/.config/stormwatch/session.json.")
+    private Path sessionFile;
+
     /** Opens the system browser; replaced in tests. */
     private final BrowserLauncher systemBrowser;
 
@@ -88,7 +100,11 @@ public final class SessionCommand implements Callable<Integer> {
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        OAuthClient client = OAuthClient.builder(config).browser(browser(err)).build();
+        OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
+        if (staySignedIn || sessionFile != null) {
+            builder.sessionStore(new FileSessionStore(sessionFile != null ? sessionFile : FileSessionStore.defaultLocation()));
+        }
+        OAuthClient client = builder.build();
         if (json) {
             client.addAttemptListener(event -> print(out, SessionJson.attempt(event)));
         }

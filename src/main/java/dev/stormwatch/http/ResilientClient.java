@@ -45,7 +45,7 @@ public final class ResilientClient {
     private final Clock clock;
     private final Optional<RateLimiter> limiter;
     private final String principal;
-    private final Optional<Credential> credential;
+    private final Optional<CredentialSource> credential;
     private final RetryQuota retryQuota;
     private final AttemptListener listener;
     private static final org.slf4j.Logger DEFAULT_LOG = LoggerFactory.getLogger(ResilientClient.class);
@@ -218,7 +218,9 @@ public final class ResilientClient {
             }
         }
         Request.Builder attempt = request.newBuilder().tag(ModelTag.class, new ModelTag(options.model()));
-        credential.ifPresent(c -> attempt.header(c.headerName(), c.headerValue()));
+        // RC6, A2: asked per attempt, so that a token refreshed meanwhile goes out on the next attempt.
+        Optional<Credential> secret = credential.map(CredentialSource::current);
+        secret.ifPresent(c -> attempt.header(c.headerName(), c.headerValue()));
         Request built = attempt.build();
         if (deadline.isPresent()) {
             // RC5: the interceptor stamps what is left of the deadline when the request leaves OkHttp's queue, and
@@ -227,8 +229,8 @@ public final class ResilientClient {
         }
         if (logging) {
             // RC6: the credential's own header is a secret whatever its name (X-Portal-Id looks harmless).
-            Request shown = credential.isEmpty() ? built : built.newBuilder()
-                    .header(credential.get().headerName(), RequestRedaction.REDACTED).build();
+            Request shown = secret.isEmpty() ? built : built.newBuilder()
+                    .header(secret.get().headerName(), RequestRedaction.REDACTED).build();
             log.accept("sending " + RequestRedaction.describe(shown)); // RC6: secrets redacted
         }
         return built;
@@ -268,7 +270,7 @@ public final class ResilientClient {
         private OriginPauses pauses;
         private RateLimiter limiter;
         private String principal;
-        private Credential credential;
+        private CredentialSource credential;
         private RetryQuota retryQuota = RetryQuota.UNLIMITED;
         private LimiterMetrics metrics = LimiterMetrics.inMemory();
         private AttemptListener listener = AttemptListener.NONE;
@@ -348,6 +350,15 @@ public final class ResilientClient {
 
         /** RC6: a secret added to every request and never shown. */
         public Builder credential(Credential value) {
+            credential = CredentialSource.of(value);
+            return this;
+        }
+
+        /**
+         * RC6, A2: a secret asked for on every attempt (an OAuth session's access token, which a refresh replaces),
+         * added to the request and never shown. What the source throws fails the call before anything is sent.
+         */
+        public Builder credential(CredentialSource value) {
             credential = Objects.requireNonNull(value, "credential");
             return this;
         }

@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.oauth.FileSessionStore;
+import dev.stormwatch.oauth.Session;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -18,7 +23,9 @@ import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class SessionCommandTest {
@@ -99,6 +106,35 @@ class SessionCommandTest {
             assertThat(run.err()).contains("/authorize?");
             // RC6: the provider's tokens are JWTs ("eyJ..."): none may appear.
             assertThat(run.out()).doesNotContain("eyJ");
+        } finally {
+            server.shutdown();
+        }
+    }
+
+    @Test
+    @DisplayName("--session-file keeps the signed-in session in an owner-only file for 'load --oauth-session'; without it,"
+            + " nothing is written")
+    void sessionFileKeepsTheSessionForLaterRuns(@TempDir Path dir) throws Exception {
+        MockOAuth2Server server = new MockOAuth2Server();
+        server.start(InetAddress.getByName("127.0.0.1"), 0);
+        try {
+            Path file = dir.resolve("kept").resolve("session.json");
+            Run kept = run("session", "--issuer", server.issuerUrl("default").toString(), "--client-id", "cli",
+                    "--scope", "openid offline_access", "--no-browser", "--timeout", "20", "--steps", "login",
+                    "--session-file", file.toString(), "--json");
+
+            assertThat(kept.exit()).as(kept.out()).isZero();
+            Session stored = new FileSessionStore(file).load().orElseThrow();
+            assertThat(stored.claims().issuer()).isEqualTo(server.issuerUrl("default").toString());
+            assertThat(stored.claims().audience()).containsExactly("cli");
+            assertThat(Files.getPosixFilePermissions(file)).containsExactlyInAnyOrder(
+                    PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+            assertThat(kept.out()).doesNotContain(stored.tokens().accessToken().reveal()); // RC6
+
+            Run inMemory = run("session", "--issuer", server.issuerUrl("default").toString(), "--client-id", "cli",
+                    "--no-browser", "--timeout", "20", "--steps", "login", "--json");
+            assertThat(inMemory.exit()).isZero();
+            assertThat(Files.list(dir.resolve("kept"))).containsExactly(file);
         } finally {
             server.shutdown();
         }

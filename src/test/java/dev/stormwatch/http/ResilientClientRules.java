@@ -1,6 +1,7 @@
 package dev.stormwatch.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.stormwatch.limit.Algorithm;
@@ -505,6 +506,40 @@ abstract class ResilientClientRules {
         events.forEach(event -> visible.add(event.toString()));
         visible.add(client.toString());
         assertThat(visible).noneSatisfy(text -> assertThat(text).containsAnyOf("S3CRET", "K3YVALUE"));
+    }
+
+    @Test
+    @DisplayName("A2, RC6: a credential source is asked on every attempt: a token replaced between attempts goes out on"
+            + " the retry, and no log line shows either token")
+    void aCredentialSourceIsAskedOnEveryAttempt() throws InterruptedException {
+        server.enqueue(status(503));
+        server.enqueue(status(200));
+        java.util.Iterator<String> tokens = List.of("tok-before-refresh", "tok-after-refresh").iterator();
+        ResilientClient client = client(ClientPreset.INTERACTIVE)
+                .credential(() -> Credential.bearer(tokens.next()))
+                .build();
+
+        callOk(client, get(), CallOptions.model(MODEL)).close();
+
+        assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer tok-before-refresh");
+        assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer tok-after-refresh");
+        assertThat(logLines).anySatisfy(line -> assertThat(line).contains("Authorization: ***"));
+        assertThat(logLines).noneSatisfy(line -> assertThat(line).contains("tok-"));
+    }
+
+    @Test
+    @DisplayName("A credential source that cannot give a credential fails the call with its own typed error; nothing is sent")
+    void aCredentialSourceThatFailsSendsNothing() {
+        server.enqueue(status(200));
+        ResilientClient client = client(ClientPreset.INTERACTIVE)
+                .credential(() -> {
+                    throw new CallFailure.Configuration("no session: sign in first");
+                })
+                .build();
+
+        assertThatThrownBy(() -> call(client, get(), CallOptions.model(MODEL)))
+                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("sign in first");
+        assertThat(server.getRequestCount()).isZero();
     }
 
     @Test

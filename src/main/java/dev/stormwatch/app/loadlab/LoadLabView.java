@@ -13,6 +13,7 @@ import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
@@ -150,6 +151,10 @@ public final class LoadLabView extends BorderPane {
         PasswordField key = new PasswordField();
         key.textProperty().bindBidirectional(model.apiKeyProperty());
         key.setPromptText("only for a URL target");
+        CheckBox sessionToken = new CheckBox("Send the signed-in session's access token instead");
+        sessionToken.setId("load-session-token");
+        sessionToken.selectedProperty().bindBidirectional(model.useSessionTokenProperty());
+        key.disableProperty().bind(sessionToken.selectedProperty());
 
         Button run = new Button("Run");
         run.setId("load-run");
@@ -169,7 +174,7 @@ public final class LoadLabView extends BorderPane {
         VBox box = new VBox(8, title,
                 new Label("Scenario"), scenario, scenarioText,
                 field("Target: embedded, or a base URL", "load-target", model.targetProperty()),
-                new VBox(2, new Label("API key (for a URL target)"), key),
+                new VBox(2, new Label("API key (for a URL target)"), key, sessionToken),
                 field("Virtual clients", "load-clients", model.clientsProperty()),
                 field("Arrivals per second (empty: closed loop)", "load-rate", model.rateProperty()),
                 field("Duration", "load-duration", model.durationProperty()),

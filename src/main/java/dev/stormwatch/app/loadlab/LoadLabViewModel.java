@@ -21,11 +21,13 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -51,6 +53,8 @@ public final class LoadLabViewModel {
 
     private final StringProperty target = new SimpleStringProperty("embedded");
     private final StringProperty apiKey = new SimpleStringProperty("");
+    private final BooleanProperty useSessionToken = new SimpleBooleanProperty(false);
+    private volatile Optional<dev.stormwatch.load.options.SessionTokenSource> sessionTokens = Optional.empty();
     private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(ScenarioPresets.THREE_AM_STORM);
     private final StringProperty clients = new SimpleStringProperty("200");
     private final StringProperty rate = new SimpleStringProperty("");
@@ -75,6 +79,11 @@ public final class LoadLabViewModel {
         this.runner = Objects.requireNonNull(runner, "runner");
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
+    }
+
+    /** Where "send the signed-in session's token" gets the token: the Session tab's client (issue 6). */
+    public void sessionTokens(dev.stormwatch.load.options.SessionTokenSource source) {
+        sessionTokens = Optional.of(Objects.requireNonNull(source, "source"));
     }
 
     /** The scenarios offered: the presets of issue 6. */
@@ -150,13 +159,15 @@ public final class LoadLabViewModel {
         try {
             LoadOptions.Builder builder = LoadOptions.builder()
                     .target(target.get().trim())
-                    .credential(apiKey.get().isBlank() ? new Credential.None() : new Credential.ApiKey(
-                            Secret.of(apiKey.get().trim())))
+                    .credential(credential())
                     .duration(duration.get().trim())
                     .limiter(limiter.get())
                     .redis(redis.get().trim())
                     .scenario(scenario.get());
             List<String> typed = new java.util.ArrayList<>();
+            if (useSessionToken.get() && sessionTokens.isEmpty()) {
+                typed.add("no signed-in session is available here; sign in on the Session tab first");
+            }
             whole(clients, "clients", typed).ifPresent(builder::clients);
             whole(instances, "instances", typed).ifPresent(builder::instances);
             if (!rate.get().isBlank()) {
@@ -185,6 +196,14 @@ public final class LoadLabViewModel {
         }
     }
 
+    /** The session's token when asked for (and this window has a session), else the API key if one was typed. */
+    private Credential credential() {
+        if (useSessionToken.get() && sessionTokens.isPresent()) {
+            return new Credential.OAuthSessionToken(sessionTokens.get());
+        }
+        return apiKey.get().isBlank() ? new Credential.None() : new Credential.ApiKey(Secret.of(apiKey.get().trim()));
+    }
+
     private static Optional<Integer> whole(StringProperty field, String name, List<String> typed) {
         try {
             return Optional.of(Integer.parseInt(field.get().trim()));
@@ -196,6 +215,7 @@ public final class LoadLabViewModel {
 
     public StringProperty targetProperty() { return target; }
     public StringProperty apiKeyProperty() { return apiKey; }
+    public BooleanProperty useSessionTokenProperty() { return useSessionToken; }
     public ObjectProperty<Scenario> scenarioProperty() { return scenario; }
     public StringProperty clientsProperty() { return clients; }
     public StringProperty rateProperty() { return rate; }

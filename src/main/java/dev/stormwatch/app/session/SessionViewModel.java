@@ -78,7 +78,8 @@ public final class SessionViewModel {
 
     private final SettingsViewModel settings;
     private final Function<OAuthConfig, OAuthClient> clients;
-    private OAuthClient client;
+    /** Read by a load run's thread too (its token source), hence volatile. */
+    private volatile OAuthClient client;
     private Optional<Instant> accessExpiresAt = Optional.empty();
     private Runnable stopExpiryTicks = () -> {};
     private Runnable lastCall = () -> {};
@@ -98,6 +99,14 @@ public final class SessionViewModel {
         this.attempts = Objects.requireNonNull(attempts, "attempts");
         this.countdown = new PauseCountdown(clock, ticker);
         this.stateListener = state -> ui.execute(() -> show(state));
+    }
+
+    /**
+     * The access token of this window's session, for a load run (issue 6): the current client's, refreshed when it
+     * expired; a run started before sign-in learns at once that there is no session.
+     */
+    public dev.stormwatch.load.options.SessionTokenSource accessTokens() {
+        return new SessionAccessTokens(() -> Optional.ofNullable(client));
     }
 
     /** Works with this client from now on (new settings make a new client); the old one is let go. */

@@ -53,7 +53,7 @@ final class AttemptCounting implements AttemptListener {
         }
         if (event.status().isPresent()) {
             recorder.add(event.at(), Counter.forStatus(event.status().getAsInt()), 1);
-            watch.responded();
+            watch.responded(event.status().getAsInt());
             return;
         }
         // ST2: no HTTP response came back (connect failure, timeout, reset).

@@ -2,6 +2,7 @@ package dev.stormwatch.load.engine;
 
 import dev.stormwatch.http.CallOptions;
 import dev.stormwatch.http.Credential;
+import dev.stormwatch.http.CredentialSource;
 import dev.stormwatch.http.ResilientClient;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.LimiterException;
@@ -10,6 +11,7 @@ import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.load.options.Target;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.NamedSeries;
@@ -25,6 +27,7 @@ import dev.stormwatch.load.simulation.BackoffStrategy;
 import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
+import dev.stormwatch.retry.CallFailure;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -122,7 +125,10 @@ public final class LoadEngine {
         // A run that could not start still reports, with empty series from the moment it gave up.
         Recorders recorders = resources.recorders != null ? resources.recorders : recordersFromNow(options);
         RunOutcome outcome = stop.reason().<RunOutcome>map(RunOutcome.Partial::new).orElse(new RunOutcome.Completed());
-        return report(options, scenario, seed, outcome, notes, recorders, resources.providerRecord != null);
+        List<dev.stormwatch.load.options.Secret> sessionTokens = resources.session == null
+                ? List.of() : resources.session.handedOut();
+        return report(options, scenario, seed, outcome, notes, recorders, resources.providerRecord != null,
+                sessionTokens);
     }
 
     /** The client's and the provider's recorders; second 0 is the moment the virtual clients start. */
@@ -149,9 +155,19 @@ public final class LoadEngine {
                 ? Optional.of(RelayPlan.of(options.scenario(), settings.relayQuota(), options.clients()))
                 : Optional.empty();
         Optional<Quota> relayQuota = plan.flatMap(p -> p.config().quota());
-        if (options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken) {
-            return Optional.of("the OAuth session's token is not supported by the load engine yet; give an API"
-                    + " key with --api-key-env");
+        if (options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken session) {
+            if (plan.isPresent()) {
+                // The embedded relay trusts its demo key, not the session's issuer.
+                notes.add("the embedded relay is called with its demo key; the OAuth session's token is sent only to"
+                        + " a --target URL");
+            } else {
+                resources.session = new SessionBearer(session.tokens());
+                // Fetched before the run: without a token, nothing is sent at all.
+                Optional<String> noToken = tokenBeforeTheRun(resources.session);
+                if (noToken.isPresent()) {
+                    return noToken;
+                }
+            }
         }
         LimitSpec spec = LimitChoice.of(settings.limit(), relayQuota, options.rate());
         try {
@@ -162,7 +178,7 @@ public final class LoadEngine {
         }
         notes.add(resources.fleet.describe());
         HttpUrl url;
-        Optional<Credential> credential;
+        Optional<CredentialSource> credential;
         if (plan.isPresent()) {
             try {
                 resources.relay = Relay.start(plan.get().config());
@@ -173,14 +189,18 @@ public final class LoadEngine {
             relayQuota.ifPresent(q -> notes.add("relay quota: " + q.requests() + " requests per "
                     + q.window().toMillis() + " ms per principal"));
             url = HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT));
-            credential = Optional.of(Credential.bearer(RelayConfig.DEMO_KEY));
+            credential = Optional.of(CredentialSource.of(Credential.bearer(RelayConfig.DEMO_KEY)));
         } else {
             URI base = ((Target.Remote) options.target()).baseUrl();
             String text = base.toString().endsWith("/") ? base.toString() : base + "/";
             url = HttpUrl.get(URI.create(text).resolve("models"));
-            credential = options.credential() instanceof dev.stormwatch.load.options.Credential.ApiKey key
-                    ? Optional.of(Credential.bearer(key.key().reveal()))
-                    : Optional.empty();
+            if (options.credential() instanceof dev.stormwatch.load.options.Credential.ApiKey key) {
+                credential = Optional.of(CredentialSource.of(Credential.bearer(key.key().reveal())));
+            } else if (resources.session != null) {
+                credential = Optional.of(resources.session); // RC6, A2: the session's current token, per attempt
+            } else {
+                credential = Optional.empty();
+            }
         }
         resources.http = sharedHttpClient(options.clients());
         resources.recorders = recordersFromNow(options);
@@ -190,6 +210,7 @@ public final class LoadEngine {
         }
         List<ResilientClient> instances = new ArrayList<>();
         ResponseWatch watch = new ResponseWatch();
+        resources.watch = watch;
         boolean limited = options.limiter() != LimiterChoice.OFF;
         // L2: one principal for the whole run, so that K instances on one Redis share one key.
         String principal = "load-" + Long.toHexString(seed);
@@ -267,9 +288,31 @@ public final class LoadEngine {
             notes.add(cancelled + " request(s) still in flight " + settings.drain().toMillis()
                     + " ms after the end were cancelled");
         }
+        if (resources.watch.unauthorized() > 0) {
+            // ST3: a refused credential is not retried; it is counted with the other statuses and said in words.
+            notes.add(resources.watch.unauthorized() + " attempt(s) were answered 401 Unauthorized (counted in "
+                    + "status_other, not retried): the target refused the credential; check the API key, or sign in"
+                    + " again for a new session");
+        }
+        if (resources.session != null && resources.session.handedOut().size() > 1) {
+            notes.add("the OAuth session's token changed " + (resources.session.handedOut().size() - 1)
+                    + " time(s) during the run (refreshed by the OAuth client); each attempt sent the current one");
+        }
         if (resources.clients.skipped() > 0) {
             notes.add(resources.clients.skipped() + " arrival(s) found all " + options.clients()
                     + " virtual clients busy and were skipped (open loop does not queue)");
+        }
+    }
+
+    /** The session's token, asked for once before anything starts; why there is none, if so (RC6: never the token). */
+    private static Optional<String> tokenBeforeTheRun(SessionBearer session) {
+        try {
+            session.current();
+            return Optional.empty();
+        } catch (SessionTokenSource.Unavailable e) {
+            return Optional.of("the OAuth session's token could not be had, so nothing was sent: " + e.getMessage());
+        } catch (CallFailure.Configuration e) {
+            return Optional.of("the OAuth session's token cannot be sent, so nothing was sent: " + e.getMessage());
         }
     }
 
@@ -308,7 +351,7 @@ public final class LoadEngine {
     }
 
     private LoadReport report(LoadOptions options, Scenario scenario, long seed, RunOutcome outcome, List<String> notes,
-            Recorders recorders, boolean providerRecorded) {
+            Recorders recorders, boolean providerRecorded, List<dev.stormwatch.load.options.Secret> sessionTokens) {
         TimeSeries clientSeconds = recorders.client().perSecond();
         Optional<TimeSeries> providerFine = providerRecorded
                 ? Optional.of(recorders.provider().perTenthSecond()) : Optional.empty();
@@ -325,7 +368,8 @@ public final class LoadEngine {
         LoadReport report = new LoadReport(scenario.title(), options.describe() + "; " + settings.describe(),
                 recorders.start(), options.duration(),
                 outcome, options.seed().isPresent() ? seed : null, notes, figures, series);
-        return report.redacted(Redactor.forOptions(options));
+        // RC6: the session's tokens are redacted by value too, whatever text they might have slipped into.
+        return report.redacted(Redactor.forOptions(options).alsoKnowing(sessionTokens));
     }
 
     /** What a run starts and must stop, whatever happens. */
@@ -333,6 +377,8 @@ public final class LoadEngine {
         Recorders recorders;
         Relay relay;
         ProviderRecord providerRecord;
+        SessionBearer session;
+        ResponseWatch watch;
         List<RelayPlan.TimedAction> actions = List.of();
         LimiterFleet fleet;
         OkHttpClient http;

@@ -3,6 +3,7 @@ package dev.stormwatch.load.engine;
 import dev.stormwatch.http.CallOptions;
 import dev.stormwatch.http.RequestRefused;
 import dev.stormwatch.http.ResilientClient;
+import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.LoadRecorder;
 import dev.stormwatch.retry.CallFailure;
@@ -185,6 +186,11 @@ final class VirtualClients {
         }
         if (cause instanceof RequestRefused || cause instanceof CancellationException) {
             return; // counted by the attempt listener (RC7), or the run is over
+        }
+        if (cause instanceof SessionTokenSource.Unavailable lost) {
+            // Nothing was sent for this call; without a token every further call would fail the same way.
+            stop.stop("the OAuth session's token could not be had mid-run: " + lost.getMessage());
+            return;
         }
         // Anything else is a fault of the run itself (a limiter without a failure mode, a bug): stop and say what.
         stop.stop("the run failed: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());

@@ -9,8 +9,15 @@ public sealed interface Credential {
     /** A static API key, sent as a bearer token. */
     record ApiKey(Secret key) implements Credential {}
 
-    /** The access token of the signed-in OAuth session, fetched (and refreshed) when the run needs it. */
-    record OAuthSessionToken() implements Credential {}
+    /**
+     * The access token of the signed-in OAuth session, fetched before the run and on every attempt (refreshed by the
+     * OAuth client when it expired), sent as a bearer token.
+     */
+    record OAuthSessionToken(SessionTokenSource tokens) implements Credential {
+        public OAuthSessionToken {
+            java.util.Objects.requireNonNull(tokens, "tokens");
+        }
+    }
 
     /** How reports describe it: the kind, never the value. */
     default String describe() {

@@ -75,6 +75,15 @@ public final class Redactor {
         return new Redactor(values);
     }
 
+    /** This redactor, knowing these secret values too (tokens the run learnt, such as the OAuth session's). */
+    public Redactor alsoKnowing(Collection<Secret> more) {
+        List<String> values = new ArrayList<>(secrets);
+        for (Secret secret : more) {
+            values.add(secret.reveal());
+        }
+        return new Redactor(values);
+    }
+
     /** The user info and query of a URL, whole and in parts: {@code :password} shows up as {@code password} too. */
     private static void addUrlSecrets(URI url, List<String> values) {
         for (String userInfo : new String[] {url.getRawUserInfo(), url.getUserInfo()}) {

@@ -2,8 +2,11 @@ package dev.stormwatch.app.loadlab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.Secret;
+import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.SampleReports;
 import dev.stormwatch.load.scenario.ScenarioPresets;
@@ -21,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,6 +93,37 @@ class LoadLabViewModelTest {
         assertThat(options.limiter()).isEqualTo(LimiterChoice.SLIDING_LOG);
         assertThat(options.instances()).isEqualTo(4);
         assertThat(options.scenario()).isEqualTo(ScenarioPresets.QUOTA_EXHAUSTION);
+    }
+
+    @Test
+    @DisplayName("issue 6: with \"send the session's token\" ticked, the run authenticates with the window's session")
+    void theSessionsTokenIsSentWhenAskedFor() throws Exception {
+        LoadLabViewModel model = model();
+        SessionTokenSource session = () -> Secret.of("session-token-123");
+        model.sessionTokens(session);
+        model.targetProperty().set("http://127.0.0.1:8080/v1");
+        model.scenarioProperty().set(ScenarioPresets.STEADY);
+        model.apiKeyProperty().set("sk-typed-but-not-used");
+        model.useSessionTokenProperty().set(true);
+
+        model.start();
+        awaitIdle(model);
+
+        assertThat(ran.get(0).credential()).isInstanceOfSatisfying(Credential.OAuthSessionToken.class,
+                token -> assertThat(token.tokens()).isSameAs(session));
+    }
+
+    @Test
+    void withoutASessionSourceTheTokenCannotBeAskedFor() {
+        LoadLabViewModel model = model();
+        model.targetProperty().set("http://127.0.0.1:8080/v1");
+        model.scenarioProperty().set(ScenarioPresets.STEADY);
+        model.useSessionTokenProperty().set(true);
+
+        model.start();
+
+        assertThat(model.problemsProperty().get()).contains("sign in on the Session tab first");
+        assertThat(ran).isEmpty();
     }
 
     // Bad input: nonsense options are listed with their reasons and nothing runs.

@@ -69,6 +69,26 @@ class ReportRedactionTest {
 
     // RC6
     @Test
+    @DisplayName("RC6: the OAuth session's tokens, learnt during the run, are redacted by value even when opaque;"
+            + " the options name the kind of credential, never a token")
+    void theSessionsTokensAreRedactedByValue() throws Exception {
+        String refreshed = "opaque-refreshed-9d8e7f";
+        LoadOptions options = LoadOptions.builder().target("http://127.0.0.1:8080/v1")
+                .credential(new Credential.OAuthSessionToken(() -> Secret.of(OPAQUE_TOKEN))).build();
+        LoadReport leaky = new LoadReport("t", options.describe(), SampleReports.START, Duration.ofSeconds(1),
+                new RunOutcome.Partial("target said: token " + refreshed + " is unknown"), null,
+                List.of("sent " + OPAQUE_TOKEN + " then " + refreshed), Map.of(), List.of());
+
+        LoadReport report = leaky.redacted(Redactor.forOptions(options)
+                .alsoKnowing(List.of(Secret.of(OPAQUE_TOKEN), Secret.of(refreshed))));
+
+        assertThat(report.run()).contains("credential OAuth session token [redacted]").doesNotContain(OPAQUE_TOKEN);
+        assertThat(report.notes()).containsExactly("sent [redacted] then [redacted]");
+        assertThat(((RunOutcome.Partial) report.outcome()).reason()).doesNotContain(refreshed);
+    }
+
+    // RC6
+    @Test
     void evenAReportBuiltWithoutTheRunsSecretsHidesTokensByTheirShape() {
         LoadReport report = new LoadReport("t", "Authorization: Bearer " + OPAQUE_TOKEN, SampleReports.START,
                 Duration.ofSeconds(1), new RunOutcome.Partial("id token " + ACCESS_TOKEN), null,

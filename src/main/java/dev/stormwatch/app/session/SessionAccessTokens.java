@@ -1,0 +1,37 @@
+package dev.stormwatch.app.session;
+
+import dev.stormwatch.load.options.Secret;
+import dev.stormwatch.load.options.SessionTokenSource;
+import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.retry.CallFailure;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The window's signed-in session as the load engine's {@link SessionTokenSource} (issue 6): the Session tab's OAuth
+ * client's access token, refreshed by it when expired (one refresh for all virtual clients, F4). Failures say what to
+ * do in this window; never a token (RC6).
+ */
+final class SessionAccessTokens implements SessionTokenSource {
+
+    private final Supplier<Optional<OAuthClient>> client;
+
+    SessionAccessTokens(Supplier<Optional<OAuthClient>> client) {
+        this.client = Objects.requireNonNull(client, "client");
+    }
+
+    @Override
+    public Secret currentToken() {
+        OAuthClient current = client.get().orElseThrow(
+                () -> new Unavailable("not signed in; sign in on the Session tab first"));
+        try {
+            return Secret.of(current.accessToken().reveal());
+        } catch (CallFailure.Reauthenticate e) {
+            throw new Unavailable("the session has ended (" + e.getMessage() + "); sign in again on the Session tab");
+        } catch (CallFailure e) {
+            throw new Unavailable("the session's token could not be refreshed (" + e.getMessage() + "); try again"
+                    + " later, or sign in again on the Session tab");
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.stormwatch.cli;
+
+import dev.stormwatch.load.options.Secret;
+import dev.stormwatch.load.options.SessionTokenSource;
+import dev.stormwatch.oauth.CachedSessionStore;
+import dev.stormwatch.oauth.FileSessionStore;
+import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.oauth.OAuthConfig;
+import dev.stormwatch.oauth.Session;
+import dev.stormwatch.retry.CallFailure;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The OAuth client's access token as the load engine's {@link SessionTokenSource} (issue 6), adapted here because the
+ * load engine may not use the OAuth client (ARCHITECTURE.md). {@link OAuthClient#accessToken()} refreshes an expired
+ * token first and makes concurrent callers share one refresh (F4), so the virtual clients of a run cause one refresh
+ * between them. Failures become {@link SessionTokenSource.Unavailable} with what to do; no token is ever in a message
+ * (RC6).
+ */
+final class OAuthSessionTokens implements SessionTokenSource {
+
+    /** How a user gets a session that {@code stormwatch load --oauth-session} can use. */
+    static final String SIGN_IN = "stormwatch session --issuer URL --client-id ID --steps login --stay-signed-in";
+
+    private final OAuthClient client;
+
+    OAuthSessionTokens(OAuthClient client) {
+        this.client = Objects.requireNonNull(client, "client");
+    }
+
+    /**
+     * The session kept in {@code file} by {@code stormwatch session --stay-signed-in}, with an OAuth client for its
+     * issuer and client id (read from the session's ID token, so the user need not repeat them); empty, with the
+     * reason added to {@code problems}, when there is none to use.
+     */
+    static Optional<OAuthSessionTokens> fromFile(Path file, List<String> problems) {
+        CachedSessionStore store = new CachedSessionStore(new FileSessionStore(file));
+        Optional<Session> session = store.load();
+        if (session.isEmpty()) {
+            problems.add("--oauth-session: no signed-in session in " + file + "; sign in first with: " + SIGN_IN
+                    + (file.equals(FileSessionStore.defaultLocation()) ? "" : " --session-file " + file));
+            return Optional.empty();
+        }
+        Optional<String> clientId = clientIdOf(session.get());
+        if (clientId.isEmpty()) {
+            problems.add("--oauth-session: the session in " + file + " does not say which client id it belongs to"
+                    + " (its ID token has several audiences and no azp); sign in again with: " + SIGN_IN);
+            return Optional.empty();
+        }
+        OAuthConfig config;
+        try {
+            config = OAuthConfig.of(session.get().claims().issuer(), clientId.get());
+        } catch (CallFailure.Configuration e) {
+            problems.add("--oauth-session: the session in " + file + " names an unusable issuer (" + e.getMessage()
+                    + "); sign in again with: " + SIGN_IN);
+            return Optional.empty();
+        }
+        return Optional.of(new OAuthSessionTokens(OAuthClient.builder(config).sessionStore(store).build()));
+    }
+
+    /** OIDC Core §2: {@code aud} holds the client id; with several audiences, {@code azp} names it. */
+    private static Optional<String> clientIdOf(Session session) {
+        if (session.claims().other().get("azp") instanceof String azp && !azp.isBlank()) {
+            return Optional.of(azp);
+        }
+        List<String> audience = session.claims().audience();
+        return audience.size() == 1 ? Optional.of(audience.get(0)) : Optional.empty();
+    }
+
+    @Override
+    public Secret currentToken() {
+        try {
+            return Secret.of(client.accessToken().reveal());
+        } catch (CallFailure.Reauthenticate e) {
+            throw new Unavailable("the session has ended (" + e.getMessage() + "); sign in again with: " + SIGN_IN);
+        } catch (CallFailure e) {
+            throw new Unavailable("the session's token could not be refreshed (" + e.getMessage() + "); try again"
+                    + " later, or sign in again with: " + SIGN_IN);
+        }
+    }
+}
