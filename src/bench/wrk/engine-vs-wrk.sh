@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 6 throughput benchmark: wrk and the load engine against the same embedded relay (its own JVM), in one run,
-# no faults. The engine drives 1,000 virtual clients (closed loop, no think time) with a heap capped at 512 MiB.
-# A third leg, bare OkHttp async calls with the engine's dispatcher settings, shows the transport's own ceiling.
+# no faults. The engine drives 1,000 virtual clients (closed loop, no think time) with a heap capped at 512 MiB,
+# started by ./stormwatch as a user starts it.
+# A third leg, bare OkHttp blocking calls on 64 threads (the engine's transport, same collector), shows its own ceiling.
 # Usage: src/bench/wrk/engine-vs-wrk.sh        (needs `wrk`: apt-get install -y -qq wrk)
 # Env: RELAY_PORT (18090), DURATION (10s), CLIENTS (1000), WARMUP (3 s of the engine's run left out of its steady rate)
 set -euo pipefail
@@ -30,11 +31,12 @@ for round in $(seq "$rounds"); do
   echo "== round $round: wrk -t2 -c64 -d$duration GET /v1/models; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   wrk -t2 -c64 -d"$duration" -H "$auth" "http://127.0.0.1:$port/v1/models" | tee "target/engine-bench-wrk-$round.txt"
   echo "== round $round: engine, $clients virtual clients, -Xmx512m, $duration + ${warmup}s warm-up; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  BENCH_KEY=sk-demo java -Xmx512m -Xlog:gc:file="target/engine-bench-gc-$round.log" -cp "$cp" dev.stormwatch.Main load \
+  # Through the launcher, so the engine runs with the JVM options users get (the serial collector for load runs).
+  BENCH_KEY=sk-demo STORMWATCH_JAVA_OPTS="-Xmx512m -Xlog:gc:file=target/engine-bench-gc-$round.log" ./stormwatch load \
     --target "http://127.0.0.1:$port/v1" --api-key-env BENCH_KEY --clients "$clients" \
     --duration "$((secs + warmup))s" --seed 1 --report "target/engine-bench-$round.json" 2>/dev/null | grep -E "status_2xx|network_errors|worst p99"
-  echo "== round $round: bare OkHttp async closed loop (the engine's transport, nothing else); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  java -Xmx512m -cp "$cp" dev.stormwatch.bench.PlainOkHttpLoop "http://127.0.0.1:$port/v1/models" "$clients" "$((secs + warmup))" \
+  echo "== round $round: bare OkHttp blocking calls on 64 threads (the engine's transport, nothing else); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  java -Xmx512m -XX:+UseSerialGC -cp "$cp" dev.stormwatch.bench.PlainOkHttpLoop "http://127.0.0.1:$port/v1/models" "$clients" "$((secs + warmup))" \
     | tee "target/engine-bench-okhttp-$round.txt"
 done
 echo "== load after: $(cut -d' ' -f1-3 /proc/loadavg)"

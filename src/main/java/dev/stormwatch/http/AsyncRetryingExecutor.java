@@ -21,7 +21,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
@@ -48,6 +47,7 @@ public final class AsyncRetryingExecutor {
     private final AttemptListener listener;
     private final RetryQuota retryQuota;
     private final ComparisonBackoff backoff;
+    private final AttemptTransport transport;
 
     private AsyncRetryingExecutor(Builder builder) {
         // OkHttp must not retry on its own: every resend is the retry decision's (as in RetryingExecutor).
@@ -69,6 +69,7 @@ public final class AsyncRetryingExecutor {
         this.listener = builder.listener;
         this.retryQuota = builder.retryQuota;
         this.backoff = builder.backoff;
+        this.transport = builder.transport != null ? builder.transport : AttemptTransport.enqueue(client);
     }
 
     /** A builder over this OkHttp client (its timeouts apply to each attempt, B2; its dispatcher bounds concurrency). */
@@ -162,7 +163,7 @@ public final class AsyncRetryingExecutor {
                     call.cancel();
                     return;
                 }
-                call.enqueue(this);
+                transport.send(call, this);
             } catch (RuntimeException e) {
                 // A typed refusal from the request supplier (RC5, RC7) or a bad URL: nothing was sent.
                 result.completeExceptionally(e);
@@ -235,23 +236,21 @@ public final class AsyncRetryingExecutor {
             previousSleep = retry.delay();
             report.attempt(now, origin, attempt, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()), Optional.empty(),
                     AttemptEvent.Verdict.RETRY);
-            // The timer only hands the retry on: building and enqueueing it runs on OkHttp's dispatcher threads.
-            Executor dispatcher = client.dispatcher().executorService();
+            // The timer only hands the retry on: building and sending it runs on the transport's threads.
             try {
-                scheduler.schedule(retry.delay(), () -> handOn(dispatcher, sent));
+                scheduler.schedule(retry.delay(), () -> handOn(sent));
             } catch (RejectedExecutionException e) {
                 result.completeExceptionally(report.giveUp(origin, sent, failedInStep)); // the timer was shut down: end typed, not silently
             }
         }
 
-        private void handOn(Executor dispatcher, SentAttempt sent) {
+        private void handOn(SentAttempt sent) {
             try {
-                dispatcher.execute(this::nextAttempt);
+                transport.handOn(this::nextAttempt);
             } catch (RejectedExecutionException e) {
-                result.completeExceptionally(report.giveUp(origin, sent, failedInStep)); // OkHttp was shut down while the retry waited
+                result.completeExceptionally(report.giveUp(origin, sent, failedInStep)); // the transport was shut down while the retry waited
             }
         }
-
     }
 
     /** Collects the executor's collaborators; everything but the client has a production default. */
@@ -264,6 +263,7 @@ public final class AsyncRetryingExecutor {
         private AttemptListener listener = AttemptListener.NONE;
         private RetryQuota retryQuota = RetryQuota.UNLIMITED;
         private ComparisonBackoff backoff = ComparisonBackoff.FULL;
+        private AttemptTransport transport;
 
         private Builder(OkHttpClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -313,6 +313,12 @@ public final class AsyncRetryingExecutor {
          */
         public Builder backoffForComparison(ComparisonBackoff strategy) {
             backoff = Objects.requireNonNull(strategy, "strategy");
+            return this;
+        }
+
+        /** How attempts go on the wire; by default OkHttp's {@code enqueue} on the client's dispatcher. */
+        public Builder transport(AttemptTransport value) {
+            transport = Objects.requireNonNull(value, "transport");
             return this;
         }
 

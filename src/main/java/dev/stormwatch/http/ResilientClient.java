@@ -96,9 +96,13 @@ public final class ResilientClient {
         this.blocking = RetryingExecutor.builder(this.http).clock(clock).sleeper(builder.sleeper)
                 .random(builder.random).pauses(pauses).listener(listener).retryQuota(retryQuota)
                 .backoffForComparison(builder.backoff).build();
-        this.async = AsyncRetryingExecutor.builder(this.http).clock(clock).scheduler(builder.scheduler)
-                .random(builder.random).pauses(pauses).listener(listener).retryQuota(retryQuota)
-                .backoffForComparison(builder.backoff).build();
+        AsyncRetryingExecutor.Builder async = AsyncRetryingExecutor.builder(this.http).clock(clock)
+                .scheduler(builder.scheduler).random(builder.random).pauses(pauses).listener(listener)
+                .retryQuota(retryQuota).backoffForComparison(builder.backoff);
+        if (builder.transport != null) {
+            async.transport(builder.transport);
+        }
+        this.async = async.build();
     }
 
     /** A builder over a new OkHttp client, with the interactive preset and the default timeouts. */
@@ -277,6 +281,7 @@ public final class ResilientClient {
         private Consumer<String> log;
         private int maxConcurrentRequests;
         private ComparisonBackoff backoff = ComparisonBackoff.FULL;
+        private AttemptTransport transport;
 
         private Builder(OkHttpClient base) {
             this.base = Objects.requireNonNull(base, "base");
@@ -409,6 +414,12 @@ public final class ResilientClient {
          */
         public Builder backoffForComparison(ComparisonBackoff strategy) {
             backoff = Objects.requireNonNull(strategy, "strategy");
+            return this;
+        }
+
+        /** How {@link #sendAsync} puts attempts on the wire; by default OkHttp's dispatcher ({@link AttemptTransport}). */
+        public Builder transport(AttemptTransport value) {
+            transport = Objects.requireNonNull(value, "transport");
             return this;
         }
 

@@ -18,7 +18,7 @@ class AsyncRetryingExecutorRulesTest extends RetryingExecutorTest {
                     sleeper.sleep(delay);
                     task.run();
                 })
-                .random(() -> 0.5).pauses(pauses).listener(events::add).build();
+                .random(() -> 0.5).pauses(pauses).listener(events::add).transport(transportOver(client)).build();
         return (requestPerAttempt, operation, step, budget) -> {
             try {
                 return async.execute(requestPerAttempt, operation, step, budget).get(30, TimeUnit.SECONDS);
@@ -31,5 +31,10 @@ class AsyncRetryingExecutorRulesTest extends RetryingExecutorTest {
                 throw new AssertionError("the future did not complete", e);
             }
         };
+    }
+
+    /** How attempts go on the wire: OkHttp's own dispatcher here. */
+    AttemptTransport transportOver(OkHttpClient client) {
+        return AttemptTransport.enqueue(client);
     }
 }

@@ -1,5 +1,6 @@
 package dev.stormwatch.load.engine;
 
+import dev.stormwatch.http.AttemptTransport;
 import dev.stormwatch.http.CallOptions;
 import dev.stormwatch.http.Credential;
 import dev.stormwatch.http.CredentialSource;
@@ -231,6 +232,8 @@ public final class LoadEngine {
                     .retryQuota(settings.retryQuota().get())
                     .metrics(unrecorded)
                     .listener(counting.andThen(settings.observer()));
+            // Issue 6: blocking calls on the run's fixed pool, so no thread hands work to another per request.
+            builder.transport(AttemptTransport.blockingOn(resources.http.dispatcher().executorService()));
             if (options.jitter() != BackoffStrategy.FULL) {
                 // Issue 6: a run that compares strategies; B4 holds for every other client (an architecture rule).
                 builder.backoffForComparison(options.jitter().inClients());
@@ -330,8 +333,8 @@ public final class LoadEngine {
     private OkHttpClient sharedHttpClient(int clients) {
         int connections = Math.min(clients, settings.maxConnections());
         // A fixed pool with a queue, not OkHttp's default handoff pool: when a call ends, the thread that ran it takes
-        // the next ready call from the queue itself, where the default wakes another thread for every request. With
-        // a thousand clients always waiting, that handoff cost more CPU than the rest of the transport (issue 6).
+        // the next queued attempt itself, where the default wakes another thread for every request. The clients'
+        // attempts run on it as blocking calls (AttemptTransport.blockingOn), as many at once as it has threads.
         AtomicInteger threadNumber = new AtomicInteger();
         ExecutorService pool = new ThreadPoolExecutor(connections, connections, 1, TimeUnit.MINUTES,
                 new LinkedBlockingQueue<>(), runnable -> {

@@ -157,7 +157,8 @@ public final class TimeSeriesRecorder implements LoadRecorder {
 
     /** The bucket of an instant, or -1 when it falls outside the series. */
     private int bucketOf(Instant at) {
-        long nanos = Duration.between(start, at).toNanos();
+        // Arithmetic, not Duration.between: this runs several times per request and must not allocate.
+        long nanos = (at.getEpochSecond() - start.getEpochSecond()) * 1_000_000_000L + (at.getNano() - start.getNano());
         if (nanos < 0) {
             return -1;
         }

@@ -1,0 +1,85 @@
+package dev.stormwatch.http;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import okhttp3.Call;
+import okhttp3.Callback;
+import okhttp3.OkHttpClient;
+import okhttp3.Response;
+
+/**
+ * How {@link AsyncRetryingExecutor} puts an attempt on the wire without its caller waiting (issue 5): OkHttp's own
+ * {@code enqueue}, or a blocking call on worker threads the caller owns. Either way the callback hears the outcome
+ * exactly once, and what the retry engine decides does not depend on which one ran.
+ */
+public interface AttemptTransport {
+
+    /** Sends {@code call}; {@code callback} hears its response or failure once, on a transport thread. */
+    void send(Call call, Callback callback);
+
+    /** Runs a retry that has waited out its delay; it builds and sends the next attempt. */
+    void handOn(Runnable nextAttempt);
+
+    /** OkHttp's dispatcher: its queue bounds how many calls are on the wire (the default). */
+    static AttemptTransport enqueue(OkHttpClient client) {
+        Objects.requireNonNull(client, "client");
+        return new AttemptTransport() {
+            @Override
+            public void send(Call call, Callback callback) {
+                call.enqueue(callback);
+            }
+
+            @Override
+            public void handOn(Runnable nextAttempt) {
+                client.dispatcher().executorService().execute(nextAttempt);
+            }
+        };
+    }
+
+    /**
+     * Blocking calls on {@code workers}, as many at once as it has threads. For load runs: the thread that finished
+     * an attempt takes the next queued one itself, where OkHttp's dispatcher hands each call to another thread and
+     * renames it, work that costs a load run more CPU than its own bookkeeping (issue 6).
+     *
+     * @throws RejectedExecutionException from {@link #handOn} when the workers were shut down
+     */
+    static AttemptTransport blockingOn(Executor workers) {
+        Objects.requireNonNull(workers, "workers");
+        return new AttemptTransport() {
+            @Override
+            public void send(Call call, Callback callback) {
+                try {
+                    workers.execute(() -> run(call, callback));
+                } catch (RejectedExecutionException e) {
+                    // As OkHttp does when its dispatcher was shut down: the call fails before anything was sent.
+                    InterruptedIOException refused = new InterruptedIOException("the transport's workers were shut down");
+                    refused.initCause(e);
+                    callback.onFailure(call, refused);
+                }
+            }
+
+            @Override
+            public void handOn(Runnable nextAttempt) {
+                workers.execute(nextAttempt);
+            }
+        };
+    }
+
+    private static void run(Call call, Callback callback) {
+        Response response;
+        try {
+            response = call.execute();
+        } catch (IOException e) {
+            callback.onFailure(call, e);
+            return;
+        }
+        try {
+            callback.onResponse(call, response);
+        } catch (IOException e) {
+            response.close(); // a callback that could not read the response must not leak the connection
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.stormwatch.http;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import okhttp3.OkHttpClient;
+import org.junit.jupiter.api.AfterEach;
+
+/**
+ * Every rule test of the blocking executor (RA, P, F1, ST, OP, B, E), run once more on {@link AsyncRetryingExecutor}
+ * with {@link AttemptTransport#blockingOn} workers, the transport of load runs (issue 6): the transport must not change
+ * a single decision.
+ */
+class BlockingTransportRulesTest extends AsyncRetryingExecutorRulesTest {
+
+    private final ExecutorService workers = Executors.newFixedThreadPool(4, runnable -> {
+        Thread thread = new Thread(runnable, "test-transport-worker");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    @AfterEach
+    void stopWorkers() {
+        workers.shutdownNow();
+    }
+
+    @Override
+    AttemptTransport transportOver(OkHttpClient client) {
+        return AttemptTransport.blockingOn(workers);
+    }
+}
