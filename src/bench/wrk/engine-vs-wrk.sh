@@ -4,7 +4,8 @@
 # started by ./stormwatch as a user starts it.
 # A third leg, bare OkHttp blocking calls on 64 threads (the engine's transport, same collector), shows its own ceiling.
 # Usage: src/bench/wrk/engine-vs-wrk.sh        (needs `wrk`: apt-get install -y -qq wrk)
-# Env: RELAY_PORT (18090), DURATION (10s), CLIENTS (1000), WARMUP (3 s of the engine's run left out of its steady rate)
+# Env: RELAY_PORT (18090), DURATION (10s), CLIENTS (1000), WARMUP (8 s of the engine's run left out of its steady rate: on two
+# busy cores the JIT takes that long to compile the hot paths; the report gives the whole run too)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 cd "$here"
@@ -16,7 +17,7 @@ cp="target/classes:target/bench-classes:$(cat target/bench-cp.txt)"
 port=${RELAY_PORT:-18090}
 duration=${DURATION:-10s}
 clients=${CLIENTS:-1000}
-warmup=${WARMUP:-3}
+warmup=${WARMUP:-8}
 java -cp "$cp" dev.stormwatch.Main relay --port "$port" --capacity 2048 > target/engine-bench-relay.log 2>&1 &
 relay_pid=$!
 trap 'kill $relay_pid 2>/dev/null || true' EXIT
@@ -36,7 +37,7 @@ for round in $(seq "$rounds"); do
     --target "http://127.0.0.1:$port/v1" --api-key-env BENCH_KEY --clients "$clients" \
     --duration "$((secs + warmup))s" --seed 1 --report "target/engine-bench-$round.json" 2>/dev/null | grep -E "status_2xx|network_errors|worst p99"
   echo "== round $round: bare OkHttp blocking calls on 64 threads (the engine's transport, nothing else); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  java -Xmx512m -XX:+UseSerialGC -cp "$cp" dev.stormwatch.bench.PlainOkHttpLoop "http://127.0.0.1:$port/v1/models" "$clients" "$((secs + warmup))" \
+  java -Xmx512m -XX:+UseSerialGC -cp "$cp" dev.stormwatch.bench.PlainOkHttpLoop "http://127.0.0.1:$port/v1/models" "$clients" "$((secs + warmup))" "$warmup" \
     | tee "target/engine-bench-okhttp-$round.txt"
 done
 echo "== load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -11,7 +11,7 @@ import okhttp3.Response;
 /**
  * The ceiling of the load engine's transport (issue 6 benchmark): bare OkHttp blocking calls on as many threads as the
  * engine has connections, back to back, the way the engine's {@code AttemptTransport.blockingOn} runs them; no retry
- * engine, no recording. Usage: PlainOkHttpLoop URL CLIENTS SECONDS.
+ * engine, no recording. Usage: PlainOkHttpLoop URL CLIENTS SECONDS [WARM-UP SECONDS, default 3].
  */
 public final class PlainOkHttpLoop {
 
@@ -43,7 +43,7 @@ public final class PlainOkHttpLoop {
             worker.setDaemon(true);
             worker.start();
         }
-        long warm = 3;
+        long warm = args.length > 3 ? Long.parseLong(args[3]) : 3;
         Thread.sleep(TimeUnit.SECONDS.toMillis(warm));
         long atWarm = ok.get();
         Thread.sleep(TimeUnit.SECONDS.toMillis(seconds - warm));
