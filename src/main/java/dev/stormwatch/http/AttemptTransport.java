@@ -75,6 +75,11 @@ public interface AttemptTransport {
         } catch (IOException e) {
             callback.onFailure(call, e);
             return;
+        } catch (RuntimeException e) {
+            // An interceptor or listener that threw must still end the attempt, or its caller would wait forever;
+            // OkHttp's enqueue does the same.
+            callback.onFailure(call, new IOException("canceled due to " + e, e));
+            return;
         }
         try {
             callback.onResponse(call, response);

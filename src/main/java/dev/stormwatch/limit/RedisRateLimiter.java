@@ -39,7 +39,7 @@ public final class RedisRateLimiter implements RateLimiter {
         this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
         this.spec = Objects.requireNonNull(spec, "spec");
         this.redis = Objects.requireNonNull(redis, "redis");
-        // 64 random bits: two limiters sharing a key collide with odds of 2^-64, whatever names their callers chose.
+        // 63 random bits: two limiters sharing a key collide with odds of 2^-63, whatever names their callers chose.
         this.memberPrefix = Long.toString(new SecureRandom().nextLong() & Long.MAX_VALUE, Character.MAX_RADIX) + ':';
         this.script = LuaScript.of(algorithm);
         this.limitArg = Integer.toString(spec.limit());

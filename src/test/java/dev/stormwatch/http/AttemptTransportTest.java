@@ -73,6 +73,20 @@ class AttemptTransportTest {
     }
 
     @Test
+    void anInterceptorThatThrowsStillEndsTheAttemptOnce() throws Exception {
+        OkHttpClient throwing = http.newBuilder().addInterceptor(chain -> {
+            throw new IllegalStateException("a broken interceptor");
+        }).build();
+        Outcome outcome = new Outcome();
+
+        AttemptTransport.blockingOn(workers).send(throwing.newCall(new Request.Builder().url(server.url("/")).build()), outcome);
+
+        assertThat(outcome.failure.get(5, TimeUnit.SECONDS)).isInstanceOf(IOException.class)
+                .hasRootCauseInstanceOf(IllegalStateException.class);
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
     void aCallCancelledBeforeItRunsFailsWithoutBeingSent() throws Exception {
         server.enqueue(new MockResponse().setBody("never read"));
         Call call = http.newCall(new Request.Builder().url(server.url("/")).build());
