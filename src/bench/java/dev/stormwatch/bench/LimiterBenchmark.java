@@ -125,7 +125,8 @@ public final class LimiterBenchmark {
                 LuaScript noop = LuaScript.noop();
                 port.scriptLoad(noop.source(), redisKeys.get(0));
                 // The same argument shape as the limiter's, so only the script's work differs.
-                List<String> noopArgs = List.of(Integer.toString(spec.limit()), Long.toString(spec.window().toMillis()), "bench:1");
+                List<String> noopArgs = List.of(Integer.toString(spec.limit()), Long.toString(spec.window().toMillis()),
+                        "bench:1", Long.toString(spec.window().toMillis() + 1000));
                 results.add(run("no-op EVALSHA", keys, threads, warmup, seconds,
                         i -> port.evalsha(noop.sha(), redisKeys.get(i), noopArgs) != null));
 

@@ -18,6 +18,7 @@ public final class RedisRateLimiter implements RateLimiter {
     private final LuaScript script;
     private final String limitArg;
     private final String windowArg;
+    private final String ttlArg;
     /** Random per instance: with the sequence it keeps sliding-log members unique across every process (L1, L6). */
     private final String memberPrefix;
     private final AtomicLong sequence = new AtomicLong();
@@ -44,6 +45,8 @@ public final class RedisRateLimiter implements RateLimiter {
         this.script = LuaScript.of(algorithm);
         this.limitArg = Integer.toString(spec.limit());
         this.windowArg = Long.toString(spec.window().toMillis());
+        // The sliding log's key outlives its newest entry by a second, so an idle key goes away by itself.
+        this.ttlArg = Long.toString(spec.window().toMillis() + 1000);
     }
 
     @Override
@@ -55,7 +58,7 @@ public final class RedisRateLimiter implements RateLimiter {
         // Only the sliding log stores members; a per-instance sequence keeps them unique without a random draw per call,
         // and base 36 keeps them short (the sorted set stores one per allowed request).
         List<String> args = List.of(limitArg, windowArg,
-                memberPrefix + Long.toString(sequence.incrementAndGet(), Character.MAX_RADIX));
+                memberPrefix + Long.toString(sequence.incrementAndGet(), Character.MAX_RADIX), ttlArg);
         try {
             return redis.evalsha(script.sha(), key, args);
         } catch (RedisCommandException e) {
