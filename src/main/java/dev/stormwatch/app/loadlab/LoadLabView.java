@@ -8,6 +8,7 @@ import java.util.function.ToDoubleFunction;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
+import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
@@ -20,6 +21,7 @@ import javafx.scene.control.PasswordField;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -116,6 +118,8 @@ public final class LoadLabView extends BorderPane {
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
         chart.setMinHeight(130);
+        // On the right: under the chart the legend needs height the three charts do not have, and JavaFX then drops it.
+        chart.setLegendSide(Side.RIGHT);
         chart.getStyleClass().add("load-chart");
         return chart;
     }
@@ -151,7 +155,9 @@ public final class LoadLabView extends BorderPane {
         PasswordField key = new PasswordField();
         key.textProperty().bindBidirectional(model.apiKeyProperty());
         key.setPromptText("only for a URL target");
-        CheckBox sessionToken = new CheckBox("Send the signed-in session's access token instead");
+        CheckBox sessionToken = new CheckBox("Use the signed-in session's token");
+        sessionToken.setTooltip(new Tooltip("Send the Session tab's access token (refreshed when it expires) to a URL"
+                + " target instead of the API key"));
         sessionToken.setId("load-session-token");
         sessionToken.selectedProperty().bindBidirectional(model.useSessionTokenProperty());
         key.disableProperty().bind(sessionToken.selectedProperty());
