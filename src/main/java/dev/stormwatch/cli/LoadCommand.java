@@ -240,6 +240,12 @@ public final class LoadCommand implements Callable<Integer> {
             problems.add("give either --api-key-env or --oauth-session, not both");
             return new Credential.None();
         }
+        // A session file without --oauth-session would be silently ignored and the run sent unauthenticated; say so.
+        if (sessionFile != null && !oauthSession) {
+            problems.add("--session-file says where --oauth-session finds the session, but --oauth-session is not"
+                    + " given; add --oauth-session, or drop --session-file");
+            return new Credential.None();
+        }
         if (oauthSession) {
             Path file = sessionFile != null ? sessionFile : dev.stormwatch.oauth.FileSessionStore.defaultLocation();
             return OAuthSessionTokens.fromFile(file, problems).<Credential>map(Credential.OAuthSessionToken::new)

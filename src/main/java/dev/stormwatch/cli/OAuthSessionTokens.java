@@ -7,6 +7,7 @@ import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Session;
+import dev.stormwatch.oauth.TokenSet;
 import dev.stormwatch.retry.CallFailure;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,6 +25,10 @@ final class OAuthSessionTokens implements SessionTokenSource {
 
     /** How a user gets a session that {@code stormwatch load --oauth-session} can use. */
     static final String SIGN_IN = "stormwatch session --issuer URL --client-id ID --steps login --stay-signed-in";
+
+    /** Why a DPoP-bound session cannot authenticate a load run, and what to do instead. */
+    static final String DPOP_BOUND = "the session's tokens are DPoP-bound; a load run can only send Bearer tokens:"
+            + " sign in again without --dpop to use the session in a load run: " + SIGN_IN;
 
     private final OAuthClient client;
 
@@ -72,13 +77,20 @@ final class OAuthSessionTokens implements SessionTokenSource {
 
     @Override
     public Secret currentToken() {
+        TokenSet tokens;
         try {
-            return Secret.of(client.accessToken().reveal());
+            tokens = client.tokens();
         } catch (CallFailure.Reauthenticate e) {
             throw new Unavailable("the session has ended (" + e.getMessage() + "); sign in again with: " + SIGN_IN);
         } catch (CallFailure e) {
             throw new Unavailable("the session's token could not be refreshed (" + e.getMessage() + "); try again"
                     + " later, or sign in again with: " + SIGN_IN);
         }
+        // A2, RFC 9449 §7.1: a DPoP-bound token must travel with a proof; a load run sends only Bearer tokens. The
+        // file store drops DPoP sessions, but a client handed in with one must still not leak it as Bearer.
+        if (tokens.dpopBound()) {
+            throw new Unavailable(DPOP_BOUND);
+        }
+        return Secret.of(tokens.accessToken().reveal());
     }
 }

@@ -27,8 +27,10 @@ public final class CachedSessionStore implements SessionStore {
 
     @Override
     public synchronized void save(Session next) {
-        backing.save(next);
+        // F-section (rotation): kept here first, so that even when the write fails this process never goes back to
+        // the spent refresh token, whose reuse can revoke the whole family; the write's error still reaches the caller.
         session = Optional.of(next);
+        backing.save(next);
     }
 
     @Override

@@ -168,6 +168,17 @@ public final class OAuthClient {
     }
 
     /**
+     * The current tokens, refreshed first when expired (F4: shared with concurrent callers): for a caller that must
+     * know how the access token is bound before sending it (RFC 9449 §5, A2).
+     *
+     * @throws CallFailure.Reauthenticate when not signed in or the grant is gone
+     */
+    public TokenSet tokens() {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        return currentTokens(budget);
+    }
+
+    /**
      * The UserInfo claims (OIDC Core §5.3), a retried read whose {@code sub} must equal the ID token's (§5.3.2).
      *
      * @throws CallFailure.Protocol the provider has no userinfo endpoint, or the subject differs

@@ -68,6 +68,17 @@ class LoadCommandTest {
         assertThat(out.toString()).isEmpty();
     }
 
+    @DisplayName("--session-file without --oauth-session is a usage error naming both, not a run sent without the session")
+    @Test
+    void aSessionFileWithoutOAuthSessionIsRefused(@TempDir Path dir) {
+        int exit = run("load", "--duration", "1s", "--session-file", dir.resolve("session.json").toString());
+
+        assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
+        assertThat(err.toString()).contains("--session-file says where --oauth-session finds the session, but"
+                + " --oauth-session is not given").doesNotContain("Exception");
+        assertThat(out.toString()).as("nothing ran").isEmpty();
+    }
+
     @DisplayName("a remote target without --rate is refused before anything is sent")
     @Test
     void aRemoteTargetWithoutARateCapIsRefused() {

@@ -6,17 +6,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.Session;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -112,8 +117,7 @@ class SessionCommandTest {
     }
 
     @Test
-    @DisplayName("--session-file keeps the signed-in session in an owner-only file for 'load --oauth-session'; without it,"
-            + " nothing is written")
+    @DisplayName("--session-file keeps the signed-in session in an owner-only file for 'load --oauth-session'")
     void sessionFileKeepsTheSessionForLaterRuns(@TempDir Path dir) throws Exception {
         MockOAuth2Server server = new MockOAuth2Server();
         server.start(InetAddress.getByName("127.0.0.1"), 0);
@@ -130,11 +134,44 @@ class SessionCommandTest {
             assertThat(Files.getPosixFilePermissions(file)).containsExactlyInAnyOrder(
                     PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
             assertThat(kept.out()).doesNotContain(stored.tokens().accessToken().reveal()); // RC6
+        } finally {
+            server.shutdown();
+        }
+    }
 
-            Run inMemory = run("session", "--issuer", server.issuerUrl("default").toString(), "--client-id", "cli",
-                    "--no-browser", "--timeout", "20", "--steps", "login", "--json");
-            assertThat(inMemory.exit()).isZero();
-            assertThat(Files.list(dir.resolve("kept"))).containsExactly(file);
+    @Test
+    @DisplayName("without --session-file or --stay-signed-in the session stays in memory: a real process whose"
+            + " XDG_CONFIG_HOME and HOME point at an empty folder signs in and leaves that folder empty")
+    void withoutSessionFileNothingIsWritten(@TempDir Path dir) throws Exception {
+        MockOAuth2Server server = new MockOAuth2Server();
+        server.start(InetAddress.getByName("127.0.0.1"), 0);
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path config = Files.createDirectories(dir.resolve("config"));
+        try {
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            ProcessBuilder builder = new ProcessBuilder(java, "-Xmx128m", "-XX:TieredStopAtLevel=1",
+                    "-Duser.home=" + home, "-cp", System.getProperty("java.class.path"), "dev.stormwatch.Main",
+                    "session", "--issuer", server.issuerUrl("default").toString(), "--client-id", "cli",
+                    "--no-browser", "--timeout", "20", "--steps", "login", "--json")
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            builder.environment().put("XDG_CONFIG_HOME", config.toString());
+            builder.environment().put("HOME", home.toString());
+            Process process = builder.start();
+            FollowingErr err = new FollowingErr();
+            try (BufferedReader lines = new BufferedReader(
+                    new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    err.write(line + "\n"); // follows the authorization URL, as a person would
+                }
+                assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            } finally {
+                process.destroyForcibly(); // never left running, whatever failed
+            }
+
+            assertThat(process.exitValue()).as(err.all.toString()).isZero();
+            try (Stream<Path> written = Files.walk(dir)) {
+                assertThat(written.filter(Files::isRegularFile)).isEmpty();
+            }
         } finally {
             server.shutdown();
         }

@@ -1,6 +1,9 @@
 package dev.stormwatch.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stormwatch.retry.CallFailure;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,5 +56,40 @@ class CachedSessionStoreTest {
         cached.clear();
         assertThat(cached.load()).isEmpty();
         assertThat(file).doesNotExist();
+    }
+
+    /** A store whose file write always fails, as on a full disk or a folder made read-only. */
+    private static final class UnwritableStore implements SessionStore {
+
+        private final Session stored;
+
+        UnwritableStore(Session stored) {
+            this.stored = stored;
+        }
+
+        @Override
+        public Optional<Session> load() {
+            return Optional.of(stored);
+        }
+
+        @Override
+        public void save(Session session) {
+            throw Failures.configuration("cannot write the session file (test)");
+        }
+
+        @Override
+        public void clear() {
+        }
+    }
+
+    @Test
+    @DisplayName("F (rotation): when writing a rotated session fails, this process still keeps the new refresh token (never goes"
+            + " back to the spent one) and the write's error still reaches the caller")
+    void aFailedWriteKeepsTheRotatedSessionInMemory() {
+        CachedSessionStore cached = new CachedSessionStore(new UnwritableStore(session("at-1", "rt-1")));
+
+        assertThatThrownBy(() -> cached.save(session("at-2", "rt-2"))).isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("cannot write the session file");
+        assertThat(cached.load()).contains(session("at-2", "rt-2"));
     }
 }

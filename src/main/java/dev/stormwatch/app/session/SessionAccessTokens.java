@@ -3,6 +3,7 @@ package dev.stormwatch.app.session;
 import dev.stormwatch.load.options.Secret;
 import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.oauth.TokenSet;
 import dev.stormwatch.retry.CallFailure;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,6 +16,10 @@ import java.util.function.Supplier;
  */
 final class SessionAccessTokens implements SessionTokenSource {
 
+    /** Why a DPoP-bound session cannot authenticate a load run, and what to do instead. */
+    static final String DPOP_BOUND = "the session's tokens are DPoP-bound; a load run can only send Bearer tokens:"
+            + " sign in without DPoP (Session tab settings) to use the session in a load run";
+
     private final Supplier<Optional<OAuthClient>> client;
 
     SessionAccessTokens(Supplier<Optional<OAuthClient>> client) {
@@ -25,13 +30,19 @@ final class SessionAccessTokens implements SessionTokenSource {
     public Secret currentToken() {
         OAuthClient current = client.get().orElseThrow(
                 () -> new Unavailable("not signed in; sign in on the Session tab first"));
+        TokenSet tokens;
         try {
-            return Secret.of(current.accessToken().reveal());
+            tokens = current.tokens();
         } catch (CallFailure.Reauthenticate e) {
             throw new Unavailable("the session has ended (" + e.getMessage() + "); sign in again on the Session tab");
         } catch (CallFailure e) {
             throw new Unavailable("the session's token could not be refreshed (" + e.getMessage() + "); try again"
                     + " later, or sign in again on the Session tab");
         }
+        // A2, RFC 9449 §7.1: a DPoP-bound token must travel with a proof; a load run sends only Bearer tokens.
+        if (tokens.dpopBound()) {
+            throw new Unavailable(DPOP_BOUND);
+        }
+        return Secret.of(tokens.accessToken().reveal());
     }
 }

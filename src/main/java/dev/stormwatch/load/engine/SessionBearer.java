@@ -16,7 +16,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class SessionBearer implements CredentialSource {
 
-    private record Issued(String token, Credential credential) {}
+    /** The last token handed out and its credential; the token stays a {@link Secret}, so toString redacts (RC6). */
+    private record Issued(Secret token, Credential credential) {}
 
     private final SessionTokenSource tokens;
     private final List<Secret> handedOut = new CopyOnWriteArrayList<>();
@@ -34,16 +35,15 @@ final class SessionBearer implements CredentialSource {
     @Override
     public Credential current() {
         Secret token = tokens.currentToken();
-        String value = token.reveal();
         Issued known = last;
-        if (known != null && known.token().equals(value)) {
+        if (known != null && known.token().equals(token)) {
             return known.credential();
         }
-        Credential credential = Credential.bearer(value);
+        Credential credential = Credential.bearer(token.reveal());
         synchronized (this) {
-            if (last == null || !last.token().equals(value)) {
+            if (last == null || !last.token().equals(token)) {
                 handedOut.add(token);
-                last = new Issued(value, credential);
+                last = new Issued(token, credential);
             }
         }
         return credential;
