@@ -1,5 +1,6 @@
 package dev.stormwatch.limit;
 
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -8,18 +9,25 @@ import java.util.regex.Pattern;
  * <p>The braces are a Redis Cluster hash tag, so every key an algorithm touches for this pair lives in one slot.
  * Names are checked when the key is made, so a bad name fails at configuration time and never reaches Redis.
  *
- * @param principal the authenticated principal (a user or client id); no whitespace, braces or ':'
- * @param model     the model route; no whitespace or braces (':' is allowed, e.g. {@code llama3:8b})
+ * <p>A value with its Redis key built once: a limiter decision asks for it every time, on the hot path.
  */
-public record LimitKey(String principal, String model) {
+public final class LimitKey {
 
     private static final int MAX_LENGTH = 200;
     // Whitespace would break logs and CLI quoting; braces would end the hash tag early and split a key over slots (L2);
     // control characters never belong in a name.
     private static final Pattern FORBIDDEN = Pattern.compile("[\\s{}\\p{Cntrl}]");
 
-    /** @throws LimiterConfigurationException if either part is empty, too long, or holds a forbidden character */
-    public LimitKey {
+    private final String principal;
+    private final String model;
+    private final String redisKey;
+
+    /**
+     * @param principal the authenticated principal (a user or client id); no whitespace, braces or ':'
+     * @param model     the model route; no whitespace or braces (':' is allowed, e.g. {@code llama3:8b})
+     * @throws LimiterConfigurationException if either part is empty, too long, or holds a forbidden character
+     */
+    public LimitKey(String principal, String model) {
         check("principal", principal);
         check("model", model);
         // A ':' in the principal would make "a:b"+"c" and "a"+"b:c" the same key.
@@ -27,6 +35,9 @@ public record LimitKey(String principal, String model) {
             throw new LimiterConfigurationException(
                     "principal must not contain ':' (it separates principal from model): '" + principal + "'");
         }
+        this.principal = principal;
+        this.model = model;
+        this.redisKey = "ratelimit:{" + principal + ':' + model + '}';
     }
 
     /** Shorthand for {@code new LimitKey(principal, model)}. */
@@ -34,14 +45,34 @@ public record LimitKey(String principal, String model) {
         return new LimitKey(principal, model);
     }
 
+    /** The authenticated principal. */
+    public String principal() {
+        return principal;
+    }
+
+    /** The model route. */
+    public String model() {
+        return model;
+    }
+
     /** The Redis key, {@code ratelimit:{principal:model}} (L2). */
     public String redisKey() {
-        return "ratelimit:{" + principal + ':' + model + '}';
+        return redisKey;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof LimitKey key && principal.equals(key.principal) && model.equals(key.model);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(principal, model);
     }
 
     @Override
     public String toString() {
-        return redisKey();
+        return redisKey;
     }
 
     private static void check(String part, String value) {
