@@ -163,8 +163,7 @@ public final class OAuthClient {
      * @throws CallFailure.Reauthenticate when not signed in or the grant is gone
      */
     public Secret accessToken() {
-        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
-        return currentTokens(budget).accessToken();
+        return tokens().accessToken();
     }
 
     /**
