@@ -59,6 +59,9 @@ public final class Composition implements AutoCloseable {
     private final LoadLabViewModel loadLab;
     private final MainWindow window;
     private volatile Optional<EmbeddedStack> stack = Optional.empty();
+    private final Object serversLock = new Object();
+    private boolean serversClosed; // guarded by serversLock
+    private final Thread serversOnExit = new Thread(this::closeServers, "stormwatch-servers-shutdown");
 
     public Composition(Parts parts) {
         this.background = Executors.newCachedThreadPool(daemonThreads("stormwatch-call-"));
@@ -95,7 +98,15 @@ public final class Composition implements AutoCloseable {
     private void startServers(Supplier<EmbeddedStack> start) {
         try {
             EmbeddedStack started = start.get();
-            stack = Optional.of(started);
+            synchronized (serversLock) {
+                if (serversClosed) {
+                    started.close(); // the window closed while the servers were starting
+                    return;
+                }
+                stack = Optional.of(started);
+            }
+            // Ctrl-C, a logout or a kill skip the window's own close: the redis-server child must not outlive the app.
+            Runtime.getRuntime().addShutdownHook(serversOnExit);
             LOG.info("embedded provider at {}, relay at {}, rate limiter {}", started.provider().issuer(),
                     started.relay().baseUrl(), started.limiterDescription());
             UiThread.executor().execute(() -> {
@@ -139,6 +150,24 @@ public final class Composition implements AutoCloseable {
         session.cancelSignIn();
         loadLab.stop();
         background.shutdownNow();
-        stack.ifPresent(EmbeddedStack::close);
+        closeServers();
+        try {
+            Runtime.getRuntime().removeShutdownHook(serversOnExit);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            // the JVM is already shutting down, or the servers never started: nothing to remove
+        }
+    }
+
+    /** Closes the embedded servers once, from the window's close or the JVM's shutdown, whichever comes first. */
+    private void closeServers() {
+        Optional<EmbeddedStack> started;
+        synchronized (serversLock) {
+            if (serversClosed) {
+                return;
+            }
+            serversClosed = true;
+            started = stack;
+        }
+        started.ifPresent(EmbeddedStack::close);
     }
 }
