@@ -23,6 +23,7 @@ class SharedLimiterTest {
     private static final int QUOTA = 10;
     private static final Duration WINDOW = Duration.ofSeconds(1);
     private static final Duration RUN = Duration.ofSeconds(3);
+    private static final int INSTANCES = 4;
 
     @Test
     @DisplayName("L2, L6, RC7: K = 4 local limiters let about 4x the quota reach the relay; one shared Redis limiter holds it")
@@ -38,8 +39,12 @@ class SharedLimiterTest {
         assertThat(shared.total(Counter.STATUS_429)).isLessThanOrEqualTo(2);
         assertThat(shared.total(Counter.STATUS_2XX)).isGreaterThanOrEqualTo(QUOTA * RUN.toSeconds() - QUOTA);
         // Local: each instance allowed the quota, so about K = 4 times it arrived, and the relay refused the excess.
+        assertThat(local.total(Counter.ATTEMPTS)).isLessThanOrEqualTo(INSTANCES * QUOTA * windows);
         double ratio = (double) local.total(Counter.ATTEMPTS) / shared.total(Counter.ATTEMPTS);
-        assertThat(ratio).as("arrivals with 4 local limiters (%d) / with one shared Redis limiter (%d)", local.total(Counter.ATTEMPTS), shared.total(Counter.ATTEMPTS)).isBetween(3.0, 5.0);
+        // At most K x windows / full windows: the drain may let one run's last, cut window in and not the other's.
+        double most = (double) INSTANCES * windows / RUN.toSeconds();
+        assertThat(ratio).as("arrivals with 4 local limiters (%d) / with one shared Redis limiter (%d)",
+                local.total(Counter.ATTEMPTS), shared.total(Counter.ATTEMPTS)).isBetween(3.0, most);
         assertThat(local.total(Counter.STATUS_429)).isGreaterThan(QUOTA * RUN.toSeconds());
         // RC7: a refused client comes back at the retry-at it was given, not in a tight loop of refusals.
         TimeSeries sharedClient = sharedRun.seriesNamed("client per second").orElseThrow();
@@ -58,7 +63,7 @@ class SharedLimiterTest {
                 .duration(RUN)
                 .limiter(LimiterChoice.SLIDING_LOG)
                 .redis(redis)
-                .instances(4)
+                .instances(INSTANCES)
                 .seed(11)
                 .build();
         LoadReport report = new LoadEngine(settings).run(options, line -> {});
