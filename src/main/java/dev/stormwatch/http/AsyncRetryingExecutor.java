@@ -34,8 +34,9 @@ import okhttp3.Response;
 /**
  * The asynchronous twin of {@link RetryingExecutor} (issue 5): the same steps in the same order (pause check,
  * send, {@link RetryDecision}, budget, pause start, retry quota, one {@link AttemptEvent} per attempt), but each
- * request goes out with OkHttp's {@code enqueue} and each retry waits on a {@link RetryScheduler}, so no thread is held
- * per request and a load test can run thousands of calls. It holds no rule of its own.
+ * request goes out through an {@link AttemptTransport} (OkHttp's {@code enqueue} by default) and each retry waits on a
+ * {@link RetryScheduler}, so no thread waits out a retry and a load test can run thousands of calls. It holds no rule
+ * of its own.
  */
 public final class AsyncRetryingExecutor {
 

@@ -1,6 +1,5 @@
 package dev.stormwatch.limit;
 
-import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -67,7 +66,7 @@ public final class LimitKey {
 
     @Override
     public int hashCode() {
-        return Objects.hash(principal, model);
+        return 31 * principal.hashCode() + model.hashCode(); // no varargs array: limiters hash keys per decision
     }
 
     @Override

@@ -22,8 +22,8 @@ import java.util.Optional;
  * @param model the model route (the limiter key's model, L2)
  * @param clock the run's wall clock
  * @param drain how long calls in flight at the planned end may take before they are cancelled
- * @param maxConnections the most requests on the wire at once over all instances (OkHttp's dispatcher runs each on
- *     a thread while it is on the wire); further virtual clients wait in its queue, counted as in flight
+ * @param maxConnections the most requests on the wire at once over all instances (each runs on one of as many
+ *     worker threads while it is on the wire); further virtual clients wait in their queue, counted as in flight
  * @param observer also told of every attempt event (the UI's timeline, tests); must not block
  */
 public record EngineSettings(

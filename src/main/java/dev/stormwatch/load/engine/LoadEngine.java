@@ -49,7 +49,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import okhttp3.ConnectionPool;
-import okhttp3.Dispatcher;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -203,7 +202,9 @@ public final class LoadEngine {
                 credential = Optional.empty();
             }
         }
-        resources.http = sharedHttpClient(options.clients());
+        int connections = Math.min(options.clients(), settings.maxConnections());
+        resources.http = sharedHttpClient(connections);
+        resources.workers = workers(connections);
         resources.recorders = recordersFromNow(options);
         TwoResolutionRecorder client = resources.recorders.client();
         if (resources.relay != null) {
@@ -232,8 +233,7 @@ public final class LoadEngine {
                     .retryQuota(settings.retryQuota().get())
                     .metrics(unrecorded)
                     .listener(counting.andThen(settings.observer()));
-            // Issue 6: blocking calls on the run's fixed pool, so no thread hands work to another per request.
-            builder.transport(AttemptTransport.blockingOn(resources.http.dispatcher().executorService()));
+            builder.transport(AttemptTransport.blockingOn(resources.workers));
             if (options.jitter() != BackoffStrategy.FULL) {
                 // Issue 6: a run that compares strategies; B4 holds for every other client (an architecture rule).
                 builder.backoffForComparison(options.jitter().inClients());
@@ -330,23 +330,23 @@ public final class LoadEngine {
         return notes;
     }
 
-    private OkHttpClient sharedHttpClient(int clients) {
-        int connections = Math.min(clients, settings.maxConnections());
-        // A fixed pool with a queue, not OkHttp's default handoff pool: when a call ends, the thread that ran it takes
-        // the next queued attempt itself, where the default wakes another thread for every request. The clients'
-        // attempts run on it as blocking calls (AttemptTransport.blockingOn), as many at once as it has threads.
+    /**
+     * The threads the clients' attempts run on, as blocking calls (AttemptTransport.blockingOn), as many at once as
+     * there are threads. A fixed pool with a queue: when a call ends, the thread that ran it takes the next queued
+     * attempt itself, where OkHttp's dispatcher wakes another thread for every request (issue 6).
+     */
+    private static ExecutorService workers(int connections) {
         AtomicInteger threadNumber = new AtomicInteger();
-        ExecutorService pool = new ThreadPoolExecutor(connections, connections, 1, TimeUnit.MINUTES,
-                new LinkedBlockingQueue<>(), runnable -> {
+        return new ThreadPoolExecutor(connections, connections, 1, TimeUnit.MINUTES, new LinkedBlockingQueue<>(),
+                runnable -> {
                     Thread thread = new Thread(runnable, "stormwatch-load-http-" + threadNumber.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
                 });
-        Dispatcher dispatcher = new Dispatcher(pool);
-        dispatcher.setMaxRequests(connections);
-        dispatcher.setMaxRequestsPerHost(connections);
+    }
+
+    private static OkHttpClient sharedHttpClient(int connections) {
         return new OkHttpClient.Builder()
-                .dispatcher(dispatcher)
                 .connectionPool(new ConnectionPool(connections, 1, TimeUnit.MINUTES))
                 // Every retry is the retry engine's, so that the counts say what the clients did.
                 .retryOnConnectionFailure(false)
@@ -385,6 +385,7 @@ public final class LoadEngine {
         List<RelayPlan.TimedAction> actions = List.of();
         LimiterFleet fleet;
         OkHttpClient http;
+        ExecutorService workers;
         ScheduledExecutorService timer;
         VirtualClients clients;
 
@@ -412,8 +413,10 @@ public final class LoadEngine {
             drainProvider();
             if (http != null) {
                 http.dispatcher().cancelAll();
-                http.dispatcher().executorService().shutdown();
                 http.connectionPool().evictAll();
+            }
+            if (workers != null) {
+                workers.shutdown();
             }
             if (fleet != null) {
                 fleet.close();
