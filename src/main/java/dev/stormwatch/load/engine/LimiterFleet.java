@@ -96,6 +96,11 @@ final class LimiterFleet implements AutoCloseable {
                 + describe(spec) + " sharing one Redis (" + redis.describe() + ") and one key");
     }
 
+    /** True when the limiters ask Redis: each decision is then a blocking round trip. */
+    boolean usesRedis() {
+        return !ports.isEmpty();
+    }
+
     /** The limiter of instance {@code i}, if any. */
     Optional<RateLimiter> limiterOf(int instance) {
         return limiters.get(instance);

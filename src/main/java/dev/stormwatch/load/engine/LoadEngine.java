@@ -1,9 +1,10 @@
 package dev.stormwatch.load.engine;
 
-import dev.stormwatch.http.AttemptTransport;
 import dev.stormwatch.http.CallOptions;
+import dev.stormwatch.http.ClientTimeouts;
 import dev.stormwatch.http.Credential;
 import dev.stormwatch.http.CredentialSource;
+import dev.stormwatch.http.EventLoopTransport;
 import dev.stormwatch.http.ResilientClient;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.LimiterException;
@@ -205,6 +206,12 @@ public final class LoadEngine {
         int connections = Math.min(options.clients(), settings.maxConnections());
         resources.http = sharedHttpClient(connections);
         resources.workers = workers(connections);
+        // A Redis limiter's round trip and a token refresh block; with neither, the retry engine decides on the
+        // event loop itself, and no thread is woken per response (issue 6).
+        boolean mayBlock = resources.fleet.usesRedis() || resources.session != null;
+        resources.transport = EventLoopTransport.start(resources.http, resources.workers,
+                mayBlock ? EventLoopTransport.Delivery.ON_WORKERS : EventLoopTransport.Delivery.ON_LOOP,
+                connections, settings.clock());
         resources.recorders = recordersFromNow(options);
         TwoResolutionRecorder client = resources.recorders.client();
         if (resources.relay != null) {
@@ -233,7 +240,7 @@ public final class LoadEngine {
                     .retryQuota(settings.retryQuota().get())
                     .metrics(unrecorded)
                     .listener(counting.andThen(settings.observer()));
-            builder.transport(AttemptTransport.blockingOn(resources.workers));
+            builder.transport(resources.transport);
             if (options.jitter() != BackoffStrategy.FULL) {
                 // Issue 6: a run that compares strategies; B4 holds for every other client (an architecture rule).
                 builder.backoffForComparison(options.jitter().inClients());
@@ -331,9 +338,9 @@ public final class LoadEngine {
     }
 
     /**
-     * The threads the clients' attempts run on, as blocking calls (AttemptTransport.blockingOn), as many at once as
-     * there are threads. A fixed pool with a queue: when a call ends, the thread that ran it takes the next queued
-     * attempt itself, where OkHttp's dispatcher wakes another thread for every request (issue 6).
+     * The worker threads of a run: they take the retry engine's decisions when the clients may block (a Redis
+     * limiter, a token refresh), and carry the attempts the event loop leaves to OkHttp (https, remote hosts) as
+     * blocking calls, as many at once as there are threads.
      */
     private static ExecutorService workers(int connections) {
         AtomicInteger threadNumber = new AtomicInteger();
@@ -348,6 +355,9 @@ public final class LoadEngine {
     private static OkHttpClient sharedHttpClient(int connections) {
         return new OkHttpClient.Builder()
                 .connectionPool(new ConnectionPool(connections, 1, TimeUnit.MINUTES))
+                // The clients' own timeouts (RC3), which the event-loop transport reads from this client too.
+                .connectTimeout(ClientTimeouts.DEFAULT.connect())
+                .readTimeout(ClientTimeouts.DEFAULT.read())
                 // Every retry is the retry engine's, so that the counts say what the clients did.
                 .retryOnConnectionFailure(false)
                 .build();
@@ -386,6 +396,7 @@ public final class LoadEngine {
         LimiterFleet fleet;
         OkHttpClient http;
         ExecutorService workers;
+        EventLoopTransport transport;
         ScheduledExecutorService timer;
         VirtualClients clients;
 
@@ -411,6 +422,9 @@ public final class LoadEngine {
                 timer.shutdownNow();
             }
             drainProvider();
+            if (transport != null) {
+                transport.close(); // fails what is still unanswered, before the workers that deliver it stop
+            }
             if (http != null) {
                 http.dispatcher().cancelAll();
                 http.connectionPool().evictAll();

@@ -1,0 +1,736 @@
+package dev.stormwatch.http;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ProtocolException;
+import java.net.SocketTimeoutException;
+import java.net.StandardSocketOptions;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import okhttp3.Call;
+import okhttp3.Callback;
+import okhttp3.Headers;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.Buffer;
+
+/**
+ * Plain-HTTP/1.1 attempts to loopback targets on one event-loop thread with non-blocking sockets, for load runs
+ * (issue 6). A blocking transport parks a thread per request in flight, and the kernel switches threads for every
+ * response; on two cores that switching, not the retry engine, held a run to about half of wrk's rate. Here one thread
+ * multiplexes every connection, as wrk does. Each outcome goes to the retry engine on the loop itself when nothing the
+ * caller does can block ({@link Delivery#ON_LOOP}), else on worker threads (a limiter's Redis round trip must not
+ * stall the sockets).
+ *
+ * <p>What it keeps of OkHttp's behaviour, so that no decision changes: keep-alive connections per origin, at most
+ * {@code maxConnections} open and further attempts queued in order; the client's connect, write and read timeouts per
+ * attempt (RC3), each shortened to what is left of the call's deadline when the attempt leaves the queue, and an
+ * attempt whose deadline passed in the queue refused with nothing sent (RC5); {@link SendProgress} told when the
+ * request starts to go out, so failures are classified exactly as OkHttp's are (F1, ST2); the same exception types
+ * (a {@link ConnectException} before sending, a {@link SocketTimeoutException} for a timeout, a
+ * {@link ProtocolException} for a malformed response); a cancelled call ends with "Canceled" and its connection is
+ * closed. It follows no redirect and decompresses nothing, as the executor's own client does neither.
+ *
+ * <p>What it leaves to OkHttp (blocking calls on the workers): https, and any host that is not a loopback address,
+ * where OkHttp's TLS, proxy and DNS handling matter more than its speed. The OkHttp client's interceptors do not run
+ * on this transport: the deadline bound above is applied here, and the upstream-latency meter (L8) is not recorded,
+ * as load runs record their own latency series.
+ */
+public final class EventLoopTransport implements AttemptTransport, AutoCloseable {
+
+    /** A response body above this is refused (ProtocolException): load runs read small API answers. */
+    static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
+    /** How often timeouts and cancellations are checked. */
+    private static final long SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** An idle connection older than this is closed, as OkHttp's pool does. */
+    private static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(1);
+    private static final String USER_AGENT = "stormwatch-load";
+
+    private final Executor workers;
+    private final Delivery delivery;
+    private final AttemptTransport fallback;
+    private final Clock clock;
+    private final int connectMillis;
+    private final int readMillis;
+    private final int writeMillis;
+    private final int maxConnections;
+    private final Selector selector;
+    private final Thread loop;
+    private final ConcurrentLinkedQueue<Exchange> submitted = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Runnable> handedOn = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean selecting = new AtomicBoolean();
+    private final Map<String, Boolean> loopbackHosts = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    // Owned by the loop thread.
+    private final Map<InetSocketAddress, Route> routes = new HashMap<>();
+    private final List<Conn> open = new ArrayList<>();
+    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
+    private long nextSweep;
+
+    private EventLoopTransport(OkHttpClient timeoutsOf, Executor workers, Delivery delivery, int maxConnections,
+            Clock clock) throws IOException {
+        this.workers = Objects.requireNonNull(workers, "workers");
+        this.delivery = Objects.requireNonNull(delivery, "delivery");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("maxConnections must be at least 1, was " + maxConnections);
+        }
+        this.maxConnections = maxConnections;
+        this.connectMillis = timeoutsOf.connectTimeoutMillis();
+        this.readMillis = timeoutsOf.readTimeoutMillis();
+        this.writeMillis = timeoutsOf.writeTimeoutMillis();
+        this.fallback = AttemptTransport.blockingOn(workers);
+        this.selector = Selector.open();
+        this.loop = new Thread(this::run, "stormwatch-http-event-loop");
+        loop.setDaemon(true);
+    }
+
+    /** Where the outcome of an attempt (the retry engine's decision, the caller's next request) runs. */
+    public enum Delivery {
+        /**
+         * On the event loop itself: no thread is woken per response, the fastest. Only for callers whose callbacks
+         * and request suppliers never block (no Redis limiter, no token refresh), or every socket waits with them.
+         */
+        ON_LOOP,
+        /** On the workers: for callers that may block, such as a limiter asking Redis before each attempt (RC7). */
+        ON_WORKERS
+    }
+
+    /**
+     * Starts the event loop.
+     *
+     * @param timeoutsOf the client whose connect, read and write timeouts each attempt gets (0 meaning none, as OkHttp)
+     * @param workers run the fallback's blocking calls, and outcomes and retries when {@code delivery} says so
+     * @param delivery where outcomes are delivered and waited-out retries handed on
+     * @param maxConnections the most connections open at once; further attempts wait in order
+     * @param clock the clock of call deadlines (RC5), the client's
+     */
+    public static EventLoopTransport start(OkHttpClient timeoutsOf, Executor workers, Delivery delivery,
+            int maxConnections, Clock clock) {
+        Objects.requireNonNull(timeoutsOf, "timeoutsOf");
+        try {
+            EventLoopTransport transport = new EventLoopTransport(timeoutsOf, workers, delivery, maxConnections, clock);
+            transport.loop.start();
+            return transport;
+        } catch (IOException e) {
+            throw new IllegalStateException("Could not open a selector for the load run's sockets: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void send(Call call, Callback callback) {
+        Request request = call.request();
+        HttpUrl url = request.url();
+        if (!url.isHttps() && isLoopback(url.host())) {
+            if (closed) {
+                callback.onFailure(call, new InterruptedIOException("the transport was closed"));
+                return;
+            }
+            submitted.add(new Exchange(call, callback, new InetSocketAddress(literal(url.host()), url.port())));
+            if (selecting.compareAndSet(true, false)) {
+                selector.wakeup();
+            }
+            return;
+        }
+        fallback.send(call, callback);
+    }
+
+    @Override
+    public void handOn(Runnable nextAttempt) {
+        if (delivery == Delivery.ON_WORKERS) {
+            workers.execute(nextAttempt);
+            return;
+        }
+        if (closed) {
+            throw new RejectedExecutionException("the transport was closed");
+        }
+        handedOn.add(nextAttempt);
+        if (selecting.compareAndSet(true, false)) {
+            selector.wakeup();
+        }
+    }
+
+    /** Stops the loop, closes every connection and fails the attempts not yet answered (nothing more is sent). */
+    @Override
+    public void close() {
+        closed = true;
+        selector.wakeup();
+        try {
+            loop.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private boolean isLoopback(String host) {
+        return loopbackHosts.computeIfAbsent(host, h -> {
+            try {
+                return InetAddress.getByName(h).isLoopbackAddress();
+            } catch (UnknownHostException e) {
+                return false; // the fallback reports it, as OkHttp does (DNS_FAILURE)
+            }
+        });
+    }
+
+    private static InetAddress literal(String host) {
+        try {
+            return InetAddress.getByName(host); // a loopback name or address: resolved once already, from the cache
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ----- the loop -----
+
+    private void run() {
+        try {
+            while (!closed) {
+                runHandedOn();
+                takeSubmitted();
+                selecting.set(true);
+                if (!submitted.isEmpty() || !handedOn.isEmpty()) {
+                    selecting.set(false);
+                    selector.selectNow();
+                } else {
+                    selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(SWEEP_NANOS)));
+                }
+                selecting.set(false);
+                Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
+                while (keys.hasNext()) {
+                    SelectionKey key = keys.next();
+                    keys.remove();
+                    ready((Conn) key.attachment(), key);
+                }
+                long now = System.nanoTime();
+                if (now - nextSweep >= 0) {
+                    sweep(now);
+                    nextSweep = now + SWEEP_NANOS;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            shutdown(new InterruptedIOException("the load run's event loop stopped: " + e));
+            return;
+        }
+        shutdown(new InterruptedIOException("the transport was closed"));
+    }
+
+    private void runHandedOn() {
+        Runnable task;
+        while ((task = handedOn.poll()) != null) {
+            runGuarded(task);
+        }
+    }
+
+    /** A callback that throws must not stop the loop that every other attempt depends on. */
+    private static void runGuarded(Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException e) {
+            // The executor ends its own call on a failure it throws; anything else is the caller's to report.
+        }
+    }
+
+    private void takeSubmitted() {
+        Exchange exchange;
+        while ((exchange = submitted.poll()) != null) {
+            Route route = routes.computeIfAbsent(exchange.address, Route::new);
+            route.waiting.add(exchange);
+            dispatch(route);
+        }
+    }
+
+    /** Gives the route's waiting attempts its idle connections, or new ones while fewer than the most are open. */
+    private void dispatch(Route route) {
+        Conn conn = null;
+        while (!route.waiting.isEmpty()) {
+            if (conn == null) {
+                conn = route.idle.pollLast();
+                if (conn == null) {
+                    if (open.size() >= maxConnections && !closeIdleElsewhere(route)) {
+                        return; // wait for a connection to come back
+                    }
+                    conn = connect(route);
+                    if (conn == null) {
+                        continue; // that attempt failed to connect; try the next
+                    }
+                }
+            }
+            if (begin(conn, route.waiting.poll())) {
+                conn = null; // in use
+            }
+        }
+        if (conn != null) {
+            release(conn); // every waiting attempt ended before it was sent (cancelled, deadline passed)
+        }
+    }
+
+    private boolean closeIdleElsewhere(Route except) {
+        for (Route other : routes.values()) {
+            if (other != except && !other.idle.isEmpty()) {
+                discard(other.idle.pollFirst());
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Conn connect(Route route) {
+        Exchange first = route.waiting.peek();
+        SocketChannel channel = null;
+        try {
+            channel = SocketChannel.open();
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            Conn conn = new Conn(route, channel);
+            open.add(conn);
+            boolean connected = channel.connect(route.address);
+            conn.key = channel.register(selector, connected ? 0 : SelectionKey.OP_CONNECT, conn);
+            conn.connected = connected;
+            return conn;
+        } catch (IOException e) {
+            closeQuietly(channel);
+            route.waiting.poll();
+            fail(first, connectFailure(route, e));
+            return null;
+        }
+    }
+
+    /**
+     * Starts an attempt on a connection: the deadline check (RC5), then connecting or writing. False when the attempt
+     * ended before anything was sent; the connection is then still free.
+     */
+    private boolean begin(Conn conn, Exchange exchange) {
+        if (exchange.call.isCanceled()) {
+            fail(exchange, new IOException("Canceled"));
+            return false;
+        }
+        Request request = exchange.call.request();
+        int connectTimeout = connectMillis;
+        int writeTimeout = writeMillis;
+        int readTimeout = readMillis;
+        RequestDeadline deadline = request.tag(RequestDeadline.class);
+        if (deadline != null) {
+            Instant now = clock.instant();
+            if (deadline.hasPassed(now)) {
+                fail(exchange, new DeadlineTimeoutInterceptor.DeadlinePassed(deadline)); // RC5: nothing sent
+                return false;
+            }
+            request = deadline.stamp(request, now);
+            int left = (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.remaining(now).toMillis()));
+            connectTimeout = bounded(connectTimeout, left);
+            writeTimeout = bounded(writeTimeout, left);
+            readTimeout = bounded(readTimeout, left);
+        }
+        exchange.sent = request;
+        exchange.readTimeout = readTimeout;
+        exchange.writeTimeout = writeTimeout;
+        try {
+            exchange.out = ByteBuffer.wrap(encode(request, exchange.address));
+        } catch (IOException | RuntimeException e) {
+            // A request body that could not be written out: nothing was sent.
+            fail(exchange, e instanceof IOException io ? io : new IOException("could not encode the request: " + e, e));
+            return false;
+        }
+        conn.exchange = exchange;
+        if (conn.connected) {
+            try {
+                startWriting(conn);
+            } catch (IOException e) {
+                conn.exchange = null;
+                discard(conn); // the caller's loop goes on with another connection, without recursing here
+                fail(exchange, e);
+            }
+        } else {
+            conn.timeoutAt = deadlineIn(connectTimeout);
+            conn.key.interestOps(SelectionKey.OP_CONNECT);
+        }
+        return true;
+    }
+
+    /** A connection no attempt took: kept when it is ready for one, else closed. */
+    private void release(Conn conn) {
+        if (conn.connected && !closed) {
+            conn.key.interestOps(0);
+            conn.idleSince = System.nanoTime();
+            conn.route.idle.addLast(conn);
+        } else {
+            discard(conn);
+        }
+    }
+
+    private static int bounded(int timeout, int left) {
+        return timeout == 0 || left < timeout ? left : timeout;
+    }
+
+    private void startWriting(Conn conn) throws IOException {
+        Exchange exchange = conn.exchange;
+        exchange.progress().ifPresent(p -> p.requestHeadersStart(exchange.call)); // F1: from here it may be processed
+        exchange.sentAtMillis = System.currentTimeMillis();
+        conn.parser = new Http1ResponseParser("HEAD".equals(exchange.sent.method()), MAX_BODY_BYTES);
+        write(conn);
+    }
+
+    private void ready(Conn conn, SelectionKey key) {
+        if (!key.isValid()) {
+            return;
+        }
+        try {
+            if (key.isConnectable()) {
+                if (!conn.channel.finishConnect()) {
+                    return;
+                }
+                conn.connected = true;
+                startWriting(conn);
+                return;
+            }
+            if (key.isWritable()) {
+                write(conn);
+                return;
+            }
+            if (key.isReadable()) {
+                read(conn);
+            }
+        } catch (IOException e) {
+            Exchange exchange = conn.exchange;
+            boolean wasConnected = conn.connected;
+            finish(conn, false);
+            if (exchange != null) {
+                fail(exchange, wasConnected ? e : connectFailure(conn.route, e));
+            }
+        }
+    }
+
+    private void write(Conn conn) throws IOException {
+        ByteBuffer out = conn.exchange.out;
+        conn.channel.write(out);
+        if (out.hasRemaining()) {
+            conn.key.interestOps(SelectionKey.OP_WRITE);
+            conn.timeoutAt = deadlineIn(conn.exchange.writeTimeout);
+            return;
+        }
+        conn.key.interestOps(SelectionKey.OP_READ);
+        conn.timeoutAt = deadlineIn(conn.exchange.readTimeout);
+    }
+
+    private static long deadlineIn(int millis) {
+        return millis == 0 ? 0 : System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    }
+
+    private void read(Conn conn) throws IOException {
+        readBuffer.clear();
+        int n = conn.channel.read(readBuffer);
+        if (conn.exchange == null) {
+            discard(conn); // not watched while idle, so not expected: whatever it was, the connection is not reused
+            return;
+        }
+        Http1ResponseParser parser = conn.parser;
+        if (n < 0) {
+            if (parser.endOfStream()) {
+                complete(conn, false);
+                return;
+            }
+            throw new IOException("unexpected end of stream on " + conn.exchange.sent.url().redact());
+        }
+        readBuffer.flip();
+        parser.feed(readBuffer);
+        if (parser.done()) {
+            complete(conn, parser.keepAlive());
+        } else {
+            conn.timeoutAt = deadlineIn(conn.exchange.readTimeout); // between bytes, as OkHttp's read timeout
+        }
+    }
+
+    private void complete(Conn conn, boolean keepAlive) {
+        Exchange exchange = conn.exchange;
+        Http1ResponseParser parser = conn.parser;
+        finish(conn, keepAlive);
+        Response response;
+        try {
+            response = new Response.Builder()
+                    .request(exchange.sent)
+                    .protocol(parser.protocol())
+                    .code(parser.code())
+                    .message(parser.message())
+                    .headers(parser.headers())
+                    .body(ResponseBody.create(parser.body(), mediaType(parser.headers().get("Content-Type"))))
+                    .sentRequestAtMillis(exchange.sentAtMillis)
+                    .receivedResponseAtMillis(System.currentTimeMillis())
+                    .build();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            fail(exchange, new ProtocolException("malformed response: " + e.getMessage()));
+            return;
+        }
+        deliver(() -> {
+            try {
+                exchange.callback.onResponse(exchange.call, response);
+            } catch (IOException e) {
+                response.close();
+            }
+        });
+    }
+
+    private static MediaType mediaType(String value) {
+        return value == null ? null : MediaType.parse(value); // null for a malformed value, as OkHttp reads it
+    }
+
+    /** The attempt on {@code conn} is over: its connection goes back to the pool or is closed. */
+    private void finish(Conn conn, boolean reusable) {
+        Route route = conn.route;
+        conn.exchange = null;
+        conn.parser = null;
+        conn.timeoutAt = 0;
+        if (reusable && !closed && conn.key.isValid()) {
+            // Not watched while idle, as OkHttp does not: a connection reset meanwhile fails the next attempt on it,
+            // which the retry engine then sees and retries (the 3 AM storm, ST2).
+            conn.key.interestOps(0);
+            conn.idleSince = System.nanoTime();
+            route.idle.addLast(conn);
+        } else {
+            discard(conn);
+        }
+        if (!closed) {
+            dispatch(route);
+            if (!reusable) {
+                for (Route other : routes.values()) {
+                    if (other != route && !other.waiting.isEmpty() && open.size() < maxConnections) {
+                        dispatch(other);
+                    }
+                }
+            }
+        }
+    }
+
+    private void discard(Conn conn) {
+        conn.route.idle.remove(conn);
+        open.remove(conn);
+        if (conn.key != null) {
+            conn.key.cancel();
+        }
+        closeQuietly(conn.channel);
+    }
+
+    private void sweep(long now) {
+        for (Conn conn : new ArrayList<>(open)) {
+            Exchange exchange = conn.exchange;
+            if (exchange == null) {
+                if (now - conn.idleSince > IDLE_NANOS) {
+                    discard(conn);
+                }
+                continue;
+            }
+            if (exchange.call.isCanceled()) {
+                finish(conn, false);
+                fail(exchange, new IOException("Canceled"));
+            } else if (conn.timeoutAt != 0 && now - conn.timeoutAt >= 0) {
+                boolean connecting = !conn.connected;
+                finish(conn, false);
+                fail(exchange, new SocketTimeoutException(connecting
+                        ? "connect timed out to " + conn.route.address : "timeout"));
+            }
+        }
+        for (Route route : routes.values()) {
+            route.waiting.removeIf(waiting -> {
+                if (waiting.call.isCanceled()) {
+                    fail(waiting, new IOException("Canceled"));
+                    return true;
+                }
+                return false;
+            });
+        }
+    }
+
+    private void shutdown(IOException why) {
+        closed = true;
+        for (Conn conn : new ArrayList<>(open)) {
+            Exchange exchange = conn.exchange;
+            discard(conn);
+            if (exchange != null) {
+                fail(exchange, why);
+            }
+        }
+        for (Route route : routes.values()) {
+            Exchange waiting;
+            while ((waiting = route.waiting.poll()) != null) {
+                fail(waiting, why);
+            }
+        }
+        Exchange left;
+        while ((left = submitted.poll()) != null) {
+            fail(left, why);
+        }
+        runHandedOn(); // each finds the transport closed and fails at once
+        try {
+            selector.close();
+        } catch (IOException e) {
+            // nothing left to release
+        }
+    }
+
+    private void fail(Exchange exchange, IOException failure) {
+        deliver(() -> exchange.callback.onFailure(exchange.call, failure));
+    }
+
+    /** As {@code delivery} says; when the workers were shut down, here, so that no caller waits forever. */
+    private void deliver(Runnable outcome) {
+        if (delivery == Delivery.ON_WORKERS) {
+            try {
+                workers.execute(outcome);
+                return;
+            } catch (RejectedExecutionException e) {
+                // fall through
+            }
+        }
+        runGuarded(outcome);
+    }
+
+    private static IOException connectFailure(Route route, IOException cause) {
+        if (cause instanceof ConnectException) {
+            return cause;
+        }
+        ConnectException failure = new ConnectException("Failed to connect to " + route.address + ": " + cause.getMessage());
+        failure.initCause(cause);
+        return failure;
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        if (channel == null) {
+            return;
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // closing a broken socket can fail; it is gone either way
+        }
+    }
+
+    /** The request as HTTP/1.1 bytes: request line, Host, the request's headers, framing, body. */
+    static byte[] encode(Request request, InetSocketAddress address) throws IOException {
+        HttpUrl url = request.url();
+        StringBuilder head = new StringBuilder(256);
+        head.append(request.method()).append(' ').append(url.encodedPath());
+        if (url.encodedQuery() != null) {
+            head.append('?').append(url.encodedQuery());
+        }
+        head.append(" HTTP/1.1\r\n");
+        Headers headers = request.headers();
+        if (headers.get("Host") == null) {
+            head.append("Host: ").append(hostHeader(url)).append("\r\n");
+        }
+        if (headers.get("User-Agent") == null) {
+            head.append("User-Agent: ").append(USER_AGENT).append("\r\n");
+        }
+        Buffer body = null;
+        RequestBody requestBody = request.body();
+        if (requestBody != null) {
+            body = new Buffer();
+            requestBody.writeTo(body);
+            if (requestBody.contentType() != null && headers.get("Content-Type") == null) {
+                head.append("Content-Type: ").append(requestBody.contentType()).append("\r\n");
+            }
+            head.append("Content-Length: ").append(body.size()).append("\r\n");
+        } else if (permitsBody(request.method())) {
+            head.append("Content-Length: 0\r\n");
+        }
+        for (int i = 0; i < headers.size(); i++) {
+            String name = headers.name(i);
+            if (name.equalsIgnoreCase("Content-Length") || name.equalsIgnoreCase("Transfer-Encoding")) {
+                continue; // the framing is this transport's
+            }
+            head.append(name).append(": ").append(headers.value(i)).append("\r\n");
+        }
+        head.append("\r\n");
+        byte[] headBytes = head.toString().getBytes(StandardCharsets.UTF_8);
+        if (body == null) {
+            return headBytes;
+        }
+        byte[] bytes = new byte[headBytes.length + (int) body.size()];
+        System.arraycopy(headBytes, 0, bytes, 0, headBytes.length);
+        body.read(bytes, headBytes.length, (int) body.size());
+        return bytes;
+    }
+
+    private static boolean permitsBody(String method) {
+        return method.equals("POST") || method.equals("PUT") || method.equals("PATCH");
+    }
+
+    private static String hostHeader(HttpUrl url) {
+        String host = url.host().contains(":") ? "[" + url.host() + "]" : url.host();
+        return url.port() == HttpUrl.defaultPort(url.scheme()) ? host : host + ":" + url.port();
+    }
+
+    private static final class Route {
+        final InetSocketAddress address;
+        final ArrayDeque<Conn> idle = new ArrayDeque<>();
+        final ArrayDeque<Exchange> waiting = new ArrayDeque<>();
+
+        Route(InetSocketAddress address) {
+            this.address = address;
+        }
+    }
+
+    private static final class Conn {
+        final Route route;
+        final SocketChannel channel;
+        SelectionKey key;
+        boolean connected;
+        Exchange exchange;
+        Http1ResponseParser parser;
+        long timeoutAt;
+        long idleSince;
+
+        Conn(Route route, SocketChannel channel) {
+            this.route = route;
+            this.channel = channel;
+        }
+    }
+
+    private static final class Exchange {
+        final Call call;
+        final Callback callback;
+        final InetSocketAddress address;
+        Request sent;
+        ByteBuffer out;
+        int readTimeout;
+        int writeTimeout;
+        long sentAtMillis;
+
+        Exchange(Call call, Callback callback, InetSocketAddress address) {
+            this.call = call;
+            this.callback = callback;
+            this.address = address;
+        }
+
+        java.util.Optional<SendProgress> progress() {
+            return java.util.Optional.ofNullable(call.request().tag(SendProgress.class));
+        }
+    }
+}
