@@ -2,7 +2,8 @@
 # Issue 6 throughput benchmark: wrk and the load engine against the same embedded relay (its own JVM), in one run,
 # no faults. The engine drives 1,000 virtual clients (closed loop, no think time) with a heap capped at 512 MiB,
 # started by ./stormwatch as a user starts it.
-# A third leg, bare OkHttp blocking calls on 64 threads (the engine's transport, same collector), shows its own ceiling.
+# A third leg, bare OkHttp blocking calls on 64 threads (same collector), is a reference: the engine sent that way before
+# its event-loop transport, and no client on blocking sockets got past that ceiling here.
 # Usage: src/bench/wrk/engine-vs-wrk.sh        (needs `wrk`: apt-get install -y -qq wrk)
 # Env: RELAY_PORT (18090), DURATION (10s), CLIENTS (1000), WARMUP (8 s of the engine's run left out of its steady rate: on two
 # busy cores the JIT takes that long to compile the hot paths; the report gives the whole run too)
@@ -36,7 +37,7 @@ for round in $(seq "$rounds"); do
   BENCH_KEY=sk-demo STORMWATCH_JAVA_OPTS="-Xmx512m -Xlog:gc:file=target/engine-bench-gc-$round.log" ./stormwatch load \
     --target "http://127.0.0.1:$port/v1" --api-key-env BENCH_KEY --clients "$clients" \
     --duration "$((secs + warmup))s" --seed 1 --report "target/engine-bench-$round.json" 2>/dev/null | grep -E "status_2xx|network_errors|worst p99"
-  echo "== round $round: bare OkHttp blocking calls on 64 threads (the engine's transport, nothing else); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "== round $round: bare OkHttp blocking calls on 64 threads (reference, nothing else); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   java -Xmx512m -XX:+UseSerialGC -cp "$cp" dev.stormwatch.bench.PlainOkHttpLoop "http://127.0.0.1:$port/v1/models" "$clients" "$((secs + warmup))" "$warmup" \
     | tee "target/engine-bench-okhttp-$round.txt"
 done

@@ -9,8 +9,8 @@ import okhttp3.Request;
 import okhttp3.Response;
 
 /**
- * The ceiling of the load engine's transport (issue 6 benchmark): bare OkHttp blocking calls on as many threads as the
- * engine has connections, back to back, the way the engine's {@code AttemptTransport.blockingOn} runs them; no retry
+ * A reference for the issue 6 benchmark: bare OkHttp blocking calls on as many threads as the engine has connections,
+ * back to back, as the engine sent before its event-loop transport ({@code AttemptTransport.blockingOn}); no retry
  * engine, no recording. Usage: PlainOkHttpLoop URL CLIENTS SECONDS [WARM-UP SECONDS, default 3].
  */
 public final class PlainOkHttpLoop {

@@ -40,9 +40,9 @@ public interface AttemptTransport {
     }
 
     /**
-     * Blocking calls on {@code workers}, as many at once as it has threads. For load runs: the thread that finished
-     * an attempt takes the next queued one itself, where OkHttp's dispatcher hands each call to another thread and
-     * renames it, work that costs a load run more CPU than its own bookkeeping (issue 6).
+     * Blocking calls on {@code workers}, as many at once as it has threads: the thread that finished an attempt takes
+     * the next queued one itself, where OkHttp's dispatcher hands each call to another thread and renames it. What
+     * {@link EventLoopTransport} leaves to OkHttp (https, remote hosts) goes out this way (issue 6).
      *
      * @throws RejectedExecutionException from {@link #handOn} when the workers were shut down
      */

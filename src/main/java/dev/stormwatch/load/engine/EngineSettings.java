@@ -22,8 +22,8 @@ import java.util.Optional;
  * @param model the model route (the limiter key's model, L2)
  * @param clock the run's wall clock
  * @param drain how long calls in flight at the planned end may take before they are cancelled
- * @param maxConnections the most requests on the wire at once over all instances (each runs on one of as many
- *     worker threads while it is on the wire); further virtual clients wait in their queue, counted as in flight
+ * @param maxConnections the most connections open at once over all instances, so the most requests on the wire;
+ *     further virtual clients wait in the transport's queue, counted as in flight
  * @param observer also told of every attempt event (the UI's timeline, tests); must not block
  */
 public record EngineSettings(
@@ -39,7 +39,7 @@ public record EngineSettings(
 
     /** A run ends at most this long after its planned end, whatever is still in flight (never a hang). */
     public static final Duration DEFAULT_DRAIN = Duration.ofSeconds(3);
-    /** As many connections as wrk uses in the benchmark (-c64): on two cores, more threads only add switching. */
+    /** As many connections as wrk uses in the benchmark (-c64). */
     public static final int DEFAULT_MAX_CONNECTIONS = 64;
 
     public EngineSettings {
