@@ -25,6 +25,9 @@ public final class EmbeddedRedis implements AutoCloseable {
     private static final int LOG_LINES = 20;
     private final List<String> log = new ArrayList<>();
     private RedisServer server;
+    private ChildReaper reaper;
+    /** One start at a time in this JVM, so that the new child process is the one just started. */
+    private static final Object STARTING = new Object();
 
     private EmbeddedRedis(int port, List<String> settings, Path workDir) {
         this.port = port;
@@ -88,6 +91,10 @@ public final class EmbeddedRedis implements AutoCloseable {
             throw new UncheckedIOException("cannot stop redis-server on port " + port, e);
         } finally {
             server = null;
+            if (reaper != null) {
+                reaper.close();
+                reaper = null;
+            }
         }
     }
 
@@ -98,7 +105,12 @@ public final class EmbeddedRedis implements AutoCloseable {
                     .soutListener(this::remember).serrListener(this::remember);
             settings.forEach(builder::setting);
             RedisServer started = builder.build();
-            started.start();
+            synchronized (STARTING) {
+                java.util.Set<Long> before = ChildReaper.children();
+                started.start();
+                // A JVM killed outright (kill -9, the X server gone) runs no hook: the reaper stops the server then.
+                reaper = ChildReaper.watchNewChild(before, "redis-server");
+            }
             server = started;
         } catch (IOException | RuntimeException e) {
             throw new EmbeddedRedisException("cannot start the embedded redis-server on 127.0.0.1:" + port + " ("
@@ -136,6 +148,16 @@ public final class EmbeddedRedis implements AutoCloseable {
     /** The server's address. */
     public RedisAddress address() {
         return new RedisAddress("127.0.0.1", port);
+    }
+
+    /** True while a watcher stands ready to stop the server if this JVM dies without closing it. */
+    synchronized boolean reaperWatching() {
+        return reaper != null && reaper.watching();
+    }
+
+    /** The watcher's process, for tests. */
+    synchronized java.util.Optional<ProcessHandle> reaperProcess() {
+        return reaper == null ? java.util.Optional.empty() : reaper.process();
     }
 
     /** True while the server runs. */
