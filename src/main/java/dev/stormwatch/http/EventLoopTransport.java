@@ -155,7 +155,13 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                 callback.onFailure(call, new InterruptedIOException("the transport was closed"));
                 return;
             }
-            submitted.add(new Exchange(call, callback, new InetSocketAddress(literal(url.host()), url.port())));
+            Exchange exchange = new Exchange(call, callback, new InetSocketAddress(literal(url.host()), url.port()));
+            submitted.add(exchange);
+            // Closed meanwhile: the loop may already have failed its queue, so whoever removes it fails it, once.
+            if (closed && submitted.remove(exchange)) {
+                callback.onFailure(call, new InterruptedIOException("the transport was closed"));
+                return;
+            }
             if (selecting.compareAndSet(true, false)) {
                 selector.wakeup();
             }
@@ -174,6 +180,10 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
             throw new RejectedExecutionException("the transport was closed");
         }
         handedOn.add(nextAttempt);
+        // Closed meanwhile: the loop may already have run its last hand-ons, so the caller must hear of it.
+        if (closed && handedOn.remove(nextAttempt)) {
+            throw new RejectedExecutionException("the transport was closed");
+        }
         if (selecting.compareAndSet(true, false)) {
             selector.wakeup();
         }
@@ -311,10 +321,10 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             Conn conn = new Conn(route, channel);
-            open.add(conn);
             boolean connected = channel.connect(route.address);
             conn.key = channel.register(selector, connected ? 0 : SelectionKey.OP_CONNECT, conn);
             conn.connected = connected;
+            open.add(conn); // only now: a connection that failed at once must not hold one of the slots
             return conn;
         } catch (IOException e) {
             closeQuietly(channel);
@@ -519,12 +529,19 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         }
         if (!closed) {
             dispatch(route);
-            if (!reusable) {
-                for (Route other : routes.values()) {
-                    if (other != route && !other.waiting.isEmpty() && open.size() < maxConnections) {
-                        dispatch(other);
-                    }
-                }
+            dispatchOtherRoutes(route);
+        }
+    }
+
+    /**
+     * Offers a freed slot to the attempts other origins queued at the limit: a connection kept alive for
+     * {@code done}'s origin with nothing waiting there is closed for them ({@link #closeIdleElsewhere}), or they
+     * would wait until their own origin's next attempt.
+     */
+    private void dispatchOtherRoutes(Route done) {
+        for (Route other : routes.values()) {
+            if (other != done && !other.waiting.isEmpty()) {
+                dispatch(other);
             }
         }
     }
@@ -565,6 +582,9 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                 }
                 return false;
             });
+        }
+        if (!closed) {
+            dispatchOtherRoutes(null); // idle connections closed above free slots for attempts still waiting
         }
     }
 

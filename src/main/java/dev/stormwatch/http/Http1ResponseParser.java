@@ -15,7 +15,10 @@ import okhttp3.Protocol;
  */
 final class Http1ResponseParser {
 
+    /** The longest line (status, header, chunk size) read. */
     private static final int MAX_LINE = 64 * 1024;
+    /** The most bytes of head (status line, headers, trailers) read for one response, OkHttp's HEADER_LIMIT. */
+    private static final int MAX_HEAD = 4 * MAX_LINE;
 
     private enum State { STATUS, HEADERS, FIXED, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_EOF, DONE }
 
@@ -59,7 +62,10 @@ final class Http1ResponseParser {
                         state = state == State.FIXED ? State.DONE : State.CHUNK_END;
                     }
                 }
-                case UNTIL_EOF -> append(in, in.remaining());
+                case UNTIL_EOF -> {
+                    checkBodySize((long) bodyLength + in.remaining());
+                    append(in, in.remaining());
+                }
                 case DONE -> {
                     leftover = true; // something the server sent unasked: this connection cannot be trusted again
                     in.position(in.limit());
@@ -109,17 +115,25 @@ final class Http1ResponseParser {
     }
 
     private String nextLine(ByteBuffer in) throws ProtocolException {
+        // Only the head counts against its limit: a chunk-size line is body framing, bounded on its own as a line,
+        // or a streamed answer of many small chunks would fail as "head too long".
+        boolean head = state == State.STATUS || state == State.HEADERS || state == State.TRAILERS;
         while (in.hasRemaining()) {
             byte b = in.get();
-            headBytes++;
+            if (head) {
+                headBytes++;
+            }
             if (b == '\n') {
                 int end = lineLength > 0 && line[lineLength - 1] == '\r' ? lineLength - 1 : lineLength;
                 String text = new String(line, 0, end, StandardCharsets.ISO_8859_1);
                 lineLength = 0;
                 return text;
             }
-            if (lineLength == MAX_LINE || headBytes > 4 * MAX_LINE) {
-                throw new ProtocolException("the response's head is longer than " + MAX_LINE + " bytes");
+            if (lineLength == MAX_LINE) {
+                throw new ProtocolException("a line of the response is longer than " + MAX_LINE + " bytes");
+            }
+            if (headBytes > MAX_HEAD) {
+                throw new ProtocolException("the response's head is longer than " + MAX_HEAD + " bytes");
             }
             if (lineLength == line.length) {
                 line = Arrays.copyOf(line, Math.min(MAX_LINE, line.length * 2));
@@ -252,12 +266,8 @@ final class Http1ResponseParser {
         }
     }
 
+    /** Callers checked the cap first ({@link #checkBodySize}), whatever the body's framing. */
     private void append(ByteBuffer in, int count) {
-        if (bodyLength + count > maxBody) {
-            count = maxBody - bodyLength; // only a body read to the end of the stream can get here
-            in.position(in.limit());
-            leftover = true;
-        }
         if (bodyLength + count > body.length) {
             body = Arrays.copyOf(body, Math.max(bodyLength + count, Math.min(maxBody, Math.max(256, body.length * 2))));
         }
