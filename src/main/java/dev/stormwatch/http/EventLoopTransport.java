@@ -150,7 +150,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     public void send(Call call, Callback callback) {
         Request request = call.request();
         HttpUrl url = request.url();
-        if (!url.isHttps() && isLoopback(url.host())) {
+        if (carries(url)) {
             if (closed) {
                 callback.onFailure(call, new InterruptedIOException("the transport was closed"));
                 return;
@@ -194,11 +194,19 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     public void close() {
         closed = true;
         selector.wakeup();
+        if (Thread.currentThread() == loop) {
+            return; // called from a callback on the loop: it ends when that callback returns
+        }
         try {
             loop.join(TimeUnit.SECONDS.toMillis(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** True when attempts to {@code url} go out on the event loop: plain http to a loopback address. */
+    public boolean carries(HttpUrl url) {
+        return !url.isHttps() && isLoopback(url.host());
     }
 
     private boolean isLoopback(String host) {
@@ -429,12 +437,16 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
             if (key.isReadable()) {
                 read(conn);
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            // A fault of one connection (or a bug in handling it) ends that attempt, never the loop every other
+            // attempt depends on.
+            IOException failure = e instanceof IOException io ? io
+                    : new IOException("the event loop could not handle this connection: " + e, e);
             Exchange exchange = conn.exchange;
             boolean wasConnected = conn.connected;
             finish(conn, false);
             if (exchange != null) {
-                fail(exchange, wasConnected ? e : connectFailure(conn.route, e));
+                fail(exchange, wasConnected ? failure : connectFailure(conn.route, failure));
             }
         }
     }

@@ -212,6 +212,11 @@ public final class LoadEngine {
         resources.transport = EventLoopTransport.start(resources.http, resources.workers,
                 mayBlock ? EventLoopTransport.Delivery.ON_WORKERS : EventLoopTransport.Delivery.ON_LOOP,
                 connections, settings.clock());
+        notes.add(resources.transport.carries(url)
+                ? "sent on one event loop over at most " + connections + " connection(s)"
+                        + (mayBlock ? "; decisions on " + connections + " worker threads, since "
+                                + (resources.session != null ? "a token refresh" : "each Redis decision") + " blocks" : "")
+                : "sent as OkHttp blocking calls on " + connections + " worker threads (https or a remote host)");
         resources.recorders = recordersFromNow(options);
         TwoResolutionRecorder client = resources.recorders.client();
         if (resources.relay != null) {
