@@ -57,7 +57,10 @@ import okio.Buffer;
  * request starts to go out, so failures are classified exactly as OkHttp's are (F1, ST2); the same exception types
  * (a {@link ConnectException} before sending, a {@link SocketTimeoutException} for a timeout, a
  * {@link ProtocolException} for a malformed response); a cancelled call ends with "Canceled" and its connection is
- * closed. It follows no redirect and decompresses nothing, as the executor's own client does neither.
+ * closed; a response whose body fails after its head arrived is still handed over, with a body that fails when read,
+ * as OkHttp hands it over at its head; header lines OkHttp would skip are skipped. It follows no redirect, as the
+ * executor's own client does not; unlike OkHttp it asks for no gzip (no {@code Accept-Encoding}) and names itself
+ * {@code stormwatch-load}. A response is delivered when its body is complete: a slow body is timed to its last byte.
  *
  * <p>What it leaves to OkHttp (blocking calls on the workers): https, and any host that is not a loopback address,
  * where OkHttp's TLS, proxy and DNS handling matter more than its speed. The OkHttp client's interceptors do not run
@@ -66,10 +69,14 @@ import okio.Buffer;
  */
 public final class EventLoopTransport implements AttemptTransport, AutoCloseable {
 
-    /** A response body above this is refused (ProtocolException): load runs read small API answers. */
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EventLoopTransport.class);
+
+    /** A response body above this fails when read (ProtocolException): load runs read small API answers. */
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
     /** How often timeouts and cancellations are checked. */
     private static final long SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** A connection idle this long is checked before it carries anything but a GET, as OkHttp checks it. */
+    private static final long HEALTH_CHECK_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** An idle connection older than this is closed, as OkHttp's pool does. */
     private static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(1);
     private static final String USER_AGENT = "stormwatch-load";
@@ -87,11 +94,11 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     private final ConcurrentLinkedQueue<Exchange> submitted = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Runnable> handedOn = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean selecting = new AtomicBoolean();
-    private final Map<String, Boolean> loopbackHosts = new ConcurrentHashMap<>();
+    private final Map<String, InetAddress[]> loopbackHosts = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     // Owned by the loop thread.
-    private final Map<InetSocketAddress, Route> routes = new HashMap<>();
+    private final Map<String, Route> routes = new HashMap<>();
     private final List<Conn> open = new ArrayList<>();
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private long nextSweep;
@@ -128,7 +135,8 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     /**
      * Starts the event loop.
      *
-     * @param timeoutsOf the client whose connect, read and write timeouts each attempt gets (0 meaning none, as OkHttp)
+     * @param timeoutsOf the client whose connect, read and write timeouts each attempt gets (0 meaning none, as OkHttp):
+     *     give it the timeouts the clients' own OkHttp client has (RC3), since theirs are not read
      * @param workers run the fallback's blocking calls, and outcomes and retries when {@code delivery} says so
      * @param delivery where outcomes are delivered and waited-out retries handed on
      * @param maxConnections the most connections open at once; further attempts wait in order
@@ -155,7 +163,8 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                 callback.onFailure(call, new InterruptedIOException("the transport was closed"));
                 return;
             }
-            Exchange exchange = new Exchange(call, callback, new InetSocketAddress(literal(url.host()), url.port()));
+            Exchange exchange = new Exchange(call, callback, url.host() + ":" + url.port(),
+                    loopbackAddresses(url.host()), url.port());
             submitted.add(exchange);
             // Closed meanwhile: the loop may already have failed its queue, so whoever removes it fails it, once.
             if (closed && submitted.remove(exchange)) {
@@ -204,32 +213,35 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         }
     }
 
-    /** True when attempts to {@code url} go out on the event loop: plain http to a loopback address. */
+    /** True when attempts to {@code url} go out on the event loop: plain http to a host on loopback. */
     public boolean carries(HttpUrl url) {
-        return !url.isHttps() && isLoopback(url.host());
+        return !url.isHttps() && loopbackAddresses(url.host()).length > 0;
     }
 
-    private boolean isLoopback(String host) {
+    /** Tests: {@code host} resolves to these addresses, in this order (the order a resolver may give). */
+    void resolveAs(String host, InetAddress... addresses) {
+        loopbackHosts.put(host, addresses.clone());
+    }
+
+    /**
+     * The host's loopback addresses, resolved once per transport (the lookup never runs on the loop), empty when it
+     * has none: OkHttp then takes the attempt, and reports a name that does not resolve as it does (DNS_FAILURE).
+     */
+    private InetAddress[] loopbackAddresses(String host) {
         return loopbackHosts.computeIfAbsent(host, h -> {
             try {
-                return InetAddress.getByName(h).isLoopbackAddress();
+                return java.util.Arrays.stream(InetAddress.getAllByName(h))
+                        .filter(InetAddress::isLoopbackAddress).toArray(InetAddress[]::new);
             } catch (UnknownHostException e) {
-                return false; // the fallback reports it, as OkHttp does (DNS_FAILURE)
+                return new InetAddress[0];
             }
         });
-    }
-
-    private static InetAddress literal(String host) {
-        try {
-            return InetAddress.getByName(host); // a loopback name or address: resolved once already, from the cache
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     // ----- the loop -----
 
     private void run() {
+        Throwable stopped = null;
         try {
             while (!closed) {
                 runHandedOn();
@@ -254,11 +266,15 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                     nextSweep = now + SWEEP_NANOS;
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            shutdown(new InterruptedIOException("the load run's event loop stopped: " + e));
-            return;
+        } catch (Throwable e) {
+            stopped = e; // an Error too (out of memory, a test's assertion): what the loop holds must still end
+        } finally {
+            shutdown(new InterruptedIOException(stopped == null
+                    ? "the transport was closed" : "the load run's event loop stopped: " + stopped));
         }
-        shutdown(new InterruptedIOException("the transport was closed"));
+        if (stopped instanceof Error error) {
+            throw error;
+        }
     }
 
     private void runHandedOn() {
@@ -273,14 +289,16 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         try {
             task.run();
         } catch (RuntimeException e) {
-            // The executor ends its own call on a failure it throws; anything else is the caller's to report.
+            // The executor ends its own call on a failure it throws; this is the caller's bug, said once per event.
+            LOG.warn("a callback on the load run's event loop threw; the loop goes on", e);
         }
     }
 
     private void takeSubmitted() {
         Exchange exchange;
         while ((exchange = submitted.poll()) != null) {
-            Route route = routes.computeIfAbsent(exchange.address, Route::new);
+            Exchange first = exchange;
+            Route route = routes.computeIfAbsent(exchange.routeKey, key -> new Route(first.addresses, first.port));
             route.waiting.add(exchange);
             dispatch(route);
         }
@@ -292,6 +310,11 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         while (!route.waiting.isEmpty()) {
             if (conn == null) {
                 conn = route.idle.pollLast();
+                if (conn != null && !stillUsable(conn, route.waiting.peek())) {
+                    discard(conn);
+                    conn = null;
+                    continue;
+                }
                 if (conn == null) {
                     if (open.size() >= maxConnections && !closeIdleElsewhere(route)) {
                         return; // wait for a connection to come back
@@ -311,6 +334,22 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         }
     }
 
+    /**
+     * As OkHttp checks before it reuses a connection idle for {@link #HEALTH_CHECK_NANOS} or more for anything but a
+     * GET: one the server closed meanwhile would leave a POST "maybe processed" (F1) where a new one sends it cleanly.
+     */
+    private boolean stillUsable(Conn conn, Exchange next) {
+        if ("GET".equals(next.call.request().method()) || System.nanoTime() - conn.idleSince < HEALTH_CHECK_NANOS) {
+            return true;
+        }
+        try {
+            readBuffer.clear();
+            return conn.channel.read(readBuffer) == 0; // nothing to read and not closed
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private boolean closeIdleElsewhere(Route except) {
         for (Route other : routes.values()) {
             if (other != except && !other.idle.isEmpty()) {
@@ -321,25 +360,41 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         return false;
     }
 
+    /** A new connection for the route's first waiting attempt, or null when none could be opened (it then failed). */
     private Conn connect(Route route) {
         Exchange first = route.waiting.peek();
-        SocketChannel channel = null;
-        try {
-            channel = SocketChannel.open();
-            channel.configureBlocking(false);
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            Conn conn = new Conn(route, channel);
-            boolean connected = channel.connect(route.address);
-            conn.key = channel.register(selector, connected ? 0 : SelectionKey.OP_CONNECT, conn);
-            conn.connected = connected;
-            open.add(conn); // only now: a connection that failed at once must not hold one of the slots
-            return conn;
-        } catch (IOException e) {
-            closeQuietly(channel);
-            route.waiting.poll();
-            fail(first, connectFailure(route, e));
-            return null;
+        Conn conn = connectTo(route, route.preferred, first, null);
+        if (conn == null) {
+            route.waiting.poll(); // connectTo failed it
         }
+        return conn;
+    }
+
+    /**
+     * Opens a connection to the route's address {@code from}, or the next ones when one fails at once; when none
+     * opens, fails {@code exchange} with a {@link ConnectException} (nothing was sent) and returns null.
+     */
+    private Conn connectTo(Route route, int from, Exchange exchange, IOException earlier) {
+        IOException last = earlier;
+        for (int i = from; i < route.addresses.length; i++) {
+            SocketChannel channel = null;
+            try {
+                channel = SocketChannel.open();
+                channel.configureBlocking(false);
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                Conn conn = new Conn(route, channel, i);
+                boolean connected = channel.connect(new InetSocketAddress(route.addresses[i], route.port));
+                conn.key = channel.register(selector, connected ? 0 : SelectionKey.OP_CONNECT, conn);
+                conn.connected = connected;
+                open.add(conn); // only now: a connection that failed at once must not hold one of the slots
+                return conn;
+            } catch (IOException e) {
+                closeQuietly(channel);
+                last = e;
+            }
+        }
+        fail(exchange, connectFailure(route, last == null ? new IOException("no address to connect to") : last));
+        return null;
     }
 
     /**
@@ -372,7 +427,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         exchange.readTimeout = readTimeout;
         exchange.writeTimeout = writeTimeout;
         try {
-            exchange.out = ByteBuffer.wrap(encode(request, exchange.address));
+            exchange.out = ByteBuffer.wrap(encode(request));
         } catch (IOException | RuntimeException e) {
             // A request body that could not be written out: nothing was sent.
             fail(exchange, e instanceof IOException io ? io : new IOException("could not encode the request: " + e, e));
@@ -427,6 +482,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                     return;
                 }
                 conn.connected = true;
+                conn.route.preferred = conn.addressIndex; // the next connections start with the address that answered
                 startWriting(conn);
                 return;
             }
@@ -440,14 +496,8 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         } catch (IOException | RuntimeException e) {
             // A fault of one connection (or a bug in handling it) ends that attempt, never the loop every other
             // attempt depends on.
-            IOException failure = e instanceof IOException io ? io
-                    : new IOException("the event loop could not handle this connection: " + e, e);
-            Exchange exchange = conn.exchange;
-            boolean wasConnected = conn.connected;
-            finish(conn, false);
-            if (exchange != null) {
-                fail(exchange, wasConnected ? failure : connectFailure(conn.route, failure));
-            }
+            failAttempt(conn, e instanceof IOException io ? io
+                    : new IOException("the event loop could not handle this connection: " + e, e));
         }
     }
 
@@ -480,7 +530,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                 complete(conn, false);
                 return;
             }
-            throw new IOException("unexpected end of stream on " + conn.exchange.sent.url().redact());
+            throw new java.io.EOFException("unexpected end of stream on " + conn.exchange.sent.url().redact());
         }
         readBuffer.flip();
         parser.feed(readBuffer);
@@ -495,6 +545,66 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         Exchange exchange = conn.exchange;
         Http1ResponseParser parser = conn.parser;
         finish(conn, keepAlive);
+        deliverResponse(exchange, parser,
+                ResponseBody.create(parser.body(), mediaType(parser.headers().get("Content-Type"))));
+    }
+
+    /**
+     * Ends the attempt on {@code conn} with {@code failure}. Once the response's head was read, OkHttp would already
+     * have handed the response over and failed only the body's read: so does this, so that a status that arrived is
+     * decided on as a status (RA1, P1), not as a failed request (ST2). Before any byte was sent, the next address of a
+     * host that has several is tried first, as OkHttp tries its routes.
+     */
+    private void failAttempt(Conn conn, IOException failure) {
+        Exchange exchange = conn.exchange;
+        Http1ResponseParser parser = conn.parser;
+        boolean wasConnected = conn.connected;
+        if (exchange != null && !wasConnected && !exchange.call.isCanceled()
+                && conn.addressIndex + 1 < conn.route.addresses.length) {
+            discard(conn);
+            Conn next = connectTo(conn.route, conn.addressIndex + 1, exchange, failure);
+            if (next != null && !begin(next, exchange)) {
+                release(next);
+            }
+            return;
+        }
+        finish(conn, false);
+        if (exchange == null) {
+            return;
+        }
+        if (parser != null && parser.headParsed()) {
+            deliverResponse(exchange, parser, failingBody(parser, failure));
+            return;
+        }
+        fail(exchange, wasConnected ? failure : connectFailure(conn.route, failure));
+    }
+
+    /** The body received so far, then {@code failure}: what reading a cut-short body gives with OkHttp. */
+    private static ResponseBody failingBody(Http1ResponseParser parser, IOException failure) {
+        Buffer received = new Buffer().write(parser.body());
+        okio.Source source = new okio.Source() {
+            @Override
+            public long read(Buffer sink, long byteCount) throws IOException {
+                if (received.exhausted()) {
+                    throw failure;
+                }
+                return received.read(sink, byteCount);
+            }
+
+            @Override
+            public okio.Timeout timeout() {
+                return okio.Timeout.NONE;
+            }
+
+            @Override
+            public void close() {
+                received.clear();
+            }
+        };
+        return ResponseBody.create(okio.Okio.buffer(source), mediaType(parser.headers().get("Content-Type")), -1);
+    }
+
+    private void deliverResponse(Exchange exchange, Http1ResponseParser parser, ResponseBody body) {
         Response response;
         try {
             response = new Response.Builder()
@@ -503,7 +613,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                     .code(parser.code())
                     .message(parser.message())
                     .headers(parser.headers())
-                    .body(ResponseBody.create(parser.body(), mediaType(parser.headers().get("Content-Type"))))
+                    .body(body)
                     .sentRequestAtMillis(exchange.sentAtMillis)
                     .receivedResponseAtMillis(System.currentTimeMillis())
                     .build();
@@ -531,8 +641,8 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         conn.parser = null;
         conn.timeoutAt = 0;
         if (reusable && !closed && conn.key.isValid()) {
-            // Not watched while idle, as OkHttp does not: a connection reset meanwhile fails the next attempt on it,
-            // which the retry engine then sees and retries (the 3 AM storm, ST2).
+            // Not watched while idle, as OkHttp does not watch it for a GET: a connection reset meanwhile fails the
+            // next attempt on it, which the retry engine then sees and retries (the 3 AM storm, ST2).
             conn.key.interestOps(0);
             conn.idleSince = System.nanoTime();
             route.idle.addLast(conn);
@@ -580,10 +690,8 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                 finish(conn, false);
                 fail(exchange, new IOException("Canceled"));
             } else if (conn.timeoutAt != 0 && now - conn.timeoutAt >= 0) {
-                boolean connecting = !conn.connected;
-                finish(conn, false);
-                fail(exchange, new SocketTimeoutException(connecting
-                        ? "connect timed out to " + conn.route.address : "timeout"));
+                failAttempt(conn, new SocketTimeoutException(conn.connected
+                        ? "timeout" : "connect timed out to " + conn.route.describe(conn.addressIndex)));
             }
         }
         for (Route route : routes.values()) {
@@ -645,10 +753,11 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     }
 
     private static IOException connectFailure(Route route, IOException cause) {
-        if (cause instanceof ConnectException) {
-            return cause;
+        if (cause instanceof ConnectException || cause instanceof SocketTimeoutException) {
+            return cause; // a connect timeout stays a timeout: CONNECT_TIMEOUT (ST2)
         }
-        ConnectException failure = new ConnectException("Failed to connect to " + route.address + ": " + cause.getMessage());
+        ConnectException failure = new ConnectException("Failed to connect to " + route.describe(route.preferred) + ": "
+                + cause.getMessage());
         failure.initCause(cause);
         return failure;
     }
@@ -665,7 +774,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     }
 
     /** The request as HTTP/1.1 bytes: request line, Host, the request's headers, framing, body. */
-    static byte[] encode(Request request, InetSocketAddress address) throws IOException {
+    static byte[] encode(Request request) throws IOException {
         HttpUrl url = request.url();
         StringBuilder head = new StringBuilder(256);
         head.append(request.method()).append(' ').append(url.encodedPath());
@@ -720,18 +829,27 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     }
 
     private static final class Route {
-        final InetSocketAddress address;
+        final InetAddress[] addresses;
+        final int port;
         final ArrayDeque<Conn> idle = new ArrayDeque<>();
         final ArrayDeque<Exchange> waiting = new ArrayDeque<>();
+        /** The address new connections try first: the last one that answered. */
+        int preferred;
 
-        Route(InetSocketAddress address) {
-            this.address = address;
+        Route(InetAddress[] addresses, int port) {
+            this.addresses = addresses;
+            this.port = port;
+        }
+
+        String describe(int index) {
+            return new InetSocketAddress(addresses[Math.min(index, addresses.length - 1)], port).toString();
         }
     }
 
     private static final class Conn {
         final Route route;
         final SocketChannel channel;
+        final int addressIndex;
         SelectionKey key;
         boolean connected;
         Exchange exchange;
@@ -739,26 +857,31 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         long timeoutAt;
         long idleSince;
 
-        Conn(Route route, SocketChannel channel) {
+        Conn(Route route, SocketChannel channel, int addressIndex) {
             this.route = route;
             this.channel = channel;
+            this.addressIndex = addressIndex;
         }
     }
 
     private static final class Exchange {
         final Call call;
         final Callback callback;
-        final InetSocketAddress address;
+        final String routeKey;
+        final InetAddress[] addresses;
+        final int port;
         Request sent;
         ByteBuffer out;
         int readTimeout;
         int writeTimeout;
         long sentAtMillis;
 
-        Exchange(Call call, Callback callback, InetSocketAddress address) {
+        Exchange(Call call, Callback callback, String routeKey, InetAddress[] addresses, int port) {
             this.call = call;
             this.callback = callback;
-            this.address = address;
+            this.routeKey = routeKey;
+            this.addresses = addresses;
+            this.port = port;
         }
 
         java.util.Optional<SendProgress> progress() {

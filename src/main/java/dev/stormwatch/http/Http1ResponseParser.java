@@ -89,6 +89,11 @@ final class Http1ResponseParser {
         return state == State.DONE;
     }
 
+    /** True once the final response's status line and headers were read: OkHttp would have handed it over. */
+    boolean headParsed() {
+        return headers != null;
+    }
+
     /** True when the connection may carry another request. */
     boolean keepAlive() {
         return keepAlive && !leftover;
@@ -188,15 +193,19 @@ final class Http1ResponseParser {
         state = State.HEADERS;
     }
 
-    private void header(String text) throws ProtocolException {
+    /**
+     * One header line, read as leniently as OkHttp reads it: a line without a colon, a folded continuation or a name
+     * OkHttp could not look up is skipped, not a malformed response, so that the same answer gets the same decision.
+     */
+    private void header(String text) {
         int colon = text.indexOf(':');
         if (colon <= 0 || text.charAt(0) == ' ' || text.charAt(0) == '\t') {
-            throw new ProtocolException("malformed header line: " + shown(text));
+            return;
         }
         try {
             headerBuilder.addUnsafeNonAscii(text.substring(0, colon).trim(), text.substring(colon + 1).trim());
         } catch (IllegalArgumentException e) {
-            throw new ProtocolException("malformed header line: " + shown(text));
+            // a name with a space or a control character: no lookup could find it
         }
     }
 
@@ -225,10 +234,13 @@ final class Http1ResponseParser {
             try {
                 length = Long.parseLong(contentLength.trim());
             } catch (NumberFormatException e) {
-                throw new ProtocolException("malformed Content-Length: " + shown(contentLength));
+                length = -1;
             }
             if (length < 0) {
-                throw new ProtocolException("malformed Content-Length: " + shown(contentLength));
+                // As OkHttp: a length it cannot read is no length, and the body runs to the end of the stream.
+                state = State.UNTIL_EOF;
+                keepAlive = false;
+                return;
             }
             checkBodySize(length);
             remaining = length;

@@ -41,10 +41,13 @@ final class ChildReaper implements AutoCloseable {
         }
         long parent = ProcessHandle.current().pid();
         long pid = child.get().pid();
-        // While both live, wait; if the JVM is the one gone, stop the child (its pid is still the child's: a live
-        // process keeps its pid). When the child ended first, the loop ends and nothing is killed.
+        // While both live, wait; if the JVM is the one gone, stop the child. When the child ended first, the loop ends
+        // and nothing is killed; and in case its pid was taken by another process within that second, the kill also
+        // asks that the pid still names the command.
         String script = "while kill -0 " + parent + " 2>/dev/null && kill -0 " + pid + " 2>/dev/null; do sleep 1; done; "
-                + "kill -0 " + parent + " 2>/dev/null || kill " + pid + " 2>/dev/null";
+                + "kill -0 " + parent + " 2>/dev/null || { ps -p " + pid + " -o comm= 2>/dev/null | grep -q '"
+                + commandPart.replaceAll("[^A-Za-z0-9._-]", "").substring(0, Math.min(commandPart.length(), 15))
+                + "' && kill " + pid + " 2>/dev/null; }";
         try {
             Process process = new ProcessBuilder(SHELL.getPath(), "-c", script)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)

@@ -210,7 +210,8 @@ class EventLoopTransportTest {
                 connections++;
             }
         }
-        assertThat(connections).as("connections opened for 6 overlapping attempts").isEqualTo(2);
+        // At most two; fewer only if this thread stalled so long that the first attempt ended before the second was sent.
+        assertThat(connections).as("connections opened for 6 overlapping attempts").isBetween(1, 2);
     }
 
     // Regression: a connection kept alive by one origin was never offered to the attempts another origin had
@@ -299,8 +300,8 @@ class EventLoopTransportTest {
     }
 
     @Test
-    @DisplayName("ST2: a response too large to read (to the end of the stream) is MALFORMED_RESPONSE and the loop keeps serving")
-    void anOversizedBodyFailsItsAttemptOnlyAndTheLoopGoesOn() throws Exception {
+    @DisplayName("ST2: a body too large to read is handed over as its status, the body failing when read, and the loop goes on")
+    void anOversizedBodyFailsOnlyItsBodyAndTheLoopGoesOn() throws Exception {
         Buffer huge = new Buffer().write(new byte[EventLoopTransport.MAX_BODY_BYTES + 1]);
         server.enqueue(new MockResponse().setBody(huge).removeHeader("Content-Length")
                 .setSocketPolicy(SocketPolicy.DISCONNECT_AT_END));
@@ -309,9 +310,65 @@ class EventLoopTransportTest {
 
         Attempt oversized = send(transport, get("/huge"));
 
-        assertThat(oversized.failure()).isInstanceOf(ProtocolException.class).hasMessageContaining("larger than");
-        assertThat(oversized.kind()).isEqualTo(FailureKind.MALFORMED_RESPONSE);
+        assertThat(oversized.response.get(5, TimeUnit.SECONDS).code()).isEqualTo(200);
+        assertThat(oversized.bodyFailure).isInstanceOf(ProtocolException.class).hasMessageContaining("larger than");
         assertThat(send(transport, get("/next")).answer()).isEqualTo("200 still here");
+    }
+
+    @Test
+    @DisplayName("RA1, P1, ST2: a 503 with Retry-After whose body is cut short is decided as a 503, as with OkHttp")
+    void aStatusWhoseBodyIsCutShortIsStillThatStatus() throws Exception {
+        server.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "1")
+                .setBody("x".repeat(4096)).setSocketPolicy(SocketPolicy.DISCONNECT_DURING_RESPONSE_BODY));
+        EventLoopTransport transport = start(1);
+        List<AttemptEvent> events = new CopyOnWriteArrayList<>();
+        AsyncRetryingExecutor executor = AsyncRetryingExecutor.builder(client).transport(transport)
+                .scheduler((delay, task) -> { }).listener(events::add).build();
+
+        executor.execute(get("/busy"), Operation.READ, "busy", CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC()));
+
+        waitFor(() -> !events.isEmpty());
+        AttemptEvent first = events.get(0);
+        assertThat(first.status()).hasValue(503);
+        assertThat(first.failure()).as("a status, not a failed request").isEmpty();
+        assertThat(first.verdict()).isEqualTo(AttemptEvent.Verdict.RETRY);
+        assertThat(first.retryAfter()).as("RA1: the Retry-After was read").hasValue(Duration.ofSeconds(1));
+        assertThat(first.delay().orElseThrow()).as("RA1: and honoured").isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    @DisplayName("RC3: a body that stalls past the read timeout after its head: the status is handed over, the body read times out")
+    void aBodyThatStallsAfterTheHeadFailsOnlyTheBody() throws Exception {
+        server.enqueue(new MockResponse().setBody("slow body").throttleBody(2, 2, TimeUnit.SECONDS));
+        OkHttpClient shortRead = client.newBuilder().readTimeout(300, TimeUnit.MILLISECONDS).build();
+        EventLoopTransport transport = start(shortRead, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
+
+        Attempt attempt = send(transport, shortRead, get("/slow-body"));
+
+        assertThat(attempt.response.get(5, TimeUnit.SECONDS).code()).isEqualTo(200);
+        assertThat(attempt.bodyFailure).isInstanceOf(SocketTimeoutException.class);
+    }
+
+    @Test
+    @DisplayName("ST2: a host with two addresses, the first refusing, is reached on the second, as OkHttp tries its routes")
+    void aRefusingFirstAddressFallsBackToTheNext() throws Exception {
+        server.enqueue(new MockResponse().setBody("on the second address"));
+        server.enqueue(new MockResponse().setBody("and straight there next time"));
+        EventLoopTransport transport = start(2);
+        // 127.0.0.2 is loopback too, but nothing listens there: the server is bound to 127.0.0.1 only.
+        transport.resolveAs("two-addresses.test", InetAddress.getByName("127.0.0.2"), InetAddress.getByName("127.0.0.1"));
+        Request request = new Request.Builder().url("http://two-addresses.test:" + server.getPort() + "/").build();
+
+        assertThat(send(transport, request).answer()).isEqualTo("200 on the second address");
+        assertThat(send(transport, request).answer()).isEqualTo("200 and straight there next time");
+    }
+
+    private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("waited 5 s").isLessThan(end);
+            Thread.sleep(10);
+        }
     }
 
     @Test
@@ -580,6 +637,8 @@ class EventLoopTransportTest {
         final CompletableFuture<String> thread = new CompletableFuture<>();
         final AtomicInteger outcomes = new AtomicInteger();
         private volatile String body;
+        /** What reading the response's body threw, if it did. */
+        volatile IOException bodyFailure;
 
         Attempt(Call call, SendProgress progress) {
             this.call = call;
@@ -592,6 +651,8 @@ class EventLoopTransportTest {
             thread.complete(Thread.currentThread().getName());
             try (answer) {
                 body = answer.body().string();
+            } catch (IOException e) {
+                bodyFailure = e; // handed over at its head, as OkHttp does; its body failed afterwards
             }
             response.complete(answer);
             ended.complete(null);

@@ -17,6 +17,7 @@ import redis.clients.jedis.Jedis;
 class EmbeddedRedisReaperTest {
 
     @Test
+    @org.junit.jupiter.api.Timeout(60)
     @DisplayName("a JVM killed with SIGKILL leaves no redis-server behind: the reaper stops it within seconds")
     void redisServerStopsWhenItsJvmIsKilled() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -50,7 +51,28 @@ class EmbeddedRedisReaperTest {
     }
 
     @Test
-    @DisplayName("a server closed in order ends its watcher too: nothing of it is left running")
+    @DisplayName("a watcher closed in order ends at once, while its child still runs: nothing of it is left behind")
+    void closingTheReaperEndsItsWatcher() throws Exception {
+        java.util.Set<Long> before = ChildReaper.children();
+        Process child = new ProcessBuilder("sleep", "30").start();
+        try {
+            ChildReaper reaper = ChildReaper.watchNewChild(before, "sleep");
+            ProcessHandle watcher = reaper.process().orElseThrow(() -> new AssertionError("no watcher started"));
+            assertThat(reaper.watching()).isTrue();
+
+            reaper.close();
+
+            // The child lives on, so only close() can have ended the watcher.
+            assertThat(watcher.onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).get())
+                    .as("the watcher ended").isNotNull();
+            assertThat(child.isAlive()).as("close() stops the watcher, not the child").isTrue();
+        } finally {
+            child.destroyForcibly();
+        }
+    }
+
+    @Test
+    @DisplayName("a server closed in order ends its watcher too")
     void closingTheServerEndsItsWatcher() throws Exception {
         Optional<ProcessHandle> watcher;
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
