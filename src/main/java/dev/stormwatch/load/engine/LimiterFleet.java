@@ -47,11 +47,14 @@ final class LimiterFleet implements AutoCloseable {
     /**
      * Builds one limiter per instance.
      *
+     * @param concurrentDecisions the most decisions the run can ask for at once (its worker threads and the threads
+     *     that start requests): each Redis pool gets as many connections, so that no decision waits for one. A pool
+     *     smaller than that made busy runs wait past the timeout and stop as if Redis were lost.
      * @param onRedisLost told the first time a Redis limiter finds Redis unreachable
      * @throws LimiterException when Redis cannot be started or reached before the run (the run then reports why)
      */
     static LimiterFleet build(LimiterChoice choice, RedisChoice redis, int instances, LimitSpec spec, Clock clock,
-            java.util.function.Consumer<String> onRedisLost) {
+            int concurrentDecisions, java.util.function.Consumer<String> onRedisLost) {
         List<Optional<RateLimiter>> limiters = new ArrayList<>();
         if (choice == LimiterChoice.OFF) {
             for (int i = 0; i < instances; i++) {
@@ -73,7 +76,8 @@ final class LimiterFleet implements AutoCloseable {
         try {
             String url = started.map(EmbeddedRedis::url).orElseGet(() -> ((RedisChoice.External) redis).url().toString());
             for (int i = 0; i < instances; i++) {
-                RedisPort port = JedisPooledPort.connect(url, REDIS_SETTINGS);
+                RedisPort port = JedisPooledPort.connect(url, REDIS_SETTINGS.withMaxConnections(
+                        Math.min(1024, Math.max(REDIS_SETTINGS.maxConnections(), concurrentDecisions))));
                 ports.add(port);
                 limiters.add(Optional.of(RateLimiterBuilder.of(algorithm, spec)
                         .clock(clock)

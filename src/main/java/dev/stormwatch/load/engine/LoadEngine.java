@@ -171,9 +171,11 @@ public final class LoadEngine {
             }
         }
         LimitSpec spec = LimitChoice.of(settings.limit(), relayQuota, options.rate());
+        int connections = Math.min(options.clients(), settings.maxConnections());
         try {
+            // Decisions come from the workers, the timer and the thread that starts the run (VirtualClients).
             resources.fleet = LimiterFleet.build(options.limiter(), options.redis(), options.instances(), spec,
-                    settings.clock(), stop::stop);
+                    settings.clock(), connections + 2, stop::stop);
         } catch (LimiterException e) {
             return Optional.of("the limiter could not start: " + e.getMessage());
         }
@@ -203,7 +205,6 @@ public final class LoadEngine {
                 credential = Optional.empty();
             }
         }
-        int connections = Math.min(options.clients(), settings.maxConnections());
         resources.http = sharedHttpClient(connections);
         resources.workers = workers(connections);
         // A Redis limiter's round trip and a token refresh block; with neither, the retry engine decides on the
