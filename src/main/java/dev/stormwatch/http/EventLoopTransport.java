@@ -89,6 +89,9 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     private final int readMillis;
     private final int writeMillis;
     private final int maxConnections;
+    /** OkHttp's retryOnConnectionFailure: whether a host's next address is tried when one fails to connect. */
+    private final boolean retryRoutes;
+    private volatile long healthCheckNanos = HEALTH_CHECK_NANOS;
     private final Selector selector;
     private final Thread loop;
     private final ConcurrentLinkedQueue<Exchange> submitted = new ConcurrentLinkedQueue<>();
@@ -115,6 +118,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         this.connectMillis = timeoutsOf.connectTimeoutMillis();
         this.readMillis = timeoutsOf.readTimeoutMillis();
         this.writeMillis = timeoutsOf.writeTimeoutMillis();
+        this.retryRoutes = timeoutsOf.retryOnConnectionFailure();
         this.fallback = AttemptTransport.blockingOn(workers);
         this.selector = Selector.open();
         this.loop = new Thread(this::run, "stormwatch-http-event-loop");
@@ -135,8 +139,9 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     /**
      * Starts the event loop.
      *
-     * @param timeoutsOf the client whose connect, read and write timeouts each attempt gets (0 meaning none, as OkHttp):
-     *     give it the timeouts the clients' own OkHttp client has (RC3), since theirs are not read
+     * @param timeoutsOf the client whose connect, read and write timeouts each attempt gets (0 meaning none, as OkHttp),
+     *     and whose retryOnConnectionFailure says whether a host's next address is tried: give it the settings the
+     *     clients' own OkHttp client has (RC3), since theirs are not read
      * @param workers run the fallback's blocking calls, and outcomes and retries when {@code delivery} says so
      * @param delivery where outcomes are delivered and waited-out retries handed on
      * @param maxConnections the most connections open at once; further attempts wait in order
@@ -216,6 +221,11 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     /** True when attempts to {@code url} go out on the event loop: plain http to a host on loopback. */
     public boolean carries(HttpUrl url) {
         return !url.isHttps() && loopbackAddresses(url.host()).length > 0;
+    }
+
+    /** Tests: a connection idle this long is checked before a non-GET reuses it (10 s, as OkHttp, otherwise). */
+    void healthCheckAfter(java.time.Duration idle) {
+        healthCheckNanos = idle.toNanos();
     }
 
     /** Tests: {@code host} resolves to these addresses, in this order (the order a resolver may give). */
@@ -339,7 +349,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
      * GET: one the server closed meanwhile would leave a POST "maybe processed" (F1) where a new one sends it cleanly.
      */
     private boolean stillUsable(Conn conn, Exchange next) {
-        if ("GET".equals(next.call.request().method()) || System.nanoTime() - conn.idleSince < HEALTH_CHECK_NANOS) {
+        if ("GET".equals(next.call.request().method()) || System.nanoTime() - conn.idleSince < healthCheckNanos) {
             return true;
         }
         try {
@@ -376,7 +386,11 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
      */
     private Conn connectTo(Route route, int from, Exchange exchange, IOException earlier) {
         IOException last = earlier;
-        for (int i = from; i < route.addresses.length; i++) {
+        int tried = from;
+        // Without retries on connection failure, OkHttp tries one route only.
+        int end = retryRoutes ? route.addresses.length : Math.min(route.addresses.length, from + 1);
+        for (int i = from; i < end; i++) {
+            tried = i;
             SocketChannel channel = null;
             try {
                 channel = SocketChannel.open();
@@ -393,7 +407,8 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                 last = e;
             }
         }
-        fail(exchange, connectFailure(route, last == null ? new IOException("no address to connect to") : last));
+        fail(exchange, connectFailure(route, Math.min(tried, route.addresses.length - 1),
+                last == null ? new IOException("no address to connect to") : last));
         return null;
     }
 
@@ -544,22 +559,24 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     private void complete(Conn conn, boolean keepAlive) {
         Exchange exchange = conn.exchange;
         Http1ResponseParser parser = conn.parser;
-        finish(conn, keepAlive);
+        // Delivered before the connection goes to the next attempt: whatever happens there cannot lose this answer.
         deliverResponse(exchange, parser,
                 ResponseBody.create(parser.body(), mediaType(parser.headers().get("Content-Type"))));
+        finish(conn, keepAlive);
     }
 
     /**
      * Ends the attempt on {@code conn} with {@code failure}. Once the response's head was read, OkHttp would already
      * have handed the response over and failed only the body's read: so does this, so that a status that arrived is
      * decided on as a status (RA1, P1), not as a failed request (ST2). Before any byte was sent, the next address of a
-     * host that has several is tried first, as OkHttp tries its routes.
+     * host that has several is tried first, as OkHttp tries its routes when its client retries on connection failure
+     * (the load engine's does not).
      */
     private void failAttempt(Conn conn, IOException failure) {
         Exchange exchange = conn.exchange;
         Http1ResponseParser parser = conn.parser;
         boolean wasConnected = conn.connected;
-        if (exchange != null && !wasConnected && !exchange.call.isCanceled()
+        if (exchange != null && !wasConnected && retryRoutes && !exchange.call.isCanceled()
                 && conn.addressIndex + 1 < conn.route.addresses.length) {
             discard(conn);
             Conn next = connectTo(conn.route, conn.addressIndex + 1, exchange, failure);
@@ -568,15 +585,13 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
             }
             return;
         }
-        finish(conn, false);
-        if (exchange == null) {
-            return;
-        }
-        if (parser != null && parser.headParsed()) {
+        // Delivered before the connection is let go, as in complete().
+        if (exchange != null && parser != null && parser.headParsed()) {
             deliverResponse(exchange, parser, failingBody(parser, failure));
-            return;
+        } else if (exchange != null) {
+            fail(exchange, wasConnected ? failure : connectFailure(conn.route, conn.addressIndex, failure));
         }
-        fail(exchange, wasConnected ? failure : connectFailure(conn.route, failure));
+        finish(conn, false);
     }
 
     /** The body received so far, then {@code failure}: what reading a cut-short body gives with OkHttp. */
@@ -714,24 +729,40 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
             Exchange exchange = conn.exchange;
             discard(conn);
             if (exchange != null) {
-                fail(exchange, why);
+                failQuietly(exchange, why);
             }
         }
         for (Route route : routes.values()) {
             Exchange waiting;
             while ((waiting = route.waiting.poll()) != null) {
-                fail(waiting, why);
+                failQuietly(waiting, why);
             }
         }
         Exchange left;
         while ((left = submitted.poll()) != null) {
-            fail(left, why);
+            failQuietly(left, why);
         }
-        runHandedOn(); // each finds the transport closed and fails at once
+        Runnable task;
+        while ((task = handedOn.poll()) != null) {
+            try {
+                task.run(); // each finds the transport closed and fails at once
+            } catch (Throwable e) {
+                LOG.warn("a retry handed on to a closing event loop threw", e);
+            }
+        }
         try {
             selector.close();
         } catch (IOException e) {
             // nothing left to release
+        }
+    }
+
+    /** While shutting down: one caller's callback that throws, even an Error, must not keep the others waiting. */
+    private void failQuietly(Exchange exchange, IOException failure) {
+        try {
+            fail(exchange, failure);
+        } catch (Throwable e) {
+            LOG.warn("a callback threw while the event loop was failing what it held", e);
         }
     }
 
@@ -752,11 +783,11 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         runGuarded(outcome);
     }
 
-    private static IOException connectFailure(Route route, IOException cause) {
+    private static IOException connectFailure(Route route, int addressIndex, IOException cause) {
         if (cause instanceof ConnectException || cause instanceof SocketTimeoutException) {
             return cause; // a connect timeout stays a timeout: CONNECT_TIMEOUT (ST2)
         }
-        ConnectException failure = new ConnectException("Failed to connect to " + route.describe(route.preferred) + ": "
+        ConnectException failure = new ConnectException("Failed to connect to " + route.describe(addressIndex) + ": "
                 + cause.getMessage());
         failure.initCause(cause);
         return failure;

@@ -4,7 +4,6 @@ import java.net.ProtocolException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Locale;
 import okhttp3.Headers;
 import okhttp3.Protocol;
 
@@ -203,7 +202,8 @@ final class Http1ResponseParser {
             return;
         }
         try {
-            headerBuilder.addUnsafeNonAscii(text.substring(0, colon).trim(), text.substring(colon + 1).trim());
+            // The name as sent (OkHttp's addLenient keeps "Retry-After " whole, so no lookup finds it); the value trimmed.
+            headerBuilder.addUnsafeNonAscii(text.substring(0, colon), text.substring(colon + 1).trim());
         } catch (IllegalArgumentException e) {
             // a name with a space or a control character: no lookup could find it
         }
@@ -217,37 +217,44 @@ final class Http1ResponseParser {
             state = State.STATUS;
             return;
         }
+        // Framing as OkHttp reads it (HttpHeaders.promisesBody, headersContentLength): "chunked" exactly, and a
+        // Content-Length it cannot read is no length.
+        boolean chunked = "chunked".equalsIgnoreCase(head.get("Transfer-Encoding"));
+        long length = contentLength(head.get("Content-Length"));
+        if ((code == 204 || code == 205) && length > 0) {
+            // As OkHttp's CallServerInterceptor: the call fails; no response is handed over.
+            throw new ProtocolException("HTTP " + code + " had non-zero Content-Length: " + length);
+        }
         headers = head;
         String connection = head.get("Connection");
         keepAlive = protocol == Protocol.HTTP_1_1
                 ? !"close".equalsIgnoreCase(connection)
                 : "keep-alive".equalsIgnoreCase(connection);
-        String transferEncoding = head.get("Transfer-Encoding");
-        String contentLength = head.get("Content-Length");
-        if (headRequest || code == 204 || code == 304 || code == 101) {
+        boolean promisesBody = (code >= 200 && code != 204 && code != 304) || length != -1 || chunked;
+        if (headRequest || code == 101 || !promisesBody) {
             state = State.DONE;
             keepAlive &= code != 101;
-        } else if (transferEncoding != null && transferEncoding.toLowerCase(Locale.ROOT).contains("chunked")) {
+        } else if (chunked) {
             state = State.CHUNK_SIZE;
-        } else if (contentLength != null) {
-            long length;
-            try {
-                length = Long.parseLong(contentLength.trim());
-            } catch (NumberFormatException e) {
-                length = -1;
-            }
-            if (length < 0) {
-                // As OkHttp: a length it cannot read is no length, and the body runs to the end of the stream.
-                state = State.UNTIL_EOF;
-                keepAlive = false;
-                return;
-            }
+        } else if (length >= 0) {
             checkBodySize(length);
             remaining = length;
             state = length == 0 ? State.DONE : State.FIXED;
         } else {
-            state = State.UNTIL_EOF;
+            state = State.UNTIL_EOF; // no length, or one OkHttp cannot read: the body runs to the end of the stream
             keepAlive = false;
+        }
+    }
+
+    private static long contentLength(String value) {
+        if (value == null) {
+            return -1;
+        }
+        try {
+            long length = Long.parseLong(value);
+            return length < 0 ? -1 : length;
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 

@@ -44,10 +44,12 @@ final class ChildReaper implements AutoCloseable {
         // While both live, wait; if the JVM is the one gone, stop the child. When the child ended first, the loop ends
         // and nothing is killed; and in case its pid was taken by another process within that second, the kill also
         // asks that the pid still names the command.
+        // The name as /proc (Linux, 15 characters at most) or ps (macOS, BSD) gives it; only safe characters reach sh.
+        String safe = commandPart.replaceAll("[^A-Za-z0-9._-]", "");
+        String name = safe.substring(0, Math.min(safe.length(), 15));
         String script = "while kill -0 " + parent + " 2>/dev/null && kill -0 " + pid + " 2>/dev/null; do sleep 1; done; "
-                + "kill -0 " + parent + " 2>/dev/null || { ps -p " + pid + " -o comm= 2>/dev/null | grep -q '"
-                + commandPart.replaceAll("[^A-Za-z0-9._-]", "").substring(0, Math.min(commandPart.length(), 15))
-                + "' && kill " + pid + " 2>/dev/null; }";
+                + "kill -0 " + parent + " 2>/dev/null || { { cat /proc/" + pid + "/comm 2>/dev/null || ps -p " + pid
+                + " -o comm= 2>/dev/null; } | grep -q '" + name + "' && kill " + pid + " 2>/dev/null; }";
         try {
             Process process = new ProcessBuilder(SHELL.getPath(), "-c", script)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)

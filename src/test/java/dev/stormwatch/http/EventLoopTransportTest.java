@@ -339,8 +339,8 @@ class EventLoopTransportTest {
     @Test
     @DisplayName("RC3: a body that stalls past the read timeout after its head: the status is handed over, the body read times out")
     void aBodyThatStallsAfterTheHeadFailsOnlyTheBody() throws Exception {
-        server.enqueue(new MockResponse().setBody("slow body").throttleBody(2, 2, TimeUnit.SECONDS));
-        OkHttpClient shortRead = client.newBuilder().readTimeout(300, TimeUnit.MILLISECONDS).build();
+        server.enqueue(new MockResponse().setBody("slow body").throttleBody(2, 3, TimeUnit.SECONDS));
+        OkHttpClient shortRead = client.newBuilder().readTimeout(1, TimeUnit.SECONDS).build();
         EventLoopTransport transport = start(shortRead, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
 
         Attempt attempt = send(transport, shortRead, get("/slow-body"));
@@ -361,6 +361,39 @@ class EventLoopTransportTest {
 
         assertThat(send(transport, request).answer()).isEqualTo("200 on the second address");
         assertThat(send(transport, request).answer()).isEqualTo("200 and straight there next time");
+    }
+
+    @Test
+    @DisplayName("ST2, F1: a client that does not retry on connection failure tries one address only, as OkHttp")
+    void withoutRetriesOnConnectionFailureOnlyTheFirstAddressIsTried() throws Exception {
+        OkHttpClient noRetry = client.newBuilder().retryOnConnectionFailure(false).build();
+        EventLoopTransport transport = start(noRetry, EventLoopTransport.Delivery.ON_LOOP, 2, Clock.systemUTC());
+        transport.resolveAs("two-addresses.test", InetAddress.getByName("127.0.0.2"), InetAddress.getByName("127.0.0.1"));
+
+        Attempt attempt = send(transport, noRetry,
+                new Request.Builder().url("http://two-addresses.test:" + server.getPort() + "/").build());
+
+        assertThat(attempt.failure()).isInstanceOf(ConnectException.class);
+        assertThat(attempt.kind()).isEqualTo(FailureKind.CONNECT_REFUSED);
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
+    @DisplayName("F1: a POST does not go out on a connection the server closed while it was idle: it gets a new one")
+    void aPostChecksAnIdleConnectionBeforeReusingIt() throws Exception {
+        server.enqueue(new MockResponse().setBody("read").setSocketPolicy(SocketPolicy.DISCONNECT_AT_END));
+        server.enqueue(new MockResponse().setBody("written"));
+        EventLoopTransport transport = start(1);
+        transport.healthCheckAfter(Duration.ZERO); // OkHttp checks after 10 s idle; the test does not wait that long
+
+        assertThat(send(transport, get("/read")).answer()).isEqualTo("200 read");
+        server.takeRequest(5, TimeUnit.SECONDS);
+        Request post = new Request.Builder().url(server.url("/write"))
+                .post(RequestBody.create("{}", MediaType.get("application/json"))).build();
+        Thread.sleep(100); // the server's close reaches this side
+
+        assertThat(send(transport, post).answer()).isEqualTo("200 written");
+        assertThat(server.takeRequest(5, TimeUnit.SECONDS).getSequenceNumber()).as("on a new connection").isZero();
     }
 
     private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {

@@ -193,12 +193,54 @@ class Http1ResponseParserTest {
     @MethodSource("cuts")
     void noContentAndNotModifiedHaveNoBody(Cuts cuts) throws ProtocolException {
         for (String status : new String[] {"204 No Content", "304 Not Modified"}) {
-            Http1ResponseParser parser = parsed(cuts, "HTTP/1.1 " + status + "\r\nContent-Length: 500\r\n\r\n");
+            Http1ResponseParser parser = parsed(cuts, "HTTP/1.1 " + status + "\r\nETag: \"x\"\r\n\r\n");
 
             assertThat(parser.done()).as(status).isTrue();
             assertThat(parser.body()).as(status).isEmpty();
             assertThat(parser.keepAlive()).as(status).isTrue();
         }
+    }
+
+    @ParameterizedTest
+    @MethodSource("cuts")
+    @DisplayName("A 304 that frames a body anyway has it read, as OkHttp honours the framing headers over the status")
+    void aNotModifiedWithALengthHasItsBodyRead(Cuts cuts) throws ProtocolException {
+        Http1ResponseParser parser = parsed(cuts, "HTTP/1.1 304 Not Modified\r\nContent-Length: 5\r\n\r\nhello");
+
+        assertThat(parser.done()).isTrue();
+        assertThat(body(parser)).isEqualTo("hello");
+    }
+
+    @Test
+    @DisplayName("ST2: a 204 or 205 with a non-zero Content-Length is malformed, as OkHttp refuses it")
+    void aNoContentWithALengthIsRefused() {
+        for (String status : new String[] {"204 No Content", "205 Reset Content"}) {
+            assertThat(refused("HTTP/1.1 " + status + "\r\nContent-Length: 500\r\n\r\n")).as(status)
+                    .hasMessageContaining("non-zero Content-Length: 500");
+        }
+    }
+
+    @Test
+    @DisplayName("A header name with a space before its colon is no header OkHttp could look up: not Retry-After")
+    void aNameWithASpaceIsNotTheHeader() throws ProtocolException {
+        Http1ResponseParser parser = parsed(Cuts.WHOLE,
+                "HTTP/1.1 503 Busy\r\nRetry-After : 7\r\nContent-Length : 2\r\n\r\nok");
+
+        assertThat(parser.headers().get("Retry-After")).isNull();
+        assertThat(parser.done()).as("no length either: the body runs to the end of the stream").isFalse();
+        assertThat(parser.endOfStream()).isTrue();
+        assertThat(body(parser)).isEqualTo("ok");
+    }
+
+    @Test
+    @DisplayName("Only a Transfer-Encoding of exactly \"chunked\" is chunked, as OkHttp reads it")
+    void onlyExactlyChunkedIsChunked() throws ProtocolException {
+        Http1ResponseParser parser = parsed(Cuts.WHOLE,
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n");
+
+        assertThat(parser.done()).isFalse();
+        assertThat(parser.endOfStream()).isTrue();
+        assertThat(body(parser)).isEqualTo("2\r\nok\r\n0\r\n\r\n");
     }
 
     @ParameterizedTest
