@@ -39,12 +39,4 @@ class EventLoopTransportRulesTest extends AsyncRetryingExecutorRulesTest {
     EventLoopTransport.Delivery delivery() {
         return EventLoopTransport.Delivery.ON_LOOP;
     }
-
-    /** The same rules with outcomes delivered on worker threads, as runs with a Redis limiter have them. */
-    static class OnWorkers extends EventLoopTransportRulesTest {
-        @Override
-        EventLoopTransport.Delivery delivery() {
-            return EventLoopTransport.Delivery.ON_WORKERS;
-        }
-    }
 }

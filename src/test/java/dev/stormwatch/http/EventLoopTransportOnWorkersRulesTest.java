@@ -1,0 +1,13 @@
+package dev.stormwatch.http;
+
+/**
+ * The executor's rule tests over {@link EventLoopTransport} once more, with outcomes delivered on worker threads, as
+ * load runs with a Redis limiter or an OAuth session have them (issue 6).
+ */
+class EventLoopTransportOnWorkersRulesTest extends EventLoopTransportRulesTest {
+
+    @Override
+    EventLoopTransport.Delivery delivery() {
+        return EventLoopTransport.Delivery.ON_WORKERS;
+    }
+}
