@@ -35,8 +35,7 @@ final class DeadlineTimeoutInterceptor implements Interceptor {
         }
         // RC5: stamped here, as the request leaves the queue, so Request-Timeout is what is left now.
         Request stamped = deadline.stamp(chain.request(), now);
-        // At least 1 ms: OkHttp reads 0 as "no timeout", the opposite of a deadline that has just run out.
-        int left = (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.remaining(now).toMillis()));
+        int left = millisLeft(deadline, now);
         Chain bounded = chain;
         if (shorter(left, chain.connectTimeoutMillis())) {
             bounded = bounded.withConnectTimeout(left, TimeUnit.MILLISECONDS);
@@ -48,6 +47,17 @@ final class DeadlineTimeoutInterceptor implements Interceptor {
             bounded = bounded.withReadTimeout(left, TimeUnit.MILLISECONDS);
         }
         return bounded.proceed(stamped);
+    }
+
+    /** What is left of {@code deadline} at {@code now}, in OkHttp's timeout milliseconds. */
+    static int millisLeft(RequestDeadline deadline, Instant now) {
+        // At least 1 ms: OkHttp reads 0 as "no timeout", the opposite of a deadline that has just run out.
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.remaining(now).toMillis()));
+    }
+
+    /** {@code timeoutMillis} (0 meaning none) cut to {@code left} when that is shorter (RC5). */
+    static int bounded(int timeoutMillis, int left) {
+        return shorter(left, timeoutMillis) ? left : timeoutMillis;
     }
 
     /**

@@ -13,7 +13,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -31,13 +30,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import okhttp3.Call;
 import okhttp3.Callback;
-import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
-import okhttp3.Protocol;
 import okhttp3.Request;
-import okhttp3.RequestBody;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
 import okio.Buffer;
@@ -79,7 +75,6 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     private static final long HEALTH_CHECK_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** An idle connection older than this is closed, as OkHttp's pool does. */
     private static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(1);
-    private static final String USER_AGENT = "stormwatch-load";
 
     private final Executor workers;
     private final Delivery delivery;
@@ -433,16 +428,17 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                 return false;
             }
             request = deadline.stamp(request, now);
-            int left = (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.remaining(now).toMillis()));
-            connectTimeout = bounded(connectTimeout, left);
-            writeTimeout = bounded(writeTimeout, left);
-            readTimeout = bounded(readTimeout, left);
+            // As DeadlineTimeoutInterceptor bounds an OkHttp chain (RC5, RC3).
+            int left = DeadlineTimeoutInterceptor.millisLeft(deadline, now);
+            connectTimeout = DeadlineTimeoutInterceptor.bounded(connectTimeout, left);
+            writeTimeout = DeadlineTimeoutInterceptor.bounded(writeTimeout, left);
+            readTimeout = DeadlineTimeoutInterceptor.bounded(readTimeout, left);
         }
         exchange.sent = request;
         exchange.readTimeout = readTimeout;
         exchange.writeTimeout = writeTimeout;
         try {
-            exchange.out = ByteBuffer.wrap(encode(request));
+            exchange.out = ByteBuffer.wrap(Http1RequestEncoder.encode(request));
         } catch (IOException | RuntimeException e) {
             // A request body that could not be written out: nothing was sent.
             fail(exchange, e instanceof IOException io ? io : new IOException("could not encode the request: " + e, e));
@@ -473,10 +469,6 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         } else {
             discard(conn);
         }
-    }
-
-    private static int bounded(int timeout, int left) {
-        return timeout == 0 || left < timeout ? left : timeout;
     }
 
     private void startWriting(Conn conn) throws IOException {
@@ -802,61 +794,6 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         } catch (IOException e) {
             // closing a broken socket can fail; it is gone either way
         }
-    }
-
-    /** The request as HTTP/1.1 bytes: request line, Host, the request's headers, framing, body. */
-    static byte[] encode(Request request) throws IOException {
-        HttpUrl url = request.url();
-        StringBuilder head = new StringBuilder(256);
-        head.append(request.method()).append(' ').append(url.encodedPath());
-        if (url.encodedQuery() != null) {
-            head.append('?').append(url.encodedQuery());
-        }
-        head.append(" HTTP/1.1\r\n");
-        Headers headers = request.headers();
-        if (headers.get("Host") == null) {
-            head.append("Host: ").append(hostHeader(url)).append("\r\n");
-        }
-        if (headers.get("User-Agent") == null) {
-            head.append("User-Agent: ").append(USER_AGENT).append("\r\n");
-        }
-        Buffer body = null;
-        RequestBody requestBody = request.body();
-        if (requestBody != null) {
-            body = new Buffer();
-            requestBody.writeTo(body);
-            if (requestBody.contentType() != null && headers.get("Content-Type") == null) {
-                head.append("Content-Type: ").append(requestBody.contentType()).append("\r\n");
-            }
-            head.append("Content-Length: ").append(body.size()).append("\r\n");
-        } else if (permitsBody(request.method())) {
-            head.append("Content-Length: 0\r\n");
-        }
-        for (int i = 0; i < headers.size(); i++) {
-            String name = headers.name(i);
-            if (name.equalsIgnoreCase("Content-Length") || name.equalsIgnoreCase("Transfer-Encoding")) {
-                continue; // the framing is this transport's
-            }
-            head.append(name).append(": ").append(headers.value(i)).append("\r\n");
-        }
-        head.append("\r\n");
-        byte[] headBytes = head.toString().getBytes(StandardCharsets.UTF_8);
-        if (body == null) {
-            return headBytes;
-        }
-        byte[] bytes = new byte[headBytes.length + (int) body.size()];
-        System.arraycopy(headBytes, 0, bytes, 0, headBytes.length);
-        body.read(bytes, headBytes.length, (int) body.size());
-        return bytes;
-    }
-
-    private static boolean permitsBody(String method) {
-        return method.equals("POST") || method.equals("PUT") || method.equals("PATCH");
-    }
-
-    private static String hostHeader(HttpUrl url) {
-        String host = url.host().contains(":") ? "[" + url.host() + "]" : url.host();
-        return url.port() == HttpUrl.defaultPort(url.scheme()) ? host : host + ":" + url.port();
     }
 
     private static final class Route {
