@@ -93,6 +93,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     private final ConcurrentLinkedQueue<Runnable> handedOn = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean selecting = new AtomicBoolean();
     private final Map<String, InetAddress[]> loopbackHosts = new ConcurrentHashMap<>();
+    private static final InetAddress[] NO_ADDRESSES = new InetAddress[0];
     private volatile boolean closed;
 
     // Owned by the loop thread.
@@ -158,13 +159,13 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     public void send(Call call, Callback callback) {
         Request request = call.request();
         HttpUrl url = request.url();
-        if (carries(url)) {
+        InetAddress[] addresses = url.isHttps() ? NO_ADDRESSES : loopbackAddresses(url.host());
+        if (addresses.length > 0) {
             if (closed) {
                 callback.onFailure(call, new InterruptedIOException("the transport was closed"));
                 return;
             }
-            Exchange exchange = new Exchange(call, callback, url.host() + ":" + url.port(),
-                    loopbackAddresses(url.host()), url.port());
+            Exchange exchange = new Exchange(call, callback, url.host() + ":" + url.port(), addresses, url.port());
             submitted.add(exchange);
             // Closed meanwhile: the loop may already have failed its queue, so whoever removes it fails it, once.
             if (closed && submitted.remove(exchange)) {
@@ -238,7 +239,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                 return java.util.Arrays.stream(InetAddress.getAllByName(h))
                         .filter(InetAddress::isLoopbackAddress).toArray(InetAddress[]::new);
             } catch (UnknownHostException e) {
-                return new InetAddress[0];
+                return NO_ADDRESSES;
             }
         });
     }
@@ -462,7 +463,9 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
 
     /** A connection no attempt took: kept when it is ready for one, else closed. */
     private void release(Conn conn) {
-        if (conn.connected && !closed) {
+        if (conn.connected && !closed && conn.key.isValid()) {
+            // Not watched while idle, as OkHttp does not watch it for a GET: a connection reset meanwhile fails the
+            // next attempt on it, which the retry engine then sees and retries (the 3 AM storm, ST2).
             conn.key.interestOps(0);
             conn.idleSince = System.nanoTime();
             conn.route.idle.addLast(conn);
@@ -647,12 +650,8 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         conn.exchange = null;
         conn.parser = null;
         conn.timeoutAt = 0;
-        if (reusable && !closed && conn.key.isValid()) {
-            // Not watched while idle, as OkHttp does not watch it for a GET: a connection reset meanwhile fails the
-            // next attempt on it, which the retry engine then sees and retries (the 3 AM storm, ST2).
-            conn.key.interestOps(0);
-            conn.idleSince = System.nanoTime();
-            route.idle.addLast(conn);
+        if (reusable) {
+            release(conn);
         } else {
             discard(conn);
         }
