@@ -4,6 +4,7 @@ import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.DemoUser;
 import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.server.ServerOptions;
 import dev.stormwatch.server.DurationText;
 import dev.stormwatch.server.FaultAdmin;
 import dev.stormwatch.server.InvalidFaultSpec;
@@ -39,6 +40,10 @@ public final class ProviderCommand implements Callable<Integer> {
     @Option(names = "--refresh-token-ttl", description = "Refresh token lifetime (default: ${DEFAULT-VALUE}).",
             defaultValue = "8h")
     private String refreshTokenTtl;
+
+    @Option(names = "--keep-alive", description = "Close a keep-alive connection idle this long, e.g. 5s as Node's "
+            + "http server does (default: ${DEFAULT-VALUE}).", defaultValue = "60s")
+    private String keepAlive;
 
     @Option(names = "--dpop-nonce", description = "Require server-supplied DPoP nonces (RFC 9449 §8).")
     private boolean dpopNonce;
@@ -76,6 +81,7 @@ public final class ProviderCommand implements Callable<Integer> {
         out.println("  discovery  " + provider.discoveryUrl());
         out.println("  client id  " + clientId + " (public, PKCE S256), redirect "
                 + config.clients().get(0).redirectUris());
+        out.println("  keep-alive " + keepAlive + " (an idle connection is closed after it)");
         out.println("  users      " + config.users().stream().map(DemoUser::subject).toList());
         out.println("  faults     POST " + provider.baseUrl() + FaultAdmin.PATH + " (JSON), planned now: " + planned.size());
         out.println("Press Ctrl-C to stop.");
@@ -95,10 +101,20 @@ public final class ProviderCommand implements Callable<Integer> {
                     .withAccessTokenTtl(duration(accessTokenTtl))
                     .withRefreshTokenTtl(duration(refreshTokenTtl))
                     .withDpopNonceRequired(dpopNonce)
-                    .withIdTokenAlgorithm(idTokenAlgorithm);
+                    .withIdTokenAlgorithm(idTokenAlgorithm)
+                    .withKeepAlive(keepAliveDuration());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    private Duration keepAliveDuration() {
+        Duration value = duration(keepAlive);
+        if (value.toMillis() < 1 || value.compareTo(ServerOptions.MAX_KEEP_ALIVE) > 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--keep-alive must be from 1ms to 24d, was "
+                    + keepAlive + ": type a duration such as 5s or 2m");
+        }
+        return value;
     }
 
     private Duration duration(String text) {

@@ -27,6 +27,7 @@ import java.util.OptionalInt;
  * @param budgetLeft what the visible call has left after this attempt
  * @param pauseStarted the end of the origin's pause when this attempt started one (P1)
  * @param verdict what happens next
+ * @param connection the connection the attempt was written on, and why (CN1, CN2)
  */
 public record AttemptEvent(
         Instant at,
@@ -42,7 +43,8 @@ public record AttemptEvent(
         Optional<Duration> jitter,
         BudgetLeft budgetLeft,
         Optional<Instant> pauseStarted,
-        Verdict verdict) {
+        Verdict verdict,
+        ConnectionUse connection) {
 
     public AttemptEvent {
         Objects.requireNonNull(at, "at");
@@ -58,6 +60,16 @@ public record AttemptEvent(
         Objects.requireNonNull(budgetLeft, "budgetLeft");
         Objects.requireNonNull(pauseStarted, "pauseStarted");
         Objects.requireNonNull(verdict, "verdict");
+        Objects.requireNonNull(connection, "connection");
+    }
+
+    /** An event from a transport that does not say which connection carried the attempt. */
+    public AttemptEvent(Instant at, Origin origin, String step, Operation operation, int attempt, OptionalInt status,
+            Optional<FailureKind> failure, List<String> rawRetryAfter, Optional<Duration> retryAfter,
+            Optional<Duration> delay, Optional<Duration> jitter, BudgetLeft budgetLeft, Optional<Instant> pauseStarted,
+            Verdict verdict) {
+        this(at, origin, step, operation, attempt, status, failure, rawRetryAfter, retryAfter, delay, jitter,
+                budgetLeft, pauseStarted, verdict, ConnectionUse.UNRECORDED);
     }
 
     /**

@@ -24,6 +24,8 @@ import java.util.OptionalInt;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
+import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -36,6 +38,8 @@ import okhttp3.Response;
 public final class RetryingExecutor {
 
     private final OkHttpClient client;
+    /** The same client without an idle pool: each call opens its own connection, closed after it (CN1). */
+    private final OkHttpClient fresh;
     private final Clock clock;
     private final Sleeper sleeper;
     private final DoubleSupplier random;
@@ -57,6 +61,7 @@ public final class RetryingExecutor {
                     return progress != null ? progress : okhttp3.EventListener.NONE;
                 })
                 .build();
+        this.fresh = client.newBuilder().connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)).build();
         this.clock = builder.clock;
         this.sleeper = builder.sleeper;
         this.random = builder.random;
@@ -115,7 +120,7 @@ public final class RetryingExecutor {
                     throw report.refuse(origin, refusal.get());
                 }
             }
-            SentAttempt sent = send(request, budget);
+            SentAttempt sent = send(request, operation, budget);
             BudgetCounters counters = budget.counters(origin, failedInStep);
             Instant now = clock.instant();
             Decision decision = RetryDecision.decide(
@@ -152,19 +157,47 @@ public final class RetryingExecutor {
         }
     }
 
-    private SentAttempt send(Request request, CallBudget budget) {
+    /**
+     * Sends one attempt. A request that may not be sent twice goes onto a connection opened for it (CN1); an
+     * idempotent one goes onto a pooled connection, and once more onto a new one when the pooled connection turns out
+     * to have been closed by the server while idle (CN2). That second send is part of the same attempt.
+     */
+    private SentAttempt send(Request request, Operation operation, CallBudget budget) {
+        if (!KeepAliveRule.mayUsePooledConnection(request.method(), operation)) {
+            return sendOn(fresh, request, budget, false).sent(ConnectionUse.OPENED_NOT_RESENDABLE);
+        }
+        Sending first = sendOn(client, request, budget, true);
+        if (!first.metStaleConnection()) {
+            return first.sent(first.progress().connectionReused() ? ConnectionUse.REUSED : ConnectionUse.OPENED);
+        }
+        // CN2: the idle connections in the pool are at least as old as the one that was closed; drop them, so that
+        // the request goes onto a new connection, which stays in the pool for the next request.
+        client.connectionPool().evictAll();
+        return sendOn(client, request, budget, false).sent(ConnectionUse.OPENED_AFTER_STALE);
+    }
+
+    private Sending sendOn(OkHttpClient http, Request request, CallBudget budget, boolean mayResend) {
         SendProgress progress = new SendProgress();
         Request tracked = request.newBuilder().tag(SendProgress.class, progress).build();
         try {
-            Response response = client.newCall(tracked).execute();
+            Response response = http.newCall(tracked).execute();
             Outcome.HttpResponse outcome = new Outcome.HttpResponse(
                     response.code(), response.headers("Retry-After"), response.header("Date"));
-            return new SentAttempt(outcome, response);
+            return new Sending(outcome, response, progress, false);
         } catch (DeadlineTimeoutInterceptor.DeadlinePassed e) {
             throw e.refusal(budget.failedInAll()); // RC5: the deadline passed before sending; nothing went out
         } catch (IOException e) {
             FailureKind kind = FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
-            return new SentAttempt(new Outcome.NetworkFailure(kind), null);
+            boolean stale = mayResend && KeepAliveRule.metStaleConnection(
+                    e, progress.connectionReused(), progress.requestStarted(), progress.responseStarted());
+            return new Sending(new Outcome.NetworkFailure(kind), null, progress, stale);
+        }
+    }
+
+    /** One send on one connection, before it becomes the attempt's outcome. */
+    private record Sending(Outcome outcome, Response response, SendProgress progress, boolean metStaleConnection) {
+        SentAttempt sent(ConnectionUse connection) {
+            return new SentAttempt(outcome, response, connection);
         }
     }
 

@@ -18,6 +18,14 @@ final class SendProgress extends EventListener {
     private volatile boolean tlsStarted;
     private volatile boolean tlsDone;
     private volatile boolean requestStarted;
+    private volatile boolean connectStarted;
+    private volatile boolean connectionReused;
+    private volatile boolean responseStarted;
+
+    @Override
+    public void connectStart(Call call, InetSocketAddress address, Proxy proxy) {
+        connectStarted = true;
+    }
 
     @Override
     public void secureConnectStart(Call call) {
@@ -36,7 +44,15 @@ final class SendProgress extends EventListener {
 
     @Override
     public void connectionAcquired(Call call, Connection connection) {
-        // A pooled connection may already be dead; only writing the request counts as sending it.
+        // A pooled connection may already be dead; only writing the request counts as sending it (F1). Acquired
+        // without a connect of this call's own, it came from the pool: the server may have closed it while idle (CN2).
+        connectionReused = !connectStarted;
+    }
+
+    @Override
+    public void responseHeadersStart(Call call) {
+        // OkHttp calls this once the status line and headers were read: an answer began to arrive.
+        responseStarted = true;
     }
 
     @Override
@@ -47,6 +63,16 @@ final class SendProgress extends EventListener {
     /** True once OkHttp began writing the request: from then on the server may have processed it. */
     boolean requestStarted() {
         return requestStarted;
+    }
+
+    /** True when the request went onto a pooled connection that this call did not open (CN2). */
+    boolean connectionReused() {
+        return connectionReused;
+    }
+
+    /** True once the head of an answer was read: the server had received the request. */
+    boolean responseStarted() {
+        return responseStarted;
     }
 
     /** True when a TLS handshake began and did not finish. */

@@ -46,7 +46,7 @@ final class StepReport {
         listener.onAttempt(new AttemptEvent(clock.instant(), origin, step, operation, 0,
                 OptionalInt.of(refusal.status()), Optional.empty(), List.of(), Optional.of(remaining),
                 Optional.empty(), Optional.empty(), budgetLeft(origin), Optional.empty(),
-                AttemptEvent.Verdict.REFUSED_BY_PAUSE));
+                AttemptEvent.Verdict.REFUSED_BY_PAUSE, ConnectionUse.NONE));
         // P2: the same Server error as the pause's, attempts = 0, retryAfter = what is left of the pause.
         return new CallFailure.Recoverable(origin, new CallFailure.Server(
                 refusal.status(), Optional.of(remaining), 0, budget.elapsed()));
@@ -75,7 +75,7 @@ final class StepReport {
             failure = Optional.of(((Outcome.NetworkFailure) sent.outcome()).kind());
         }
         listener.onAttempt(new AttemptEvent(at, origin, step, operation, attempt, status, failure, raw, retryAfter,
-                delay, jitter, budgetLeft(origin), pauseStarted, verdict));
+                delay, jitter, budgetLeft(origin), pauseStarted, verdict, sent.connection()));
     }
 
     private AttemptEvent.BudgetLeft budgetLeft(Origin origin) {

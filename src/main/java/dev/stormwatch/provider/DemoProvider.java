@@ -57,7 +57,7 @@ public final class DemoProvider implements AutoCloseable {
             return routes(built[0], faults);
         };
         ServerOptions options = ServerOptions.defaults().withPort(config.port()).withClock(config.clock())
-                .withSleeper(config.sleeper()).withMaxBodyBytes(64 * 1024);
+                .withSleeper(config.sleeper()).withMaxBodyBytes(64 * 1024).withKeepAlive(config.keepAlive());
         LoopbackServer server = LoopbackServer.start("demo-provider", options, routes);
         return new DemoProvider(server, faults, built[0]);
     }
@@ -144,6 +144,16 @@ public final class DemoProvider implements AutoCloseable {
     /** Issues a new DPoP nonce; the old one stays valid until the next rotation. */
     public void rotateDpopNonce() {
         state.nonces().rotate();
+    }
+
+    /** How many requests with this method and path the provider has read since it started (its own record). */
+    public long requestsReceived(String method, String path) {
+        return server.requestsReceived(method, path);
+    }
+
+    /** How many connections the provider has accepted since it started. */
+    public long acceptedConnections() {
+        return server.acceptedConnections();
     }
 
     /** Resets every open connection (a network hiccup). */

@@ -1,5 +1,6 @@
 package dev.stormwatch.provider;
 
+import dev.stormwatch.server.ServerOptions;
 import dev.stormwatch.server.Sleeper;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -9,7 +10,9 @@ import java.util.Objects;
 
 /**
  * How the demo OpenID provider runs: port (0 = free), clock, registered clients, demo users, token lifetimes (short
- * access tokens make refresh visible), whether DPoP nonces are required (RFC 9449 §8) and how ID tokens are signed.
+ * access tokens make refresh visible), whether DPoP nonces are required (RFC 9449 §8), how ID tokens are signed, and
+ * how long an idle keep-alive connection stays open (a short one shows what a client does with a connection the
+ * server closed while it sat in the client's pool: CN1, CN2).
  */
 public record ProviderConfig(
         int port,
@@ -24,13 +27,15 @@ public record ProviderConfig(
         boolean dpopNonceRequired,
         SigningAlgorithm idTokenAlgorithm,
         SecureRandom random,
-        Sleeper sleeper) {
+        Sleeper sleeper,
+        Duration keepAlive) {
 
     public ProviderConfig {
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(random, "random");
         Objects.requireNonNull(sleeper, "sleeper");
         Objects.requireNonNull(idTokenAlgorithm, "idTokenAlgorithm");
+        Objects.requireNonNull(keepAlive, "keepAlive");
         clients = List.copyOf(clients);
         users = List.copyOf(users);
         if (users.isEmpty()) {
@@ -51,47 +56,53 @@ public record ProviderConfig(
         return new ProviderConfig(0, Clock.systemUTC(), List.of(ClientRegistration.desktop()),
                 List.of(DemoUser.alice(), DemoUser.bob()), Duration.ofMinutes(5), Duration.ofHours(8),
                 Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(60), false, SigningAlgorithm.RS256,
-                new SecureRandom(), Sleeper.REAL);
+                new SecureRandom(), Sleeper.REAL, ServerOptions.DEFAULT_KEEP_ALIVE);
     }
 
     public ProviderConfig withPort(int newPort) {
         return new ProviderConfig(newPort, clock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper);
+                parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper, keepAlive);
     }
 
     public ProviderConfig withClock(Clock newClock) {
         return new ProviderConfig(port, newClock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper);
+                parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper, keepAlive);
     }
 
     public ProviderConfig withClients(List<ClientRegistration> newClients) {
         return new ProviderConfig(port, clock, newClients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl,
-                codeTtl, parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper);
+                codeTtl, parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper, keepAlive);
     }
 
     public ProviderConfig withAccessTokenTtl(Duration ttl) {
         return new ProviderConfig(port, clock, clients, users, ttl, refreshTokenTtl, idTokenTtl, codeTtl, parTtl,
-                dpopNonceRequired, idTokenAlgorithm, random, sleeper);
+                dpopNonceRequired, idTokenAlgorithm, random, sleeper, keepAlive);
     }
 
     public ProviderConfig withRefreshTokenTtl(Duration ttl) {
         return new ProviderConfig(port, clock, clients, users, accessTokenTtl, ttl, idTokenTtl, codeTtl, parTtl,
-                dpopNonceRequired, idTokenAlgorithm, random, sleeper);
+                dpopNonceRequired, idTokenAlgorithm, random, sleeper, keepAlive);
     }
 
     public ProviderConfig withDpopNonceRequired(boolean required) {
         return new ProviderConfig(port, clock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, required, idTokenAlgorithm, random, sleeper);
+                parTtl, required, idTokenAlgorithm, random, sleeper, keepAlive);
     }
 
     public ProviderConfig withIdTokenAlgorithm(SigningAlgorithm algorithm) {
         return new ProviderConfig(port, clock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, dpopNonceRequired, algorithm, random, sleeper);
+                parTtl, dpopNonceRequired, algorithm, random, sleeper, keepAlive);
     }
 
     public ProviderConfig withSleeper(Sleeper newSleeper) {
         return new ProviderConfig(port, clock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, dpopNonceRequired, idTokenAlgorithm, random, newSleeper);
+                parTtl, dpopNonceRequired, idTokenAlgorithm, random, newSleeper, keepAlive);
+    }
+
+    /** Idle keep-alive connections are closed after {@code value} (Node's http server: 5 s). */
+    public ProviderConfig withKeepAlive(Duration value) {
+        return new ProviderConfig(port, clock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
+                parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper, value);
     }
 
     /** The algorithms the provider signs with (RFC 7518 §3.1). */

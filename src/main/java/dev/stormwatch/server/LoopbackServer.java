@@ -19,6 +19,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,8 +35,6 @@ public final class LoopbackServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LoopbackServer.class);
 
-    /** Keep-alive connections idle longer than this are closed, as most servers do. */
-    private static final int IDLE_TIMEOUT_MILLIS = 60_000;
     /** How long, and how much, an error answer waits for a client that is still sending its body. */
     private static final int LINGER_MILLIS = 500;
     private static final long LINGER_MAX_BYTES = 4L * 1024 * 1024;
@@ -45,6 +44,8 @@ public final class LoopbackServer implements AutoCloseable {
     private final ServerOptions options;
     private final ThreadPoolExecutor workers;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    private final Map<String, LongAdder> received = new ConcurrentHashMap<>();
+    private final LongAdder accepted = new LongAdder();
     private final HttpDate.Cached date = new HttpDate.Cached();
     private final Thread acceptor;
     private volatile boolean closed;
@@ -112,6 +113,20 @@ public final class LoopbackServer implements AutoCloseable {
         return open.size();
     }
 
+    /** How many connections it has accepted since it started. */
+    public long acceptedConnections() {
+        return accepted.sum();
+    }
+
+    /**
+     * How many requests with this method and path it has read whole since it started, answered or not: the server's
+     * own record, which says whether a client sent a request twice.
+     */
+    public long requestsReceived(String method, String path) {
+        LongAdder count = received.get(method + " " + path);
+        return count == null ? 0 : count.sum();
+    }
+
     /** Resets (TCP RST) every open connection, idle or busy: a network hiccup. Returns how many were reset. */
     public int resetOpenConnections() {
         int count = 0;
@@ -152,6 +167,7 @@ public final class LoopbackServer implements AutoCloseable {
                 }
                 continue;
             }
+            accepted.increment();
             try {
                 workers.execute(() -> serve(socket));
             } catch (RejectedExecutionException tooManyConnections) {
@@ -165,7 +181,8 @@ public final class LoopbackServer implements AutoCloseable {
         open.add(socket);
         try {
             socket.setTcpNoDelay(true);
-            socket.setSoTimeout(IDLE_TIMEOUT_MILLIS);
+            // Keep-alive connections idle longer than this are closed (with a FIN), as every server does.
+            socket.setSoTimeout((int) options.keepAlive().toMillis());
             InputStream in = socket.getInputStream();
             OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 8192);
             RequestReader reader = new RequestReader(in, out, options.maxBodyBytes());
@@ -185,6 +202,7 @@ public final class LoopbackServer implements AutoCloseable {
                     return;
                 }
                 Request request = next.get();
+                received.computeIfAbsent(request.method() + " " + request.path(), key -> new LongAdder()).increment();
                 Response response = dispatch(request);
                 if (response.delivery() instanceof Delivery.Reset) {
                     reset(socket);

@@ -4,9 +4,12 @@ import dev.stormwatch.oauth.BrowserLauncher;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import okhttp3.ConnectionPool;
 import okhttp3.FormBody;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -22,10 +25,23 @@ public final class SignInPageBrowser implements BrowserLauncher {
     private static final Pattern INTERACTION = Pattern.compile("name=\"interaction\" value=\"([^\"]+)\"");
     private static final Pattern FIRST_USER = Pattern.compile("name=\"user\" value=\"([^\"]+)\"");
 
-    private final OkHttpClient http = new OkHttpClient.Builder().followRedirects(false).build();
+    // Like a browser, which opens a new connection when a kept-alive one has gone stale, it never reuses one.
+    private final OkHttpClient http = new OkHttpClient.Builder().followRedirects(false)
+            .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)).build();
+    private final Duration thinkTime;
     volatile CompletableFuture<Integer> lastSignIn = new CompletableFuture<>();
     /** When true, the "browser" opens but the user never finishes signing in. */
     volatile boolean stall;
+
+    /** A person who picks a user and allows at once. */
+    public SignInPageBrowser() {
+        this(Duration.ZERO);
+    }
+
+    /** A person who spends {@code thinkTime} on the sign-in page before allowing (real time: it sleeps). */
+    public SignInPageBrowser(Duration thinkTime) {
+        this.thinkTime = thinkTime;
+    }
 
     @Override
     public boolean open(URI authorizationUrl) {
@@ -48,6 +64,7 @@ public final class SignInPageBrowser implements BrowserLauncher {
             if (!interaction.find() || !user.find()) {
                 throw new IllegalStateException("not the demo sign-in page: " + page);
             }
+            think();
             FormBody form = new FormBody.Builder().add("interaction", interaction.group(1))
                     .add("user", user.group(1)).add("decision", "allow").build();
             String location;
@@ -60,6 +77,15 @@ public final class SignInPageBrowser implements BrowserLauncher {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private void think() {
+        try {
+            Thread.sleep(thinkTime.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted on the sign-in page", e);
         }
     }
 }
