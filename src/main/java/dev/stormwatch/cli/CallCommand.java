@@ -211,6 +211,10 @@ public final class CallCommand implements Callable<Integer> {
             line.append(", Retry-After ").append(String.join(" | ", event.rawRetryAfter()))
                     .append(event.retryAfter().map(d -> " (" + d.toMillis() + " ms)").orElse(" (ignored)"));
         }
+        String connection = event.connection().describe(); // CN3
+        if (!connection.isEmpty()) {
+            line.append(" on a ").append(connection);
+        }
         line.append(" -> ").append(event.verdict());
         event.delay().ifPresent(d -> line.append(", waiting ").append(d.toMillis()).append(" ms"));
         line.append(" [budget left: ").append(event.budgetLeft().attemptsAtOrigin()).append(" attempts, ")

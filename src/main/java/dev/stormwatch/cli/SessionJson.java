@@ -36,6 +36,7 @@ final class SessionJson {
         line.put("budgetLeftMs", e.budgetLeft().time().toMillis());
         e.pauseStarted().ifPresent(until -> line.put("pauseUntil", until.toString()));
         line.put("verdict", e.verdict().name());
+        line.put("connection", e.connection().name()); // CN3
         return line;
     }
 

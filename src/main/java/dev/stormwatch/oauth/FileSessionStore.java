@@ -139,6 +139,9 @@ public final class FileSessionStore implements SessionStore {
 
     private static ObjectNode toJson(Session session) {
         ObjectNode root = JSON.createObjectNode();
+        // Which provider and client the tokens belong to: checked on every load, so they go nowhere else.
+        root.put("issuer", session.binding().issuer());
+        root.put("client_id", session.binding().clientId());
         TokenSet t = session.tokens();
         root.put("access_token", t.accessToken().reveal());
         root.put("token_type", t.tokenType());
@@ -179,7 +182,11 @@ public final class FileSessionStore implements SessionStore {
         IdTokenClaims claims = new IdTokenClaims(c.path("iss").asText(), c.path("sub").asText(), audience,
                 Instant.parse(c.path("exp").asText()), Instant.parse(c.path("iat").asText()),
                 optionalText(c, "nonce"), JSON.convertValue(c.path("other"), Map.class));
-        return new Session(tokens, claims);
+        // A file saved before bindings were says nothing of them: its ID token's iss and azp/aud bind it.
+        SessionBinding stated = SessionBinding.of(claims);
+        SessionBinding binding = new SessionBinding(optionalText(root, "issuer").orElse(stated.issuer()),
+                optionalText(root, "client_id").orElse(stated.clientId()));
+        return new Session(tokens, claims, binding);
     }
 
     private static Optional<String> optionalText(JsonNode node, String name) {

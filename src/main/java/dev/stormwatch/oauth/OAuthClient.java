@@ -47,7 +47,7 @@ public final class OAuthClient {
     private final SecureRandom random;
     private final OriginPauses pauses;
     private final BrowserLauncher browser;
-    private final SessionStore store;
+    private final BoundSessionStore store;
     private final ProviderRequests requests;
     private final Discovery discovery;
     private final JwksCache jwks;
@@ -64,7 +64,7 @@ public final class OAuthClient {
         this.random = b.random;
         this.pauses = b.pauses != null ? b.pauses : new OriginPauses(b.clock);
         this.browser = b.browser;
-        this.store = b.store;
+        this.store = new BoundSessionStore(b.store, b.config.issuer(), b.config.clientId());
         RetryingExecutor executor = RetryingExecutor.builder(b.httpClient)
                 .clock(b.clock)
                 .sleeper(b.sleeper)
@@ -223,7 +223,8 @@ public final class OAuthClient {
         store.clear();
         publish(new SessionState.SignedOut());
         if (session.isEmpty()) {
-            return new LogoutResult(false, Optional.empty());
+            // Another provider's session is neither revoked here nor erased: the result says why nothing was sent.
+            return new LogoutResult(false, store.refusal().map(Failures::reauthenticate));
         }
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         try {
@@ -359,7 +360,7 @@ public final class OAuthClient {
                 config.dpop(), Optional.empty());
         IdTokenClaims claims = validator(metadata, budget)
                 .validate(tokens.idToken(), Optional.of(secrets.nonce()), Optional.of(tokens.accessToken()));
-        Session session = new Session(tokens, claims);
+        Session session = new Session(tokens, claims, binding());
         store.save(session);
         publish(new SessionState.SignedIn(session));
         return session;
@@ -459,7 +460,7 @@ public final class OAuthClient {
                     throw Failures.protocol("sub", "the refreshed ID token names another subject");
                 }
             }
-            Session session = new Session(tokens, claims);
+            Session session = new Session(tokens, claims, binding());
             store.save(session);
             publish(new SessionState.SignedIn(session));
             return session;
@@ -482,8 +483,13 @@ public final class OAuthClient {
     }
 
     private Session requireSession() {
-        return store.load().orElseThrow(() -> failed(
-                Failures.reauthenticate("not signed in; sign in first"), Optional.empty()));
+        return store.load().orElseThrow(() -> failed(Failures.reauthenticate(
+                store.refusal().orElse("not signed in; sign in first")), Optional.empty()));
+    }
+
+    /** What a session this client signs in to is bound to: its configured issuer and client id. */
+    private SessionBinding binding() {
+        return new SessionBinding(config.issuer().value(), config.clientId());
     }
 
     static boolean isInvalidToken(Optional<String> wwwAuthenticate) {
