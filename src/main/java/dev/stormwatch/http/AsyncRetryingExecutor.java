@@ -228,7 +228,7 @@ public final class AsyncRetryingExecutor {
                 return;
             }
             Decision.Retry retry = (Decision.Retry) decision;
-            // Issue 5, beyond the seeds: an empty shared retry quota ends the step as if the budget ran out (E4).
+            // RC8: an empty shared retry quota ends the step as if the budget ran out (E4).
             if (!retryQuota.tryAcquireRetry()) {
                 report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.STOP);
                 result.completeExceptionally(report.giveUp(origin, sent, failedInStep));

@@ -662,10 +662,11 @@ abstract class ResilientClientRules {
         assertThat(callOk(client, get(), CallOptions.model("model-b")).code()).isEqualTo(200);
     }
 
-    // ---- retry quota (issue 5, beyond the seeds) ----
+    // ---- RC8: the retry quota, beyond the seeds ----
 
+    // RC8
     @Test
-    @DisplayName("Retry quota: when the shared bucket cannot pay for a retry, the call stops with retryAfter empty")
+    @DisplayName("RC8: when the shared bucket cannot pay for a retry, the call stops with retryAfter empty")
     void anEmptyRetryQuotaStopsRetrying() {
         server.enqueue(status(503));
         server.enqueue(status(200));
