@@ -57,7 +57,7 @@ final class SessionJson {
         error.put("category", category);
         if (failure instanceof CallFailure.Recoverable recoverable) {
             error.put("origin", recoverable.origin().toString());
-            if (recoverable.cause() instanceof CallFailure.Server server) {
+            if (recoverable.reason() instanceof CallFailure.Server server) {
                 error.put("cause", "Server");
                 error.put("status", server.status());
                 if (server.retryAfter().isPresent()) {
@@ -65,7 +65,7 @@ final class SessionJson {
                 } else {
                     error.putNull("retryAfterMs");
                 }
-            } else if (recoverable.cause() instanceof CallFailure.Network network) {
+            } else if (recoverable.reason() instanceof CallFailure.Network network) {
                 error.put("cause", "Network");
                 error.put("kind", network.kind().name());
             }

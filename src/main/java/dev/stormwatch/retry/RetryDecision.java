@@ -159,8 +159,8 @@ public final class RetryDecision {
         Optional<Duration> retryAfter = retryAfterNanos < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(retryAfterNanos));
         // A zero wait asks for no pause at all.
         Optional<Instant> pause = retryAfterNanos > 0 ? Optional.of(now.plusNanos(retryAfterNanos)) : Optional.empty();
-        CallFailure.Server cause = new CallFailure.Server(status, retryAfter, attempts, counters.elapsed());
-        return new Decision.Stop(new CallFailure.Recoverable(origin, cause), pause);
+        CallFailure.Server server = new CallFailure.Server(status, retryAfter, attempts, counters.elapsed());
+        return new Decision.Stop(new CallFailure.Recoverable(origin, server), pause);
     }
 
     private static Decision.Stop stopNetwork(Origin origin, FailureKind kind, int attempts, BudgetCounters counters) {

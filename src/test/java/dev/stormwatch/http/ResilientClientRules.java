@@ -136,8 +136,8 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
 
-        assertThat(failure.cause()).isInstanceOf(CallFailure.Server.class);
-        assertThat(((CallFailure.Server) failure.cause()).status()).isEqualTo(503);
+        assertThat(failure.reason()).isInstanceOf(CallFailure.Server.class);
+        assertThat(((CallFailure.Server) failure.reason()).status()).isEqualTo(503);
         assertThat(failure.attempts()).isEqualTo(4);
         assertThat(failure.retryAfter()).isEmpty();
         assertThat(server.getRequestCount()).isEqualTo(4);
@@ -328,7 +328,7 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, withBody("POST", null), CallOptions.model(MODEL));
 
-        assertThat(failure.cause()).isInstanceOfSatisfying(CallFailure.Network.class,
+        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
                 network -> assertThat(network.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND));
         assertThat(failure.attempts()).isEqualTo(1);
         assertThat(server.getRequestCount()).isEqualTo(1);
@@ -347,7 +347,7 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
 
-        assertThat(failure.cause()).isInstanceOfSatisfying(CallFailure.Network.class,
+        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
                 network -> assertThat(network.kind()).isEqualTo(FailureKind.READ_TIMEOUT));
         assertThat(failure.attempts()).isEqualTo(2);
     }
@@ -447,7 +447,7 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, get(), options);
 
-        assertThat(failure.cause()).isInstanceOfSatisfying(CallFailure.Network.class,
+        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
                 network -> assertThat(network.kind()).isEqualTo(FailureKind.READ_TIMEOUT));
     }
 
@@ -699,7 +699,7 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, request, CallOptions.model(MODEL));
 
-        assertThat(failure.cause()).isInstanceOfSatisfying(CallFailure.Network.class,
+        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
                 network -> assertThat(network.kind()).isEqualTo(FailureKind.CONNECT_REFUSED));
         assertThat(failure.attempts()).isEqualTo(2);
         assertThat(failure.getMessage()).contains("127.0.0.1:" + closedPort, "refused", "Check the network");

@@ -98,7 +98,7 @@ class ComparisonDecisionTest {
         Decision decision = decide(HttpResponse.of(503), last, strategy, Duration.ZERO);
 
         assertThat(decision).isInstanceOf(Decision.Stop.class);
-        assertThat(((Decision.Stop) decision).failure().cause())
+        assertThat(((Decision.Stop) decision).failure().reason())
                 .isEqualTo(new CallFailure.Server(503, Optional.empty(), 3, Duration.ZERO));
     }
 

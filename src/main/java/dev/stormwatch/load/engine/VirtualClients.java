@@ -178,7 +178,7 @@ final class VirtualClients {
                 recorder.increment(Counter.EXHAUSTED_BUDGETS); // B1, RA4: the call gave up
             }
             // A network failure before the target ever answered: it cannot be reached; waiting longer only hides it.
-            if (recoverable.cause() instanceof CallFailure.Network network && !watch.everAnswered()) {
+            if (recoverable.reason() instanceof CallFailure.Network network && !watch.everAnswered()) {
                 stop.stop("target unreachable: " + targetName + ": " + network.kind().description() + " (after "
                         + network.attempts() + " attempt(s))");
             }
