@@ -7,7 +7,7 @@ import dev.stormwatch.retry.CallFailure;
 import java.time.Duration;
 
 /**
- * The JSON lines of {@code stormwatch session --json} (issue 3): one per attempt event, one per step outcome.
+ * The JSON lines of {@code stormwatch session --json}: one per attempt event, one per step outcome.
  * Built from values that hold no secret: tokens never reach this class (RC6).
  */
 final class SessionJson {

@@ -38,7 +38,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The resilient client's rules (spec RC1–RC7, issue 5), written once and run against both executors: each subclass
+ * The resilient client's rules (spec RC1–RC8), written once and run against both executors: each subclass
  * says how a call is made (blocking {@link ResilientClient#send} or asynchronous {@link ResilientClient#sendAsync}).
  * Real sockets (MockWebServer), a fake clock, and waits that move the clock instead of sleeping.
  */

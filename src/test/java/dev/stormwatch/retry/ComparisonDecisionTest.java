@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The retry decision with a comparison strategy (issue 6): only the sleep without Retry-After changes; Retry-After,
+ * The retry decision with a comparison strategy: only the sleep without Retry-After changes; Retry-After,
  * the attempt limits and the budget hold for every strategy.
  */
 class ComparisonDecisionTest {

@@ -38,7 +38,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The session area (issue 7): the state of the OAuth session, its tokens and claims, the visible calls as commands,
+ * The session area: the state of the OAuth session, its tokens and claims, the visible calls as commands,
  * and what to do after a failure: a countdown while a pause runs, a retry button when a budget ran out (P9).
  * Every call runs on the background executor; every property changes on the UI executor.
  */
@@ -101,7 +101,7 @@ public final class SessionViewModel {
     }
 
     /**
-     * The access token of this window's session, for a load run (issue 6): the current client's, refreshed when it
+     * The access token of this window's session, for a load run: the current client's, refreshed when it
      * expired; a run started before sign-in learns at once that there is no session.
      */
     public dev.stormwatch.load.options.SessionTokenSource accessTokens() {
