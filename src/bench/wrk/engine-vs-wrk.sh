@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Issue 6 throughput benchmark: wrk and the load engine against the same embedded relay (its own JVM), in one run,
-# no faults. The engine drives 1,000 virtual clients (closed loop, no think time) with a heap capped at 512 MiB,
+# The load engine's throughput benchmark: wrk and the load engine against the same embedded relay (its own JVM), in
+# one run, no faults. The engine drives 1,000 virtual clients (closed loop, no think time) with a heap capped at 512 MiB,
 # started by ./stormwatch as a user starts it.
 # A third leg, bare OkHttp blocking calls on 64 threads (same collector), is a reference: the engine sent that way before
 # its event-loop transport, and no client on blocking sockets got past that ceiling here.

@@ -9,7 +9,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** Keeps the layers of ARCHITECTURE.md: each layer knows only those below it, and only the UI knows JavaFX. */
+/** Keeps the layers of docs/architecture.md: each layer knows only those below it, and only the UI knows JavaFX. */
 @AnalyzeClasses(packages = "dev.stormwatch", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
@@ -29,7 +29,7 @@ class ArchitectureTest {
     static final ArchRule onlyTheUiUsesJavaFx = noClasses()
             .that().resideOutsideOfPackage(APP)
             .should().dependOnClassesThat().resideInAPackage("javafx..")
-            .because("nothing below the UI imports javafx.* (ARCHITECTURE.md, STYLE.md 7)");
+            .because("nothing below the UI imports javafx.* (docs/architecture.md, docs/style.md §7)");
 
     @ArchTest
     static final ArchRule retryEngineIsPure = noClasses()
@@ -47,7 +47,7 @@ class ArchitectureTest {
     static final ArchRule oauthKnowsNoLimiterNorUi = noClasses()
             .that().resideInAPackage(OAUTH)
             .should().dependOnClassesThat().resideInAnyPackage(LIMIT, LOAD, APP, CLI, PROVIDER, RELAY, SERVER, EMBEDDED)
-            .because("the OAuth client contains no quota management (ARCHITECTURE.md)");
+            .because("the OAuth client contains no quota management (docs/architecture.md)");
 
     @ArchTest
     static final ArchRule limiterKnowsNoClientAbove = noClasses()
@@ -64,7 +64,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule loadEngineKnowsNoUi = noClasses()
             .that().resideInAPackage(LOAD)
-            // The OAuth session reaches a load run only through the narrow SessionTokenSource port (issue 6).
+            // The OAuth session reaches a load run only through the narrow SessionTokenSource port.
             .should().dependOnClassesThat().resideInAnyPackage(APP, CLI, OAUTH);
 
     @ArchTest
@@ -78,7 +78,7 @@ class ArchitectureTest {
             .that().resideInAPackage(CLI)
             .should().dependOnClassesThat().resideInAPackage(APP);
 
-    /** The one method through which a client's backoff may differ from full jitter (issue 6). */
+    /** The one method through which a client's backoff may differ from full jitter. */
     static final String COMPARISON_SWITCH = "backoffForComparison";
     /** It passes the load engine's choice on to its two executors. */
     private static final String PASSES_IT_ON = "dev.stormwatch.http.ResilientClient";
@@ -90,7 +90,7 @@ class ArchitectureTest {
             .and().doNotHaveFullyQualifiedName(PASSES_IT_ON)
             .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.name(COMPARISON_SWITCH)))
             .because("B4: jitter cannot be switched off; other strategies exist only for load runs that compare"
-                    + " them (issue 6), never for the app, the CLI or the OAuth client");
+                    + " them, never for the app, the CLI or the OAuth client");
 
     // B4
     @ArchTest

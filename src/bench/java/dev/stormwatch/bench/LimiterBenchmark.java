@@ -30,7 +30,7 @@ import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
 
 /**
- * Decisions per second and p50/p99 latency of every Redis algorithm (issue 5), on one hot key and on 10,000 keys,
+ * Decisions per second and p50/p99 latency of every Redis algorithm, on one hot key and on 10,000 keys,
  * with 1 and 32 connections (one thread per connection), next to a no-op EVALSHA on the same connections (the floor)
  * and Bucket4j's Jedis backend on the same Redis and limit. Not a test: a measurement.
  *

@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What recording one attempt costs the load engine (issue 6: recording must be cheap from many threads): the calls the
+ * What recording one attempt costs the load engine (recording must be cheap from many threads): the calls the
  * engine makes per attempt (in flight up and down, attempts, status and latency) on a shared recorder, from two
  * threads at once.
  */

@@ -9,9 +9,10 @@ import okhttp3.Request;
 import okhttp3.Response;
 
 /**
- * A reference for the issue 6 benchmark: bare OkHttp blocking calls on as many threads as the engine has connections,
- * back to back, as the engine sent before its event-loop transport ({@code AttemptTransport.blockingOn}); no retry
- * engine, no recording. Usage: PlainOkHttpLoop URL CLIENTS SECONDS [WARM-UP SECONDS, default 3].
+ * A reference for the load engine's throughput benchmark ({@code src/bench/wrk/engine-vs-wrk.sh}): bare OkHttp blocking
+ * calls on as many threads as the engine has connections, back to back, as the engine sent before its event-loop
+ * transport ({@code AttemptTransport.blockingOn}); no retry engine, no recording. Usage: PlainOkHttpLoop URL CLIENTS
+ * SECONDS [WARM-UP SECONDS, default 3].
  */
 public final class PlainOkHttpLoop {
 

@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What the resilient client (issue 5) costs on top of bare OkHttp against a loopback upstream that always answers
+ * What the resilient client costs on top of bare OkHttp against a loopback upstream that always answers
  * 200: one blocking call at a time, and 64 asynchronous calls in flight. The bare OkHttp figures are the floor.
  */
 @State(Scope.Benchmark)

@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The retry decision on the paths that retry, and {@link RetryAfter#parse} on both header forms (issue 2 goal: a
+ * The retry decision on the paths that retry, and {@link RetryAfter#parse} on both header forms (the goal: a
  * decision under 1 µs and under 200 bytes per operation; run with {@code -prof gc} for the bytes).
  */
 @State(Scope.Thread)

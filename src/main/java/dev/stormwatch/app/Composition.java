@@ -78,7 +78,7 @@ public final class Composition implements AutoCloseable {
                 (options, progress, live) -> new LoadEngine(EngineSettings.defaults()).run(options, progress, live),
                 Executors.newSingleThreadExecutor(daemonThreads("stormwatch-load-run-")),
                 UiThread.executor());
-        // Issue 6: a load run may send the signed-in session's token; the Session tab's client provides it.
+        // A load run may send the signed-in session's token; the Session tab's client provides it.
         loadLab.sessionTokens(session.accessTokens());
         this.window = new MainWindow(new SessionView(session, timeline), new LoadLabView(loadLab),
                 new ServersView(servers));

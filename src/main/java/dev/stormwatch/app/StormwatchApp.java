@@ -18,7 +18,7 @@ public final class StormwatchApp extends Application {
     public void start(Stage stage) {
         composition = new Composition(Composition.Parts.defaults());
         composition.window().show(stage);
-        // The figure issue 7 asks for: JVM start to a window that takes input.
+        // The start-up figure the README reports: JVM start to a window that takes input.
         Platform.runLater(() -> LOG.info("window ready {} ms after the JVM started",
                 System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()));
     }

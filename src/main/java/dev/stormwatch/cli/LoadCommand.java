@@ -26,7 +26,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code stormwatch load}: a load run against the embedded relay or a URL (issue 6): validates its options, runs the
+ * {@code stormwatch load}: a load run against the embedded relay or a URL: validates its options, runs the
  * {@link LoadEngine} with a progress line, prints the summary table and writes the report files.
  */
 @Command(

@@ -15,11 +15,12 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The OAuth client's access token as the load engine's {@link SessionTokenSource} (issue 6), adapted here because the
- * load engine may not use the OAuth client (ARCHITECTURE.md). {@link OAuthClient#accessToken()} refreshes an expired
- * token first and makes concurrent callers share one refresh (F4), so the virtual clients of a run cause one refresh
- * between them. Failures become {@link SessionTokenSource.Unavailable} with what to do; no token is ever in a message
- * (RC6).
+ * The OAuth client's access token as the load engine's {@link SessionTokenSource} for {@code stormwatch load
+ * --oauth-session}, adapted here because the load engine may not use the OAuth client (docs/architecture.md).
+ * {@link OAuthClient#tokens()} refreshes an expired token first and makes concurrent callers share one refresh (F4), so
+ * the virtual clients of a run cause one refresh between them; it also says whether the token is DPoP-bound, which a
+ * load run cannot send. Failures become {@link SessionTokenSource.Unavailable} with what to do; no token is ever in a
+ * message (RC6).
  */
 final class OAuthSessionTokens implements SessionTokenSource {
 

@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code stormwatch session}: runs OAuth steps in one process against any OpenID provider (issue 3) and prints one
+ * {@code stormwatch session}: runs OAuth steps in one process against any OpenID provider and prints one
  * JSON line per attempt and per step. No token ever appears in the output (RC6).
  */
 @Command(

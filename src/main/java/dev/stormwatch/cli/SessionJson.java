@@ -7,7 +7,7 @@ import dev.stormwatch.retry.CallFailure;
 import java.time.Duration;
 
 /**
- * The JSON lines of {@code stormwatch session --json} (issue 3): one per attempt event, one per step outcome.
+ * The JSON lines of {@code stormwatch session --json}: one per attempt event, one per step outcome.
  * Built from values that hold no secret: tokens never reach this class (RC6).
  */
 final class SessionJson {
@@ -58,7 +58,7 @@ final class SessionJson {
         error.put("category", category);
         if (failure instanceof CallFailure.Recoverable recoverable) {
             error.put("origin", recoverable.origin().toString());
-            if (recoverable.cause() instanceof CallFailure.Server server) {
+            if (recoverable.reason() instanceof CallFailure.Server server) {
                 error.put("cause", "Server");
                 error.put("status", server.status());
                 if (server.retryAfter().isPresent()) {
@@ -66,7 +66,7 @@ final class SessionJson {
                 } else {
                     error.putNull("retryAfterMs");
                 }
-            } else if (recoverable.cause() instanceof CallFailure.Network network) {
+            } else if (recoverable.reason() instanceof CallFailure.Network network) {
                 error.put("cause", "Network");
                 error.put("kind", network.kind().name());
             }

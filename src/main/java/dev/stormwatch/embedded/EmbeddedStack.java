@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The embedded defaults, started with one call and closed together: the demo provider and the relay on free
  * loopback ports, and a real redis-server (from the embedded-redis artifact's binaries) for the rate limiter, or the
- * in-memory limiter when that binary cannot start (issue 5). Access tokens live one minute, so that a demo shows a
+ * in-memory limiter when that binary cannot start. Access tokens live one minute, so that a demo shows a
  * refresh without waiting long.
  */
 public final class EmbeddedStack implements AutoCloseable {

@@ -32,7 +32,7 @@ import okhttp3.Request;
 import okhttp3.Response;
 
 /**
- * The asynchronous twin of {@link RetryingExecutor} (issue 5): the same steps in the same order (pause check,
+ * The asynchronous twin of {@link RetryingExecutor}: the same steps in the same order (pause check,
  * send, {@link RetryDecision}, budget, pause start, retry quota, one {@link AttemptEvent} per attempt), but each
  * request goes out through an {@link AttemptTransport} (OkHttp's {@code enqueue} by default) and each retry waits on a
  * {@link RetryScheduler}, so no thread waits out a retry and a load test can run thousands of calls. It holds no rule
@@ -118,7 +118,7 @@ public final class AsyncRetryingExecutor {
         private final StepReport report;
         private int attempt;
         private int failedInStep;
-        /** The sleep before the latest attempt; decorrelated jitter grows from it (issue 6). */
+        /** The sleep before the latest attempt; decorrelated jitter grows from it. */
         private Duration previousSleep = Duration.ZERO;
         private Origin origin;
         private SendProgress progress;
@@ -228,7 +228,7 @@ public final class AsyncRetryingExecutor {
                 return;
             }
             Decision.Retry retry = (Decision.Retry) decision;
-            // Issue 5, beyond the seeds: an empty shared retry quota ends the step as if the budget ran out (E4).
+            // RC8: an empty shared retry quota ends the step as if the budget ran out (E4).
             if (!retryQuota.tryAcquireRetry()) {
                 report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.STOP);
                 result.completeExceptionally(report.giveUp(origin, sent, failedInStep));
@@ -300,14 +300,14 @@ public final class AsyncRetryingExecutor {
             return this;
         }
 
-        /** A retry quota shared by the calls of this executor (issue 5); {@link RetryQuota#UNLIMITED} by default. */
+        /** A retry quota shared by the calls of this executor; {@link RetryQuota#UNLIMITED} by default. */
         public Builder retryQuota(RetryQuota value) {
             retryQuota = Objects.requireNonNull(value, "retryQuota");
             return this;
         }
 
         /**
-         * Issue 6, for load runs that compare backoff strategies only: the sleep without Retry-After follows
+         * For load runs that compare backoff strategies only (B4's exception): the sleep without Retry-After follows
          * {@code strategy} instead of full jitter. Anything but {@link ComparisonBackoff#FULL} (the default) breaks B4
          * on purpose; an architecture rule lets only the load engine call this. Retry-After (RA1–RA7), the attempt
          * limits and the budget (B1, B2) apply to every strategy.

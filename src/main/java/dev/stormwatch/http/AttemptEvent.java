@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * One request attempt as the retry executor saw it, for the request timeline and the CLI's JSON output (issue 2):
+ * One request attempt as the retry executor saw it, for the request timeline and the CLI's JSON output:
  * what was sent where, what came back, and what the retry engine decided (spec RA, B, P).
  *
  * @param at when the attempt ended (wall clock)

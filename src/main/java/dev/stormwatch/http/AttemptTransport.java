@@ -11,7 +11,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Response;
 
 /**
- * How {@link AsyncRetryingExecutor} puts an attempt on the wire without its caller waiting (issue 5): OkHttp's own
+ * How {@link AsyncRetryingExecutor} puts an attempt on the wire without its caller waiting: OkHttp's own
  * {@code enqueue}, or a blocking call on worker threads the caller owns. Either way the callback hears the outcome
  * exactly once, and what the retry engine decides does not depend on which one ran.
  */
@@ -42,7 +42,7 @@ public interface AttemptTransport {
     /**
      * Blocking calls on {@code workers}, as many at once as it has threads: the thread that finished an attempt takes
      * the next queued one itself, where OkHttp's dispatcher hands each call to another thread and renames it. What
-     * {@link EventLoopTransport} leaves to OkHttp (https, remote hosts) goes out this way (issue 6).
+     * {@link EventLoopTransport} leaves to OkHttp (https, remote hosts) goes out this way.
      *
      * @throws RejectedExecutionException from {@link #handOn} when the workers were shut down
      */

@@ -39,8 +39,8 @@ import okhttp3.ResponseBody;
 import okio.Buffer;
 
 /**
- * Plain-HTTP/1.1 attempts to loopback targets on one event-loop thread with non-blocking sockets, for load runs
- * (issue 6). A blocking transport parks a thread per request in flight, and the kernel switches threads for every
+ * Plain-HTTP/1.1 attempts to loopback targets on one event-loop thread with non-blocking sockets, for load runs.
+ * A blocking transport parks a thread per request in flight, and the kernel switches threads for every
  * response; on two cores that switching, not the retry engine, held a run to about half of wrk's rate. Here one thread
  * multiplexes every connection, as wrk does. Each outcome goes to the retry engine on the loop itself when nothing the
  * caller does can block ({@link Delivery#ON_LOOP}), else on worker threads (a limiter's Redis round trip must not

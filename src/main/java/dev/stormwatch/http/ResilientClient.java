@@ -32,7 +32,7 @@ import okhttp3.Response;
 import org.slf4j.LoggerFactory;
 
 /**
- * The client for model providers and relay gateways (spec RC1–RC7, issue 5): OkHttp under the retry engine's
+ * The client for model providers and relay gateways (spec RC1–RC8): OkHttp under the retry engine's
  * decisions, retrying only idempotent requests, with per-attempt timeouts, interactive or batch policies, deadline
  * propagation, redacted logs, an optional rate limiter in front and an optional shared retry quota. Blocking calls
  * go through {@link RetryingExecutor}, asynchronous ones through {@link AsyncRetryingExecutor}; both ask the same
@@ -368,7 +368,7 @@ public final class ResilientClient {
             return this;
         }
 
-        /** A retry quota shared by every call of this client (issue 5); off by default. */
+        /** A retry quota shared by every call of this client; off by default. */
         public Builder retryQuota(RetryQuota value) {
             retryQuota = Objects.requireNonNull(value, "retryQuota");
             return this;
@@ -407,7 +407,7 @@ public final class ResilientClient {
         }
 
         /**
-         * Issue 6, for load runs that compare backoff strategies only: the sleep without Retry-After follows
+         * For load runs that compare backoff strategies only (B4's exception): the sleep without Retry-After follows
          * {@code strategy} instead of full jitter (RC1, B3). Anything but {@link ComparisonBackoff#FULL} (the default)
          * breaks B4 on purpose; an architecture rule lets only the load engine call this. Retry-After (RA1–RA7), the
          * attempt limits, the budget (B1, B2) and the retry quota apply to every strategy.

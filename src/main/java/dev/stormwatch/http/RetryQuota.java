@@ -3,7 +3,7 @@ package dev.stormwatch.http;
 import dev.stormwatch.retry.CallFailure;
 
 /**
- * A retry quota shared by every call of one client, like the AWS SDK's standard retry mode (issue 5, beyond the
+ * A retry quota shared by every call of one client (spec RC8), like the AWS SDKs' standard retry mode (beyond the
  * seeds): a bucket of tokens; each retry takes {@code retryCost}, each success puts {@code successRefund} back, up to
  * the capacity. During an outage the bucket drains and calls stop retrying, which caps retry amplification; first
  * attempts are never refused. Off by default ({@link #UNLIMITED}). Thread-safe; needs no clock (tokens come back by

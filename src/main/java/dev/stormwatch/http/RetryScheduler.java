@@ -6,7 +6,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a retry after its delay without holding a thread while it waits (issue 5): the asynchronous twin of
+ * Runs a retry after its delay without holding a thread while it waits: the asynchronous twin of
  * {@link dev.stormwatch.retry.Sleeper}, injected so that tests advance a fake clock instead of waiting.
  */
 @FunctionalInterface

@@ -31,7 +31,7 @@ import okhttp3.Request;
 import okhttp3.Response;
 
 /**
- * The blocking retry executor (issue 2): sends a request step through OkHttp, asks {@link RetryDecision} what
+ * The blocking retry executor: sends a request step through OkHttp, asks {@link RetryDecision} what
  * follows each attempt, sleeps through the injected {@link Sleeper}, keeps the per-origin pauses (P1, P2) and emits
  * one {@link AttemptEvent} per attempt. It holds no rule of its own.
  */
@@ -108,7 +108,7 @@ public final class RetryingExecutor {
         Objects.requireNonNull(budget, "budget");
         StepReport report = new StepReport(clock, listener, step, operation, budget);
         int failedInStep = 0;
-        // The sleep before the latest attempt; decorrelated jitter grows from it (issue 6).
+        // The sleep before the latest attempt; decorrelated jitter grows from it.
         Duration previousSleep = Duration.ZERO;
         for (int attempt = 1; ; attempt++) {
             Request request = requestPerAttempt.get();
@@ -145,7 +145,7 @@ public final class RetryingExecutor {
                 throw stop.failure();
             }
             Decision.Retry retry = (Decision.Retry) decision;
-            // Issue 5, beyond the seeds: an empty shared retry quota ends the step as if the budget ran out (E4).
+            // RC8: an empty shared retry quota ends the step as if the budget ran out (E4).
             if (!retryQuota.tryAcquireRetry()) {
                 report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.STOP);
                 throw report.giveUp(origin, sent, failedInStep);
@@ -254,14 +254,14 @@ public final class RetryingExecutor {
             return this;
         }
 
-        /** A retry quota shared by the calls of this executor (issue 5); {@link RetryQuota#UNLIMITED} by default. */
+        /** A retry quota shared by the calls of this executor; {@link RetryQuota#UNLIMITED} by default. */
         public Builder retryQuota(RetryQuota value) {
             retryQuota = Objects.requireNonNull(value, "retryQuota");
             return this;
         }
 
         /**
-         * Issue 6, for load runs that compare backoff strategies only: the sleep without Retry-After follows
+         * For load runs that compare backoff strategies only (B4's exception): the sleep without Retry-After follows
          * {@code strategy} instead of full jitter. Anything but {@link ComparisonBackoff#FULL} (the default) breaks B4
          * on purpose; an architecture rule lets only the load engine call this. Retry-After (RA1–RA7), the attempt
          * limits and the budget (B1, B2) apply to every strategy.

@@ -54,10 +54,10 @@ final class StepReport {
 
     /** The step's error when it ends before a retry the decision allowed: retryAfter empty (E4). */
     CallFailure.Recoverable giveUp(Origin origin, SentAttempt sent, int failedInStep) {
-        CallFailure.Cause cause = sent.outcome() instanceof Outcome.NetworkFailure failure
+        CallFailure.Reason reason = sent.outcome() instanceof Outcome.NetworkFailure failure
                 ? new CallFailure.Network(failure.kind(), failedInStep, budget.elapsed())
                 : new CallFailure.Server(sent.status(), Optional.empty(), failedInStep, budget.elapsed());
-        return new CallFailure.Recoverable(origin, cause);
+        return new CallFailure.Recoverable(origin, reason);
     }
 
     /** One attempt's event: what came back, what was decided, and what the call has left. */

@@ -12,7 +12,7 @@ import redis.embedded.RedisServer;
 
 /**
  * A real {@code redis-server} from the binaries the embedded-redis artifact ships, on a loopback port, stopped on
- * {@link #close()}: the app's default shared limiter store (issue 5) and the tests' real Redis.
+ * {@link #close()}: the app's default shared limiter store and the tests' real Redis.
  *
  * <p>It keeps nothing on disk (no RDB, no AOF): limiter state is short-lived by nature. CONFIG, MODULE and DEBUG are
  * disabled, since any local user can connect to it.

@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The app's default limiter store: an embedded redis-server on a loopback port, or, when it cannot start, none, so
- * limiters are built in memory and the UI and logs say why (issue 5, spec L9). Closing it stops Redis.
+ * limiters are built in memory and the UI and logs say why (spec L9). Closing it stops Redis.
  */
 public final class LimiterBackend implements AutoCloseable {
 

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The few Redis commands the limiter needs, behind one narrow port so that standalone, pooled and cluster clients
- * fit (spec L1, L5; STYLE.md 5). Adapters translate their client's exceptions into {@link LimiterException}s.
+ * fit (spec L1, L5; docs/style.md §5). Adapters translate their client's exceptions into {@link LimiterException}s.
  */
 public interface RedisPort extends AutoCloseable {
 

@@ -500,7 +500,7 @@ public final class OAuthClient {
     private CallFailure failed(CallFailure failure, Optional<Session> kept) {
         if (failure instanceof CallFailure.Recoverable recoverable) {
             Optional<Instant> until = pauses.pausedUntil(recoverable.origin());
-            if (until.isPresent() && recoverable.cause() instanceof CallFailure.Server server) {
+            if (until.isPresent() && recoverable.reason() instanceof CallFailure.Server server) {
                 publish(new SessionState.Paused(recoverable.origin(), until.get(), server.status(), kept));
                 return failure;
             }

@@ -72,12 +72,4 @@ public record OAuthConfig(
     public OAuthConfig withLoopbackTimeout(Duration value) {
         return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, value, idTokenSkew, accessTokenMargin);
     }
-
-    public OAuthConfig withIdTokenSkew(Duration value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, value, accessTokenMargin);
-    }
-
-    public OAuthConfig withAccessTokenMargin(Duration value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew, value);
-    }
 }

@@ -6,7 +6,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.Optional;
 
-/** What the UI shows of the session (issue 3): one of a closed set of states, published on every change. */
+/** What the UI shows of the session: one of a closed set of states, published on every change. */
 public sealed interface SessionState {
 
     /** No session. */

@@ -7,9 +7,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How the relay behaves: port (0 = free), clock, sleeper and random seed (injected, STYLE.md 1), accepted API keys and
- * token issuer, quota, concurrent capacity with optional collapse, latency, the scenario timeline, and how many
- * request records it keeps.
+ * How the relay behaves: port (0 = free), clock, sleeper and random seed (injected, docs/style.md §1), accepted API
+ * keys and token issuer, quota, concurrent capacity with optional collapse, latency, the scenario timeline, and how
+ * many request records it keeps.
  */
 public record RelayConfig(
         int port,

@@ -16,8 +16,11 @@ public abstract sealed class CallFailure extends RuntimeException
         super(message, cause);
     }
 
-    /** Why a {@link Recoverable} failure happened: the provider's answer or the network (E1, E6). */
-    public sealed interface Cause permits Server, Network {
+    /**
+     * Why a {@link Recoverable} failure happened: the provider's answer or the network (E1, E6). Not a
+     * {@link Throwable#getCause()}: a {@code Recoverable} wraps no exception, and its reason is a value.
+     */
+    public sealed interface Reason permits Server, Network {
 
         /** Failed requests of the request step that raised the error (E3); 0 when a pause refused the call (P2). */
         int attempts();
@@ -27,10 +30,10 @@ public abstract sealed class CallFailure extends RuntimeException
     }
 
     /**
-     * The provider answered with a retryable status (ST1): 429 and 5xx share this cause, {@code status} tells them
+     * The provider answered with a retryable status (ST1): 429 and 5xx share this reason, {@code status} tells them
      * apart (E2, E6). {@code retryAfter} is set only when the provider said when it will accept requests again (E4).
      */
-    public record Server(int status, Optional<Duration> retryAfter, int attempts, Duration elapsed) implements Cause {
+    public record Server(int status, Optional<Duration> retryAfter, int attempts, Duration elapsed) implements Reason {
         public Server {
             Objects.requireNonNull(retryAfter, "retryAfter");
             Objects.requireNonNull(elapsed, "elapsed");
@@ -38,7 +41,7 @@ public abstract sealed class CallFailure extends RuntimeException
     }
 
     /** No HTTP response came back: connect failure, timeout, reset or TLS failure (E1, ST2). */
-    public record Network(FailureKind kind, int attempts, Duration elapsed) implements Cause {
+    public record Network(FailureKind kind, int attempts, Duration elapsed) implements Reason {
         public Network {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(elapsed, "elapsed");
@@ -47,18 +50,18 @@ public abstract sealed class CallFailure extends RuntimeException
 
     /** Try again later; the session is kept (E1, E5). */
     public static final class Recoverable extends CallFailure {
-        private final transient Cause cause;
+        private final transient Reason reason;
         private final transient Origin origin;
 
-        public Recoverable(Origin origin, Cause cause) {
-            super(describe(origin, cause), null);
+        public Recoverable(Origin origin, Reason reason) {
+            super(describe(origin, reason), null);
             this.origin = Objects.requireNonNull(origin, "origin");
-            this.cause = Objects.requireNonNull(cause, "cause");
+            this.reason = Objects.requireNonNull(reason, "reason");
         }
 
         /** The provider's status ({@link Server}) or the network failure ({@link Network}). */
-        public Cause cause() {
-            return cause;
+        public Reason reason() {
+            return reason;
         }
 
         /** The origin the failed requests went to. */
@@ -68,26 +71,26 @@ public abstract sealed class CallFailure extends RuntimeException
 
         /** Failed requests of the step that raised the error (E3); 0 means nothing was sent (P2, P9). */
         public int attempts() {
-            return cause.attempts();
+            return reason.attempts();
         }
 
         /** Time spent on the visible call's budget (E2). */
         public Duration elapsed() {
-            return cause.elapsed();
+            return reason.elapsed();
         }
 
         /** When the provider will accept requests again, if it said so (E4); always empty for network failures. */
         public Optional<Duration> retryAfter() {
-            return cause instanceof Server server ? server.retryAfter() : Optional.empty();
+            return reason instanceof Server server ? server.retryAfter() : Optional.empty();
         }
 
         /** True when a running pause refused the call and nothing went on the wire: show a countdown (P2, P9). */
         public boolean refusedByPause() {
-            return cause.attempts() == 0;
+            return reason.attempts() == 0;
         }
 
-        private static String describe(Origin origin, Cause cause) {
-            if (cause instanceof Server server) {
+        private static String describe(Origin origin, Reason reason) {
+            if (reason instanceof Server server) {
                 String wait = server.retryAfter()
                         .map(d -> " Try again in " + seconds(d) + " (the provider's Retry-After).")
                         .orElse(" Try again later.");
@@ -98,7 +101,7 @@ public abstract sealed class CallFailure extends RuntimeException
                 return origin + " answered " + server.status() + " after " + server.attempts() + " attempt"
                         + (server.attempts() == 1 ? "" : "s") + " in " + seconds(server.elapsed()) + "." + wait;
             }
-            Network network = (Network) cause;
+            Network network = (Network) reason;
             return "No answer from " + origin + ": " + network.kind().description() + " after "
                     + network.attempts() + " attempt" + (network.attempts() == 1 ? "" : "s") + " in "
                     + seconds(network.elapsed()) + ". Check the network and try again.";

@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * The backoff strategies of Marc Brooker's "Exponential Backoff And Jitter" (AWS Architecture Blog, 2015) over a
  * {@link RetryPolicy}, as pure functions (the random number is an argument), so that a load run can compare them on real
- * sockets (issue 6: "all but full exist for comparison only").
+ * sockets; all but {@link #FULL} exist for that comparison only (spec B4 and its one exception).
  *
  * <p>Only {@link #FULL} is spec B3; the others break B4 ("jitter cannot be switched off") on purpose. An executor takes
  * one only through its builder's {@code backoffForComparison}, which an architecture rule lets no caller but the load

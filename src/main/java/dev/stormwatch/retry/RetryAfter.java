@@ -76,12 +76,14 @@ public final class RetryAfter {
 
     /**
      * The wait that a response asks for, capped at 86 400 s (RA7), or empty when the header must be ignored (RA1,
-     * RA6) or is absent. Never throws, whatever the input.
+     * RA6) or is absent. Never throws for any status or header value; only a missing clock is refused.
      *
      * @param status the response status; only 429 and 503 are read (RA1)
      * @param headerValues every {@code Retry-After} value of the response, in order; may be null or empty
      * @param dateHeader the response's {@code Date} header, or null; the reference for an HTTP-date (RA2)
-     * @param clock the local clock, the reference when {@code Date} is missing or unusable
+     * @param clock the local clock, the reference when {@code Date} is missing or unusable; required, so that no
+     *     caller falls back on the system clock by accident
+     * @throws NullPointerException when {@code clock} is null
      */
     public static Optional<Duration> parse(int status, List<String> headerValues, String dateHeader, Clock clock) {
         long seconds = seconds(status, headerValues, dateHeader, nowEpochSecond(clock));
@@ -263,7 +265,7 @@ public final class RetryAfter {
 
     private static long nowEpochSecond(Clock clock) {
         // Truncated to the second: an HTTP-date has no fraction, and rounding down never shortens the wait.
-        return Math.floorDiv(clock == null ? System.currentTimeMillis() : clock.millis(), 1000L);
+        return Math.floorDiv(Objects.requireNonNull(clock, "clock").millis(), 1000L);
     }
 
     private static int firstNonSpace(String s) {

@@ -38,8 +38,8 @@ public final class RetryDecision {
 
     /**
      * Like {@link #decide(Outcome, Operation, Origin, BudgetCounters, RetryPolicy, Instant, double)}, but the sleep
-     * without Retry-After follows {@code backoff} instead of full jitter (issue 6: load runs that compare strategies;
-     * anything but {@link ComparisonBackoff#FULL} breaks B4 on purpose). Every other rule is the same.
+     * without Retry-After follows {@code backoff} instead of full jitter (load runs that compare strategies, the
+     * exception of B4; anything but {@link ComparisonBackoff#FULL} breaks B4 on purpose). Every other rule is the same.
      *
      * @param backoff the strategy of the sleep without Retry-After
      * @param previousSleep the sleep before this step's previous attempt, zero before the first retry
@@ -159,8 +159,8 @@ public final class RetryDecision {
         Optional<Duration> retryAfter = retryAfterNanos < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(retryAfterNanos));
         // A zero wait asks for no pause at all.
         Optional<Instant> pause = retryAfterNanos > 0 ? Optional.of(now.plusNanos(retryAfterNanos)) : Optional.empty();
-        CallFailure.Server cause = new CallFailure.Server(status, retryAfter, attempts, counters.elapsed());
-        return new Decision.Stop(new CallFailure.Recoverable(origin, cause), pause);
+        CallFailure.Server server = new CallFailure.Server(status, retryAfter, attempts, counters.elapsed());
+        return new Decision.Stop(new CallFailure.Recoverable(origin, server), pause);
     }
 
     private static Decision.Stop stopNetwork(Origin origin, FailureKind kind, int attempts, BudgetCounters counters) {

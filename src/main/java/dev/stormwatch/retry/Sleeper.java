@@ -2,7 +2,7 @@ package dev.stormwatch.retry;
 
 import java.time.Duration;
 
-/** Sleeping, injected so that tests advance a fake clock instead of waiting (STYLE.md 1, spec P6). */
+/** Sleeping, injected so that tests advance a fake clock instead of waiting (docs/style.md §1, spec P6). */
 @FunctionalInterface
 public interface Sleeper {
 

@@ -1,5 +1,5 @@
 /**
- * The retry engine: the rules of spec/retry-semantics.md as pure decisions.
+ * The retry engine: the rules of docs/spec/retry-semantics.md as pure decisions.
  *
  * <p>Holds {@code RetryPolicy}, {@code RetryAfter}, backoff, the budget of one visible call, per-origin pauses,
  * the typed errors the application sees, and the decision "given this outcome, retry after X or stop with Y".

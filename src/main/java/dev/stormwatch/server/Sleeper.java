@@ -2,7 +2,7 @@ package dev.stormwatch.server;
 
 import java.time.Duration;
 
-/** Waits for a duration; injected so that tests of the servers' time rules never sleep for real (STYLE.md 1). */
+/** Waits for a duration; injected so that tests of the servers' time rules never sleep for real (docs/style.md §1). */
 @FunctionalInterface
 public interface Sleeper {
 

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
-/** {@code stormwatch load}'s options for the retry policy, the retry quota and the limiter's limit (issue 6). */
+/** {@code stormwatch load}'s options for the retry policy, the retry quota and the limiter's limit. */
 class LoadCommandClientOptionsTest {
 
     private final StringWriter out = new StringWriter();

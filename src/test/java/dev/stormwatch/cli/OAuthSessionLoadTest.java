@@ -48,9 +48,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * Issue 6, "the OAuth session's token" end to end with real parts: the embedded demo provider issues the session
- * (signed in through its sign-in page by a stand-in browser), the real OAuth client refreshes it, and the load engine
- * sends it to a target that checks it.
+ * A load run with the OAuth session's token ({@code --oauth-session}), end to end with real parts: the embedded demo
+ * provider issues the session (signed in through its sign-in page by a stand-in browser), the real OAuth client
+ * refreshes it, and the load engine sends it to a target that checks it.
  */
 class OAuthSessionLoadTest {
 

@@ -29,7 +29,7 @@ import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The resilient client's rules (RC1–RC7) on the asynchronous path, {@link AsyncRetryingExecutor}. */
+/** The resilient client's rules (RC1–RC8) on the asynchronous path, {@link AsyncRetryingExecutor}. */
 class AsyncResilientClientTest extends ResilientClientRules {
 
     @Override

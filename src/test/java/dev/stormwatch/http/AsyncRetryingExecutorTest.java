@@ -31,7 +31,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** What only the asynchronous path promises: no thread held per request or per waiting retry (issue 5). */
+/** What only the asynchronous path promises: no thread held per request or per waiting retry. */
 class AsyncRetryingExecutorTest {
 
     private MockWebServer server;

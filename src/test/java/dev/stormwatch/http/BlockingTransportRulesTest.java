@@ -7,7 +7,7 @@ import org.junit.jupiter.api.AfterEach;
 
 /**
  * Every rule test of the blocking executor (RA, P, F1, ST, OP, B, E), run once more on {@link AsyncRetryingExecutor}
- * with {@link AttemptTransport#blockingOn} workers, the transport of load runs (issue 6): the transport must not change
+ * with {@link AttemptTransport#blockingOn} workers, the transport of load runs: the transport must not change
  * a single decision.
  */
 class BlockingTransportRulesTest extends AsyncRetryingExecutorRulesTest {

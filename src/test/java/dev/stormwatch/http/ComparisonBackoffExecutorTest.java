@@ -29,7 +29,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Both executors over real sockets with a comparison strategy (issue 6): only the sleep without Retry-After changes.
+ * Both executors over real sockets with a comparison strategy: only the sleep without Retry-After changes.
  * Time moves only on the fake clock; every wait is recorded, none is slept.
  */
 class ComparisonBackoffExecutorTest {

@@ -2,7 +2,7 @@ package dev.stormwatch.http;
 
 /**
  * The executor's rule tests over {@link EventLoopTransport} once more, with outcomes delivered on worker threads, as
- * load runs with a Redis limiter or an OAuth session have them (issue 6).
+ * load runs with a Redis limiter or an OAuth session have them.
  */
 class EventLoopTransportOnWorkersRulesTest extends EventLoopTransportRulesTest {
 

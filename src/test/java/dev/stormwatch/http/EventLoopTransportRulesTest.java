@@ -10,7 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 
 /**
  * Every rule test of the blocking executor (RA, P, F1, ST, OP, B, E), run once more on {@link AsyncRetryingExecutor}
- * over {@link EventLoopTransport}, the transport of load runs (issue 6), with outcomes delivered on the loop: the
+ * over {@link EventLoopTransport}, the transport of load runs, with outcomes delivered on the loop: the
  * transport must not change a single decision. The tests' servers listen on loopback, so every attempt takes the
  * event loop, not its OkHttp fallback.
  */

@@ -592,7 +592,7 @@ class EventLoopTransportTest {
 
         // The loop speaks no TLS: it would have sent plain text and read this server's answer.
         assertThat(failure).isInstanceOf(CallFailure.Recoverable.class);
-        assertThat(((CallFailure.Recoverable) failure).cause())
+        assertThat(((CallFailure.Recoverable) failure).reason())
                 .isEqualTo(new CallFailure.Network(FailureKind.TLS_HANDSHAKE, 1,
                         ((CallFailure.Recoverable) failure).elapsed()));
     }

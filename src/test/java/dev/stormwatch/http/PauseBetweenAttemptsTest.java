@@ -50,8 +50,8 @@ class PauseBetweenAttemptsTest {
                     .execute(new Request.Builder().url(server.url("/userinfo")).build(), Operation.READ, "userinfo",
                             CallBudget.start(RetryPolicy.DEFAULT, clock)));
 
-            assertThat(failure.cause()).isEqualTo(new CallFailure.Server(429, Optional.of(Duration.ofSeconds(30)), 0,
-                    failure.cause().elapsed()));
+            assertThat(failure.reason()).isEqualTo(new CallFailure.Server(429, Optional.of(Duration.ofSeconds(30)), 0,
+                    failure.reason().elapsed()));
             assertThat(server.getRequestCount()).as("the retry was not sent").isEqualTo(1);
             assertThat(events).extracting(AttemptEvent::verdict)
                     .containsExactly(AttemptEvent.Verdict.RETRY, AttemptEvent.Verdict.REFUSED_BY_PAUSE);

@@ -38,7 +38,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The resilient client's rules (spec RC1–RC7, issue 5), written once and run against both executors: each subclass
+ * The resilient client's rules (spec RC1–RC8), written once and run against both executors: each subclass
  * says how a call is made (blocking {@link ResilientClient#send} or asynchronous {@link ResilientClient#sendAsync}).
  * Real sockets (MockWebServer), a fake clock, and waits that move the clock instead of sleeping.
  */
@@ -136,8 +136,8 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
 
-        assertThat(failure.cause()).isInstanceOf(CallFailure.Server.class);
-        assertThat(((CallFailure.Server) failure.cause()).status()).isEqualTo(503);
+        assertThat(failure.reason()).isInstanceOf(CallFailure.Server.class);
+        assertThat(((CallFailure.Server) failure.reason()).status()).isEqualTo(503);
         assertThat(failure.attempts()).isEqualTo(4);
         assertThat(failure.retryAfter()).isEmpty();
         assertThat(server.getRequestCount()).isEqualTo(4);
@@ -328,7 +328,7 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, withBody("POST", null), CallOptions.model(MODEL));
 
-        assertThat(failure.cause()).isInstanceOfSatisfying(CallFailure.Network.class,
+        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
                 network -> assertThat(network.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND));
         assertThat(failure.attempts()).isEqualTo(1);
         assertThat(server.getRequestCount()).isEqualTo(1);
@@ -347,7 +347,7 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
 
-        assertThat(failure.cause()).isInstanceOfSatisfying(CallFailure.Network.class,
+        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
                 network -> assertThat(network.kind()).isEqualTo(FailureKind.READ_TIMEOUT));
         assertThat(failure.attempts()).isEqualTo(2);
     }
@@ -447,7 +447,7 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, get(), options);
 
-        assertThat(failure.cause()).isInstanceOfSatisfying(CallFailure.Network.class,
+        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
                 network -> assertThat(network.kind()).isEqualTo(FailureKind.READ_TIMEOUT));
     }
 
@@ -662,10 +662,11 @@ abstract class ResilientClientRules {
         assertThat(callOk(client, get(), CallOptions.model("model-b")).code()).isEqualTo(200);
     }
 
-    // ---- retry quota (issue 5, beyond the seeds) ----
+    // ---- RC8: the retry quota, beyond the seeds ----
 
+    // RC8
     @Test
-    @DisplayName("Retry quota: when the shared bucket cannot pay for a retry, the call stops with retryAfter empty")
+    @DisplayName("RC8: when the shared bucket cannot pay for a retry, the call stops with retryAfter empty")
     void anEmptyRetryQuotaStopsRetrying() {
         server.enqueue(status(503));
         server.enqueue(status(200));
@@ -698,7 +699,7 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, request, CallOptions.model(MODEL));
 
-        assertThat(failure.cause()).isInstanceOfSatisfying(CallFailure.Network.class,
+        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
                 network -> assertThat(network.kind()).isEqualTo(FailureKind.CONNECT_REFUSED));
         assertThat(failure.attempts()).isEqualTo(2);
         assertThat(failure.getMessage()).contains("127.0.0.1:" + closedPort, "refused", "Check the network");

@@ -7,11 +7,11 @@ import dev.stormwatch.retry.CallFailure;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The shared retry quota, like the AWS SDK's standard retry mode (issue 5). */
+/** RC8: the shared retry quota, like the AWS SDKs' standard retry mode. */
 class RetryQuotaTest {
 
     @Test
-    @DisplayName("Standard quota: 500 tokens pay for exactly 100 retries of 5; the 101st is refused")
+    @DisplayName("RC8: standard quota: 500 tokens pay for exactly 100 retries of 5; the 101st is refused")
     void standardQuotaPaysForAHundredRetries() {
         RetryQuota quota = RetryQuota.standard();
 
@@ -24,7 +24,7 @@ class RetryQuotaTest {
     }
 
     @Test
-    @DisplayName("Standard quota: 5 successes pay for one more retry; 4 do not")
+    @DisplayName("RC8: standard quota: 5 successes pay for one more retry; 4 do not")
     void successesRefillOneTokenEach() {
         RetryQuota quota = RetryQuota.standard();
         while (quota.tryAcquireRetry()) {
@@ -42,7 +42,7 @@ class RetryQuotaTest {
     }
 
     @Test
-    @DisplayName("Successes never fill the bucket above its capacity")
+    @DisplayName("RC8: successes never fill the bucket above its capacity")
     void neverAboveCapacity() {
         RetryQuota quota = RetryQuota.standard();
         quota.onSuccess();
@@ -50,7 +50,7 @@ class RetryQuotaTest {
     }
 
     @Test
-    @DisplayName("Off by default: the unlimited quota always pays")
+    @DisplayName("RC8: off by default: the unlimited quota always pays")
     void unlimitedAlwaysPays() {
         for (int i = 0; i < 1000; i++) {
             assertThat(RetryQuota.UNLIMITED.tryAcquireRetry()).isTrue();
@@ -59,7 +59,7 @@ class RetryQuotaTest {
     }
 
     @Test
-    @DisplayName("C2-like: a quota that could never pay for a retry is a Configuration error")
+    @DisplayName("RC8: a quota that could never pay for a retry is a Configuration error")
     void badFiguresAreAConfigurationError() {
         assertThatThrownBy(() -> RetryQuota.of(4, 5, 1)).isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("cost at most the capacity");

@@ -147,7 +147,7 @@ class RetryingExecutorTest {
 
         CallFailure.Recoverable failure = failureOf(() -> executor.execute(get("/token"), Operation.PAR, "par", budget()));
 
-        assertThat(failure.cause()).isEqualTo(new CallFailure.Server(
+        assertThat(failure.reason()).isEqualTo(new CallFailure.Server(
                 429, Optional.of(Duration.ofSeconds(3)), 3, Duration.ofMillis(6_300)));
         assertThat(server.getRequestCount()).isEqualTo(3);
         assertThat(events.get(2).pauseStarted()).contains(clock.instant().plusSeconds(3));
@@ -156,7 +156,7 @@ class RetryingExecutorTest {
         CallFailure.Recoverable refused =
                 failureOf(() -> executor.execute(get("/token"), Operation.REFRESH, "refresh", budget()));
 
-        assertThat(refused.cause()).isEqualTo(
+        assertThat(refused.reason()).isEqualTo(
                 new CallFailure.Server(429, Optional.of(Duration.ofSeconds(2)), 0, Duration.ZERO));
         assertThat(refused.refusedByPause()).isTrue();
         assertThat(server.getRequestCount()).as("P2: nothing goes on the wire").isEqualTo(3);
@@ -203,7 +203,7 @@ class RetryingExecutorTest {
 
         CallFailure.Recoverable failure = failureOf(() -> executor.execute(get("/jwks"), Operation.READ, "jwks", budget()));
 
-        assertThat(failure.cause()).isEqualTo(new CallFailure.Server(500, Optional.empty(), 3, Duration.ofMillis(750)));
+        assertThat(failure.reason()).isEqualTo(new CallFailure.Server(500, Optional.empty(), 3, Duration.ofMillis(750)));
         assertThat(sleeper.sleeps()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(500));
         assertThat(pauses.check(failure.origin())).isEmpty();
     }
@@ -234,7 +234,7 @@ class RetryingExecutorTest {
         CallFailure.Recoverable failure =
                 failureOf(() -> executor.execute(get("/token"), Operation.REFRESH, "refresh", budget()));
 
-        assertThat(failure.cause()).isEqualTo(new CallFailure.Network(FailureKind.RESET_AFTER_SEND, 1, Duration.ZERO));
+        assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.RESET_AFTER_SEND, 1, Duration.ZERO));
         assertThat(server.getRequestCount()).isEqualTo(1);
         assertThat(sleeper.sleeps()).as("F2: without delay").isEmpty();
     }
@@ -262,7 +262,7 @@ class RetryingExecutorTest {
         CallFailure.Recoverable failure =
                 failureOf(() -> executor.execute(get("/token"), Operation.REFRESH, "refresh", budget()));
 
-        assertThat(failure.cause()).isEqualTo(new CallFailure.Network(FailureKind.READ_TIMEOUT, 1, Duration.ZERO));
+        assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.READ_TIMEOUT, 1, Duration.ZERO));
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
@@ -275,7 +275,7 @@ class RetryingExecutorTest {
         CallFailure.Recoverable failure =
                 failureOf(() -> executor.execute(get("/token"), Operation.REFRESH, "refresh", budget()));
 
-        assertThat(failure.cause()).isEqualTo(new CallFailure.Network(FailureKind.MALFORMED_RESPONSE, 1, Duration.ZERO));
+        assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.MALFORMED_RESPONSE, 1, Duration.ZERO));
     }
 
     // F1, ST2, B1
@@ -290,7 +290,7 @@ class RetryingExecutorTest {
 
         CallFailure.Recoverable failure = failureOf(() -> executor.execute(request, Operation.REFRESH, "refresh", budget()));
 
-        assertThat(failure.cause()).isEqualTo(new CallFailure.Network(FailureKind.CONNECT_REFUSED, 3, Duration.ofMillis(750)));
+        assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.CONNECT_REFUSED, 3, Duration.ofMillis(750)));
         assertThat(events).extracting(AttemptEvent::failure).containsOnly(Optional.of(FailureKind.CONNECT_REFUSED));
         assertThat(failure.getMessage()).contains("connection was refused").contains("3 attempts");
     }
@@ -309,7 +309,7 @@ class RetryingExecutorTest {
         CallFailure.Recoverable failure =
                 failureOf(() -> executorOver(noDns).execute(request, Operation.REFRESH, "refresh", budget()));
 
-        assertThat(failure.cause()).isEqualTo(new CallFailure.Network(FailureKind.DNS_FAILURE, 3, Duration.ofMillis(750)));
+        assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.DNS_FAILURE, 3, Duration.ofMillis(750)));
         assertThat(lookups).hasValue(3);
     }
 
@@ -323,7 +323,7 @@ class RetryingExecutorTest {
         CallFailure.Recoverable failure =
                 failureOf(() -> executor.execute(request, Operation.CODE_EXCHANGE, "token", budget()));
 
-        assertThat(failure.cause()).isEqualTo(new CallFailure.Network(FailureKind.TLS_HANDSHAKE, 1, Duration.ZERO));
+        assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.TLS_HANDSHAKE, 1, Duration.ZERO));
     }
 
     // F1
@@ -336,7 +336,7 @@ class RetryingExecutorTest {
             CallFailure.Recoverable failure =
                     failureOf(() -> executor.execute(request, Operation.REFRESH, "refresh", budget()));
 
-            assertThat(failure.cause()).isEqualTo(new CallFailure.Network(FailureKind.READ_TIMEOUT, 1, Duration.ZERO));
+            assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.READ_TIMEOUT, 1, Duration.ZERO));
             assertThat(stalling.requests()).isEqualTo(1);
         }
     }
@@ -351,7 +351,7 @@ class RetryingExecutorTest {
             CallFailure.Recoverable failure =
                     failureOf(() -> executor.execute(request, Operation.REFRESH, "refresh", budget()));
 
-            assertThat(failure.cause()).isEqualTo(new CallFailure.Network(FailureKind.RESET_AFTER_SEND, 1, Duration.ZERO));
+            assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.RESET_AFTER_SEND, 1, Duration.ZERO));
             assertThat(resetting.requests()).isEqualTo(1);
         }
     }
@@ -446,7 +446,7 @@ class RetryingExecutorTest {
             CallFailure.Recoverable failure =
                     failureOf(() -> interrupted.execute(get("/jwks"), Operation.READ, "jwks", budget()));
 
-            assertThat(failure.cause()).isEqualTo(new CallFailure.Server(503, Optional.empty(), 1, Duration.ZERO));
+            assertThat(failure.reason()).isEqualTo(new CallFailure.Server(503, Optional.empty(), 1, Duration.ZERO));
             assertThat(Thread.currentThread().isInterrupted()).isTrue();
         } finally {
             Thread.interrupted(); // clear it for the next test

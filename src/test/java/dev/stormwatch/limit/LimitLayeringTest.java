@@ -17,5 +17,5 @@ class LimitLayeringTest {
             .should().dependOnClassesThat().resideInAnyPackage(
                     "dev.stormwatch.retry..", "dev.stormwatch.http..", "dev.stormwatch.oauth..", "dev.stormwatch.load..",
                     "dev.stormwatch.app..", "dev.stormwatch.cli..", "javafx..", "okhttp3..")
-            .because("the limiter uses none of retry, http, oauth or the UI (issue 5); the client builds on it");
+            .because("the limiter uses none of retry, http, oauth or the UI; the client builds on it");
 }

@@ -11,8 +11,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The behaviour every limiter shares, whatever the algorithm and the backend (STYLE.md 6, like Bucket4j's tck): run
- * in memory on a fake clock, on a real Redis and on a real Redis Cluster.
+ * The behaviour every limiter shares, whatever the algorithm and the backend (docs/style.md §6, like Bucket4j's tck):
+ * run in memory on a fake clock, on a real Redis and on a real Redis Cluster.
  */
 abstract class RateLimiterContract {
 

@@ -151,7 +151,7 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         assertThatThrownBy(() -> client().login()).isInstanceOfSatisfying(CallFailure.Recoverable.class, e -> {
             // 2 discovery failures + 1 JWKS failure reach the 3 per origin: the JWKS step stops after its first.
             assertThat(e.attempts()).isEqualTo(1);
-            assertThat(((CallFailure.Server) e.cause()).status()).isEqualTo(503);
+            assertThat(((CallFailure.Server) e.reason()).status()).isEqualTo(503);
             assertThat(e.retryAfter()).isEmpty();
         });
         assertThat(provider.hits("/jwks")).isEqualTo(1);
@@ -185,8 +185,8 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         OAuthClient client = client();
 
         assertThatThrownBy(client::login).isInstanceOfSatisfying(CallFailure.Recoverable.class, e -> {
-            assertThat(e.cause()).isInstanceOf(CallFailure.Server.class);
-            assertThat(((CallFailure.Server) e.cause()).status()).isEqualTo(503);
+            assertThat(e.reason()).isInstanceOf(CallFailure.Server.class);
+            assertThat(((CallFailure.Server) e.reason()).status()).isEqualTo(503);
             assertThat(e.retryAfter()).contains(Duration.ofSeconds(30));
             assertThat(e.attempts()).isEqualTo(1);
         });

@@ -125,7 +125,7 @@ class OAuthClientSessionTest extends OAuthClientFixture {
         provider.script("/token", new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
 
         assertThatThrownBy(client::refresh).isInstanceOfSatisfying(CallFailure.Recoverable.class,
-                e -> assertThat(e.cause()).isInstanceOf(CallFailure.Network.class));
+                e -> assertThat(e.reason()).isInstanceOf(CallFailure.Network.class));
 
         assertThat(provider.requestsTo("/token")).hasSize(2);
         assertThat(store.load()).contains(before);

@@ -58,7 +58,7 @@ class ProviderRequestsTest {
 
         assertThatThrownBy(() -> requests.get(url, "jwks", budget))
                 .isInstanceOfSatisfying(CallFailure.Recoverable.class, e -> {
-                    assertThat(e.cause()).isInstanceOfSatisfying(CallFailure.Network.class,
+                    assertThat(e.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
                             n -> assertThat(n.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND));
                     assertThat(e.attempts()).isEqualTo(2);
                 });

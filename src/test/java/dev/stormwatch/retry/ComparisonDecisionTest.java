@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The retry decision with a comparison strategy (issue 6): only the sleep without Retry-After changes; Retry-After,
+ * The retry decision with a comparison strategy: only the sleep without Retry-After changes; Retry-After,
  * the attempt limits and the budget hold for every strategy.
  */
 class ComparisonDecisionTest {
@@ -98,7 +98,7 @@ class ComparisonDecisionTest {
         Decision decision = decide(HttpResponse.of(503), last, strategy, Duration.ZERO);
 
         assertThat(decision).isInstanceOf(Decision.Stop.class);
-        assertThat(((Decision.Stop) decision).failure().cause())
+        assertThat(((Decision.Stop) decision).failure().reason())
                 .isEqualTo(new CallFailure.Server(503, Optional.empty(), 3, Duration.ZERO));
     }
 

@@ -43,7 +43,7 @@ class OriginPausesTest {
 
         CallFailure.Recoverable failure = pauses.check(TOKEN).orElseThrow().toFailure(TOKEN, Duration.ofSeconds(1));
 
-        assertThat(failure.cause()).isEqualTo(new CallFailure.Server(
+        assertThat(failure.reason()).isEqualTo(new CallFailure.Server(
                 503, java.util.Optional.of(Duration.ofSeconds(30)), 0, Duration.ofSeconds(1)));
         assertThat(failure.refusedByPause()).isTrue();
         assertThat(failure.getMessage()).contains("paused").contains("nothing was sent").contains("30 s");

@@ -3,6 +3,7 @@ package dev.stormwatch.retry;
 import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -213,6 +214,15 @@ class RetryAfterTest {
         assertThat(RetryAfter.parse(503, List.of(), null, clock)).isEmpty();
         assertThat(RetryAfter.parse(503, null, null, clock)).isEmpty();
         assertThat(RetryAfter.explain(503, List.of(), null, clock).rule()).isEqualTo(RetryAfter.Rule.ABSENT);
+    }
+
+    @Test
+    @DisplayName("The clock is required: a null clock is refused, never replaced by the system clock")
+    void aNullClockIsRefused() {
+        assertThatThrownBy(() -> RetryAfter.parse(503, List.of("120"), null, null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("clock");
+        assertThatThrownBy(() -> RetryAfter.explain(503, List.of("120"), null, null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("clock");
     }
 
     // RA7

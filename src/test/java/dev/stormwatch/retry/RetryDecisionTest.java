@@ -80,7 +80,7 @@ class RetryDecisionTest {
             Decision decision = decide(HttpResponse.withRetryAfter(503, "5"), Operation.REFRESH);
 
             CallFailure.Recoverable failure = stopFailure(decision);
-            assertThat(failure.cause()).isEqualTo(
+            assertThat(failure.reason()).isEqualTo(
                     new CallFailure.Server(503, Optional.of(Duration.ofSeconds(5)), 1, Duration.ZERO));
             assertThat(((Decision.Stop) decision).pauseUntil()).contains(NOW.plusSeconds(5));
         }
@@ -92,7 +92,7 @@ class RetryDecisionTest {
         void notRetried5xx(int status) {
             Decision decision = decide(HttpResponse.of(status), Operation.REFRESH);
 
-            assertThat(stopFailure(decision).cause())
+            assertThat(stopFailure(decision).reason())
                     .isEqualTo(new CallFailure.Server(status, Optional.empty(), 1, Duration.ZERO));
             assertThat(((Decision.Stop) decision).pauseUntil()).isEmpty();
         }
@@ -104,7 +104,7 @@ class RetryDecisionTest {
         void notRetriedWhenMaybeProcessed(FailureKind kind) {
             Decision decision = decide(new NetworkFailure(kind), Operation.REFRESH);
 
-            assertThat(stopFailure(decision).cause()).isEqualTo(new CallFailure.Network(kind, 1, Duration.ZERO));
+            assertThat(stopFailure(decision).reason()).isEqualTo(new CallFailure.Network(kind, 1, Duration.ZERO));
             assertThat(((Decision.Stop) decision).pauseUntil()).isEmpty();
         }
     }
@@ -145,7 +145,7 @@ class RetryDecisionTest {
         Decision decision = decide(new NetworkFailure(FailureKind.CONNECT_REFUSED), Operation.READ,
                 new BudgetCounters(2, 2, 2, Duration.ofSeconds(1)));
 
-        assertThat(stopFailure(decision).cause())
+        assertThat(stopFailure(decision).reason())
                 .isEqualTo(new CallFailure.Network(FailureKind.CONNECT_REFUSED, 3, Duration.ofSeconds(1)));
     }
 
@@ -180,7 +180,7 @@ class RetryDecisionTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(FailureKind.class)
     void sendOnceNetworkFailureStops(FailureKind kind) {
-        assertThat(stopFailure(decide(new NetworkFailure(kind), Operation.SEND_ONCE)).cause())
+        assertThat(stopFailure(decide(new NetworkFailure(kind), Operation.SEND_ONCE)).reason())
                 .isEqualTo(new CallFailure.Network(kind, 1, Duration.ZERO));
     }
 
@@ -350,7 +350,7 @@ class RetryDecisionTest {
         Decision decision = decide(HttpResponse.withRetryAfter(429, "5"), Operation.READ,
                 new BudgetCounters(2, 2, 2, Duration.ofSeconds(3)));
 
-        assertThat(stopFailure(decision).cause())
+        assertThat(stopFailure(decision).reason())
                 .isEqualTo(new CallFailure.Server(429, Optional.of(Duration.ofSeconds(5)), 3, Duration.ofSeconds(3)));
         assertThat(((Decision.Stop) decision).pauseUntil()).contains(NOW.plusSeconds(5));
     }
@@ -377,7 +377,7 @@ class RetryDecisionTest {
             assertThat(decision).isEqualTo(new Decision.Retry(Duration.ofMillis(250), Duration.ofMillis(250)));
             return;
         }
-        assertThat(stopFailure(decision).cause())
+        assertThat(stopFailure(decision).reason())
                 .isEqualTo(new CallFailure.Server(503, Optional.empty(), 1, Duration.ofMillis(elapsedMillis)));
     }
 
@@ -396,16 +396,16 @@ class RetryDecisionTest {
 
     // E6
     @Test
-    @DisplayName("E6: 429 and 5xx share the category Recoverable, cause Server; status tells them apart")
+    @DisplayName("E6: 429 and 5xx share the category Recoverable and the reason Server; status tells them apart")
     void sameCategoryFor429And5xx() {
         BudgetCounters last = new BudgetCounters(2, 2, 2, Duration.ZERO);
         CallFailure.Recoverable tooMany = stopFailure(decide(HttpResponse.of(429), Operation.READ, last));
         CallFailure.Recoverable unavailable = stopFailure(decide(HttpResponse.of(503), Operation.READ, last));
 
-        assertThat(tooMany.cause()).isInstanceOf(CallFailure.Server.class);
-        assertThat(unavailable.cause()).isInstanceOf(CallFailure.Server.class);
-        assertThat(((CallFailure.Server) tooMany.cause()).status()).isEqualTo(429);
-        assertThat(((CallFailure.Server) unavailable.cause()).status()).isEqualTo(503);
+        assertThat(tooMany.reason()).isInstanceOf(CallFailure.Server.class);
+        assertThat(unavailable.reason()).isInstanceOf(CallFailure.Server.class);
+        assertThat(((CallFailure.Server) tooMany.reason()).status()).isEqualTo(429);
+        assertThat(((CallFailure.Server) unavailable.reason()).status()).isEqualTo(503);
     }
 
     // E1, E2
@@ -416,7 +416,7 @@ class RetryDecisionTest {
                 new BudgetCounters(1, 1, 1, Duration.ofMillis(2_500))));
 
         assertThat(failure).isInstanceOf(RuntimeException.class);
-        assertThat(failure.cause()).isEqualTo(
+        assertThat(failure.reason()).isEqualTo(
                 new CallFailure.Server(503, Optional.of(Duration.ofSeconds(120)), 2, Duration.ofMillis(2_500)));
         assertThat(failure.getMessage())
                 .contains("https://idp.example:443").contains("503").contains("2 attempts").contains("Try again in 120 s");

@@ -7,7 +7,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /**
- * The one test clock of the project: a wall clock that moves only when a test says so (STYLE.md 1). Thread-safe,
+ * The one test clock of the project: a wall clock that moves only when a test says so (docs/style.md §1). Thread-safe,
  * so that executors and servers under test may read it while the test advances it.
  */
 public final class FakeClock extends Clock {

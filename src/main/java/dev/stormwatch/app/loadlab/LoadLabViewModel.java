@@ -36,7 +36,7 @@ import javafx.collections.ObservableList;
 
 /**
  * The Load lab: a load run's options as the user edits them, the run as a command, the run drawn second by second
- * while it happens, and its summary and report files at the end (issue 6). The run itself is the load engine's, on
+ * while it happens, and its summary and report files at the end. The run itself is the load engine's, on
  * the background executor; this model only translates.
  */
 public final class LoadLabViewModel {
@@ -81,12 +81,12 @@ public final class LoadLabViewModel {
         this.ui = Objects.requireNonNull(ui, "ui");
     }
 
-    /** Where "send the signed-in session's token" gets the token: the Session tab's client (issue 6). */
+    /** Where "send the signed-in session's token" gets the token: the Session tab's client. */
     public void sessionTokens(dev.stormwatch.load.options.SessionTokenSource source) {
         sessionTokens = Optional.of(Objects.requireNonNull(source, "source"));
     }
 
-    /** The scenarios offered: the presets of issue 6. */
+    /** The scenarios offered: the presets of {@link ScenarioPresets}. */
     public List<Scenario> scenarios() {
         return ScenarioPresets.ALL;
     }

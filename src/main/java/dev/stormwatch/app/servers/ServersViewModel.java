@@ -10,7 +10,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-/** The Provider & relay area: where the embedded servers listen, and switches for their faults (issue 7). */
+/** The Provider & relay area: where the embedded servers listen, and switches for their faults. */
 public final class ServersViewModel {
 
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Starting the embedded provider and relay...");
@@ -68,7 +68,7 @@ public final class ServersViewModel {
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
     public ReadOnlyStringProperty providerAddressProperty() { return providerAddress.getReadOnlyProperty(); }
     public ReadOnlyStringProperty relayAddressProperty() { return relayAddress.getReadOnlyProperty(); }
-    /** Which Redis the rate limiter uses, or why it runs in memory (issue 5). */
+    /** Which Redis the rate limiter uses, or why it runs in memory. */
     public ReadOnlyStringProperty limiterProperty() { return limiter.getReadOnlyProperty(); }
     public ReadOnlyStringProperty lastActionProperty() { return lastAction.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }

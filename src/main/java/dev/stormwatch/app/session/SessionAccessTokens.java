@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The window's signed-in session as the load engine's {@link SessionTokenSource} (issue 6): the Session tab's OAuth
+ * The window's signed-in session as the load engine's {@link SessionTokenSource}: the Session tab's OAuth
  * client's access token, refreshed by it when expired (one refresh for all virtual clients, F4). Failures say what to
  * do in this window; never a token (RC6).
  */

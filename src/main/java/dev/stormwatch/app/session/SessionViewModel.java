@@ -38,7 +38,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The session area (issue 7): the state of the OAuth session, its tokens and claims, the visible calls as commands,
+ * The session area: the state of the OAuth session, its tokens and claims, the visible calls as commands,
  * and what to do after a failure: a countdown while a pause runs, a retry button when a budget ran out (P9).
  * Every call runs on the background executor; every property changes on the UI executor.
  */
@@ -66,7 +66,6 @@ public final class SessionViewModel {
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper signedIn = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper authorizationUrl = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper subject = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper expiry = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper userInfo = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
@@ -102,7 +101,7 @@ public final class SessionViewModel {
     }
 
     /**
-     * The access token of this window's session, for a load run (issue 6): the current client's, refreshed when it
+     * The access token of this window's session, for a load run: the current client's, refreshed when it
      * expired; a run started before sign-in learns at once that there is no session.
      */
     public dev.stormwatch.load.options.SessionTokenSource accessTokens() {
@@ -297,7 +296,6 @@ public final class SessionViewModel {
         stopExpiryTicks = () -> {};
         if (session.isEmpty()) {
             tokens.clear();
-            subject.set("");
             expiry.set("");
             userInfo.set("");
             accessExpiresAt = Optional.empty();
@@ -317,7 +315,6 @@ public final class SessionViewModel {
         set.refreshToken().ifPresent(refresh -> details.add(TokenDetails.of("Refresh token", refresh,
                 "Opaque to this client; sent only to the token endpoint, and replaced when the provider rotates it.")));
         tokens.setAll(details);
-        subject.set(session.get().claims().subject());
         accessExpiresAt = set.expiresAt();
         tickExpiry();
         if (accessExpiresAt.isPresent()) {
@@ -355,9 +352,7 @@ public final class SessionViewModel {
     public ReadOnlyStringProperty phaseTextProperty() { return phaseText.getReadOnlyProperty(); }
     public ReadOnlyStringProperty phaseDetailProperty() { return phaseDetail.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty signedInProperty() { return signedIn.getReadOnlyProperty(); }
     public ReadOnlyStringProperty authorizationUrlProperty() { return authorizationUrl.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty subjectProperty() { return subject.getReadOnlyProperty(); }
     public ReadOnlyStringProperty expiryProperty() { return expiry.getReadOnlyProperty(); }
     public ReadOnlyStringProperty userInfoProperty() { return userInfo.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }

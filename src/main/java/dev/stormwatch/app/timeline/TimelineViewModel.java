@@ -12,7 +12,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The request timeline: every attempt of every visible call, in order (issue 7). Receives attempt events on any
+ * The request timeline: every attempt of every visible call, in order. Receives attempt events on any
  * thread and publishes them on the UI executor.
  */
 public final class TimelineViewModel implements AttemptListener {

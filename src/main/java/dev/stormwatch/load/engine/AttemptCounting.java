@@ -6,7 +6,7 @@ import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.LoadRecorder;
 
 /**
- * Turns the resilient client's {@link AttemptEvent}s into the client-side counters of a load run (issue 6): attempts
+ * Turns the resilient client's {@link AttemptEvent}s into the client-side counters of a load run: attempts
  * on the wire, their status class or network failure, retries, and the limiter's answers (RC7).
  */
 final class AttemptCounting implements AttemptListener {

@@ -16,7 +16,7 @@ import java.util.Optional;
  * clock (STYLE 1) and how long in-flight calls may finish after the planned end.
  *
  * @param policy the retry policy of every virtual client (a preset's, RC4, or any validated one, C2)
- * @param retryQuota makes the retry quota of one client instance (shared by its calls, issue 5); {@link RetryQuota#UNLIMITED} when off
+ * @param retryQuota makes the retry quota of one client instance (shared by its calls); {@link RetryQuota#UNLIMITED} when off
  * @param limit the limiter's limit; empty: the scenario's quota, else the run's rate per second (see {@link LimitChoice})
  * @param relayQuota the embedded relay's quota when the scenario sets none; empty: none
  * @param model the model route (the limiter key's model, L2)

@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The limiters of the K client instances of a run (issue 6): none, one in-memory limiter each (which lets about K
+ * The limiters of the K client instances of a run: none, one in-memory limiter each (which lets about K
  * times the limit through), or one Redis limiter each on the same Redis and the same key, which holds it (L6).
  *
  * <p>Redis limiters fail closed (L9): when Redis goes away mid-run nothing more is sent, and the run is told why, so

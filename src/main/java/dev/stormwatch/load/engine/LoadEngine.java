@@ -55,7 +55,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 
 /**
- * Runs one load run (issue 6) and returns its report: starts the target (the embedded relay with the scenario applied,
+ * Runs one load run and returns its report: starts the target (the embedded relay with the scenario applied,
  * or a URL), the K instances of the asynchronous resilient client with their limiters, the virtual clients, and
  * records both sides per second and per 100 ms around the scenario's focus. Stops by itself at the planned end plus a
  * short drain, or earlier with the reason (unreachable target, Redis lost): the report is then partial, never a hang.
@@ -208,7 +208,7 @@ public final class LoadEngine {
         resources.http = sharedHttpClient(connections);
         resources.workers = workers(connections);
         // A Redis limiter's round trip and a token refresh block; with neither, the retry engine decides on the
-        // event loop itself, and no thread is woken per response (issue 6).
+        // event loop itself, and no thread is woken per response.
         boolean mayBlock = resources.fleet.usesRedis() || resources.session != null;
         resources.transport = EventLoopTransport.start(resources.http, resources.workers,
                 mayBlock ? EventLoopTransport.Delivery.ON_WORKERS : EventLoopTransport.Delivery.ON_LOOP,
@@ -248,7 +248,7 @@ public final class LoadEngine {
                     .listener(counting.andThen(settings.observer()));
             builder.transport(resources.transport);
             if (options.jitter() != BackoffStrategy.FULL) {
-                // Issue 6: a run that compares strategies; B4 holds for every other client (an architecture rule).
+                // A run that compares strategies (B4's exception); B4 holds for every other client (an architecture rule).
                 builder.backoffForComparison(options.jitter().inClients());
             }
             credential.ifPresent(builder::credential);

@@ -6,7 +6,7 @@ import dev.stormwatch.relay.RequestRecord;
 import java.util.List;
 
 /**
- * Copies the relay's own record of arrivals (issue 6: "provider side from the relay's own record") into a recorder,
+ * Copies the relay's own record of arrivals (the provider side of a run's figures comes from it) into a recorder,
  * a little at a time during the run, so that none drops off the relay's ring before it is read.
  */
 final class ProviderRecord {

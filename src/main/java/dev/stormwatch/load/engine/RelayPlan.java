@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * How a load {@link Scenario} becomes the embedded relay's behaviour (issue 6): a quota and an outage go into the
+ * How a load {@link Scenario} becomes the embedded relay's behaviour: a quota and an outage go into the
  * relay's configuration; a connection reset and a shared Retry-After are actions the run performs on the relay at
  * their offsets. Pure: it only describes what to do.
  *

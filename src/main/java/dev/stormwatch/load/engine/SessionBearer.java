@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The OAuth session's access token as the bearer credential of every attempt (RFC 6750 §2.1, issue 6): asks the
+ * The OAuth session's access token as the bearer credential of every attempt (RFC 6750 §2.1): asks the
  * session for its current token per attempt, so that a refresh is used from the next attempt on (A2), and builds a
  * new credential only when the token changed. Remembers the tokens it handed out, so that the report can redact them
  * by value (RC6).

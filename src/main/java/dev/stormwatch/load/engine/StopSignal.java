@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The first reason a run must stop early (unreachable target, Redis lost, interrupted), kept so that the partial report
- * says what happened (issue 6, "Bad input"). Later reasons are ignored: the first one is the cause.
+ * says what happened. Later reasons are ignored: the first one is the cause.
  */
 final class StopSignal {
 

@@ -24,7 +24,7 @@ import okhttp3.Response;
 import okhttp3.ResponseBody;
 
 /**
- * The virtual clients of a run, without a thread each (issue 6): each logical request is one
+ * The virtual clients of a run, without a thread each: each logical request is one
  * {@link ResilientClient#sendAsync} future, spread round-robin over the K client instances.
  *
  * <p>Open loop: arrivals at a fixed rate, paced by a timer, never more than {@code clients} in flight (an arrival
@@ -178,7 +178,7 @@ final class VirtualClients {
                 recorder.increment(Counter.EXHAUSTED_BUDGETS); // B1, RA4: the call gave up
             }
             // A network failure before the target ever answered: it cannot be reached; waiting longer only hides it.
-            if (recoverable.cause() instanceof CallFailure.Network network && !watch.everAnswered()) {
+            if (recoverable.reason() instanceof CallFailure.Network network && !watch.everAnswered()) {
                 stop.stop("target unreachable: " + targetName + ": " + network.kind().description() + " (after "
                         + network.attempts() + " attempt(s))");
             }

@@ -1,5 +1,5 @@
 /**
- * The load engine (issue 6): thousands of virtual clients on the asynchronous {@link dev.stormwatch.http.ResilientClient},
+ * The load engine: thousands of virtual clients on the asynchronous {@link dev.stormwatch.http.ResilientClient},
  * open loop or closed loop, through K limiter instances (one shared Redis or one local limiter each), against the
  * embedded relay or a URL; it records both sides per second and builds the {@link dev.stormwatch.load.report.LoadReport}.
  *

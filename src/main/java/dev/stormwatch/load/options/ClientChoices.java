@@ -19,7 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * How the virtual clients of a load run retry and are limited (issue 6): the retry policy (a preset, RC4 / C1 / C3,
+ * How the virtual clients of a load run retry and are limited: the retry policy (a preset, RC4 / C1 / C3,
  * with its attempts and budget changed if asked; validated by {@link RetryPolicy}, C2), the optional retry quota (issue
  * 5) and the limiter's limit. Valid by construction: {@link Builder#build()} refuses a bad value with a message that
  * names the option and the rule, and never clamps it.

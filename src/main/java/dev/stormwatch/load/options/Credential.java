@@ -1,6 +1,6 @@
 package dev.stormwatch.load.options;
 
-/** How a load run authenticates to its target (issue 6: an API key or the OAuth session's token); RC6 keeps it out of reports. */
+/** How a load run authenticates to its target (an API key or the OAuth session's token); RC6 keeps it out of reports. */
 public sealed interface Credential {
 
     /** No credential: the embedded relay, or a gateway that needs none. */

@@ -3,7 +3,7 @@ package dev.stormwatch.load.options;
 import java.util.List;
 
 /**
- * Load options that make no sense (issue 6, "Bad input"): every problem found, each saying what was wrong and what to
+ * Load options that make no sense ("Bad input"): every problem found, each saying what was wrong and what to
  * do, so that a user fixes them all in one go.
  */
 public final class InvalidLoadOptionsException extends Exception {

@@ -15,7 +15,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * The settings of one load run (issue 6), valid by construction: {@link Builder#build()} refuses nonsense with every
+ * The settings of one load run, valid by construction: {@link Builder#build()} refuses nonsense with every
  * problem at once (negative rates, zero duration, unknown scenario, a non-loopback target without a rate cap...).
  *
  * <p>With a rate the run is open loop: arrivals at that rate, served by at most {@code clients} requests in flight.
@@ -356,7 +356,7 @@ public final class LoadOptions {
             if (instances < 1 || instances > MAX_INSTANCES) {
                 found.add("--instances must be between 1 and " + MAX_INSTANCES + ", was " + instances);
             }
-            // Issue 6: a load test must not flood a real provider; off this machine the user states a cap.
+            // A load test must not flood a real provider; off this machine the user states a cap.
             if (!target.isLoopback() && Double.isNaN(rate)) {
                 found.add("target " + target.describe() + " is not on this machine: give --rate to cap the requests"
                         + " per second sent to it");

@@ -3,7 +3,7 @@ package dev.stormwatch.load.options;
 import java.net.URI;
 
 /**
- * Where the K instances of a run keep their limiter's state (issue 6): one shared Redis, which holds the quota (L6),
+ * Where the K instances of a run keep their limiter's state: one shared Redis, which holds the quota (L6),
  * or a local limiter per instance, which lets about K times the quota through.
  */
 public sealed interface RedisChoice {

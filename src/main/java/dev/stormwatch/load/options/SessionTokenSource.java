@@ -1,9 +1,10 @@
 package dev.stormwatch.load.options;
 
 /**
- * The load engine's port to the OAuth session (issue 6: a target "with an API key or the OAuth session's token"):
- * the current access token, refreshed first when it expired. The load engine may not use the OAuth client
- * (ARCHITECTURE.md), so the composition root (CLI, app) adapts {@code OAuthClient.accessToken()} to this.
+ * The load engine's port to the OAuth session, for a target that wants the signed-in session's token rather than an
+ * API key: the current access token, refreshed first when it expired. The load engine may not use the OAuth client
+ * (docs/architecture.md), so the composition root (CLI, app) adapts {@code OAuthClient.tokens()} to this, refusing a
+ * DPoP-bound token that a load run could not send.
  *
  * <p>Asked once before the run and once per attempt, so that a refresh is picked up at once (A2); the adapter's OAuth
  * client makes concurrent callers share one refresh (F4), so a thousand virtual clients cause one refresh, not a

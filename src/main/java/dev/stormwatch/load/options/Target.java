@@ -5,7 +5,7 @@ import java.net.URI;
 import java.util.Locale;
 
 /**
- * What a load run sends its requests to (issue 6): the embedded relay (default) or an OpenAI-compatible base URL.
+ * What a load run sends its requests to: the embedded relay (default) or an OpenAI-compatible base URL.
  */
 public sealed interface Target {
 

@@ -21,7 +21,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads back a report written by {@link JsonReportWriter}, so that the UI can open a report attached to a ticket. */
+/**
+ * Reads back a report written by {@link JsonReportWriter}: the proof, in tests, that the JSON file holds the whole
+ * report. No window or command opens a report file yet; one that does (a report attached to a ticket) starts here.
+ */
 public final class JsonReportReader {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a load run measured, ready to be written as JSON, CSV or a chart (issue 6). Every text in it has been through
+ * What a load run measured, ready to be written as JSON, CSV or a chart. Every text in it has been through
  * a {@link Redactor} (RC6), so no writer can leak a secret.
  *
  * @param title the scenario's title

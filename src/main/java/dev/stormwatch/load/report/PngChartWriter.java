@@ -20,7 +20,7 @@ import java.util.function.ToDoubleFunction;
 import javax.imageio.ImageIO;
 
 /**
- * Draws one series of a {@link LoadReport} as a PNG for a support ticket (issue 6), with java.awt only: a
+ * Draws one series of a {@link LoadReport} as a PNG for a support ticket, with java.awt only: a
  * {@link BufferedImage} and {@link Graphics2D}, so it works headless ({@code -Djava.awt.headless=true}) and needs no
  * window toolkit. Top: counts per bucket; bottom: latency p50 and p99. The report's texts are already redacted (RC6).
  */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The line {@code stormwatch load} rewrites while it runs (issue 6): time, totals so far, and the last complete
+ * The line {@code stormwatch load} rewrites while it runs: time, totals so far, and the last complete
  * second's in-flight maximum and p99, so that a storm is visible as it happens.
  */
 public final class ProgressLine {

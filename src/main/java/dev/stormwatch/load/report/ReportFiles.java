@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Writes the three files of a report for a support ticket (issue 6): {@code name.json}, and next to it
+ * Writes the three files of a report for a support ticket: {@code name.json}, and next to it
  * {@code name.csv} and {@code name.png} (the chart of the first series).
  */
 public final class ReportFiles {

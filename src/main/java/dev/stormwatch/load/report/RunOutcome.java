@@ -1,6 +1,6 @@
 package dev.stormwatch.load.report;
 
-/** How a load run ended (issue 6, "Bad input"): completed, or cut short with the reason, so a partial report says what happened. */
+/** How a load run ended: completed, or cut short with the reason, so a partial report says what happened. */
 public sealed interface RunOutcome {
 
     /** The run lasted its planned duration. */

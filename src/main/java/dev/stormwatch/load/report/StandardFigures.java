@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The derived figures every load report carries (issue 6), computed from a scenario and the run's series, each under a
+ * The derived figures every load report carries, computed from a scenario and the run's series, each under a
  * fixed name: {@value #RETRY_AMPLIFICATION}, {@value #PEAK_TO_MEAN}, {@value #TIME_TO_RECOVER}, {@value #GOODPUT},
  * {@value #SUCCESS_SHARE}.
  */

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The table {@code stormwatch load} prints at the end of a run (issue 6): how it ended, the totals of each series,
+ * The table {@code stormwatch load} prints at the end of a run: how it ended, the totals of each series,
  * and the derived figures, with the reason when one could not be computed. Texts come from the (redacted) report.
  */
 public final class SummaryTable {

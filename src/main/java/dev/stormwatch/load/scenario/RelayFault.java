@@ -3,7 +3,7 @@ package dev.stormwatch.load.scenario;
 import java.time.Duration;
 
 /**
- * The faults a scenario asks the embedded relay to inject (issue 6), one line of javadoc per fault, in the manner of
+ * The faults a scenario asks the embedded relay to inject, one line of javadoc per fault, in the manner of
  * OkHttp's {@code SocketPolicy}. Data only: the load engine
  * translates each into the relay's own fault settings.
  */

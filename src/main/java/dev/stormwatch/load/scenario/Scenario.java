@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A load scenario as data (issue 6): a name for the command line, a title for people, and the timeline of faults that
+ * A load scenario as data: a name for the command line, a title for people, and the timeline of faults that
  * the embedded relay applies during the run.
  *
  * @param name the command-line name ({@code 3am-storm})

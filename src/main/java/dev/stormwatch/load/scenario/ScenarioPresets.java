@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The scenario presets of issue 6 ("3 AM storm", "provider outage", "quota exhaustion", "Retry-After 120"), and a steady run. */
+/** The scenario presets ("3 AM storm", "provider outage", "quota exhaustion", "Retry-After 120"), and a steady run. */
 public final class ScenarioPresets {
 
     /** No fault: the baseline, and the throughput benchmark against wrk. */

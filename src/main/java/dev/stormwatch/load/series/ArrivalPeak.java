@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Peak-to-mean arrivals at the provider in the window after a shared Retry-After ends (issue 6; RA3's jitter exists
- * to keep it low): the busiest bucket of the window divided by the window's mean per bucket. 1.0 is perfectly spread;
+ * Peak-to-mean arrivals at the provider in the window after a shared Retry-After ends (RA3's jitter exists to
+ * keep it low): the busiest bucket of the window divided by the window's mean per bucket. 1.0 is perfectly spread;
  * with n buckets, n means every arrival landed in one bucket.
  */
 public final class ArrivalPeak {

@@ -5,7 +5,7 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * The figures of one time bucket of a load run (issue 6: counts, in flight, latency percentiles).
+ * The figures of one time bucket of a load run (counts, in flight, latency percentiles).
  *
  * @param offset where the bucket starts, measured from the start of its series
  * @param counts the count of each counter; a counter that is absent counts zero

@@ -1,7 +1,7 @@
 package dev.stormwatch.load.series;
 
 /**
- * What a load run counts per time bucket (issue 6): the client's view of its requests, the limiter's answers (RC7)
+ * What a load run counts per time bucket: the client's view of its requests, the limiter's answers (RC7)
  * and the outcomes of the attempts that went on the wire.
  */
 public enum Counter {

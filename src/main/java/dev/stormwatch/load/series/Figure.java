@@ -1,7 +1,7 @@
 package dev.stormwatch.load.series;
 
 /**
- * A derived figure of a run (issue 6): either a value, or the reason it could not be computed, so that a report says
+ * A derived figure of a run: either a value, or the reason it could not be computed, so that a report says
  * "not measured: no outage in this scenario" instead of printing a misleading zero.
  */
 public sealed interface Figure {

@@ -2,7 +2,7 @@ package dev.stormwatch.load.series;
 
 import java.time.Duration;
 
-/** Goodput (issue 6): successful (2xx) responses per second, the work that was useful to someone. */
+/** Goodput: successful (2xx) responses per second, the work that was useful to someone. */
 public final class Goodput {
 
     private Goodput() {}

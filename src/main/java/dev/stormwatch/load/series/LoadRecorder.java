@@ -6,7 +6,7 @@ import java.time.Instant;
 
 /**
  * Where the load engine (and a relay's record of arrivals) puts what happens during a run; safe to call from many
- * threads at once, and cheap enough to call on every attempt (issue 6).
+ * threads at once, and cheap enough to call on every attempt.
  *
  * <p>Methods without an instant record at the recorder's clock's now; those with one record at that instant, for
  * events read back from a record made elsewhere.

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Time to recover after an outage (issue 6): from the end of the outage to the end of the first bucket whose 2xx count
+ * Time to recover after an outage: from the end of the outage to the end of the first bucket whose 2xx count
  * is back to a fraction of the mean 2xx per bucket before the outage. Measured to the bucket's end, so it is an upper
  * bound at the series' resolution.
  */

@@ -1,6 +1,6 @@
 package dev.stormwatch.load.series;
 
-/** Retry amplification (issue 6): attempts on the wire per logical request; 1.0 means no retries at all. */
+/** Retry amplification: attempts on the wire per logical request; 1.0 means no retries at all. */
 public final class RetryAmplification {
 
     private RetryAmplification() {}

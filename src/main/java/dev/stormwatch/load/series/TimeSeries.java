@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A finished (or a snapshot of a running) time series of a load run: consecutive buckets of equal width from a start
- * instant (issue 6: per second, and per 100 ms around a storm).
+ * instant (per second, and per 100 ms around a storm).
  *
  * @param start the instant at which the first bucket starts
  * @param bucketWidth the width of every bucket

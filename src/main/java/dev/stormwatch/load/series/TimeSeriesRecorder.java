@@ -15,7 +15,7 @@ import org.HdrHistogram.AtomicHistogram;
 /**
  * Records a load run into fixed-width buckets on an injected clock, from many threads at once, without locks: one
  * atomic array of counters for all buckets, a lock-free HdrHistogram per bucket (allocated on first use), and an
- * in-flight gauge whose per-bucket maximum is kept (issue 6).
+ * in-flight gauge whose per-bucket maximum is kept.
  *
  * <p>The number of buckets is fixed up front, so memory is bounded; events outside the window are counted, not lost.
  */

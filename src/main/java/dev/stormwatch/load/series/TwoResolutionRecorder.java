@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Records a run at two resolutions at once (issue 6): per second over the whole run, and per 100 ms over a window
+ * Records a run at two resolutions at once: per second over the whole run, and per 100 ms over a window
  * around a storm, where one-second buckets would hide a synchronized burst.
  */
 public final class TwoResolutionRecorder implements LoadRecorder {

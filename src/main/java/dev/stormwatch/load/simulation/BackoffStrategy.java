@@ -83,7 +83,7 @@ public enum BackoffStrategy {
     }
 
     /**
-     * The same strategy in the resilient client, for a load run that compares strategies on real sockets (issue 6).
+     * The same strategy in the resilient client, for a load run that compares strategies on real sockets.
      * There it runs over the run's retry policy: the B3 ceiling {@code initialBackoff × multiplier^(n-1)} capped at
      * {@code maxBackoff}, instead of this simulation's {@code base × 2^attempt}.
      */

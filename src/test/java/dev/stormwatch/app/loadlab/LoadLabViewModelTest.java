@@ -96,7 +96,7 @@ class LoadLabViewModelTest {
     }
 
     @Test
-    @DisplayName("issue 6: with \"send the session's token\" ticked, the run authenticates with the window's session")
+    @DisplayName("with \"send the session's token\" ticked, the run authenticates with the window's session")
     void theSessionsTokenIsSentWhenAskedFor() throws Exception {
         LoadLabViewModel model = model();
         SessionTokenSource session = () -> Secret.of("session-token-123");

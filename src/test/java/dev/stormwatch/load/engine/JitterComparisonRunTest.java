@@ -19,8 +19,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6: jitter strategies compared in real runs against the embedded relay, on real sockets. The relay answers 503
- * without Retry-After for the whole run, so every retry sleeps the strategy's backoff (B3) and nothing else.
+ * Jitter strategies compared (the exception of B4) in real runs against the embedded relay, on real sockets. The relay
+ * answers 503 without Retry-After for the whole run, so every retry sleeps the strategy's backoff (B3) and nothing
+ * else.
  */
 class JitterComparisonRunTest {
 

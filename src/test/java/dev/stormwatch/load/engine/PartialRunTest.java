@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Issue 6, "Bad input": an unreachable target or Redis lost mid-run ends the run early with a partial report. */
+/** Bad input: an unreachable target or Redis lost mid-run ends the run early with a partial report. */
 class PartialRunTest {
 
     @Test

@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 6: a URL target "with the OAuth session's token", through the engine's port ({@link SessionTokenSource}); the
- * real OAuth client behind it is tested in {@code dev.stormwatch.cli.OAuthSessionLoadTest}. The targets are real
- * sockets (MockWebServer) that answer as a gateway would.
+ * A URL target that wants the OAuth session's token rather than an API key, through the engine's port ({@link
+ * SessionTokenSource}); the real OAuth client behind it is tested in {@code dev.stormwatch.cli.OAuthSessionLoadTest}.
+ * The targets are real sockets (MockWebServer) that answer as a gateway would.
  */
 class SessionTokenRunTest {
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6: "a local-limiter run with K = 4 lets about 4× the quota through; the Redis run holds the quota (from the
- * relay's record)". Small quota, short window, real relay, real embedded Redis.
+ * A local-limiter run with K = 4 instances lets about 4× the quota through; a run on one shared Redis holds the quota
+ * (L6), both read from the relay's record. Small quota, short window, real relay, real embedded Redis.
  */
 class SharedLimiterTest {
 

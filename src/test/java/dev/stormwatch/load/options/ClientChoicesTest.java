@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The retry policy, retry quota and limit of a load run, as typed on the command line (issue 6). */
+/** The retry policy, retry quota and limit of a load run, as typed on the command line. */
 class ClientChoicesTest {
 
     private static ClientChoices build(UnaryOperator<ClientChoices.Builder> typed) throws InvalidLoadOptionsException {

@@ -85,7 +85,7 @@ class LoadOptionsTest {
                         + " quota-exhaustion, retry-after-120");
     }
 
-    @DisplayName("a non-loopback target without a rate cap is refused (issue 6)")
+    @DisplayName("a non-loopback target without a rate cap is refused")
     @Test
     void aRemoteTargetNeedsARateCap() {
         assertThat(problems(LoadOptions.builder().target("https://gateway.example.com/v1"))).singleElement().asString()
