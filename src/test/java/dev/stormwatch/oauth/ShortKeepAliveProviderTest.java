@@ -60,7 +60,7 @@ class ShortKeepAliveProviderTest {
     }
 
     @Test
-    @DisplayName("CN1, CN2, F1, OP5: refresh, userinfo and revocation after pauses longer than the keep-alive")
+    @DisplayName("CN1, CN2, CN3, F1, OP5: refresh, userinfo and revocation after pauses longer than the keep-alive")
     void callsAfterIdlePausesSucceedWithoutResendingAPost() throws Exception {
         OAuthClient client = client(new SignInPageBrowser());
         client.login();
