@@ -1,5 +1,6 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.load.options.ClientChoices;
@@ -8,7 +9,6 @@ import dev.stormwatch.load.options.DurationText;
 import dev.stormwatch.load.options.InvalidLoadOptionsException;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
-import dev.stormwatch.load.options.Secret;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.ReportFiles;
 import dev.stormwatch.load.report.RunOutcome;

@@ -10,6 +10,7 @@ import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.stormwatch.base.Secret;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;

@@ -52,7 +52,7 @@ class CallCommandTest {
 
         assertThat(exit).isZero();
         assertThat(out.toString()).contains("Attempt 1: status 429, Retry-After 0 (0 ms) -> RETRY",
-                "Attempt 2: status 200 -> DELIVER", "Response:    200", "Authorization: ***]");
+                "Attempt 2: status 200 -> DELIVER", "Response:    200", "Authorization: [redacted]]");
         assertThat(out.toString() + err).doesNotContain("S3CRET");
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer sk-live-S3CRET");
     }

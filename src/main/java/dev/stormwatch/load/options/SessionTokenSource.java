@@ -1,5 +1,7 @@
 package dev.stormwatch.load.options;
 
+import dev.stormwatch.base.Secret;
+
 /**
  * The load engine's port to the OAuth session (issue 6: a target "with an API key or the OAuth session's token"):
  * the current access token, refreshed first when it expired. The load engine may not use the OAuth client

@@ -3,6 +3,7 @@ package dev.stormwatch.load.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.load.simulation.BackoffStrategy;
 import java.time.Duration;
@@ -182,6 +183,12 @@ class LoadOptionsTest {
                 .doesNotContain("sk-in-the-query", "sk-live-0123456789", "redis-password");
         assertThat(options.toString()).doesNotContain("sk-live-0123456789");
         assertThat(Secret.of("sk-live-0123456789")).hasToString("[redacted]");
+    }
+
+    @Test
+    void aBlankApiKeyIsRefusedSinceItAuthenticatesNobody() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Credential.ApiKey(Secret.of(" ")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blank");
     }
 
     private static java.util.List<String> problems(LoadOptions.Builder builder) {
