@@ -45,7 +45,7 @@ public final class LoopbackServer implements AutoCloseable {
     private final ServerOptions options;
     private final ThreadPoolExecutor workers;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
-    private final HttpDate.Cached date = new HttpDate.Cached();
+    private final CachedHttpDate date = new CachedHttpDate();
     private final Thread acceptor;
     private volatile boolean closed;
 
