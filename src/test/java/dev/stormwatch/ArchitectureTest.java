@@ -1,5 +1,6 @@
 package dev.stormwatch;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaCall;
@@ -24,6 +25,14 @@ class ArchitectureTest {
     private static final String RELAY = "dev.stormwatch.relay..";
     private static final String SERVER = "dev.stormwatch.server..";
     private static final String EMBEDDED = "dev.stormwatch.embedded..";
+    private static final String BASE = "dev.stormwatch.base..";
+
+    @ArchTest
+    static final ArchRule baseDependsOnlyOnTheJdk = classes()
+            .that().resideInAPackage(BASE)
+            .should().onlyDependOnClassesThat().resideInAnyPackage(BASE, "java..")
+            .because("every layer may use dev.stormwatch.base, so it may use none of them, nor any library"
+                    + " (issue 15, style.md 13)");
 
     @ArchTest
     static final ArchRule onlyTheUiUsesJavaFx = noClasses()

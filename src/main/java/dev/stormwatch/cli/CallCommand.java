@@ -1,5 +1,6 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.CallOptions;
 import dev.stormwatch.http.ClientPreset;
@@ -63,7 +64,8 @@ public final class CallCommand implements Callable<Integer> {
     private String model = "default";
 
     @Option(names = "--deadline", paramLabel = "DURATION",
-            description = "A deadline from now, e.g. 1500ms, 5s or PT5S; sent downstream and never retried past (RC5).")
+            description = "A deadline from now, as " + DurationText.FORMS
+                    + "; sent downstream and never retried past (RC5).")
     private String deadline;
 
     @Option(names = "--idempotency-key", paramLabel = "KEY",
@@ -74,10 +76,12 @@ public final class CallCommand implements Callable<Integer> {
             description = "The environment variable holding a bearer token; never printed (RC6).")
     private String bearerEnv;
 
-    @Option(names = "--connect-timeout", paramLabel = "DURATION", description = "Default 3s (RC3).")
+    @Option(names = "--connect-timeout", paramLabel = "DURATION",
+            description = "Connect timeout, as " + DurationText.FORMS + ". Default 3s (RC3).")
     private String connectTimeout;
 
-    @Option(names = "--read-timeout", paramLabel = "DURATION", description = "Default 45s (RC3).")
+    @Option(names = "--read-timeout", paramLabel = "DURATION",
+            description = "Read timeout, as " + DurationText.FORMS + ". Default 45s (RC3).")
     private String readTimeout;
 
     /** For picocli: reads the process environment. */
@@ -183,20 +187,12 @@ public final class CallCommand implements Callable<Integer> {
         return timeouts;
     }
 
-    /** Reads {@code 1500ms}, {@code 5s} or an ISO-8601 duration such as {@code PT5S}. */
+    /** Reads a duration in the one grammar of {@link DurationText}. */
     private Duration duration(String option, String text) {
-        String value = text.strip().toLowerCase(Locale.ROOT);
         try {
-            if (value.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(value.substring(0, value.length() - 2)));
-            }
-            if (value.endsWith("s") && !value.startsWith("p")) {
-                return Duration.ofSeconds(Long.parseLong(value.substring(0, value.length() - 1)));
-            }
-            return Duration.parse(text.strip());
-        } catch (RuntimeException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    option + " must be a duration such as 1500ms, 5s or PT5S, was \"" + text + "\"");
+            return DurationText.parse(text);
+        } catch (DurationText.Invalid e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " " + e.getMessage());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.limit.Algorithm;
 import dev.stormwatch.limit.Decision;
 import dev.stormwatch.limit.EmbeddedRedis;
@@ -16,7 +17,6 @@ import dev.stormwatch.limit.RedisClientSettings;
 import dev.stormwatch.limit.RedisPort;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -44,7 +44,8 @@ public final class LimitCommand implements Callable<Integer> {
     @Option(names = "--limit", defaultValue = "5", description = "Requests per window (default ${DEFAULT-VALUE}).")
     private int limit;
 
-    @Option(names = "--window", defaultValue = "10s", description = "Window: 500ms, 10s, 1m or ISO-8601 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--window", defaultValue = "10s", paramLabel = "DURATION",
+            description = "The window, as " + DurationText.FORMS + " (default ${DEFAULT-VALUE}).")
     private String window;
 
     @Option(names = "--requests", defaultValue = "8", description = "How many decisions to ask for (default ${DEFAULT-VALUE}).")
@@ -131,26 +132,12 @@ public final class LimitCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "#%-3d allowed  in window %-4d [%s]", index, decision.inWindow(), source);
     }
 
-    /** Reads 500ms, 10s, 2m, 1h or an ISO-8601 duration (PT10S). */
+    /** Reads the window in the one grammar of {@link DurationText}. */
     static Duration parseWindow(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
         try {
-            if (t.startsWith("pt") || t.startsWith("p")) {
-                return Duration.parse(text.trim());
-            }
-            if (t.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
-            }
-            long amount = Long.parseLong(t.substring(0, t.length() - 1));
-            return switch (t.charAt(t.length() - 1)) {
-                case 's' -> Duration.ofSeconds(amount);
-                case 'm' -> Duration.ofMinutes(amount);
-                case 'h' -> Duration.ofHours(amount);
-                default -> throw new NumberFormatException();
-            };
-        } catch (NumberFormatException | DateTimeParseException | StringIndexOutOfBoundsException e) {
-            throw new dev.stormwatch.limit.LimiterConfigurationException(
-                    "window '" + text + "' is not a duration: write 500ms, 10s, 1m, 1h or PT10S");
+            return DurationText.parse(text);
+        } catch (DurationText.Invalid e) {
+            throw new dev.stormwatch.limit.LimiterConfigurationException("window " + e.getMessage());
         }
     }
 }

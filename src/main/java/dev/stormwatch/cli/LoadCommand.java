@@ -1,14 +1,14 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.base.DurationText;
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.load.options.ClientChoices;
 import dev.stormwatch.load.options.Credential;
-import dev.stormwatch.load.options.DurationText;
 import dev.stormwatch.load.options.InvalidLoadOptionsException;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
-import dev.stormwatch.load.options.Secret;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.ReportFiles;
 import dev.stormwatch.load.report.RunOutcome;
@@ -64,11 +64,11 @@ public final class LoadCommand implements Callable<Integer> {
     private Double rate;
 
     @Option(names = "--think-time", defaultValue = "0", paramLabel = "D",
-            description = "Closed loop: pause between a client's requests (e.g. 200ms). Default ${DEFAULT-VALUE}.")
+            description = "Closed loop: pause between a client's requests, as " + DurationText.FORMS + ". Default ${DEFAULT-VALUE}.")
     private String thinkTime;
 
     @Option(names = "--duration", defaultValue = "60s", paramLabel = "D",
-            description = "How long the run lasts: 60s, 2m, 500ms. Default ${DEFAULT-VALUE}.")
+            description = "How long the run lasts, as " + DurationText.FORMS + ". Default ${DEFAULT-VALUE}.")
     private String duration;
 
     @Option(names = "--jitter", defaultValue = "full", paramLabel = "STRATEGY",
@@ -94,7 +94,7 @@ public final class LoadCommand implements Callable<Integer> {
     private String maxAttempts;
 
     @Option(names = "--budget", paramLabel = "D",
-            description = "Time budget of one call (e.g. 20s), changing the policy's; at most 10m (C2).")
+            description = "Time budget of one call, as " + DurationText.FORMS + ", changing the policy's; at most 10m (C2).")
     private String budget;
 
     @Option(names = "--retry-quota", defaultValue = "off", paramLabel = "on|off",
@@ -103,7 +103,7 @@ public final class LoadCommand implements Callable<Integer> {
     private String retryQuota;
 
     @Option(names = "--limit", paramLabel = "N/D",
-            description = "The limiter's limit, requests per window (e.g. 100/1s, 30/1m); needs --limiter. Default: the"
+            description = "The limiter's limit, requests per window (e.g. 100/1s, 30/1m, 100/s; the window as " + DurationText.FORMS + "); needs --limiter. Default: the"
                     + " relay's quota, else the rate, else 100/1s.")
     private String limit;
 
@@ -175,9 +175,11 @@ public final class LoadCommand implements Callable<Integer> {
                     .redis(redis)
                     .instances(instances)
                     .scenario(scenario);
-            DurationText.parse(thinkTime).ifPresentOrElse(
-                    builder::thinkTime,
-                    () -> extraProblems.add("--think-time must look like 200ms, 1s or 0, was '" + thinkTime + "'"));
+            try {
+                builder.thinkTime(DurationText.parse(thinkTime));
+            } catch (DurationText.Invalid e) {
+                extraProblems.add("--think-time " + e.getMessage());
+            }
             if (rate != null) {
                 builder.rate(rate);
             }

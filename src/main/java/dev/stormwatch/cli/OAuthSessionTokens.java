@@ -1,6 +1,6 @@
 package dev.stormwatch.cli;
 
-import dev.stormwatch.load.options.Secret;
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.oauth.CachedSessionStore;
 import dev.stormwatch.oauth.FileSessionStore;
@@ -92,6 +92,6 @@ final class OAuthSessionTokens implements SessionTokenSource {
         if (tokens.dpopBound()) {
             throw new Unavailable(DPOP_BOUND);
         }
-        return Secret.of(tokens.accessToken().reveal());
+        return tokens.accessToken();
     }
 }

@@ -1,13 +1,12 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.DemoUser;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.server.ServerOptions;
-import dev.stormwatch.server.DurationText;
 import dev.stormwatch.server.FaultAdmin;
-import dev.stormwatch.server.InvalidFaultSpec;
 import dev.stormwatch.server.PlannedFault;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,11 +32,11 @@ public final class ProviderCommand implements Callable<Integer> {
             defaultValue = "0")
     private int port;
 
-    @Option(names = "--access-token-ttl", description = "Access token lifetime, e.g. 30s (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--access-token-ttl", description = "Access token lifetime, as " + DurationText.FORMS + " (default: ${DEFAULT-VALUE}).",
             defaultValue = "5m")
     private String accessTokenTtl;
 
-    @Option(names = "--refresh-token-ttl", description = "Refresh token lifetime (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--refresh-token-ttl", description = "Refresh token lifetime, as " + DurationText.FORMS + " (default: ${DEFAULT-VALUE}).",
             defaultValue = "8h")
     private String refreshTokenTtl;
 
@@ -120,7 +119,7 @@ public final class ProviderCommand implements Callable<Integer> {
     private Duration duration(String text) {
         try {
             return DurationText.parse(text);
-        } catch (InvalidFaultSpec e) {
+        } catch (DurationText.Invalid e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }

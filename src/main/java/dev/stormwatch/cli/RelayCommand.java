@@ -1,12 +1,12 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.relay.LatencyModel;
 import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
 import dev.stormwatch.relay.Scenario;
 import dev.stormwatch.relay.TrustedIssuer;
-import dev.stormwatch.server.DurationText;
 import dev.stormwatch.server.FaultAdmin;
 import dev.stormwatch.server.PlannedFault;
 import java.io.IOException;
@@ -42,7 +42,7 @@ public final class RelayCommand implements Callable<Integer> {
     @Option(names = "--jwks-url", description = "The issuer's JWK Set URL (default: ISSUER/jwks).")
     private URI jwksUrl;
 
-    @Option(names = "--quota", paramLabel = "N/WINDOW", description = "Requests per principal per window, e.g. 60/1m.")
+    @Option(names = "--quota", paramLabel = "N/WINDOW", description = "Requests per principal per window, e.g. 60/1m; the window as " + DurationText.FORMS + ".")
     private String quota;
 
     @Option(names = "--capacity", description = "Concurrent requests before 503 (default: ${DEFAULT-VALUE}).",
@@ -52,7 +52,7 @@ public final class RelayCommand implements Callable<Integer> {
     @Option(names = "--collapse", description = "Degrade further under overload (capacity halves, latency grows).")
     private boolean collapse;
 
-    @Option(names = "--latency", description = "Median simulated latency, e.g. 80ms (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--latency", description = "Median simulated latency, as " + DurationText.FORMS + " (default: ${DEFAULT-VALUE}).",
             defaultValue = "0ms")
     private String latency;
 
@@ -60,14 +60,14 @@ public final class RelayCommand implements Callable<Integer> {
             defaultValue = "0.5")
     private double latencySigma;
 
-    @Option(names = "--outage", paramLabel = "FROM..TO", description = "503 for everyone, e.g. 30s..60s (repeatable).")
+    @Option(names = "--outage", paramLabel = "FROM..TO", description = "503 for everyone, e.g. 30s..60s; each end as " + DurationText.FORMS + " (repeatable).")
     private List<String> outages = new ArrayList<>();
 
-    @Option(names = "--hiccup", paramLabel = "AT", description = "Reset every open connection at AT, e.g. 45s (repeatable).")
+    @Option(names = "--hiccup", paramLabel = "AT", description = "Reset every open connection at AT, as " + DurationText.FORMS + " (repeatable).")
     private List<String> hiccups = new ArrayList<>();
 
     @Option(names = "--brownout", paramLabel = "FROM..TO:SHARE",
-            description = "A share of 5xx, e.g. 10s..20s:0.3 (repeatable).")
+            description = "A share of 5xx, e.g. 10s..20s:0.3; each end as " + DurationText.FORMS + " (repeatable).")
     private List<String> brownOuts = new ArrayList<>();
 
     @Option(names = "--seed", description = "Seed of the latency and brown-out randomness (default: ${DEFAULT-VALUE}).",

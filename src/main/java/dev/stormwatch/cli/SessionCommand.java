@@ -1,6 +1,7 @@
 package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.LogoutResult;
@@ -12,7 +13,6 @@ import dev.stormwatch.oauth.UserInfo;
 import dev.stormwatch.retry.CallFailure;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -61,8 +61,9 @@ public final class SessionCommand implements Callable<Integer> {
                     + " (default: login,userinfo,refresh,userinfo,logout).")
     private List<String> steps = List.of("login", "userinfo", "refresh", "userinfo", "logout");
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", description = "How long to wait for the browser (default 300).")
-    private long timeoutSeconds = 300;
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "300",
+            description = "How long to wait for the browser, as " + DurationText.FORMS + " (default ${DEFAULT-VALUE}).")
+    private String timeout;
 
     @Option(names = "--json", description = "Print JSON lines (attempts and steps) instead of text.")
     private boolean json;
@@ -96,7 +97,9 @@ public final class SessionCommand implements Callable<Integer> {
         OAuthConfig config;
         try {
             config = OAuthConfig.of(issuer, clientId).withScope(scope).withDpop(dpop)
-                    .withLoopbackTimeout(Duration.ofSeconds(timeoutSeconds));
+                    .withLoopbackTimeout(DurationText.parse(timeout));
+        } catch (DurationText.Invalid e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--timeout " + e.getMessage());
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

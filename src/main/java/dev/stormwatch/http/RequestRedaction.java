@@ -1,5 +1,6 @@
 package dev.stormwatch.http;
 
+import dev.stormwatch.base.Secret;
 import java.util.Locale;
 import java.util.Set;
 import okhttp3.HttpUrl;
@@ -12,8 +13,10 @@ import okhttp3.Request;
  */
 public final class RequestRedaction {
 
-    /** What a secret looks like in a log line. */
-    public static final String REDACTED = "***";
+    /** What a secret looks like in a log line: the project's one marker, {@link Secret#REDACTED}. */
+    public static final String REDACTED = Secret.REDACTED;
+    /** The marker as {@link HttpUrl} writes it in a query or user info, where brackets are percent-encoded. */
+    private static final String REDACTED_IN_URL = "%5B" + REDACTED.substring(1, REDACTED.length() - 1) + "%5D";
 
     /** Header names that always carry a secret. */
     private static final Set<String> SECRET_HEADERS = Set.of(
@@ -54,7 +57,7 @@ public final class RequestRedaction {
                 safe.setQueryParameter(name, REDACTED);
             }
         }
-        return safe.build().toString().replace("%2A%2A%2A", REDACTED);
+        return safe.build().toString().replace(REDACTED_IN_URL, REDACTED);
     }
 
     /** True when a header of this name must never be shown. */

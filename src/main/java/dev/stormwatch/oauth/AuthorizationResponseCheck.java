@@ -1,5 +1,7 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.Secret;
+
 /**
  * Checks the redirect that carried our state: the RFC 9207 {@code iss} parameter (§2.4) and the provider's error
  * (RFC 6749 §4.1.2.1), and yields the code.

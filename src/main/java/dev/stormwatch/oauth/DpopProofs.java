@@ -10,6 +10,8 @@ import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.stormwatch.base.Base64Url;
+import dev.stormwatch.base.Secret;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -72,7 +74,7 @@ public final class DpopProofs {
                 .claim("htm", method)
                 .claim("htu", htu(url))
                 .issueTime(Date.from(clock.instant()));
-        accessToken.ifPresent(token -> claims.claim("ath", Base64Url.encode(Base64Url.digest("SHA-256", token.reveal()))));
+        accessToken.ifPresent(token -> claims.claim("ath", Base64Url.sha256(token.reveal())));
         nonceFor(url).ifPresent(nonce -> claims.claim("nonce", nonce));
         JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.ES256)
                 .type(new JOSEObjectType("dpop+jwt"))

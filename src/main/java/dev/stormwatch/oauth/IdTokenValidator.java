@@ -12,6 +12,8 @@ import com.nimbusds.jwt.JWT;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.JWTParser;
 import com.nimbusds.jwt.SignedJWT;
+import dev.stormwatch.base.Base64Url;
+import dev.stormwatch.base.Secret;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.Base64Url;
+import dev.stormwatch.base.Secret;
 import java.security.SecureRandom;
 
 /**

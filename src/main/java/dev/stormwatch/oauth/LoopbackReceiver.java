@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.Secret;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,6 +2,7 @@ package dev.stormwatch.oauth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.AttemptListener;
 import dev.stormwatch.http.RetryingExecutor;
 import dev.stormwatch.retry.CallBudget;

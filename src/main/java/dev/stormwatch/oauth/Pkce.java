@@ -1,9 +1,13 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.Base64Url;
+import dev.stormwatch.base.Secret;
 import java.security.SecureRandom;
 
 /**
- * A PKCE verifier and its S256 challenge (RFC 7636 §4.1–4.2); {@code plain} is never used.
+ * The client's side of PKCE: a fresh verifier and its S256 challenge (RFC 7636 §4.1–4.2); {@code plain} is never
+ * used. The provider's side, which checks them, is {@code provider.PkceCheck}; both compute S256 with
+ * {@link Base64Url#sha256}.
  *
  * @param verifier the code_verifier, sent only with the code exchange
  * @param challenge BASE64URL(SHA256(verifier)), sent with the authorization request
@@ -23,6 +27,6 @@ public record Pkce(Secret verifier, String challenge) {
 
     /** The challenge of a known verifier (RFC 7636 §4.2). */
     public static Pkce fromVerifier(String verifier) {
-        return new Pkce(Secret.of(verifier), Base64Url.encode(Base64Url.digest("SHA-256", verifier)));
+        return new Pkce(Secret.of(verifier), Base64Url.sha256(verifier));
     }
 }

@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.Secret;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.HashMap;

@@ -1,6 +1,7 @@
 package dev.stormwatch.oauth;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stormwatch.base.Secret;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;

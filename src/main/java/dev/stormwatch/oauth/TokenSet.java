@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.Secret;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -64,7 +64,7 @@ final class AuthorizationCheck {
             return new Result.RedirectedError(redirect, state, "invalid_request",
                     "code_challenge_method must be S256");
         }
-        if (!Pkce.wellFormedChallenge(challenge.get())) {
+        if (!PkceCheck.wellFormedChallenge(challenge.get())) {
             return new Result.RedirectedError(redirect, state, "invalid_request",
                     "code_challenge must be 43 base64url characters");
         }

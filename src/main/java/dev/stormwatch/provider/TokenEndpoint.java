@@ -82,7 +82,7 @@ final class TokenEndpoint implements Handler {
             // RFC 6749 §4.1.3: identical to the authorization request's redirect_uri, port included.
             return OAuthError.invalidGrant("redirect_uri differs from the authorization request").response();
         }
-        if (!Pkce.wellFormedVerifier(verifier.get()) || !Pkce.verifies(verifier.get(), grant.request().codeChallenge())) {
+        if (!PkceCheck.wellFormedVerifier(verifier.get()) || !PkceCheck.verifies(verifier.get(), grant.request().codeChallenge())) {
             return OAuthError.invalidGrant("code_verifier does not match the code_challenge").response();
         }
         Grant family = new Grant(state.mint().opaque(), form.client().clientId(), grant.user(),

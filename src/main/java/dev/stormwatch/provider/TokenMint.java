@@ -5,10 +5,9 @@ import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
-import dev.stormwatch.server.DpopVerifier;
+import dev.stormwatch.base.Base64Url;
 import java.security.SecureRandom;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.Date;
 import java.util.Map;
 import java.util.Optional;
@@ -34,9 +33,7 @@ final class TokenMint {
 
     /** 256 random bits, base64url: unguessable (RFC 6749 §10.10). */
     String opaque() {
-        byte[] bytes = new byte[32];
-        random.nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        return Base64Url.random(random, 32);
     }
 
     String accessToken(Grant grant, Optional<String> jkt, Instant now, Instant expiresAt) {
@@ -73,9 +70,8 @@ final class TokenMint {
 
     /** OpenID Connect Core §3.1.3.6: base64url of the left half of the SHA-256 of the access token (RS256, ES256). */
     static String atHash(String accessToken) {
-        byte[] full = Base64.getUrlDecoder().decode(DpopVerifier.sha256(accessToken));
-        byte[] left = java.util.Arrays.copyOf(full, full.length / 2);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(left);
+        byte[] full = Base64Url.digest("SHA-256", accessToken);
+        return Base64Url.encode(java.util.Arrays.copyOf(full, full.length / 2));
     }
 
     private String sign(ProviderConfig.SigningAlgorithm algorithm, JOSEObjectType type, JWTClaimsSet claims) {

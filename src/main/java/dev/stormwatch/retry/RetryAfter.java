@@ -1,5 +1,6 @@
 package dev.stormwatch.retry;
 
+import dev.stormwatch.base.HttpDate;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

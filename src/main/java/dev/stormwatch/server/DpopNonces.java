@@ -1,7 +1,7 @@
 package dev.stormwatch.server;
 
+import dev.stormwatch.base.Base64Url;
 import java.security.SecureRandom;
-import java.util.Base64;
 
 /**
  * Server-supplied DPoP nonces (RFC 9449 §8): switched on or off at runtime; the current and the previous nonce are
@@ -48,8 +48,6 @@ public final class DpopNonces {
     }
 
     private String fresh() {
-        byte[] bytes = new byte[16];
-        random.nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        return Base64Url.random(random, 16);
     }
 }

@@ -11,15 +11,12 @@ import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.stormwatch.base.Base64Url;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -121,7 +118,7 @@ public final class DpopVerifier {
         if (nonces.required() && !nonces.accepts(stringClaim(claims, "nonce"))) {
             return new Outcome.NonceNeeded(nonces.current());
         }
-        if (accessToken.isPresent() && !sha256(accessToken.get()).equals(stringClaim(claims, "ath"))) {
+        if (accessToken.isPresent() && !Base64Url.sha256(accessToken.get()).equals(stringClaim(claims, "ath"))) {
             return new Outcome.Invalid("ath does not match the access token");
         }
         String jkt;
@@ -135,16 +132,6 @@ public final class DpopVerifier {
         }
         forgetOld(now);
         return new Outcome.Valid(jkt);
-    }
-
-    /** base64url(SHA-256(text)), as {@code ath} (RFC 9449 §4.2) and PKCE S256 use it. */
-    public static String sha256(String text) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.US_ASCII));
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
     }
 
     private static boolean signatureHolds(SignedJWT proof, JWK jwk) {

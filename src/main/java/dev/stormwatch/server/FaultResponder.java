@@ -1,5 +1,6 @@
 package dev.stormwatch.server;
 
+import dev.stormwatch.base.HttpDate;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.stormwatch.server;
 
+import dev.stormwatch.base.DurationText;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -13,7 +14,8 @@ import java.util.Set;
  * <p>Text: {@code ENDPOINT=KIND[,key=value...]}, e.g. {@code /token=503,retry-after=30,form=http-date,date=skewed,skew=-90s,times=2},
  * {@code /v1/models=500}, {@code /token=process-then-reset}, {@code /userinfo=delay,for=2s}, {@code /jwks=slow-body,for=3s}.
  * KIND: 429, 503 (optionally with retry-after, form=seconds|http-date, date=correct|missing|skewed, skew), 500, 502,
- * 504, delay (for), reset, slow-body (for), malformed-json, process-then-reset; times defaults to 1.
+ * 504, delay (for), reset, slow-body (for), malformed-json, process-then-reset; times defaults to 1. Durations
+ * (retry-after, skew, for) are written in the one grammar of {@link DurationText}.
  */
 public final class FaultSpec {
 
@@ -71,11 +73,11 @@ public final class FaultSpec {
             case "504":
                 return new Fault.ServerError(Integer.parseInt(kind));
             case "delay":
-                return new Fault.Delay(DurationText.parse(required(fields, "for")));
+                return new Fault.Delay(duration(fields, "for"));
             case "reset":
                 return new Fault.ResetBeforeResponse();
             case "slow-body":
-                return new Fault.SlowBody(DurationText.parse(required(fields, "for")));
+                return new Fault.SlowBody(duration(fields, "for"));
             case "malformed-json":
                 return new Fault.MalformedJson();
             case "process-then-reset":
@@ -87,7 +89,8 @@ public final class FaultSpec {
     }
 
     private static Fault.Throttle throttle(int status, Map<String, String> fields) {
-        Optional<Duration> retryAfter = Optional.ofNullable(fields.get("retry-after")).map(DurationText::parse);
+        Optional<Duration> retryAfter = fields.containsKey("retry-after")
+                ? Optional.of(duration(fields, "retry-after")) : Optional.empty();
         Fault.RetryAfterForm form = switch (fields.getOrDefault("form", "seconds").toLowerCase(Locale.ROOT)) {
             case "seconds" -> Fault.RetryAfterForm.SECONDS;
             case "http-date", "date" -> Fault.RetryAfterForm.HTTP_DATE;
@@ -96,7 +99,7 @@ public final class FaultSpec {
         Fault.DateHeader date = switch (fields.getOrDefault("date", "correct").toLowerCase(Locale.ROOT)) {
             case "correct" -> Fault.DateHeader.CORRECT;
             case "missing" -> Fault.DateHeader.MISSING;
-            case "skewed" -> Fault.DateHeader.skewed(DurationText.parse(required(fields, "skew")));
+            case "skewed" -> Fault.DateHeader.skewed(duration(fields, "skew"));
             default -> throw new InvalidFaultSpec("date is 'correct', 'missing' or 'skewed' (with skew=...)");
         };
         return new Fault.Throttle(status, retryAfter, form, date);
@@ -107,6 +110,15 @@ public final class FaultSpec {
             return Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
             throw new InvalidFaultSpec("times must be a whole number, was '" + text + "'");
+        }
+    }
+
+    /** The field as a duration of the one grammar ({@link DurationText}); a bad or too long one is a bad fault. */
+    private static Duration duration(Map<String, String> fields, String key) {
+        try {
+            return DurationText.parse(required(fields, key));
+        } catch (DurationText.Invalid e) {
+            throw new InvalidFaultSpec(key + ": " + e.getMessage());
         }
     }
 

@@ -46,7 +46,7 @@ public final class LoopbackServer implements AutoCloseable {
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final Map<String, LongAdder> received = new ConcurrentHashMap<>();
     private final LongAdder accepted = new LongAdder();
-    private final HttpDate.Cached date = new HttpDate.Cached();
+    private final CachedHttpDate date = new CachedHttpDate();
     private final Thread acceptor;
     private volatile boolean closed;
 

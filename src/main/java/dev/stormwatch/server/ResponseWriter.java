@@ -16,9 +16,9 @@ final class ResponseWriter {
     private final OutputStream out;
     private final Clock clock;
     private final Sleeper sleeper;
-    private final HttpDate.Cached date;
+    private final CachedHttpDate date;
 
-    ResponseWriter(OutputStream out, Clock clock, Sleeper sleeper, HttpDate.Cached date) {
+    ResponseWriter(OutputStream out, Clock clock, Sleeper sleeper, CachedHttpDate date) {
         this.out = out;
         this.clock = clock;
         this.sleeper = sleeper;

@@ -52,7 +52,7 @@ class CallCommandTest {
 
         assertThat(exit).isZero();
         assertThat(out.toString()).contains("Attempt 1: status 429, Retry-After 0 (0 ms) -> RETRY",
-                "Attempt 2: status 200 -> DELIVER", "Response:    200", "Authorization: ***]");
+                "Attempt 2: status 200 -> DELIVER", "Response:    200", "Authorization: [redacted]]");
         assertThat(out.toString() + err).doesNotContain("S3CRET");
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer sk-live-S3CRET");
     }
@@ -83,13 +83,22 @@ class CallCommandTest {
         assertThat(out.toString()).contains("Failed:", "the connection was refused");
     }
 
+    // Issue 15: one duration grammar; --deadline once refused the minutes every other option accepts.
+    @Test
+    void aDeadlineInMinutesIsReadLikeEveryOtherDuration() {
+        server.enqueue(new MockResponse().setResponseCode(200));
+
+        assertThat(run(Map.of(), "--deadline", "2m", "--read-timeout", "90", server.url("/").toString())).isZero();
+        assertThat(err.toString()).isEmpty();
+    }
+
     @Test
     @DisplayName("Bad input: a bad URL, duration or missing secret is a usage error that says what to do")
     void badInputIsAUsageError() {
         assertThat(run(Map.of(), "not a url")).isEqualTo(2);
         assertThat(err.toString()).contains("absolute http or https URL");
         assertThat(run(Map.of(), "--deadline", "soon", server.url("/").toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("--deadline must be a duration");
+        assertThat(err.toString()).contains("--deadline 'soon' is not a duration: write 90 (seconds)");
         assertThat(run(Map.of(), "--bearer-env", "NOPE", server.url("/").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("NOPE", "not set");
         assertThat(run(Map.of(), "--read-timeout", "0s", server.url("/").toString())).isEqualTo(2);

@@ -31,6 +31,20 @@ class LimitCommandTest {
                 .contains("#1   allowed").contains("#2   allowed").contains("#3   refused").contains("retry at ");
     }
 
+    // Issue 15: one duration grammar; --window once refused the bare seconds every other option accepts.
+    @Test
+    void aWindowInBareSecondsIsReadLikeEveryOtherDuration() {
+        assertThat(run("limit", "--limit", "2", "--window", "90", "--requests", "1")).isZero();
+        assertThat(out.toString()).contains("SLIDING_LOG, 2 per PT1M30S");
+    }
+
+    @Test
+    void aWindowTooLongToCountSaysItsMaximum() {
+        assertThat(run("limit", "--window", "99999999999999999999s")).isEqualTo(LimitCommand.CONFIGURATION_ERROR);
+        assertThat(err.toString()).contains("error: window '99999999999999999999s' is too long; at most 2562047h")
+                .doesNotContain("Exception");
+    }
+
     @Test
     void badSettingsPrintAClearErrorAndNoStackTrace() {
         assertThat(run("limit", "--limit", "0")).isEqualTo(LimitCommand.CONFIGURATION_ERROR);

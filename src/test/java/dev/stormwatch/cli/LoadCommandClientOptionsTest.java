@@ -48,7 +48,7 @@ class LoadCommandClientOptionsTest {
                 Arguments.of(new String[] {"--max-attempts", "three"}, "--max-attempts must be a whole number"),
                 Arguments.of(new String[] {"--budget", "11m"}, "--budget 11m is refused: Invalid retry policy: totalBudget must be at most"),
                 Arguments.of(new String[] {"--budget", "-5s"}, "totalBudget must be positive"),
-                Arguments.of(new String[] {"--budget", "soon"}, "--budget must look like 20s, 2m or 500ms, was 'soon'"),
+                Arguments.of(new String[] {"--budget", "soon"}, "--budget 'soon' is not a duration"),
                 Arguments.of(new String[] {"--retry-quota", "maybe"}, "--retry-quota must be 'on' or 'off', was 'maybe'"),
                 Arguments.of(new String[] {"--limit", "100", "--limiter", "sliding-log"},
                         "--limit must look like 100/1s (requests per window), was '100'"),

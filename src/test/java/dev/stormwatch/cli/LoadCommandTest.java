@@ -115,7 +115,7 @@ class LoadCommandTest {
         int exit = run("load", "--think-time", "a while");
 
         assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
-        assertThat(err.toString()).contains("--think-time must look like 200ms, 1s or 0, was 'a while'");
+        assertThat(err.toString()).contains("--think-time 'a while' is not a duration: write 90 (seconds)");
     }
 
     @Test

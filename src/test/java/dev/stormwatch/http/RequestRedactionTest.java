@@ -26,7 +26,7 @@ class RequestRedactionTest {
         String line = RequestRedaction.describe(request);
 
         assertThat(line).doesNotContain("AAA", "BBB", "CCC", "DDD", "EEE");
-        assertThat(line).contains("Authorization: ***", "x-api-key: ***", "DPoP: ***", "Idempotency-Key: idem-1",
+        assertThat(line).contains("Authorization: [redacted]", "x-api-key: [redacted]", "DPoP: [redacted]", "Idempotency-Key: idem-1",
                 "Accept: application/json");
     }
 
@@ -38,13 +38,13 @@ class RequestRedactionTest {
         String safe = RequestRedaction.redactUrl(url);
 
         assertThat(safe).doesNotContain("AUTHCODE", "TOK", "pa55", "user:");
-        assertThat(safe).contains("code=***", "access_token=***", "state=s1", "model=m");
+        assertThat(safe).contains("code=[redacted]", "access_token=[redacted]", "state=s1", "model=m");
     }
 
     @Test
     @DisplayName("RC6: a Credential's toString never shows the secret")
     void aCredentialNeverShowsItsSecret() {
-        assertThat(Credential.bearer("sk-SECRET").toString()).doesNotContain("SECRET").contains("***");
+        assertThat(Credential.bearer("sk-SECRET").toString()).doesNotContain("SECRET").contains("[redacted]");
         assertThat(Credential.apiKey("x-api-key", "k-SECRET").toString()).doesNotContain("SECRET");
     }
 }

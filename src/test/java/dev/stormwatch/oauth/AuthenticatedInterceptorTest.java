@@ -2,6 +2,7 @@ package dev.stormwatch.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.retry.Origin;
 import java.net.InetAddress;
 import java.time.Duration;

@@ -3,8 +3,8 @@ package dev.stormwatch.oauth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.retry.CallFailure;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,11 +1,12 @@
 package dev.stormwatch.oauth;
 
-import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.nimbusds.jose.crypto.ECDSAVerifier;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jwt.SignedJWT;
+import dev.stormwatch.base.Secret;
+import dev.stormwatch.testing.FakeClock;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Instant;

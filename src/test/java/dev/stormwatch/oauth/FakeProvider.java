@@ -1,8 +1,9 @@
 package dev.stormwatch.oauth;
 
-import dev.stormwatch.testing.FakeClock;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
+import dev.stormwatch.base.Secret;
+import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;

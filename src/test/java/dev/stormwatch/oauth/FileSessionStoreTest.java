@@ -2,6 +2,7 @@ package dev.stormwatch.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.base.Secret;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

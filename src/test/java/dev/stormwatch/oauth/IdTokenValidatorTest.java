@@ -1,6 +1,5 @@
 package dev.stormwatch.oauth;
 
-import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +7,8 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
+import dev.stormwatch.base.Secret;
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;

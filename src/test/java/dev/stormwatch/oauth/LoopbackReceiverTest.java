@@ -3,6 +3,7 @@ package dev.stormwatch.oauth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stormwatch.base.Secret;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

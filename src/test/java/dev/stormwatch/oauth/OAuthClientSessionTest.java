@@ -3,6 +3,7 @@ package dev.stormwatch.oauth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.Origin;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package dev.stormwatch.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.base.Secret;
 import java.security.SecureRandom;
 import org.junit.jupiter.api.Test;
 

@@ -11,7 +11,7 @@ import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
-import dev.stormwatch.server.DpopVerifier;
+import dev.stormwatch.base.Base64Url;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -49,7 +49,7 @@ final class ProviderDriver {
     }
 
     static String challenge(String verifier) {
-        return DpopVerifier.sha256(verifier);
+        return Base64Url.sha256(verifier);
     }
 
     Map<String, String> authorizeParams() {
@@ -172,7 +172,7 @@ final class ProviderDriver {
                     .claim("htu", provider.baseUrl() + path)
                     .issueTime(Date.from(clock.instant()));
             nonce.ifPresent(n -> claims.claim("nonce", n));
-            accessToken.ifPresent(t -> claims.claim("ath", DpopVerifier.sha256(t)));
+            accessToken.ifPresent(t -> claims.claim("ath", Base64Url.sha256(t)));
             SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256)
                     .type(new JOSEObjectType("dpop+jwt")).jwk(key.toPublicJWK()).build(), claims.build());
             jwt.sign(new ECDSASigner(key));

@@ -13,10 +13,10 @@ import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.stormwatch.base.Base64Url;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
-import dev.stormwatch.server.DpopVerifier;
 import dev.stormwatch.testing.FakeClock;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -99,7 +99,7 @@ class RelayWithProviderTokensTest {
         JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder().jwtID(UUID.randomUUID().toString())
                 .claim("htm", method).claim("htu", url).issueTime(Date.from(clock.instant()));
         if (accessToken != null) {
-            claims.claim("ath", DpopVerifier.sha256(accessToken));
+            claims.claim("ath", Base64Url.sha256(accessToken));
         }
         SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256)
                 .type(new JOSEObjectType("dpop+jwt")).jwk(key.toPublicJWK()).build(), claims.build());
@@ -123,7 +123,7 @@ class RelayWithProviderTokensTest {
         params.put("response_type", "code");
         params.put("client_id", ClientRegistration.DESKTOP_CLIENT_ID);
         params.put("redirect_uri", "http://127.0.0.1:40000/callback");
-        params.put("code_challenge", DpopVerifier.sha256(VERIFIER));
+        params.put("code_challenge", Base64Url.sha256(VERIFIER));
         params.put("code_challenge_method", "S256");
         String page = http.send(HttpRequest.newBuilder(provider.baseUrl().resolve("/authorize?" + form(params)))
                 .build(), HttpResponse.BodyHandlers.ofString()).body();

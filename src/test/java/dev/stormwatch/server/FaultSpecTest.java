@@ -39,4 +39,23 @@ class FaultSpecTest {
         assertThatThrownBy(() -> FaultSpec.parseText("/t=503,colour=red")).hasMessageContaining("unknown fault field");
         assertThatThrownBy(() -> FaultSpec.parseText("/t=429,retry-after=soon")).hasMessageContaining("not a duration");
     }
+
+    // Regression: for=99999999999999999999s let a NumberFormatException escape (the admin endpoint answered 500).
+    @Test
+    void aDurationTooLongToCountIsRefusedWithItsMaximum() {
+        assertThatThrownBy(() -> FaultSpec.parseText("/t=delay,for=99999999999999999999s"))
+                .isInstanceOf(InvalidFaultSpec.class)
+                .hasMessageContaining("for: '99999999999999999999s' is too long; at most 2562047h");
+    }
+
+    // Regression: for=9999999999999999h let an ArithmeticException escape (the admin endpoint answered 500).
+    @Test
+    void aDurationThatOverflowsInItsUnitIsRefusedWithItsMaximum() {
+        assertThatThrownBy(() -> FaultSpec.parseText("/t=slow-body,for=9999999999999999h"))
+                .isInstanceOf(InvalidFaultSpec.class).hasMessageContaining("is too long; at most");
+        assertThatThrownBy(() -> FaultSpec.parseText("/t=429,retry-after=PT99999999999999999999S"))
+                .isInstanceOf(InvalidFaultSpec.class).hasMessageContaining("is too long; at most");
+        assertThatThrownBy(() -> FaultSpec.parseText("/t=503,date=skewed,skew=-9999999999999999h"))
+                .isInstanceOf(InvalidFaultSpec.class).hasMessageContaining("is too long; at most");
+    }
 }

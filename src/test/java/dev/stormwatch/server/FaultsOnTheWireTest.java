@@ -1,11 +1,11 @@
 package dev.stormwatch.server;
 
-import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -206,6 +206,21 @@ class FaultsOnTheWireTest {
         Request clear = new Request.Builder().url(server.baseUri() + FaultAdmin.PATH).delete().build();
         try (Response response = client.newCall(clear).execute()) {
             assertThat(response.body().string()).isEqualTo("{\"pending\":[]}");
+        }
+    }
+
+    // Regression: a duration too long to count escaped FaultSpec as a NumberFormatException and the admin answered 500.
+    @Test
+    void adminEndpointAnswers400ToADurationTooLongAndKeepsServing() throws IOException {
+        String json = "{\"endpoint\":\"/token\",\"fault\":\"delay\",\"for\":\"99999999999999999999s\"}";
+        Request request = new Request.Builder().url(server.baseUri() + FaultAdmin.PATH)
+                .post(RequestBody.create(json, MediaType.get("application/json"))).build();
+        try (Response response = client.newCall(request).execute()) {
+            assertThat(response.code()).isEqualTo(400);
+            assertThat(response.body().string()).contains("is too long; at most");
+        }
+        try (Response response = post()) {
+            assertThat(response.code()).isEqualTo(200);
         }
     }
 

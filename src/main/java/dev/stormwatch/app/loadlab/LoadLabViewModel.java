@@ -1,11 +1,11 @@
 package dev.stormwatch.app.loadlab;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.engine.LiveSeriesListener;
 import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.InvalidLoadOptionsException;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
-import dev.stormwatch.load.options.Secret;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.ReportFiles;
 import dev.stormwatch.load.report.SummaryTable;
@@ -16,8 +16,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;

@@ -1,6 +1,6 @@
 package dev.stormwatch.app.session;
 
-import dev.stormwatch.load.options.Secret;
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.TokenSet;
@@ -43,6 +43,6 @@ final class SessionAccessTokens implements SessionTokenSource {
         if (tokens.dpopBound()) {
             throw new Unavailable(DPOP_BOUND);
         }
-        return Secret.of(tokens.accessToken().reveal());
+        return tokens.accessToken();
     }
 }

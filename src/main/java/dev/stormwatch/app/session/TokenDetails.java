@@ -2,7 +2,7 @@ package dev.stormwatch.app.session;
 
 import com.nimbusds.jwt.JWT;
 import com.nimbusds.jwt.JWTParser;
-import dev.stormwatch.oauth.Secret;
+import dev.stormwatch.base.Secret;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

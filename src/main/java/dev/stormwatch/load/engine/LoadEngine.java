@@ -9,8 +9,6 @@ import dev.stormwatch.http.ResilientClient;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.LimiterException;
 import dev.stormwatch.limit.LimiterMetrics;
-import io.micrometer.core.instrument.config.MeterFilter;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.SessionTokenSource;
@@ -30,6 +28,8 @@ import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
 import dev.stormwatch.retry.CallFailure;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -126,7 +126,7 @@ public final class LoadEngine {
         // A run that could not start still reports, with empty series from the moment it gave up.
         Recorders recorders = resources.recorders != null ? resources.recorders : recordersFromNow(options);
         RunOutcome outcome = stop.reason().<RunOutcome>map(RunOutcome.Partial::new).orElse(new RunOutcome.Completed());
-        List<dev.stormwatch.load.options.Secret> sessionTokens = resources.session == null
+        List<dev.stormwatch.base.Secret> sessionTokens = resources.session == null
                 ? List.of() : resources.session.handedOut();
         return report(options, scenario, seed, outcome, notes, recorders, resources.providerRecord != null,
                 sessionTokens);
@@ -370,7 +370,7 @@ public final class LoadEngine {
     }
 
     private LoadReport report(LoadOptions options, Scenario scenario, long seed, RunOutcome outcome, List<String> notes,
-            Recorders recorders, boolean providerRecorded, List<dev.stormwatch.load.options.Secret> sessionTokens) {
+            Recorders recorders, boolean providerRecorded, List<dev.stormwatch.base.Secret> sessionTokens) {
         TimeSeries clientSeconds = recorders.client().perSecond();
         Optional<TimeSeries> providerFine = providerRecorded
                 ? Optional.of(recorders.provider().perTenthSecond()) : Optional.empty();

@@ -1,8 +1,8 @@
 package dev.stormwatch.load.engine;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.Credential;
 import dev.stormwatch.http.CredentialSource;
-import dev.stormwatch.load.options.Secret;
 import dev.stormwatch.load.options.SessionTokenSource;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package dev.stormwatch.load.options;
 
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.http.ClientPreset;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.LimiterConfigurationException;
@@ -150,7 +151,15 @@ public record ClientChoices(RetryPolicy policy, boolean retryQuota, Optional<Lim
             if (matcher.matches()) {
                 String unitOrDuration = matcher.group(2);
                 // "100/s" reads as one second, as people write rates.
-                window = DurationText.parse(unitOrDuration.matches("ms|s|m|h") ? "1" + unitOrDuration : unitOrDuration);
+                try {
+                    window = Optional.of(DurationText.parse(
+                            unitOrDuration.matches("ms|s|m|h") ? "1" + unitOrDuration : unitOrDuration));
+                } catch (DurationText.TooLong e) {
+                    problems.add("--limit " + text.trim() + ": the window " + e.getMessage());
+                    return this;
+                } catch (DurationText.Invalid e) {
+                    // said below, with the form of the whole option
+                }
             }
             if (window.isEmpty()) {
                 problems.add("--limit must look like 100/1s (requests per window), was '" + text + "'");
@@ -179,13 +188,12 @@ public record ClientChoices(RetryPolicy policy, boolean retryQuota, Optional<Lim
                         p -> p.toBuilder().maxAttemptsPerOrigin(maxAttempts).maxTotalAttempts(maxAttempts).build());
             }
             if (budget != null) {
-                Optional<Duration> parsed = DurationText.parse(budget);
-                if (parsed.isEmpty()) {
-                    found.add("--budget must look like 20s, 2m or 500ms, was '" + budget + "'");
-                } else {
-                    Duration total = parsed.get();
+                try {
+                    Duration total = DurationText.parse(budget);
                     chosen = tryChange(chosen, found, "--budget " + budget.trim(),
                             p -> p.toBuilder().totalBudget(total).build());
+                } catch (DurationText.Invalid e) {
+                    found.add("--budget " + e.getMessage());
                 }
             }
             if (!found.isEmpty()) {

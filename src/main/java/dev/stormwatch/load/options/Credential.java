@@ -1,13 +1,22 @@
 package dev.stormwatch.load.options;
 
+import dev.stormwatch.base.Secret;
+
 /** How a load run authenticates to its target (an API key or the OAuth session's token); RC6 keeps it out of reports. */
 public sealed interface Credential {
 
     /** No credential: the embedded relay, or a gateway that needs none. */
     record None() implements Credential {}
 
-    /** A static API key, sent as a bearer token. */
-    record ApiKey(Secret key) implements Credential {}
+    /** A static API key, sent as a bearer token; a blank key authenticates nobody, so it is refused. */
+    record ApiKey(Secret key) implements Credential {
+        public ApiKey {
+            java.util.Objects.requireNonNull(key, "key");
+            if (key.reveal().isBlank()) {
+                throw new IllegalArgumentException("an API key cannot be blank");
+            }
+        }
+    }
 
     /**
      * The access token of the signed-in OAuth session, fetched before the run and on every attempt (refreshed by the

@@ -1,5 +1,6 @@
 package dev.stormwatch.load.options;
 
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.load.simulation.BackoffStrategy;
@@ -235,14 +236,14 @@ public final class LoadOptions {
             return this;
         }
 
-        /** A duration as typed: {@code 60}, {@code 60s}, {@code 2m}, {@code 500ms}, {@code PT1M}. */
+        /** A duration as typed, in the one grammar of {@link DurationText}: {@code 60}, {@code 60s}, {@code 2m}, {@code PT1M}. */
         public Builder duration(String text) {
-            Optional<Duration> parsed = DurationText.parse(text);
-            if (parsed.isEmpty()) {
-                problems.add("--duration must look like 60s, 2m, 500ms or 90 (seconds), was '" + text + "'");
+            try {
+                return duration(DurationText.parse(text));
+            } catch (DurationText.Invalid e) {
+                problems.add("--duration " + e.getMessage());
                 return this;
             }
-            return duration(parsed.get());
         }
 
         public Builder jitter(BackoffStrategy value) {

@@ -1,5 +1,7 @@
 package dev.stormwatch.load.options;
 
+import dev.stormwatch.base.Secret;
+
 /**
  * The load engine's port to the OAuth session, for a target that wants the signed-in session's token rather than an
  * API key: the current access token, refreshed first when it expired. The load engine may not use the OAuth client

@@ -1,9 +1,9 @@
 package dev.stormwatch.load.report;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.RedisChoice;
-import dev.stormwatch.load.options.Secret;
 import dev.stormwatch.load.options.Target;
 import java.net.URI;
 import java.util.ArrayList;

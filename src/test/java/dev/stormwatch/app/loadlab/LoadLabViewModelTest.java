@@ -2,10 +2,10 @@ package dev.stormwatch.app.loadlab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
-import dev.stormwatch.load.options.Secret;
 import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.SampleReports;

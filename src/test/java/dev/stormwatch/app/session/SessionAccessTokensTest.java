@@ -3,12 +3,12 @@ package dev.stormwatch.app.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.oauth.IdTokenClaims;
 import dev.stormwatch.oauth.InMemorySessionStore;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
-import dev.stormwatch.oauth.Secret;
 import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.TokenSet;
 import java.time.Clock;

@@ -2,8 +2,8 @@ package dev.stormwatch.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.Credential;
-import dev.stormwatch.load.options.Secret;
 import java.lang.reflect.Field;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;

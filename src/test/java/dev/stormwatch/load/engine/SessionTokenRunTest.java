@@ -2,12 +2,12 @@ package dev.stormwatch.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LoadOptions;
-import dev.stormwatch.load.options.Secret;
 import dev.stormwatch.load.options.SessionTokenSource;
-import dev.stormwatch.load.report.JsonReportWriter;
 import dev.stormwatch.load.report.CsvReportWriter;
+import dev.stormwatch.load.report.JsonReportWriter;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.RunOutcome;
 import dev.stormwatch.load.series.Counter;

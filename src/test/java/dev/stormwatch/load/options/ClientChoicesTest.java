@@ -100,7 +100,7 @@ class ClientChoicesTest {
         assertThat(problems).contains(
                 "unknown --policy 'eager'; known: batch, interactive, default, conservative, patient",
                 "--max-attempts must be a whole number of attempts, was 'three'",
-                "--budget must look like 20s, 2m or 500ms, was 'soon'",
+                "--budget 'soon' is not a duration: write 90 (seconds), 90s, 1500ms, 2m, 1h or ISO-8601 such as PT1M30S",
                 "--retry-quota must be 'on' or 'off', was 'maybe'",
                 "--limit must look like 100/1s (requests per window), was '100'");
     }

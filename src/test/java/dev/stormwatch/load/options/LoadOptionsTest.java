@@ -3,6 +3,7 @@ package dev.stormwatch.load.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.load.simulation.BackoffStrategy;
 import java.time.Duration;
@@ -65,7 +66,19 @@ class LoadOptionsTest {
     @Test
     void aDurationThatIsNotADurationSaysWhatItShouldLookLike() {
         assertThat(problems(LoadOptions.builder().duration("soon"))).singleElement().asString()
-                .isEqualTo("--duration must look like 60s, 2m, 500ms or 90 (seconds), was 'soon'");
+                .isEqualTo("--duration 'soon' is not a duration: write 90 (seconds), 90s, 1500ms, 2m, 1h or ISO-8601 such as PT1M30S");
+    }
+
+    // Issue 15: --duration reads the same forms as every other duration option.
+    @Test
+    void aDurationInBareSecondsIsRead() throws Exception {
+        assertThat(LoadOptions.builder().duration("90").build().duration()).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
+    void aDurationTooLongToCountSaysItsMaximum() {
+        assertThat(problems(LoadOptions.builder().duration("99999999999999999999s"))).singleElement().asString()
+                .startsWith("--duration '99999999999999999999s' is too long; at most 2562047h");
     }
 
     @Test
@@ -182,6 +195,12 @@ class LoadOptionsTest {
                 .doesNotContain("sk-in-the-query", "sk-live-0123456789", "redis-password");
         assertThat(options.toString()).doesNotContain("sk-live-0123456789");
         assertThat(Secret.of("sk-live-0123456789")).hasToString("[redacted]");
+    }
+
+    @Test
+    void aBlankApiKeyIsRefusedSinceItAuthenticatesNobody() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Credential.ApiKey(Secret.of(" ")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blank");
     }
 
     private static java.util.List<String> problems(LoadOptions.Builder builder) {

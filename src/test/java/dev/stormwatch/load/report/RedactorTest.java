@@ -2,11 +2,11 @@ package dev.stormwatch.load.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stormwatch.load.options.Secret;
+import dev.stormwatch.base.Secret;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class RedactorTest {
 

@@ -2,9 +2,9 @@ package dev.stormwatch.load.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LoadOptions;
-import dev.stormwatch.load.options.Secret;
 import dev.stormwatch.load.series.Figure;
 import java.nio.file.Files;
 import java.nio.file.Path;

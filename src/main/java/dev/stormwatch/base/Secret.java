@@ -1,13 +1,17 @@
-package dev.stormwatch.oauth;
+package dev.stormwatch.base;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Objects;
 
 /**
- * A token, code, verifier or DPoP proof: its {@code toString()} redacts, so no log line leaks it (RC6).
+ * A token, code, verifier, DPoP proof or API key: its {@code toString()} redacts, so that no log line, exception
+ * message or report can print it by accident (RC6), and it compares in constant time.
  */
 public final class Secret {
+
+    /** What a secret looks like wherever it is printed: the one redaction marker of the project. */
+    public static final String REDACTED = "[redacted]";
 
     private final String value;
 
@@ -20,7 +24,7 @@ public final class Secret {
         return new Secret(value);
     }
 
-    /** The value itself: call only where it goes on the wire or into the session file. */
+    /** The value itself: call only where it goes on the wire or into the session file, never for printing. */
     public String reveal() {
         return value;
     }
@@ -40,6 +44,6 @@ public final class Secret {
 
     @Override
     public String toString() {
-        return "[redacted]";
+        return REDACTED;
     }
 }

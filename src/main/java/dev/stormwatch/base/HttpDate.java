@@ -1,13 +1,23 @@
-package dev.stormwatch.retry;
+package dev.stormwatch.base;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
- * Parses the three HTTP-date forms of RFC 9110 §5.6.7 (IMF-fixdate, obsolete RFC 850 and asctime) into epoch
- * seconds, by hand and without allocating, so that the retry decision stays cheap. Case-sensitive, as the RFC says.
+ * The HTTP-date of RFC 9110 §5.6.7, both ways: {@link #parse} reads all three forms (IMF-fixdate, obsolete RFC 850
+ * and asctime) into epoch seconds, by hand and without allocating, so that the retry decision stays cheap
+ * (case-sensitive, as the RFC says); {@link #format} writes IMF-fixdate, the form a sender must use.
  */
-final class HttpDate {
+public final class HttpDate {
 
     /** Returned for text that is not an HTTP-date. */
-    static final long INVALID = Long.MIN_VALUE;
+    public static final long INVALID = Long.MIN_VALUE;
+
+    private static final DateTimeFormatter IMF_FIXDATE =
+            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
 
     private static final String[] MONTHS = {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
@@ -19,13 +29,28 @@ final class HttpDate {
 
     private HttpDate() {}
 
+    /** {@code instant} as IMF-fixdate, e.g. {@code Sun, 06 Nov 1994 08:49:37 GMT}; fractions of a second dropped. */
+    public static String format(Instant instant) {
+        return IMF_FIXDATE.format(instant);
+    }
+
     /**
-     * The instant of an HTTP-date in epoch seconds, or {@link #INVALID}.
+     * The instant of an HTTP-date in any of the three forms, or empty when {@code text} is not one.
+     *
+     * @param reference the current time; only used to place the two-digit year of the RFC 850 form
+     */
+    public static Optional<Instant> parse(String text, Instant reference) {
+        long epochSecond = parse(text, 0, text.length(), reference.getEpochSecond());
+        return epochSecond == INVALID ? Optional.empty() : Optional.of(Instant.ofEpochSecond(epochSecond));
+    }
+
+    /**
+     * The instant of the HTTP-date in {@code text[from, to)} in epoch seconds, or {@link #INVALID}; allocates nothing.
      *
      * @param referenceEpochSecond the current time; only used to place the two-digit year of the RFC 850 form
      *     (RFC 9110 §5.6.7: a year more than 50 years in the future means the past century)
      */
-    static long parse(String text, int from, int to, long referenceEpochSecond) {
+    public static long parse(String text, int from, int to, long referenceEpochSecond) {
         int length = to - from;
         if (length == 29 && text.charAt(from + 3) == ',') {
             return imfFixdate(text, from);
@@ -142,7 +167,7 @@ final class HttpDate {
     }
 
     // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's civil-from-days algorithms).
-    static long daysFromCivil(long year, int month, int day) {
+    private static long daysFromCivil(long year, int month, int day) {
         long y = month <= 2 ? year - 1 : year;
         long era = Math.floorDiv(y, 400);
         long yearOfEra = y - era * 400;
@@ -151,7 +176,7 @@ final class HttpDate {
         return era * 146_097 + dayOfEra - 719_468;
     }
 
-    static int yearOf(long epochDay) {
+    private static int yearOf(long epochDay) {
         long z = epochDay + 719_468;
         long era = Math.floorDiv(z, 146_097);
         long dayOfEra = z - era * 146_097;
