@@ -2,6 +2,7 @@ package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.base.DurationText;
+import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.LogoutResult;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import okhttp3.OkHttpClient;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -73,6 +75,11 @@ public final class SessionCommand implements Callable<Integer> {
                     + " --oauth-session'); default: in memory, gone when this run ends.")
     private boolean staySignedIn;
 
+    @Option(names = "--ca-file", paramLabel = "FILE.pem",
+            description = "Also trust the certificates in this PEM file (a private CA, or a self-signed provider such"
+                    + " as a local Keycloak), on top of the Java runtime's authorities (TL2).")
+    private Path caFile;
+
     @Option(names = "--session-file", paramLabel = "FILE",
             description = "The file --stay-signed-in uses (implies it); default: $XDG_CONFIG_HOME/stormwatch/session.json"
                     + " or ~/.config/stormwatch/session.json.")
@@ -104,6 +111,13 @@ public final class SessionCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
+        if (caFile != null) {
+            try {
+                builder.httpClient(TrustedCertificates.trusting(new OkHttpClient(), caFile, "--ca-file"));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         if (staySignedIn || sessionFile != null) {
             builder.sessionStore(new FileSessionStore(sessionFile != null ? sessionFile : FileSessionStore.defaultLocation()));
         }

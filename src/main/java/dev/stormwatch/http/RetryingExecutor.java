@@ -188,9 +188,12 @@ public final class RetryingExecutor {
             throw e.refusal(budget.failedInAll()); // RC5: the deadline passed before sending; nothing went out
         } catch (IOException e) {
             FailureKind kind = FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
+            // TL1: a certificate failure is worth a sentence on the certificate; it ends the step, so this runs once.
+            Optional<String> detail = kind == FailureKind.TLS_UNTRUSTED || kind == FailureKind.TLS_CERTIFICATE_EXPIRED
+                    || kind == FailureKind.TLS_WRONG_HOST ? CertificateProbe.describe(request.url()) : Optional.empty();
             boolean stale = mayResend && KeepAliveRule.metStaleConnection(
                     e, progress.connectionReused(), progress.requestStarted(), progress.responseStarted());
-            return new Sending(new Outcome.NetworkFailure(kind), null, progress, stale);
+            return new Sending(new Outcome.NetworkFailure(kind, detail), null, progress, stale);
         }
     }
 

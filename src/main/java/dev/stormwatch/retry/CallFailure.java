@@ -41,10 +41,17 @@ public abstract sealed class CallFailure extends RuntimeException
     }
 
     /** No HTTP response came back: connect failure, timeout, reset or TLS failure (E1, ST2). */
-    public record Network(FailureKind kind, int attempts, Duration elapsed) implements Reason {
+    public record Network(FailureKind kind, int attempts, Duration elapsed, Optional<String> detail)
+            implements Reason {
         public Network {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(elapsed, "elapsed");
+            Objects.requireNonNull(detail, "detail");
+        }
+
+        /** A failure with nothing more to say than its kind. */
+        public Network(FailureKind kind, int attempts, Duration elapsed) {
+            this(kind, attempts, elapsed, Optional.empty());
         }
     }
 
@@ -102,9 +109,27 @@ public abstract sealed class CallFailure extends RuntimeException
                         + (server.attempts() == 1 ? "" : "s") + " in " + seconds(server.elapsed()) + "." + wait;
             }
             Network network = (Network) reason;
+            if (network.kind().permanent()) {
+                // TL1: not a hiccup; say what is wrong and what to do, since waiting will not change it.
+                return origin + " was not contacted: " + network.kind().description()
+                        + network.detail().map(d -> " (" + d + ")").orElse("") + ". Not retried: it fails the same"
+                        + " way every time. " + remedy(network.kind());
+            }
             return "No answer from " + origin + ": " + network.kind().description() + " after "
                     + network.attempts() + " attempt" + (network.attempts() == 1 ? "" : "s") + " in "
                     + seconds(network.elapsed()) + ". Check the network and try again.";
+        }
+
+        private static String remedy(FailureKind kind) {
+            return switch (kind) {
+                case TLS_UNTRUSTED -> "If you trust this server, trust its certificate or the CA that issued it"
+                        + " (stormwatch session --ca-file FILE.pem), or use its https address with a public certificate.";
+                case TLS_CERTIFICATE_EXPIRED -> "The server must renew its certificate; also check this machine's clock.";
+                case TLS_WRONG_HOST -> "Use the host name the certificate was issued for, or have the server present"
+                        + " a certificate for this one.";
+                default -> "Check that this is the right address and port for https, and whether the server asks"
+                        + " for a client certificate.";
+            };
         }
 
         private static String seconds(Duration d) {

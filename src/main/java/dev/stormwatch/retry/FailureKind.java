@@ -11,8 +11,16 @@ public enum FailureKind {
     DNS_FAILURE(true, "the host name did not resolve"),
     /** The TCP connection was not established in time: no byte of the request was sent. */
     CONNECT_TIMEOUT(true, "the connection timed out"),
-    /** The TLS handshake failed: no byte of the request was sent. */
+    /** The TLS handshake broke off (a reset or an end of stream during it): no byte of the request was sent. */
     TLS_HANDSHAKE(true, "the TLS handshake failed"),
+    /** The server's certificate chain leads to no authority this client trusts (self-signed, private CA; TL1). */
+    TLS_UNTRUSTED(true, "the server's certificate is not trusted", true),
+    /** The server's certificate has expired or is not valid yet (TL1). */
+    TLS_CERTIFICATE_EXPIRED(true, "the server's certificate has expired or is not valid yet", true),
+    /** The server's certificate does not name the host the client asked for (RFC 6125; TL1). */
+    TLS_WRONG_HOST(true, "the server's certificate is for another host name", true),
+    /** The server refused the handshake: no protocol or cipher in common, or it asked for a client certificate (TL1). */
+    TLS_REFUSED(true, "the server refused the TLS handshake", true),
     /** The request was sent but no response came in time: the server may have processed it. */
     READ_TIMEOUT(false, "the response timed out after the request was sent"),
     /** The connection broke after the request was sent: the server may have processed it. */
@@ -22,10 +30,24 @@ public enum FailureKind {
 
     private final boolean certainlyNeverLeft;
     private final String description;
+    private final boolean permanent;
 
     FailureKind(boolean certainlyNeverLeft, String description) {
+        this(certainlyNeverLeft, description, false);
+    }
+
+    FailureKind(boolean certainlyNeverLeft, String description, boolean permanent) {
         this.certainlyNeverLeft = certainlyNeverLeft;
         this.description = description;
+        this.permanent = permanent;
+    }
+
+    /**
+     * True when sending again cannot help: the same certificate or the same refusal comes back every time, so the
+     * failure is not a network hiccup and is never retried (TL1).
+     */
+    public boolean permanent() {
+        return permanent;
     }
 
     /** True when no byte of the request reached the server, so resending cannot do anything twice (F1). */

@@ -2,6 +2,7 @@ package dev.stormwatch.retry;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /** What one request ended with: an HTTP response, or a network failure with no response (spec ST1, ST2). */
 public sealed interface Outcome permits Outcome.HttpResponse, Outcome.NetworkFailure {
@@ -37,9 +38,15 @@ public sealed interface Outcome permits Outcome.HttpResponse, Outcome.NetworkFai
     }
 
     /** No HTTP response: the request failed on the network. */
-    record NetworkFailure(FailureKind kind) implements Outcome {
+    record NetworkFailure(FailureKind kind, Optional<String> detail) implements Outcome {
         public NetworkFailure {
             Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(detail, "detail");
+        }
+
+        /** A failure with nothing more to say than its kind. */
+        public NetworkFailure(FailureKind kind) {
+            this(kind, Optional.empty());
         }
     }
 

@@ -53,7 +53,7 @@ public final class RetryDecision {
         if (outcome instanceof Outcome.HttpResponse response) {
             return decideResponse(response, operation, origin, counters, policy, now, random, backoffs);
         }
-        return decideNetworkFailure(((Outcome.NetworkFailure) outcome).kind(), operation, origin, counters, policy,
+        return decideNetworkFailure((Outcome.NetworkFailure) outcome, operation, origin, counters, policy,
                 random, backoffs);
     }
 
@@ -121,23 +121,29 @@ public final class RetryDecision {
         return backoff.get();
     }
 
-    private static Decision decideNetworkFailure(FailureKind kind, Operation operation, Origin origin,
+    private static Decision decideNetworkFailure(Outcome.NetworkFailure failure, Operation operation, Origin origin,
             BudgetCounters counters, RetryPolicy policy, double random, Backoffs backoffs) {
+        FailureKind kind = failure.kind();
+        Optional<String> detail = failure.detail();
         // E3: attempts count the failed requests of this step, this one included.
         int attempts = counters.failedInStep() + 1;
+        // TL1: an untrusted, expired or misnamed certificate, or a refused handshake, fails the same way every time.
+        if (kind.permanent()) {
+            return stopNetwork(origin, kind, detail, attempts, counters);
+        }
         // F1, F2, P3: a refresh that may have reached the server, the code exchange and the application's own
         // requests are not resent: the error comes back after this one request.
         if (!operation.retriesNetworkFailure(kind)) {
-            return stopNetwork(origin, kind, attempts, counters);
+            return stopNetwork(origin, kind, detail, attempts, counters);
         }
         // ST2, B1: network failures share the attempt limits of statuses.
         if (attemptsRunOut(counters, policy)) {
-            return stopNetwork(origin, kind, attempts, counters);
+            return stopNetwork(origin, kind, detail, attempts, counters);
         }
         // B3: full-jitter backoff; a sleep past the budget is not started. P5: no pause, the provider said nothing.
         Optional<Decision.Retry> backoff = backoffs.retry(attempts, policy, remainingNanos(counters, policy), random);
         if (backoff.isEmpty()) {
-            return stopNetwork(origin, kind, attempts, counters);
+            return stopNetwork(origin, kind, detail, attempts, counters);
         }
         return backoff.get();
     }
@@ -163,9 +169,10 @@ public final class RetryDecision {
         return new Decision.Stop(new CallFailure.Recoverable(origin, server), pause);
     }
 
-    private static Decision.Stop stopNetwork(Origin origin, FailureKind kind, int attempts, BudgetCounters counters) {
+    private static Decision.Stop stopNetwork(Origin origin, FailureKind kind, Optional<String> detail, int attempts,
+            BudgetCounters counters) {
         return new Decision.Stop(new CallFailure.Recoverable(origin,
-                new CallFailure.Network(kind, attempts, counters.elapsed())), Optional.empty());
+                new CallFailure.Network(kind, attempts, counters.elapsed(), detail)), Optional.empty());
     }
 
     private static double checkedRandom(double random) {

@@ -130,12 +130,35 @@ class RetryDecisionTest {
     }
 
     // ST2
-    @DisplayName("ST2: every network failure is retried for reads")
+    @DisplayName("ST2: every network failure but a certificate or a refused handshake is retried for reads")
     @ParameterizedTest(name = "{0}")
-    @EnumSource(FailureKind.class)
+    @EnumSource(value = FailureKind.class, mode = EnumSource.Mode.EXCLUDE,
+            names = {"TLS_UNTRUSTED", "TLS_CERTIFICATE_EXPIRED", "TLS_WRONG_HOST", "TLS_REFUSED"})
     void networkFailuresAreRetriedForReads(FailureKind kind) {
         assertThat(decide(new NetworkFailure(kind), Operation.READ))
                 .isEqualTo(new Decision.Retry(Duration.ofMillis(250), Duration.ofMillis(250)));
+    }
+
+    @DisplayName("TL1: a certificate failure or a refused handshake stops at once, for every operation")
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = FailureKind.class, names = {"TLS_UNTRUSTED", "TLS_CERTIFICATE_EXPIRED", "TLS_WRONG_HOST",
+            "TLS_REFUSED"})
+    void permanentTlsFailuresAreNeverRetried(FailureKind kind) {
+        for (Operation operation : Operation.values()) {
+            CallFailure.Recoverable failure = stopFailure(decide(new NetworkFailure(kind), operation));
+            assertThat(((CallFailure.Network) failure.reason()).kind()).isEqualTo(kind);
+            assertThat(((CallFailure.Network) failure.reason()).attempts()).isEqualTo(1);
+        }
+        assertThat(kind.permanent()).isTrue();
+        assertThat(kind.certainlyNeverLeft()).as("F1: nothing of the request left").isTrue();
+    }
+
+    @Test
+    @DisplayName("TL1: a handshake cut off by a reset is a hiccup, retried for reads")
+    void brokenHandshakeIsStillRetried() {
+        assertThat(FailureKind.TLS_HANDSHAKE.permanent()).isFalse();
+        assertThat(decide(new NetworkFailure(FailureKind.TLS_HANDSHAKE), Operation.READ))
+                .isInstanceOf(Decision.Retry.class);
     }
 
     // ST2, B1
