@@ -211,6 +211,10 @@ public final class CallCommand implements Callable<Integer> {
             line.append(", Retry-After ").append(String.join(" | ", event.rawRetryAfter()))
                     .append(event.retryAfter().map(d -> " (" + d.toMillis() + " ms)").orElse(" (ignored)"));
         }
+        // RH2, RH9: when a hint other than Retry-After decided, say which.
+        event.waitHint().filter(h -> !h.startsWith("retry-after: "))
+                .ifPresent(h -> line.append(", wait from ").append(h).append(event.retryAfter()
+                        .map(d -> " (" + d.toMillis() + " ms)").orElse("")));
         line.append(" -> ").append(event.verdict());
         event.delay().ifPresent(d -> line.append(", waiting ").append(d.toMillis()).append(" ms"));
         line.append(" [budget left: ").append(event.budgetLeft().attemptsAtOrigin()).append(" attempts, ")

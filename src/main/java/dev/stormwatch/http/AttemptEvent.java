@@ -21,12 +21,15 @@ import java.util.OptionalInt;
  * @param status the HTTP status, empty for a network failure or a refusal
  * @param failure the kind of network failure, empty when a response came back
  * @param rawRetryAfter the Retry-After values exactly as received (may be empty)
- * @param retryAfter the wait they ask for (RA1–RA7), empty when absent or ignored
+ * @param retryAfter the wait the response asks for (RA1–RA7; with other hints the longest valid one, RH2), empty
+ *     when absent or ignored; for a delivered response, its pace (RH9)
  * @param delay the sleep chosen before the next attempt, empty when there is none
  * @param jitter the random share of {@code delay}
  * @param budgetLeft what the visible call has left after this attempt
  * @param pauseStarted the end of the origin's pause when this attempt started one (P1)
  * @param verdict what happens next
+ * @param waitHint the hint whose wait decided, with its rule, for example {@code retry-after-ms: 1500 (RH1)}; empty
+ *     when no hint asked for a wait
  */
 public record AttemptEvent(
         Instant at,
@@ -42,7 +45,8 @@ public record AttemptEvent(
         Optional<Duration> jitter,
         BudgetLeft budgetLeft,
         Optional<Instant> pauseStarted,
-        Verdict verdict) {
+        Verdict verdict,
+        Optional<String> waitHint) {
 
     public AttemptEvent {
         Objects.requireNonNull(at, "at");
@@ -58,6 +62,16 @@ public record AttemptEvent(
         Objects.requireNonNull(budgetLeft, "budgetLeft");
         Objects.requireNonNull(pauseStarted, "pauseStarted");
         Objects.requireNonNull(verdict, "verdict");
+        Objects.requireNonNull(waitHint, "waitHint");
+    }
+
+    /** An event without a deciding hint: a network failure, a refusal, or a response that asks for no wait. */
+    public AttemptEvent(Instant at, Origin origin, String step, Operation operation, int attempt, OptionalInt status,
+            Optional<FailureKind> failure, List<String> rawRetryAfter, Optional<Duration> retryAfter,
+            Optional<Duration> delay, Optional<Duration> jitter, BudgetLeft budgetLeft, Optional<Instant> pauseStarted,
+            Verdict verdict) {
+        this(at, origin, step, operation, attempt, status, failure, rawRetryAfter, retryAfter, delay, jitter,
+                budgetLeft, pauseStarted, verdict, Optional.empty());
     }
 
     /**

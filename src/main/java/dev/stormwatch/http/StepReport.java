@@ -8,6 +8,7 @@ import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.Outcome;
 import dev.stormwatch.retry.RetryAfter;
+import dev.stormwatch.retry.WaitHints;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -67,15 +68,26 @@ final class StepReport {
         Optional<FailureKind> failure = Optional.empty();
         List<String> raw = List.of();
         Optional<Duration> retryAfter = Optional.empty();
+        Optional<String> waitHint = Optional.empty();
         if (sent.outcome() instanceof Outcome.HttpResponse response) {
             status = OptionalInt.of(response.status());
             raw = response.retryAfter();
-            retryAfter = RetryAfter.parse(response.status(), raw, response.date(), Clock.fixed(at, clock.getZone()));
+            if (response.hints().isEmpty()) {
+                retryAfter = RetryAfter.parse(response.status(), raw, response.date(), Clock.fixed(at, clock.getZone()));
+                String value = raw.isEmpty() || raw.get(0) == null ? "" : raw.get(0).strip();
+                waitHint = retryAfter.map(wait -> "retry-after: " + value
+                        + (wait.equals(RetryAfter.CAP) ? " (RA7)" : " (RA2)"));
+            } else {
+                // RH2, RH9: the wait of every hint, or the pace of a delivered response, and the hint that decided.
+                WaitHints.Reading reading = WaitHints.read(response.status(), raw, response.date(), response.hints(), at);
+                retryAfter = reading.waitTime().or(reading::pace);
+                waitHint = reading.decidedBy().map(h -> h.headerLine() + " (" + h.rule() + ")");
+            }
         } else {
             failure = Optional.of(((Outcome.NetworkFailure) sent.outcome()).kind());
         }
         listener.onAttempt(new AttemptEvent(at, origin, step, operation, attempt, status, failure, raw, retryAfter,
-                delay, jitter, budgetLeft(origin), pauseStarted, verdict));
+                delay, jitter, budgetLeft(origin), pauseStarted, verdict, waitHint));
     }
 
     private AttemptEvent.BudgetLeft budgetLeft(Origin origin) {
