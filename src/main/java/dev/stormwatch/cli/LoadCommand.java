@@ -1,6 +1,7 @@
 package dev.stormwatch.cli;
 
 import dev.stormwatch.load.engine.EngineSettings;
+import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.load.options.ClientChoices;
 import dev.stormwatch.load.options.Credential;
@@ -107,6 +108,12 @@ public final class LoadCommand implements Callable<Integer> {
                     + " relay's quota, else the rate, else 100/1s.")
     private String limit;
 
+    @Option(names = "--relay-dialect", defaultValue = "plain", paramLabel = "NAME",
+            description = "The rate-limit headers of the embedded relay's quota: plain (Retry-After on the 429 only),"
+                    + " openai, anthropic, azure, github or ietf (what is left until when on every answer, so the clients"
+                    + " pace before the 429, RH9). Default ${DEFAULT-VALUE}.")
+    private String relayDialect;
+
     @Option(names = "--instances", defaultValue = "1", paramLabel = "K",
             description = "Client instances sharing the limiter. Default ${DEFAULT-VALUE}.")
     private int instances;
@@ -205,7 +212,15 @@ public final class LoadCommand implements Callable<Integer> {
             err.flush();
             return INVALID_OPTIONS;
         }
-        EngineSettings settings = EngineSettings.defaults().with(choices);
+        RateLimitDialect dialect;
+        try {
+            dialect = RateLimitDialect.parse(relayDialect);
+        } catch (IllegalArgumentException e) {
+            err.println("stormwatch load: --relay-dialect: " + e.getMessage());
+            err.flush();
+            return INVALID_OPTIONS;
+        }
+        EngineSettings settings = EngineSettings.defaults().with(choices).withRelayDialect(dialect);
         out.println("Running: " + options.describe() + "; " + settings.describe());
         options.jitterNote().ifPresent(note -> out.println("Note: " + note));
         out.flush();
