@@ -77,8 +77,9 @@ final class StepReport {
                 String value = raw.isEmpty() || raw.get(0) == null ? "" : raw.get(0).strip();
                 waitHint = retryAfter.map(wait -> "retry-after: " + value
                         + (wait.equals(RetryAfter.CAP) ? " (RA7)" : " (RA2)"));
-            } else {
+            } else if (verdict != AttemptEvent.Verdict.DELIVER || pauseStarted.isPresent()) {
                 // RH2, RH9: the wait of every hint, or the pace of a delivered response, and the hint that decided.
+                // A delivery that starts no pace asks for no wait: it is not read twice on a load run's hot path.
                 WaitHints.Reading reading = WaitHints.read(response.status(), raw, response.date(), response.hints(), at);
                 retryAfter = reading.waitTime().or(reading::pace);
                 waitHint = reading.decidedBy().map(h -> h.headerLine() + " (" + h.rule() + ")");
