@@ -1,7 +1,6 @@
 package dev.stormwatch.cli;
 
 import dev.stormwatch.load.engine.EngineSettings;
-import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.load.options.ClientChoices;
 import dev.stormwatch.load.options.Credential;
@@ -181,7 +180,8 @@ public final class LoadCommand implements Callable<Integer> {
                     .limiter(limiter)
                     .redis(redis)
                     .instances(instances)
-                    .scenario(scenario);
+                    .scenario(scenario)
+                    .relayDialect(relayDialect);
             DurationText.parse(thinkTime).ifPresentOrElse(
                     builder::thinkTime,
                     () -> extraProblems.add("--think-time must look like 200ms, 1s or 0, was '" + thinkTime + "'"));
@@ -212,15 +212,7 @@ public final class LoadCommand implements Callable<Integer> {
             err.flush();
             return INVALID_OPTIONS;
         }
-        RateLimitDialect dialect;
-        try {
-            dialect = RateLimitDialect.parse(relayDialect);
-        } catch (IllegalArgumentException e) {
-            err.println("stormwatch load: --relay-dialect: " + e.getMessage());
-            err.flush();
-            return INVALID_OPTIONS;
-        }
-        EngineSettings settings = EngineSettings.defaults().with(choices).withRelayDialect(dialect);
+        EngineSettings settings = EngineSettings.defaults().with(choices);
         out.println("Running: " + options.describe() + "; " + settings.describe());
         options.jitterNote().ifPresent(note -> out.println("Note: " + note));
         out.flush();

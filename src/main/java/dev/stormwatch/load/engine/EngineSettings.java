@@ -25,7 +25,6 @@ import java.util.Optional;
  * @param maxConnections the most connections open at once over all instances, so the most requests on the wire;
  *     further virtual clients wait in the transport's queue, counted as in flight
  * @param observer also told of every attempt event (the UI's timeline, tests); must not block
- * @param relayDialect the rate-limit headers the embedded relay's quota speaks (issue 17); plain by default
  */
 public record EngineSettings(
         RetryPolicy policy,
@@ -36,8 +35,7 @@ public record EngineSettings(
         Clock clock,
         Duration drain,
         int maxConnections,
-        dev.stormwatch.http.AttemptListener observer,
-        dev.stormwatch.relay.RateLimitDialect relayDialect) {
+        dev.stormwatch.http.AttemptListener observer) {
 
     /** A run ends at most this long after its planned end, whatever is still in flight (never a hang). */
     public static final Duration DEFAULT_DRAIN = Duration.ofSeconds(3);
@@ -58,14 +56,13 @@ public record EngineSettings(
             throw new IllegalArgumentException("maxConnections must be at least 1, was " + maxConnections);
         }
         Objects.requireNonNull(observer, "observer");
-        Objects.requireNonNull(relayDialect, "relayDialect");
     }
 
     /** The batch preset (4 attempts, Retry-After honoured in full, RC4), no retry quota, the system clock. */
     public static EngineSettings defaults() {
         return new EngineSettings(ClientPreset.BATCH.policy(), () -> RetryQuota.UNLIMITED, Optional.empty(), Optional.empty(),
                 "storm-mini", Clock.systemUTC(), DEFAULT_DRAIN, DEFAULT_MAX_CONNECTIONS,
-                dev.stormwatch.http.AttemptListener.NONE, dev.stormwatch.relay.RateLimitDialect.PLAIN);
+                dev.stormwatch.http.AttemptListener.NONE);
     }
 
     /** These settings with the retry policy, retry quota and limit chosen for the run (the command line's options). */
@@ -90,36 +87,30 @@ public record EngineSettings(
     }
 
     public EngineSettings withPolicy(RetryPolicy value) {
-        return new EngineSettings(value, retryQuota, limit, relayQuota, model, clock, drain, maxConnections, observer, relayDialect);
+        return new EngineSettings(value, retryQuota, limit, relayQuota, model, clock, drain, maxConnections, observer);
     }
 
     public EngineSettings withRetryQuota(java.util.function.Supplier<RetryQuota> value) {
-        return new EngineSettings(policy, value, limit, relayQuota, model, clock, drain, maxConnections, observer, relayDialect);
+        return new EngineSettings(policy, value, limit, relayQuota, model, clock, drain, maxConnections, observer);
     }
 
     public EngineSettings withLimit(LimitSpec value) {
-        return new EngineSettings(policy, retryQuota, Optional.of(value), relayQuota, model, clock, drain, maxConnections, observer, relayDialect);
+        return new EngineSettings(policy, retryQuota, Optional.of(value), relayQuota, model, clock, drain, maxConnections, observer);
     }
 
     public EngineSettings withRelayQuota(dev.stormwatch.relay.Quota value) {
-        return new EngineSettings(policy, retryQuota, limit, Optional.of(value), model, clock, drain, maxConnections, observer, relayDialect);
+        return new EngineSettings(policy, retryQuota, limit, Optional.of(value), model, clock, drain, maxConnections, observer);
     }
 
     public EngineSettings withMaxConnections(int value) {
-        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, drain, value, observer, relayDialect);
+        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, drain, value, observer);
     }
 
     public EngineSettings withObserver(dev.stormwatch.http.AttemptListener value) {
-        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, drain, maxConnections, value, relayDialect);
+        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, drain, maxConnections, value);
     }
 
     public EngineSettings withDrain(Duration value) {
-        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, value, maxConnections, observer, relayDialect);
-    }
-
-    /** The embedded relay's quota speaks this rate-limit dialect (issue 17), so the clients can pace before the 429. */
-    public EngineSettings withRelayDialect(dev.stormwatch.relay.RateLimitDialect value) {
-        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, drain, maxConnections, observer,
-                value);
+        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, value, maxConnections, observer);
     }
 }

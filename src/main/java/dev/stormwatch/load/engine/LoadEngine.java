@@ -154,7 +154,7 @@ public final class LoadEngine {
             List<String> notes) {
         Optional<RelayPlan> plan = options.target() instanceof Target.Embedded
                 ? Optional.of(RelayPlan.of(options.scenario(), settings.relayQuota(), options.clients(),
-                        settings.relayDialect()))
+                        options.relayDialect()))
                 : Optional.empty();
         Optional<Quota> relayQuota = plan.flatMap(p -> p.config().quota());
         if (options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken session) {
@@ -192,7 +192,7 @@ public final class LoadEngine {
             resources.actions = plan.get().actions();
             relayQuota.ifPresent(q -> notes.add("relay quota: " + q.requests() + " requests per "
                     + q.window().toMillis() + " ms per principal, in the "
-                    + settings.relayDialect().name().toLowerCase(java.util.Locale.ROOT) + " dialect"));
+                    + options.relayDialect().name().toLowerCase(java.util.Locale.ROOT) + " dialect"));
             url = HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT));
             credential = Optional.of(CredentialSource.of(Credential.bearer(RelayConfig.DEMO_KEY)));
         } else {
