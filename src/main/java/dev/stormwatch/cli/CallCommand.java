@@ -207,6 +207,10 @@ public final class CallCommand implements Callable<Integer> {
             line.append(", Retry-After ").append(String.join(" | ", event.rawRetryAfter()))
                     .append(event.retryAfter().map(d -> " (" + d.toMillis() + " ms)").orElse(" (ignored)"));
         }
+        // RH2, RH9: when a hint other than Retry-After decided, say which.
+        event.waitHint().filter(h -> !h.startsWith("retry-after: "))
+                .ifPresent(h -> line.append(", wait from ").append(h).append(event.retryAfter()
+                        .map(d -> " (" + d.toMillis() + " ms)").orElse("")));
         String connection = event.connection().describe(); // CN3
         if (!connection.isEmpty()) {
             line.append(" on a ").append(connection);

@@ -1,7 +1,12 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.retry.HintHeaders;
+import dev.stormwatch.retry.Outcome;
 import dev.stormwatch.retry.RetryAfter;
 import dev.stormwatch.retry.RetryPolicy;
+import dev.stormwatch.retry.WaitHint;
+import dev.stormwatch.retry.WaitHints;
+import java.math.BigDecimal;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,17 +23,20 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code stormwatch explain-retry-after}: says what wait a response's Retry-After asks for and which rule of the spec
- * decided it (RA1–RA7), or why the header is ignored. Support staff paste the headers from a ticket.
+ * {@code stormwatch explain-retry-after}: says what wait a response asks for and which rule of the spec decided it
+ * (RA1–RA7, RH1–RH10): every wait and quota hint read, the one that decided, and why the others did not. Support staff
+ * paste the headers from a ticket.
  */
 @Command(
         name = "explain-retry-after",
         mixinStandardHelpOptions = true,
         description = {
-            "Explain the wait a response's Retry-After asks for, and the rule that decided it (RA1-RA7).",
-            "Paste the status and the headers from a ticket; headers other than Retry-After and Date are ignored."
+            "Explain the wait a response asks for, and the rule that decided it (RA1-RA7, RH1-RH10).",
+            "Paste the status and the headers from a ticket: Retry-After, Date, retry-after-ms, x-ms-retry-after-ms,",
+            "x-should-retry, RateLimit, RateLimit-Policy, x-ratelimit-*, anthropic-ratelimit-*; others are ignored."
         },
-        footer = {"", "Example:", "  stormwatch explain-retry-after --status 503 --header \"Retry-After: 120\""})
+        footer = {"", "Examples:", "  stormwatch explain-retry-after --status 503 --header \"Retry-After: 120\"",
+            "  stormwatch explain-retry-after --status 429 --header \"retry-after-ms: 1500\" --header \"Retry-After: 1\""})
 public final class ExplainRetryAfterCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -57,24 +65,31 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
         List<String> retryAfter = new ArrayList<>();
         List<String> dates = new ArrayList<>();
         List<String> ignored = new ArrayList<>();
+        HintHeaders.Builder hints = HintHeaders.builder();
         for (String header : headers) {
             int colon = header.indexOf(':');
             if (colon <= 0) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--header must look like \"Name: value\""
                         + " (for example \"Retry-After: 120\"), was \"" + header + "\"");
             }
-            String name = header.substring(0, colon).trim().toLowerCase(Locale.ROOT);
+            String rawName = header.substring(0, colon).trim();
+            String name = rawName.toLowerCase(Locale.ROOT);
             String value = header.substring(colon + 1);
-            switch (name) {
-                case "retry-after" -> retryAfter.add(value.trim());
-                case "date" -> dates.add(value.trim());
-                default -> ignored.add(header.substring(0, colon).trim());
+            if (name.equals("retry-after")) {
+                retryAfter.add(value.trim());
+            } else if (name.equals("date")) {
+                dates.add(value.trim());
+            } else if (HintHeaders.isHintHeader(name)) {
+                hints.add(rawName, value.trim());
+            } else {
+                ignored.add(rawName);
             }
         }
         // RA2: a Date header is usable only when there is exactly one.
         String date = dates.size() == 1 ? dates.get(0) : null;
         RetryAfter.Explanation explanation = RetryAfter.explain(status, retryAfter, date, clock);
-        print(spec.commandLine().getOut(), retryAfter, dates, ignored, explanation);
+        WaitHints.Reading reading = WaitHints.read(status, retryAfter, date, hints.build(), clock);
+        print(spec.commandLine().getOut(), retryAfter, dates, ignored, explanation, reading);
         return 0;
     }
 
@@ -91,32 +106,103 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
     }
 
     private void print(PrintWriter out, List<String> retryAfter, List<String> dates, List<String> ignored,
-            RetryAfter.Explanation explanation) {
+            RetryAfter.Explanation explanation, WaitHints.Reading reading) {
         out.println("Status:       " + status);
         out.println("Retry-After:  " + (retryAfter.isEmpty() ? "(none)" : String.join(" | ", retryAfter)));
         if (!dates.isEmpty()) {
             out.println("Date:         " + String.join(" | ", dates)
                     + (dates.size() > 1 ? "  (more than one Date header: not usable, the local clock is used)" : ""));
         }
-        Optional<Duration> wait = explanation.retryAfter();
-        if (wait.isPresent()) {
-            long seconds = wait.get().getSeconds();
-            long jitterMillis = Math.min(seconds * 100, 1_000);
-            out.println("Wait:         " + seconds + " s, plus a random jitter of up to " + jitterMillis
-                    + " ms (RA3)");
-        } else {
-            out.println("Wait:         none from Retry-After: ordinary backoff with full jitter applies (B3)");
+        boolean dialects = reading.hints().stream().anyMatch(h -> !h.header().equals("retry-after"));
+        Optional<WaitHint> decided = reading.decidedBy();
+        if (dialects) {
+            out.println("Hints:");
+            for (WaitHint hint : reading.hints()) {
+                out.println("  " + hint.headerLine() + "  ->  " + asks(hint) + " (" + hint.rule() + "): " + hint.note()
+                        + verdict(hint, decided, reading));
+            }
         }
-        out.println("Rule:         " + explanation.rule().specId() + ": " + explanation.reason());
+        Optional<Duration> wait = reading.waitTime();
         if (wait.isPresent()) {
+            long jitterMillis = Math.min(wait.get().toMillis() / 10, 1_000);
+            out.println("Wait:         " + words(wait.get()) + ", plus a random jitter of up to " + jitterMillis
+                    + " ms (RA3)");
+        } else if (dialects && !Outcome.isRetryableStatus(status)) {
+            out.println("Wait:         none: status " + status + " is not retried (ST1)");
+        } else {
+            out.println("Wait:         none from " + (dialects ? "any hint" : "Retry-After")
+                    + ": ordinary backoff with full jitter applies (B3)");
+        }
+        if (decided.isPresent() && !decided.get().header().equals("retry-after")) {
+            WaitHint hint = decided.get();
+            out.println("Rule:         " + hint.rule() + ": " + hint.note());
+            out.println("Decided by:   " + hint.headerLine() + (reading.hints().stream()
+                    .filter(h -> h.waitTime().isPresent()).count() > 1
+                            ? " (RH2: the longest valid wait wins, so no hint is answered earlier than it asked)"
+                            : ""));
+        } else if (retryAfter.isEmpty() && dialects) {
+            out.println("Rule:         B3: no hint asks for a wait");
+        } else {
+            out.println("Rule:         " + explanation.rule().specId() + ": " + explanation.reason());
+            if (dialects && decided.isPresent()) {
+                out.println("Decided by:   " + decided.get().headerLine()
+                        + " (RH2: the longest valid wait wins; on equal waits Retry-After decides)");
+            }
+        }
+        if (wait.isPresent() && !reading.forbidsRetry()) {
             out.println("Budget:       with the default policy (" + RetryPolicy.DEFAULT.totalBudget().getSeconds()
                     + " s per call) the client " + (wait.get().compareTo(RetryPolicy.DEFAULT.totalBudget()) <= 0
                             ? "waits, then retries (RA3)"
                             : "does not wait: it stops, reports the wait and pauses the origin (RA4, P1)"));
         }
+        reading.shouldRetry().ifPresent(word -> out.println("Retry:        x-should-retry: " + word + " (RH3): "
+                + (word ? "allowed, but the status, operation and budget rules still decide; it never widens them"
+                        : "the client stops after this request" + (wait.isPresent()
+                                ? " and pauses the origin for the wait (P1)" : ""))));
+        if (reading.pace().isPresent() && wait.isEmpty()) {
+            out.println("Pace:         " + (Outcome.isRetryableStatus(status)
+                    ? "nothing is left for " + words(reading.pace().get()) + ", but a " + status
+                            + " is retried with backoff (RA1): no pace"
+                    : "nothing is left for " + words(reading.pace().get()) + ": the response is delivered and the"
+                            + " origin is paused until the reset, refusing requests as a 429 would (RH9, P2)"));
+        }
         if (!ignored.isEmpty()) {
-            out.println("Ignored:      " + String.join(", ", ignored) + " (only Retry-After and Date matter here)");
+            out.println("Ignored:      " + String.join(", ", ignored) + " (they carry no wait hint)");
         }
         out.flush();
+    }
+
+    private static String asks(WaitHint hint) {
+        return switch (hint.role()) {
+            case WAIT, EXHAUSTED -> words(hint.waitTime().orElseThrow());
+            case SHOULD_RETRY, INFO -> "no wait";
+            case IGNORED -> "ignored";
+        };
+    }
+
+    /** Why a hint decided, or why it did not (RH2, RH9). */
+    private String verdict(WaitHint hint, Optional<WaitHint> decided, WaitHints.Reading reading) {
+        if (hint.waitTime().isEmpty()) {
+            return "";
+        }
+        if (decided.isPresent() && decided.get() == hint) {
+            return reading.waitTime().isPresent() ? "  [decides: the longest valid wait, RH2]"
+                    : "  [decides the pace, RH9]";
+        }
+        if (status != 429 && status != 503 && hint.role() == WaitHint.Role.EXHAUSTED && decided.isPresent()) {
+            return "  [shorter than the deciding pace]";
+        }
+        if (decided.isEmpty()) {
+            return "";
+        }
+        Duration winner = decided.get().waitTime().orElseThrow();
+        return hint.waitTime().get().equals(winner)
+                ? "  [not chosen: as long as " + decided.get().header() + ", which was read first, RH2]"
+                : "  [not chosen: shorter than " + decided.get().header() + "'s " + words(winner) + ", RH2]";
+    }
+
+    /** A wait for people: whole seconds as before ({@code 120 s}), fractions as decimals ({@code 1.5 s}). */
+    private static String words(Duration wait) {
+        return BigDecimal.valueOf(wait.toNanos(), 9).stripTrailingZeros().toPlainString() + " s";
     }
 }

@@ -107,6 +107,12 @@ public final class LoadCommand implements Callable<Integer> {
                     + " relay's quota, else the rate, else 100/1s.")
     private String limit;
 
+    @Option(names = "--relay-dialect", defaultValue = "plain", paramLabel = "NAME",
+            description = "The rate-limit headers of the embedded relay's quota: plain (Retry-After on the 429 only),"
+                    + " openai, anthropic, azure, github or ietf (what is left until when on every answer, so the clients"
+                    + " pace before the 429, RH9). Default ${DEFAULT-VALUE}.")
+    private String relayDialect;
+
     @Option(names = "--instances", defaultValue = "1", paramLabel = "K",
             description = "Client instances sharing the limiter. Default ${DEFAULT-VALUE}.")
     private int instances;
@@ -174,7 +180,8 @@ public final class LoadCommand implements Callable<Integer> {
                     .limiter(limiter)
                     .redis(redis)
                     .instances(instances)
-                    .scenario(scenario);
+                    .scenario(scenario)
+                    .relayDialect(relayDialect);
             try {
                 builder.thinkTime(DurationText.parse(thinkTime));
             } catch (DurationText.Invalid e) {

@@ -3,6 +3,7 @@ package dev.stormwatch.cli;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.relay.LatencyModel;
 import dev.stormwatch.relay.Quota;
+import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
 import dev.stormwatch.relay.Scenario;
@@ -44,6 +45,11 @@ public final class RelayCommand implements Callable<Integer> {
 
     @Option(names = "--quota", paramLabel = "N/WINDOW", description = "Requests per principal per window, e.g. 60/1m; the window as " + DurationText.FORMS + ".")
     private String quota;
+
+    @Option(names = "--dialect", paramLabel = "NAME", defaultValue = "plain",
+            description = "The rate-limit headers the quota speaks: plain, openai, anthropic, azure, github or ietf"
+                    + " (default: ${DEFAULT-VALUE}: Retry-After on a 429 only).")
+    private String dialect;
 
     @Option(names = "--capacity", description = "Concurrent requests before 503 (default: ${DEFAULT-VALUE}).",
             defaultValue = "256")
@@ -98,7 +104,8 @@ public final class RelayCommand implements Callable<Integer> {
         out.println("  API key    " + String.join(", ", config.apiKeys()) + "   (Authorization: Bearer <key>)");
         config.trustedIssuer().ifPresent(i -> out.println("  tokens of  " + i.issuer() + " (JWKS " + i.jwksUrl() + ")"));
         out.println("  quota      " + config.quota().map(q -> q.requests() + " per " + q.window()).orElse("none")
-                + ", capacity " + config.capacity() + (config.collapse() ? " (collapses under overload)" : ""));
+                + ", capacity " + config.capacity() + (config.collapse() ? " (collapses under overload)" : "")
+                + ", dialect " + config.dialect().name().toLowerCase(java.util.Locale.ROOT));
         out.println("  record     GET " + relay.baseUrl() + Relay.REQUESTS_PATH
                 + "   faults POST " + relay.baseUrl() + FaultAdmin.PATH);
         out.println("Press Ctrl-C to stop.");
@@ -115,7 +122,8 @@ public final class RelayCommand implements Callable<Integer> {
                     .withApiKeys(apiKeys.isEmpty() ? List.of(RelayConfig.DEMO_KEY) : apiKeys)
                     .withCapacity(capacity, collapse)
                     .withLatency(new LatencyModel(duration(latency), latencySigma))
-                    .withScenarios(scenarios());
+                    .withScenarios(scenarios())
+                    .withDialect(RateLimitDialect.parse(dialect));
             if (quota != null) {
                 config = config.withQuota(quota(quota));
             }

@@ -30,6 +30,7 @@ final class SessionJson {
             line.putPOJO("retryAfterRaw", e.rawRetryAfter());
         }
         e.retryAfter().ifPresent(d -> line.put("retryAfterMs", d.toMillis()));
+        e.waitHint().ifPresent(h -> line.put("waitHint", h));
         e.delay().ifPresent(d -> line.put("delayMs", d.toMillis()));
         e.jitter().ifPresent(d -> line.put("jitterMs", d.toMillis()));
         line.put("attemptsLeftAtOrigin", e.budgetLeft().attemptsAtOrigin());

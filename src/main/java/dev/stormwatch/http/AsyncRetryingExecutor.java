@@ -173,9 +173,7 @@ public final class AsyncRetryingExecutor {
 
         @Override
         public void onResponse(Call call, Response response) {
-            Outcome.HttpResponse outcome = new Outcome.HttpResponse(
-                    response.code(), response.headers("Retry-After"), response.header("Date"));
-            decide(new SentAttempt(outcome, response));
+            decide(SentAttempt.of(response));
         }
 
         @Override
@@ -209,11 +207,13 @@ public final class AsyncRetryingExecutor {
                 budget.recordFailure(origin);
                 failedInStep++;
             }
-            if (decision instanceof Decision.Deliver) {
+            if (decision instanceof Decision.Deliver deliver) {
                 if (!sent.outcome().isFailedRequest()) {
                     retryQuota.onSuccess();
                 }
-                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.DELIVER);
+                // RH9: nothing is left until the reset: pace the origin instead of sending to be refused.
+                deliver.paceUntil().ifPresent(until -> pauses.pace(origin, until));
+                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), deliver.paceUntil(), AttemptEvent.Verdict.DELIVER);
                 if (!result.complete(sent.response())) {
                     sent.close(); // the caller cancelled meanwhile: nobody will read it
                 }

@@ -21,12 +21,15 @@ import java.util.OptionalInt;
  * @param status the HTTP status, empty for a network failure or a refusal
  * @param failure the kind of network failure, empty when a response came back
  * @param rawRetryAfter the Retry-After values exactly as received (may be empty)
- * @param retryAfter the wait they ask for (RA1–RA7), empty when absent or ignored
+ * @param retryAfter the wait the response asks for (RA1–RA7; with other hints the longest valid one, RH2), empty
+ *     when absent or ignored; for a delivered response, its pace (RH9)
  * @param delay the sleep chosen before the next attempt, empty when there is none
  * @param jitter the random share of {@code delay}
  * @param budgetLeft what the visible call has left after this attempt
  * @param pauseStarted the end of the origin's pause when this attempt started one (P1)
  * @param verdict what happens next
+ * @param waitHint the hint whose wait decided, with its rule, for example {@code retry-after-ms: 1500 (RH1)}; empty
+ *     when no hint asked for a wait
  * @param connection the connection the attempt was written on, and why (CN1, CN2)
  */
 public record AttemptEvent(
@@ -44,6 +47,7 @@ public record AttemptEvent(
         BudgetLeft budgetLeft,
         Optional<Instant> pauseStarted,
         Verdict verdict,
+        Optional<String> waitHint,
         ConnectionUse connection) {
 
     public AttemptEvent {
@@ -60,16 +64,26 @@ public record AttemptEvent(
         Objects.requireNonNull(budgetLeft, "budgetLeft");
         Objects.requireNonNull(pauseStarted, "pauseStarted");
         Objects.requireNonNull(verdict, "verdict");
+        Objects.requireNonNull(waitHint, "waitHint");
         Objects.requireNonNull(connection, "connection");
     }
 
-    /** An event from a transport that does not say which connection carried the attempt. */
+    /** An event with a deciding hint, from a transport that does not say which connection carried it. */
+    public AttemptEvent(Instant at, Origin origin, String step, Operation operation, int attempt, OptionalInt status,
+            Optional<FailureKind> failure, List<String> rawRetryAfter, Optional<Duration> retryAfter,
+            Optional<Duration> delay, Optional<Duration> jitter, BudgetLeft budgetLeft, Optional<Instant> pauseStarted,
+            Verdict verdict, Optional<String> waitHint) {
+        this(at, origin, step, operation, attempt, status, failure, rawRetryAfter, retryAfter, delay, jitter,
+                budgetLeft, pauseStarted, verdict, waitHint, ConnectionUse.UNRECORDED);
+    }
+
+    /** An event without a deciding hint, from a transport that does not say which connection carried it. */
     public AttemptEvent(Instant at, Origin origin, String step, Operation operation, int attempt, OptionalInt status,
             Optional<FailureKind> failure, List<String> rawRetryAfter, Optional<Duration> retryAfter,
             Optional<Duration> delay, Optional<Duration> jitter, BudgetLeft budgetLeft, Optional<Instant> pauseStarted,
             Verdict verdict) {
         this(at, origin, step, operation, attempt, status, failure, rawRetryAfter, retryAfter, delay, jitter,
-                budgetLeft, pauseStarted, verdict, ConnectionUse.UNRECORDED);
+                budgetLeft, pauseStarted, verdict, Optional.empty(), ConnectionUse.UNRECORDED);
     }
 
     /**

@@ -130,11 +130,13 @@ public final class RetryingExecutor {
                 budget.recordFailure(origin);
                 failedInStep++;
             }
-            if (decision instanceof Decision.Deliver) {
+            if (decision instanceof Decision.Deliver deliver) {
                 if (!sent.outcome().isFailedRequest()) {
                     retryQuota.onSuccess();
                 }
-                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.DELIVER);
+                // RH9: nothing is left until the reset: pace the origin instead of sending to be refused.
+                deliver.paceUntil().ifPresent(until -> pauses.pace(origin, until));
+                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), deliver.paceUntil(), AttemptEvent.Verdict.DELIVER);
                 return sent.response();
             }
             sent.close();
@@ -181,9 +183,7 @@ public final class RetryingExecutor {
         Request tracked = request.newBuilder().tag(SendProgress.class, progress).build();
         try {
             Response response = http.newCall(tracked).execute();
-            Outcome.HttpResponse outcome = new Outcome.HttpResponse(
-                    response.code(), response.headers("Retry-After"), response.header("Date"));
-            return new Sending(outcome, response, progress, false);
+            return new Sending(SentAttempt.of(response).outcome(), response, progress, false);
         } catch (DeadlineTimeoutInterceptor.DeadlinePassed e) {
             throw e.refusal(budget.failedInAll()); // RC5: the deadline passed before sending; nothing went out
         } catch (IOException e) {

@@ -8,6 +8,7 @@ import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.Outcome;
 import dev.stormwatch.retry.RetryAfter;
+import dev.stormwatch.retry.WaitHints;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +47,7 @@ final class StepReport {
         listener.onAttempt(new AttemptEvent(clock.instant(), origin, step, operation, 0,
                 OptionalInt.of(refusal.status()), Optional.empty(), List.of(), Optional.of(remaining),
                 Optional.empty(), Optional.empty(), budgetLeft(origin), Optional.empty(),
-                AttemptEvent.Verdict.REFUSED_BY_PAUSE, ConnectionUse.NONE));
+                AttemptEvent.Verdict.REFUSED_BY_PAUSE, Optional.empty(), ConnectionUse.NONE));
         // P2: the same Server error as the pause's, attempts = 0, retryAfter = what is left of the pause.
         return new CallFailure.Recoverable(origin, new CallFailure.Server(
                 refusal.status(), Optional.of(remaining), 0, budget.elapsed()));
@@ -67,15 +68,27 @@ final class StepReport {
         Optional<FailureKind> failure = Optional.empty();
         List<String> raw = List.of();
         Optional<Duration> retryAfter = Optional.empty();
+        Optional<String> waitHint = Optional.empty();
         if (sent.outcome() instanceof Outcome.HttpResponse response) {
             status = OptionalInt.of(response.status());
             raw = response.retryAfter();
-            retryAfter = RetryAfter.parse(response.status(), raw, response.date(), Clock.fixed(at, clock.getZone()));
+            if (response.hints().isEmpty()) {
+                retryAfter = RetryAfter.parse(response.status(), raw, response.date(), Clock.fixed(at, clock.getZone()));
+                String value = raw.isEmpty() || raw.get(0) == null ? "" : raw.get(0).strip();
+                waitHint = retryAfter.map(wait -> "retry-after: " + value
+                        + (wait.equals(RetryAfter.CAP) ? " (RA7)" : " (RA2)"));
+            } else if (verdict != AttemptEvent.Verdict.DELIVER || pauseStarted.isPresent()) {
+                // RH2, RH9: the wait of every hint, or the pace of a delivered response, and the hint that decided.
+                // A delivery that starts no pace asks for no wait: it is not read twice on a load run's hot path.
+                WaitHints.Reading reading = WaitHints.read(response.status(), raw, response.date(), response.hints(), at);
+                retryAfter = reading.waitTime().or(reading::pace);
+                waitHint = reading.decidedBy().map(h -> h.headerLine() + " (" + h.rule() + ")");
+            }
         } else {
             failure = Optional.of(((Outcome.NetworkFailure) sent.outcome()).kind());
         }
         listener.onAttempt(new AttemptEvent(at, origin, step, operation, attempt, status, failure, raw, retryAfter,
-                delay, jitter, budgetLeft(origin), pauseStarted, verdict, sent.connection()));
+                delay, jitter, budgetLeft(origin), pauseStarted, verdict, waitHint, sent.connection()));
     }
 
     private AttemptEvent.BudgetLeft budgetLeft(Origin origin) {

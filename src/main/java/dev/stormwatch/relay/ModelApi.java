@@ -94,7 +94,7 @@ final class ModelApi {
         if (quota.isPresent()) {
             Optional<Duration> wait = quota.get().admit(who);
             if (wait.isPresent()) {
-                return new Served(quotaExceeded(wait.get()), Outcome.QUOTA_EXCEEDED, who);
+                return new Served(quotaExceeded(who, wait.get()), Outcome.QUOTA_EXCEEDED, who);
             }
         }
         if (!gate.tryEnter()) {
@@ -120,21 +120,27 @@ final class ModelApi {
             Response answer = endpoint.equals(MODELS)
                     ? model.models()
                     : model.complete(request, log.nextSequence(), config.clock().instant());
+            if (quota.isPresent()) {
+                answer = config.dialect().admitted(answer, quotaState(quota.get(), who, quota.get().resetAt()));
+            }
             return new Served(answer, answer.status() == 200 ? Outcome.OK : Outcome.BAD_REQUEST, who);
         } finally {
             gate.exit();
         }
     }
 
-    private Response quotaExceeded(Duration wait) {
-        long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+    private Response quotaExceeded(String principal, Duration wait) {
         Quota q = quota.get().quota();
-        return ApiError.response(429, "requests", "rate_limit_exceeded",
-                        "quota of " + q.requests() + " requests per " + q.window().toSeconds() + " s reached")
-                .withHeader("Retry-After", Long.toString(seconds))
-                .withHeader("x-ratelimit-limit-requests", Integer.toString(q.requests()))
-                .withHeader("x-ratelimit-remaining-requests", "0")
-                .withHeader("x-ratelimit-reset-requests", seconds + "s");
+        Response refused = ApiError.response(429, "requests", "rate_limit_exceeded",
+                "quota of " + q.requests() + " requests per " + q.window().toSeconds() + " s reached");
+        return config.dialect().refused(refused,
+                quotaState(quota.get(), principal, config.clock().instant().plus(wait)));
+    }
+
+    private RateLimitDialect.QuotaState quotaState(QuotaWindows windows, String principal, Instant resetAt) {
+        Quota q = windows.quota();
+        return new RateLimitDialect.QuotaState(q.requests(), windows.remaining(principal), q.window(),
+                config.clock().instant(), resetAt);
     }
 
     private void record(Instant start, String principal, String endpoint, Outcome outcome, Response response) {

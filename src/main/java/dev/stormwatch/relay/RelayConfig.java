@@ -8,8 +8,8 @@ import java.util.Optional;
 
 /**
  * How the relay behaves: port (0 = free), clock, sleeper and random seed (injected, docs/style.md §1), accepted API
- * keys and token issuer, quota, concurrent capacity with optional collapse, latency, the scenario timeline, and how
- * many request records it keeps.
+ * keys and token issuer, quota, concurrent capacity with optional collapse, latency, the scenario timeline,, how many
+ * request records it keeps, and the rate-limit dialect its quota speaks (RH5-RH8).
  */
 public record RelayConfig(
         int port,
@@ -23,7 +23,8 @@ public record RelayConfig(
         boolean collapse,
         LatencyModel latency,
         List<Scenario> scenarios,
-        int recordCapacity) {
+        int recordCapacity,
+        RateLimitDialect dialect) {
 
     /** The demo key, printed when the relay starts. */
     public static final String DEMO_KEY = "sk-demo";
@@ -32,6 +33,7 @@ public record RelayConfig(
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(sleeper, "sleeper");
         Objects.requireNonNull(latency, "latency");
+        Objects.requireNonNull(dialect, "dialect");
         apiKeys = List.copyOf(apiKeys);
         scenarios = List.copyOf(scenarios);
         if (capacity < 1) {
@@ -44,65 +46,72 @@ public record RelayConfig(
 
     /**
      * A free port, the system clock, seed 42, the key {@code sk-demo}, no token issuer, no quota, 256 concurrent
-     * requests without collapse, no latency, no scenarios, the last 200,000 records.
+     * requests without collapse, no latency, no scenarios, the last 200,000 records, the plain dialect.
      */
     public static RelayConfig defaults() {
         return new RelayConfig(0, Clock.systemUTC(), Sleeper.REAL, 42, List.of(DEMO_KEY), Optional.empty(),
-                Optional.empty(), 256, false, LatencyModel.none(), List.of(), 200_000);
+                Optional.empty(), 256, false, LatencyModel.none(), List.of(), 200_000,
+                RateLimitDialect.PLAIN);
     }
 
     public RelayConfig withPort(int newPort) {
         return new RelayConfig(newPort, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity);
+                latency, scenarios, recordCapacity, dialect);
     }
 
     public RelayConfig withClock(Clock newClock) {
         return new RelayConfig(port, newClock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity);
+                latency, scenarios, recordCapacity, dialect);
     }
 
     public RelayConfig withSleeper(Sleeper newSleeper) {
         return new RelayConfig(port, clock, newSleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity);
+                latency, scenarios, recordCapacity, dialect);
     }
 
     public RelayConfig withSeed(long newSeed) {
         return new RelayConfig(port, clock, sleeper, newSeed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity);
+                latency, scenarios, recordCapacity, dialect);
     }
 
     public RelayConfig withApiKeys(List<String> keys) {
         return new RelayConfig(port, clock, sleeper, seed, keys, trustedIssuer, quota, capacity, collapse, latency,
-                scenarios, recordCapacity);
+                scenarios, recordCapacity, dialect);
     }
 
     public RelayConfig withTrustedIssuer(TrustedIssuer issuer) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, Optional.of(issuer), quota, capacity, collapse,
-                latency, scenarios, recordCapacity);
+                latency, scenarios, recordCapacity, dialect);
     }
 
     public RelayConfig withQuota(Quota newQuota) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, Optional.of(newQuota), capacity,
-                collapse, latency, scenarios, recordCapacity);
+                collapse, latency, scenarios, recordCapacity, dialect);
     }
 
     public RelayConfig withCapacity(int concurrent, boolean collapseUnderOverload) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, concurrent,
-                collapseUnderOverload, latency, scenarios, recordCapacity);
+                collapseUnderOverload, latency, scenarios, recordCapacity, dialect);
     }
 
     public RelayConfig withLatency(LatencyModel model) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse, model,
-                scenarios, recordCapacity);
+                scenarios, recordCapacity, dialect);
     }
 
     public RelayConfig withScenarios(List<Scenario> timeline) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, timeline, recordCapacity);
+                latency, timeline, recordCapacity, dialect);
     }
 
     public RelayConfig withRecordCapacity(int records) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, records);
+                latency, scenarios, records, dialect);
+    }
+
+    /** The headers the quota speaks in: what is left, when it resets, how long a 429 asks to wait. */
+    public RelayConfig withDialect(RateLimitDialect newDialect) {
+        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
+                latency, scenarios, recordCapacity, newDialect);
     }
 }

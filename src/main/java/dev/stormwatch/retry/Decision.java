@@ -8,8 +8,8 @@ import java.util.Optional;
 /** What to do after one request: retry after a delay, stop with an error, or deliver the response (spec B, RA, F). */
 public sealed interface Decision permits Decision.Retry, Decision.Stop, Decision.Deliver {
 
-    /** The one {@link Deliver} instance. */
-    Deliver DELIVER = new Deliver();
+    /** Deliver, and start no pace. */
+    Deliver DELIVER = new Deliver(Optional.empty());
 
     /**
      * Sleep {@code delay}, then send the request again.
@@ -39,6 +39,12 @@ public sealed interface Decision permits Decision.Retry, Decision.Stop, Decision
     /**
      * Hand the response to the caller: a success, a status that is never retried (ST1, ST3: the caller interprets
      * a 400 {@code invalid_grant} or a 401), or the application's own 429/5xx returned as it is (A1).
+     *
+     * @param paceUntil when present, the provider said nothing is left until then: the origin's pace to start (RH9)
      */
-    record Deliver() implements Decision {}
+    record Deliver(Optional<Instant> paceUntil) implements Decision {
+        public Deliver {
+            Objects.requireNonNull(paceUntil, "paceUntil");
+        }
+    }
 }

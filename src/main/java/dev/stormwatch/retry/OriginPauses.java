@@ -31,6 +31,9 @@ public final class OriginPauses {
         }
     }
 
+    /** RH9: a paced origin refuses with the status the provider would have answered once nothing is left. */
+    public static final int PACE_STATUS = 429;
+
     private record Pause(int status, Instant until) {}
 
     private final Clock clock;
@@ -48,6 +51,14 @@ public final class OriginPauses {
         Objects.requireNonNull(origin, "origin");
         Objects.requireNonNull(until, "until");
         pauses.merge(origin, new Pause(status, until), (old, neu) -> neu.until().isAfter(old.until()) ? neu : old);
+    }
+
+    /**
+     * Paces an origin whose provider said nothing is left until {@code until} (RH9): a pause like P1's, refused as
+     * the 429 the provider promised (P2). A running longer pause is kept.
+     */
+    public void pace(Origin origin, Instant until) {
+        start(origin, PACE_STATUS, until);
     }
 
     /** The refusal while the origin is paused; empty from the pause's end instant on (P2). */

@@ -20,10 +20,17 @@ public sealed interface Outcome permits Outcome.HttpResponse, Outcome.NetworkFai
      *
      * @param retryAfter every {@code Retry-After} value, in order (may be empty)
      * @param date the {@code Date} header, or null
+     * @param hints the other wait and quota hints of the response (RH), {@link HintHeaders#NONE} when none
      */
-    record HttpResponse(int status, List<String> retryAfter, String date) implements Outcome {
+    record HttpResponse(int status, List<String> retryAfter, String date, HintHeaders hints) implements Outcome {
         public HttpResponse {
             Objects.requireNonNull(retryAfter, "retryAfter");
+            Objects.requireNonNull(hints, "hints");
+        }
+
+        /** A response whose only hint is Retry-After. */
+        public HttpResponse(int status, List<String> retryAfter, String date) {
+            this(status, retryAfter, date, HintHeaders.NONE);
         }
 
         /** A response without Retry-After nor Date. */

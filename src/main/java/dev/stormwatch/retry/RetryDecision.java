@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The retry decision as a pure function (spec ST1–ST3, F1–F2, RA1–RA8, B1–B4, P1, P5, E1–E6, OP1): given the outcome
+ * The retry decision as a pure function (spec ST1–ST3, F1–F2, RA1–RA8, RH1–RH10, B1–B4, P1, P5, E1–E6, OP1): given the outcome
  * of one request, the kind of operation, the budget counters, the policy, the time and a random number, it says
  * retry after this delay, stop with this error (and maybe start a pause), or deliver the response. Every executor
  * (blocking or asynchronous) asks it; none re-implements a rule.
@@ -74,18 +74,28 @@ public final class RetryDecision {
     private static Decision decideResponse(Outcome.HttpResponse response, Operation operation, Origin origin,
             BudgetCounters counters, RetryPolicy policy, Instant now, double random, Backoffs backoffs) {
         int status = response.status();
-        // ST1, ST3: a success or a status that is never retried goes back to the caller, who interprets it.
-        if (!Outcome.isRetryableStatus(status)) {
-            return Decision.DELIVER;
-        }
-        // A1: the application's own requests get their 429 or 5xx as they are, Retry-After untouched.
+        // RH: hints beyond Retry-After are read by WaitHints; a response without any keeps the allocation-free path.
+        WaitHints.Reading hints = response.hints().isEmpty()
+                ? null : WaitHints.read(status, response.retryAfter(), response.date(), response.hints(), now);
+        // A1: the application's own requests get their 429 or 5xx as they are, Retry-After untouched, and start
+        // no pace (RH9).
         if (operation.returnsStatusAsIs()) {
             return Decision.DELIVER;
         }
-        // RA1, RA2, RA6: only a valid Retry-After on 429/503 counts; RA7: capped at a day.
-        long retryAfterSeconds = RetryAfter.seconds(status, response.retryAfter(), response.date(), now.getEpochSecond());
-        long retryAfterNanos = retryAfterSeconds < 0
-                ? -1 : Math.min(retryAfterSeconds, RetryAfter.CAP.getSeconds()) * 1_000_000_000L;
+        // ST1, ST3: a success or a status that is never retried goes back to the caller, who interprets it.
+        if (!Outcome.isRetryableStatus(status)) {
+            return deliver(hints, now);
+        }
+        // RA1, RA2, RA6: only a valid Retry-After on 429/503 counts; RA7: capped at a day. RH2: with other hints,
+        // the longest valid wait of them all, a Retry-After for every rule below.
+        long retryAfterNanos;
+        if (hints == null) {
+            long retryAfterSeconds = RetryAfter.seconds(status, response.retryAfter(), response.date(), now.getEpochSecond());
+            retryAfterNanos = retryAfterSeconds < 0
+                    ? -1 : Math.min(retryAfterSeconds, RetryAfter.CAP.getSeconds()) * 1_000_000_000L;
+        } else {
+            retryAfterNanos = hints.waitTime().map(Duration::toNanos).orElse(-1L);
+        }
         boolean hasRetryAfter = retryAfterNanos >= 0;
         // E3: attempts count the failed requests of this step, this one included.
         int attempts = counters.failedInStep() + 1;
@@ -93,6 +103,11 @@ public final class RetryDecision {
         // F1, F2, P3: the operation forbids another attempt (a refresh that may have been processed, the code
         // exchange): stop after this one request, without delay. A Retry-After still starts a pause (P1, P3).
         if (!operation.retriesStatus(status, hasRetryAfter)) {
+            return stopServer(origin, status, retryAfterNanos, attempts, counters, now);
+        }
+        // RH3: the provider said not to retry: stop after this request. Its wait is still reported and starts the
+        // pause (P1); "true" never got this far for a status or operation that forbids a retry (ST1, F1, P3, A1).
+        if (hints != null && hints.forbidsRetry()) {
             return stopServer(origin, status, retryAfterNanos, attempts, counters, now);
         }
         // B1, RA5: the request after a wait is an attempt like any other; at the limit, stop. A provider that still
@@ -119,6 +134,14 @@ public final class RetryDecision {
             return stopServer(origin, status, -1, attempts, counters, now);
         }
         return backoff.get();
+    }
+
+    /** RH9: a delivered response that says nothing is left until a reset paces its origin until then. */
+    private static Decision.Deliver deliver(WaitHints.Reading hints, Instant now) {
+        if (hints == null || hints.pace().isEmpty() || hints.pace().get().isZero()) {
+            return Decision.DELIVER;
+        }
+        return new Decision.Deliver(Optional.of(now.plus(hints.pace().get())));
     }
 
     private static Decision decideNetworkFailure(Outcome.NetworkFailure failure, Operation operation, Origin origin,

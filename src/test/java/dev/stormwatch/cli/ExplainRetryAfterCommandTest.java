@@ -138,4 +138,58 @@ class ExplainRetryAfterCommandTest {
         assertThat(run("--status", "503", "--now", "yesterday")).isNotZero();
         assertThat(err.toString()).contains("--now must be an ISO-8601 instant");
     }
+
+    // RH1
+    @Test
+    @DisplayName("RH1: retry-after-ms 1500 on a 429 answers 1.5 s with its rule")
+    void millisecondWait() {
+        int exit = run("--status", "429", "--header", "retry-after-ms: 1500");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString())
+                .contains("Wait:         1.5 s, plus a random jitter of up to 150 ms (RA3)")
+                .contains("Rule:         RH1: milliseconds: wait 1.5 s")
+                .contains("Decided by:   retry-after-ms: 1500")
+                .doesNotContain("Ignored");
+    }
+
+    // RH2
+    @Test
+    @DisplayName("RH2: every hint is listed with why it decided or why not")
+    void everyHintExplained() {
+        run("--status", "429", "--header", "Retry-After: 1", "--header", "retry-after-ms: 1500",
+                "--header", "x-ratelimit-remaining-tokens: 0", "--header", "x-ratelimit-reset-tokens: 2s",
+                "--header", "x-ms-retry-after-ms: soon");
+
+        assertThat(out.toString())
+                .contains("retry-after: 1  ->  1 s (RA2)").contains("[not chosen: shorter than x-ratelimit-reset-tokens's 2 s, RH2]")
+                .contains("x-ratelimit-reset-tokens: 2s  ->  2 s (RH6)").contains("[decides: the longest valid wait, RH2]")
+                .contains("x-ms-retry-after-ms: soon  ->  ignored (RA6)")
+                .contains("Wait:         2 s")
+                .contains("Decided by:   x-ratelimit-reset-tokens: 2s (RH2: the longest valid wait wins");
+    }
+
+    // RH3
+    @Test
+    @DisplayName("RH3: x-should-retry false says the client stops after this request")
+    void shouldRetryFalse() {
+        run("--status", "503", "--header", "Retry-After: 5", "--header", "x-should-retry: false");
+
+        assertThat(out.toString())
+                .contains("Retry:        x-should-retry: false (RH3): the client stops after this request and pauses")
+                .doesNotContain("Budget:");
+    }
+
+    // RH9
+    @Test
+    @DisplayName("RH9: a 200 with nothing left explains the pace")
+    void paceOnSuccess() {
+        run("--status", "200", "--header", "RateLimit: \"default\";r=0;t=5",
+                "--header", "RateLimit-Policy: \"default\";q=100;w=10");
+
+        assertThat(out.toString())
+                .contains("Wait:         none: status 200 is not retried (ST1)")
+                .contains("Pace:         nothing is left for 5 s").contains("(RH9, P2)")
+                .contains("RateLimit-Policy".toLowerCase() + ": \"default\";q=100;w=10  ->  no wait (RH5)");
+    }
 }

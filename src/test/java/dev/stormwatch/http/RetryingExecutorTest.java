@@ -164,6 +164,66 @@ class RetryingExecutorTest {
         assertThat(events.get(3).attempt()).isZero();
     }
 
+    // RH1, RH2, RA3
+    @Test
+    @DisplayName("RH1, RH2: 429 with retry-after-ms 1500 beside Retry-After 1 waits 1.5 s plus jitter; the event names the hint")
+    void millisecondWaitWinsAndIsNamed() throws IOException {
+        server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "1")
+                .setHeader("retry-after-ms", "1500"));
+        server.enqueue(new MockResponse().setBody("ok"));
+
+        try (Response response = executor.execute(get("/v1/models"), Operation.READ, "models", budget())) {
+            assertThat(response.code()).isEqualTo(200);
+        }
+
+        // jitter: random 0.5 of min(1.5 s / 10, 1 s) = 75 ms
+        assertThat(sleeper.sleeps()).containsExactly(Duration.ofMillis(1_575));
+        assertThat(events.get(0).retryAfter()).contains(Duration.ofMillis(1_500));
+        assertThat(events.get(0).waitHint()).contains("retry-after-ms: 1500 (RH1)");
+    }
+
+    // RH3
+    @Test
+    @DisplayName("RH3: a 503 with x-should-retry false ends the step after one request")
+    void shouldRetryFalseEndsTheStep() {
+        server.enqueue(new MockResponse().setResponseCode(503).setHeader("x-should-retry", "false"));
+        server.enqueue(new MockResponse().setBody("never asked for"));
+
+        CallFailure.Recoverable failure = failureOf(() -> executor.execute(get("/v1/models"), Operation.READ,
+                "models", budget()));
+
+        assertThat(failure.reason()).isEqualTo(new CallFailure.Server(503, Optional.empty(), 1, Duration.ZERO));
+        assertThat(server.getRequestCount()).isEqualTo(1);
+        assertThat(sleeper.sleeps()).isEmpty();
+    }
+
+    // RH9, P2
+    @Test
+    @DisplayName("RH9, P2: a 200 that says no request is left for 2 s paces the origin: the next call is refused, nothing sent")
+    void nothingLeftPacesTheOrigin() throws IOException {
+        server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
+                .setHeader("x-ratelimit-reset-requests", "2s"));
+
+        try (Response response = executor.execute(get("/v1/models"), Operation.READ, "models", budget())) {
+            assertThat(response.code()).isEqualTo(200);
+        }
+        assertThat(events.get(0).pauseStarted()).contains(clock.instant().plusSeconds(2));
+        assertThat(events.get(0).waitHint()).contains("x-ratelimit-reset-requests: 2s (RH6)");
+
+        clock.advance(Duration.ofMillis(1_999));
+        CallFailure.Recoverable refused = failureOf(() -> executor.execute(get("/v1/models"), Operation.READ,
+                "models", budget()));
+        assertThat(refused.reason()).isEqualTo(
+                new CallFailure.Server(429, Optional.of(Duration.ofMillis(1)), 0, Duration.ZERO));
+        assertThat(server.getRequestCount()).as("RH9: nothing goes on the wire").isEqualTo(1);
+
+        clock.advance(Duration.ofMillis(1));
+        server.enqueue(new MockResponse().setBody("ok again"));
+        try (Response response = executor.execute(get("/v1/models"), Operation.READ, "models", budget())) {
+            assertThat(response.code()).as("on the reset, requests go out again").isEqualTo(200);
+        }
+    }
+
     // P3
     @Test
     @DisplayName("P3: the code exchange is never refused by a pause and is sent once")

@@ -2,6 +2,7 @@ package dev.stormwatch.app.loadlab;
 
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.scenario.Scenario;
+import dev.stormwatch.relay.RateLimitDialect;
 import java.io.File;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
@@ -152,6 +153,13 @@ public final class LoadLabView extends BorderPane {
         limiter.getItems().setAll(LimiterChoice.values());
         limiter.valueProperty().bindBidirectional(model.limiterProperty());
         limiter.setMaxWidth(Double.MAX_VALUE);
+        ComboBox<RateLimitDialect> dialect = new ComboBox<>();
+        dialect.setId("load-relay-dialect");
+        dialect.getItems().setAll(RateLimitDialect.values());
+        dialect.valueProperty().bindBidirectional(model.relayDialectProperty());
+        dialect.setMaxWidth(Double.MAX_VALUE);
+        dialect.setTooltip(new Tooltip("plain: Retry-After on the 429 only. The others also say on every answer what is"
+                + " left until when, so the clients pause before the 429 (RH9)."));
         PasswordField key = new PasswordField();
         key.textProperty().bindBidirectional(model.apiKeyProperty());
         key.setPromptText("only for a URL target");
@@ -184,6 +192,7 @@ public final class LoadLabView extends BorderPane {
                 field("Virtual clients", "load-clients", model.clientsProperty()),
                 field("Arrivals per second (empty: closed loop)", "load-rate", model.rateProperty()),
                 field("Duration", "load-duration", model.durationProperty()),
+                new Label("Embedded relay's rate-limit headers"), dialect,
                 new Label("Rate limiter"), limiter,
                 field("Limiter state: embedded (Redis), local, or redis://...", "load-redis", model.redisProperty()),
                 field("Instances sharing the quota (K)", "load-instances", model.instancesProperty()),

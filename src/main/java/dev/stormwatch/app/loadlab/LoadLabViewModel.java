@@ -11,6 +11,7 @@ import dev.stormwatch.load.report.ReportFiles;
 import dev.stormwatch.load.report.SummaryTable;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.load.scenario.ScenarioPresets;
+import dev.stormwatch.relay.RateLimitDialect;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,6 +63,7 @@ public final class LoadLabViewModel {
     private final ObjectProperty<LimiterChoice> limiter = new SimpleObjectProperty<>(LimiterChoice.OFF);
     private final StringProperty redis = new SimpleStringProperty("embedded");
     private final StringProperty instances = new SimpleStringProperty("1");
+    private final ObjectProperty<RateLimitDialect> relayDialect = new SimpleObjectProperty<>(RateLimitDialect.PLAIN);
 
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper("");
@@ -163,7 +165,8 @@ public final class LoadLabViewModel {
                     .duration(duration.get().trim())
                     .limiter(limiter.get())
                     .redis(redis.get().trim())
-                    .scenario(scenario.get());
+                    .scenario(scenario.get())
+                    .relayDialect(relayDialect.get());
             List<String> typed = new java.util.ArrayList<>();
             if (useSessionToken.get() && sessionTokens.isEmpty()) {
                 typed.add("no signed-in session is available here; sign in on the Session tab first");
@@ -223,6 +226,8 @@ public final class LoadLabViewModel {
     public ObjectProperty<LimiterChoice> limiterProperty() { return limiter; }
     public StringProperty redisProperty() { return redis; }
     public StringProperty instancesProperty() { return instances; }
+    /** The embedded relay's rate-limit dialect (issue 17): openai and the others let the clients pace (RH9). */
+    public ObjectProperty<RateLimitDialect> relayDialectProperty() { return relayDialect; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }
     public ReadOnlyStringProperty problemsProperty() { return problems.getReadOnlyProperty(); }

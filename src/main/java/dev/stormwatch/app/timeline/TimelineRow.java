@@ -39,7 +39,9 @@ public record TimelineRow(
         String budget = e.budgetLeft().attemptsAtOrigin() + " attempts, " + Durations.format(e.budgetLeft().time());
         String verdict = switch (e.verdict()) {
             case RETRY -> "retry";
-            case DELIVER -> "delivered";
+            case DELIVER -> e.pauseStarted().isPresent()
+                    ? "delivered; nothing left, origin paced until " + CLOCK.format(e.pauseStarted().get())
+                    : "delivered";
             case STOP -> e.pauseStarted().isPresent()
                     ? "stopped; origin paused until " + CLOCK.format(e.pauseStarted().get())
                     : "stopped";

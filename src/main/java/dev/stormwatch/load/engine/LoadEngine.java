@@ -153,7 +153,8 @@ public final class LoadEngine {
     private Optional<String> start(LoadOptions options, long seed, StopSignal stop, RunResources resources,
             List<String> notes) {
         Optional<RelayPlan> plan = options.target() instanceof Target.Embedded
-                ? Optional.of(RelayPlan.of(options.scenario(), settings.relayQuota(), options.clients()))
+                ? Optional.of(RelayPlan.of(options.scenario(), settings.relayQuota(), options.clients(),
+                        options.relayDialect()))
                 : Optional.empty();
         Optional<Quota> relayQuota = plan.flatMap(p -> p.config().quota());
         if (options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken session) {
@@ -190,7 +191,8 @@ public final class LoadEngine {
             }
             resources.actions = plan.get().actions();
             relayQuota.ifPresent(q -> notes.add("relay quota: " + q.requests() + " requests per "
-                    + q.window().toMillis() + " ms per principal"));
+                    + q.window().toMillis() + " ms per principal, in the "
+                    + options.relayDialect().name().toLowerCase(java.util.Locale.ROOT) + " dialect"));
             url = HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT));
             credential = Optional.of(CredentialSource.of(Credential.bearer(RelayConfig.DEMO_KEY)));
         } else {

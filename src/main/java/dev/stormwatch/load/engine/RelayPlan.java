@@ -4,6 +4,7 @@ import dev.stormwatch.load.scenario.RelayFault;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.load.scenario.TimedFault;
 import dev.stormwatch.relay.Quota;
+import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
 import dev.stormwatch.server.Fault;
@@ -37,9 +38,11 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
      * @param scenario the run's scenario
      * @param fallbackQuota the relay's quota when the scenario sets none
      * @param clients the virtual clients: the relay must serve them all at once, or it answers 503 for capacity
+     * @param dialect the rate-limit headers the relay's quota speaks (issue 17)
      */
-    static RelayPlan of(Scenario scenario, Optional<Quota> fallbackQuota, int clients) {
+    static RelayPlan of(Scenario scenario, Optional<Quota> fallbackQuota, int clients, RateLimitDialect dialect) {
         RelayConfig config = RelayConfig.defaults()
+                .withDialect(dialect)
                 .withCapacity(Math.max(256, clients), false)
                 .withRecordCapacity(400_000);
         Optional<Quota> quota = LimitChoice.scenarioQuota(scenario).or(() -> fallbackQuota);

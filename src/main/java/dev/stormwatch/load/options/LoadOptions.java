@@ -4,6 +4,7 @@ import dev.stormwatch.base.DurationText;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.load.simulation.BackoffStrategy;
+import dev.stormwatch.relay.RateLimitDialect;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -45,6 +46,7 @@ public final class LoadOptions {
     private final RedisChoice redis;
     private final int instances;
     private final Scenario scenario;
+    private final RateLimitDialect relayDialect;
     private final Path report; // null: no report file
     private final Long seed; // null: seeded from the clock at run time
 
@@ -59,6 +61,7 @@ public final class LoadOptions {
         this.limiter = builder.limiter;
         this.redis = builder.redis;
         this.instances = builder.instances;
+        this.relayDialect = builder.relayDialect;
         this.scenario = builder.scenario;
         this.report = builder.report;
         this.seed = builder.seed;
@@ -130,6 +133,14 @@ public final class LoadOptions {
         return scenario;
     }
 
+    /**
+     * The rate-limit headers the embedded relay's quota speaks (issue 17): with any but plain, every answer says what
+     * is left until when, and the clients pace before the 429 (RH9).
+     */
+    public RateLimitDialect relayDialect() {
+        return relayDialect;
+    }
+
     public Optional<Path> report() {
         return Optional.ofNullable(report);
     }
@@ -152,7 +163,9 @@ public final class LoadOptions {
                 limiter.cliName(),
                 limiter == LimiterChoice.OFF ? "unused" : redis.describe(),
                 instances,
-                scenario.name());
+                scenario.name())
+                + (relayDialect == RateLimitDialect.PLAIN ? ""
+                        : ", relay dialect " + relayDialect.name().toLowerCase(Locale.ROOT));
     }
 
     @Override
@@ -178,6 +191,7 @@ public final class LoadOptions {
         private RedisChoice redis = new RedisChoice.Embedded();
         private int instances = 1;
         private Scenario scenario = ScenarioPresets.STEADY;
+        private RateLimitDialect relayDialect = RateLimitDialect.PLAIN;
         private Path report;
         private Long seed;
 
@@ -317,6 +331,21 @@ public final class LoadOptions {
                 return this;
             }
             return scenario(preset.get());
+        }
+
+        public Builder relayDialect(RateLimitDialect value) {
+            this.relayDialect = java.util.Objects.requireNonNull(value, "relayDialect");
+            return this;
+        }
+
+        /** A dialect by name: {@code plain}, {@code openai}, {@code anthropic}, {@code azure}, {@code github}, {@code ietf}. */
+        public Builder relayDialect(String name) {
+            try {
+                return relayDialect(RateLimitDialect.parse(name));
+            } catch (IllegalArgumentException e) {
+                problems.add("--relay-dialect: " + e.getMessage());
+                return this;
+            }
         }
 
         public Builder report(Path value) {

@@ -83,6 +83,7 @@ class LoadLabViewModelTest {
         model.limiterProperty().set(LimiterChoice.SLIDING_LOG);
         model.instancesProperty().set("4");
         model.scenarioProperty().set(ScenarioPresets.QUOTA_EXHAUSTION);
+        model.relayDialectProperty().set(dev.stormwatch.relay.RateLimitDialect.OPENAI);
 
         model.start();
         awaitIdle(model);
@@ -93,6 +94,7 @@ class LoadLabViewModelTest {
         assertThat(options.limiter()).isEqualTo(LimiterChoice.SLIDING_LOG);
         assertThat(options.instances()).isEqualTo(4);
         assertThat(options.scenario()).isEqualTo(ScenarioPresets.QUOTA_EXHAUSTION);
+        assertThat(options.relayDialect()).isEqualTo(dev.stormwatch.relay.RateLimitDialect.OPENAI);
     }
 
     @Test

@@ -95,7 +95,8 @@ class AttemptCountingTest {
     @Test
     @DisplayName("RA2: the shared Retry-After scenario counts down one second at a time to one instant, then ends")
     void sharedRetryAfterCountsDown() {
-        RelayPlan plan = RelayPlan.of(ScenarioPresets.RETRY_AFTER_120, Optional.empty(), 10);
+        RelayPlan plan = RelayPlan.of(ScenarioPresets.RETRY_AFTER_120, Optional.empty(), 10,
+                dev.stormwatch.relay.RateLimitDialect.PLAIN);
 
         assertThat(plan.actions()).hasSize(121);
         assertThat(plan.actions().get(0).at()).isEqualTo(Duration.ofSeconds(10));

@@ -98,6 +98,17 @@ class LoadOptionsTest {
                         + " quota-exhaustion, retry-after-120");
     }
 
+    @Test
+    @DisplayName("RH5-RH8: the relay's dialect is chosen by name, shown in the description, and an unknown one is listed")
+    void relayDialect() throws Exception {
+        LoadOptions openAi = LoadOptions.builder().relayDialect("openai").build();
+        assertThat(openAi.relayDialect()).isEqualTo(dev.stormwatch.relay.RateLimitDialect.OPENAI);
+        assertThat(openAi.describe()).endsWith(", relay dialect openai");
+        assertThat(LoadOptions.builder().build().describe()).doesNotContain("dialect");
+        assertThat(problems(LoadOptions.builder().relayDialect("stripe"))).singleElement().asString()
+                .startsWith("--relay-dialect: a dialect is one of plain, openai, anthropic, azure, github, ietf");
+    }
+
     @DisplayName("a non-loopback target without a rate cap is refused")
     @Test
     void aRemoteTargetNeedsARateCap() {
