@@ -22,7 +22,7 @@ public record RelayConfig(
         int capacity,
         boolean collapse,
         LatencyModel latency,
-        List<Scenario> scenarios,
+        List<Disruption> disruptions,
         int recordCapacity) {
 
     /** The demo key, printed when the relay starts. */
@@ -33,7 +33,7 @@ public record RelayConfig(
         Objects.requireNonNull(sleeper, "sleeper");
         Objects.requireNonNull(latency, "latency");
         apiKeys = List.copyOf(apiKeys);
-        scenarios = List.copyOf(scenarios);
+        disruptions = List.copyOf(disruptions);
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity is at least 1 concurrent request, was " + capacity);
         }
@@ -44,7 +44,7 @@ public record RelayConfig(
 
     /**
      * A free port, the system clock, seed 42, the key {@code sk-demo}, no token issuer, no quota, 256 concurrent
-     * requests without collapse, no latency, no scenarios, the last 200,000 records.
+     * requests without collapse, no latency, no disruptions, the last 200,000 records.
      */
     public static RelayConfig defaults() {
         return new RelayConfig(0, Clock.systemUTC(), Sleeper.REAL, 42, List.of(DEMO_KEY), Optional.empty(),
@@ -53,56 +53,56 @@ public record RelayConfig(
 
     public RelayConfig withPort(int newPort) {
         return new RelayConfig(newPort, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity);
+                latency, disruptions, recordCapacity);
     }
 
     public RelayConfig withClock(Clock newClock) {
         return new RelayConfig(port, newClock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity);
+                latency, disruptions, recordCapacity);
     }
 
     public RelayConfig withSleeper(Sleeper newSleeper) {
         return new RelayConfig(port, clock, newSleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity);
+                latency, disruptions, recordCapacity);
     }
 
     public RelayConfig withSeed(long newSeed) {
         return new RelayConfig(port, clock, sleeper, newSeed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity);
+                latency, disruptions, recordCapacity);
     }
 
     public RelayConfig withApiKeys(List<String> keys) {
         return new RelayConfig(port, clock, sleeper, seed, keys, trustedIssuer, quota, capacity, collapse, latency,
-                scenarios, recordCapacity);
+                disruptions, recordCapacity);
     }
 
     public RelayConfig withTrustedIssuer(TrustedIssuer issuer) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, Optional.of(issuer), quota, capacity, collapse,
-                latency, scenarios, recordCapacity);
+                latency, disruptions, recordCapacity);
     }
 
     public RelayConfig withQuota(Quota newQuota) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, Optional.of(newQuota), capacity,
-                collapse, latency, scenarios, recordCapacity);
+                collapse, latency, disruptions, recordCapacity);
     }
 
     public RelayConfig withCapacity(int concurrent, boolean collapseUnderOverload) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, concurrent,
-                collapseUnderOverload, latency, scenarios, recordCapacity);
+                collapseUnderOverload, latency, disruptions, recordCapacity);
     }
 
     public RelayConfig withLatency(LatencyModel model) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse, model,
-                scenarios, recordCapacity);
+                disruptions, recordCapacity);
     }
 
-    public RelayConfig withScenarios(List<Scenario> timeline) {
+    public RelayConfig withDisruptions(List<Disruption> timeline) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
                 latency, timeline, recordCapacity);
     }
 
     public RelayConfig withRecordCapacity(int records) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, records);
+                latency, disruptions, records);
     }
 }
