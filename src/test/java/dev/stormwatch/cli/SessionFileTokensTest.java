@@ -1,4 +1,4 @@
-package dev.stormwatch.app.session;
+package dev.stormwatch.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,6 +11,7 @@ import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.TokenSet;
+import dev.stormwatch.services.OAuthSessionTokens;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -20,33 +21,25 @@ import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-class SessionAccessTokensTest {
+class SessionFileTokensTest {
 
     private static final Instant NOW = Instant.parse("2026-01-01T10:00:00Z");
 
     @Test
-    void beforeSignInTheLoadRunIsToldToSignInOnTheSessionTab() {
-        SessionAccessTokens tokens = new SessionAccessTokens(Optional::empty);
-
-        assertThatThrownBy(tokens::currentToken).isInstanceOf(SessionTokenSource.Unavailable.class)
-                .hasMessage("not signed in; sign in on the Session tab first");
-    }
-
-    @Test
     @DisplayName("A2, RFC 9449 §7.1: a DPoP-bound session is refused, never handed out to be sent as Bearer; the"
-            + " message says to sign in without DPoP and shows no token (RC6)")
+            + " message says how to sign in without DPoP and shows no token (RC6)")
     void aDpopBoundSessionIsRefused() {
-        SessionAccessTokens tokens = new SessionAccessTokens(() -> Optional.of(signedIn("DPoP")));
+        OAuthSessionTokens tokens = SessionFileTokens.of(signedIn("DPoP"));
 
         assertThatThrownBy(tokens::currentToken).isInstanceOf(SessionTokenSource.Unavailable.class)
-                .hasMessageContaining("DPoP-bound").hasMessageContaining("sign in without DPoP")
-                .hasMessageNotContaining("at-secret");
+                .hasMessageContaining("DPoP-bound").hasMessageContaining("without --dpop")
+                .hasMessageContaining(SessionFileTokens.SIGN_IN).hasMessageNotContaining("at-secret");
     }
 
     @Test
     @DisplayName("A2: a Bearer session's access token is handed out as it is")
     void aBearerSessionsTokenIsHandedOut() {
-        SessionAccessTokens tokens = new SessionAccessTokens(() -> Optional.of(signedIn("Bearer")));
+        OAuthSessionTokens tokens = SessionFileTokens.of(signedIn("Bearer"));
 
         assertThat(tokens.currentToken().reveal()).isEqualTo("at-secret");
     }
