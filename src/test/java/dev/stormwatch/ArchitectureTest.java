@@ -26,6 +26,19 @@ class ArchitectureTest {
     private static final String SERVER = "dev.stormwatch.server..";
     private static final String EMBEDDED = "dev.stormwatch.embedded..";
     private static final String BASE = "dev.stormwatch.base..";
+    private static final String SERVICES = "dev.stormwatch.services..";
+
+    @ArchTest
+    static final ArchRule applicationServicesKnowNoFrontEnd = noClasses()
+            .that().resideInAPackage(SERVICES)
+            .should().dependOnClassesThat().resideInAnyPackage(APP, CLI, "javafx..")
+            .because("the app and the CLI both use the application services (issue 15)");
+
+    @ArchTest
+    static final ArchRule onlyTheFrontEndsUseApplicationServices = noClasses()
+            .that().resideOutsideOfPackages(APP, CLI, SERVICES)
+            .should().dependOnClassesThat().resideInAPackage(SERVICES)
+            .because("application services sit above every layer but the app and the CLI (ARCHITECTURE.md)");
 
     @ArchTest
     static final ArchRule baseDependsOnlyOnTheJdk = classes()

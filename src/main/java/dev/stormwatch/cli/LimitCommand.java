@@ -2,7 +2,7 @@ package dev.stormwatch.cli;
 
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.limit.Algorithm;
-import dev.stormwatch.limit.Decision;
+import dev.stormwatch.limit.LimitDecision;
 import dev.stormwatch.limit.EmbeddedRedis;
 import dev.stormwatch.limit.FailureMode;
 import dev.stormwatch.limit.JedisClusterPort;
@@ -122,9 +122,9 @@ public final class LimitCommand implements Callable<Integer> {
         return null;
     }
 
-    private static String describe(int index, Decision decision) {
+    private static String describe(int index, LimitDecision decision) {
         String source = decision.source().name().toLowerCase(Locale.ROOT);
-        if (decision instanceof Decision.Refused refused) {
+        if (decision instanceof LimitDecision.Refused refused) {
             Duration wait = Duration.between(refused.decidedAt(), refused.retryAt());
             return String.format(Locale.ROOT, "#%-3d refused  in window %-4d retry at %s (in %.3f s)  [%s]", index,
                     refused.inWindow(), refused.retryAt(), wait.toMillis() / 1000.0, source);

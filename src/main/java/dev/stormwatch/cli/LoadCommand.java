@@ -257,7 +257,7 @@ public final class LoadCommand implements Callable<Integer> {
         }
         if (oauthSession) {
             Path file = sessionFile != null ? sessionFile : dev.stormwatch.oauth.FileSessionStore.defaultLocation();
-            return OAuthSessionTokens.fromFile(file, problems).<Credential>map(Credential.OAuthSessionToken::new)
+            return SessionFileTokens.fromFile(file, problems).<Credential>map(Credential.OAuthSessionToken::new)
                     .orElse(new Credential.None());
         }
         if (apiKeyEnv == null) {

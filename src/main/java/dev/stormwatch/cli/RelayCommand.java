@@ -6,7 +6,7 @@ import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
-import dev.stormwatch.relay.Scenario;
+import dev.stormwatch.relay.Disruption;
 import dev.stormwatch.relay.TrustedIssuer;
 import dev.stormwatch.server.FaultAdmin;
 import dev.stormwatch.server.PlannedFault;
@@ -122,7 +122,7 @@ public final class RelayCommand implements Callable<Integer> {
                     .withApiKeys(apiKeys.isEmpty() ? List.of(RelayConfig.DEMO_KEY) : apiKeys)
                     .withCapacity(capacity, collapse)
                     .withLatency(new LatencyModel(duration(latency), latencySigma))
-                    .withScenarios(scenarios())
+                    .withDisruptions(disruptions())
                     .withDialect(RateLimitDialect.parse(dialect));
             if (quota != null) {
                 config = config.withQuota(quota(quota));
@@ -138,14 +138,14 @@ public final class RelayCommand implements Callable<Integer> {
         }
     }
 
-    private List<Scenario> scenarios() {
-        List<Scenario> timeline = new ArrayList<>();
+    private List<Disruption> disruptions() {
+        List<Disruption> timeline = new ArrayList<>();
         for (String o : outages) {
             Duration[] range = range(o);
-            timeline.add(new Scenario.Outage(range[0], range[1]));
+            timeline.add(new Disruption.Outage(range[0], range[1]));
         }
         for (String h : hiccups) {
-            timeline.add(new Scenario.Hiccup(duration(h)));
+            timeline.add(new Disruption.Hiccup(duration(h)));
         }
         for (String b : brownOuts) {
             int colon = b.lastIndexOf(':');
@@ -153,7 +153,7 @@ public final class RelayCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--brownout is FROM..TO:SHARE, e.g. 10s..20s:0.3");
             }
             Duration[] range = range(b.substring(0, colon));
-            timeline.add(new Scenario.BrownOut(range[0], range[1], Double.parseDouble(b.substring(colon + 1))));
+            timeline.add(new Disruption.BrownOut(range[0], range[1], Double.parseDouble(b.substring(colon + 1))));
         }
         return timeline;
     }

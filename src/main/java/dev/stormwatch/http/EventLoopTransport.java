@@ -1,5 +1,6 @@
 package dev.stormwatch.http;
 
+import dev.stormwatch.base.LoopbackHost;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -8,7 +9,6 @@ import java.net.InetSocketAddress;
 import java.net.ProtocolException;
 import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
-import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -234,14 +234,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
      * has none: OkHttp then takes the attempt, and reports a name that does not resolve as it does (DNS_FAILURE).
      */
     private InetAddress[] loopbackAddresses(String host) {
-        return loopbackHosts.computeIfAbsent(host, h -> {
-            try {
-                return java.util.Arrays.stream(InetAddress.getAllByName(h))
-                        .filter(InetAddress::isLoopbackAddress).toArray(InetAddress[]::new);
-            } catch (UnknownHostException e) {
-                return NO_ADDRESSES;
-            }
-        });
+        return loopbackHosts.computeIfAbsent(host, LoopbackHost::resolvedLoopbackAddresses);
     }
 
     // ----- the loop -----

@@ -216,8 +216,8 @@ public final class ResilientClient {
         }
         // RC7: a request the limiter refuses is not sent; the caller learns when one would be allowed.
         if (limiter.isPresent()) {
-            dev.stormwatch.limit.Decision decision = limiter.get().tryAcquire(LimitKey.of(principal, options.model()));
-            if (decision instanceof dev.stormwatch.limit.Decision.Refused refused) {
+            dev.stormwatch.limit.LimitDecision decision = limiter.get().tryAcquire(LimitKey.of(principal, options.model()));
+            if (decision instanceof dev.stormwatch.limit.LimitDecision.Refused refused) {
                 throw rateLimited(request, options, operation, budget, refused, sentBefore);
             }
         }
@@ -241,7 +241,7 @@ public final class ResilientClient {
     }
 
     private RequestRefused.RateLimited rateLimited(Request request, CallOptions options, Operation operation,
-            CallBudget budget, dev.stormwatch.limit.Decision.Refused refused, int sentBefore) {
+            CallBudget budget, dev.stormwatch.limit.LimitDecision.Refused refused, int sentBefore) {
         Duration wait = Duration.between(refused.decidedAt(), refused.retryAt());
         Duration retryAfter = wait.isNegative() ? Duration.ZERO : wait;
         Origin origin = RequestOrigin.of(request.url());

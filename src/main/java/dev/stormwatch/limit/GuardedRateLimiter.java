@@ -38,19 +38,19 @@ public final class GuardedRateLimiter implements RateLimiter {
     }
 
     @Override
-    public Decision tryAcquire(LimitKey key) {
-        Decision decision = decide(key);
+    public LimitDecision tryAcquire(LimitKey key) {
+        LimitDecision decision = decide(key);
         metrics.decision(redis.algorithm(), decision);
         return decision;
     }
 
-    private Decision decide(LimitKey key) {
+    private LimitDecision decide(LimitKey key) {
         // L9: right after a failure, do not wait on Redis again; decide at once.
         if (!circuit.tryPass()) {
             return degraded(key);
         }
         try {
-            Decision decision = redis.tryAcquire(key);
+            LimitDecision decision = redis.tryAcquire(key);
             if (circuit.recordSuccess()) {
                 report(new BackendStatus(true, "Redis at " + redis.describeBackend() + " answers again", clock.instant()));
             }
@@ -69,15 +69,15 @@ public final class GuardedRateLimiter implements RateLimiter {
         }
     }
 
-    private Decision degraded(LimitKey key) {
+    private LimitDecision degraded(LimitKey key) {
         Instant now = clock.instant();
         return switch (mode) {
             // Refuse until Redis is tried again: the caller's retry-at is the next probe.
-            case FAIL_CLOSED -> new Decision.Refused(
+            case FAIL_CLOSED -> new LimitDecision.Refused(
                     0, now, Instant.ofEpochMilli(Math.max(circuit.nextAttemptMillis(), now.toEpochMilli() + 1)),
                     DecisionSource.FAIL_CLOSED);
             // Allow; the metrics count it under source=FAIL_OPEN.
-            case FAIL_OPEN -> new Decision.Allowed(0, now, DecisionSource.FAIL_OPEN);
+            case FAIL_OPEN -> new LimitDecision.Allowed(0, now, DecisionSource.FAIL_OPEN);
             case LOCAL_FALLBACK -> local.decide(key).toDecision(DecisionSource.LOCAL_FALLBACK);
         };
     }

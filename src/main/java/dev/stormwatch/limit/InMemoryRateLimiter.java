@@ -45,7 +45,7 @@ public final class InMemoryRateLimiter implements RateLimiter {
     }
 
     @Override
-    public Decision tryAcquire(LimitKey key) {
+    public LimitDecision tryAcquire(LimitKey key) {
         return decide(key).toDecision(DecisionSource.BACKEND);
     }
 

@@ -70,7 +70,7 @@ public final class LimiterMetrics {
     }
 
     /** Counts one limiter decision (L8: allowed, rejected). */
-    public void decision(Algorithm algorithm, Decision decision) {
+    public void decision(Algorithm algorithm, LimitDecision decision) {
         decisions.computeIfAbsent(new DecisionMeter(algorithm, decision.allowed(), decision.source()), key -> Counter
                 .builder(DECISIONS)
                 .description("Rate limiter decisions")

@@ -14,8 +14,8 @@ final class MeteredRateLimiter implements RateLimiter {
     }
 
     @Override
-    public Decision tryAcquire(LimitKey key) {
-        Decision decision = inner.tryAcquire(key);
+    public LimitDecision tryAcquire(LimitKey key) {
+        LimitDecision decision = inner.tryAcquire(key);
         metrics.decision(inner.algorithm(), decision);
         return decision;
     }

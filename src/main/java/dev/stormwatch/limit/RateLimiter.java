@@ -10,10 +10,10 @@ public interface RateLimiter {
     /**
      * Counts one request for the key if the limit allows it.
      *
-     * @return {@link Decision.Allowed}, or {@link Decision.Refused} carrying the retry-at instant (L3)
+     * @return {@link LimitDecision.Allowed}, or {@link LimitDecision.Refused} carrying the retry-at instant (L3)
      * @throws RedisUnavailableException only from a bare Redis limiter; a built limiter applies its failure mode (L9)
      */
-    Decision tryAcquire(LimitKey key);
+    LimitDecision tryAcquire(LimitKey key);
 
     /** The algorithm this limiter runs (L7). */
     Algorithm algorithm();

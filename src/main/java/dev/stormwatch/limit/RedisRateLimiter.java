@@ -50,7 +50,7 @@ public final class RedisRateLimiter implements RateLimiter {
     }
 
     @Override
-    public Decision tryAcquire(LimitKey key) {
+    public LimitDecision tryAcquire(LimitKey key) {
         return RedisReply.parse(evaluate(key.redisKey()), redis.describe()).toDecision(DecisionSource.BACKEND);
     }
 

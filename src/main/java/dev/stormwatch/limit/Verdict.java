@@ -16,10 +16,10 @@ record Verdict(boolean allowed, long inWindow, long retryAtMicros, long nowMicro
         return new Verdict(false, inWindow, retryAtMicros, nowMicros);
     }
 
-    Decision toDecision(DecisionSource source) {
+    LimitDecision toDecision(DecisionSource source) {
         Instant now = MicroTime.toInstant(nowMicros);
         return allowed
-                ? new Decision.Allowed(inWindow, now, source)
-                : new Decision.Refused(inWindow, now, MicroTime.toInstant(retryAtMicros), source);
+                ? new LimitDecision.Allowed(inWindow, now, source)
+                : new LimitDecision.Refused(inWindow, now, MicroTime.toInstant(retryAtMicros), source);
     }
 }

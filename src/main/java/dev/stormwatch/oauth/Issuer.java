@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.LoopbackHost;
 import java.net.URI;
 import java.net.URISyntaxException;
 
@@ -16,9 +17,9 @@ public record Issuer(String value) {
             throw Failures.configuration("issuer '" + value
                     + "' must be an absolute URL with a host and no query or fragment, like https://login.example.com");
         }
-        if (!Loopback.isSecureOrLoopback(uri)) {
+        if (!LoopbackHost.isHttpsOrLoopbackHttp(uri)) {
             throw Failures.configuration("issuer '" + value
-                    + "' must use https (plain http is allowed only on 127.0.0.1, [::1] or localhost)");
+                    + "' must use https (plain http is allowed only on 127.0.0.1, [::1], localhost or a name under .localhost)");
         }
     }
 

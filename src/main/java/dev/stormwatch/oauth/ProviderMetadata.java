@@ -2,6 +2,7 @@ package dev.stormwatch.oauth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.base.LoopbackHost;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -110,7 +111,7 @@ public record ProviderMetadata(
             throw Failures.protocol("discovery", name + " '" + value.get() + "' has a port outside 1.." + MAX_PORT);
         }
         // RFC 8414 §2 / OIDC Discovery §3: endpoints are https; http only on loopback (demo provider).
-        if (!Loopback.isSecureOrLoopback(uri)) {
+        if (!LoopbackHost.isHttpsOrLoopbackHttp(uri)) {
             throw Failures.protocol("discovery", name + " '" + uri + "' must be an https URL");
         }
         return Optional.of(uri);

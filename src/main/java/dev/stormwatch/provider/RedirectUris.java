@@ -1,5 +1,6 @@
 package dev.stormwatch.provider;
 
+import dev.stormwatch.base.LoopbackHost;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
@@ -30,10 +31,9 @@ final class RedirectUris {
         return false;
     }
 
-    /** RFC 8252 §7.3 and §8.3: http on 127.0.0.1 or [::1]; "localhost" is not a loopback IP literal. */
+    /** RFC 8252 §7.3 and §8.3: http on a loopback IP literal; "localhost" is not one (its port is not ignored). */
     private static boolean isLoopbackIp(URI uri) {
-        return "http".equals(uri.getScheme())
-                && ("127.0.0.1".equals(uri.getHost()) || "[::1]".equals(uri.getHost()));
+        return "http".equals(uri.getScheme()) && LoopbackHost.isLiteralAddress(uri.getHost());
     }
 
     private static boolean sameExceptPort(URI registered, URI given) {

@@ -45,7 +45,7 @@ final class ModelApi {
         this.authenticator = new Authenticator(config.apiKeys(), config.trustedIssuer(), config.clock(), baseUri);
         this.quota = config.quota().map(q -> new QuotaWindows(q, config.clock()));
         this.gate = new CapacityGate(config.capacity(), config.collapse(), config.clock());
-        this.timeline = new Timeline(config.scenarios());
+        this.timeline = new Timeline(config.disruptions());
         this.startedAt = startedAt;
         this.log = log;
         this.faults = faults;
@@ -55,14 +55,14 @@ final class ModelApi {
         this.hiccups = hiccups;
     }
 
-    private record Served(Response response, Outcome outcome, String principal) {}
+    private record Served(Response response, RelayOutcome outcome, String principal) {}
 
     Response handle(String endpoint, Request request) {
         Instant start = config.clock().instant();
         Optional<Fault> fault = faults.take(endpoint);
         if (fault.isPresent()) {
             Response response = responder.apply(fault.get(), request, r -> serve(endpoint, r).response());
-            record(start, "-", endpoint, Outcome.FAULT, response);
+            record(start, "-", endpoint, RelayOutcome.FAULT, response);
             return response;
         }
         Served served = serve(endpoint, request);
@@ -74,7 +74,7 @@ final class ModelApi {
         String method = endpoint.equals(MODELS) ? "GET" : "POST";
         if (!request.method().equals(method)) {
             return new Served(ApiError.response(405, "invalid_request_error", "method_not_allowed", "use " + method)
-                    .withHeader("Allow", method), Outcome.BAD_REQUEST, "-");
+                    .withHeader("Allow", method), RelayOutcome.BAD_REQUEST, "-");
         }
         Optional<String> principal = authenticator.principal(request);
         if (principal.isEmpty()) {
@@ -82,31 +82,31 @@ final class ModelApi {
                     "send 'Authorization: Bearer <API key or access token>' (or DPoP with a proof)")
                     .withHeader("WWW-Authenticate", "Bearer realm=\"stormwatch-relay\"")
                     .withHeader("WWW-Authenticate", "DPoP algs=\"" + String.join(" ", DpopVerifier.ALGORITHMS) + "\""),
-                    Outcome.UNAUTHORIZED, "-");
+                    RelayOutcome.UNAUTHORIZED, "-");
         }
         String who = principal.get();
         Duration elapsed = Duration.between(startedAt, config.clock().instant());
-        Optional<Scenario> active = timeline.activeAt(elapsed);
-        if (active.isPresent() && active.get() instanceof Scenario.Outage) {
+        Optional<Disruption> active = timeline.activeAt(elapsed);
+        if (active.isPresent() && active.get() instanceof Disruption.Outage) {
             return new Served(ApiError.response(503, "server_error", "outage", "the model API is down"),
-                    Outcome.OUTAGE, who);
+                    RelayOutcome.OUTAGE, who);
         }
         if (quota.isPresent()) {
             Optional<Duration> wait = quota.get().admit(who);
             if (wait.isPresent()) {
-                return new Served(quotaExceeded(who, wait.get()), Outcome.QUOTA_EXCEEDED, who);
+                return new Served(quotaExceeded(who, wait.get()), RelayOutcome.QUOTA_EXCEEDED, who);
             }
         }
         if (!gate.tryEnter()) {
             return new Served(ApiError.response(503, "server_error", "overloaded",
-                    "the model is overloaded; try again later"), Outcome.OVERLOADED, who);
+                    "the model is overloaded; try again later"), RelayOutcome.OVERLOADED, who);
         }
         try {
-            if (active.isPresent() && active.get() instanceof Scenario.BrownOut brownOut
+            if (active.isPresent() && active.get() instanceof Disruption.BrownOut brownOut
                     && random.nextDouble() < brownOut.share()) {
                 int status = BROWN_OUT_STATUSES[random.nextInt(BROWN_OUT_STATUSES.length)];
                 return new Served(ApiError.response(status, "server_error", "brown_out", "upstream error"),
-                        Outcome.BROWN_OUT, who);
+                        RelayOutcome.BROWN_OUT, who);
             }
             long hiccupsBefore = hiccups.get();
             Duration latency = config.latency().sample(random);
@@ -115,7 +115,7 @@ final class ModelApi {
             }
             if (hiccups.get() != hiccupsBefore) {
                 // A hiccup struck while the model was "thinking": the connection is gone.
-                return new Served(Response.reset(), Outcome.RESET, who);
+                return new Served(Response.reset(), RelayOutcome.RESET, who);
             }
             Response answer = endpoint.equals(MODELS)
                     ? model.models()
@@ -123,7 +123,7 @@ final class ModelApi {
             if (quota.isPresent()) {
                 answer = config.dialect().admitted(answer, quotaState(quota.get(), who, quota.get().resetAt()));
             }
-            return new Served(answer, answer.status() == 200 ? Outcome.OK : Outcome.BAD_REQUEST, who);
+            return new Served(answer, answer.status() == 200 ? RelayOutcome.OK : RelayOutcome.BAD_REQUEST, who);
         } finally {
             gate.exit();
         }
@@ -143,7 +143,7 @@ final class ModelApi {
                 config.clock().instant(), resetAt);
     }
 
-    private void record(Instant start, String principal, String endpoint, Outcome outcome, Response response) {
+    private void record(Instant start, String principal, String endpoint, RelayOutcome outcome, Response response) {
         int status = response.delivery() instanceof Delivery.Reset ? 0 : response.status();
         log.append(start, principal, endpoint, outcome, status, Duration.between(start, config.clock().instant()));
     }

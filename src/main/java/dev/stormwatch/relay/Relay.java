@@ -96,7 +96,7 @@ public final class Relay implements AutoCloseable {
         });
         Relay relay = new Relay(server, faults, log, hiccups, timer, api[0]);
         self[0] = relay;
-        List<Duration> planned = new Timeline(config.scenarios()).hiccupsAfter(Duration.ZERO);
+        List<Duration> planned = new Timeline(config.disruptions()).hiccupsAfter(Duration.ZERO);
         for (Duration at : planned) {
             timer.schedule(relay::hiccupNow, at.toMillis(), TimeUnit.MILLISECONDS);
         }

@@ -22,7 +22,7 @@ public record RelayConfig(
         int capacity,
         boolean collapse,
         LatencyModel latency,
-        List<Scenario> scenarios,
+        List<Disruption> disruptions,
         int recordCapacity,
         RateLimitDialect dialect) {
 
@@ -35,7 +35,7 @@ public record RelayConfig(
         Objects.requireNonNull(latency, "latency");
         Objects.requireNonNull(dialect, "dialect");
         apiKeys = List.copyOf(apiKeys);
-        scenarios = List.copyOf(scenarios);
+        disruptions = List.copyOf(disruptions);
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity is at least 1 concurrent request, was " + capacity);
         }
@@ -46,7 +46,7 @@ public record RelayConfig(
 
     /**
      * A free port, the system clock, seed 42, the key {@code sk-demo}, no token issuer, no quota, 256 concurrent
-     * requests without collapse, no latency, no scenarios, the last 200,000 records, the plain dialect.
+     * requests without collapse, no latency, no disruptions, the last 200,000 records, the plain dialect.
      */
     public static RelayConfig defaults() {
         return new RelayConfig(0, Clock.systemUTC(), Sleeper.REAL, 42, List.of(DEMO_KEY), Optional.empty(),
@@ -56,62 +56,62 @@ public record RelayConfig(
 
     public RelayConfig withPort(int newPort) {
         return new RelayConfig(newPort, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity, dialect);
+                latency, disruptions, recordCapacity, dialect);
     }
 
     public RelayConfig withClock(Clock newClock) {
         return new RelayConfig(port, newClock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity, dialect);
+                latency, disruptions, recordCapacity, dialect);
     }
 
     public RelayConfig withSleeper(Sleeper newSleeper) {
         return new RelayConfig(port, clock, newSleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity, dialect);
+                latency, disruptions, recordCapacity, dialect);
     }
 
     public RelayConfig withSeed(long newSeed) {
         return new RelayConfig(port, clock, sleeper, newSeed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity, dialect);
+                latency, disruptions, recordCapacity, dialect);
     }
 
     public RelayConfig withApiKeys(List<String> keys) {
         return new RelayConfig(port, clock, sleeper, seed, keys, trustedIssuer, quota, capacity, collapse, latency,
-                scenarios, recordCapacity, dialect);
+                disruptions, recordCapacity, dialect);
     }
 
     public RelayConfig withTrustedIssuer(TrustedIssuer issuer) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, Optional.of(issuer), quota, capacity, collapse,
-                latency, scenarios, recordCapacity, dialect);
+                latency, disruptions, recordCapacity, dialect);
     }
 
     public RelayConfig withQuota(Quota newQuota) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, Optional.of(newQuota), capacity,
-                collapse, latency, scenarios, recordCapacity, dialect);
+                collapse, latency, disruptions, recordCapacity, dialect);
     }
 
     public RelayConfig withCapacity(int concurrent, boolean collapseUnderOverload) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, concurrent,
-                collapseUnderOverload, latency, scenarios, recordCapacity, dialect);
+                collapseUnderOverload, latency, disruptions, recordCapacity, dialect);
     }
 
     public RelayConfig withLatency(LatencyModel model) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse, model,
-                scenarios, recordCapacity, dialect);
+                disruptions, recordCapacity, dialect);
     }
 
-    public RelayConfig withScenarios(List<Scenario> timeline) {
+    public RelayConfig withDisruptions(List<Disruption> timeline) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
                 latency, timeline, recordCapacity, dialect);
     }
 
     public RelayConfig withRecordCapacity(int records) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, records, dialect);
+                latency, disruptions, records, dialect);
     }
 
     /** The headers the quota speaks in: what is left, when it resets, how long a 429 asks to wait. */
     public RelayConfig withDialect(RateLimitDialect newDialect) {
         return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, scenarios, recordCapacity, newDialect);
+                latency, disruptions, recordCapacity, newDialect);
     }
 }

@@ -14,7 +14,7 @@ import java.util.Map;
 public final class RequestLog {
 
     private final RequestRecord[] ring;
-    private final long[] totals = new long[Outcome.values().length];
+    private final long[] totals = new long[RelayOutcome.values().length];
     private long next;
 
     RequestLog(int capacity) {
@@ -24,7 +24,7 @@ public final class RequestLog {
         this.ring = new RequestRecord[capacity];
     }
 
-    synchronized RequestRecord append(Instant at, String principal, String endpoint, Outcome outcome,
+    synchronized RequestRecord append(Instant at, String principal, String endpoint, RelayOutcome outcome,
             int status, Duration latency) {
         RequestRecord record = new RequestRecord(next, at, principal, endpoint, outcome, status, latency);
         ring[(int) (next % ring.length)] = record;
@@ -54,9 +54,9 @@ public final class RequestLog {
     }
 
     /** Totals per outcome since the start. */
-    public synchronized Map<Outcome, Long> totals() {
-        Map<Outcome, Long> out = new EnumMap<>(Outcome.class);
-        for (Outcome o : Outcome.values()) {
+    public synchronized Map<RelayOutcome, Long> totals() {
+        Map<RelayOutcome, Long> out = new EnumMap<>(RelayOutcome.class);
+        for (RelayOutcome o : RelayOutcome.values()) {
             out.put(o, totals[o.ordinal()]);
         }
         return out;

@@ -7,20 +7,20 @@ import java.util.Optional;
 /** Which scenario is in force at a moment of the relay's life; outages win over brown-outs. Pure. */
 final class Timeline {
 
-    private final List<Scenario> scenarios;
+    private final List<Disruption> disruptions;
 
-    Timeline(List<Scenario> scenarios) {
-        this.scenarios = List.copyOf(scenarios);
+    Timeline(List<Disruption> disruptions) {
+        this.disruptions = List.copyOf(disruptions);
     }
 
     /** The outage or brown-out active at {@code elapsed} since start ({@code from} inclusive, {@code to} exclusive). */
-    Optional<Scenario> activeAt(Duration elapsed) {
-        Optional<Scenario> brownOut = Optional.empty();
-        for (Scenario s : scenarios) {
-            if (s instanceof Scenario.Outage o && within(elapsed, o.from(), o.to())) {
+    Optional<Disruption> activeAt(Duration elapsed) {
+        Optional<Disruption> brownOut = Optional.empty();
+        for (Disruption s : disruptions) {
+            if (s instanceof Disruption.Outage o && within(elapsed, o.from(), o.to())) {
                 return Optional.of(s);
             }
-            if (s instanceof Scenario.BrownOut b && within(elapsed, b.from(), b.to()) && brownOut.isEmpty()) {
+            if (s instanceof Disruption.BrownOut b && within(elapsed, b.from(), b.to()) && brownOut.isEmpty()) {
                 brownOut = Optional.of(s);
             }
         }
@@ -29,9 +29,9 @@ final class Timeline {
 
     /** The hiccups still to come after {@code elapsed}. */
     List<Duration> hiccupsAfter(Duration elapsed) {
-        return scenarios.stream()
-                .filter(s -> s instanceof Scenario.Hiccup)
-                .map(s -> ((Scenario.Hiccup) s).at())
+        return disruptions.stream()
+                .filter(s -> s instanceof Disruption.Hiccup)
+                .map(s -> ((Disruption.Hiccup) s).at())
                 .filter(at -> at.compareTo(elapsed) >= 0)
                 .sorted()
                 .toList();

@@ -111,7 +111,7 @@ class OAuthSessionLoadTest {
             });
             target.start(InetAddress.getByName("127.0.0.1"), 0);
             LoadOptions options = LoadOptions.builder().target("http://127.0.0.1:" + target.getPort() + "/v1")
-                    .credential(new Credential.OAuthSessionToken(new OAuthSessionTokens(oauth)))
+                    .credential(new Credential.OAuthSessionToken(SessionFileTokens.of(oauth)))
                     .clients(20).thinkTime(Duration.ofMillis(20)).duration(Duration.ofMillis(4500)).seed(5).build();
 
             LoadReport report = new LoadEngine(EngineSettings.defaults().withDrain(Duration.ofMillis(500)))

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.stormwatch.limit.Algorithm;
-import dev.stormwatch.limit.Decision;
+import dev.stormwatch.limit.LimitDecision;
 import dev.stormwatch.limit.DecisionSource;
 import dev.stormwatch.limit.LimitKey;
 import dev.stormwatch.limit.LimitSpec;
@@ -60,13 +60,13 @@ class AsyncResilientClientTest extends ResilientClientRules {
             private final AtomicInteger asked = new AtomicInteger();
 
             @Override
-            public Decision tryAcquire(LimitKey key) {
+            public LimitDecision tryAcquire(LimitKey key) {
                 if (asked.incrementAndGet() == 2) {
                     retryThread.set(Thread.currentThread());
                     retryAsked.countDown();
                     awaitUninterruptibly(cancelled);
                 }
-                return new Decision.Allowed(asked.get(), clock.instant(), DecisionSource.BACKEND);
+                return new LimitDecision.Allowed(asked.get(), clock.instant(), DecisionSource.BACKEND);
             }
 
             @Override

@@ -68,13 +68,13 @@ class ClockSkewTest {
                 RedisTime.awaitNextWindowStart(jedis, key.redisKey(), WINDOW);
             }
 
-            List<Decision> decisions = new ArrayList<>();
+            List<LimitDecision> decisions = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 decisions.add(slow.tryAcquire(key));
                 decisions.add(fast.tryAcquire(key));
             }
 
-            assertThat(decisions.stream().filter(Decision::allowed).count()).as(algorithm.name()).isEqualTo(5);
+            assertThat(decisions.stream().filter(LimitDecision::allowed).count()).as(algorithm.name()).isEqualTo(5);
             assertThat(decisions).allMatch(d -> d.source() == DecisionSource.BACKEND);
         }
     }
@@ -86,8 +86,8 @@ class ClockSkewTest {
         LimitKey key = LimitKey.of("skew", "time");
         Instant before = RedisTime.now(jedis, "any");
 
-        Decision fromSlow = limiter(Algorithm.SLIDING_LOG, Duration.ofSeconds(-5)).tryAcquire(key);
-        Decision fromFast = limiter(Algorithm.SLIDING_LOG, Duration.ofSeconds(5)).tryAcquire(key);
+        LimitDecision fromSlow = limiter(Algorithm.SLIDING_LOG, Duration.ofSeconds(-5)).tryAcquire(key);
+        LimitDecision fromFast = limiter(Algorithm.SLIDING_LOG, Duration.ofSeconds(5)).tryAcquire(key);
         Instant after = RedisTime.now(jedis, "any");
 
         assertThat(fromSlow.decidedAt()).isBetween(before, after);

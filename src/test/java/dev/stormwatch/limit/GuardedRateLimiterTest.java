@@ -47,9 +47,9 @@ class GuardedRateLimiterTest {
         GuardedRateLimiter limiter = limiter(FailureMode.FAIL_CLOSED);
         redis.set(FlakyPort.State.DOWN);
 
-        Decision decision = limiter.tryAcquire(KEY);
+        LimitDecision decision = limiter.tryAcquire(KEY);
 
-        assertThat(decision).isInstanceOf(Decision.Refused.class);
+        assertThat(decision).isInstanceOf(LimitDecision.Refused.class);
         assertThat(decision.source()).isEqualTo(DecisionSource.FAIL_CLOSED);
         assertThat(decision.retryAtIfRefused()).contains(clock.instant().plus(RETRY));
     }
@@ -72,9 +72,9 @@ class GuardedRateLimiterTest {
         GuardedRateLimiter limiter = limiter(FailureMode.LOCAL_FALLBACK);
         redis.set(FlakyPort.State.DOWN);
 
-        List<Decision> decisions = IntStream.range(0, 4).mapToObj(i -> limiter.tryAcquire(KEY)).toList();
+        List<LimitDecision> decisions = IntStream.range(0, 4).mapToObj(i -> limiter.tryAcquire(KEY)).toList();
 
-        assertThat(decisions).extracting(Decision::allowed).containsExactly(true, true, false, false);
+        assertThat(decisions).extracting(LimitDecision::allowed).containsExactly(true, true, false, false);
         assertThat(decisions).allMatch(d -> d.source() == DecisionSource.LOCAL_FALLBACK);
     }
 
@@ -106,7 +106,7 @@ class GuardedRateLimiterTest {
         redis.set(FlakyPort.State.UP);
         assertThat(limiter.tryAcquire(KEY).source()).isEqualTo(DecisionSource.LOCAL_FALLBACK);
         clock.advance(RETRY);
-        Decision afterRecovery = limiter.tryAcquire(KEY);
+        LimitDecision afterRecovery = limiter.tryAcquire(KEY);
 
         assertThat(afterRecovery.source()).isEqualTo(DecisionSource.BACKEND);
         assertThat(limiter.status().reachable()).isTrue();
@@ -120,9 +120,9 @@ class GuardedRateLimiterTest {
         GuardedRateLimiter limiter = limiter(FailureMode.FAIL_CLOSED);
         redis.set(FlakyPort.State.ERROR);
 
-        Decision failed = limiter.tryAcquire(KEY);
+        LimitDecision failed = limiter.tryAcquire(KEY);
         redis.set(FlakyPort.State.UP);
-        Decision next = limiter.tryAcquire(KEY);
+        LimitDecision next = limiter.tryAcquire(KEY);
 
         assertThat(failed.source()).isEqualTo(DecisionSource.FAIL_CLOSED);
         assertThat(next.source()).isEqualTo(DecisionSource.BACKEND);

@@ -58,7 +58,7 @@ class JedisFailuresTest {
                 .clock(new FakeClock(Instant.parse("2026-01-01T00:00:00Z")))
                 .redis(new ErrorAnsweringPort(answer)).failureMode(FailureMode.FAIL_OPEN).buildRedis();
 
-        Decision decision = limiter.tryAcquire(KEY);
+        LimitDecision decision = limiter.tryAcquire(KEY);
 
         assertThat(JedisFailures.translate(answer, "here")).isInstanceOf(RedisUnavailableException.class);
         assertThat(decision.source()).isEqualTo(DecisionSource.FAIL_OPEN);

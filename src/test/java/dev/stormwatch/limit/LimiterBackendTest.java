@@ -26,7 +26,7 @@ class LimiterBackendTest {
             started = backend.embedded().orElseThrow();
             RateLimiter limiter = backend.limiter(builder);
 
-            Decision decision = limiter.tryAcquire(LimitKey.of("alice", "m"));
+            LimitDecision decision = limiter.tryAcquire(LimitKey.of("alice", "m"));
 
             assertThat(decision.source()).isEqualTo(DecisionSource.BACKEND);
             // Redis time, not the fake clock: the decision really came from Redis (L4).

@@ -41,8 +41,8 @@ abstract class RateLimiterContract {
 
     private static final LimitKey KEY = LimitKey.of("alice", "gpt-4o");
 
-    private static List<Decision> acquire(RateLimiter limiter, LimitKey key, int times) {
-        List<Decision> decisions = new ArrayList<>();
+    private static List<LimitDecision> acquire(RateLimiter limiter, LimitKey key, int times) {
+        List<LimitDecision> decisions = new ArrayList<>();
         for (int i = 0; i < times; i++) {
             decisions.add(limiter.tryAcquire(key));
         }
@@ -55,9 +55,9 @@ abstract class RateLimiterContract {
     void freshKeyAdmitsExactlyTheLimitThenRefuses(Algorithm algorithm) {
         RateLimiter limiter = newLimiter(algorithm, LimitSpec.of(5, LONG_WINDOW));
 
-        List<Decision> decisions = acquire(limiter, KEY, 8);
+        List<LimitDecision> decisions = acquire(limiter, KEY, 8);
 
-        assertThat(decisions).extracting(Decision::allowed)
+        assertThat(decisions).extracting(LimitDecision::allowed)
                 .containsExactly(true, true, true, true, true, false, false, false);
         assertThat(decisions).allSatisfy(d -> assertThat(d.source()).isEqualTo(DecisionSource.BACKEND));
     }
@@ -68,9 +68,9 @@ abstract class RateLimiterContract {
     void inWindowCountsTheRequestsTheWindowHolds(Algorithm algorithm) {
         RateLimiter limiter = newLimiter(algorithm, LimitSpec.of(3, LONG_WINDOW));
 
-        List<Decision> decisions = acquire(limiter, KEY, 4);
+        List<LimitDecision> decisions = acquire(limiter, KEY, 4);
 
-        assertThat(decisions).extracting(Decision::inWindow).containsExactly(1L, 2L, 3L, 3L);
+        assertThat(decisions).extracting(LimitDecision::inWindow).containsExactly(1L, 2L, 3L, 3L);
     }
 
     @ParameterizedTest
@@ -80,9 +80,9 @@ abstract class RateLimiterContract {
         RateLimiter limiter = newLimiter(algorithm, LimitSpec.of(2, LONG_WINDOW));
         acquire(limiter, KEY, 2);
 
-        Decision refused = limiter.tryAcquire(KEY);
+        LimitDecision refused = limiter.tryAcquire(KEY);
 
-        assertThat(refused).isInstanceOf(Decision.Refused.class);
+        assertThat(refused).isInstanceOf(LimitDecision.Refused.class);
         Instant retryAt = refused.retryAtIfRefused().orElseThrow();
         // The counter's weighted estimate of a full window keeps refusing until half of the next window (L7).
         Duration longestWait = algorithm == Algorithm.SLIDING_WINDOW_COUNTER ? LONG_WINDOW.multipliedBy(2) : LONG_WINDOW;
@@ -96,9 +96,9 @@ abstract class RateLimiterContract {
         RateLimiter limiter = newLimiter(algorithm, LimitSpec.of(2, LONG_WINDOW));
         acquire(limiter, KEY, 2);
 
-        List<Decision> refusals = acquire(limiter, KEY, 5);
+        List<LimitDecision> refusals = acquire(limiter, KEY, 5);
 
-        assertThat(refusals).noneMatch(Decision::allowed);
+        assertThat(refusals).noneMatch(LimitDecision::allowed);
         assertThat(refusals).extracting(d -> d.retryAtIfRefused().orElseThrow()).containsOnly(
                 refusals.get(0).retryAtIfRefused().orElseThrow());
     }
@@ -124,7 +124,7 @@ abstract class RateLimiterContract {
         RateLimiter limiter = newLimiter(algorithm, LimitSpec.of(2, window));
         startJustAfterWindowBoundary(algorithm, window);
         acquire(limiter, KEY, 2);
-        Decision refused = limiter.tryAcquire(KEY);
+        LimitDecision refused = limiter.tryAcquire(KEY);
         assertThat(refused.allowed()).isFalse();
 
         advanceTo(refused.retryAtIfRefused().orElseThrow());
@@ -137,10 +137,10 @@ abstract class RateLimiterContract {
     @DisplayName("L3: the sliding log's retry-at is the oldest entry's time plus the window")
     void slidingLogRetryAtIsOldestEntryPlusWindow(Algorithm algorithm) {
         RateLimiter limiter = newLimiter(algorithm, LimitSpec.of(3, LONG_WINDOW));
-        Decision oldest = limiter.tryAcquire(KEY);
+        LimitDecision oldest = limiter.tryAcquire(KEY);
         acquire(limiter, KEY, 2);
 
-        Decision refused = limiter.tryAcquire(KEY);
+        LimitDecision refused = limiter.tryAcquire(KEY);
 
         assertThat(refused.retryAtIfRefused()).contains(oldest.decidedAt().plus(LONG_WINDOW));
     }
@@ -154,7 +154,7 @@ abstract class RateLimiterContract {
         List<Instant> allowedAt = new ArrayList<>();
         Instant end = null;
         for (int i = 0; i < 60; i++) {
-            Decision decision = limiter.tryAcquire(KEY);
+            LimitDecision decision = limiter.tryAcquire(KEY);
             end = end == null ? decision.decidedAt().plus(window.multipliedBy(3)) : end;
             if (decision.allowed()) {
                 allowedAt.add(decision.decidedAt());

@@ -59,7 +59,7 @@ class RedisOutageTest {
         GuardedRateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1_000, Duration.ofMinutes(1)))
                 .redis(port).failureMode(mode).retryInterval(Duration.ofMillis(100))
                 .statusListener(statuses::add).buildRedis();
-        List<Decision> decisions = new CopyOnWriteArrayList<>();
+        List<LimitDecision> decisions = new CopyOnWriteArrayList<>();
         AtomicLong slowestNanos = new AtomicLong();
         AtomicBoolean running = new AtomicBoolean(true);
         Thread caller = new Thread(() -> {
@@ -75,7 +75,7 @@ class RedisOutageTest {
             case FAIL_OPEN -> DecisionSource.FAIL_OPEN;
             case LOCAL_FALLBACK -> DecisionSource.LOCAL_FALLBACK;
         };
-        List<Decision> outage;
+        List<LimitDecision> outage;
         caller.start();
         try {
             awaitDecisionFrom(decisions, DecisionSource.BACKEND);
@@ -99,13 +99,13 @@ class RedisOutageTest {
         assertThat(statuses).extracting(BackendStatus::reachable).containsSubsequence(false, true);
         assertThat(limiter.status().reachable()).isTrue();
         if (mode == FailureMode.FAIL_CLOSED) {
-            assertThat(outage).noneMatch(Decision::allowed);
+            assertThat(outage).noneMatch(LimitDecision::allowed);
         } else {
-            assertThat(outage).allMatch(Decision::allowed);
+            assertThat(outage).allMatch(LimitDecision::allowed);
         }
     }
 
-    private static void awaitDecisionFrom(List<Decision> decisions, DecisionSource source) {
+    private static void awaitDecisionFrom(List<LimitDecision> decisions, DecisionSource source) {
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
             while (decisions.stream().noneMatch(d -> d.source() == source)) {
                 LockSupport.parkNanos(5_000_000);
@@ -130,7 +130,7 @@ class RedisOutageTest {
             redis.restart();
 
             int probes = 0;
-            Decision decision;
+            LimitDecision decision;
             do {
                 clock.advance(interval); // the next probe is due
                 decision = limiter.tryAcquire(KEY);

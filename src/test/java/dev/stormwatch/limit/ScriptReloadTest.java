@@ -58,7 +58,7 @@ class ScriptReloadTest {
             limiter.tryAcquire(KEY);
 
             jedis.scriptFlush();
-            Decision decision = limiter.tryAcquire(KEY);
+            LimitDecision decision = limiter.tryAcquire(KEY);
 
             assertThat(decision.allowed()).isTrue();
             assertThat(decision.inWindow()).isEqualTo(2);

@@ -44,7 +44,7 @@ public final class StrictnessWorker {
                 Thread worker = new Thread(() -> {
                     while (System.nanoTime() < end) {
                         try {
-                            Decision decision = limiter.tryAcquire(key);
+                            LimitDecision decision = limiter.tryAcquire(key);
                             if (decision.allowed()) {
                                 allowedAt.add(MicroTime.of(decision.decidedAt()));
                             } else {

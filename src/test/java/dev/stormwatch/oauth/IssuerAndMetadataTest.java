@@ -20,6 +20,12 @@ class IssuerAndMetadataTest {
         assertThat(new Issuer(url).value()).isEqualTo(url);
     }
 
+    // Issue 15: RFC 6761 §6.3, as the load options already had it: a name under .localhost is this machine too.
+    @org.junit.jupiter.api.Test
+    void aPlainHttpIssuerUnderLocalhostIsAcceptedLikeLocalhost() {
+        assertThat(new Issuer("http://auth.localhost:8080").value()).isEqualTo("http://auth.localhost:8080");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"http://login.example.com", "http://128.0.0.1", "http://127.0.0.1.evil.com",
         "https://login.example.com?x=1", "https://login.example.com#f", "not a url", "", "ftp://127.0.0.1"})

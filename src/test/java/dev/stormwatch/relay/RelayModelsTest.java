@@ -55,10 +55,10 @@ class RelayModelsTest {
 
     @Test
     void timelineOutagesWinOverBrownOutsAndHiccupsAreListedInOrder() {
-        Scenario outage = new Scenario.Outage(Duration.ofSeconds(5), Duration.ofSeconds(10));
-        Scenario brownOut = new Scenario.BrownOut(Duration.ZERO, Duration.ofSeconds(20), 0.5);
-        Timeline timeline = new Timeline(List.of(brownOut, outage, new Scenario.Hiccup(Duration.ofSeconds(30)),
-                new Scenario.Hiccup(Duration.ofSeconds(3))));
+        Disruption outage = new Disruption.Outage(Duration.ofSeconds(5), Duration.ofSeconds(10));
+        Disruption brownOut = new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(20), 0.5);
+        Timeline timeline = new Timeline(List.of(brownOut, outage, new Disruption.Hiccup(Duration.ofSeconds(30)),
+                new Disruption.Hiccup(Duration.ofSeconds(3))));
         assertThat(timeline.activeAt(Duration.ofSeconds(4))).contains(brownOut);
         assertThat(timeline.activeAt(Duration.ofSeconds(5))).contains(outage);
         assertThat(timeline.activeAt(Duration.ofSeconds(10))).contains(brownOut);
@@ -86,9 +86,9 @@ class RelayModelsTest {
         assertThatThrownBy(() -> new Quota(0, Duration.ofMinutes(1))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> RelayConfig.defaults().withCapacity(0, false))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Scenario.Outage(Duration.ofSeconds(5), Duration.ofSeconds(5)))
+        assertThatThrownBy(() -> new Disruption.Outage(Duration.ofSeconds(5), Duration.ofSeconds(5)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Scenario.BrownOut(Duration.ZERO, Duration.ofSeconds(1), 1.5))
+        assertThatThrownBy(() -> new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(1), 1.5))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> RelayConfig.defaults().withApiKeys(List.of()))
                 .hasMessageContaining("nobody gets in");

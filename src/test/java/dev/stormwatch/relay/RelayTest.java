@@ -55,7 +55,7 @@ class RelayTest {
         assertThat(models(null)).isEqualTo(401);
         List<RequestRecord> log = relay.log().all();
         assertThat(log).extracting(RequestRecord::outcome)
-                .containsExactly(Outcome.OK, Outcome.UNAUTHORIZED, Outcome.UNAUTHORIZED);
+                .containsExactly(RelayOutcome.OK, RelayOutcome.UNAUTHORIZED, RelayOutcome.UNAUTHORIZED);
         assertThat(log.get(0).principal()).startsWith("key-").doesNotContain("sk-demo");
     }
 
@@ -80,7 +80,7 @@ class RelayTest {
         assertThat(code(chat("application/json", "{\"model\":\"storm-mini\"}"))).isEqualTo(400);
         assertThat(code(chat("application/json", "[]"))).isEqualTo(400);
         assertThat(code(chat("application/json", CHAT))).isEqualTo(200);
-        assertThat(relay.log().totals()).containsEntry(Outcome.BAD_REQUEST, 5L).containsEntry(Outcome.OK, 1L);
+        assertThat(relay.log().totals()).containsEntry(RelayOutcome.BAD_REQUEST, 5L).containsEntry(RelayOutcome.OK, 1L);
     }
 
     @Test
@@ -99,8 +99,8 @@ class RelayTest {
         }
         clock.advance(Duration.ofMillis(1));
         assertThat(models("sk-demo")).isEqualTo(200);
-        assertThat(relay.log().all()).extracting(RequestRecord::outcome).containsExactly(Outcome.OK, Outcome.OK,
-                Outcome.OK, Outcome.QUOTA_EXCEEDED, Outcome.QUOTA_EXCEEDED, Outcome.OK);
+        assertThat(relay.log().all()).extracting(RequestRecord::outcome).containsExactly(RelayOutcome.OK, RelayOutcome.OK,
+                RelayOutcome.OK, RelayOutcome.QUOTA_EXCEEDED, RelayOutcome.QUOTA_EXCEEDED, RelayOutcome.OK);
     }
 
     @Test
@@ -122,13 +122,13 @@ class RelayTest {
         assertThat(models("sk-demo")).isEqualTo(503);
         gate.open.countDown();
         assertThat(first.get(5, TimeUnit.SECONDS)).isEqualTo(200);
-        assertThat(relay.log().totals()).containsEntry(Outcome.OVERLOADED, 1L).containsEntry(Outcome.OK, 1L);
+        assertThat(relay.log().totals()).containsEntry(RelayOutcome.OVERLOADED, 1L).containsEntry(RelayOutcome.OK, 1L);
     }
 
     @Test
     void anOutageAnswers503FromItsStartUntilItsEnd() throws IOException {
-        start(RelayConfig.defaults().withScenarios(List.of(
-                new Scenario.Outage(Duration.ofSeconds(10), Duration.ofSeconds(20)))));
+        start(RelayConfig.defaults().withDisruptions(List.of(
+                new Disruption.Outage(Duration.ofSeconds(10), Duration.ofSeconds(20)))));
         int[] codes = new int[5];
         Duration[] steps = {Duration.ofMillis(9_999), Duration.ofMillis(1), Duration.ofMillis(9_999),
             Duration.ofMillis(1), Duration.ofMillis(1)};
@@ -137,29 +137,29 @@ class RelayTest {
             codes[i] = models("sk-demo");
         }
         assertThat(codes).containsExactly(200, 503, 503, 200, 200);
-        assertThat(relay.log().totals()).containsEntry(Outcome.OUTAGE, 2L);
+        assertThat(relay.log().totals()).containsEntry(RelayOutcome.OUTAGE, 2L);
     }
 
     @Test
     void aFullBrownOutFailsEveryRequestWith5xx() throws IOException {
-        start(RelayConfig.defaults().withScenarios(List.of(
-                new Scenario.BrownOut(Duration.ZERO, Duration.ofSeconds(10), 1.0))));
+        start(RelayConfig.defaults().withDisruptions(List.of(
+                new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(10), 1.0))));
         for (int i = 0; i < 10; i++) {
             assertThat(models("sk-demo")).isIn(500, 502, 503);
         }
         clock.advance(Duration.ofSeconds(10));
         assertThat(models("sk-demo")).isEqualTo(200);
-        assertThat(relay.log().totals()).containsEntry(Outcome.BROWN_OUT, 10L);
+        assertThat(relay.log().totals()).containsEntry(RelayOutcome.BROWN_OUT, 10L);
     }
 
     @Test
     void aPartialBrownOutFailsAboutItsShareReproduciblyForASeed() throws IOException {
-        start(RelayConfig.defaults().withSeed(7).withScenarios(List.of(
-                new Scenario.BrownOut(Duration.ZERO, Duration.ofSeconds(10), 0.3))));
+        start(RelayConfig.defaults().withSeed(7).withDisruptions(List.of(
+                new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(10), 0.3))));
         for (int i = 0; i < 200; i++) {
             models("sk-demo");
         }
-        long failed = relay.log().totals().get(Outcome.BROWN_OUT);
+        long failed = relay.log().totals().get(RelayOutcome.BROWN_OUT);
         assertThat(failed).isBetween(40L, 80L);
     }
 
@@ -182,7 +182,7 @@ class RelayTest {
         }
         // The client learns of the reset before the server thread, released from the gate, writes its record.
         awaitRecords(1);
-        assertThat(relay.log().totals()).containsEntry(Outcome.RESET, 1L);
+        assertThat(relay.log().totals()).containsEntry(RelayOutcome.RESET, 1L);
     }
 
     private void awaitRecords(long count) throws InterruptedException {
@@ -199,9 +199,9 @@ class RelayTest {
         assertThat(models("sk-demo")).isEqualTo(502);
         assertThat(models("sk-demo")).isEqualTo(200);
         assertThat(relay.log().all()).extracting(RequestRecord::outcome, RequestRecord::status)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(Outcome.FAULT, 502),
-                        org.assertj.core.groups.Tuple.tuple(Outcome.FAULT, 502),
-                        org.assertj.core.groups.Tuple.tuple(Outcome.OK, 200));
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(RelayOutcome.FAULT, 502),
+                        org.assertj.core.groups.Tuple.tuple(RelayOutcome.FAULT, 502),
+                        org.assertj.core.groups.Tuple.tuple(RelayOutcome.OK, 200));
     }
 
     @Test

@@ -179,9 +179,7 @@ class FaultsOnTheWireTest {
     @Test
     void adminEndpointPlansFaultsFromJson() throws IOException {
         String json = "{\"endpoint\":\"/token\",\"fault\":\"429\",\"retry-after\":\"7\",\"times\":2}";
-        Request request = new Request.Builder().url(server.baseUri() + FaultAdmin.PATH)
-                .post(RequestBody.create(json, MediaType.get("application/json"))).build();
-        try (Response response = client.newCall(request).execute()) {
+        try (Response response = postToAdmin(json)) {
             assertThat(response.code()).isEqualTo(201);
             assertThat(response.body().string()).contains("\"times\":2");
         }
@@ -193,10 +191,7 @@ class FaultsOnTheWireTest {
 
     @Test
     void adminEndpointRefusesBadFaultsAndKeepsServing() throws IOException {
-        Request request = new Request.Builder().url(server.baseUri() + FaultAdmin.PATH)
-                .post(RequestBody.create("{\"endpoint\":\"/token\",\"fault\":\"418\"}",
-                        MediaType.get("application/json"))).build();
-        try (Response response = client.newCall(request).execute()) {
+        try (Response response = postToAdmin("{\"endpoint\":\"/token\",\"fault\":\"418\"}")) {
             assertThat(response.code()).isEqualTo(400);
             assertThat(response.body().string()).contains("unknown fault '418'");
         }
@@ -213,15 +208,19 @@ class FaultsOnTheWireTest {
     @Test
     void adminEndpointAnswers400ToADurationTooLongAndKeepsServing() throws IOException {
         String json = "{\"endpoint\":\"/token\",\"fault\":\"delay\",\"for\":\"99999999999999999999s\"}";
-        Request request = new Request.Builder().url(server.baseUri() + FaultAdmin.PATH)
-                .post(RequestBody.create(json, MediaType.get("application/json"))).build();
-        try (Response response = client.newCall(request).execute()) {
+        try (Response response = postToAdmin(json)) {
             assertThat(response.code()).isEqualTo(400);
             assertThat(response.body().string()).contains("is too long; at most");
         }
         try (Response response = post()) {
             assertThat(response.code()).isEqualTo(200);
         }
+    }
+
+    private Response postToAdmin(String json) throws IOException {
+        Request request = new Request.Builder().url(server.baseUri() + FaultAdmin.PATH)
+                .post(RequestBody.create(json, MediaType.get("application/json"))).build();
+        return client.newCall(request).execute();
     }
 
     private Response post() throws IOException {

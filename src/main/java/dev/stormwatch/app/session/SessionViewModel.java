@@ -13,6 +13,7 @@ import dev.stormwatch.oauth.SessionState;
 import dev.stormwatch.oauth.TokenSet;
 import dev.stormwatch.oauth.UserInfo;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.services.OAuthSessionTokens;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -105,8 +106,15 @@ public final class SessionViewModel {
      * expired; a run started before sign-in learns at once that there is no session.
      */
     public dev.stormwatch.load.options.SessionTokenSource accessTokens() {
-        return new SessionAccessTokens(() -> Optional.ofNullable(client));
+        return new OAuthSessionTokens(() -> Optional.ofNullable(client), LOAD_RUN_ADVICE);
     }
+
+    /** What a load run that cannot use this window's session tells its user to do, in this window's words. */
+    static final OAuthSessionTokens.Advice LOAD_RUN_ADVICE = new OAuthSessionTokens.Advice(
+            "not signed in; sign in on the Session tab first",
+            "sign in again on the Session tab",
+            "the session's tokens are DPoP-bound; a load run can only send Bearer tokens: sign in without DPoP"
+                    + " (Session tab settings) to use the session in a load run");
 
     /** Works with this client from now on (new settings make a new client); the old one is let go. */
     public void use(OAuthClient next) {

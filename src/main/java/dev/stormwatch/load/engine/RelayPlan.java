@@ -49,7 +49,7 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
         if (quota.isPresent()) {
             config = config.withQuota(quota.get());
         }
-        List<dev.stormwatch.relay.Scenario> relayTimeline = new ArrayList<>();
+        List<dev.stormwatch.relay.Disruption> relayTimeline = new ArrayList<>();
         List<TimedAction> actions = new ArrayList<>();
         for (TimedFault entry : scenario.timeline()) {
             RelayFault fault = entry.fault();
@@ -57,13 +57,13 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
                 actions.add(new TimedAction(entry.at(), "reset every connection", Relay::hiccupNow));
             } else if (fault instanceof RelayFault.Outage outage) {
                 // The relay's outage answers 503 without Retry-After (P5: nothing for the clients to pause on).
-                relayTimeline.add(new dev.stormwatch.relay.Scenario.Outage(entry.at(), entry.at().plus(outage.length())));
+                relayTimeline.add(new dev.stormwatch.relay.Disruption.Outage(entry.at(), entry.at().plus(outage.length())));
             } else if (fault instanceof RelayFault.SharedRetryAfter shared) {
                 actions.addAll(sharedRetryAfter(entry.at(), shared.length()));
             }
             // RelayFault.Quota went into the configuration above.
         }
-        return new RelayPlan(config.withScenarios(relayTimeline), actions);
+        return new RelayPlan(config.withDisruptions(relayTimeline), actions);
     }
 
     /**

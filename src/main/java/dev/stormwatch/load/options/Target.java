@@ -1,8 +1,7 @@
 package dev.stormwatch.load.options;
 
-import java.net.InetAddress;
+import dev.stormwatch.base.LoopbackHost;
 import java.net.URI;
-import java.util.Locale;
 
 /**
  * What a load run sends its requests to: the embedded relay (default) or an OpenAI-compatible base URL.
@@ -17,7 +16,8 @@ public sealed interface Target {
 
     /** Whether the requests stay on this machine, so that no rate cap is needed to be a good neighbour. */
     default boolean isLoopback() {
-        return this instanceof Remote remote ? isLoopbackHost(remote.baseUrl().getHost()) : true;
+        // Named by its text alone: no DNS lookup while validating options.
+        return this instanceof Remote remote ? LoopbackHost.isLoopback(remote.baseUrl().getHost()) : true;
     }
 
     /** How reports show it: scheme, host, port and path only; user info, query and fragment may hold secrets. */
@@ -41,27 +41,5 @@ public sealed interface Target {
             shown.append(uri.getRawPath());
         }
         return shown.toString();
-    }
-
-    /** Loopback by name or literal address; a name is not resolved (no DNS lookup while validating options). */
-    private static boolean isLoopbackHost(String host) {
-        if (host == null) {
-            return false;
-        }
-        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        String lower = bare.toLowerCase(Locale.ROOT);
-        if (lower.equals("localhost") || lower.endsWith(".localhost")) {
-            return true;
-        }
-        // Only literal addresses are parsed (no lookup): a dotted quad, or IPv6 (which holds a colon).
-        if (!lower.matches("\\d{1,3}(\\.\\d{1,3}){3}") && !lower.contains(":")) {
-            return false; // a DNS name other than localhost: assume it leaves the machine
-        }
-        try {
-            // A literal address: InetAddress parses it without a lookup.
-            return InetAddress.getByName(lower).isLoopbackAddress();
-        } catch (java.net.UnknownHostException e) {
-            return false;
-        }
     }
 }

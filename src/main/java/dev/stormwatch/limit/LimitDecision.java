@@ -7,7 +7,7 @@ import java.util.Optional;
  * The limiter's answer for one request on one key: allowed, or refused with the instant a request would be allowed
  * (spec L3, RC7).
  */
-public sealed interface Decision {
+public sealed interface LimitDecision {
 
     /** Requests counted in the key's window after this decision (for token bucket and GCRA: tokens in use). */
     long inWindow();
@@ -29,11 +29,11 @@ public sealed interface Decision {
     }
 
     /** The request may be sent. */
-    record Allowed(long inWindow, Instant decidedAt, DecisionSource source) implements Decision {}
+    record Allowed(long inWindow, Instant decidedAt, DecisionSource source) implements LimitDecision {}
 
     /**
      * The request must not be sent before {@code retryAt} (L3: for the sliding log, the oldest entry's time plus the
      * window).
      */
-    record Refused(long inWindow, Instant decidedAt, Instant retryAt, DecisionSource source) implements Decision {}
+    record Refused(long inWindow, Instant decidedAt, Instant retryAt, DecisionSource source) implements LimitDecision {}
 }

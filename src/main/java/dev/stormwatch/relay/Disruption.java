@@ -3,17 +3,17 @@ package dev.stormwatch.relay;
 import java.time.Duration;
 
 /** A disruption on the relay's timeline, in time since the relay started. */
-public sealed interface Scenario {
+public sealed interface Disruption {
 
     /** Simulates a full outage: every request from {@code from} until {@code to} gets 503 without Retry-After. */
-    record Outage(Duration from, Duration to) implements Scenario {
+    record Outage(Duration from, Duration to) implements Disruption {
         public Outage {
             requireOrdered(from, to);
         }
     }
 
     /** Simulates a network hiccup: at {@code at}, every open connection (busy or idle) is reset. */
-    record Hiccup(Duration at) implements Scenario {
+    record Hiccup(Duration at) implements Disruption {
         public Hiccup {
             if (at.isNegative()) {
                 throw new IllegalArgumentException("a hiccup happens at or after the start");
@@ -22,7 +22,7 @@ public sealed interface Scenario {
     }
 
     /** Simulates a brown-out: from {@code from} until {@code to}, a {@code share} of requests fail with 500, 502 or 503. */
-    record BrownOut(Duration from, Duration to, double share) implements Scenario {
+    record BrownOut(Duration from, Duration to, double share) implements Disruption {
         public BrownOut {
             requireOrdered(from, to);
             if (share < 0 || share > 1) {
@@ -33,7 +33,7 @@ public sealed interface Scenario {
 
     private static void requireOrdered(Duration from, Duration to) {
         if (from.isNegative() || to.compareTo(from) <= 0) {
-            throw new IllegalArgumentException("a scenario needs 0 <= from < to, was " + from + ".." + to);
+            throw new IllegalArgumentException("a disruption needs 0 <= from < to, was " + from + ".." + to);
         }
     }
 }

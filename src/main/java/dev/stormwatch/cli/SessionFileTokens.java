@@ -1,28 +1,22 @@
 package dev.stormwatch.cli;
 
-import dev.stormwatch.base.Secret;
-import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.oauth.CachedSessionStore;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Session;
-import dev.stormwatch.oauth.TokenSet;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.services.OAuthSessionTokens;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The OAuth client's access token as the load engine's {@link SessionTokenSource} for {@code stormwatch load
- * --oauth-session}, adapted here because the load engine may not use the OAuth client (docs/architecture.md).
- * {@link OAuthClient#tokens()} refreshes an expired token first and makes concurrent callers share one refresh (F4), so
- * the virtual clients of a run cause one refresh between them; it also says whether the token is DPoP-bound, which a
- * load run cannot send. Failures become {@link SessionTokenSource.Unavailable} with what to do; no token is ever in a
- * message (RC6).
+ * The session that {@code stormwatch session --stay-signed-in} kept in a file, as the tokens of
+ * {@code stormwatch load --oauth-session} ({@link OAuthSessionTokens}), with what to do said in the command
+ * line's words.
  */
-final class OAuthSessionTokens implements SessionTokenSource {
+final class SessionFileTokens {
 
     /** How a user gets a session that {@code stormwatch load --oauth-session} can use. */
     static final String SIGN_IN = "stormwatch session --issuer URL --client-id ID --steps login --stay-signed-in";
@@ -31,10 +25,15 @@ final class OAuthSessionTokens implements SessionTokenSource {
     static final String DPOP_BOUND = "the session's tokens are DPoP-bound; a load run can only send Bearer tokens:"
             + " sign in again without --dpop to use the session in a load run: " + SIGN_IN;
 
-    private final OAuthClient client;
+    /** What a load run that cannot use the session tells its user to do. */
+    static final OAuthSessionTokens.Advice ADVICE = new OAuthSessionTokens.Advice(
+            "not signed in; sign in first with: " + SIGN_IN, "sign in again with: " + SIGN_IN, DPOP_BOUND);
 
-    OAuthSessionTokens(OAuthClient client) {
-        this.client = Objects.requireNonNull(client, "client");
+    private SessionFileTokens() {}
+
+    /** The tokens of this client, with the command line's advice. */
+    static OAuthSessionTokens of(OAuthClient client) {
+        return new OAuthSessionTokens(() -> Optional.of(client), ADVICE);
     }
 
     /**
@@ -64,7 +63,7 @@ final class OAuthSessionTokens implements SessionTokenSource {
                     + "); sign in again with: " + SIGN_IN);
             return Optional.empty();
         }
-        return Optional.of(new OAuthSessionTokens(OAuthClient.builder(config).sessionStore(store).build()));
+        return Optional.of(of(OAuthClient.builder(config).sessionStore(store).build()));
     }
 
     /** OIDC Core §2: {@code aud} holds the client id; with several audiences, {@code azp} names it. */
@@ -74,24 +73,5 @@ final class OAuthSessionTokens implements SessionTokenSource {
         }
         List<String> audience = session.claims().audience();
         return audience.size() == 1 ? Optional.of(audience.get(0)) : Optional.empty();
-    }
-
-    @Override
-    public Secret currentToken() {
-        TokenSet tokens;
-        try {
-            tokens = client.tokens();
-        } catch (CallFailure.Reauthenticate e) {
-            throw new Unavailable("the session has ended (" + e.getMessage() + "); sign in again with: " + SIGN_IN);
-        } catch (CallFailure e) {
-            throw new Unavailable("the session's token could not be refreshed (" + e.getMessage() + "); try again"
-                    + " later, or sign in again with: " + SIGN_IN);
-        }
-        // A2, RFC 9449 §7.1: a DPoP-bound token must travel with a proof; a load run sends only Bearer tokens. The
-        // file store drops DPoP sessions, but a client handed in with one must still not leak it as Bearer.
-        if (tokens.dpopBound()) {
-            throw new Unavailable(DPOP_BOUND);
-        }
-        return tokens.accessToken();
     }
 }

@@ -1,7 +1,7 @@
 package dev.stormwatch.relay;
 
 /** What the relay did with one request, as its record shows it. */
-public enum Outcome {
+public enum RelayOutcome {
     /** Answered 200. */
     OK,
     /** 401: no valid API key or token. */

@@ -1,0 +1,38 @@
+package dev.stormwatch.services;
+
+import dev.stormwatch.base.Secret;
+import dev.stormwatch.oauth.IdTokenClaims;
+import dev.stormwatch.oauth.InMemorySessionStore;
+import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.oauth.OAuthConfig;
+import dev.stormwatch.oauth.Session;
+import dev.stormwatch.oauth.TokenSet;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** OAuth clients already signed in, for the tests of {@link OAuthSessionTokens} and of each front end's advice. */
+public final class SignedInClients {
+
+    /** The access token every such client holds. */
+    public static final String ACCESS_TOKEN = "at-secret";
+
+    private static final Instant NOW = Instant.parse("2026-01-01T10:00:00Z");
+
+    private SignedInClients() {}
+
+    /** A client signed in with a token of {@code tokenType} that is still valid, so no refresh is needed. */
+    public static OAuthClient signedIn(String tokenType) {
+        InMemorySessionStore store = new InMemorySessionStore();
+        store.save(new Session(
+                new TokenSet(Secret.of(ACCESS_TOKEN), tokenType, Optional.of(NOW.plusSeconds(3600)),
+                        Optional.of(Secret.of("rt-secret")), Secret.of("id"), Optional.of("openid")),
+                new IdTokenClaims("https://idp.example", "alice", List.of("app"), NOW.plusSeconds(3600), NOW,
+                        Optional.empty(), Map.of())));
+        return OAuthClient.builder(OAuthConfig.of("https://idp.example", "app").withDpop(tokenType.equals("DPoP")))
+                .clock(Clock.fixed(NOW, ZoneOffset.UTC)).sessionStore(store).build();
+    }
+}
