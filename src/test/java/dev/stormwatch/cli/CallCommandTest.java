@@ -42,7 +42,7 @@ class CallCommandTest {
     }
 
     @Test
-    @DisplayName("RC1 RC6: prints each attempt and its verdict; the bearer token is sent but never printed")
+    @DisplayName("RC1 RC6 CN3: prints each attempt, its connection and its verdict; the bearer token is never printed")
     void printsEachAttemptAndNeverTheToken() throws InterruptedException {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "0"));
         server.enqueue(new MockResponse().setResponseCode(200));
@@ -51,8 +51,8 @@ class CallCommandTest {
                 server.url("/v1/models").toString());
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).contains("Attempt 1: status 429, Retry-After 0 (0 ms) -> RETRY",
-                "Attempt 2: status 200 -> DELIVER", "Response:    200", "Authorization: [redacted]]");
+        assertThat(out.toString()).contains("Attempt 1: status 429, Retry-After 0 (0 ms) on a new connection -> RETRY",
+                "Attempt 2: status 200 on a reused connection -> DELIVER", "Response:    200", "Authorization: [redacted]]");
         assertThat(out.toString() + err).doesNotContain("S3CRET");
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer sk-live-S3CRET");
     }
