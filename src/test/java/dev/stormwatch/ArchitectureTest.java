@@ -24,6 +24,7 @@ class ArchitectureTest {
     private static final String RELAY = "dev.stormwatch.relay..";
     private static final String SERVER = "dev.stormwatch.server..";
     private static final String EMBEDDED = "dev.stormwatch.embedded..";
+    private static final String DIAGNOSE = "dev.stormwatch.diagnose..";
 
     @ArchTest
     static final ArchRule onlyTheUiUsesJavaFx = noClasses()
@@ -72,6 +73,20 @@ class ArchitectureTest {
             .that().resideInAPackage(EMBEDDED)
             .should().dependOnClassesThat().resideInAnyPackage(APP, CLI, OAUTH, HTTP, RETRY, LOAD)
             .because("the embedded defaults start servers; the app and the CLI both use them");
+
+    @ArchTest
+    static final ArchRule diagnosisKnowsNoUiNorOAuth = noClasses()
+            .that().resideInAPackage(DIAGNOSE)
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "javafx..", "okhttp3..", "redis..", APP, CLI, OAUTH, PROVIDER, SERVER, EMBEDDED, LIMIT)
+            .because("the diagnosis reads evidence and judges it with the retry rules; the app and the CLI call it"
+                    + " (issue 12)");
+
+    @ArchTest
+    static final ArchRule onlyTheUiAndCliCallTheDiagnosis = noClasses()
+            .that().resideInAnyPackage(RETRY, HTTP, OAUTH, LIMIT, LOAD, PROVIDER, RELAY, SERVER, EMBEDDED)
+            .should().dependOnClassesThat().resideInAPackage(DIAGNOSE)
+            .because("the diagnosis is at the top, beside the load engine: only the app and the CLI use it");
 
     @ArchTest
     static final ArchRule cliKnowsNoUi = noClasses()
