@@ -43,6 +43,7 @@ public final class HarEntryReader {
      */
     public void read(InputStream in, String fileClient, EvidenceSink sink) throws IOException {
         long entry = 0;
+        long completed = 0;
         try (JsonParser parser = MAPPER.getFactory().createParser(in)) {
             if (parser.nextToken() != JsonToken.START_OBJECT || !moveToField(parser, "log")
                     || parser.nextToken() != JsonToken.START_OBJECT || !moveToField(parser, "entries")
@@ -53,10 +54,11 @@ public final class HarEntryReader {
             while (parser.nextToken() == JsonToken.START_OBJECT) {
                 entry++;
                 HarEntry harEntry = MAPPER.readValue(parser, HarEntry.class);
+                completed = entry;
                 read(harEntry, entry, fileClient, sink);
             }
         } catch (JsonProcessingException e) {
-            sink.reject(entry + 1, "the HAR breaks off or is not valid JSON after entry " + entry + ": "
+            sink.reject(completed + 1, "the HAR breaks off or is not valid JSON after entry " + completed + ": "
                     + e.getOriginalMessage(), "");
         }
     }
@@ -77,7 +79,8 @@ public final class HarEntryReader {
     private void read(HarEntry entry, long number, String fileClient, EvidenceSink sink) {
         HarRequest request = entry.getRequest();
         HarResponse response = entry.getResponse();
-        if (entry.getStartedDateTime() == null) {
+        // har-reader's LAX mode turns an unreadable date into the epoch: that is no start either.
+        if (entry.getStartedDateTime() == null || entry.getStartedDateTime().getTime() <= 0) {
             sink.reject(number, "entry " + number + " has no valid startedDateTime (ISO 8601)", describe(request));
             return;
         }
