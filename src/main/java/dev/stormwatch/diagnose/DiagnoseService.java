@@ -252,7 +252,7 @@ public final class DiagnoseService {
             if (lastEnd != Long.MIN_VALUE && end < lastEnd - CLOCK_STEP_MILLIS) {
                 reading.clockSteps++;
             }
-            lastEnd = Math.max(lastEnd, end);
+            lastEnd = end;
             reading.table.add(request, labels.label(request.client()));
             tick();
         }
