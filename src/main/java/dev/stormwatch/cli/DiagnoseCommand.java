@@ -36,7 +36,8 @@ import picocli.CommandLine.Parameters;
         name = "diagnose",
         mixinStandardHelpOptions = true,
         description = {
-            "Diagnose a 429 storm from its evidence: HAR files, nginx/Apache access logs, gateway JSON lines.",
+            "Diagnose a 429 storm from its evidence: HAR files, nginx/Apache access logs, gateway JSON lines,",
+            "OpenTelemetry traces (OTLP/JSON).",
             "Prints a verdict and a table of clients, or with --json one JSON object. Files are merged by time;",
             "gzip-compressed files are read as they are. Secrets in the input never reach the output."
         },
@@ -51,7 +52,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--format", defaultValue = "auto", paramLabel = "auto|har|nginx|apache|jsonl",
+    @Option(names = "--format", defaultValue = "auto", paramLabel = "auto|har|nginx|apache|jsonl|otlp",
             description = "The format of the files (default ${DEFAULT-VALUE}: decided per file from its first bytes).")
     private InputFormat format;
 

@@ -91,6 +91,10 @@ public final class DiagnoseService {
                     sink.labels = new ClientLabels(header);
                     new HarEntryReader(header).read(file.content(), clientOfFile(path), sink);
                 }
+                case OTLP -> {
+                    sink.labels = new ClientLabels(request.clientKey());
+                    new OtlpTraceReader(request.clientKey()).read(file.content(), sink);
+                }
                 case JSONL -> {
                     FieldMapping fields = mapping != null ? mapping : presetFor(head);
                     if (fields == null) {

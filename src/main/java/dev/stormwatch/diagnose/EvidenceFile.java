@@ -88,6 +88,9 @@ final class EvidenceFile implements AutoCloseable {
         if (!text.startsWith("{")) {
             return InputFormat.NGINX;
         }
+        if (text.contains("\"resourceSpans\"")) {
+            return InputFormat.OTLP;
+        }
         int newline = text.indexOf('\n');
         String first = (newline < 0 ? text : text.substring(0, newline)).strip();
         if (first.endsWith("}") && first.length() > 1) {

@@ -13,7 +13,9 @@ public enum InputFormat {
     /** An Apache access log in any {@code LogFormat} (default {@code combined}). */
     APACHE,
     /** JSON lines from a gateway, read through a field mapping. */
-    JSONL;
+    JSONL,
+    /** OpenTelemetry traces as OTLP/JSON: client spans with HTTP attributes. */
+    OTLP;
 
     /** The lower-case name used on the command line and in reports. */
     public String label() {
