@@ -75,6 +75,7 @@ public final class DiagnoseService {
     private FileSummary readFile(Path path, int index, DiagnoseRequest request, FieldMapping mapping,
             Reading reading) throws DiagnoseException {
         String name = path.toString();
+        reading.current = null;
         try (EvidenceFile file = EvidenceFile.open(path)) {
             byte[] head = file.head();
             String notText = EvidenceFile.notText(head);
@@ -122,10 +123,10 @@ public final class DiagnoseService {
             if (error == null && sink.requests == 0 && sink.unparsed > 0) {
                 error = "no request could be read (line " + sink.firstLine + ": " + sink.firstReason + ")";
             }
-            return new FileSummary(name, format.label(), sink.requests, sink.unparsed, error);
+            return new FileSummary(name, format.label(), sink.requests, sink.unparsed, EvidenceRedaction.line(error));
         } catch (IOException | UncheckedIOException e) {
             // A file that breaks off mid-stream (truncated gzip, I/O error): what was read so far counts.
-            String reason = "the file breaks off: " + e.getMessage();
+            String reason = EvidenceRedaction.line("the file breaks off: " + e.getMessage());
             reading.unparsed(name, -1, reason, "");
             return new FileSummary(name, request.format().label(), reading.current == null ? 0
                     : reading.current.requests, reading.current == null ? 1 : reading.current.unparsed + 1, reason);
