@@ -25,6 +25,7 @@ class ArchitectureTest {
     private static final String RELAY = "dev.stormwatch.relay..";
     private static final String SERVER = "dev.stormwatch.server..";
     private static final String EMBEDDED = "dev.stormwatch.embedded..";
+    private static final String DIAGNOSE = "dev.stormwatch.diagnose..";
     private static final String BASE = "dev.stormwatch.base..";
     private static final String SERVICES = "dev.stormwatch.services..";
 
@@ -32,7 +33,7 @@ class ArchitectureTest {
     static final ArchRule applicationServicesKnowNoFrontEnd = noClasses()
             .that().resideInAPackage(SERVICES)
             .should().dependOnClassesThat().resideInAnyPackage(APP, CLI, "javafx..")
-            .because("the app and the CLI both use the application services (issue 15)");
+            .because("the app and the CLI both use the application services");
 
     @ArchTest
     static final ArchRule onlyTheFrontEndsUseApplicationServices = noClasses()
@@ -45,7 +46,7 @@ class ArchitectureTest {
             .that().resideInAPackage(BASE)
             .should().onlyDependOnClassesThat().resideInAnyPackage(BASE, "java..")
             .because("every layer may use dev.stormwatch.base, so it may use none of them, nor any library"
-                    + " (issue 15, style.md 13)");
+                    + " (style.md 13)");
 
     @ArchTest
     static final ArchRule onlyTheUiUsesJavaFx = noClasses()
@@ -94,6 +95,20 @@ class ArchitectureTest {
             .that().resideInAPackage(EMBEDDED)
             .should().dependOnClassesThat().resideInAnyPackage(APP, CLI, OAUTH, HTTP, RETRY, LOAD)
             .because("the embedded defaults start servers; the app and the CLI both use them");
+
+    @ArchTest
+    static final ArchRule diagnosisKnowsNoUiNorOAuth = noClasses()
+            .that().resideInAPackage(DIAGNOSE)
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "javafx..", "okhttp3..", "redis..", APP, CLI, OAUTH, PROVIDER, SERVER, EMBEDDED, LIMIT)
+            .because("the diagnosis reads evidence and judges it with the retry rules; the app and the CLI call it"
+                    + " (issue 12)");
+
+    @ArchTest
+    static final ArchRule onlyTheUiAndCliCallTheDiagnosis = noClasses()
+            .that().resideInAnyPackage(RETRY, HTTP, OAUTH, LIMIT, LOAD, PROVIDER, RELAY, SERVER, EMBEDDED)
+            .should().dependOnClassesThat().resideInAPackage(DIAGNOSE)
+            .because("the diagnosis is at the top, beside the load engine: only the app and the CLI use it");
 
     @ArchTest
     static final ArchRule cliKnowsNoUi = noClasses()

@@ -21,7 +21,8 @@ import picocli.CommandLine.Command;
             ProviderCommand.class,
             RelayCommand.class,
             SimulateCommand.class,
-            LoadCommand.class
+            LoadCommand.class,
+            DiagnoseCommand.class
         })
 public final class StormwatchCommand implements Runnable {
 

@@ -1,0 +1,221 @@
+package dev.stormwatch.cli;
+
+import dev.stormwatch.diagnose.DiagnoseException;
+import dev.stormwatch.diagnose.DiagnoseRequest;
+import dev.stormwatch.diagnose.DiagnoseService;
+import dev.stormwatch.diagnose.Diagnosis;
+import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
+import dev.stormwatch.diagnose.DiagnosisJson;
+import dev.stormwatch.diagnose.DiagnosisOptions;
+import dev.stormwatch.diagnose.InputFormat;
+import dev.stormwatch.diagnose.ReadProgress;
+import dev.stormwatch.base.DurationText;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code stormwatch diagnose}: reads the evidence of a real 429 storm (HARs, access logs, gateway JSON lines) and says
+ * who retried too early, how synchronised the retries were and how much load they added (issue 12, rules DG1–DG11).
+ * Exit codes: 0 a diagnosis (possibly partial), 1 nothing could be read, 2 a usage error.
+ */
+@Command(
+        name = "diagnose",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Diagnose a 429 storm from its evidence: HAR files, nginx/Apache access logs, gateway JSON lines,",
+            "OpenTelemetry traces (OTLP/JSON).",
+            "Prints a verdict and a table of clients, or with --json one JSON object. Files are merged by time;",
+            "gzip-compressed files are read as they are. Secrets in the input never reach the output."
+        },
+        footer = {"", "Examples:",
+            "  stormwatch diagnose alice.har bob.har",
+            "  stormwatch diagnose --format nginx --log-format combined access.log.gz",
+            "  stormwatch diagnose --log-format '$remote_addr [$time_local] \"$request\" $status $request_time"
+                    + " \"$sent_http_retry_after\" \"$http_x_client_id\"' --client-key '$http_x_client_id' access.log",
+            "  stormwatch diagnose --format jsonl --fields kong kong.jsonl --throttle-status 503"})
+public final class DiagnoseCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--format", defaultValue = "auto", paramLabel = "auto|har|nginx|apache|jsonl|otlp",
+            description = "The format of the files (default ${DEFAULT-VALUE}: decided per file from its first bytes).")
+    private InputFormat format;
+
+    @Option(names = "--log-format", paramLabel = "F",
+            description = "The access log's format as in the server's config (nginx log_format or Apache LogFormat),"
+                    + " or a preset: combined (default), common.")
+    private String logFormat;
+
+    @Option(names = "--fields", paramLabel = "MAP",
+            description = "For JSON lines: role=field pairs (time, duration, client, method, uri, status,"
+                    + " retry_after, date, idempotency_key), or a preset: envoy, kong, stormwatch-relay.")
+    private String fields;
+
+    @Option(names = "--client-key", paramLabel = "K",
+            description = "What names a client: a log variable ($http_x_client_id), a JSON field or a HAR request"
+                    + " header. A credential is shown only as a short hash.")
+    private String clientKey;
+
+    @Option(names = "--tolerance", defaultValue = "100ms", paramLabel = "D",
+            description = "How much earlier than Retry-After allowed a retry may start and still be on time"
+                    + " (default ${DEFAULT-VALUE}; DG1).")
+    private String tolerance;
+
+    @Option(names = "--throttle-status", split = ",", paramLabel = "CODE",
+            description = "Statuses that mean 'throttled' besides 429, e.g. 503 (nginx limit_req) or 500 (Apigee).")
+    private List<Integer> throttleStatuses = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
+    private boolean json;
+
+    @Option(names = "--report", paramLabel = "out.json", description = "Also write the JSON report to this file.")
+    private Path report;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "The evidence files.")
+    private List<Path> files;
+
+    @Override
+    public Integer call() {
+        DiagnosisOptions options = options();
+        if (report != null && !report.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json")) {
+            throw usage("--report writes JSON: give a file name ending in .json, was " + report);
+        }
+        DiagnoseRequest request = new DiagnoseRequest(files, format, logFormat, fields, clientKey, options);
+        PrintWriter err = spec.commandLine().getErr();
+        Diagnosis diagnosis;
+        try {
+            diagnosis = new DiagnoseService().diagnose(request, progressLine(err), () -> false);
+        } catch (DiagnoseException.Cancelled e) {
+            err.println("cancelled");
+            err.flush();
+            return 1;
+        } catch (DiagnoseException e) {
+            // BadOption or Unreadable: what was expected, as a usage error.
+            throw usage(e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(DiagnosisJson.write(diagnosis, false));
+        } else {
+            printText(out, diagnosis);
+        }
+        out.flush();
+        for (Diagnosis.FileSummary file : diagnosis.evidence().files()) {
+            if (file.error() != null) {
+                err.println(file.file() + ": " + file.error());
+            }
+        }
+        if (!diagnosis.evidence().examples().isEmpty()) {
+            Diagnosis.Unparsed first = diagnosis.evidence().examples().get(0);
+            err.println(diagnosis.evidence().unparsed() + " lines did not parse; first: " + first.file() + " line "
+                    + first.line() + ": " + first.reason());
+        }
+        err.flush();
+        if (report != null) {
+            try {
+                Files.writeString(report, DiagnosisJson.write(diagnosis, true), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                err.println("could not write the report " + report + ": " + e.getMessage());
+                err.flush();
+                return 1;
+            }
+        }
+        return diagnosis.requests() == 0 ? 1 : 0;
+    }
+
+    private DiagnosisOptions options() {
+        Duration tol;
+        try {
+            tol = DurationText.parse(tolerance);
+        } catch (DurationText.Invalid e) {
+            throw usage("--tolerance " + e.getMessage());
+        }
+        if (tol.isNegative()) {
+            throw usage("--tolerance cannot be negative, was " + tolerance);
+        }
+        for (int code : throttleStatuses) {
+            if (code < 100 || code > 599) {
+                throw usage("--throttle-status must be an HTTP status between 100 and 599, was " + code);
+            }
+        }
+        return new DiagnosisOptions(tol, java.util.Set.copyOf(throttleStatuses),
+                DiagnosisOptions.DEFAULT_RETRY_WINDOW);
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    /** A progress line on stderr: rewritten in place on a terminal, plain lines every few seconds otherwise. */
+    private static Consumer<ReadProgress> progressLine(PrintWriter err) {
+        boolean terminal = System.console() != null;
+        long[] lastPrinted = {0};
+        return p -> {
+            long now = System.nanoTime();
+            if (!p.done() && now - lastPrinted[0] < (terminal ? 200_000_000L : 5_000_000_000L)) {
+                return;
+            }
+            lastPrinted[0] = now;
+            String line = String.format(Locale.ROOT, "reading %s (%d/%d) %3.0f%%: %,d requests, %,d unparsed",
+                    p.file(), p.fileIndex(), p.files(), p.fileShare() * 100, p.requests(), p.unparsed());
+            if (terminal) {
+                err.print("\r" + line + (p.done() ? "\n" : ""));
+            } else if (p.done() || p.bytesRead() > 0) {
+                err.println(line);
+            }
+            err.flush();
+        };
+    }
+
+    private static void printText(PrintWriter out, Diagnosis d) {
+        out.println("Verdict: " + d.verdict());
+        out.println();
+        if (d.from() != null) {
+            out.printf(Locale.ROOT, "%,d requests, %,d logical requests, amplification %.2f×, from %s to %s%n",
+                    d.requests(), d.logicalRequests(), d.amplification(), d.from(), d.to());
+            out.println("Status: " + statuses(d.status()));
+            out.println("Attempts per logical request: " + statuses(d.attempts()));
+            out.println();
+        }
+        out.printf(Locale.ROOT, "%-28s %9s %9s %8s %8s %10s %8s %9s %7s%n", "client", "requests", "logical",
+                "retries", "early", "median", "ignores", "throttled", "retry%");
+        for (ClientDiagnosis c : d.clients()) {
+            out.printf(Locale.ROOT, "%-28s %,9d %,9d %,8d %,8d %9.2fs %8s %,9d %6.0f%%%n", shorten(c.client()),
+                    c.requests(), c.logicalRequests(), c.retries(), c.earlyRetries(), c.medianEarlyMillis() / 1000.0,
+                    c.ignoresRetryAfter() ? "YES" : "no", c.throttled(), c.retryRatio() * 100);
+        }
+        if (!d.findings().isEmpty()) {
+            out.println();
+            out.println("Findings:");
+            for (Diagnosis.Finding f : d.findings()) {
+                out.println("  " + f.rule() + (f.client() == null ? "" : " [" + f.client() + "]") + " " + f.text());
+            }
+        }
+    }
+
+    private static String statuses(Map<Integer, Long> counts) {
+        StringBuilder out = new StringBuilder();
+        counts.forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ").append(k).append(": ")
+                .append(String.format(Locale.ROOT, "%,d", v)));
+        return out.length() == 0 ? "(none)" : out.toString();
+    }
+
+    private static String shorten(String client) {
+        return client.length() <= 28 ? client : client.substring(0, 27) + "…";
+    }
+}

@@ -1,0 +1,108 @@
+package dev.stormwatch.diagnose;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.SortedMap;
+
+/**
+ * What a diagnosis found: totals, one row per client, findings naming the rule behind them, the synchronisation and
+ * throttling figures, what was read and what was not, and a verdict to paste into a ticket.
+ *
+ * @param requests every request (attempt) read
+ * @param logicalRequests requests once each retry is folded into the request it retried (DG2)
+ * @param amplification requests per logical request (DG5)
+ * @param from the first request's start, or null when nothing was read
+ * @param to the last request's start, or null when nothing was read
+ * @param status requests per status
+ * @param attempts logical requests per number of attempts (DG2)
+ * @param partial true when some input did not parse (DG10) or the reading was cancelled
+ */
+public record Diagnosis(long requests, long logicalRequests, double amplification, Instant from, Instant to,
+        SortedMap<Integer, Long> status, SortedMap<Integer, Long> attempts, List<ClientDiagnosis> clients,
+        List<Finding> findings, Synchronisation synchronisation, Throttling throttling, EvidenceSummary evidence,
+        String verdict, boolean partial) {
+
+    public Diagnosis {
+        status = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(status));
+        attempts = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(attempts));
+        clients = List.copyOf(clients);
+        findings = List.copyOf(findings);
+        Objects.requireNonNull(verdict, "verdict");
+    }
+
+    /**
+     * One client's behaviour.
+     *
+     * @param retriesAfterRetryAfter retries whose previous answer carried a usable Retry-After: the ones that can be
+     *     early (DG1)
+     * @param medianEarlyMillis how early the median early retry was, or 0 without early retries
+     * @param ignoresRetryAfter DG3
+     * @param accepted answers that were not throttled (DG9) nor failures
+     * @param retryRatio retries per request, against the 10% SRE retry budget (DG6)
+     * @param throttlingWouldReject the requests that client-side adaptive throttling (K = 2) would have kept off the
+     *     wire, expected value (DG7)
+     */
+    public record ClientDiagnosis(String client, long requests, long logicalRequests, long retries,
+            long retriesAfterRetryAfter, long earlyRetries, long medianEarlyMillis, boolean ignoresRetryAfter,
+            SortedMap<Integer, Long> status, long throttled, long accepted, double retryRatio,
+            double throttlingWouldReject) {
+        public ClientDiagnosis {
+            status = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(status));
+        }
+    }
+
+    /**
+     * A finding, with the rule of the spec that makes it one.
+     *
+     * @param client the client it is about, or null when it is about the whole storm
+     */
+    public record Finding(String rule, String client, String text) {}
+
+    /**
+     * How bunched the arrivals were (DG4).
+     *
+     * @param peakSecondStart when the busiest second began, or null
+     * @param maxClientsRetryingIn100ms the most distinct clients that retried within one 100 ms slot
+     */
+    public record Synchronisation(long peakPerSecond, double meanPerSecond, long peakPer100ms, double meanPer100ms,
+            Instant peakSecondStart, int maxClientsRetryingIn100ms, Instant maxClientsRetryingAt) {
+
+        /** Peak over mean per second; 0 without arrivals. */
+        public double peakToMeanPerSecond() {
+            return meanPerSecond == 0 ? 0 : peakPerSecond / meanPerSecond;
+        }
+
+        /** Peak over mean per 100 ms; 0 without arrivals. */
+        public double peakToMeanPer100ms() {
+            return meanPer100ms == 0 ? 0 : peakPer100ms / meanPer100ms;
+        }
+    }
+
+    /**
+     * Client-side adaptive throttling (Google SRE book, "Handling Overload") replayed on the same arrivals (DG7).
+     *
+     * @param wouldReject expected requests kept off the wire, summed over clients
+     */
+    public record Throttling(double k, double wouldReject, long requests) {
+        /** The share of all requests it would have absorbed. */
+        public double share() {
+            return requests == 0 ? 0 : wouldReject / requests;
+        }
+    }
+
+    /** What was read (DG10). */
+    public record EvidenceSummary(List<FileSummary> files, long unparsed, List<Unparsed> examples,
+            long duplicateLines, long clockStepsBack) {
+        public EvidenceSummary {
+            files = List.copyOf(files);
+            examples = List.copyOf(examples);
+        }
+    }
+
+    /** One input file: its format, the requests it gave and the lines it did not. */
+    public record FileSummary(String file, String format, long requests, long unparsed, String error) {}
+
+    /** A line that did not parse, with its redacted text. */
+    public record Unparsed(String file, long line, String reason, String text) {}
+}

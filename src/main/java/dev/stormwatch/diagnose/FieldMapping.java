@@ -1,0 +1,127 @@
+package dev.stormwatch.diagnose;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Which JSON field holds each value of a request, for JSON-lines evidence: {@code time=...,duration=...,client=...,
+ * method=...,uri=...,status=...,retry_after=...,date=...,idempotency_key=...}. A field is a dotted path into nested
+ * objects ({@code response.headers.retry-after}); {@code a|b} takes the first that is present. {@code time=F:end}
+ * says the time is when the request ended; {@code duration=F:s} that the duration is in seconds (default ms).
+ *
+ * @param fields the JSON path(s) per role, alternatives in order
+ */
+public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd, boolean durationInSeconds) {
+
+    /** The roles a mapping may name. */
+    public static final List<String> ROLES = List.of(
+            "time", "duration", "client", "method", "uri", "status", "retry_after", "date", "idempotency_key");
+
+    /** Envoy's JSON access log with the keys of its documented example (and Istio's default JSON format). */
+    public static final String ENVOY = "time=start_time,duration=duration,client=x_forwarded_for|downstream_remote_address,"
+            + "method=method,uri=path,status=response_code,retry_after=retry_after,idempotency_key=request_id";
+    /** Kong's http-log / file-log plugins. */
+    public static final String KONG = "time=started_at,duration=latencies.request,client=consumer.username|consumer.id"
+            + "|client_ip,method=request.method,uri=request.uri,status=response.status,"
+            + "retry_after=response.headers.retry-after,date=response.headers.date";
+    /** Stormwatch's own relay record ({@code GET /admin/requests}, one record per line). */
+    public static final String STORMWATCH_RELAY = "time=at,duration=latency_ms,client=principal,uri=endpoint,status=status";
+
+    public FieldMapping {
+        fields = Map.copyOf(fields);
+    }
+
+    /** A preset name ({@code envoy}, {@code kong}, {@code stormwatch-relay}) or a mapping text. */
+    public static FieldMapping parse(String text) throws DiagnoseException.BadOption {
+        if (text == null || text.isBlank()) {
+            throw new DiagnoseException.BadOption("JSON lines need a field mapping: --fields time=...,status=...,"
+                    + "uri=... or a preset (envoy, kong, stormwatch-relay)");
+        }
+        String expanded = switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case "envoy" -> ENVOY;
+            case "kong" -> KONG;
+            case "stormwatch-relay", "relay" -> STORMWATCH_RELAY;
+            default -> text;
+        };
+        Map<String, List<String[]>> fields = new LinkedHashMap<>();
+        boolean timeIsEnd = false;
+        boolean seconds = false;
+        for (String pair : expanded.split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0 || eq == pair.length() - 1) {
+                throw new DiagnoseException.BadOption("--fields expects role=field pairs separated by commas,"
+                        + " e.g. time=ts,status=code; '" + pair + "' is not one");
+            }
+            String role = pair.substring(0, eq).strip().toLowerCase(Locale.ROOT);
+            String path = pair.substring(eq + 1).strip();
+            if (!ROLES.contains(role)) {
+                throw new DiagnoseException.BadOption("--fields: unknown role '" + role + "'; the roles are " + ROLES);
+            }
+            int colon = path.lastIndexOf(':');
+            if (colon > 0) {
+                String unit = path.substring(colon + 1);
+                path = path.substring(0, colon);
+                if (role.equals("time") && unit.equals("end")) {
+                    timeIsEnd = true;
+                } else if (role.equals("duration") && unit.equals("s")) {
+                    seconds = true;
+                } else if (!(role.equals("time") && unit.equals("start") || role.equals("duration") && unit.equals("ms"))) {
+                    throw new DiagnoseException.BadOption("--fields: '" + unit + "' is not a unit of " + role
+                            + " (time takes :start or :end, duration :ms or :s)");
+                }
+            }
+            List<String[]> alternatives = new ArrayList<>();
+            for (String alternative : path.split("\\|")) {
+                alternatives.add(alternative.strip().split("\\."));
+            }
+            fields.put(role, alternatives);
+        }
+        for (String required : List.of("time", "status")) {
+            if (!fields.containsKey(required)) {
+                throw new DiagnoseException.BadOption("--fields must map '" + required + "'; it maps "
+                        + fields.keySet());
+            }
+        }
+        if (!fields.containsKey("uri")) {
+            throw new DiagnoseException.BadOption("--fields must map 'uri' (the request path), so that retries of one"
+                    + " request can be told apart from new requests; it maps " + fields.keySet());
+        }
+        return new FieldMapping(fields, timeIsEnd, seconds);
+    }
+
+    /** The mapping as text, for messages. */
+    public String describe(String role) {
+        List<String[]> paths = fields.get(role);
+        if (paths == null) {
+            return "(not mapped)";
+        }
+        List<String> out = new ArrayList<>();
+        for (String[] path : paths) {
+            out.add(String.join(".", path));
+        }
+        return String.join("|", out);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder out = new StringBuilder();
+        fields.forEach((role, paths) -> out.append(out.length() == 0 ? "" : ",").append(role).append('=')
+                .append(describe(role)));
+        return out.toString();
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof FieldMapping m && m.toString().equals(toString()) && m.timeIsEnd == timeIsEnd
+                && m.durationInSeconds == durationInSeconds;
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(new Object[] {toString(), timeIsEnd, durationInSeconds});
+    }
+}

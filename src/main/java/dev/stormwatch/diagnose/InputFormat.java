@@ -1,0 +1,24 @@
+package dev.stormwatch.diagnose;
+
+import java.util.Locale;
+
+/** The evidence formats {@code stormwatch diagnose} reads. */
+public enum InputFormat {
+    /** Decided per file from its first bytes: a HAR, JSON lines, or an access log. */
+    AUTO,
+    /** HAR 1.2 from browser DevTools or HAR tools; one file is one client unless a client key is given. */
+    HAR,
+    /** An nginx access log in any {@code log_format} (default {@code combined}). */
+    NGINX,
+    /** An Apache access log in any {@code LogFormat} (default {@code combined}). */
+    APACHE,
+    /** JSON lines from a gateway, read through a field mapping. */
+    JSONL,
+    /** OpenTelemetry traces as OTLP/JSON: client spans with HTTP attributes. */
+    OTLP;
+
+    /** The lower-case name used on the command line and in reports. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

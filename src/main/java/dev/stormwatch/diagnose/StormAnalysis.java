@@ -1,0 +1,445 @@
+package dev.stormwatch.diagnose;
+
+import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
+import dev.stormwatch.diagnose.Diagnosis.EvidenceSummary;
+import dev.stormwatch.diagnose.Diagnosis.Finding;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The diagnosis itself, a pure function of the requests read and the options: one pass over the requests in order of
+ * start time, applying DG1–DG9 of the spec. Nothing is injected but data; the same table gives the same diagnosis.
+ */
+public final class StormAnalysis {
+
+    /** DG6: Google SRE's per-client retry budget, retries as a share of requests. */
+    public static final double RETRY_BUDGET = 0.10;
+    /** DG7: the SRE book's multiplier K of adaptive throttling. */
+    public static final double THROTTLING_K = 2.0;
+    /** DG7: the history adaptive throttling keeps (the SRE book's two minutes). */
+    public static final long THROTTLING_HISTORY_MILLIS = 120_000;
+    /** DG3: a client is judged only after this many retries that followed a Retry-After. */
+    public static final int IGNORING_MIN_RETRIES = 3;
+    /** DG3: more than this share of those retries early flags the client. */
+    public static final double IGNORING_SHARE = 0.5;
+    /** DG8: a Retry-After that changed by more than this beyond the time that passed counts as changed. */
+    static final long CHANGE_SLACK_MILLIS = 1_000;
+    /** DG4: spans longer than this are not counted per 100 ms (the array would be large and say little). */
+    private static final long MAX_SPAN_PER_100MS = 2L * 86_400_000;
+    /** DG4: spans longer than this are not counted per second. */
+    private static final long MAX_SPAN_PER_SECOND = 31L * 86_400_000;
+
+    private StormAnalysis() {}
+
+    /** Diagnoses the requests of {@code table}. */
+    public static Diagnosis analyse(AttemptTable table, DiagnosisOptions options, EvidenceSummary evidence) {
+        int n = table.size();
+        List<String> names = table.clients();
+        Tally[] tallies = new Tally[names.size()];
+        for (int c = 0; c < tallies.length; c++) {
+            tallies[c] = new Tally(names.get(c));
+        }
+        int[] order = table.byStart();
+        long from = n == 0 ? 0 : table.start(order[0]);
+        long to = n == 0 ? 0 : table.start(order[n - 1]);
+        long span = to - from;
+        int[] perSecond = span <= MAX_SPAN_PER_SECOND ? new int[(int) (span / 1000) + 1] : null;
+        int[] per100 = span <= MAX_SPAN_PER_100MS ? new int[(int) (span / 100) + 1] : null;
+        SortedMap<Integer, Long> status = new TreeMap<>();
+        SortedMap<Integer, Long> attempts = new TreeMap<>();
+        long tolerance = options.tolerance().toMillis();
+        long window = options.retryWindow().toMillis();
+        long retryBucket = Long.MIN_VALUE;
+        Set<Integer> retryingInBucket = new HashSet<>();
+        int maxRetrying = 0;
+        long maxRetryingAt = 0;
+        long[] anomalies = new long[8];
+        long raChanges = 0;
+
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            int c = table.client(i);
+            Tally t = tallies[c];
+            long start = table.start(i);
+            int code = table.status(i);
+            t.requests++;
+            t.status.merge(code, 1L, Long::sum);
+            status.merge(code, 1L, Long::sum);
+            if (perSecond != null) {
+                perSecond[(int) ((start - from) / 1000)]++;
+            }
+            if (per100 != null) {
+                per100[(int) ((start - from) / 100)]++;
+            }
+            // DG9: throttled answers; accepted are those that are neither throttled nor a failure.
+            boolean throttled = options.isThrottled(code);
+            boolean failure = options.isRetryableFailure(code);
+            if (throttled) {
+                t.throttled++;
+            } else if (!failure) {
+                t.accepted++;
+            }
+            t.throttle(start, !throttled && code != 0);
+            countAnomaly(table, i, code, anomalies);
+
+            long key = table.requestKey(i);
+            Pending p = t.pending.get(key);
+            // DG2: a request for the same thing after a retryable failure, within the window, and sent after that
+            // answer arrived, is a retry of the same logical request.
+            boolean retry = p != null && start - p.lastEnd <= window && start >= p.lastEnd - tolerance;
+            if (retry) {
+                t.retries++;
+                p.attempts++;
+                long bucket = start / 100;
+                if (bucket != retryBucket) {
+                    retryBucket = bucket;
+                    retryingInBucket.clear();
+                }
+                retryingInBucket.add(c);
+                if (retryingInBucket.size() > maxRetrying) {
+                    maxRetrying = retryingInBucket.size();
+                    maxRetryingAt = bucket * 100;
+                }
+                if (p.retryAfterMillis >= 0) {
+                    t.retriesAfterRetryAfter++;
+                    // DG1: early when it started before the answer's arrival plus Retry-After, less the tolerance.
+                    long allowed = p.lastEnd + p.retryAfterMillis;
+                    if (start < allowed - tolerance) {
+                        t.early.add(allowed - start);
+                    }
+                }
+            } else {
+                if (p != null) {
+                    attempts.merge(p.attempts, 1L, Long::sum);
+                    t.pending.remove(key);
+                }
+                t.logical++;
+                p = new Pending();
+            }
+            if (failure) {
+                int ra = table.retryAfterMillis(i);
+                long end = table.end(i);
+                // DG8: a wait that changed by more than the time that passed since the previous answer.
+                if (retry && ra >= 0 && p.retryAfterMillis >= 0) {
+                    long expected = p.retryAfterMillis - (end - p.lastEnd);
+                    if (Math.abs(ra - Math.max(0, expected)) > CHANGE_SLACK_MILLIS) {
+                        raChanges++;
+                    }
+                }
+                p.lastEnd = end;
+                p.retryAfterMillis = ra;
+                t.pending.put(key, p);
+            } else {
+                attempts.merge(p.attempts, 1L, Long::sum);
+                t.pending.remove(key);
+            }
+        }
+        long unfinished = 0;
+        for (Tally t : tallies) {
+            for (Pending p : t.pending.values()) {
+                attempts.merge(p.attempts, 1L, Long::sum);
+                unfinished++;
+            }
+        }
+
+        List<ClientDiagnosis> clients = new ArrayList<>();
+        long logical = 0;
+        for (Tally t : tallies) {
+            clients.add(t.result());
+            logical += t.logical;
+        }
+        clients.sort(Comparator.comparingLong(ClientDiagnosis::earlyRetries).reversed()
+                .thenComparing(Comparator.comparingLong(ClientDiagnosis::requests).reversed())
+                .thenComparing(ClientDiagnosis::client));
+        Diagnosis.Synchronisation sync = synchronisation(perSecond, per100, span, n, from, maxRetrying, maxRetryingAt);
+        double wouldReject = 0;
+        for (Tally t : tallies) {
+            wouldReject += t.wouldReject;
+        }
+        Diagnosis.Throttling throttling = new Diagnosis.Throttling(THROTTLING_K, wouldReject, n);
+        double amplification = logical == 0 ? 0 : (double) n / logical;
+        List<Finding> findings = findings(clients, sync, throttling, anomalies, raChanges, unfinished, evidence, n);
+        boolean partial = evidence.unparsed() > 0;
+        String verdict = verdict(clients, n, amplification, throttling, status, options, evidence);
+        return new Diagnosis(n, logical, amplification, n == 0 ? null : Instant.ofEpochMilli(from),
+                n == 0 ? null : Instant.ofEpochMilli(to), status, attempts, clients, findings, sync, throttling,
+                evidence, verdict, partial);
+    }
+
+    private static void countAnomaly(AttemptTable table, int i, int code, long[] anomalies) {
+        byte kind = table.retryAfterKind(i);
+        if (kind == AttemptTable.RA_NONE && (code == 429 || code == 503)) {
+            anomalies[7]++;
+        } else {
+            anomalies[kind]++;
+        }
+    }
+
+    private static Diagnosis.Synchronisation synchronisation(int[] perSecond, int[] per100, long span, int n,
+            long from, int maxRetrying, long maxRetryingAt) {
+        long peakSecond = 0;
+        int peakSecondIndex = -1;
+        if (perSecond != null) {
+            for (int s = 0; s < perSecond.length; s++) {
+                if (perSecond[s] > peakSecond) {
+                    peakSecond = perSecond[s];
+                    peakSecondIndex = s;
+                }
+            }
+        }
+        long peak100 = 0;
+        if (per100 != null) {
+            for (int v : per100) {
+                peak100 = Math.max(peak100, v);
+            }
+        }
+        double mean = n == 0 ? 0 : n / (double) (span / 1000 + 1);
+        double mean100 = n == 0 ? 0 : n / (double) (span / 100 + 1);
+        return new Diagnosis.Synchronisation(peakSecond, mean, peak100, per100 == null ? 0 : mean100,
+                peakSecondIndex < 0 ? null : Instant.ofEpochMilli(from + peakSecondIndex * 1000L), maxRetrying,
+                maxRetrying == 0 ? null : Instant.ofEpochMilli(maxRetryingAt));
+    }
+
+    private static List<Finding> findings(List<ClientDiagnosis> clients, Diagnosis.Synchronisation sync,
+            Diagnosis.Throttling throttling, long[] anomalies, long raChanges, long unfinished,
+            EvidenceSummary evidence, long requests) {
+        List<Finding> out = new ArrayList<>();
+        for (ClientDiagnosis c : clients) {
+            if (c.ignoresRetryAfter()) {
+                out.add(new Finding("DG3", c.client(), "ignores Retry-After: " + count(c.earlyRetries()) + " of "
+                        + count(c.retriesAfterRetryAfter()) + " retries after a Retry-After came early (median "
+                        + seconds(c.medianEarlyMillis()) + " early)"));
+            } else if (c.earlyRetries() > 0) {
+                out.add(new Finding("RA3", c.client(), count(c.earlyRetries()) + " of "
+                        + count(c.retriesAfterRetryAfter()) + " retries after a Retry-After came before it allowed"
+                        + " (median " + seconds(c.medianEarlyMillis()) + " early)"));
+            }
+        }
+        for (ClientDiagnosis c : clients) {
+            if (c.retries() > 0 && c.retryRatio() > RETRY_BUDGET) {
+                out.add(new Finding("DG6", c.client(), "retries are " + percent(c.retryRatio())
+                        + " of its requests; the SRE per-client retry budget is 10%"));
+            }
+        }
+        if (sync.maxClientsRetryingIn100ms() >= 2) {
+            out.add(new Finding("DG4", null, sync.maxClientsRetryingIn100ms() + " distinct clients retried within the"
+                    + " same 100 ms (at " + sync.maxClientsRetryingAt() + "); the busiest second had "
+                    + count(sync.peakPerSecond()) + " requests, " + ratio(sync.peakToMeanPerSecond())
+                    + " the mean"));
+        }
+        if (throttling.wouldReject() >= 1) {
+            out.add(new Finding("DG7", null, "client-side adaptive throttling (K = 2) on the same arrivals would have"
+                    + " kept about " + count(Math.round(throttling.wouldReject())) + " of " + count(requests)
+                    + " requests (" + percent(throttling.share()) + ") off the wire"));
+        }
+        if (anomalies[7] > 0) {
+            out.add(new Finding("DG8", null, count(anomalies[7]) + " answers with 429 or 503 carried no Retry-After"
+                    + " (or it was not logged): clients could only guess when to come back"));
+        }
+        if (anomalies[AttemptTable.RA_LOOKS_LIKE_MILLIS] > 0) {
+            out.add(new Finding("DG8", null, count(anomalies[AttemptTable.RA_LOOKS_LIKE_MILLIS])
+                    + " Retry-After values of 1000 s or more that are not whole minutes: probably milliseconds"
+                    + " written where seconds belong"));
+        }
+        if (anomalies[AttemptTable.RA_PAST_DATE] > 0) {
+            out.add(new Finding("RA6", null, count(anomalies[AttemptTable.RA_PAST_DATE])
+                    + " Retry-After HTTP-dates lay in the past relative to their response's Date: they count as"
+                    + " absent"));
+        }
+        if (anomalies[AttemptTable.RA_INVALID] > 0) {
+            out.add(new Finding("RA6", null, count(anomalies[AttemptTable.RA_INVALID])
+                    + " Retry-After values were invalid (fractional, negative, text or several): they count as"
+                    + " absent"));
+        }
+        if (anomalies[AttemptTable.RA_IGNORED_STATUS] > 0) {
+            out.add(new Finding("RA1", null, count(anomalies[AttemptTable.RA_IGNORED_STATUS])
+                    + " answers carried Retry-After on a status other than 429 and 503, where clients ignore it"));
+        }
+        if (raChanges > 0) {
+            out.add(new Finding("DG8", null, count(raChanges) + " times the Retry-After of a retried request changed"
+                    + " by more than the time that had passed"));
+        }
+        if (unfinished > 0) {
+            out.add(new Finding("DG2", null, count(unfinished) + " logical requests ended on a failure: the client"
+                    + " gave up, or the evidence ends before its next attempt"));
+        }
+        if (evidence.unparsed() > 0) {
+            Diagnosis.Unparsed first = evidence.examples().isEmpty() ? null : evidence.examples().get(0);
+            out.add(new Finding("DG10", null, count(evidence.unparsed()) + " lines did not parse and are not in these"
+                    + " figures" + (first == null ? "" : " (first: " + first.file() + " line " + first.line() + ": "
+                            + first.reason() + ")")));
+        }
+        if (evidence.duplicateLines() > 0) {
+            out.add(new Finding("DG10", null, count(evidence.duplicateLines()) + " lines repeat the line before them"
+                    + " exactly; they are counted as requests"));
+        }
+        if (evidence.clockStepsBack() > 0) {
+            out.add(new Finding("DG10", null, "the time steps back by more than a second " + count(
+                    evidence.clockStepsBack()) + " times in the files (a clock step or merged logs); requests are"
+                    + " ordered by time"));
+        }
+        return out;
+    }
+
+    private static String verdict(List<ClientDiagnosis> clients, long requests, double amplification,
+            Diagnosis.Throttling throttling, SortedMap<Integer, Long> status, DiagnosisOptions options,
+            EvidenceSummary evidence) {
+        if (requests == 0) {
+            return "Nothing to diagnose: no request could be read" + (evidence.unparsed() > 0 ? " (" + count(
+                    evidence.unparsed()) + " lines did not parse)" : "") + ".";
+        }
+        long throttled = 0;
+        for (Map.Entry<Integer, Long> e : status.entrySet()) {
+            if (options.isThrottled(e.getKey())) {
+                throttled += e.getValue();
+            }
+        }
+        List<ClientDiagnosis> flagged = clients.stream().filter(ClientDiagnosis::ignoresRetryAfter).toList();
+        StringBuilder out = new StringBuilder();
+        if (flagged.isEmpty()) {
+            long early = clients.stream().mapToLong(ClientDiagnosis::earlyRetries).sum();
+            out.append("No client ignored Retry-After");
+            out.append(early == 0 ? "" : " (" + count(early) + " retries came early in all)");
+        } else {
+            long early = 0;
+            long after = 0;
+            long sent = 0;
+            long accepted = 0;
+            long allAccepted = 0;
+            long[] medians = new long[flagged.size()];
+            int m = 0;
+            for (ClientDiagnosis c : flagged) {
+                early += c.earlyRetries();
+                after += c.retriesAfterRetryAfter();
+                sent += c.requests();
+                accepted += c.accepted();
+                medians[m++] = c.medianEarlyMillis();
+            }
+            for (ClientDiagnosis c : clients) {
+                allAccepted += c.accepted();
+            }
+            Arrays.sort(medians);
+            out.append(flagged.size()).append(" of ").append(clients.size()).append(" clients ignored Retry-After: ")
+                    .append(count(early)).append(" of ").append(count(after))
+                    .append(" of their retries after a Retry-After came early (median ")
+                    .append(seconds(medians[medians.length / 2])).append(" early); they sent ")
+                    .append(percent((double) sent / requests)).append(" of all requests and got ")
+                    .append(allAccepted == 0 ? "none" : percent((double) accepted / allAccepted))
+                    .append(" of the accepted answers");
+        }
+        out.append("; ").append(count(throttled)).append(" of ").append(count(requests))
+                .append(" requests were throttled; amplification ").append(String.format(Locale.ROOT, "%.2f",
+                        amplification)).append("×");
+        if (throttling.wouldReject() >= 1) {
+            out.append("; client-side throttling would have kept about ")
+                    .append(count(Math.round(throttling.wouldReject()))).append(" requests off the wire");
+        }
+        out.append('.');
+        if (evidence.unparsed() > 0) {
+            out.append(" Partial: ").append(count(evidence.unparsed())).append(" lines did not parse.");
+        }
+        return out.toString();
+    }
+
+    static String count(long value) {
+        return String.format(Locale.ROOT, "%,d", value);
+    }
+
+    static String percent(double share) {
+        return String.format(Locale.ROOT, share < 0.1 && share > 0 ? "%.1f%%" : "%.0f%%", share * 100);
+    }
+
+    static String seconds(long millis) {
+        return String.format(Locale.ROOT, "%.2f s", millis / 1000.0);
+    }
+
+    static String ratio(double value) {
+        return String.format(Locale.ROOT, "%.1f×", value);
+    }
+
+    /** The last failed answer of a logical request that may still be retried. */
+    private static final class Pending {
+        int attempts = 1;
+        long lastEnd;
+        int retryAfterMillis = -1;
+    }
+
+    /** One client's running counts. */
+    private static final class Tally {
+        final String client;
+        final Map<Long, Pending> pending = new HashMap<>();
+        final SortedMap<Integer, Long> status = new TreeMap<>();
+        final EarlyAmounts early = new EarlyAmounts();
+        final ArrayDeque<long[]> history = new ArrayDeque<>();
+        long requests;
+        long logical;
+        long retries;
+        long retriesAfterRetryAfter;
+        long throttled;
+        long accepted;
+        long historyAccepted;
+        double wouldReject;
+
+        Tally(String client) {
+            this.client = client;
+        }
+
+        /** DG7: before this request, the reject probability max(0, (requests − K·accepts) / (requests + 1)). */
+        void throttle(long start, boolean accept) {
+            while (!history.isEmpty() && history.peekFirst()[0] < start - THROTTLING_HISTORY_MILLIS) {
+                historyAccepted -= history.pollFirst()[1];
+            }
+            double req = history.size();
+            wouldReject += Math.max(0, (req - THROTTLING_K * historyAccepted) / (req + 1));
+            history.addLast(new long[] {start, accept ? 1 : 0});
+            historyAccepted += accept ? 1 : 0;
+        }
+
+        ClientDiagnosis result() {
+            long earlyCount = early.size();
+            // DG3: mostly early, over enough retries to judge.
+            boolean ignores = retriesAfterRetryAfter >= IGNORING_MIN_RETRIES
+                    && earlyCount > IGNORING_SHARE * retriesAfterRetryAfter;
+            return new ClientDiagnosis(client, requests, logical, retries, retriesAfterRetryAfter, earlyCount,
+                    early.median(), ignores, status, throttled, accepted,
+                    requests == 0 ? 0 : (double) retries / requests, wouldReject);
+        }
+    }
+
+    /** How early each early retry was, in ms, for the median. */
+    private static final class EarlyAmounts {
+        private long[] values = new long[16];
+        private int size;
+
+        void add(long millis) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = millis;
+        }
+
+        int size() {
+            return size;
+        }
+
+        long median() {
+            if (size == 0) {
+                return 0;
+            }
+            long[] sorted = Arrays.copyOf(values, size);
+            Arrays.sort(sorted);
+            return sorted[size / 2];
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package dev.stormwatch.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class DiagnoseCommandTest {
+
+    private static final String FORMAT = "$msec \"$request\" $status \"$sent_http_retry_after\" \"$http_x_client_id\"";
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = StormwatchCommand.newCommandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        String[] full = new String[args.length + 1];
+        full[0] = "diagnose";
+        System.arraycopy(args, 0, full, 1, args.length);
+        return cli.execute(full);
+    }
+
+    private Path storm() throws Exception {
+        StringBuilder log = new StringBuilder();
+        double t = 1_764_583_200.0;
+        for (int n = 0; n < 4; n++) { // "eager" retries 10 ms after each 429 with Retry-After 1
+            log.append(String.format(java.util.Locale.ROOT, "%.3f \"GET /v1/x?access_token=SECRET%d HTTP/1.1\" 429"
+                    + " \"1\" \"eager\"%n", t + n * 0.01, n % 1));
+        }
+        log.append(String.format(java.util.Locale.ROOT, "%.3f \"GET /v1/x?access_token=SECRET0 HTTP/1.1\" 200 \"-\""
+                + " \"eager\"%n", t + 0.04));
+        log.append(String.format(java.util.Locale.ROOT, "%.3f \"GET /v1/y HTTP/1.1\" 429 \"1\" \"patient\"%n", t));
+        log.append(String.format(java.util.Locale.ROOT, "%.3f \"GET /v1/y HTTP/1.1\" 200 \"-\" \"patient\"%n",
+                t + 1.2));
+        log.append("garbage Authorization: Bearer SECRETBEARER\n");
+        return Files.writeString(dir.resolve("access.log"), log.toString());
+    }
+
+    @Test
+    void jsonPrintsExactlyOneObjectWithTheIssuesNames() throws Exception {
+        int exit = run("--format", "nginx", "--log-format", FORMAT, "--client-key", "$http_x_client_id", "--json",
+                storm().toString());
+
+        assertThat(exit).isZero();
+        String stdout = out.toString().strip();
+        assertThat(stdout.lines()).hasSize(1);
+        JsonNode json = new ObjectMapper().readTree(stdout);
+        assertThat(json.fieldNames()).toIterable().contains("requests", "logical_requests", "amplification", "from",
+                "to", "status", "clients", "findings", "partial", "unparsed");
+        assertThat(json.get("requests").asLong()).isEqualTo(7);
+        assertThat(json.get("logical_requests").asLong()).isEqualTo(2);
+        assertThat(json.get("partial").asBoolean()).isTrue();
+        assertThat(json.get("unparsed").get("examples").get(0).get("line").asLong()).isEqualTo(8);
+        JsonNode eager = json.get("clients").get(0);
+        assertThat(eager.get("client").asText()).isEqualTo("eager");
+        assertThat(eager.get("early_retries").asLong()).isEqualTo(4);
+        assertThat(eager.get("ignores_retry_after").asBoolean()).isTrue();
+        assertThat(json.get("findings").get(0).get("rule").asText()).isEqualTo("DG3");
+    }
+
+    // DG11
+    @Test
+    void secretsInTheLogReachNeitherStdoutNorStderr() throws Exception {
+        run("--log-format", FORMAT, storm().toString());
+        run("--log-format", FORMAT, "--json", storm().toString());
+        assertThat(out.toString() + err.toString()).doesNotContain("SECRET").contains("Verdict:");
+    }
+
+    @Test
+    void theVerdictAndTheClientTableGoToStdout() throws Exception {
+        int exit = run("--log-format", FORMAT, "--client-key", "$http_x_client_id", storm().toString());
+        assertThat(exit).isZero();
+        assertThat(out.toString()).startsWith("Verdict: 1 of 2 clients ignored Retry-After")
+                .contains("client ").contains("eager").contains("YES");
+        assertThat(err.toString()).contains("1 lines did not parse; first:").contains("line 8");
+    }
+
+    @Test
+    void aLogFormatThatMatchesNoLineExitsOneSayingWhatWasExpected() throws Exception {
+        int exit = run("--format", "nginx", "--log-format", "combined", storm().toString());
+        assertThat(exit).isEqualTo(1);
+        assertThat(err.toString()).contains("matched none of the 8 lines").contains("line 1");
+        assertThat(out.toString()).contains("Nothing to diagnose");
+    }
+
+    @Test
+    void usageErrorsExitTwo() throws Exception {
+        Path log = storm();
+        assertThat(run("--format", "xml", log.toString())).isEqualTo(2);
+        assertThat(run(dir.resolve("missing.log").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("missing.log");
+        assertThat(run("--tolerance", "soon", log.toString())).isEqualTo(2);
+        assertThat(run("--format", "jsonl", "--fields", "uri=u", log.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--fields must map 'time'");
+    }
+
+    @Test
+    void theReportFileHoldsTheSameJson() throws Exception {
+        Path report = dir.resolve("out.json");
+        int exit = run("--log-format", FORMAT, "--report", report.toString(), storm().toString());
+        assertThat(exit).isZero();
+        assertThat(new ObjectMapper().readTree(report.toFile()).get("requests").asLong()).isEqualTo(7);
+    }
+}
