@@ -90,6 +90,9 @@ public final class LimiterBenchmark {
 
         EmbeddedRedis embedded = options.containsKey("redis") ? null : EmbeddedRedis.start();
         String url = embedded == null ? options.get("redis") : embedded.url();
+        // The embedded Redis requires its random password; a --redis URL is taken as needing none.
+        password = embedded == null ? java.util.Optional.empty() : java.util.Optional.of(embedded.password());
+        passwordText = embedded == null ? null : embedded.clientConfig().getPassword();
         System.out.printf(Locale.ROOT,
                 "Redis %s, limit %d per %d ms, %d rounds of %d s measured after %d s warm-up, %d CPUs, load %.1f, %s%n",
                 url, limit, window.toMillis(), rounds, seconds, warmup, Runtime.getRuntime().availableProcessors(),
@@ -117,7 +120,7 @@ public final class LimiterBenchmark {
         List<Result> results = new ArrayList<>();
         RedisClientSettings settings = RedisClientSettings.DEFAULT
                 .withTimeout(Duration.ofSeconds(2)).withMaxConnections(threads);
-        try (JedisPooledPort port = JedisPooledPort.connect(url, settings);
+        try (JedisPooledPort port = JedisPooledPort.connect(dev.stormwatch.limit.RedisAddress.parse(url), password, settings);
                 JedisPooled bucket4jJedis = bucket4jClient(url, threads)) {
             for (int keys : List.of(1, MANY_KEYS)) {
                 flush(url);
@@ -280,13 +283,18 @@ public final class LimiterBenchmark {
         return limitKeys(count, model).stream().map(LimitKey::redisKey).toList();
     }
 
+    private static java.util.Optional<dev.stormwatch.limit.RedisPassword> password = java.util.Optional.empty();
+    /** Raw clients (Bucket4j's, FLUSHALL) take the password as text; null when none is needed. */
+    private static String passwordText;
+
     private static JedisPooled bucket4jClient(String url, int connections) {
         var address = dev.stormwatch.limit.RedisAddress.parse(url);
         ConnectionPoolConfig pool = new ConnectionPoolConfig();
         pool.setMaxTotal(connections);
         pool.setMaxIdle(connections);
         return new JedisPooled(pool, new HostAndPort(address.host(), address.port()),
-                DefaultJedisClientConfig.builder().socketTimeoutMillis(2000).connectionTimeoutMillis(2000).build());
+                DefaultJedisClientConfig.builder().socketTimeoutMillis(2000).connectionTimeoutMillis(2000)
+                        .password(passwordText).build());
     }
 
     private static List<BucketProxy> bucket4j(JedisPooled jedis, LimitSpec spec, int keys) {
@@ -306,7 +314,8 @@ public final class LimiterBenchmark {
 
     private static void flush(String url) {
         var address = dev.stormwatch.limit.RedisAddress.parse(url);
-        try (JedisPooled jedis = new JedisPooled(address.host(), address.port())) {
+        try (JedisPooled jedis = new JedisPooled(new HostAndPort(address.host(), address.port()),
+                DefaultJedisClientConfig.builder().password(passwordText).build())) {
             jedis.flushAll();
         }
     }

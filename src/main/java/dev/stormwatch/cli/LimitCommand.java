@@ -88,6 +88,10 @@ public final class LimitCommand implements Callable<Integer> {
             LimiterMetrics metrics = prometheus ? LimiterMetrics.prometheus() : LimiterMetrics.inMemory();
             try (EmbeddedRedis embedded = backend.embedded ? EmbeddedRedis.start() : null;
                     RedisPort redis = redisPort(embedded)) {
+                if (embedded != null) {
+                    // Which binary runs and why: the bundled 6.2 has known Lua flaws, a PATH 7.x is preferred.
+                    out.println("embedded Redis: " + embedded.binary().describe() + "; password required (random, not shown)");
+                }
                 RateLimiterBuilder builder = RateLimiterBuilder.of(algorithm, limitSpec).metrics(metrics)
                         .failureMode(failureMode);
                 if (redis != null) {
@@ -111,7 +115,7 @@ public final class LimitCommand implements Callable<Integer> {
 
     private RedisPort redisPort(EmbeddedRedis embedded) {
         if (embedded != null) {
-            return JedisPooledPort.connect(embedded.url(), RedisClientSettings.DEFAULT);
+            return embedded.connect(RedisClientSettings.DEFAULT);
         }
         if (backend.url != null) {
             return JedisPooledPort.connect(backend.url, RedisClientSettings.DEFAULT);

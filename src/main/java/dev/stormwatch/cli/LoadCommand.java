@@ -137,6 +137,11 @@ public final class LoadCommand implements Callable<Integer> {
                     + " (refreshed when it expires).")
     private boolean oauthSession;
 
+    @Option(names = "--allow-insecure-credentials",
+            description = "Send the API key or the OAuth session's token over plain http to a host off this machine"
+                    + " (refused otherwise: anyone on the path could read it).")
+    private boolean allowInsecureCredentials;
+
     @Option(names = "--session-file", paramLabel = "FILE",
             description = "Where --oauth-session finds the session (default: the one 'stormwatch session --stay-signed-in' writes).")
     private Path sessionFile;
@@ -174,6 +179,7 @@ public final class LoadCommand implements Callable<Integer> {
             LoadOptions.Builder builder = LoadOptions.builder()
                     .target(target)
                     .credential(credential)
+                    .allowInsecureCredentials(allowInsecureCredentials)
                     .clients(clients)
                     .duration(duration)
                     .jitter(jitter)

@@ -179,7 +179,8 @@ public final class SessionCommand implements Callable<Integer> {
                 return true;
             }
             // A person or a script completes the sign-in with this URL: one line of its own on stderr.
-            err.println(url);
+            // Built from the provider's authorization_endpoint: printable, so it cannot act on the terminal.
+            err.println(dev.stormwatch.retry.PrintableText.of(url.toString()));
             err.flush();
             return false;
         };

@@ -85,7 +85,9 @@ public final class EmbeddedStack implements AutoCloseable {
             BackendStatus status = limiterStatus.get();
             String health = status == null || status.reachable() ? "" : " (unreachable since " + status.since()
                     + ": " + status.detail() + ")";
-            return limiter.embedded().get().url() + ", a redis-server started by the app" + health;
+            var redis = limiter.embedded().get();
+            return redis.url() + ", a password-protected redis-server started by the app: " + redis.binary().describe()
+                    + health;
         }
         BackendStatus status = limiterStatus.get();
         return "in memory: the embedded Redis did not start"

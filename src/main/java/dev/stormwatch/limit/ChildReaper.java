@@ -32,9 +32,18 @@ final class ChildReaper implements AutoCloseable {
      * {@code commandPart}. Nothing is watched (and nothing fails) where there is no {@code /bin/sh} or no such child.
      */
     static ChildReaper watchNewChild(Set<Long> before, String commandPart) {
+        return watchNewChild(before, commandPart, commandPart);
+    }
+
+    /**
+     * As {@link #watchNewChild(Set, String)} for a child whose executable file and process name differ: Debian's
+     * {@code redis-server} is a link to {@code redis-check-rdb}, so the JVM sees that file while the kernel names the
+     * process after the link.
+     */
+    static ChildReaper watchNewChild(Set<Long> before, String executablePart, String commandPart) {
         Optional<ProcessHandle> child = ProcessHandle.current().children()
                 .filter(p -> !before.contains(p.pid()))
-                .filter(p -> p.info().command().map(c -> c.contains(commandPart)).orElse(false))
+                .filter(p -> p.info().command().map(c -> c.contains(executablePart)).orElse(false))
                 .findFirst();
         if (child.isEmpty() || !SHELL.canExecute()) {
             return new ChildReaper(Optional.empty());

@@ -39,15 +39,22 @@ public final class JedisClusterPort implements RedisPort {
 
     /** Connects to a cluster from its seed addresses. */
     public static JedisClusterPort connect(List<RedisAddress> seeds, RedisClientSettings settings) {
+        return connect(seeds, java.util.Optional.empty(), settings);
+    }
+
+    /** Connects to a cluster whose nodes share one password, when one is given. */
+    public static JedisClusterPort connect(List<RedisAddress> seeds, java.util.Optional<RedisPassword> password,
+            RedisClientSettings settings) {
         if (seeds.isEmpty()) {
             throw new LimiterConfigurationException("Redis Cluster seed list is empty: give host:port,host:port");
         }
         Set<HostAndPort> nodes = new HashSet<>();
         seeds.forEach(seed -> nodes.add(new HostAndPort(seed.host(), seed.port())));
-        DefaultJedisClientConfig client = DefaultJedisClientConfig.builder()
+        var config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(settings.timeoutMillis())
-                .socketTimeoutMillis(settings.timeoutMillis())
-                .build();
+                .socketTimeoutMillis(settings.timeoutMillis());
+        password.ifPresent(p -> config.password(p.reveal()));
+        DefaultJedisClientConfig client = config.build();
         String where = seeds.stream().map(RedisAddress::url).collect(Collectors.joining(","));
         Duration retriesBound = settings.timeout().multipliedBy(MAX_ATTEMPTS);
         try {

@@ -30,12 +30,19 @@ public final class JedisPooledPort implements RedisPort {
         return connect(RedisAddress.parse(url), settings);
     }
 
-    /** Connects lazily to one Redis server. */
+    /** Connects lazily to one Redis server that requires no password. */
     public static JedisPooledPort connect(RedisAddress address, RedisClientSettings settings) {
-        DefaultJedisClientConfig client = DefaultJedisClientConfig.builder()
+        return connect(address, java.util.Optional.empty(), settings);
+    }
+
+    /** Connects lazily to one Redis server, authenticating with the password when one is given. */
+    public static JedisPooledPort connect(RedisAddress address, java.util.Optional<RedisPassword> password,
+            RedisClientSettings settings) {
+        var config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(settings.timeoutMillis())
-                .socketTimeoutMillis(settings.timeoutMillis())
-                .build();
+                .socketTimeoutMillis(settings.timeoutMillis());
+        password.ifPresent(p -> config.password(p.reveal()));
+        DefaultJedisClientConfig client = config.build();
         JedisPooled jedis = new JedisPooled(
                 poolConfig(settings), new HostAndPort(address.host(), address.port()), client);
         return new JedisPooledPort(jedis, address.url());

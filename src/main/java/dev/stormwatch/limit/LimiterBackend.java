@@ -39,7 +39,7 @@ public final class LimiterBackend implements AutoCloseable {
         Objects.requireNonNull(listener, "listener");
         try {
             EmbeddedRedis embedded = starter.get();
-            return new LimiterBackend(embedded, JedisPooledPort.connect(embedded.url(), settings), listener);
+            return new LimiterBackend(embedded, embedded.connect(settings), listener);
         } catch (EmbeddedRedisException e) {
             LOG.warn("Rate limiter: {}; using the in-memory limiter", e.getMessage());
             listener.onStatusChange(new BackendStatus(false, e.getMessage(), clock.instant()));

@@ -106,8 +106,20 @@ public final class DpopProofs {
         return url.getScheme() + "://" + url.getRawAuthority() + (url.getRawPath() == null ? "" : url.getRawPath());
     }
 
+    /**
+     * The key nonces are kept under, normalised as OkHttp normalises a request URL (scheme and host in lower case,
+     * the default port filled in): nonces are remembered from the URL OkHttp sent to and looked up with the URI the
+     * provider's metadata wrote, so {@code https://AS.example:443/token} and {@code https://as.example/token} must
+     * be one origin (issue 14).
+     */
     static String origin(URI url) {
-        return url.getScheme() + "://" + url.getHost() + ":" + url.getPort();
+        okhttp3.HttpUrl parsed = okhttp3.HttpUrl.parse(url.toString());
+        if (parsed != null) {
+            return parsed.scheme() + "://" + parsed.host() + ":" + parsed.port();
+        }
+        // Not an http(s) URL (never sent through OkHttp): the same rule by hand.
+        return String.valueOf(url.getScheme()).toLowerCase(java.util.Locale.ROOT) + "://"
+                + String.valueOf(url.getHost()).toLowerCase(java.util.Locale.ROOT) + ":" + url.getPort();
     }
 
     @Override

@@ -94,6 +94,8 @@ public final class FileSessionStore implements SessionStore {
                 } else {
                     Files.createDirectories(dir);
                 }
+            } else {
+                SessionFolder.requireOnlyOwnerCanWrite(dir); // issue 14: an existing folder is not ours to trust
             }
             // The temporary file is owner-only from its creation, so no moment exists where others could read it.
             Path temp = posix

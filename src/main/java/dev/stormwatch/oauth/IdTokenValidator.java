@@ -29,7 +29,8 @@ import java.util.Set;
 /**
  * Validates an ID token as OIDC Core §3.1.3.7 asks: signature by a provider key with an advertised asymmetric
  * algorithm (never {@code none}, never HMAC: this is a public client), {@code iss}, {@code aud}/{@code azp},
- * {@code exp}/{@code iat} within a skew, {@code nonce}, and {@code at_hash} when present (§3.1.3.8).
+ * {@code exp}/{@code iat}/{@code nbf} within a skew, {@code nonce}, and {@code at_hash} when present (§3.1.3.8);
+ * and, for an ID token from a refresh, that it speaks of the same authentication as the original (§12.2).
  * A failure is a Protocol error naming the check.
  */
 public final class IdTokenValidator {
@@ -100,6 +101,11 @@ public final class IdTokenValidator {
         if (issuedAt.isAfter(now.plus(skew))) {
             throw Failures.protocol("iat", "the ID token claims to be issued at " + issuedAt + ", in the future");
         }
+        Date notBefore = claims.getNotBeforeTime();
+        // RFC 7519 §4.1.5 (OIDC Core §2 allows the claim): a token not yet valid, beyond the skew, is refused.
+        if (notBefore != null && notBefore.toInstant().isAfter(now.plus(skew))) {
+            throw Failures.protocol("nbf", "the ID token is not valid before " + notBefore.toInstant());
+        }
         String nonce = stringClaim(claims, "nonce");
         // §3.1.3.7 step 11: the nonce binds the token to this login (replay defence).
         if (expectedNonce.isPresent() && (nonce == null || !Secret.of(nonce).equals(expectedNonce.get()))) {
@@ -119,6 +125,60 @@ public final class IdTokenValidator {
         });
         return new IdTokenClaims(claims.getIssuer(), claims.getSubject(), audience, expiresAt, issuedAt,
                 Optional.ofNullable(nonce), other);
+    }
+
+    /**
+     * Validates an ID token from a refresh (OIDC Core §12.2): every check of {@link #validate}, then that it speaks of
+     * the same authentication as the original: the same {@code iss}, {@code sub} and {@code aud}, the same
+     * {@code auth_time} when both carry one, and the original's {@code nonce} when it carries one. {@code azp}, when
+     * present, is this client in both (checked by {@link #validate}).
+     */
+    public IdTokenClaims validateRefreshed(Secret idToken, IdTokenClaims original, Optional<Secret> accessToken) {
+        IdTokenClaims refreshed = validate(idToken, Optional.empty(), accessToken);
+        if (!refreshed.issuer().equals(original.issuer())) {
+            throw Failures.protocol("iss", "the refreshed ID token was issued by '" + refreshed.issuer()
+                    + "', the original by '" + original.issuer() + "'");
+        }
+        if (!refreshed.subject().equals(original.subject())) {
+            throw Failures.protocol("sub", "the refreshed ID token names another subject");
+        }
+        if (!Set.copyOf(refreshed.audience()).equals(Set.copyOf(original.audience()))) {
+            throw Failures.protocol("aud", "the refreshed ID token is meant for " + refreshed.audience()
+                    + ", the original for " + original.audience());
+        }
+        Optional<Long> authTime = epochSeconds(refreshed.other().get("auth_time"));
+        Optional<Long> originalAuthTime = epochSeconds(original.other().get("auth_time"));
+        // auth_time is the time of the original authentication, not of this refresh.
+        if (authTime.isPresent() && originalAuthTime.isPresent() && !authTime.equals(originalAuthTime)) {
+            throw Failures.protocol("auth_time", "the refreshed ID token's auth_time is not the original sign-in's");
+        }
+        // A nonce, when present, must be the original one: a refreshed token is not a new sign-in.
+        if (refreshed.nonce().isPresent() && !refreshed.nonce().equals(original.nonce())) {
+            throw Failures.protocol("nonce", "the refreshed ID token's nonce is not the original sign-in's");
+        }
+        return refreshed;
+    }
+
+    /** A time claim as seconds since the epoch, whether fresh from a token (Instant) or from the store (text). */
+    private static Optional<Long> epochSeconds(Object value) {
+        if (value instanceof Instant instant) {
+            return Optional.of(instant.getEpochSecond());
+        }
+        if (value instanceof Number number) {
+            return Optional.of(number.longValue());
+        }
+        if (value instanceof String text) {
+            try {
+                return Optional.of(Instant.parse(text).getEpochSecond());
+            } catch (java.time.format.DateTimeParseException notIso) {
+                try {
+                    return Optional.of(Long.parseLong(text));
+                } catch (NumberFormatException notNumber) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** OIDC Core §3.1.3.6: the left half of the hash of the token, with the hash of the signature algorithm. */

@@ -46,8 +46,18 @@ public final class LoopbackReceiver implements AutoCloseable {
     /** A request line and headers longer than this are refused: a redirect is a few hundred bytes (hostile input). */
     static final int MAX_REQUEST_HEAD_BYTES = 16 * 1024;
 
-    /** How long one connection may take to send its request before it is dropped (slow or idle clients). */
-    private static final int READ_TIMEOUT_MS = 2_000;
+    /**
+     * How long one connection may take to send its whole request head, however it trickles in: a per-read timeout
+     * would let a client sending one byte a second hold a handler for minutes (slow loris). A browser sends its
+     * redirect in one packet, within milliseconds.
+     */
+    static final Duration HEAD_DEADLINE = Duration.ofSeconds(2);
+
+    /**
+     * Connections reading their head at once. Each has its own thread, so slow ones cannot queue the redirect behind
+     * them; past this many, the oldest is dropped for the newest, which is where the browser's redirect is.
+     */
+    static final int MAX_PENDING_CONNECTIONS = 32;
 
     private final Secret expectedState;
     private final List<ServerSocket> listeners;
@@ -62,14 +72,17 @@ public final class LoopbackReceiver implements AutoCloseable {
     private static final SignInPage UNANSWERED = SignInPage.failed(
             "Stormwatch stopped before the sign-in finished. Go back to Stormwatch and sign in again.");
     /**
-     * Connections are read in parallel: browsers open speculative connections that send nothing, and one of them
-     * must not hold up the redirect for the read timeout. A few threads bound what a flood can cost.
+     * Connections are read in parallel, one thread each: browsers open speculative connections that send nothing, and
+     * local processes may send slowly on purpose; none of them may hold up the redirect. The number of threads is
+     * bounded by {@link #MAX_PENDING_CONNECTIONS}, since each connection is in {@link #pending} while it reads.
      */
-    private final ExecutorService handlers = Executors.newFixedThreadPool(4, task -> {
+    private final ExecutorService handlers = Executors.newCachedThreadPool(task -> {
         Thread thread = new Thread(task, "loopback-redirect-handler");
         thread.setDaemon(true);
         return thread;
     });
+    /** Connections still reading their head, oldest first. */
+    private final java.util.Deque<Socket> pending = new java.util.ArrayDeque<>();
 
     private LoopbackReceiver(Secret expectedState, List<ServerSocket> listeners) {
         this.expectedState = expectedState;
@@ -191,12 +204,30 @@ public final class LoopbackReceiver implements AutoCloseable {
             } catch (IOException e) {
                 return; // closed by success, cancel or timeout
             }
+            Socket oldest = admit(socket);
+            if (oldest != null) {
+                closeQuietly(oldest); // its blocking read fails and frees its thread
+            }
             try {
                 handlers.execute(() -> handle(socket));
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 closeQuietly(socket); // the receiver is closing
                 return;
             }
+        }
+    }
+
+    /** Adds a connection to {@link #pending}; returns the oldest one to drop when there are too many. */
+    private Socket admit(Socket socket) {
+        synchronized (pending) {
+            pending.addLast(socket);
+            return pending.size() > MAX_PENDING_CONNECTIONS ? pending.pollFirst() : null;
+        }
+    }
+
+    private void settled(Socket socket) {
+        synchronized (pending) {
+            pending.remove(socket);
         }
     }
 
@@ -211,13 +242,13 @@ public final class LoopbackReceiver implements AutoCloseable {
     private void handle(Socket socket) {
         boolean keepOpen = false;
         try {
-            socket.setSoTimeout(READ_TIMEOUT_MS);
-            Optional<String> requestLine = readRequestLine(socket.getInputStream());
-            if (requestLine.isEmpty()) {
+            Optional<RequestHead> head = readHead(socket, System.nanoTime() + HEAD_DEADLINE.toNanos());
+            settled(socket);
+            if (head.isEmpty()) {
                 reply(socket, SignInPage.rejected(414, "The request was too long or incomplete."));
                 return;
             }
-            RedirectRequestCheck.Verdict verdict = RedirectRequestCheck.judge(requestLine.get(), expectedState);
+            RedirectRequestCheck.Verdict verdict = RedirectRequestCheck.judge(head.get(), port(), expectedState);
             if (verdict instanceof RedirectRequestCheck.Verdict.Rejected rejected) {
                 reply(socket, SignInPage.rejected(rejected.status(), rejected.reason()));
                 return;
@@ -230,6 +261,7 @@ public final class LoopbackReceiver implements AutoCloseable {
         } catch (IOException e) {
             // A broken or idle connection is not a sign-in: keep waiting.
         } finally {
+            settled(socket);
             if (!keepOpen) {
                 try {
                     socket.close();
@@ -256,32 +288,78 @@ public final class LoopbackReceiver implements AutoCloseable {
         out.flush();
     }
 
-    /** Reads the whole request head (up to the blank line), bounded; returns its first line. */
-    static Optional<String> readRequestLine(InputStream in) throws IOException {
+    /**
+     * A request head: its first line and its header lines, as sent.
+     *
+     * @param requestLine e.g. {@code GET /callback?... HTTP/1.1}
+     * @param headers     the header lines after it, unparsed
+     */
+    record RequestHead(String requestLine, List<String> headers) {
+
+        /** The values of every header with this name (case-insensitive), trimmed. */
+        List<String> values(String name) {
+            List<String> values = new ArrayList<>();
+            for (String line : headers) {
+                int colon = line.indexOf(':');
+                if (colon > 0 && line.substring(0, colon).equalsIgnoreCase(name)) {
+                    values.add(line.substring(colon + 1).trim());
+                }
+            }
+            return values;
+        }
+    }
+
+    /**
+     * Reads the whole request head (up to the blank line) from a socket, bounded in size and in time: the whole head
+     * must arrive before {@code deadlineNanos} ({@link System#nanoTime()}), however slowly its bytes trickle in.
+     */
+    static Optional<RequestHead> readHead(Socket socket, long deadlineNanos) throws IOException {
+        InputStream in = socket.getInputStream();
         ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        byte[] end = {'\r', '\n', '\r', '\n'};
+        byte[] chunk = new byte[1024];
         try {
-            while (matched < 4) {
-                int b = in.read();
-                if (b < 0) {
+            while (true) {
+                long remainingMillis = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+                if (remainingMillis <= 0) {
+                    return Optional.empty(); // the whole head was not there in time: a slow or idle client
+                }
+                socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, remainingMillis));
+                int read = in.read(chunk);
+                if (read < 0) {
                     break;
+                }
+                head.write(chunk, 0, read);
+                int end = indexOfBlankLine(head.toByteArray());
+                if (end >= 0) {
+                    return end > MAX_REQUEST_HEAD_BYTES
+                            ? Optional.empty()
+                            : parseHead(head.toString(StandardCharsets.ISO_8859_1).substring(0, end));
                 }
                 if (head.size() >= MAX_REQUEST_HEAD_BYTES) {
                     return Optional.empty();
                 }
-                head.write(b);
-                matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
             }
         } catch (SocketTimeoutException e) {
             return Optional.empty();
         }
-        String text = head.toString(StandardCharsets.ISO_8859_1);
-        int lineEnd = text.indexOf("\r\n");
-        if (lineEnd <= 0) {
+        return Optional.empty(); // the connection ended before the blank line
+    }
+
+    private static int indexOfBlankLine(byte[] bytes) {
+        for (int i = 0; i + 3 < bytes.length; i++) {
+            if (bytes[i] == '\r' && bytes[i + 1] == '\n' && bytes[i + 2] == '\r' && bytes[i + 3] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static Optional<RequestHead> parseHead(String text) {
+        String[] lines = text.split("\r\n", -1);
+        if (lines.length == 0 || lines[0].isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(text.substring(0, lineEnd));
+        return Optional.of(new RequestHead(lines[0], List.of(lines).subList(1, lines.length)));
     }
 
     static Map<String, List<String>> parseQuery(String rawQuery) {

@@ -454,12 +454,9 @@ public final class OAuthClient {
                     Optional.of(current.tokens()));
             IdTokenClaims claims = current.claims();
             if (TokenResponse.hasIdToken(body)) {
+                // OIDC Core §12.2: a refreshed ID token must be about the same user and the same sign-in.
                 claims = validator(metadata, budget)
-                        .validate(tokens.idToken(), Optional.empty(), Optional.of(tokens.accessToken()));
-                // OIDC Core §12.2: a refreshed ID token must be about the same user.
-                if (!claims.subject().equals(current.claims().subject())) {
-                    throw Failures.protocol("sub", "the refreshed ID token names another subject");
-                }
+                        .validateRefreshed(tokens.idToken(), current.claims(), Optional.of(tokens.accessToken()));
             }
             Session session = new Session(tokens, claims, binding());
             store.save(session);

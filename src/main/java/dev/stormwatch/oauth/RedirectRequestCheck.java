@@ -24,6 +24,30 @@ final class RedirectRequestCheck {
         record Rejected(int status, String reason) implements Verdict {}
     }
 
+    /**
+     * Judges a whole request head: its {@code Host} must name this receiver ({@code 127.0.0.1}, {@code [::1]} or
+     * {@code localhost} with its port), a cheap guard against DNS rebinding, where a web page's own host name is made
+     * to resolve to 127.0.0.1 and its script then talks to this port.
+     */
+    static Verdict judge(LoopbackReceiver.RequestHead head, int port, Secret expectedState) {
+        List<String> hosts = head.values("Host");
+        if (hosts.size() != 1 || !isThisReceiver(hosts.get(0), port)) {
+            return new Verdict.Rejected(400, "The request is not addressed to this sign-in's loopback address.");
+        }
+        return judge(head.requestLine(), expectedState);
+    }
+
+    /** Whether a Host header names this receiver: a loopback name with exactly its port. */
+    static boolean isThisReceiver(String host, int port) {
+        String lower = host.toLowerCase(java.util.Locale.ROOT);
+        String suffix = ":" + port;
+        if (!lower.endsWith(suffix)) {
+            return false;
+        }
+        String name = lower.substring(0, lower.length() - suffix.length());
+        return name.equals("127.0.0.1") || name.equals("[::1]") || name.equals("localhost");
+    }
+
     static Verdict judge(String requestLine, Secret expectedState) {
         String[] parts = requestLine.split(" ");
         if (parts.length != 3 || !parts[2].startsWith("HTTP/")) {

@@ -5,10 +5,21 @@ import java.time.Duration;
 /** A disruption on the relay's timeline, in time since the relay started. */
 public sealed interface Disruption {
 
-    /** Simulates a full outage: every request from {@code from} until {@code to} gets 503 without Retry-After. */
-    record Outage(Duration from, Duration to) implements Disruption {
+    /**
+     * Simulates a full outage: every request from {@code from} until {@code to} gets {@code status} (a 5xx, 503 by
+     * default) without Retry-After.
+     */
+    record Outage(Duration from, Duration to, int status) implements Disruption {
         public Outage {
             requireOrdered(from, to);
+            if (status < 500 || status > 599) {
+                throw new IllegalArgumentException("an outage answers 5xx, not " + status);
+            }
+        }
+
+        /** An outage that answers 503. */
+        public Outage(Duration from, Duration to) {
+            this(from, to, 503);
         }
     }
 

@@ -87,8 +87,8 @@ final class ModelApi {
         String who = principal.get();
         Duration elapsed = Duration.between(startedAt, config.clock().instant());
         Optional<Disruption> active = timeline.activeAt(elapsed);
-        if (active.isPresent() && active.get() instanceof Disruption.Outage) {
-            return new Served(ApiError.response(503, "server_error", "outage", "the model API is down"),
+        if (active.isPresent() && active.get() instanceof Disruption.Outage outage) {
+            return new Served(ApiError.response(outage.status(), "server_error", "outage", "the model API is down"),
                     RelayOutcome.OUTAGE, who);
         }
         if (quota.isPresent()) {

@@ -12,8 +12,12 @@ import java.util.Optional;
 public abstract sealed class CallFailure extends RuntimeException
         permits CallFailure.Recoverable, CallFailure.Reauthenticate, CallFailure.Configuration, CallFailure.Protocol {
 
+    /**
+     * Every message is made printable here, the one place all of them pass: messages quote the provider's
+     * {@code error}, {@code error_description}, {@code iss} and other values, which must not reach a terminal raw.
+     */
     private CallFailure(String message, Throwable cause) {
-        super(message, cause);
+        super(PrintableText.of(message), cause);
     }
 
     /**

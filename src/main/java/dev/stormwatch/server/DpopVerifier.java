@@ -19,11 +19,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Checks a DPoP proof as RFC 9449 §4.3 lists: one {@code DPoP} header, a JWT of type {@code dpop+jwt} signed with an
@@ -47,7 +45,11 @@ public final class DpopVerifier {
 
     private final Clock clock;
     private final DpopNonces nonces;
-    private final Map<String, Instant> seenJtis = new ConcurrentHashMap<>();
+    /**
+     * A proof passes the iat check for at most IAT_WINDOW after its iat, and its iat is at most IAT_WINDOW after the
+     * moment it is first seen: remembering each jti twice the window covers every replay the iat check would let by.
+     */
+    private final JtiReplayCache seenJtis = new JtiReplayCache(IAT_WINDOW.multipliedBy(2));
 
     public DpopVerifier(Clock clock, DpopNonces nonces) {
         this.clock = clock;
@@ -127,10 +129,9 @@ public final class DpopVerifier {
         } catch (JOSEException e) {
             return new Outcome.Invalid("the proof's jwk has no thumbprint");
         }
-        if (seenJtis.putIfAbsent(jkt + ":" + jti, iat) != null) {
+        if (!seenJtis.firstUse(jkt + ":" + jti, now)) {
             return new Outcome.Invalid("this proof was already used (jti replay)");
         }
-        forgetOld(now);
         return new Outcome.Valid(jkt);
     }
 
@@ -183,12 +184,8 @@ public final class DpopVerifier {
         return value instanceof String s ? s : null;
     }
 
-    private void forgetOld(Instant now) {
-        if (seenJtis.size() < 10_000) {
-            return;
-        }
-        // A jti older than the window cannot be replayed anyway: its iat check fails first.
-        Instant horizon = now.minus(IAT_WINDOW).minus(IAT_WINDOW);
-        seenJtis.values().removeIf(iat -> iat.isBefore(horizon));
+    /** How many proof ids are remembered now (for tests). */
+    int rememberedProofs() {
+        return seenJtis.size();
     }
 }

@@ -79,4 +79,16 @@ class LimitCommandTest {
                 .contains("#1   allowed  in window 1    [backend]").contains("#2   refused")
                 .contains("stormwatch_limiter_decisions_total{algorithm=\"gcra\",outcome=\"refused\",source=\"backend\"} 1.0");
     }
+
+    @Test
+    @DisplayName("Issue 14: limit --embedded-redis says which redis-server runs and why, and works with its password")
+    void embeddedRedisSaysWhichBinaryRunsAndAuthenticates() {
+        int exit = run("limit", "--embedded-redis", "--limit", "1", "--requests", "2");
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(out.toString()).containsPattern("embedded Redis: redis-server \\S+ (from the PATH|bundled) \\(")
+                .contains("password required (random, not shown)")
+                .contains("#1   allowed  in window 1    [backend]");
+        assertThat(err.toString()).doesNotContain("NOAUTH");
+    }
 }

@@ -102,6 +102,17 @@ class LoadCommandTest {
         assertThat(out + err.toString()).doesNotContain("sk-live-abcdef0123456789");
     }
 
+    @DisplayName("Issue 14: an API key over plain http to a remote host is refused unless --allow-insecure-credentials")
+    @Test
+    void aCredentialOverPlainHttpToARemoteHostIsRefused() {
+        int exit = run(Map.of("GATEWAY_KEY", "sk-live-abcdef0123456789"), "load", "--target",
+                "http://gateway.example.com/v1", "--rate", "2", "--api-key-env", "GATEWAY_KEY");
+
+        assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
+        assertThat(err.toString()).contains("is plain http off this machine").contains("--allow-insecure-credentials")
+                .doesNotContain("sk-live-abcdef0123456789");
+    }
+
     @Test
     void aMissingApiKeyVariableIsNamed() {
         int exit = run("load", "--target", "https://gateway.example.com/v1", "--rate", "2", "--api-key-env", "NOPE");

@@ -28,7 +28,7 @@ class ResilientClientRedisLimiterTest {
     @DisplayName("RC7 L3: on a real Redis limiter, a refused request is not sent and carries the retry-at")
     void aRedisRefusalSendsNothingAndCarriesTheRetryAt() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
-                JedisPooledPort port = JedisPooledPort.connect(redis.url(),
+                JedisPooledPort port = redis.connect(
                         RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
                 MockWebServer server = new MockWebServer()) {
             server.enqueue(new MockResponse().setResponseCode(200));

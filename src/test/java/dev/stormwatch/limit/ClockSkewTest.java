@@ -23,7 +23,7 @@ class ClockSkewTest {
     @BeforeAll
     static void startRedis() {
         redis = EmbeddedRedis.start();
-        jedis = new JedisPooled("127.0.0.1", redis.port());
+        jedis = new JedisPooled(new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());
     }
 
     @AfterAll
@@ -43,7 +43,7 @@ class ClockSkewTest {
     private static final Duration WINDOW = Duration.ofSeconds(4);
 
     private RateLimiter limiter(Algorithm algorithm, Duration skew) {
-        RedisPort port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
+        RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
         ports.add(port);
         // A 4 s window is shorter than the 10 s between the two clocks: with caller time (the seed's way), the fast
         // limiter would see the slow one's entries as expired and admit a second full window.

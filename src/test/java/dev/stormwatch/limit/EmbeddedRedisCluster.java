@@ -16,18 +16,22 @@ final class EmbeddedRedisCluster implements AutoCloseable {
     /** Redis Cluster's bus listens on the node's port plus this. */
     private static final int BUS_OFFSET = 10000;
     private final List<EmbeddedRedis> masters;
+    /** One password for every node: a cluster client sends the same AUTH to each. */
+    private final RedisPassword password;
 
-    private EmbeddedRedisCluster(List<EmbeddedRedis> masters) {
+    private EmbeddedRedisCluster(List<EmbeddedRedis> masters, RedisPassword password) {
         this.masters = masters;
+        this.password = password;
     }
 
     static EmbeddedRedisCluster start() {
         List<EmbeddedRedis> masters = new ArrayList<>();
+        RedisPassword password = RedisPassword.random(new java.security.SecureRandom());
         try {
             for (int i = 0; i < 3; i++) {
-                masters.add(startMaster());
+                masters.add(startMaster(password));
             }
-            EmbeddedRedisCluster cluster = new EmbeddedRedisCluster(masters);
+            EmbeddedRedisCluster cluster = new EmbeddedRedisCluster(masters, password);
             cluster.form();
             return cluster;
         } catch (RuntimeException e) {
@@ -40,7 +44,7 @@ final class EmbeddedRedisCluster implements AutoCloseable {
      * A cluster node also listens on its port + 10000 (the cluster bus), which a free-port pick does not check; a
      * taken bus port is retried on other ports, so a busy machine does not fail the suite.
      */
-    private static EmbeddedRedis startMaster() {
+    private static EmbeddedRedis startMaster(RedisPassword password) {
         EmbeddedRedisException last = null;
         for (int tries = 0; tries < 5; tries++) {
             int port = freePortWithFreeBus();
@@ -48,7 +52,7 @@ final class EmbeddedRedisCluster implements AutoCloseable {
                 return EmbeddedRedis.start(port, List.of(
                         "cluster-enabled yes",
                         "cluster-config-file nodes.conf", // in each server's own temporary dir
-                        "cluster-node-timeout 5000"));
+                        "cluster-node-timeout 5000"), password);
             } catch (EmbeddedRedisException e) {
                 last = e; // another process took the port or its bus port meanwhile
             }
@@ -102,7 +106,13 @@ final class EmbeddedRedisCluster implements AutoCloseable {
     }
 
     Jedis jedis(int master) {
-        return new Jedis("127.0.0.1", masters.get(master).port());
+        return new Jedis(new redis.clients.jedis.HostAndPort("127.0.0.1", masters.get(master).port()),
+                masters.get(master).clientConfig());
+    }
+
+    /** The nodes' shared password. */
+    RedisPassword password() {
+        return password;
     }
 
     int size() {

@@ -26,9 +26,9 @@ class EmbeddedRedisTest {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             port = redis.port();
             assertThat(redis.url()).isEqualTo("redis://127.0.0.1:" + port);
-            try (Jedis jedis = new Jedis("127.0.0.1", port)) {
+            try (Jedis jedis = authenticated(redis)) {
                 assertThat(jedis.ping()).isEqualTo("PONG");
-                assertThat(jedis.info("server")).contains("redis_version:6.2");
+                assertThat(jedis.info("server")).contains("redis_version:" + redis.binary().version());
             }
             // Bound to loopback only: another interface of this machine finds nothing listening.
             nonLoopbackAddress().ifPresent(address -> assertThatThrownBy(() -> {
@@ -57,7 +57,7 @@ class EmbeddedRedisTest {
             redis.stop();
             assertThat(redis.isRunning()).isFalse();
             redis.restart();
-            try (Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
+            try (Jedis jedis = authenticated(redis)) {
                 assertThat(jedis.ping()).isEqualTo("PONG");
             }
         }
@@ -67,7 +67,7 @@ class EmbeddedRedisTest {
     @DisplayName("Another local user cannot reconfigure the embedded Redis (CONFIG SET dir) or load code into it")
     void configModuleAndDebugAreRefused() {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
-                Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
+                Jedis jedis = authenticated(redis)) {
             assertThatThrownBy(() -> jedis.configSet("dir", "/tmp"))
                     .isInstanceOf(JedisDataException.class).hasMessageContaining("unknown command");
             assertThatThrownBy(() -> jedis.sendCommand(() -> SafeEncoder.encode("MODULE"), "LIST"))
@@ -76,6 +76,55 @@ class EmbeddedRedisTest {
                     .isInstanceOf(JedisDataException.class).hasMessageContaining("unknown command");
             assertThat(jedis.ping()).isEqualTo("PONG"); // the limiter's own commands still work
         }
+    }
+
+    @Test
+    @DisplayName("Issue 14: a local client without the password is refused (NOAUTH), even for a PING")
+    void aClientWithoutThePasswordIsRefused() {
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+                Jedis stranger = new Jedis("127.0.0.1", redis.port())) {
+            assertThatThrownBy(stranger::ping).isInstanceOf(JedisDataException.class).hasMessageContaining("NOAUTH");
+            assertThatThrownBy(() -> stranger.eval("return 1"))
+                    .isInstanceOf(JedisDataException.class).hasMessageContaining("NOAUTH");
+        }
+    }
+
+    @Test
+    @DisplayName("Issue 14: a raw socket without AUTH gets NOAUTH for EVAL: nobody else runs Lua in it")
+    void aRawSocketWithoutAuthCannotRunLua() throws IOException {
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+                Socket socket = new Socket(InetAddress.getLoopbackAddress(), redis.port())) {
+            socket.setSoTimeout(2_000);
+            socket.getOutputStream().write("EVAL \"return 1\" 0\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            String answer = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+            assertThat(answer).startsWith("-NOAUTH");
+        }
+    }
+
+    @Test
+    @DisplayName("Issue 14: every start has a fresh password, and it is never printed")
+    void everyStartHasAFreshPasswordThatIsNeverPrinted() {
+        try (EmbeddedRedis first = EmbeddedRedis.start(); EmbeddedRedis second = EmbeddedRedis.start()) {
+            assertThat(first.password()).isNotEqualTo(second.password());
+            assertThat(first.password().reveal()).hasSize(64);
+            assertThat(first.password()).hasToString("[redacted]");
+            assertThat(first.toString() + first.binary().describe() + first.recentLog())
+                    .doesNotContain(first.password().reveal());
+        }
+    }
+
+    @Test
+    @DisplayName("Issue 14: the limiter's own adapter authenticates with the password")
+    void theLimiterPortAuthenticates() {
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+                RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(java.time.Duration.ofSeconds(2)))) {
+            assertThat(port.scriptLoad("return 1", "k")).hasSize(40);
+        }
+    }
+
+    private static Jedis authenticated(EmbeddedRedis redis) {
+        return new Jedis(new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());
     }
 
     private static Optional<InetAddress> nonLoopbackAddress() {

@@ -26,7 +26,8 @@ class RedisClusterRateLimiterTest extends RateLimiterContract {
     static void startCluster() {
         cluster = EmbeddedRedisCluster.start();
         jedis = new JedisCluster(Set.of(new redis.clients.jedis.HostAndPort("127.0.0.1",
-                Integer.parseInt(cluster.seeds().split(",")[0].split(":")[1]))));
+                Integer.parseInt(cluster.seeds().split(",")[0].split(":")[1]))),
+                redis.clients.jedis.DefaultJedisClientConfig.builder().password(cluster.password().reveal()).build());
     }
 
     @AfterAll
@@ -42,7 +43,7 @@ class RedisClusterRateLimiterTest extends RateLimiterContract {
     @BeforeEach
     void flush() {
         cluster.flushAll();
-        port = JedisClusterPort.connect(cluster.seeds(), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
+        port = JedisClusterPort.connect(RedisAddress.parseSeeds(cluster.seeds()), java.util.Optional.of(cluster.password()), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
     }
 
     @AfterEach

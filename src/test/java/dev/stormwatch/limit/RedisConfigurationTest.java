@@ -75,8 +75,8 @@ class RedisConfigurationTest {
     @DisplayName("L1 L9: a Redis that answers an error gives a typed error and counts nothing, for every algorithm")
     void redisErrorCountsNothing() {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
-                JedisPooled jedis = new JedisPooled("127.0.0.1", redis.port());
-                RedisPort port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
+                JedisPooled jedis = new JedisPooled(new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());
+                RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
             LimitKey key = LimitKey.of("alice", "gpt-4o");
             for (Algorithm algorithm : Algorithm.values()) {
                 jedis.del(key.redisKey());

@@ -42,7 +42,7 @@ class RedisOutageTest {
     @BeforeEach
     void startRedis() {
         redis = EmbeddedRedis.start();
-        port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(RESTART_TIMEOUT));
+        port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(RESTART_TIMEOUT));
     }
 
     @AfterEach
@@ -118,7 +118,7 @@ class RedisOutageTest {
     void recoveryAfterRestartTakesOneProbeWhateverThePoolHeld() {
         FakeClock clock = new FakeClock(Instant.parse("2026-01-01T00:00:00Z"));
         Duration interval = Duration.ofMillis(100);
-        try (JedisPooledPort pooled = JedisPooledPort.connect(redis.url(),
+        try (JedisPooledPort pooled = redis.connect(
                 RedisClientSettings.DEFAULT.withTimeout(RESTART_TIMEOUT).withMaxConnections(16))) {
             GuardedRateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1_000, Duration.ofMinutes(1)))
                     .clock(clock).redis(pooled).failureMode(FailureMode.FAIL_CLOSED).retryInterval(interval).buildRedis();

@@ -22,7 +22,7 @@ class RedisRateLimiterTest extends RateLimiterContract {
     @BeforeAll
     static void startRedis() {
         redis = EmbeddedRedis.start();
-        jedis = new JedisPooled("127.0.0.1", redis.port());
+        jedis = new JedisPooled(new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());
     }
 
     @AfterAll
@@ -35,7 +35,7 @@ class RedisRateLimiterTest extends RateLimiterContract {
     void flush() {
         jedis.flushAll();
         // A generous timeout: this class proves the algorithms, not the outage path, on a shared 2-core machine.
-        port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
+        port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
     }
 
     @AfterEach

@@ -23,7 +23,7 @@ class ScriptReloadTest {
     @BeforeAll
     static void startRedis() {
         redis = EmbeddedRedis.start();
-        jedis = new JedisPooled("127.0.0.1", redis.port());
+        jedis = new JedisPooled(new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());
     }
 
     @AfterAll
@@ -41,7 +41,7 @@ class ScriptReloadTest {
     @Test
     @DisplayName("L5: connecting loads the script once, so the first call runs by SHA with no reload")
     void connectLoadsTheScriptOnce() {
-        try (RedisPort port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
+        try (RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
             RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
 
             assertThat(jedis.scriptExists(LuaScript.of(Algorithm.SLIDING_LOG).sha(), "any")).isTrue();
@@ -53,7 +53,7 @@ class ScriptReloadTest {
     @Test
     @DisplayName("L5: after SCRIPT FLUSH the next call reloads once, retries, and counts the request once")
     void scriptFlushIsAnsweredByOneReloadAndOneRetry() {
-        try (RedisPort port = JedisPooledPort.connect(redis.url(), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
+        try (RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
             RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
             limiter.tryAcquire(KEY);
 

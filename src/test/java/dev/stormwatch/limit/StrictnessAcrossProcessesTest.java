@@ -40,7 +40,7 @@ class StrictnessAcrossProcessesTest {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             List<Process> processes = new ArrayList<>();
             for (int p = 0; p < PROCESSES; p++) {
-                processes.add(worker(redis.url(), dir, p));
+                processes.add(worker(redis.url(), redis.password(), dir, p));
             }
             long allowedReported = 0;
             long refusedReported = 0;
@@ -86,7 +86,7 @@ class StrictnessAcrossProcessesTest {
         }
     }
 
-    private static Process worker(String url, Path dir, int index) throws Exception {
+    private static Process worker(String url, RedisPassword password, Path dir, int index) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = List.of(java, "-Xmx128m", "-XX:TieredStopAtLevel=1",
                 "-cp", System.getProperty("java.class.path"),
@@ -94,6 +94,8 @@ class StrictnessAcrossProcessesTest {
                 url, "strict", "gpt-4o", Integer.toString(LIMIT), Long.toString(WINDOW_MS), Integer.toString(THREADS),
                 Long.toString(RUN_MS), Long.toString(PAUSE_MICROS), dir.resolve("allowed" + index + ".txt").toString());
         File log = dir.resolve("worker" + index + ".log").toFile();
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
+        builder.environment().put(StrictnessWorker.PASSWORD_VARIABLE, password.reveal());
+        return builder.start();
     }
 }

@@ -20,6 +20,9 @@ public final class StrictnessWorker {
 
     private StrictnessWorker() {}
 
+    /** The environment variable that carries the embedded Redis's password to the worker. */
+    static final String PASSWORD_VARIABLE = "STORMWATCH_TEST_REDIS_PASSWORD";
+
     public static void main(String[] args) throws Exception {
         String url = args[0];
         LimitKey key = LimitKey.of(args[1], args[2]);
@@ -34,7 +37,10 @@ public final class StrictnessWorker {
         AtomicLong errors = new AtomicLong();
         long activeNanos;
         // A generous timeout: a client-side timeout after Redis decided would leave an allowance unrecorded.
-        try (RedisPort port = JedisPooledPort.connect(url,
+        // The password comes in the environment, not on the command line, where every local user could read it.
+        java.util.Optional<RedisPassword> password = java.util.Optional.ofNullable(System.getenv(PASSWORD_VARIABLE))
+                .map(RedisPassword::of);
+        try (RedisPort port = JedisPooledPort.connect(RedisAddress.parse(url), password,
                 RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(5)).withMaxConnections(threads))) {
             RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, port);
             long begin = System.nanoTime();

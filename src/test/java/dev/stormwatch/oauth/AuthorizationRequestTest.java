@@ -67,4 +67,26 @@ class AuthorizationRequestTest {
 
         assertThat(AuthorizationResponseCheck.codeFrom(redirect, metadata(true)).reveal()).isEqualTo("c");
     }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("Issue 14: a provider's error and error_description cannot put escape sequences on a terminal")
+    void providerErrorTextIsPrintedInert() {
+        AuthorizationRedirect redirect = new AuthorizationRedirect(Map.of("error", "server_error\u001b[2J",
+                "error_description", "retry\u001b]0;owned\u0007 \u202Etxt.exe"));
+
+        assertThatThrownBy(() -> AuthorizationResponseCheck.codeFrom(redirect, metadata(false)))
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u001b", "\u0007", "\u202E")
+                        .contains("server_error\\u001B[2J").contains("retry\\u001B]0;owned\\u0007 \\u202Etxt.exe"));
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("Issue 14: a hostile iss in the redirect is quoted inert in the error")
+    void hostileIssIsQuotedInert() {
+        AuthorizationRedirect redirect = new AuthorizationRedirect(Map.of("code", "c",
+                "iss", "https://evil.example\u009b31m\u2066"));
+
+        assertThatThrownBy(() -> AuthorizationResponseCheck.codeFrom(redirect, metadata(false)))
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u009b", "\u2066")
+                        .contains("https://evil.example\\u009B31m\\u2066"));
+    }
 }

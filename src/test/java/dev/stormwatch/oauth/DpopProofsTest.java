@@ -54,4 +54,26 @@ class DpopProofsTest {
         assertThat(proof.getJWTClaimsSet().getStringClaim("nonce")).isEqualTo("server-nonce");
         assertThat(dpop.nonceFor(URI.create("https://other.example.com/"))).isEmpty();
     }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("Issue 14, RFC 9449 §8: a nonce remembered from OkHttp's URL is found under the metadata's raw URI")
+    void aNonceRememberedUnderOkHttpsUrlIsFoundUnderTheRawMetadataUri() throws Exception {
+        URI raw = URI.create("https://AS.example:443/token");
+        // What ProviderRequests remembers the nonce under: the URL OkHttp sent the request to.
+        URI sent = okhttp3.HttpUrl.get(raw.toString()).uri();
+        dpop.rememberNonce(sent, "n-1");
+
+        assertThat(dpop.nonceFor(raw)).contains("n-1");
+        SignedJWT proof = SignedJWT.parse(dpop.proof("POST", raw).reveal());
+        assertThat(proof.getJWTClaimsSet().getStringClaim("nonce")).isEqualTo("n-1");
+    }
+
+    @Test
+    void theDefaultPortAndTheCaseOfSchemeAndHostDoNotSplitAnOrigin() {
+        dpop.rememberNonce(URI.create("HTTPS://as.example/par"), "n-2");
+
+        assertThat(dpop.nonceFor(URI.create("https://as.example:443/token"))).contains("n-2");
+        assertThat(dpop.nonceFor(URI.create("https://as.example:8443/token"))).as("another port").isEmpty();
+        assertThat(dpop.nonceFor(URI.create("http://as.example/token"))).as("another scheme").isEmpty();
+    }
 }

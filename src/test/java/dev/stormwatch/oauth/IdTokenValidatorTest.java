@@ -180,4 +180,84 @@ class IdTokenValidatorTest {
         assertThatThrownBy(() -> validator.validate(TestKeys.sign(KEY_1, claims().build()), nonce, Optional.empty()))
                 .hasMessageStartingWith("jwks");
     }
+
+    // nbf: RFC 7519 §4.1.5, checked with the same skew as exp and iat (issue 14).
+
+    @Test
+    void oidcCore2_nbfIsCheckedWithTheSkewOneSecondBeforeOnAndAfter() {
+        // Valid from NOW + 60 s: with the 60 s skew, usable from NOW on.
+        Secret token = TestKeys.sign(KEY_1, claims().notBeforeTime(Date.from(NOW.plusSeconds(60))).build());
+
+        clock.set(NOW.minusSeconds(1));
+        assertThatThrownBy(() -> validator.validate(token, nonce, Optional.empty())).hasMessageStartingWith("nbf");
+        clock.set(NOW);
+        assertThat(validator.validate(token, nonce, Optional.empty()).subject()).isEqualTo("alice");
+        clock.set(NOW.plusSeconds(1));
+        assertThat(validator.validate(token, nonce, Optional.empty()).subject()).isEqualTo("alice");
+    }
+
+    // OIDC Core §12.2: an ID token from a refresh speaks of the same authentication as the original (issue 14).
+
+    private static final Instant AUTH_TIME = NOW.minusSeconds(3600);
+
+    /** The original sign-in's claims as the session store gives them back (times as text). */
+    private static IdTokenClaims original(String issuer, Optional<String> nonce) {
+        return new IdTokenClaims(issuer, "alice", List.of("app"), NOW.minusSeconds(3000), AUTH_TIME, nonce,
+                java.util.Map.of("auth_time", AUTH_TIME.toString()));
+    }
+
+    private JWTClaimsSet.Builder refreshedClaims() {
+        return new JWTClaimsSet.Builder().issuer(ISSUER).subject("alice").audience("app")
+                .expirationTime(Date.from(NOW.plusSeconds(300))).issueTime(Date.from(NOW))
+                .claim("auth_time", AUTH_TIME.getEpochSecond());
+    }
+
+    @Test
+    void oidcCore12_2_aRefreshedTokenOfTheSameSignInIsAccepted() {
+        IdTokenClaims refreshed = validator.validateRefreshed(TestKeys.sign(KEY_1, refreshedClaims().build()),
+                original(ISSUER, Optional.of("n-1")), Optional.empty());
+
+        assertThat(refreshed.subject()).isEqualTo("alice");
+        assertThat(validator.validateRefreshed(TestKeys.sign(KEY_1, refreshedClaims().claim("nonce", "n-1").build()),
+                original(ISSUER, Optional.of("n-1")), Optional.empty()).nonce()).contains("n-1");
+    }
+
+    @Test
+    void oidcCore12_2_aRefreshedTokenFromAnotherIssuerThanTheOriginalIsRefused() {
+        assertThatThrownBy(() -> validator.validateRefreshed(TestKeys.sign(KEY_1, refreshedClaims().build()),
+                original("https://old-login.example.com", Optional.empty()), Optional.empty()))
+                .hasMessageStartingWith("iss").hasMessageContaining("the original by 'https://old-login.example.com'");
+    }
+
+    @Test
+    void oidcCore12_2_aRefreshedTokenAboutAnotherSubjectIsRefused() {
+        assertThatThrownBy(() -> validator.validateRefreshed(TestKeys.sign(KEY_1, refreshedClaims().subject("mallory").build()),
+                original(ISSUER, Optional.empty()), Optional.empty())).hasMessageStartingWith("sub");
+    }
+
+    @Test
+    void oidcCore12_2_aRefreshedTokenForOtherAudiencesIsRefused() {
+        Secret token = TestKeys.sign(KEY_1, refreshedClaims().audience(List.of("app", "api")).claim("azp", "app").build());
+
+        assertThatThrownBy(() -> validator.validateRefreshed(token, original(ISSUER, Optional.empty()), Optional.empty()))
+                .hasMessageStartingWith("aud");
+    }
+
+    @Test
+    void oidcCore12_2_aRefreshedTokenWithAnotherAuthTimeIsRefused() {
+        Secret token = TestKeys.sign(KEY_1, refreshedClaims().claim("auth_time", NOW.getEpochSecond()).build());
+
+        assertThatThrownBy(() -> validator.validateRefreshed(token, original(ISSUER, Optional.empty()), Optional.empty()))
+                .hasMessageStartingWith("auth_time");
+    }
+
+    @Test
+    void oidcCore12_2_aRefreshedTokenWithAnotherNonceIsRefused() {
+        Secret other = TestKeys.sign(KEY_1, refreshedClaims().claim("nonce", "n-2").build());
+
+        assertThatThrownBy(() -> validator.validateRefreshed(other, original(ISSUER, Optional.of("n-1")), Optional.empty()))
+                .hasMessageStartingWith("nonce");
+        assertThatThrownBy(() -> validator.validateRefreshed(other, original(ISSUER, Optional.empty()), Optional.empty()))
+                .as("a nonce where the original had none").hasMessageStartingWith("nonce");
+    }
 }

@@ -14,11 +14,16 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class LoopbackReceiverTest {
@@ -140,7 +145,7 @@ class LoopbackReceiverTest {
         assertThat(get("/callback?code=a")).startsWith("HTTP/1.1 400").contains("no state");
         assertThat(get("/callback?state=expected-state")).startsWith("HTTP/1.1 400").contains("neither a code");
         assertThat(get("/other?code=a&state=expected-state")).startsWith("HTTP/1.1 404");
-        assertThat(send("POST /callback?code=a&state=expected-state HTTP/1.1\r\nHost: x\r\n\r\n")).startsWith("HTTP/1.1 405");
+        assertThat(send("POST /callback?code=a&state=expected-state HTTP/1.1\r\nHost: 127.0.0.1:" + receiver.port() + "\r\n\r\n")).startsWith("HTTP/1.1 405");
         assertThat(get("/callback?state=expected-state&code=" + "x".repeat(20_000))).startsWith("HTTP/1.1 414");
         assertThat(get("/favicon.ico")).startsWith("HTTP/1.1 404");
 
@@ -200,8 +205,101 @@ class LoopbackReceiverTest {
         }
     }
 
+    @Test
+    @DisplayName("Issue 14: eight slow-loris connections (a byte every 300 ms) do not keep the real redirect waiting")
+    void slowLorisConnectionsDoNotStarveTheRedirect() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        List<Socket> slow = new ArrayList<>();
+        ScheduledExecutorService trickle = Executors.newSingleThreadScheduledExecutor();
+        try {
+            for (int i = 0; i < 8; i++) {
+                slow.add(new Socket("127.0.0.1", receiver.port()));
+            }
+            trickle.scheduleAtFixedRate(() -> slow.forEach(socket -> {
+                try {
+                    socket.getOutputStream().write('G');
+                } catch (IOException e) {
+                    // dropped by the receiver: fine
+                }
+            }), 0, 300, TimeUnit.MILLISECONDS);
+            Thread.sleep(200); // the slow ones are being read when the browser comes
+
+            long start = System.nanoTime();
+            CompletableFuture.runAsync(() -> get("/callback?code=c&state=expected-state"));
+            assertThat(receiver.await(Duration.ofSeconds(5)).code()).contains(Secret.of("c"));
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            receiver.respond(SignInPage.succeeded());
+
+            assertThat(took).as("well under the 2 s head deadline the slow ones may use").isLessThan(Duration.ofMillis(1000));
+        } finally {
+            trickle.shutdownNow();
+            for (Socket socket : slow) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("Issue 14: a head that trickles in a byte every 500 ms is dropped at the 2 s head deadline, not per read")
+    void aTricklingHeadIsDroppedAtTheOverallDeadline() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        try (Socket slow = new Socket("127.0.0.1", receiver.port())) {
+            slow.setSoTimeout(10_000);
+            long start = System.nanoTime();
+            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+                try {
+                    for (int i = 0; i < 20; i++) {
+                        slow.getOutputStream().write('G');
+                        Thread.sleep(500);
+                    }
+                } catch (IOException | InterruptedException e) {
+                    // dropped: expected
+                }
+            });
+            String answer = new String(slow.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            writer.cancel(true);
+
+            assertThat(answer).startsWith("HTTP/1.1 414");
+            assertThat(took).isBetween(LoopbackReceiver.HEAD_DEADLINE.minusMillis(100), Duration.ofMillis(3500));
+        }
+    }
+
+    @Test
+    @DisplayName("Issue 14: a request whose Host is not this receiver (DNS rebinding) is refused and the login goes on")
+    void aForeignHostIsRefusedAndTheLoginGoesOn() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        int port = receiver.port();
+        String target = "/callback?code=c&state=expected-state";
+
+        assertThat(send("GET " + target + " HTTP/1.1\r\nHost: attacker.example:" + port + "\r\n\r\n"))
+                .startsWith("HTTP/1.1 400");
+        assertThat(send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).as("no port").startsWith("HTTP/1.1 400");
+        assertThat(send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + (port + 1) + "\r\n\r\n"))
+                .as("another port").startsWith("HTTP/1.1 400");
+        assertThat(send("GET " + target + " HTTP/1.1\r\n\r\n")).as("no Host").startsWith("HTTP/1.1 400");
+        assertThat(send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nHost: evil:" + port
+                + "\r\n\r\n")).as("two Hosts").startsWith("HTTP/1.1 400");
+        assertThat(receiver.isClosed()).isFalse();
+
+        CompletableFuture.runAsync(() -> send("GET " + target + " HTTP/1.1\r\nHost: LOCALHOST:" + port + "\r\n\r\n"));
+        assertThat(receiver.await(Duration.ofSeconds(5)).code()).contains(Secret.of("c"));
+        receiver.respond(SignInPage.succeeded());
+    }
+
+    @Test
+    void theThreeLoopbackNamesWithThePortAreThisReceiver() {
+        assertThat(RedirectRequestCheck.isThisReceiver("127.0.0.1:8080", 8080)).isTrue();
+        assertThat(RedirectRequestCheck.isThisReceiver("[::1]:8080", 8080)).isTrue();
+        assertThat(RedirectRequestCheck.isThisReceiver("localhost:8080", 8080)).isTrue();
+        assertThat(RedirectRequestCheck.isThisReceiver("127.0.0.2:8080", 8080)).isFalse();
+        assertThat(RedirectRequestCheck.isThisReceiver("x127.0.0.1:8080", 8080)).isFalse();
+        assertThat(RedirectRequestCheck.isThisReceiver("127.0.0.1:18080", 8080)).isFalse();
+        assertThat(RedirectRequestCheck.isThisReceiver("127.0.0.1:808", 8080)).isFalse();
+    }
+
     private String get(String target) {
-        return send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        return send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + receiver.port() + "\r\n\r\n");
     }
 
     private String send(String request) {

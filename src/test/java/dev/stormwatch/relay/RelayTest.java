@@ -141,6 +141,15 @@ class RelayTest {
     }
 
     @Test
+    void anOutageAnswersTheStatusItWasGiven() throws IOException {
+        start(RelayConfig.defaults().withDisruptions(List.of(
+                new Disruption.Outage(Duration.ZERO, Duration.ofSeconds(10), 502))));
+
+        assertThat(models("sk-demo")).isEqualTo(502);
+        assertThat(relay.log().totals()).containsEntry(RelayOutcome.OUTAGE, 1L);
+    }
+
+    @Test
     void aFullBrownOutFailsEveryRequestWith5xx() throws IOException {
         start(RelayConfig.defaults().withDisruptions(List.of(
                 new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(10), 1.0))));

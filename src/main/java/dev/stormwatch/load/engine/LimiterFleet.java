@@ -2,6 +2,8 @@ package dev.stormwatch.load.engine;
 
 import dev.stormwatch.limit.Algorithm;
 import dev.stormwatch.limit.EmbeddedRedis;
+import dev.stormwatch.limit.RedisAddress;
+import dev.stormwatch.limit.RedisPassword;
 import dev.stormwatch.limit.FailureMode;
 import dev.stormwatch.limit.JedisPooledPort;
 import dev.stormwatch.limit.LimitSpec;
@@ -74,9 +76,12 @@ final class LimiterFleet implements AutoCloseable {
                 ? Optional.of(EmbeddedRedis.start()) : Optional.empty();
         List<RedisPort> ports = new ArrayList<>();
         try {
-            String url = started.map(EmbeddedRedis::url).orElseGet(() -> ((RedisChoice.External) redis).url().toString());
+            RedisAddress address = started.map(EmbeddedRedis::address)
+                    .orElseGet(() -> RedisAddress.parse(((RedisChoice.External) redis).url().toString()));
+            Optional<RedisPassword> password = started.map(EmbeddedRedis::password)
+                    .or(() -> ((RedisChoice.External) redis).password());
             for (int i = 0; i < instances; i++) {
-                RedisPort port = JedisPooledPort.connect(url, REDIS_SETTINGS.withMaxConnections(
+                RedisPort port = JedisPooledPort.connect(address, password, REDIS_SETTINGS.withMaxConnections(
                         Math.min(1024, Math.max(REDIS_SETTINGS.maxConnections(), concurrentDecisions))));
                 ports.add(port);
                 limiters.add(Optional.of(RateLimiterBuilder.of(algorithm, spec)

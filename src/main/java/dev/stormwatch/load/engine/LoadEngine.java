@@ -338,6 +338,9 @@ public final class LoadEngine {
         List<String> notes = new ArrayList<>();
         // B4: whoever reads the figures of a run without full jitter learns that no real client behaves so.
         options.jitterNote().ifPresent(notes::add);
+        if (options.sendsCredentialsInTheClear()) {
+            notes.add("the credential was sent over plain http off this machine (--allow-insecure-credentials)");
+        }
         if (!options.target().isLoopback()) {
             notes.add(String.format(Locale.ROOT, "non-loopback target: rate capped at %.1f requests/s",
                     options.rate().orElse(0)));

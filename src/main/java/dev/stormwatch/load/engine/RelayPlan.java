@@ -56,8 +56,9 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
             if (fault instanceof RelayFault.ResetConnections) {
                 actions.add(new TimedAction(entry.at(), "reset every connection", Relay::hiccupNow));
             } else if (fault instanceof RelayFault.Outage outage) {
-                // The relay's outage answers 503 without Retry-After (P5: nothing for the clients to pause on).
-                relayTimeline.add(new dev.stormwatch.relay.Disruption.Outage(entry.at(), entry.at().plus(outage.length())));
+                // The relay's outage answers the fault's 5xx without Retry-After (P5: nothing for the clients to pause on).
+                relayTimeline.add(new dev.stormwatch.relay.Disruption.Outage(entry.at(), entry.at().plus(outage.length()),
+                        outage.status()));
             } else if (fault instanceof RelayFault.SharedRetryAfter shared) {
                 actions.addAll(sharedRetryAfter(entry.at(), shared.length()));
             }

@@ -49,10 +49,12 @@ public final class LoadOptions {
     private final RateLimitDialect relayDialect;
     private final Path report; // null: no report file
     private final Long seed; // null: seeded from the clock at run time
+    private final boolean allowInsecureCredentials;
 
     private LoadOptions(Builder builder) {
         this.target = builder.target;
         this.credential = builder.credential;
+        this.allowInsecureCredentials = builder.allowInsecureCredentials;
         this.clients = builder.clients;
         this.rate = builder.rate;
         this.thinkTime = builder.thinkTime;
@@ -78,6 +80,20 @@ public final class LoadOptions {
 
     public Credential credential() {
         return credential;
+    }
+
+    /**
+     * True when the credential goes over plain http to a host off this machine, which the person allowed explicitly
+     * ({@link Builder#allowInsecureCredentials}); reports say so.
+     */
+    public boolean sendsCredentialsInTheClear() {
+        return allowInsecureCredentials && credentialsInTheClear(target, credential);
+    }
+
+    /** A credential over plain http to a host that is not this machine: anyone on the path can read it. */
+    static boolean credentialsInTheClear(Target target, Credential credential) {
+        return !(credential instanceof Credential.None) && target instanceof Target.Remote remote
+                && "http".equalsIgnoreCase(remote.baseUrl().getScheme()) && !target.isLoopback();
     }
 
     /** Virtual clients (closed loop), or the most requests in flight at once (open loop). */
@@ -194,8 +210,18 @@ public final class LoadOptions {
         private RateLimitDialect relayDialect = RateLimitDialect.PLAIN;
         private Path report;
         private Long seed;
+        private boolean allowInsecureCredentials;
 
         private Builder() {}
+
+        /**
+         * Allows sending the credential (API key, OAuth session token) over plain http to a host off this machine,
+         * which is refused otherwise: for a test gateway on a trusted network, and only when the person says so.
+         */
+        public Builder allowInsecureCredentials(boolean value) {
+            this.allowInsecureCredentials = value;
+            return this;
+        }
 
         public Builder target(Target value) {
             this.target = value;
@@ -390,6 +416,12 @@ public final class LoadOptions {
             if (!target.isLoopback() && Double.isNaN(rate)) {
                 found.add("target " + target.describe() + " is not on this machine: give --rate to cap the requests"
                         + " per second sent to it");
+            }
+            // Issue 14: a bearer token over plain http off this machine is readable by anyone on the path.
+            if (!allowInsecureCredentials && credentialsInTheClear(target, credential)) {
+                found.add("target " + target.describe() + " is plain http off this machine: the " + credential.describe()
+                        + " would cross the network unencrypted; use https, or pass --allow-insecure-credentials"
+                        + " if you accept that");
             }
             // Faults are injected by the embedded relay; a remote provider cannot be told to fail on cue.
             if (scenario.injectsFaults() && !(target instanceof Target.Embedded)) {

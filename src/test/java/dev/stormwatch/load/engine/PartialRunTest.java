@@ -44,7 +44,7 @@ class PartialRunTest {
         ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             LoadOptions options = LoadOptions.builder().clients(20).duration(Duration.ofSeconds(30))
-                    .limiter(LimiterChoice.SLIDING_LOG).redis(new RedisChoice.External(URI.create(redis.url())))
+                    .limiter(LimiterChoice.SLIDING_LOG).redis(new RedisChoice.External(URI.create(redis.url()), java.util.Optional.of(redis.password())))
                     .instances(2).seed(5).build();
             killer.schedule(redis::stop, 1500, TimeUnit.MILLISECONDS);
 

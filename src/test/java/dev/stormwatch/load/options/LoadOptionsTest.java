@@ -223,4 +223,41 @@ class LoadOptionsTest {
         assertThat(error).as("the options should have been refused").isNotNull();
         return error;
     }
+
+    // Issue 14: a bearer token over plain http off this machine is readable by anyone on the path.
+
+    private static final Credential SESSION = new Credential.OAuthSessionToken(() -> Secret.of("at-1"));
+
+    @Test
+    @DisplayName("Issue 14: the OAuth session's token over plain http to a remote host is refused, naming the way out")
+    void anOAuthSessionTokenOverPlainHttpOffThisMachineIsRefused() {
+        InvalidLoadOptionsException refused = catchThrowableOfType(() -> LoadOptions.builder()
+                .target("http://gateway.example.com/v1").rate(5).credential(SESSION).build(),
+                InvalidLoadOptionsException.class);
+
+        assertThat(refused.problems()).anySatisfy(p -> assertThat(p).contains("plain http off this machine")
+                .contains("OAuth session token [redacted]").contains("--allow-insecure-credentials"));
+    }
+
+    @Test
+    void anApiKeyOverPlainHttpOffThisMachineIsRefusedToo() {
+        assertThat(catchThrowableOfType(() -> LoadOptions.builder().target("http://10.0.0.7:8080/v1").rate(5)
+                .credential(new Credential.ApiKey(Secret.of("sk-1"))).build(), InvalidLoadOptionsException.class))
+                .isNotNull();
+    }
+
+    @Test
+    @DisplayName("Issue 14: https, a loopback http target, no credential, or the explicit flag: allowed")
+    void credentialsAreAllowedOverHttpsOnLoopbackOrWhenThePersonSaysSo() throws Exception {
+        assertThat(LoadOptions.builder().target("https://gateway.example.com/v1").rate(5).credential(SESSION).build()
+                .sendsCredentialsInTheClear()).isFalse();
+        assertThat(LoadOptions.builder().target("http://127.0.0.1:9/v1").credential(SESSION).build()
+                .sendsCredentialsInTheClear()).isFalse();
+        assertThat(LoadOptions.builder().target("http://localhost:9/v1").credential(SESSION).build()
+                .sendsCredentialsInTheClear()).isFalse();
+        assertThat(LoadOptions.builder().target("http://gateway.example.com/v1").rate(5).build()
+                .sendsCredentialsInTheClear()).isFalse();
+        assertThat(LoadOptions.builder().target("http://gateway.example.com/v1").rate(5).credential(SESSION)
+                .allowInsecureCredentials(true).build().sendsCredentialsInTheClear()).isTrue();
+    }
 }
