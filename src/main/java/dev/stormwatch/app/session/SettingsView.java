@@ -35,7 +35,7 @@ final class SettingsView extends VBox {
                 field("Client id", "settings-client-id", model.clientIdProperty(), model.clientIdErrorProperty()),
                 field("Scopes", "settings-scope", model.scopeProperty(), model.scopeErrorProperty()),
                 dpop, policy, preset,
-                field("Failed requests per origin", "policy-per-origin", model.maxAttemptsPerOriginProperty(),
+                field(SettingsViewModel.LABELS.get("maxAttemptsPerOrigin"), "policy-per-origin", model.maxAttemptsPerOriginProperty(),
                         model.policyErrorProperty("maxAttemptsPerOrigin")),
                 field("Failed requests in all", "policy-total", model.maxTotalAttemptsProperty(),
                         model.policyErrorProperty("maxTotalAttempts")),
