@@ -29,17 +29,20 @@ public record TimelineRow(
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     static TimelineRow of(long sequence, AttemptEvent e) {
-        String result = e.status().isPresent()
-                ? Integer.toString(e.status().getAsInt())
-                : e.failure().map(f -> f.description()).orElse(switch (e.verdict()) {
-                    case REFUSED_BY_PAUSE -> "refused by pause";
-                    case REFUSED_BY_LIMITER -> "refused by limiter";
-                    default -> "";
-                });
-        String budget = e.budgetLeft().attemptsAtOrigin() + " attempts, " + Durations.format(e.budgetLeft().time());
+        // P2, RC7: a refused request never went on the wire: no status, no attempt number to show.
+        String result = switch (e.verdict()) {
+            case REFUSED_BY_PAUSE -> "not sent: origin paused";
+            case REFUSED_BY_LIMITER -> "not sent: rate limiter";
+            default -> e.status().isPresent()
+                    ? Integer.toString(e.status().getAsInt())
+                    : e.failure().map(f -> f.description()).orElse("");
+        };
+        String attempt = e.attempt() == 0 ? "–" : Integer.toString(e.attempt());
+        int left = e.budgetLeft().attemptsAtOrigin();
+        String budget = left + (left == 1 ? " attempt, " : " attempts, ") + Durations.format(e.budgetLeft().time());
         String verdict = switch (e.verdict()) {
             case RETRY -> "retry";
-            case DELIVER -> "delivered";
+            case DELIVER -> delivered(e);
             case STOP -> e.pauseStarted().isPresent()
                     ? "stopped; origin paused until " + CLOCK.format(e.pauseStarted().get())
                     : "stopped";
@@ -47,10 +50,33 @@ public record TimelineRow(
             case REFUSED_BY_LIMITER -> "refused by the rate limiter, nothing sent";
         };
         return new TimelineRow(sequence, e, CLOCK.format(e.at()), e.origin().toString(), e.step(),
-                Integer.toString(e.attempt()), result, String.join(", ", e.rawRetryAfter()),
+                attempt, result, String.join(", ", e.rawRetryAfter()),
                 Durations.format(e.retryAfter()), Durations.format(e.delay()), Durations.format(e.jitter()), budget,
                 verdict);
     }
+
+    /** A delivered response is the caller's answer; an error status must not read as success. */
+    private static String delivered(AttemptEvent e) {
+        if (e.status().isEmpty()) {
+            return e.failure().isPresent() ? "failed; not resent (F1)" : "delivered";
+        }
+        int status = e.status().getAsInt();
+        if (status < 400) {
+            return "delivered";
+        }
+        if (!RETRYABLE.contains(status)) {
+            return "error " + status + " returned; never retried (ST3)";
+        }
+        return "error " + status + " returned; " + switch (e.operation()) {
+            case REFRESH -> "a refresh is not resent (F1)";
+            case CODE_EXCHANGE -> "the code exchange is sent once (P3)";
+            case SEND_ONCE -> "sent once (A1, RC2)";
+            default -> "not retried";
+        };
+    }
+
+    /** ST1. */
+    private static final java.util.Set<Integer> RETRYABLE = java.util.Set.of(408, 425, 429, 500, 502, 503, 504);
 
     Instant at() {
         return event.at();
