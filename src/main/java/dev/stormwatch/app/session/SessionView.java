@@ -1,6 +1,7 @@
 package dev.stormwatch.app.session;
 
 import dev.stormwatch.app.common.ClipboardText;
+import dev.stormwatch.app.common.RuleHints;
 import dev.stormwatch.app.timeline.TimelineView;
 import dev.stormwatch.app.timeline.TimelineViewModel;
 import java.util.List;
@@ -60,6 +61,7 @@ public final class SessionView extends BorderPane {
         detail.setId("session-detail");
         detail.textProperty().bind(model.phaseDetailProperty());
         detail.setWrapText(true);
+        RuleHints.explain(detail);
         detail.setMinHeight(Region.USE_PREF_SIZE);
         HBox.setHgrow(detail, Priority.ALWAYS);
         HBox banner = new HBox(12, phase, detail);
@@ -114,6 +116,7 @@ public final class SessionView extends BorderPane {
         wait.setId("wait-countdown");
         wait.getStyleClass().add("countdown");
         wait.setWrapText(true);
+        RuleHints.explain(wait);
         wait.textProperty().bind(model.waitTextProperty());
         wait.visibleProperty().bind(model.waitTextProperty().isNotEmpty());
         wait.managedProperty().bind(wait.visibleProperty());
@@ -124,6 +127,7 @@ public final class SessionView extends BorderPane {
         Label message = new Label();
         message.setId("session-message");
         message.setWrapText(true);
+        RuleHints.explain(message);
         message.textProperty().bind(model.messageProperty());
         message.getStyleClass().add("message");
         message.setMinHeight(Region.USE_PREF_SIZE);
@@ -167,8 +171,11 @@ public final class SessionView extends BorderPane {
         for (TokenDetails token : model.tokens()) {
             Label facts = new Label(token.fingerprint() + " · " + token.length() + " characters · value hidden");
             facts.getStyleClass().add("muted");
-            Label verification = new Label(token.verification());
+            Label verification = RuleHints.explain(new Label(token.verification()));
             verification.setWrapText(true);
+            if (verification.getTooltip() == null) {
+                verification.setTooltip(new javafx.scene.control.Tooltip(token.verification()));
+            }
             VBox body = new VBox(6, facts, verification);
             if (token.decoded()) {
                 SplitPane decoded = new SplitPane(code("Header", token.header()), code("Claims", token.claims()));

@@ -1,5 +1,6 @@
 package dev.stormwatch.app.session;
 
+import dev.stormwatch.app.common.RuleHints;
 import javafx.beans.property.StringProperty;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -61,6 +62,7 @@ final class SettingsView extends VBox {
         reason.setId(id + "-error");
         reason.getStyleClass().add("field-error");
         reason.setWrapText(true);
+        RuleHints.explain(reason);
         reason.textProperty().bind(error);
         reason.visibleProperty().bind(error.isNotEmpty());
         reason.managedProperty().bind(reason.visibleProperty());

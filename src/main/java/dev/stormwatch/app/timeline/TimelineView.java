@@ -1,6 +1,7 @@
 package dev.stormwatch.app.timeline;
 
 import dev.stormwatch.app.common.ClipboardText;
+import dev.stormwatch.app.common.RuleCatalogue;
 import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -125,7 +126,12 @@ public final class TimelineView extends BorderPane {
                 super.updateItem(text, empty);
                 setText(empty ? null : text);
                 // A cut cell still says everything on hover.
-                setTooltip(empty || text == null || text.isEmpty() ? null : new Tooltip(text));
+                if (empty || text == null || text.isEmpty()) {
+                    setTooltip(null);
+                } else {
+                    String legend = RuleCatalogue.spec().legendFor(text);
+                    setTooltip(new Tooltip(legend.isEmpty() ? text : text + "\n\n" + legend));
+                }
             }
         });
         column.setPrefWidth(width);
