@@ -37,7 +37,7 @@ public final class SessionView extends BorderPane {
         setId("session");
         SplitPane vertical = new SplitPane(sessionPane(model), new TimelineView(timeline));
         vertical.setOrientation(Orientation.VERTICAL);
-        vertical.setDividerPositions(0.58);
+        vertical.setDividerPositions(0.55);
         ScrollPane settings = new ScrollPane(new SettingsView(model));
         settings.setFitToWidth(true);
         settings.setPrefWidth(330);
@@ -132,6 +132,8 @@ public final class SessionView extends BorderPane {
         message.getStyleClass().add("message");
         message.setMinHeight(Region.USE_PREF_SIZE);
         message.setMaxWidth(Double.MAX_VALUE);
+        message.visibleProperty().bind(model.messageProperty().isNotEmpty());
+        message.managedProperty().bind(message.visibleProperty());
         model.toneProperty().addListener((obs, old, now) -> {
             message.getStyleClass().removeAll("tone-info", "tone-success", "tone-warning", "tone-error");
             message.getStyleClass().add("tone-" + now.name().toLowerCase());
@@ -173,13 +175,14 @@ public final class SessionView extends BorderPane {
             facts.getStyleClass().add("muted");
             Label verification = RuleHints.explain(new Label(token.verification()));
             verification.setWrapText(true);
+            verification.setMinHeight(Region.USE_PREF_SIZE);
             if (verification.getTooltip() == null) {
                 verification.setTooltip(new javafx.scene.control.Tooltip(token.verification()));
             }
             VBox body = new VBox(6, facts, verification);
             if (token.decoded()) {
                 SplitPane decoded = new SplitPane(code("Header", token.header()), code("Claims", token.claims()));
-                decoded.setDividerPositions(0.4);
+                decoded.setDividerPositions(0.3);
                 VBox.setVgrow(decoded, Priority.ALWAYS);
                 body.getChildren().add(decoded);
             } else {

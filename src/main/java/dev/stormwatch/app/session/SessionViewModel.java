@@ -167,7 +167,7 @@ public final class SessionViewModel {
         }
         Optional<OAuthConfig> config = settings.toConfig();
         if (config.isEmpty()) {
-            finish("Settings not applied: a field was refused; its reason is next to it.", Tone.ERROR);
+            finish("Settings not applied: " + settings.refusedSummary(), Tone.ERROR);
             return false;
         }
         boolean first = client == null;
@@ -270,6 +270,9 @@ public final class SessionViewModel {
     private void run(Call kind, Supplier<String> call) {
         if (client == null || busy.get()) {
             return;
+        }
+        if (countdown.runningProperty().get() && kind != Call.SIGN_OUT) {
+            return; // P2: it would only be refused; the disabled action says why (P8: sign-out is always possible)
         }
         lastCall = () -> run(kind, call);
         lastCallKind = kind;

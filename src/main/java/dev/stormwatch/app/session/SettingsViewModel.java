@@ -212,18 +212,17 @@ public final class SettingsViewModel {
     private Optional<Long> whole(Map<StringProperty, String> refused, String name, StringProperty field, long min,
             long max) {
         String text = text(field);
-        String expected = "type a whole number from " + min + " to " + max + " (C2).";
+        String range = "a whole number from " + min + " to " + max + " (C2)";
         try {
             long value = Long.parseLong(text);
             if (value < min || value > max) {
-                refused.put(policyErrors.get(name), LABELS.get(name) + " must be from " + min + " to " + max
-                        + ", not " + value + ": " + expected);
+                refused.put(policyErrors.get(name), LABELS.get(name) + " must be " + range + ", not " + value + ".");
                 return Optional.empty();
             }
             return Optional.of(value);
         } catch (NumberFormatException e) {
-            refused.put(policyErrors.get(name), LABELS.get(name) + (text.isEmpty() ? " is empty: " : " '" + text
-                    + "' is not a whole number: ") + expected);
+            refused.put(policyErrors.get(name), LABELS.get(name) + (text.isEmpty() ? " is empty" : " '" + text
+                    + "' is not a whole number") + ": type " + range + ".");
             return Optional.empty();
         }
     }

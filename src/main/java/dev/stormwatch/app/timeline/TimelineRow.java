@@ -78,6 +78,11 @@ public record TimelineRow(
     /** ST1. */
     private static final java.util.Set<Integer> RETRYABLE = java.util.Set.of(408, 425, 429, 500, 502, 503, 504);
 
+    /** The origin without its scheme, for the narrow column; the full origin is in the ticket text. */
+    public String shortOrigin() {
+        return origin.replaceFirst("^[a-z]+://", "");
+    }
+
     Instant at() {
         return event.at();
     }

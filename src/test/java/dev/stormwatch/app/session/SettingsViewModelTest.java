@@ -50,7 +50,7 @@ class SettingsViewModelTest {
 
         assertThat(settings.toConfig()).isEmpty();
         assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get()).isEqualTo(
-                "Failed requests per origin must be from 1 to 10, not 11: type a whole number from 1 to 10 (C2).");
+                "Failed requests per origin must be a whole number from 1 to 10 (C2), not 11.");
         assertThat(settings.policyErrorProperty("maxTotalAttempts").get()).isEmpty();
     }
 
@@ -63,7 +63,7 @@ class SettingsViewModelTest {
         settings.maxTotalAttemptsProperty().set("21");
         assertThat(settings.toConfig()).isEmpty();
         assertThat(settings.policyErrorProperty("maxTotalAttempts").get())
-                .startsWith("Failed requests in all must be from 1 to 20, not 21");
+                .isEqualTo("Failed requests in all must be a whole number from 1 to 20 (C2), not 21.");
     }
 
     // C2
@@ -129,7 +129,7 @@ class SettingsViewModelTest {
         settings.maxAttemptsPerOriginProperty().set("99999999999");
 
         assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get())
-                .startsWith("Failed requests per origin must be from 1 to 10, not 99999999999");
+                .isEqualTo("Failed requests per origin must be a whole number from 1 to 10 (C2), not 99999999999.");
     }
 
     @Test
