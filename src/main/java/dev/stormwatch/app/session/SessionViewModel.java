@@ -355,7 +355,7 @@ public final class SessionViewModel {
             return Optional.empty();
         }
         return Optional.of(what + ": the refresh may have been processed, so the client did not send it again "
-                + "(F1). Your session is kept. Retry sends the same refresh token once more: if the provider "
+                + "(F1). Retry sends the same refresh token once more: if the provider "
                 + "already rotated it, the answer is invalid_grant and you will need to sign in again (F3); if "
                 + "not, you get new tokens.");
     }
@@ -422,7 +422,11 @@ public final class SessionViewModel {
         if (busy.get()) {
             return;
         }
-        if (retryAfterPause) {
+        if (retryAfterPause && lastCallKind == Call.SIGN_IN) {
+            // Sign in is its own retry: a second button for the same thing would only ask which one to press.
+            retryAfterPause = false;
+            message.set("The pause ended: " + origin + " accepts requests again. Sign in when you are ready.");
+        } else if (retryAfterPause) {
             retryAfterPause = false;
             retryOffered.set(true);
             retryHint.set("Runs the call again with a fresh budget (B1).");

@@ -35,24 +35,44 @@ public record TimelineRow(
             case REFUSED_BY_LIMITER -> "not sent: rate limiter";
             default -> e.status().isPresent()
                     ? Integer.toString(e.status().getAsInt())
-                    : e.failure().map(f -> f.description()).orElse("");
+                    : e.failure().map(TimelineRow::shortName).orElse("");
         };
         String attempt = e.attempt() == 0 ? "–" : Integer.toString(e.attempt());
         int left = e.budgetLeft().attemptsAtOrigin();
-        String budget = left + (left == 1 ? " attempt, " : " attempts, ") + Durations.format(e.budgetLeft().time());
+        String budget = left + (left == 1 ? " attempt, " : " attempts, ") + Durations.human(e.budgetLeft().time());
         String verdict = switch (e.verdict()) {
             case RETRY -> "retry";
             case DELIVER -> delivered(e);
             case STOP -> e.pauseStarted().isPresent()
                     ? "stopped; origin paused until " + CLOCK.format(e.pauseStarted().get())
-                    : "stopped";
+                    : e.operation() == dev.stormwatch.retry.Operation.REFRESH
+                            && e.failure().filter(f -> !f.certainlyNeverLeft()).isPresent()
+                            ? "stopped; may have been processed, so not resent (F1)"
+                            : "stopped";
             case REFUSED_BY_PAUSE -> "refused: origin paused, nothing sent";
             case REFUSED_BY_LIMITER -> "refused by the rate limiter, nothing sent";
         };
         return new TimelineRow(sequence, e, CLOCK.format(e.at()), e.origin().toString(), e.step(),
                 attempt, result, String.join(", ", e.rawRetryAfter()),
-                Durations.format(e.retryAfter()), Durations.format(e.delay()), Durations.format(e.jitter()), budget,
+                human(e.retryAfter()), human(e.delay()), human(e.jitter()), budget,
                 verdict);
+    }
+
+    /** A network failure in a few words for the narrow column; the ticket text carries the same. */
+    private static String shortName(dev.stormwatch.retry.FailureKind kind) {
+        return switch (kind) {
+            case CONNECT_REFUSED -> "connection refused";
+            case DNS_FAILURE -> "DNS failure";
+            case CONNECT_TIMEOUT -> "connect timeout";
+            case TLS_HANDSHAKE -> "TLS failure";
+            case READ_TIMEOUT -> "read timeout";
+            case RESET_AFTER_SEND -> "reset after send";
+            case MALFORMED_RESPONSE -> "malformed answer";
+        };
+    }
+
+    private static String human(java.util.Optional<Duration> d) {
+        return d.map(Durations::human).orElse("");
     }
 
     /** A delivered response is the caller's answer; an error status must not read as success. */

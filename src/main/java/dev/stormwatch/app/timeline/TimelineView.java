@@ -33,22 +33,22 @@ public final class TimelineView extends BorderPane {
         table.setId("timeline-table");
         table.setPlaceholder(new Label("No requests yet."));
         // Widths that fit the Session area's centre at 1280 px; the last column takes what is left.
-        table.getColumns().add(column("Time", "When the attempt ended, in UTC", TimelineRow::time, 92));
+        table.getColumns().add(column("Time", "When the attempt ended, in UTC", TimelineRow::time, 94));
         table.getColumns().add(column("Origin", "Host and port (the scheme is in the tooltip and the ticket text): "
-                + "pauses and limits are per origin", TimelineRow::shortOrigin, 112));
-        table.getColumns().add(column("Step", "The request step of the visible call", TimelineRow::step, 70));
-        table.getColumns().add(column("#", "Attempt of this step; – when nothing was sent", TimelineRow::attempt, 28));
+                + "pauses and limits are per origin", TimelineRow::shortOrigin, 118));
+        table.getColumns().add(column("Step", "The request step of the visible call", TimelineRow::step, 76));
+        table.getColumns().add(column("#", "Attempt of this step; – when nothing was sent", TimelineRow::attempt, 26));
         table.getColumns().add(column("Result", "The status, the network failure, or why nothing was sent",
-                TimelineRow::result, 100));
+                TimelineRow::result, 76));
         table.getColumns().add(column("Sent", "Retry-After exactly as the provider sent it",
-                TimelineRow::retryAfterRaw, 52));
+                TimelineRow::retryAfterRaw, 44));
         table.getColumns().add(column("Wait", "The wait that Retry-After asks for (RA1–RA7)",
-                TimelineRow::retryAfter, 56));
+                TimelineRow::retryAfter, 52));
         table.getColumns().add(column("Delay", "The sleep chosen before the next attempt", TimelineRow::delay, 60));
-        table.getColumns().add(column("Jitter", "The random share of the delay (B3, RA3)", TimelineRow::jitter, 60));
+        table.getColumns().add(column("Jitter", "The random share of the delay (B3, RA3)", TimelineRow::jitter, 56));
         table.getColumns().add(column("Budget left", "Failed requests the origin may still make, and time left (B1)",
                 TimelineRow::budgetLeft, 126));
-        table.getColumns().add(column("Then", "What the client did next", TimelineRow::verdict, 180));
+        table.getColumns().add(column("Then", "What the client did next", TimelineRow::verdict, 130));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setRowFactory(t -> {
             TableRow<TimelineRow> row = new TableRow<>();

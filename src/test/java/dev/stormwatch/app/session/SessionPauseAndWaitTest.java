@@ -180,6 +180,9 @@ class SessionPauseAndWaitTest {
 
         assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_OUT);
         assertThat(onUi(() -> model.canSignIn().get())).isTrue();
+        // Sign in is its own retry: no second button for it.
+        assertThat(onUi(() -> model.retryOfferedProperty().get())).isFalse();
+        assertThat(onUi(() -> model.messageProperty().get())).endsWith("Sign in when you are ready.");
     }
 
     // C2: sign-in never starts with older applied settings while the field on screen is refused.

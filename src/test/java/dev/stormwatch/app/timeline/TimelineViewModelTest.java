@@ -33,7 +33,7 @@ class TimelineViewModelTest {
 
         TimelineRow row = model.rows().get(0);
         assertThat(row.retryAfterRaw()).isEqualTo("0005");
-        assertThat(row.retryAfter()).isEqualTo("5.0 s");
+        assertThat(row.retryAfter()).isEqualTo("5 s");
         assertThat(row.delay()).isEqualTo("5.3 s");
         assertThat(row.jitter()).isEqualTo("300 ms");
         assertThat(row.verdict()).isEqualTo("retry");
@@ -60,7 +60,7 @@ class TimelineViewModelTest {
         String text = model.ticketText(model.rows().get(0));
 
         assertThat(text).doesNotContain("\n")
-                .contains("https://idp.example:443", "token", "attempt 1", "429", "Retry-After: 0005 (5.0 s)",
+                .contains("https://idp.example:443", "token", "attempt 1", "429", "Retry-After: 0005 (5 s)",
                         "delay 5.3 s (jitter 300 ms)", "retry");
     }
 
@@ -77,13 +77,25 @@ class TimelineViewModelTest {
                 "delivered");
     }
 
+    // F1: a refresh lost after it was sent reads as such, in words that fit the column.
+    @Test
+    void aRefreshLostAfterSendingSaysItWasNotResent() {
+        model.onAttempt(new AttemptEvent(T0, Origin.of("https://idp.example"), "refresh", Operation.REFRESH, 1,
+                OptionalInt.empty(), Optional.of(dev.stormwatch.retry.FailureKind.RESET_AFTER_SEND), List.of(),
+                Optional.empty(), Optional.empty(), Optional.empty(),
+                new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(20)), Optional.empty(), AttemptEvent.Verdict.STOP));
+
+        assertThat(model.rows().get(0).result()).isEqualTo("reset after send");
+        assertThat(model.rows().get(0).verdict()).isEqualTo("stopped; may have been processed, so not resent (F1)");
+    }
+
     @Test
     void oneAttemptLeftIsSingular() {
         model.onAttempt(answered(200, Operation.READ, 1));
         model.onAttempt(answered(200, Operation.READ, 2));
 
         assertThat(model.rows()).extracting(TimelineRow::budgetLeft)
-                .containsExactly("1 attempt, 10.0 s", "2 attempts, 10.0 s");
+                .containsExactly("1 attempt, 10 s", "2 attempts, 10 s");
     }
 
     @Test
