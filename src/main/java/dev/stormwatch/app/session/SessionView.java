@@ -169,6 +169,9 @@ public final class SessionView extends BorderPane {
     }
 
     private static void rebuildTokens(TabPane tabs, SessionViewModel model) {
+        // The person's chosen tab stays chosen when a refresh or a failure rebuilds the tabs.
+        String chosen = tabs.getSelectionModel().getSelectedItem() == null ? ""
+                : tabs.getSelectionModel().getSelectedItem().getText();
         tabs.getTabs().clear();
         for (TokenDetails token : model.tokens()) {
             Label facts = new Label(token.fingerprint() + " · " + token.length() + " characters · value hidden");
@@ -201,6 +204,8 @@ public final class SessionView extends BorderPane {
         if (!model.tokens().isEmpty()) {
             tabs.getTabs().add(new Tab("UserInfo", info));
         }
+        tabs.getTabs().stream().filter(t -> t.getText().equals(chosen)).findFirst()
+                .ifPresent(t -> tabs.getSelectionModel().select(t));
     }
 
     private static VBox code(String title, String text) {
