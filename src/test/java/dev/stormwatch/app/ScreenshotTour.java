@@ -49,6 +49,7 @@ public final class ScreenshotTour {
 
         fx(() -> {
             app.session().settings().maxAttemptsPerOriginProperty().set("11");
+            app.session().settings().totalBudgetMsProperty().set("0");
             app.session().applySettings();
         });
         Thread.sleep(300);
@@ -74,11 +75,18 @@ public final class ScreenshotTour {
         Thread.sleep(400);
         shoot(stage, new File(out, "session-retry-button.png"));
 
+        // RA3: a Retry-After that fits the budget: the wait and its countdown, mid-wait.
+        stack.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(8)), 1);
+        fx(() -> app.session().refresh());
+        await(() -> !app.session().waitTextProperty().get().isEmpty());
+        Thread.sleep(2_300);
+        shoot(stage, new File(out, "session-wait-countdown.png"));
+        await(() -> !app.session().busyProperty().get());
+
+        // RA4, P1: a Retry-After longer than the budget pauses the origin; the countdown starts at the 429.
         stack.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(45)), 1);
         fx(() -> app.session().refresh());
-        await(() -> app.session().retryOfferedProperty().get() && !app.session().busyProperty().get());
-        fx(() -> app.session().retry());
-        await(() -> app.session().countdown().runningProperty().get());
+        await(() -> app.session().countdown().runningProperty().get() && !app.session().busyProperty().get());
         Thread.sleep(2_300);
         shoot(stage, new File(out, "session-paused-countdown.png"));
 
@@ -115,7 +123,7 @@ public final class ScreenshotTour {
                 done.completeExceptionally(e);
             }
         });
-        done.get(10, TimeUnit.SECONDS);
+        done.get(60, TimeUnit.SECONDS);
     }
 
     private static void await(BooleanSupplier condition) throws Exception {

@@ -58,28 +58,62 @@ class SessionFlowTest {
         assertThat(accessToken).startsWith("sha256:");
     }
 
-    // P9, RA4, P1: a Retry-After that does not fit the budget stops the call and pauses the origin; the retry
-    // button then meets the pause (nothing sent) and a countdown ticks until the action comes back.
+    // P9, RA4, P1: a Retry-After that does not fit the budget stops the call and pauses the origin: the countdown
+    // shows at once, the actions to the origin wait for it, and everything comes back by itself when it ends.
     @Test
-    void pauseShowsALiveCountdownAndTheActionReturnsWhenItEnds(FxRobot robot) throws Exception {
+    void pauseShowsALiveCountdownAtThe429AndClearsByItself(FxRobot robot) throws Exception {
         robot.interact(() -> robot.lookup("#policy-budget").queryTextInputControl().setText("1500"));
         signIn(robot);
         composition.stack().orElseThrow().provider().faults()
                 .inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(3)), 1);
 
         robot.clickOn("#refresh");
-        waitUntil(() -> robot.lookup("#retry").queryButton().isVisible());
-        robot.clickOn("#retry");
         waitUntil(() -> robot.lookup("#pause-countdown").queryAs(Label.class).isVisible());
 
         String first = label(robot, "#pause-countdown");
         assertThat(first).matches("Paused: try again in [1-3] s");
+        assertThat(label(robot, "#session-phase")).isEqualTo("Paused");
         assertThat(robot.lookup("#refresh").queryButton().isDisabled()).isTrue();
+        assertThat(robot.lookup("#userinfo").queryButton().isDisabled()).isTrue();
+        assertThat(robot.lookup("#retry").queryButton().isVisible()).isFalse();
         waitUntil(() -> !label(robot, "#pause-countdown").equals(first)
                 || !robot.lookup("#pause-countdown").queryAs(Label.class).isVisible());
         waitUntil(() -> !robot.lookup("#pause-countdown").queryAs(Label.class).isVisible());
+        assertThat(label(robot, "#session-phase")).isEqualTo("Signed in");
         assertThat(robot.lookup("#refresh").queryButton().isDisabled()).isFalse();
-        assertThat(composition.timeline().rows()).anyMatch(r -> r.verdict().startsWith("refused"));
+        assertThat(robot.lookup("#retry").queryButton().isVisible()).isTrue();
+        assertThat(label(robot, "#session-message")).startsWith("The pause ended");
+    }
+
+    // RA3: a Retry-After that fits the budget is a visible wait with its own countdown, then the refresh succeeds.
+    @Test
+    void inBudgetWaitShowsItsCountdown(FxRobot robot) throws Exception {
+        signIn(robot);
+        composition.stack().orElseThrow().provider().faults()
+                .inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(2)), 1);
+
+        robot.clickOn("#refresh");
+        waitUntil(() -> robot.lookup("#wait-countdown").queryAs(Label.class).isVisible());
+
+        assertThat(label(robot, "#wait-countdown")).startsWith("The provider asked to wait 2 s (RA3); retrying at ");
+        waitUntil(() -> !robot.lookup("#wait-countdown").queryAs(Label.class).isVisible()
+                && !composition.session().busyProperty().get());
+        assertThat(label(robot, "#session-message")).isEqualTo("Tokens refreshed.");
+    }
+
+    // C2: with a refused field on screen, Sign in is disabled; it never signs in with older applied settings.
+    @Test
+    void signInIsDisabledWhileAFieldIsRefused(FxRobot robot) throws Exception {
+        waitUntil(() -> !robot.lookup("#sign-in").queryButton().isDisabled() && composition.stack().isPresent());
+
+        robot.interact(() -> robot.lookup("#settings-issuer").queryTextInputControl().setText("not a url"));
+
+        assertThat(robot.lookup("#sign-in").queryButton().isDisabled()).isTrue();
+        assertThat(label(robot, "#settings-issuer-error")).startsWith("Issuer 'not a url' is not a URL");
+        robot.interact(() -> robot.lookup("#settings-issuer").queryTextInputControl()
+                .setText(composition.stack().orElseThrow().provider().issuer().toString()));
+        assertThat(robot.lookup("#sign-in").queryButton().isDisabled()).isFalse();
+        assertThat(robot.lookup("#settings-issuer-error").queryAs(Label.class).isVisible()).isFalse();
     }
 
     // P9, B1: a read that spends its budget on 503s offers a retry button, which runs the call again.

@@ -26,6 +26,33 @@ public final class Durations {
         return String.format("%d h %02d min", seconds / 3_600, (seconds % 3_600) / 60);
     }
 
+    /**
+     * A duration as a person says it: {@code 250 ms}, {@code 5 s}, {@code 1.5 s}, {@code 10 min},
+     * {@code 2 min 5 s}, {@code 277 h 46 min}; never ISO-8601 ({@code PT10M}).
+     */
+    public static String human(Duration d) {
+        if (d.isNegative()) {
+            return "-" + human(d.negated());
+        }
+        long millis = d.toMillis();
+        if (millis < 1_000) {
+            return millis + " ms";
+        }
+        if (millis < 60_000) {
+            return millis % 1_000 == 0
+                    ? (millis / 1_000) + " s"
+                    : String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000.0).replace(".0 s", " s");
+        }
+        long seconds = d.toSeconds();
+        if (seconds < 3_600) {
+            long minutes = seconds / 60;
+            return seconds % 60 == 0 ? minutes + " min" : minutes + " min " + (seconds % 60) + " s";
+        }
+        long hours = seconds / 3_600;
+        long minutes = (seconds % 3_600) / 60;
+        return minutes == 0 ? hours + " h" : hours + " h " + minutes + " min";
+    }
+
     public static String format(Optional<Duration> d) {
         return d.map(Durations::format).orElse("");
     }

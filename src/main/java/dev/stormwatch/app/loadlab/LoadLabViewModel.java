@@ -177,7 +177,7 @@ public final class LoadLabViewModel {
                 try {
                     builder.rate(Double.parseDouble(rate.get().trim()));
                 } catch (NumberFormatException e) {
-                    typed.add("rate must be a number of requests per second, or empty for a closed loop; was '"
+                    typed.add("--rate must be a number of requests per second, or empty for a closed loop; was '"
                             + rate.get() + "'");
                 }
             }
@@ -194,7 +194,8 @@ public final class LoadLabViewModel {
             }
             return Optional.of(built);
         } catch (InvalidLoadOptionsException invalid) {
-            problems.set(String.join("\n", invalid.problems()));
+            problems.set(invalid.problems().stream().map(LoadLabViewModel::inFieldWords)
+                    .collect(java.util.stream.Collectors.joining("\n")));
             return Optional.empty();
         }
     }
@@ -207,11 +208,34 @@ public final class LoadLabViewModel {
         return apiKey.get().isBlank() ? new Credential.None() : new Credential.ApiKey(Secret.of(apiKey.get().trim()));
     }
 
+    /** The command line's flags, as the fields of this tab are labelled. */
+    private static final java.util.Map<String, String> FIELD_LABELS = java.util.Map.of(
+            "--duration", "Duration", "--clients", "Virtual clients", "--rate", "Arrivals per second",
+            "--target", "Target", "--redis", "Limiter state", "--instances", "Instances sharing the quota",
+            "--limiter", "Rate limiter", "--scenario", "Scenario", "--api-key-env", "API key");
+
+    /**
+     * Issue 16: a reason from the load options names command-line flags ("needs --duration of at least 45 s");
+     * in the window it names the field the person sees, and starts as a sentence.
+     */
+    static String inFieldWords(String problem) {
+        java.util.regex.Matcher flag = java.util.regex.Pattern.compile("--[a-z][a-z-]*").matcher(problem);
+        StringBuilder out = new StringBuilder();
+        while (flag.find()) {
+            String label = FIELD_LABELS.get(flag.group());
+            flag.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(
+                    label == null ? flag.group() : "the " + label + " field"));
+        }
+        flag.appendTail(out);
+        String text = out.toString().replaceFirst("^the ", "The ");
+        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
     private static Optional<Integer> whole(StringProperty field, String name, List<String> typed) {
         try {
             return Optional.of(Integer.parseInt(field.get().trim()));
         } catch (NumberFormatException e) {
-            typed.add(name + " must be a whole number, was '" + field.get() + "'");
+            typed.add("--" + name + " must be a whole number, was '" + field.get() + "'");
             return Optional.empty();
         }
     }

@@ -3,6 +3,7 @@ package dev.stormwatch.app.servers;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import dev.stormwatch.app.common.RuleHints;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Tooltip;
@@ -48,7 +49,7 @@ public final class ServersView extends VBox {
             button.disableProperty().bind(model.runningProperty().not());
             button.setOnAction(e -> model.flip(fault));
             switches.getChildren().add(button);
-            Label line = new Label(fault.label() + ": " + fault.explanation());
+            Label line = RuleHints.explain(new Label(fault.label() + ": " + fault.explanation()));
             line.setWrapText(true);
             line.getStyleClass().add("muted");
             explanations.getChildren().add(line);

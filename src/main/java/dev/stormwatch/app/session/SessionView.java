@@ -1,6 +1,7 @@
 package dev.stormwatch.app.session;
 
 import dev.stormwatch.app.common.ClipboardText;
+import dev.stormwatch.app.common.RuleHints;
 import dev.stormwatch.app.timeline.TimelineView;
 import dev.stormwatch.app.timeline.TimelineViewModel;
 import java.util.List;
@@ -8,7 +9,10 @@ import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.StackPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
@@ -33,7 +37,7 @@ public final class SessionView extends BorderPane {
         setId("session");
         SplitPane vertical = new SplitPane(sessionPane(model), new TimelineView(timeline));
         vertical.setOrientation(Orientation.VERTICAL);
-        vertical.setDividerPositions(0.58);
+        vertical.setDividerPositions(0.55);
         ScrollPane settings = new ScrollPane(new SettingsView(model));
         settings.setFitToWidth(true);
         settings.setPrefWidth(330);
@@ -57,6 +61,7 @@ public final class SessionView extends BorderPane {
         detail.setId("session-detail");
         detail.textProperty().bind(model.phaseDetailProperty());
         detail.setWrapText(true);
+        RuleHints.explain(detail);
         detail.setMinHeight(Region.USE_PREF_SIZE);
         HBox.setHgrow(detail, Priority.ALWAYS);
         HBox banner = new HBox(12, phase, detail);
@@ -71,9 +76,10 @@ public final class SessionView extends BorderPane {
         Button refresh = button("Refresh", "refresh", model::refresh);
         Button userInfo = button("UserInfo", "userinfo", model::loadUserInfo);
         Button signOut = button("Sign out", "sign-out", model::signOut);
-        for (Button action : List.of(refresh, userInfo, signOut)) {
+        for (Button action : List.of(refresh, userInfo)) {
             action.disableProperty().bind(model.canAct().not());
         }
+        signOut.disableProperty().bind(model.canSignOut().not());
         Label countdown = new Label();
         countdown.setId("pause-countdown");
         countdown.getStyleClass().add("countdown");
@@ -86,16 +92,48 @@ public final class SessionView extends BorderPane {
         retry.getStyleClass().add("retry");
         retry.visibleProperty().bind(model.retryOfferedProperty().and(model.busyProperty().not()));
         retry.managedProperty().bind(retry.visibleProperty());
-        HBox actions = new HBox(8, signIn, cancel, refresh, userInfo, signOut, countdown, retry);
+        Tooltip retryHint = new Tooltip();
+        retryHint.textProperty().bind(model.retryHintProperty());
+        retry.setTooltip(retryHint);
+        // A disabled control gets no mouse events, so its reason hangs on a wrapper that does.
+        Node signInSlot = explained(signIn, Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                .then(model.pauseReasonProperty().concat(" Sign in comes back when it ends (P3)."))
+                .otherwise(Bindings.when(model.settings().validProperty().not())
+                        .then("A settings field is refused: its reason is under it. Correct it to sign in.")
+                        .otherwise("Opens your browser to sign in; the code exchange is sent once (P3).")));
+        Node refreshSlot = explained(refresh, Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                .then(model.pauseReasonProperty())
+                .otherwise("Sends the refresh token for new tokens; resent only when it certainly was not "
+                        + "processed (F1)."));
+        Node userInfoSlot = explained(userInfo, Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                .then(model.pauseReasonProperty())
+                .otherwise("Reads the UserInfo claims, a retried read (OP4)."));
+        Node signOutSlot = explained(signOut, Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                .then("Signs you out here at once; while the pause runs, the provider is not asked to revoke "
+                        + "the token (P8).")
+                .otherwise("Erases the session here, then asks the provider to revoke the token (P8)."));
+        Label wait = new Label();
+        wait.setId("wait-countdown");
+        wait.getStyleClass().add("countdown");
+        wait.setWrapText(true);
+        RuleHints.explain(wait);
+        wait.textProperty().bind(model.waitTextProperty());
+        wait.visibleProperty().bind(model.waitTextProperty().isNotEmpty());
+        wait.managedProperty().bind(wait.visibleProperty());
+        wait.setMinHeight(Region.USE_PREF_SIZE);
+        HBox actions = new HBox(8, signInSlot, cancel, refreshSlot, userInfoSlot, signOutSlot, countdown, retry);
         actions.setAlignment(Pos.CENTER_LEFT);
 
         Label message = new Label();
         message.setId("session-message");
         message.setWrapText(true);
+        RuleHints.explain(message);
         message.textProperty().bind(model.messageProperty());
         message.getStyleClass().add("message");
         message.setMinHeight(Region.USE_PREF_SIZE);
         message.setMaxWidth(Double.MAX_VALUE);
+        message.visibleProperty().bind(model.messageProperty().isNotEmpty());
+        message.managedProperty().bind(message.visibleProperty());
         model.toneProperty().addListener((obs, old, now) -> {
             message.getStyleClass().removeAll("tone-info", "tone-success", "tone-warning", "tone-error");
             message.getStyleClass().add("tone-" + now.name().toLowerCase());
@@ -124,23 +162,30 @@ public final class SessionView extends BorderPane {
         rebuildTokens(tokens, model);
         VBox.setVgrow(tokens, Priority.ALWAYS);
 
-        VBox pane = new VBox(10, banner, actions, message, urlRow, expiry, tokens);
+        VBox pane = new VBox(10, banner, actions, wait, message, urlRow, expiry, tokens);
         pane.setPadding(new Insets(12));
         pane.getStyleClass().add("session-pane");
         return pane;
     }
 
     private static void rebuildTokens(TabPane tabs, SessionViewModel model) {
+        // The person's chosen tab stays chosen when a refresh or a failure rebuilds the tabs.
+        String chosen = tabs.getSelectionModel().getSelectedItem() == null ? ""
+                : tabs.getSelectionModel().getSelectedItem().getText();
         tabs.getTabs().clear();
         for (TokenDetails token : model.tokens()) {
             Label facts = new Label(token.fingerprint() + " · " + token.length() + " characters · value hidden");
             facts.getStyleClass().add("muted");
-            Label verification = new Label(token.verification());
+            Label verification = RuleHints.explain(new Label(token.verification()));
             verification.setWrapText(true);
+            verification.setMinHeight(Region.USE_PREF_SIZE);
+            if (verification.getTooltip() == null) {
+                verification.setTooltip(new javafx.scene.control.Tooltip(token.verification()));
+            }
             VBox body = new VBox(6, facts, verification);
             if (token.decoded()) {
                 SplitPane decoded = new SplitPane(code("Header", token.header()), code("Claims", token.claims()));
-                decoded.setDividerPositions(0.4);
+                decoded.setDividerPositions(0.3);
                 VBox.setVgrow(decoded, Priority.ALWAYS);
                 body.getChildren().add(decoded);
             } else {
@@ -159,6 +204,8 @@ public final class SessionView extends BorderPane {
         if (!model.tokens().isEmpty()) {
             tabs.getTabs().add(new Tab("UserInfo", info));
         }
+        tabs.getTabs().stream().filter(t -> t.getText().equals(chosen)).findFirst()
+                .ifPresent(t -> tabs.getSelectionModel().select(t));
     }
 
     private static VBox code(String title, String text) {
@@ -167,6 +214,18 @@ public final class SessionView extends BorderPane {
         area.getStyleClass().add("code");
         VBox.setVgrow(area, Priority.ALWAYS);
         return new VBox(4, new Label(title), area);
+    }
+
+    /** The control in a slot that carries its tooltip, shown also while the control is disabled. */
+    private static Node explained(Button control, javafx.beans.value.ObservableValue<String> why) {
+        StackPane slot = new StackPane(control);
+        slot.setId(control.getId() + "-slot");
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(why);
+        tip.setWrapText(true);
+        tip.setMaxWidth(420);
+        Tooltip.install(slot, tip);
+        return slot;
     }
 
     static Button button(String text, String id, Runnable action) {

@@ -4,6 +4,7 @@ import dev.stormwatch.app.common.Durations;
 import dev.stormwatch.app.common.FailureAdvice;
 import dev.stormwatch.app.common.PauseCountdown;
 import dev.stormwatch.app.common.Ticker;
+import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.AttemptListener;
 import dev.stormwatch.oauth.LogoutResult;
 import dev.stormwatch.oauth.OAuthClient;
@@ -14,6 +15,7 @@ import dev.stormwatch.oauth.TokenSet;
 import dev.stormwatch.oauth.UserInfo;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.services.OAuthSessionTokens;
+import dev.stormwatch.retry.Origin;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,6 +44,10 @@ import javafx.collections.ObservableList;
  * The session area: the state of the OAuth session, its tokens and claims, the visible calls as commands,
  * and what to do after a failure: a countdown while a pause runs, a retry button when a budget ran out (P9).
  * Every call runs on the background executor; every property changes on the UI executor.
+ *
+ * <p>Two countdowns, both live from the moment the client reports them and both ending by themselves: the pause
+ * of an origin (P1, P2: published as {@link SessionState.Paused}), during which the actions that reach it are
+ * disabled, and the in-budget wait before a retry (RA3, B3: an attempt event whose verdict is retry).
  */
 public final class SessionViewModel {
 
@@ -59,6 +65,9 @@ public final class SessionViewModel {
     private final Ticker ticker;
     private final AttemptListener attempts;
     private final PauseCountdown countdown;
+    /** The in-budget wait before the next attempt (RA3, B3): its own countdown, separate from a pause's. */
+    private final PauseCountdown wait;
+    private final AttemptListener waits = this::onAttempt;
     private final Consumer<SessionState> stateListener;
 
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(Phase.SIGNED_OUT);
@@ -72,6 +81,9 @@ public final class SessionViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Tone> tone = new ReadOnlyObjectWrapper<>(Tone.INFO);
     private final ReadOnlyBooleanWrapper retryOffered = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper retryHint = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper pauseReason = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper waitText = new ReadOnlyStringWrapper("");
     private final ObservableList<TokenDetails> tokens = FXCollections.observableArrayList();
     // One wrapper for the life of the model: the wrapper listens weakly, so a fresh one per call would be collected.
     private final ObservableList<TokenDetails> readOnlyTokens = FXCollections.unmodifiableObservableList(tokens);
@@ -83,6 +95,15 @@ public final class SessionViewModel {
     private Optional<Instant> accessExpiresAt = Optional.empty();
     private Runnable stopExpiryTicks = () -> {};
     private Runnable lastCall = () -> {};
+    /** What the last visible call was, for advice that depends on it (F1: a refresh is not a read). */
+    private Call lastCallKind = Call.NONE;
+    /** The origin whose pause runs, and its end; a retry held back by it is offered when it ends (P9). */
+    private Optional<Origin> pausedOrigin = Optional.empty();
+    private boolean retryAfterPause;
+    private String waitLead = "";
+    private Instant waitEnd = Instant.MIN;
+
+    private enum Call { NONE, SIGN_IN, REFRESH, USER_INFO, SIGN_OUT }
 
     /**
      * @param clients makes the OAuth client for applied settings; clients it makes share the process's pauses (P4)
@@ -98,7 +119,16 @@ public final class SessionViewModel {
         this.ticker = Objects.requireNonNull(ticker, "ticker");
         this.attempts = Objects.requireNonNull(attempts, "attempts");
         this.countdown = new PauseCountdown(clock, ticker);
+        this.wait = new PauseCountdown(clock, ticker);
         this.stateListener = state -> ui.execute(() -> show(state));
+        // P9: a pause that ends by itself gives the actions back without a click.
+        countdown.runningProperty().addListener((obs, was, now) -> {
+            if (was && !now) {
+                pauseEnded();
+            }
+        });
+        wait.secondsLeftProperty().addListener((obs, was, now) -> showWait());
+        wait.runningProperty().addListener((obs, was, now) -> showWait());
     }
 
     /**
@@ -121,10 +151,12 @@ public final class SessionViewModel {
         if (client != null) {
             client.removeStateListener(stateListener);
             client.removeAttemptListener(attempts);
+            client.removeAttemptListener(waits);
         }
         client = Objects.requireNonNull(next, "client");
         client.addStateListener(stateListener);
         client.addAttemptListener(attempts);
+        client.addAttemptListener(waits);
         show(client.state());
     }
 
@@ -142,7 +174,7 @@ public final class SessionViewModel {
         }
         Optional<OAuthConfig> config = settings.toConfig();
         if (config.isEmpty()) {
-            finish("Settings not applied: a field was refused; its reason is next to it.", Tone.ERROR);
+            finish("Settings not applied: " + settings.refusedSummary(), Tone.ERROR);
             return false;
         }
         boolean first = client == null;
@@ -153,21 +185,51 @@ public final class SessionViewModel {
                     Tone.WARNING);
             return false;
         }
-        use(clients.apply(config.get()));
+        apply(config.get());
         if (!first) {
             finish("Settings applied: the next call goes to " + config.get().issuer().value() + ".", Tone.INFO);
         }
         return true;
     }
 
+    /** A new client for new settings; a failed call of the old settings is not offered again with the new ones. */
+    private void apply(OAuthConfig config) {
+        use(clients.apply(config));
+        forgetLastCall();
+    }
+
+    private void forgetLastCall() {
+        lastCall = () -> {};
+        lastCallKind = Call.NONE;
+        retryOffered.set(false);
+        retryAfterPause = false;
+        retryHint.set("");
+    }
+
     public SettingsViewModel settings() {
         return settings;
     }
 
+    /**
+     * Signs in with the settings as they are shown: never with older applied ones while a field is refused (C2),
+     * and settings edited since the last apply are applied first (there is no session to lose).
+     */
     public void signIn() {
-        run(() -> {
-            Session session = client.login();
-            return "Signed in as " + session.claims().subject() + ".";
+        if (busy.get() || signedIn.get()) {
+            return;
+        }
+        Optional<OAuthConfig> config = settings.toConfig();
+        if (config.isEmpty()) {
+            finish("Sign-in not started: " + settings.refusedSummary(), Tone.ERROR);
+            return;
+        }
+        if (client == null || !client.config().equals(config.get())) {
+            apply(config.get());
+        }
+        run(Call.SIGN_IN, () -> {
+            client.login();
+            // The banner already says "Signed in" and as whom: the message adds what the banner cannot.
+            return "The ID token's signature and claims were verified.";
         });
     }
 
@@ -180,14 +242,14 @@ public final class SessionViewModel {
     }
 
     public void refresh() {
-        run(() -> {
+        run(Call.REFRESH, () -> {
             client.refresh();
             return "Tokens refreshed.";
         });
     }
 
     public void loadUserInfo() {
-        run(() -> {
+        run(Call.USER_INFO, () -> {
             UserInfo info = client.userInfo();
             String text = PrettyJson.of(info.claims());
             ui.execute(() -> userInfo.set(text));
@@ -196,7 +258,7 @@ public final class SessionViewModel {
     }
 
     public void signOut() {
-        run(() -> {
+        run(Call.SIGN_OUT, () -> {
             LogoutResult result = client.logout();
             if (result.tokenRevoked()) {
                 return "Signed out. The provider revoked the token.";
@@ -212,14 +274,19 @@ public final class SessionViewModel {
         lastCall.run();
     }
 
-    private void run(Supplier<String> call) {
+    private void run(Call kind, Supplier<String> call) {
         if (client == null || busy.get()) {
             return;
         }
-        lastCall = () -> run(call);
+        if (countdown.runningProperty().get() && kind != Call.SIGN_OUT) {
+            return; // P2: it would only be refused; the disabled action says why (P8: sign-out is always possible)
+        }
+        lastCall = () -> run(kind, call);
+        lastCallKind = kind;
         busy.set(true);
         retryOffered.set(false);
-        countdown.cancel();
+        retryAfterPause = false;
+        retryHint.set("");
         message.set("");
         background.execute(() -> {
             try {
@@ -236,22 +303,38 @@ public final class SessionViewModel {
 
     private void finish(String text, Tone how) {
         busy.set(false);
+        wait.cancel();
         message.set(text);
         tone.set(how);
     }
 
     private void advise(CallFailure failure) {
         busy.set(false);
+        wait.cancel();
         FailureAdvice advice = FailureAdvice.of(failure);
-        if (advice instanceof FailureAdvice.Countdown pause) {
-            // P9: nothing was sent; the action comes back when the pause ends.
-            countdown.start(pause.remaining());
-            message.set("The provider asked for quiet; nothing was sent. " + failure.getMessage());
+        if (advice instanceof FailureAdvice.Countdown) {
+            // P2, P9: nothing was sent; the pause's own countdown (started by the Paused state) says how long.
+            message.set("Nothing was sent: " + pausedOriginText() + " is paused. The action comes back by itself "
+                    + "when the pause ends.");
+            tone.set(Tone.WARNING);
+        } else if (advice instanceof FailureAdvice.RetryButton && countdown.runningProperty().get()) {
+            // P1: the call itself started the pause; a retry now would only be refused, so it waits for the end.
+            retryAfterPause = true;
+            message.set(stripTryAgain(failure.getMessage()) + " Retry comes back when the pause ends.");
             tone.set(Tone.WARNING);
         } else if (advice instanceof FailureAdvice.RetryButton) {
             retryOffered.set(true);
-            message.set(failure.getMessage());
-            tone.set(Tone.ERROR);
+            Optional<String> maybeProcessed = refreshMayHaveBeenProcessed(failure);
+            if (maybeProcessed.isPresent()) {
+                message.set(maybeProcessed.get());
+                retryHint.set("Sends the same refresh token once more. If the provider processed the lost one, "
+                        + "it answers invalid_grant and you sign in again (F3).");
+                tone.set(Tone.WARNING);
+            } else {
+                message.set(failure.getMessage());
+                retryHint.set("Runs the call again with a fresh budget (B1).");
+                tone.set(Tone.ERROR);
+            }
         } else if (advice instanceof FailureAdvice.SignInAgain) {
             message.set(failure.getMessage() + " Sign in again.");
             tone.set(Tone.WARNING);
@@ -259,6 +342,117 @@ public final class SessionViewModel {
             message.set(failure.getMessage());
             tone.set(Tone.ERROR);
         }
+    }
+
+    /**
+     * F1: a refresh whose request may have reached the provider is not resent by the client; the person must know
+     * what Retry does before pressing it, since a rotating provider may already have used up the old token (F3).
+     */
+    private Optional<String> refreshMayHaveBeenProcessed(CallFailure failure) {
+        if (lastCallKind != Call.REFRESH || !(failure instanceof CallFailure.Recoverable recoverable)) {
+            return Optional.empty();
+        }
+        String what;
+        if (recoverable.reason() instanceof CallFailure.Network network && !network.kind().certainlyNeverLeft()) {
+            what = capitalised(network.kind().description());
+        } else if (recoverable.reason() instanceof CallFailure.Server server && server.status() != 429) {
+            what = "The provider answered " + server.status() + ", which a gateway may send after the provider "
+                    + "processed the request";
+        } else {
+            return Optional.empty();
+        }
+        return Optional.of(what + ": the refresh may have been processed, so the client did not send it again "
+                + "(F1). Retry sends the same refresh token once more: if the provider "
+                + "already rotated it, the answer is invalid_grant and you will need to sign in again (F3); if "
+                + "not, you get new tokens.");
+    }
+
+    private static String capitalised(String text) {
+        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
+    /** The failure's own "Try again in 49.966 s" goes stale at once; the live countdown says it instead. */
+    private static String stripTryAgain(String text) {
+        return text.replaceAll(" Try again in [^)]*\\)\\.", "").replaceAll(" Try again later\\.", "");
+    }
+
+    private String pausedOriginText() {
+        return pausedOrigin.map(Origin::toString).orElse("the provider");
+    }
+
+    // ------------------------------------------------------------------ waits and pauses
+
+    /** RA3, B3: the client chose to wait before its next attempt: count that wait down where the person looks. */
+    private void onAttempt(AttemptEvent event) {
+        ui.execute(() -> {
+            if (event.verdict() != AttemptEvent.Verdict.RETRY || event.delay().isEmpty()) {
+                wait.cancel();
+                return;
+            }
+            Duration delay = event.delay().get();
+            waitEnd = event.at().plus(delay);
+            waitLead = event.retryAfter()
+                    .map(asked -> "The provider asked to wait " + Durations.human(asked) + " (RA3)")
+                    .orElse("Backing off " + Durations.human(delay) + " with full jitter (B3)");
+            wait.start(Duration.between(clock.instant(), waitEnd));
+            showWait();
+        });
+    }
+
+    private void showWait() {
+        if (!wait.runningProperty().get()) {
+            waitText.set("");
+            return;
+        }
+        waitText.set(waitLead + "; retrying at " + TIME.format(waitEnd.atZone(ZoneId.systemDefault()))
+                + " (in " + wait.secondsLeftProperty().get() + " s).");
+    }
+
+    private void startPause(SessionState.Paused paused) {
+        pausedOrigin = Optional.of(paused.origin());
+        String until = TIME.format(paused.until().atZone(ZoneId.systemDefault()));
+        pauseReason.set("Paused: " + paused.origin() + " answered " + paused.status() + " and asked for quiet "
+                + "until " + until + " (P1). Nothing is sent to it until then (P2).");
+        countdown.start(Duration.between(clock.instant(), paused.until()));
+    }
+
+    /** P9: the pause is over: the state, the actions and a held-back retry come back by themselves. */
+    private void pauseEnded() {
+        pauseReason.set("");
+        String origin = pausedOriginText();
+        pausedOrigin = Optional.empty();
+        if (phase.get() != Phase.PAUSED || client == null) {
+            return;
+        }
+        Optional<Session> session = client.session();
+        show(session.<SessionState>map(SessionState.SignedIn::new).orElseGet(SessionState.SignedOut::new));
+        if (busy.get()) {
+            return;
+        }
+        if (retryAfterPause && lastCallKind == Call.SIGN_IN) {
+            // Sign in is its own retry: a second button for the same thing would only ask which one to press.
+            retryAfterPause = false;
+            message.set("The pause ended: " + origin + " accepts requests again. Sign in when you are ready.");
+        } else if (retryAfterPause) {
+            retryAfterPause = false;
+            retryOffered.set(true);
+            retryHint.set("Runs the call again with a fresh budget (B1).");
+            message.set("The pause ended: " + origin + " accepts requests again. Retry runs the "
+                    + callName() + " again.");
+        } else {
+            message.set("The pause ended: " + origin + " accepts requests again.");
+        }
+        tone.set(Tone.INFO);
+    }
+
+    private String callName() {
+        return switch (lastCallKind) {
+            case SIGN_IN -> "sign-in";
+            case REFRESH -> "refresh";
+            case USER_INFO -> "UserInfo read";
+            case SIGN_OUT -> "sign-out";
+            case NONE -> "call";
+        };
     }
 
     // ------------------------------------------------------------------ state
@@ -280,10 +474,13 @@ public final class SessionViewModel {
             set(Phase.REFRESHING, "Refreshing", "One refresh for every caller (F4).");
             showSession(Optional.of(refreshing.session()));
         } else if (state instanceof SessionState.Paused paused) {
-            set(Phase.PAUSED, "Paused", "The provider asked " + paused.origin() + " for quiet (" + paused.status()
-                    + ") until " + TIME.format(paused.until().atZone(ZoneId.systemDefault()))
-                    + "; requests to it fail at once until then. Your session is kept.");
+            set(Phase.PAUSED, "Paused", paused.origin() + " answered " + paused.status() + " and asked for quiet "
+                    + "until " + TIME.format(paused.until().atZone(ZoneId.systemDefault()))
+                    + (paused.session().isPresent()
+                            ? "; nothing is sent to it until then. Your session is kept."
+                            : "; nothing is sent to it until then. Sign in when the pause ends."));
             showSession(paused.session());
+            startPause(paused);
         } else if (state instanceof SessionState.Failed failed) {
             set(Phase.FAILED, "Failed", failed.session().isPresent()
                     ? "The last call failed; your session is kept."
@@ -342,15 +539,34 @@ public final class SessionViewModel {
 
     // ------------------------------------------------------------------ bindings
 
-    /** Sign in is possible when no session exists and no call runs. */
+    /**
+     * Sign in is possible when no session exists, no call runs, no pause counts down (P3: it would be refused
+     * before the browser) and no settings field is refused (C2).
+     */
     public BooleanBinding canSignIn() {
-        return busy.not().and(signedIn.not());
+        return busy.not().and(signedIn.not()).and(countdown.runningProperty().not()).and(settings.validProperty());
     }
 
-    /** Refresh, UserInfo and Sign out are possible with a session, no call running and no pause counting down. */
+    /** Refresh and UserInfo are possible with a session, no call running and no pause counting down (P2). */
     public BooleanBinding canAct() {
         return busy.not().and(signedIn).and(countdown.runningProperty().not());
     }
+
+    /** Sign out is possible with a session and no call running, also during a pause (P8). */
+    public BooleanBinding canSignOut() {
+        return busy.not().and(signedIn);
+    }
+
+    /** Why the actions to the provider are disabled, for their tooltip; empty when they are not paused. */
+    public ReadOnlyStringProperty pauseReasonProperty() { return pauseReason.getReadOnlyProperty(); }
+
+    /** The in-budget wait before the next attempt, live: "The provider asked to wait 5 s (RA3); retrying at ...". */
+    public ReadOnlyStringProperty waitTextProperty() { return waitText.getReadOnlyProperty(); }
+
+    /** What Retry will do, said before it is pressed. */
+    public ReadOnlyStringProperty retryHintProperty() { return retryHint.getReadOnlyProperty(); }
+
+    public PauseCountdown waitCountdown() { return wait; }
 
     public BooleanBinding signingIn() {
         return Bindings.equal(phase, Phase.SIGNING_IN);

@@ -1,5 +1,6 @@
 package dev.stormwatch.app.session;
 
+import dev.stormwatch.app.common.RuleHints;
 import javafx.beans.property.StringProperty;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -35,7 +36,7 @@ final class SettingsView extends VBox {
                 field("Client id", "settings-client-id", model.clientIdProperty(), model.clientIdErrorProperty()),
                 field("Scopes", "settings-scope", model.scopeProperty(), model.scopeErrorProperty()),
                 dpop, policy, preset,
-                field("Failed requests per origin", "policy-per-origin", model.maxAttemptsPerOriginProperty(),
+                field(SettingsViewModel.LABELS.get("maxAttemptsPerOrigin"), "policy-per-origin", model.maxAttemptsPerOriginProperty(),
                         model.policyErrorProperty("maxAttemptsPerOrigin")),
                 field("Failed requests in all", "policy-total", model.maxTotalAttemptsProperty(),
                         model.policyErrorProperty("maxTotalAttempts")),
@@ -61,6 +62,7 @@ final class SettingsView extends VBox {
         reason.setId(id + "-error");
         reason.getStyleClass().add("field-error");
         reason.setWrapText(true);
+        RuleHints.explain(reason);
         reason.textProperty().bind(error);
         reason.visibleProperty().bind(error.isNotEmpty());
         reason.managedProperty().bind(reason.visibleProperty());

@@ -4,10 +4,17 @@ import dev.stormwatch.oauth.Issuer;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.RetryPolicy;
+import dev.stormwatch.app.common.Durations;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -40,6 +47,9 @@ public final class SettingsViewModel {
     private final StringProperty issuerError = new SimpleStringProperty("");
     private final StringProperty clientIdError = new SimpleStringProperty("");
     private final StringProperty scopeError = new SimpleStringProperty("");
+    /** Each policy field's label, as the settings show it, so that a reason names what the person sees. */
+    static final Map<String, String> LABELS = orderedLabels();
+
     private final Map<String, StringProperty> policyErrors = Map.of(
             "maxAttemptsPerOrigin", new SimpleStringProperty(""),
             "maxTotalAttempts", new SimpleStringProperty(""),
@@ -48,6 +58,7 @@ public final class SettingsViewModel {
             "maxBackoff", new SimpleStringProperty(""),
             "totalBudget", new SimpleStringProperty(""));
 
+    private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(false);
     private boolean filling;
 
     public SettingsViewModel() {
@@ -61,6 +72,16 @@ public final class SettingsViewModel {
                 }
             });
         }
+        // Every field is checked as it is typed: a reason appears at once, and goes when the field is corrected.
+        for (javafx.beans.Observable field : new javafx.beans.Observable[] {issuer, clientId, scope, dpop,
+                maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs, multiplier, maxBackoffMs, totalBudgetMs}) {
+            field.addListener(o -> {
+                if (!filling) {
+                    toConfig();
+                }
+            });
+        }
+        toConfig();
     }
 
     private void fill(RetryPolicy policy) {
@@ -72,80 +93,216 @@ public final class SettingsViewModel {
         maxBackoffMs.set(Long.toString(policy.maxBackoff().toMillis()));
         totalBudgetMs.set(Long.toString(policy.totalBudget().toMillis()));
         filling = false;
+        toConfig();
     }
 
     /**
-     * Checks every field and builds the settings. Each refused field gets its reason; nothing is clamped (C2).
+     * Checks every field and builds the settings. Every refused field gets its reason at once, in the words of
+     * its label; nothing is clamped (C2).
      *
      * @return the settings, or empty when a field was refused
      */
     public Optional<OAuthConfig> toConfig() {
-        clearErrors();
-        Optional<Issuer> parsedIssuer = attempt(issuerError, () -> new Issuer(issuer.get().trim()));
-        Optional<RetryPolicy> policy = toPolicy();
-        if (clientId.get() == null || clientId.get().isBlank()) {
-            clientIdError.set("Give the client id registered at the provider.");
+        Map<StringProperty, String> refused = new LinkedHashMap<>();
+        Optional<Issuer> parsedIssuer = issuer(refused);
+        String id = clientId.get() == null ? "" : clientId.get().trim();
+        if (id.isEmpty()) {
+            refused.put(clientIdError, "Client id is empty: type the client id registered at the provider "
+                    + "(the demo provider's is " + DEMO_CLIENT_ID + ").");
         }
-        if (parsedIssuer.isEmpty() || policy.isEmpty() || !clientIdError.get().isEmpty()) {
-            return Optional.empty();
+        String scopes = scope.get() == null ? "" : scope.get().trim().replaceAll("\\s+", " ");
+        if (!java.util.Arrays.asList(scopes.split(" ")).contains("openid")) {
+            refused.put(scopeError, "Scopes must include openid, which asks for the ID token: for example \""
+                    + DEFAULT_SCOPE + "\".");
         }
-        return attempt(scopeError, () -> OAuthConfig.of(parsedIssuer.get().value(), clientId.get().trim())
-                .withScope(scope.get().trim().replaceAll("\\s+", " "))
-                .withDpop(dpop.get())
-                .withRetryPolicy(policy.get()));
+        Optional<RetryPolicy> policy = toPolicy(refused);
+        Optional<OAuthConfig> config = Optional.empty();
+        if (refused.isEmpty()) {
+            try {
+                config = Optional.of(OAuthConfig.of(parsedIssuer.orElseThrow().value(), id)
+                        .withScope(scopes)
+                        .withDpop(dpop.get())
+                        .withRetryPolicy(policy.orElseThrow()));
+            } catch (CallFailure.Configuration other) {
+                // A rule of the client this view does not know by name: shown as the client words it.
+                refused.put(issuerError, other.getMessage());
+            }
+        }
+        for (StringProperty error : allErrors()) {
+            error.set(refused.getOrDefault(error, ""));
+        }
+        valid.set(config.isPresent());
+        return config;
     }
 
-    private Optional<RetryPolicy> toPolicy() {
-        Optional<Integer> perOrigin = parse(maxAttemptsPerOrigin, "maxAttemptsPerOrigin", Integer::parseInt, "a whole number");
-        Optional<Integer> total = parse(maxTotalAttempts, "maxTotalAttempts", Integer::parseInt, "a whole number");
-        Optional<Long> initial = parse(initialBackoffMs, "initialBackoff", Long::parseLong, "a whole number of milliseconds");
-        Optional<Double> mult = parse(multiplier, "multiplier", Double::parseDouble, "a number such as 2.0");
-        Optional<Long> max = parse(maxBackoffMs, "maxBackoff", Long::parseLong, "a whole number of milliseconds");
-        Optional<Long> budget = parse(totalBudgetMs, "totalBudget", Long::parseLong, "a whole number of milliseconds");
-        if (perOrigin.isEmpty() || total.isEmpty() || initial.isEmpty() || mult.isEmpty() || max.isEmpty()
-                || budget.isEmpty()) {
+    /** One line naming every refused field, for a message away from the fields. */
+    public String refusedSummary() {
+        List<String> names = new ArrayList<>();
+        if (!issuerError.get().isEmpty()) names.add("Issuer");
+        if (!clientIdError.get().isEmpty()) names.add("Client id");
+        if (!scopeError.get().isEmpty()) names.add("Scopes");
+        for (Map.Entry<String, String> label : LABELS.entrySet()) {
+            if (!policyErrors.get(label.getKey()).get().isEmpty()) {
+                names.add(label.getValue());
+            }
+        }
+        return (names.size() == 1 ? "this field is refused: " : "these fields are refused: ")
+                + String.join(", ", names) + ". The reason is under each.";
+    }
+
+    private Optional<Issuer> issuer(Map<StringProperty, String> refused) {
+        String text = issuer.get() == null ? "" : issuer.get().trim();
+        if (text.isEmpty()) {
+            refused.put(issuerError, "Issuer is empty: type the provider's URL, like https://login.example.com.");
+            return Optional.empty();
+        }
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (URISyntaxException e) {
+            refused.put(issuerError, "Issuer '" + text + "' is not a URL: type one like https://login.example.com"
+                    + (text.contains(" ") ? " (without spaces)." : "."));
+            return Optional.empty();
+        }
+        if (uri.getScheme() == null || uri.getHost() == null) {
+            refused.put(issuerError, "Issuer '" + text + "' is not a full URL: type one with https:// and a host, "
+                    + "like https://login.example.com.");
             return Optional.empty();
         }
         try {
-            return Optional.of(new RetryPolicy(perOrigin.get(), total.get(), Duration.ofMillis(initial.get()),
-                    mult.get(), Duration.ofMillis(max.get()), Duration.ofMillis(budget.get())));
-        } catch (CallFailure.Configuration refused) {
-            // C2: the policy names the field it refused first; show the reason next to that field.
-            String message = refused.getMessage();
-            policyErrors.entrySet().stream()
-                    .filter(e -> message.contains(e.getKey()))
-                    .min((a, b) -> Integer.compare(message.indexOf(a.getKey()), message.indexOf(b.getKey())))
-                    .map(Map.Entry::getValue)
-                    .orElse(policyErrors.get("maxAttemptsPerOrigin"))
-                    .set(message);
+            return Optional.of(new Issuer(text));
+        } catch (CallFailure.Configuration rule) {
+            refused.put(issuerError, "Issuer: " + rule.getMessage().replaceFirst("^issuer '[^']*' ", "") + ".");
             return Optional.empty();
         }
     }
 
-    private <T> Optional<T> parse(StringProperty field, String name, Function<String, T> parser, String expected) {
-        String text = field.get() == null ? "" : field.get().trim();
+    private Optional<RetryPolicy> toPolicy(Map<StringProperty, String> refused) {
+        Optional<Long> perOrigin = whole(refused, "maxAttemptsPerOrigin", maxAttemptsPerOrigin, 1,
+                RetryPolicy.LIMIT_ATTEMPTS_PER_ORIGIN);
+        Optional<Long> total = whole(refused, "maxTotalAttempts", maxTotalAttempts, 1,
+                RetryPolicy.LIMIT_TOTAL_ATTEMPTS);
+        Optional<Duration> initial = millis(refused, "initialBackoff", initialBackoffMs, Duration.ofDays(1));
+        Optional<Double> mult = multiplier(refused);
+        Optional<Duration> max = millis(refused, "maxBackoff", maxBackoffMs, RetryPolicy.LIMIT_MAX_BACKOFF);
+        Optional<Duration> budget = millis(refused, "totalBudget", totalBudgetMs, RetryPolicy.LIMIT_TOTAL_BUDGET);
+        if (perOrigin.isPresent() && total.isPresent() && perOrigin.get() > total.get()) {
+            refused.put(policyErrors.get("maxAttemptsPerOrigin"), LABELS.get("maxAttemptsPerOrigin") + " ("
+                    + perOrigin.get() + ") cannot be more than " + LABELS.get("maxTotalAttempts") + " ("
+                    + total.get() + "): lower it, or raise the other (C2).");
+        }
+        if (initial.isPresent() && max.isPresent() && max.get().compareTo(initial.get()) < 0) {
+            refused.put(policyErrors.get("maxBackoff"), LABELS.get("maxBackoff") + " (" + Durations.human(max.get())
+                    + ") cannot be below " + LABELS.get("initialBackoff") + " (" + Durations.human(initial.get())
+                    + "): raise it to at least " + initial.get().toMillis() + " (C2).");
+        }
+        if (refused.keySet().stream().anyMatch(policyErrors::containsValue)) {
+            return Optional.empty();
+        }
         try {
-            return Optional.of(parser.apply(text));
+            return Optional.of(new RetryPolicy(perOrigin.get().intValue(), total.get().intValue(), initial.get(),
+                    mult.get(), max.get(), budget.get()));
+        } catch (CallFailure.Configuration other) {
+            // A rule this view does not check by name: shown as the policy words it, next to the first field.
+            refused.put(policyErrors.get("maxAttemptsPerOrigin"), other.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private Optional<Long> whole(Map<StringProperty, String> refused, String name, StringProperty field, long min,
+            long max) {
+        String text = text(field);
+        String range = "a whole number from " + min + " to " + max + " (C2)";
+        try {
+            long value = Long.parseLong(text);
+            if (value < min || value > max) {
+                refused.put(policyErrors.get(name), LABELS.get(name) + " must be " + range + ", not " + value + ".");
+                return Optional.empty();
+            }
+            return Optional.of(value);
         } catch (NumberFormatException e) {
-            policyErrors.get(name).set("'" + text + "' is not " + expected + ".");
+            refused.put(policyErrors.get(name), LABELS.get(name) + (text.isEmpty() ? " is empty" : " '" + text
+                    + "' is not a whole number") + ": type " + range + ".");
             return Optional.empty();
         }
     }
 
-    private static <T> Optional<T> attempt(StringProperty error, java.util.function.Supplier<T> make) {
+    private Optional<Duration> millis(Map<StringProperty, String> refused, String name, StringProperty field,
+            Duration max) {
+        String text = text(field);
+        String expected = "type a number of milliseconds from 1 to " + max.toMillis() + " (" + Durations.human(max)
+                + ")";
         try {
-            return Optional.of(make.get());
-        } catch (CallFailure.Configuration refused) {
-            error.set(refused.getMessage());
+            long value = Long.parseLong(text);
+            if (value <= 0) {
+                refused.put(policyErrors.get(name), LABELS.get(name) + " must be more than 0 ms"
+                        + (name.equals("totalBudget") ? "" : ", or jitter would be switched off (B4)") + ": "
+                        + expected + ", such as " + example(name) + ".");
+                return Optional.empty();
+            }
+            Duration duration = Duration.ofMillis(value);
+            if (duration.compareTo(max) > 0) {
+                refused.put(policyErrors.get(name), LABELS.get(name) + " must be at most " + Durations.human(max)
+                        + ", not " + Durations.human(duration) + ": " + expected + " (C2).");
+                return Optional.empty();
+            }
+            return Optional.of(duration);
+        } catch (NumberFormatException e) {
+            refused.put(policyErrors.get(name), LABELS.get(name) + (text.isEmpty() ? " is empty: "
+                    : " '" + text + "' is not a whole number of milliseconds: ") + expected + ", such as "
+                    + example(name) + ".");
             return Optional.empty();
         }
     }
 
-    private void clearErrors() {
-        issuerError.set("");
-        clientIdError.set("");
-        scopeError.set("");
-        policyErrors.values().forEach(e -> e.set(""));
+    private static String example(String name) {
+        return switch (name) {
+            case "initialBackoff" -> "500 (half a second)";
+            case "maxBackoff" -> "10000 (10 s)";
+            default -> "20000 (20 s)";
+        };
+    }
+
+    private Optional<Double> multiplier(Map<StringProperty, String> refused) {
+        String text = text(multiplier);
+        String label = LABELS.get("multiplier");
+        try {
+            double value = Double.parseDouble(text);
+            if (!(value >= 1.0) || Double.isInfinite(value)) {
+                refused.put(policyErrors.get("multiplier"), label + " must be at least 1.0, not " + text
+                        + ", or each wait would be shorter than the last: type a number such as 2.0 (C2).");
+                return Optional.empty();
+            }
+            return Optional.of(value);
+        } catch (NumberFormatException e) {
+            refused.put(policyErrors.get("multiplier"), label + (text.isEmpty() ? " is empty" : " '" + text
+                    + "' is not a number") + ": type a number such as 2.0.");
+            return Optional.empty();
+        }
+    }
+
+    private static String text(StringProperty field) {
+        return field.get() == null ? "" : field.get().trim();
+    }
+
+    private List<StringProperty> allErrors() {
+        List<StringProperty> all = new ArrayList<>(List.of(issuerError, clientIdError, scopeError));
+        all.addAll(policyErrors.values());
+        return all;
+    }
+
+    /** False while any field is refused: nothing may start with settings the person cannot see (C2). */
+    public ReadOnlyBooleanProperty validProperty() { return valid.getReadOnlyProperty(); }
+
+    private static Map<String, String> orderedLabels() {
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("maxAttemptsPerOrigin", "Failed requests per origin");
+        labels.put("maxTotalAttempts", "Failed requests in all");
+        labels.put("initialBackoff", "First backoff (ms)");
+        labels.put("multiplier", "Multiplier");
+        labels.put("maxBackoff", "Backoff cap (ms)");
+        labels.put("totalBudget", "Time budget per call (ms)");
+        return java.util.Collections.unmodifiableMap(labels);
     }
 
     public StringProperty issuerProperty() { return issuer; }

@@ -7,7 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.text.ParseException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Optional;
 
 /**
@@ -55,10 +62,36 @@ public record TokenDetails(String name, String fingerprint, int length, String h
 
     private static String claims(JWT jwt) {
         try {
-            return PrettyJson.of(jwt.getJWTClaimsSet().toJSONObject());
+            return withTimes(PrettyJson.of(jwt.getJWTClaimsSet().toJSONObject()), ZoneId.systemDefault());
         } catch (ParseException e) {
             return "";
         }
+    }
+
+    /** A time claim in seconds since 1970 (RFC 7519 §2 NumericDate), with nothing after its comma. */
+    private static final Pattern TIME_CLAIM = Pattern.compile(
+            "^(\\s*\"(exp|iat|nbf|auth_time)\"\\s*:\\s*)(\\d{1,12})(,?)$", Pattern.MULTILINE);
+    private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ENGLISH);
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMM yyyy", Locale.ENGLISH);
+    private static final DateTimeFormatter UTC = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ENGLISH);
+
+    /**
+     * The claims with each time claim ({@code exp}, {@code iat}, {@code nbf}, {@code auth_time}) read out beside
+     * its number, in local time and in UTC: {@code "exp" : 1764582770,  // 10:52:50 local, 09:52:50 UTC, 1 Dec 2025}.
+     */
+    static String withTimes(String json, ZoneId zone) {
+        Matcher m = TIME_CLAIM.matcher(json);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            Instant at = Instant.ofEpochSecond(Long.parseLong(m.group(3)));
+            // The time first, the day last: in a narrow pane the cut loses the least useful part.
+            String readable = LOCAL.format(at.atZone(zone)) + " local, " + UTC.format(at.atZone(ZoneOffset.UTC))
+                    + " UTC, " + DAY.format(at.atZone(zone));
+            m.appendReplacement(out, Matcher.quoteReplacement(
+                    m.group(1) + m.group(3) + m.group(4) + "  // " + readable));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
 

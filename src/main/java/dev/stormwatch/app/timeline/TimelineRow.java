@@ -2,6 +2,7 @@ package dev.stormwatch.app.timeline;
 
 import dev.stormwatch.app.common.Durations;
 import dev.stormwatch.http.AttemptEvent;
+import dev.stormwatch.http.ConnectionUse;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -29,29 +30,90 @@ public record TimelineRow(
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     static TimelineRow of(long sequence, AttemptEvent e) {
-        String result = e.status().isPresent()
-                ? Integer.toString(e.status().getAsInt())
-                : e.failure().map(f -> f.description()).orElse(switch (e.verdict()) {
-                    case REFUSED_BY_PAUSE -> "refused by pause";
-                    case REFUSED_BY_LIMITER -> "refused by limiter";
-                    default -> "";
-                });
-        String budget = e.budgetLeft().attemptsAtOrigin() + " attempts, " + Durations.format(e.budgetLeft().time());
+        // P2, RC7: a refused request never went on the wire: no status, no attempt number to show.
+        String result = switch (e.verdict()) {
+            case REFUSED_BY_PAUSE -> "not sent: origin paused";
+            case REFUSED_BY_LIMITER -> "not sent: rate limiter";
+            default -> e.status().isPresent()
+                    ? Integer.toString(e.status().getAsInt())
+                    : e.failure().map(TimelineRow::shortName).orElse("");
+        };
+        String attempt = e.attempt() == 0 ? "–" : Integer.toString(e.attempt());
+        int left = e.budgetLeft().attemptsAtOrigin();
+        String budget = left + (left == 1 ? " attempt, " : " attempts, ") + Durations.human(e.budgetLeft().time());
         String verdict = switch (e.verdict()) {
             case RETRY -> "retry";
-            case DELIVER -> e.pauseStarted().isPresent()
-                    ? "delivered; nothing left, origin paced until " + CLOCK.format(e.pauseStarted().get())
-                    : "delivered";
+            case DELIVER -> delivered(e);
             case STOP -> e.pauseStarted().isPresent()
                     ? "stopped; origin paused until " + CLOCK.format(e.pauseStarted().get())
-                    : "stopped";
+                    : e.operation() == dev.stormwatch.retry.Operation.REFRESH
+                            && e.failure().filter(f -> !f.certainlyNeverLeft()).isPresent()
+                            ? "stopped; may have been processed, so not resent (F1)"
+                            : "stopped";
             case REFUSED_BY_PAUSE -> "refused: origin paused, nothing sent";
             case REFUSED_BY_LIMITER -> "refused by the rate limiter, nothing sent";
         };
+        // CN3: a connection opened on purpose, or after a stale one, says why beside what happened next.
+        if (e.connection() == ConnectionUse.OPENED_NOT_RESENDABLE || e.connection() == ConnectionUse.OPENED_AFTER_STALE) {
+            verdict = verdict + "; " + e.connection().describe();
+        }
         return new TimelineRow(sequence, e, CLOCK.format(e.at()), e.origin().toString(), e.step(),
-                Integer.toString(e.attempt()), result, String.join(", ", e.rawRetryAfter()),
-                Durations.format(e.retryAfter()), Durations.format(e.delay()), Durations.format(e.jitter()), budget,
+                attempt, result, String.join(", ", e.rawRetryAfter()),
+                human(e.retryAfter()), human(e.delay()), human(e.jitter()), budget,
                 verdict);
+    }
+
+    /** A network failure in a few words for the narrow column; the ticket text carries the same. */
+    private static String shortName(dev.stormwatch.retry.FailureKind kind) {
+        return switch (kind) {
+            case CONNECT_REFUSED -> "connection refused";
+            case DNS_FAILURE -> "DNS failure";
+            case CONNECT_TIMEOUT -> "connect timeout";
+            case TLS_HANDSHAKE -> "TLS failure";
+            case TLS_UNTRUSTED -> "untrusted certificate";
+            case TLS_CERTIFICATE_EXPIRED -> "expired certificate";
+            case TLS_WRONG_HOST -> "certificate for another host";
+            case TLS_REFUSED -> "TLS refused";
+            case READ_TIMEOUT -> "read timeout";
+            case RESET_AFTER_SEND -> "reset after send";
+            case MALFORMED_RESPONSE -> "malformed answer";
+        };
+    }
+
+    private static String human(java.util.Optional<Duration> d) {
+        return d.map(Durations::human).orElse("");
+    }
+
+    /** A delivered response is the caller's answer; an error status must not read as success. */
+    private static String delivered(AttemptEvent e) {
+        // RH9: a delivered answer that said nothing is left paces its origin until the reset.
+        if (e.pauseStarted().isPresent()) {
+            return "delivered; nothing left, origin paced until " + CLOCK.format(e.pauseStarted().get());
+        }
+        if (e.status().isEmpty()) {
+            return e.failure().isPresent() ? "failed; not resent (F1)" : "delivered";
+        }
+        int status = e.status().getAsInt();
+        if (status < 400) {
+            return "delivered";
+        }
+        if (!RETRYABLE.contains(status)) {
+            return "error " + status + " returned; never retried (ST3)";
+        }
+        return "error " + status + " returned; " + switch (e.operation()) {
+            case REFRESH -> "a refresh is not resent (F1)";
+            case CODE_EXCHANGE -> "the code exchange is sent once (P3)";
+            case SEND_ONCE -> "sent once (A1, RC2)";
+            default -> "not retried";
+        };
+    }
+
+    /** ST1. */
+    private static final java.util.Set<Integer> RETRYABLE = java.util.Set.of(408, 425, 429, 500, 502, 503, 504);
+
+    /** The origin without its scheme, for the narrow column; the full origin is in the ticket text. */
+    public String shortOrigin() {
+        return origin.replaceFirst("^[a-z]+://", "");
     }
 
     Instant at() {

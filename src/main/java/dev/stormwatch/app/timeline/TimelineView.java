@@ -1,7 +1,9 @@
 package dev.stormwatch.app.timeline;
 
 import dev.stormwatch.app.common.ClipboardText;
+import dev.stormwatch.app.common.RuleCatalogue;
 import java.util.function.Function;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
@@ -9,7 +11,11 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.IndexedCell;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
@@ -26,17 +32,24 @@ public final class TimelineView extends BorderPane {
         TableView<TimelineRow> table = new TableView<>(model.rows());
         table.setId("timeline-table");
         table.setPlaceholder(new Label("No requests yet."));
-        table.getColumns().add(column("Time (UTC)", TimelineRow::time, 100));
-        table.getColumns().add(column("Origin", TimelineRow::origin, 190));
-        table.getColumns().add(column("Step", TimelineRow::step, 90));
-        table.getColumns().add(column("#", TimelineRow::attempt, 34));
-        table.getColumns().add(column("Result", TimelineRow::result, 120));
-        table.getColumns().add(column("Retry-After (raw)", TimelineRow::retryAfterRaw, 120));
-        table.getColumns().add(column("Retry-After", TimelineRow::retryAfter, 80));
-        table.getColumns().add(column("Delay", TimelineRow::delay, 70));
-        table.getColumns().add(column("Jitter", TimelineRow::jitter, 70));
-        table.getColumns().add(column("Budget left", TimelineRow::budgetLeft, 140));
-        table.getColumns().add(column("Then", TimelineRow::verdict, 220));
+        // Widths that fit the Session area's centre at 1280 px; the last column takes what is left.
+        table.getColumns().add(column("Time", "When the attempt ended, in UTC", TimelineRow::time, 94));
+        table.getColumns().add(column("Origin", "Host and port (the scheme is in the tooltip and the ticket text): "
+                + "pauses and limits are per origin", TimelineRow::shortOrigin, 118));
+        table.getColumns().add(column("Step", "The request step of the visible call", TimelineRow::step, 76));
+        table.getColumns().add(column("#", "Attempt of this step; – when nothing was sent", TimelineRow::attempt, 26));
+        table.getColumns().add(column("Result", "The status, the network failure, or why nothing was sent",
+                TimelineRow::result, 76));
+        table.getColumns().add(column("Sent", "Retry-After exactly as the provider sent it",
+                TimelineRow::retryAfterRaw, 44));
+        table.getColumns().add(column("Wait", "The wait that Retry-After asks for (RA1–RA7)",
+                TimelineRow::retryAfter, 52));
+        table.getColumns().add(column("Delay", "The sleep chosen before the next attempt", TimelineRow::delay, 60));
+        table.getColumns().add(column("Jitter", "The random share of the delay (B3, RA3)", TimelineRow::jitter, 56));
+        table.getColumns().add(column("Budget left", "Failed requests the origin may still make, and time left (B1)",
+                TimelineRow::budgetLeft, 126));
+        table.getColumns().add(column("Then", "What the client did next", TimelineRow::verdict, 130));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setRowFactory(t -> {
             TableRow<TimelineRow> row = new TableRow<>();
             MenuItem copy = new MenuItem("Copy for a ticket");
@@ -44,7 +57,7 @@ public final class TimelineView extends BorderPane {
             row.contextMenuProperty().bind(row.emptyProperty().map(empty -> empty ? null : new ContextMenu(copy)));
             return row;
         });
-        model.rows().addListener((javafx.collections.ListChangeListener<TimelineRow>) c -> table.scrollTo(model.rows().size() - 1));
+        model.rows().addListener((javafx.collections.ListChangeListener<TimelineRow>) c -> followNewest(table, c));
 
         Button copySelected = new Button("Copy selected row");
         copySelected.setId("timeline-copy");
@@ -61,15 +74,66 @@ public final class TimelineView extends BorderPane {
 
         SplitPane split = new SplitPane(new OriginLanes(model.rows()), table);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.35);
+        split.setDividerPositions(0.28);
         setTop(bar);
         setCenter(split);
     }
 
-    private static TableColumn<TimelineRow, String> column(String title, Function<TimelineRow, String> value,
-            double width) {
-        TableColumn<TimelineRow, String> column = new TableColumn<>(title);
+    /**
+     * Follows the newest row while the person watches the end of the table; once they scrolled back to read an
+     * older row, new rows arrive without moving it.
+     */
+    private static void followNewest(TableView<TimelineRow> table,
+            javafx.collections.ListChangeListener.Change<? extends TimelineRow> change) {
+        int added = 0;
+        while (change.next()) {
+            added += change.getAddedSize();
+        }
+        int size = table.getItems().size();
+        if (added == 0 || size == 0) {
+            return;
+        }
+        int previousLast = size - 1 - added;
+        VirtualFlow<?> flow = (VirtualFlow<?>) table.lookup(".virtual-flow");
+        IndexedCell<?> lastShown = flow == null ? null : flow.getLastVisibleCell();
+        // The flow has not laid out the new rows yet: its last visible cell is from before they came.
+        boolean wasAtTheEnd = lastShown == null || lastShown.getIndex() < 0 || lastShown.getIndex() >= previousLast;
+        if (wasAtTheEnd) {
+            // Later, once the table's skin has counted the new rows: a scroll to a row it does not know is lost.
+            // The flow's own scrollTo brings the row in at the bottom; the table's would put it at the top.
+            Platform.runLater(() -> {
+                int newest = table.getItems().size() - 1;
+                if (flow == null) {
+                    table.scrollTo(newest);
+                } else {
+                    table.layout(); // the skin counts the new rows in its layout pass
+                    flow.scrollTo(newest);
+                }
+            });
+        }
+    }
+
+    private static TableColumn<TimelineRow, String> column(String title, String explanation,
+            Function<TimelineRow, String> value, double width) {
+        TableColumn<TimelineRow, String> column = new TableColumn<>();
+        Label header = new Label(title);
+        header.setTooltip(new Tooltip(title + ": " + explanation));
+        column.setGraphic(header);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        column.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+                // A cut cell still says everything on hover.
+                if (empty || text == null || text.isEmpty()) {
+                    setTooltip(null);
+                } else {
+                    String legend = RuleCatalogue.spec().legendFor(text);
+                    setTooltip(new Tooltip(legend.isEmpty() ? text : text + "\n\n" + legend));
+                }
+            }
+        });
         column.setPrefWidth(width);
         column.setSortable(false);
         return column;

@@ -137,10 +137,21 @@ class LoadLabViewModelTest {
 
         model.start();
 
-        assertThat(model.problemsProperty().get()).contains("clients must be a whole number, was 'many'");
+        assertThat(model.problemsProperty().get())
+                .contains("The Virtual clients field must be a whole number, was 'many'")
+                .doesNotContain("--");
         assertThat(model.problemsProperty().get()).containsIgnoringCase("duration");
         assertThat(model.runningProperty().get()).isFalse();
         assertThat(ran).isEmpty();
+    }
+
+    // Issue 16: reasons name the field the person sees, not the command line's flag.
+    @Test
+    void reasonsNameTheFieldNotTheFlag() {
+        assertThat(LoadLabViewModel.inFieldWords("scenario 'provider-outage' needs --duration of at least 45 s"))
+                .isEqualTo("Scenario 'provider-outage' needs the Duration field of at least 45 s");
+        assertThat(LoadLabViewModel.inFieldWords("--redis must be 'embedded', 'local' or a redis://host:port URL"))
+                .isEqualTo("The Limiter state field must be 'embedded', 'local' or a redis://host:port URL");
     }
 
     @Test

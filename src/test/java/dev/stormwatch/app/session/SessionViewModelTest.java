@@ -75,7 +75,7 @@ class SessionViewModelTest {
         onUi(model::signIn);
         await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
 
-        assertThat(model.messageProperty().get()).startsWith("Signed in as ");
+        assertThat(model.messageProperty().get()).isEqualTo("The ID token's signature and claims were verified.");
         assertThat(model.tokens()).extracting(TokenDetails::name)
                 .containsExactly("ID token", "Access token", "Refresh token");
         assertThat(model.tokens().get(0).verification()).contains("fetched at", "RS256");

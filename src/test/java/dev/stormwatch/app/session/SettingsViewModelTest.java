@@ -49,7 +49,8 @@ class SettingsViewModelTest {
         settings.maxTotalAttemptsProperty().set("20");
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get()).contains("at most 10", "11");
+        assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get()).isEqualTo(
+                "Failed requests per origin must be a whole number from 1 to 10 (C2), not 11.");
         assertThat(settings.policyErrorProperty("maxTotalAttempts").get()).isEmpty();
     }
 
@@ -61,7 +62,8 @@ class SettingsViewModelTest {
 
         settings.maxTotalAttemptsProperty().set("21");
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.policyErrorProperty("maxTotalAttempts").get()).contains("at most 20");
+        assertThat(settings.policyErrorProperty("maxTotalAttempts").get())
+                .isEqualTo("Failed requests in all must be a whole number from 1 to 20 (C2), not 21.");
     }
 
     // C2
@@ -71,7 +73,8 @@ class SettingsViewModelTest {
         settings.maxTotalAttemptsProperty().set("4");
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get()).contains("must not exceed");
+        assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get()).isEqualTo("Failed requests per origin (5) cannot be more than Failed requests in all (4): lower it, "
+                        + "or raise the other (C2).");
     }
 
     @Test
@@ -79,7 +82,7 @@ class SettingsViewModelTest {
         settings.multiplierProperty().set("twice");
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.policyErrorProperty("multiplier").get()).isEqualTo("'twice' is not a number such as 2.0.");
+        assertThat(settings.policyErrorProperty("multiplier").get()).isEqualTo("Multiplier 'twice' is not a number: type a number such as 2.0.");
     }
 
     // E1 Configuration: raised when the settings are made.
@@ -105,6 +108,57 @@ class SettingsViewModelTest {
 
         assertThat(settings.toConfig()).isEmpty();
         assertThat(settings.scopeErrorProperty().get()).contains("openid");
+    }
+
+    // Issue 16: durations read as a person says them, never PT0S or PT277H46M39.999S.
+    @Test
+    void durationsInReasonsAreHuman() {
+        settings.totalBudgetMsProperty().set("0");
+        assertThat(settings.policyErrorProperty("totalBudget").get()).isEqualTo(
+                "Time budget per call (ms) must be more than 0 ms: type a number of milliseconds from 1 to 600000 "
+                        + "(10 min), such as 20000 (20 s).");
+
+        settings.totalBudgetMsProperty().set("999999999");
+        assertThat(settings.policyErrorProperty("totalBudget").get())
+                .startsWith("Time budget per call (ms) must be at most 10 min, not 277 h 46 min:")
+                .doesNotContain("PT");
+    }
+
+    @Test
+    void aNumberTooLongForAnIntegerIsOutOfRangeNotGibberish() {
+        settings.maxAttemptsPerOriginProperty().set("99999999999");
+
+        assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get())
+                .isEqualTo("Failed requests per origin must be a whole number from 1 to 10 (C2), not 99999999999.");
+    }
+
+    @Test
+    void everyRefusedFieldIsShownAtOnce() {
+        settings.issuerProperty().set("not a url");
+        settings.maxAttemptsPerOriginProperty().set("0");
+        settings.multiplierProperty().set("0.5");
+        settings.totalBudgetMsProperty().set("");
+
+        assertThat(settings.validProperty().get()).isFalse();
+        assertThat(settings.issuerErrorProperty().get()).isEqualTo(
+                "Issuer 'not a url' is not a URL: type one like https://login.example.com (without spaces).");
+        assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get()).isNotEmpty();
+        assertThat(settings.policyErrorProperty("multiplier").get()).startsWith("Multiplier must be at least 1.0");
+        assertThat(settings.policyErrorProperty("totalBudget").get()).startsWith("Time budget per call (ms) is empty");
+        assertThat(settings.refusedSummary()).isEqualTo("these fields are refused: Issuer, Failed requests per "
+                + "origin, Multiplier, Time budget per call (ms). The reason is under each.");
+    }
+
+    // The reason goes as soon as the field is corrected, without pressing Apply.
+    @Test
+    void aReasonClearsWhileTyping() {
+        settings.maxTotalAttemptsProperty().set("x");
+        assertThat(settings.policyErrorProperty("maxTotalAttempts").get()).isNotEmpty();
+
+        settings.maxTotalAttemptsProperty().set("4");
+
+        assertThat(settings.policyErrorProperty("maxTotalAttempts").get()).isEmpty();
+        assertThat(settings.validProperty().get()).isTrue();
     }
 
     @Test

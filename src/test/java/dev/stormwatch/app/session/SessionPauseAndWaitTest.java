@@ -1,0 +1,274 @@
+package dev.stormwatch.app.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.app.SignInPageBrowser;
+import dev.stormwatch.app.common.ManualTicker;
+import dev.stormwatch.app.session.SessionViewModel.Phase;
+import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.provider.DemoProvider;
+import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.retry.OriginPauses;
+import dev.stormwatch.server.Fault;
+import dev.stormwatch.testing.FakeClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The two live countdowns of the session area (issue 16), on the view model without a window: the pause of an
+ * origin (P1, P2, P9) and the in-budget wait before a retry (RA3). The client runs against the real demo provider;
+ * its clock, its sleeps and the window's ticker are the test's, so nothing here waits for real time to pass.
+ */
+class SessionPauseAndWaitTest {
+
+    private static DemoProvider provider;
+    private final ExecutorService background = Executors.newSingleThreadExecutor();
+    // Stands in for the FX thread: every property is written and read on it, as in the app.
+    private final ExecutorService ui = Executors.newSingleThreadExecutor();
+    private final FakeClock clock = new FakeClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    private final ManualTicker ticker = new ManualTicker();
+    private final CountDownLatch sleepReleased = new CountDownLatch(1);
+    private volatile boolean holdSleeps;
+    private final AtomicInteger browserOpened = new AtomicInteger();
+    private SessionViewModel model;
+
+    @BeforeAll
+    static void startProvider() throws Exception {
+        provider = DemoProvider.start(ProviderConfig.defaults());
+    }
+
+    @AfterAll
+    static void stopProvider() {
+        provider.close();
+    }
+
+    @BeforeEach
+    void build() {
+        provider.faults().clear();
+        OriginPauses pauses = new OriginPauses(clock);
+        SignInPageBrowser signInPage = new SignInPageBrowser();
+        SettingsViewModel settings = new SettingsViewModel();
+        settings.issuerProperty().set(provider.issuer().toString());
+        model = new SessionViewModel(settings,
+                config -> OAuthClient.builder(config).clock(clock).pauses(pauses)
+                        .browser(url -> {
+                            browserOpened.incrementAndGet();
+                            return signInPage.open(url);
+                        })
+                        .sleeper(d -> {
+                            if (holdSleeps) {
+                                sleepReleased.await(20, TimeUnit.SECONDS);
+                            }
+                            clock.advance(d);
+                        })
+                        .build(),
+                background, ui, clock, ticker, event -> {});
+        assertThat(onUi(model::applySettings)).isTrue();
+    }
+
+    @AfterEach
+    void stop() {
+        sleepReleased.countDown();
+        background.shutdownNow();
+        ui.shutdownNow();
+    }
+
+    // P1, P9, RA4: the countdown starts at the 429 itself, not at the next click, and the actions to the origin
+    // wait for it; Sign out stays possible (P8).
+    @Test
+    void countdownStartsAtThe429ThatPausesTheOrigin() {
+        signIn();
+        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
+
+        onUi(model::refresh);
+        await(() -> !model.busyProperty().get());
+
+        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
+        assertThat(onUi(() -> model.countdown().runningProperty().get())).isTrue();
+        assertThat(onUi(() -> model.countdown().secondsLeftProperty().get())).isEqualTo(60);
+        assertThat(onUi(() -> model.canAct().get())).isFalse();
+        assertThat(onUi(() -> model.canSignOut().get())).isTrue();
+        assertThat(onUi(() -> model.retryOfferedProperty().get())).isFalse();
+        assertThat(onUi(() -> model.pauseReasonProperty().get())).contains("429", "(P1)");
+        assertThat(onUi(() -> model.messageProperty().get())).doesNotContain("Try again in");
+    }
+
+    // P9: one millisecond before the end the pause still holds; at the end the state and the actions come back
+    // by themselves, and the held-back Retry is offered.
+    @Test
+    void pauseClearsByItselfWhenItEnds() {
+        signIn();
+        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
+        onUi(model::refresh);
+        await(() -> !model.busyProperty().get());
+
+        clock.advance(Duration.ofSeconds(30));
+        onUi(ticker::tick);
+        assertThat(onUi(() -> model.countdown().secondsLeftProperty().get())).isEqualTo(30);
+
+        clock.advance(Duration.ofMillis(29_999));
+        onUi(ticker::tick);
+        assertThat(onUi(() -> model.countdown().secondsLeftProperty().get())).isEqualTo(1);
+        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
+
+        clock.advance(Duration.ofMillis(1));
+        onUi(ticker::tick);
+
+        assertThat(onUi(() -> model.countdown().runningProperty().get())).isFalse();
+        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
+        assertThat(onUi(() -> model.phaseTextProperty().get())).isEqualTo("Signed in");
+        assertThat(onUi(() -> model.canAct().get())).isTrue();
+        assertThat(onUi(() -> model.retryOfferedProperty().get())).isTrue();
+        assertThat(onUi(() -> model.messageProperty().get())).startsWith("The pause ended");
+        assertThat(onUi(() -> model.pauseReasonProperty().get())).isEmpty();
+    }
+
+    // RA3: a Retry-After that fits the budget is waited out where the person can see it, with its own countdown.
+    @Test
+    void inBudgetWaitShowsItsCountdownUntilTheRetry() {
+        signIn();
+        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
+        holdSleeps = true;
+
+        onUi(model::refresh);
+        await(() -> !model.waitTextProperty().get().isEmpty());
+
+        assertThat(onUi(() -> model.waitTextProperty().get()))
+                .matches("The provider asked to wait 5 s \\(RA3\\); retrying at \\d\\d:\\d\\d:\\d\\d \\(in [56] s\\)\\.");
+        clock.advance(Duration.ofSeconds(3));
+        onUi(ticker::tick);
+        assertThat(onUi(() -> model.waitTextProperty().get())).matches(".*\\(in [23] s\\)\\.");
+        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.REFRESHING);
+
+        sleepReleased.countDown();
+        await(() -> !model.busyProperty().get());
+
+        assertThat(onUi(() -> model.waitTextProperty().get())).isEmpty();
+        assertThat(onUi(() -> model.waitCountdown().runningProperty().get())).isFalse();
+        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
+        assertThat(onUi(() -> model.messageProperty().get())).isEqualTo("Tokens refreshed.");
+    }
+
+    // P3: the 429 hits the code exchange, which is sent once; the pause that follows has no session to keep.
+    @Test
+    void signInThatMeetsA429SaysThereIsNoSessionToKeep() {
+        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
+
+        onUi(model::signIn);
+        await(() -> !model.busyProperty().get());
+
+        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
+        assertThat(onUi(() -> model.phaseDetailProperty().get()))
+                .contains("Sign in when the pause ends").doesNotContain("session is kept");
+        assertThat(onUi(() -> model.canSignIn().get())).isFalse();
+
+        clock.advance(Duration.ofSeconds(5));
+        onUi(ticker::tick);
+
+        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_OUT);
+        assertThat(onUi(() -> model.canSignIn().get())).isTrue();
+        // Sign in is its own retry: no second button for it.
+        assertThat(onUi(() -> model.retryOfferedProperty().get())).isFalse();
+        assertThat(onUi(() -> model.messageProperty().get())).endsWith("Sign in when you are ready.");
+    }
+
+    // C2: sign-in never starts with older applied settings while the field on screen is refused.
+    @Test
+    void signInIsRefusedWhileAFieldIsRefused() {
+        onUi(() -> model.settings().issuerProperty().set("not a url"));
+
+        assertThat(onUi(() -> model.canSignIn().get())).isFalse();
+        onUi(model::signIn);
+
+        assertThat(onUi(() -> model.busyProperty().get())).isFalse();
+        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_OUT);
+        assertThat(onUi(() -> model.messageProperty().get()))
+                .isEqualTo("Sign-in not started: this field is refused: Issuer. The reason is under each.");
+        assertThat(browserOpened).hasValue(0);
+    }
+
+    // Settings edited but not applied are applied by Sign in itself: what is on screen is what signs in.
+    @Test
+    void signInUsesTheSettingsOnScreen() {
+        onUi(() -> model.settings().totalBudgetMsProperty().set("7000"));
+
+        signIn();
+
+        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
+        assertThat(onUi(() -> model.messageProperty().get())).doesNotContain("Signed in");
+    }
+
+    // F1, F3: a refresh that may have been processed says so, and what Retry will do, before Retry is pressed.
+    @Test
+    void refreshThatMayHaveBeenProcessedSaysWhatRetryWillDo() {
+        signIn();
+        provider.faults().inject("/token", new Fault.ProcessThenReset(), 1);
+
+        onUi(model::refresh);
+        await(() -> !model.busyProperty().get());
+
+        assertThat(onUi(() -> model.retryOfferedProperty().get())).isTrue();
+        assertThat(onUi(() -> model.messageProperty().get()))
+                .contains("may have been processed", "(F1)", "invalid_grant", "sign in again")
+                .doesNotContain("Check the network");
+        assertThat(onUi(() -> model.retryHintProperty().get())).contains("same refresh token", "(F3)");
+    }
+
+    // A Retry of a call made with the old settings does not survive "Settings applied".
+    @Test
+    void staleRetryDoesNotSurviveSettingsApplied() {
+        onUi(() -> model.settings().issuerProperty().set("http://127.0.0.1:9"));
+        onUi(model::signIn);
+        await(() -> !model.busyProperty().get() && model.retryOfferedProperty().get());
+
+        onUi(() -> model.settings().issuerProperty().set(provider.issuer().toString()));
+        assertThat(onUi(model::applySettings)).isTrue();
+
+        assertThat(onUi(() -> model.retryOfferedProperty().get())).isFalse();
+        assertThat(onUi(() -> model.messageProperty().get())).startsWith("Settings applied");
+    }
+
+    private void signIn() {
+        onUi(model::signIn);
+        await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+    }
+
+    /** Waits until the condition holds, checking it on the UI thread (which also orders the reads after it). */
+    private void await(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!onUi(condition::getAsBoolean)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not reached within 20 s");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    private void onUi(Runnable action) {
+        onUi(() -> {
+            action.run();
+            return null;
+        });
+    }
+
+    private <T> T onUi(Callable<T> action) {
+        try {
+            return ui.submit(action).get(20, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("the UI thread failed: " + e, e);
+        }
+    }
+}
