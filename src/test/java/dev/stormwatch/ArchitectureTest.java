@@ -102,7 +102,7 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage(
                     "javafx..", "okhttp3..", "redis..", APP, CLI, OAUTH, PROVIDER, SERVER, EMBEDDED, LIMIT)
             .because("the diagnosis reads evidence and judges it with the retry rules; the app and the CLI call it"
-                    + " (issue 12)");
+                    + "");
 
     @ArchTest
     static final ArchRule onlyTheUiAndCliCallTheDiagnosis = noClasses()

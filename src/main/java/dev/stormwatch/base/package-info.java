@@ -1,5 +1,5 @@
 /**
- * Small values that every layer may use, each the one home of its concept (issue 15, style.md 13): a {@code Secret}
+ * Small values that every layer may use, each the one home of its concept (style.md 13): a {@code Secret}
  * that redacts, and the texts and rules several layers read and write alike.
  *
  * <p>Depends on nothing but {@code java.*} (an ArchUnit rule keeps it so), so that the retry engine, the clients, the

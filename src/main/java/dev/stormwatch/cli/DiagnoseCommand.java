@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code stormwatch diagnose}: reads the evidence of a real 429 storm (HARs, access logs, gateway JSON lines) and says
- * who retried too early, how synchronised the retries were and how much load they added (issue 12, rules DG1–DG11).
+ * who retried too early, how synchronised the retries were and how much load they added (rules DG1–DG11).
  * Exit codes: 0 a diagnosis (possibly partial), 1 nothing could be read, 2 a usage error.
  */
 @Command(

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.SortedMap;
 
 /**
- * A diagnosis as one JSON object with the names of issue 12 ({@code requests}, {@code logical_requests},
+ * A diagnosis as one JSON object with the names scripts and tickets rely on ({@code requests}, {@code logical_requests},
  * {@code amplification}, {@code from}, {@code to}, {@code status}, {@code clients}, {@code findings}) and what this
  * package adds ({@code partial}, {@code unparsed}, {@code attempts}, {@code synchronisation}, {@code throttling},
  * {@code files}, {@code verdict}). Every text in it went through the redaction of the readers.

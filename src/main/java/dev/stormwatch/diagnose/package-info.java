@@ -1,5 +1,5 @@
 /**
- * Storm diagnosis from real evidence (issue 12): reads HAR files, nginx/Apache access logs in any log format and JSON
+ * Storm diagnosis from real evidence: reads HAR files, nginx/Apache access logs in any log format and JSON
  * lines from gateways, one record at a time, and says who retried too early, how synchronised the retries were and how
  * much extra load they made. The rules it applies are DG1–DG11 of {@code docs/spec/retry-semantics.md}; Retry-After is
  * read with the client's own rules (RA1–RA7, {@link dev.stormwatch.retry.RetryAfter}).

@@ -20,7 +20,7 @@ import redis.embedded.RedisServer;
  * embedded-redis artifact ships ({@link RedisBinary}).
  *
  * <p>Any local user can reach a loopback port, so the server requires a fresh random password on every
- * {@link #start()} (issue 14); it is written only into a redis.conf readable by this user alone and sent by the
+ * {@link #start()}; it is written only into a redis.conf readable by this user alone and sent by the
  * adapters this class hands out ({@link #connect}, {@link #clientConfig}), never printed. It keeps nothing on disk
  * (no RDB, no AOF): limiter state is short-lived by nature. CONFIG, MODULE and DEBUG are disabled as well, in case the
  * password ever leaks.

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 import redis.embedded.core.ExecutableProvider;
 
 /**
- * Which {@code redis-server} the embedded Redis runs, its version, and why it was chosen (issue 14). A server found on
+ * Which {@code redis-server} the embedded Redis runs, its version, and why it was chosen. A server found on
  * the PATH is preferred when it is 7.0 or newer (Debian's is 7.0.x and gets security fixes); otherwise the binary the
  * embedded-redis artifact ships (6.2.x, with public Lua vulnerabilities such as CVE-2024-31449, which is why the
  * embedded Redis always requires a password).

@@ -110,7 +110,7 @@ public final class DpopProofs {
      * The key nonces are kept under, normalised as OkHttp normalises a request URL (scheme and host in lower case,
      * the default port filled in): nonces are remembered from the URL OkHttp sent to and looked up with the URI the
      * provider's metadata wrote, so {@code https://AS.example:443/token} and {@code https://as.example/token} must
-     * be one origin (issue 14).
+     * be one origin.
      */
     static String origin(URI url) {
         okhttp3.HttpUrl parsed = okhttp3.HttpUrl.parse(url.toString());

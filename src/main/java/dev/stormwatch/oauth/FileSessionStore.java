@@ -95,7 +95,7 @@ public final class FileSessionStore implements SessionStore {
                     Files.createDirectories(dir);
                 }
             } else {
-                SessionFolder.requireOnlyOwnerCanWrite(dir); // issue 14: an existing folder is not ours to trust
+                SessionFolder.requireOnlyOwnerCanWrite(dir); // an existing folder is not ours to trust
             }
             // The temporary file is owner-only from its creation, so no moment exists where others could read it.
             Path temp = posix

@@ -11,7 +11,7 @@ import okhttp3.ResponseBody;
 import okio.BufferedSource;
 
 /**
- * Reads a provider's response body (discovery, JWKS, PAR, token, userinfo, revocation) with a size cap (issue 14):
+ * Reads a provider's response body (discovery, JWKS, PAR, token, userinfo, revocation) with a size cap:
  * these documents are a few kilobytes, and a provider or a man in the middle must not make the client hold gigabytes.
  * A body over the cap is a Protocol error; nothing past the cap is read.
  */

@@ -110,7 +110,7 @@ final class ProviderRequests {
 
     private static String readBody(Response response, CallBudget budget, int failedInStep) {
         try {
-            return ProviderBody.read(response); // issue 14: capped at 1 MiB
+            return ProviderBody.read(response); // capped at 1 MiB
         } catch (IOException e) {
             // E1, F1: the body broke off after the request was sent: a network failure whose outcome is unknown;
             // the executor has delivered the response, so this step is not resent here.

@@ -10,7 +10,7 @@ import java.nio.file.attribute.UserPrincipal;
 import java.util.Set;
 
 /**
- * The rule for a folder that holds the session file (issue 14): only its owner, this user, may write in it.
+ * The rule for a folder that holds the session file: only its owner, this user, may write in it.
  * Whoever can write in the folder can replace or remove {@code session.json}, or put a link where it will be written,
  * whatever the file's own 0600. A folder the app creates is 0700; a folder that already existed is checked, and
  * refused rather than tightened, since it may be shared on purpose ({@code /tmp}) and is not ours to change.

@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * The headers in which the relay's quota says what is left, when it resets and how long a 429 asks to wait, one per
- * real API (issue 17), so that demos, tests and the Load lab show each; the client reads them all (spec RH). Every
+ * real API, so that demos, tests and the Load lab show each; the client reads them all (spec RH). Every
  * reset is rounded up, so that a client that obeys it never comes back before the window has turned.
  */
 public enum RateLimitDialect {

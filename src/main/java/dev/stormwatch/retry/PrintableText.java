@@ -1,7 +1,7 @@
 package dev.stormwatch.retry;
 
 /**
- * Text from a provider made safe to print on a terminal or show in a window (issue 14): a provider's
+ * Text from a provider made safe to print on a terminal or show in a window: a provider's
  * {@code error_description} or {@code iss} could carry escape sequences that recolour, retitle or rewrite the
  * terminal, or bidi overrides that make a message read differently from what it says. Every such character is
  * replaced by a visible {@code \}{@code uXXXX} escape, so nothing is hidden and nothing acts.

@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The OAuth client's access token as the load engine's {@link SessionTokenSource} (issue 6), adapted here because the
+ * The OAuth client's access token as the load engine's {@link SessionTokenSource}, adapted here because the
  * load engine may not use the OAuth client (ARCHITECTURE.md). {@link OAuthClient#tokens()} refreshes an expired token
  * first and makes concurrent callers share one refresh (F4), so the virtual clients of a run cause one refresh between
  * them. Failures become {@link SessionTokenSource.Unavailable} with what to do, in the front end's words

@@ -1,5 +1,5 @@
 /**
- * Application services: what the app and the command line both need from the layers below, written once (issue 15).
+ * Application services: what the app and the command line both need from the layers below, written once.
  * Today: the OAuth session's access token as the load engine's {@code SessionTokenSource}.
  *
  * <p>May use the OAuth client and the load engine's ports; must not depend on the app, the CLI or JavaFX, so that both

@@ -83,7 +83,7 @@ class CallCommandTest {
         assertThat(out.toString()).contains("Failed:", "the connection was refused");
     }
 
-    // Issue 15: one duration grammar; --deadline once refused the minutes every other option accepts.
+    // One duration grammar; --deadline once refused the minutes every other option accepts.
     @Test
     void aDeadlineInMinutesIsReadLikeEveryOtherDuration() {
         server.enqueue(new MockResponse().setResponseCode(200));

@@ -31,7 +31,7 @@ class LimitCommandTest {
                 .contains("#1   allowed").contains("#2   allowed").contains("#3   refused").contains("retry at ");
     }
 
-    // Issue 15: one duration grammar; --window once refused the bare seconds every other option accepts.
+    // One duration grammar; --window once refused the bare seconds every other option accepts.
     @Test
     void aWindowInBareSecondsIsReadLikeEveryOtherDuration() {
         assertThat(run("limit", "--limit", "2", "--window", "90", "--requests", "1")).isZero();
@@ -81,7 +81,7 @@ class LimitCommandTest {
     }
 
     @Test
-    @DisplayName("Issue 14: limit --embedded-redis says which redis-server runs and why, and works with its password")
+    @DisplayName("Limit --embedded-redis says which redis-server runs and why, and works with its password")
     void embeddedRedisSaysWhichBinaryRunsAndAuthenticates() {
         int exit = run("limit", "--embedded-redis", "--limit", "1", "--requests", "2");
 

@@ -102,7 +102,7 @@ class LoadCommandTest {
         assertThat(out + err.toString()).doesNotContain("sk-live-abcdef0123456789");
     }
 
-    @DisplayName("Issue 14: an API key over plain http to a remote host is refused unless --allow-insecure-credentials")
+    @DisplayName("An API key over plain http to a remote host is refused unless --allow-insecure-credentials")
     @Test
     void aCredentialOverPlainHttpToARemoteHostIsRefused() {
         int exit = run(Map.of("GATEWAY_KEY", "sk-live-abcdef0123456789"), "load", "--target",

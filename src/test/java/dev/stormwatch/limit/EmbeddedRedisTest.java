@@ -79,7 +79,7 @@ class EmbeddedRedisTest {
     }
 
     @Test
-    @DisplayName("Issue 14: a local client without the password is refused (NOAUTH), even for a PING")
+    @DisplayName("A local client without the password is refused (NOAUTH), even for a PING")
     void aClientWithoutThePasswordIsRefused() {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
                 Jedis stranger = new Jedis("127.0.0.1", redis.port())) {
@@ -90,7 +90,7 @@ class EmbeddedRedisTest {
     }
 
     @Test
-    @DisplayName("Issue 14: a raw socket without AUTH gets NOAUTH for EVAL: nobody else runs Lua in it")
+    @DisplayName("A raw socket without AUTH gets NOAUTH for EVAL: nobody else runs Lua in it")
     void aRawSocketWithoutAuthCannotRunLua() throws IOException {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
                 Socket socket = new Socket(InetAddress.getLoopbackAddress(), redis.port())) {
@@ -103,7 +103,7 @@ class EmbeddedRedisTest {
     }
 
     @Test
-    @DisplayName("Issue 14: every start has a fresh password, and it is never printed")
+    @DisplayName("Every start has a fresh password, and it is never printed")
     void everyStartHasAFreshPasswordThatIsNeverPrinted() {
         try (EmbeddedRedis first = EmbeddedRedis.start(); EmbeddedRedis second = EmbeddedRedis.start()) {
             assertThat(first.password()).isNotEqualTo(second.password());
@@ -115,7 +115,7 @@ class EmbeddedRedisTest {
     }
 
     @Test
-    @DisplayName("Issue 14: the limiter's own adapter authenticates with the password")
+    @DisplayName("The limiter's own adapter authenticates with the password")
     void theLimiterPortAuthenticates() {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
                 RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(java.time.Duration.ofSeconds(2)))) {

@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Issue 14: which redis-server the embedded Redis runs, and the reason it says. */
+/** Which redis-server the embedded Redis runs, and the reason it says. */
 class RedisBinaryTest {
 
     private static final Path ON_PATH = Path.of("bin", "redis-server");

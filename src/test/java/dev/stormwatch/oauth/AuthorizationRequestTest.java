@@ -69,7 +69,7 @@ class AuthorizationRequestTest {
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("Issue 14: a provider's error and error_description cannot put escape sequences on a terminal")
+    @org.junit.jupiter.api.DisplayName("A provider's error and error_description cannot put escape sequences on a terminal")
     void providerErrorTextIsPrintedInert() {
         AuthorizationRedirect redirect = new AuthorizationRedirect(Map.of("error", "server_error\u001b[2J",
                 "error_description", "retry\u001b]0;owned\u0007 \u202Etxt.exe"));
@@ -80,7 +80,7 @@ class AuthorizationRequestTest {
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("Issue 14: a hostile iss in the redirect is quoted inert in the error")
+    @org.junit.jupiter.api.DisplayName("A hostile iss in the redirect is quoted inert in the error")
     void hostileIssIsQuotedInert() {
         AuthorizationRedirect redirect = new AuthorizationRedirect(Map.of("code", "c",
                 "iss", "https://evil.example\u009b31m\u2066"));

@@ -56,7 +56,7 @@ class DpopProofsTest {
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("Issue 14, RFC 9449 §8: a nonce remembered from OkHttp's URL is found under the metadata's raw URI")
+    @org.junit.jupiter.api.DisplayName("RFC 9449 §8: a nonce remembered from OkHttp's URL is found under the metadata's raw URI")
     void aNonceRememberedUnderOkHttpsUrlIsFoundUnderTheRawMetadataUri() throws Exception {
         URI raw = URI.create("https://AS.example:443/token");
         // What ProviderRequests remembers the nonce under: the URL OkHttp sent the request to.

@@ -181,7 +181,7 @@ class IdTokenValidatorTest {
                 .hasMessageStartingWith("jwks");
     }
 
-    // nbf: RFC 7519 §4.1.5, checked with the same skew as exp and iat (issue 14).
+    // nbf: RFC 7519 §4.1.5, checked with the same skew as exp and iat.
 
     @Test
     void oidcCore2_nbfIsCheckedWithTheSkewOneSecondBeforeOnAndAfter() {
@@ -196,7 +196,7 @@ class IdTokenValidatorTest {
         assertThat(validator.validate(token, nonce, Optional.empty()).subject()).isEqualTo("alice");
     }
 
-    // OIDC Core §12.2: an ID token from a refresh speaks of the same authentication as the original (issue 14).
+    // OIDC Core §12.2: an ID token from a refresh speaks of the same authentication as the original.
 
     private static final Instant AUTH_TIME = NOW.minusSeconds(3600);
 

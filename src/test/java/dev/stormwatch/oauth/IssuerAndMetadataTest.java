@@ -20,7 +20,7 @@ class IssuerAndMetadataTest {
         assertThat(new Issuer(url).value()).isEqualTo(url);
     }
 
-    // Issue 15: RFC 6761 §6.3, as the load options already had it: a name under .localhost is this machine too.
+    // RFC 6761 §6.3, as the load options already had it: a name under .localhost is this machine too.
     @org.junit.jupiter.api.Test
     void aPlainHttpIssuerUnderLocalhostIsAcceptedLikeLocalhost() {
         assertThat(new Issuer("http://auth.localhost:8080").value()).isEqualTo("http://auth.localhost:8080");

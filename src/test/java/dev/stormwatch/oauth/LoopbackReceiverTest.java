@@ -206,7 +206,7 @@ class LoopbackReceiverTest {
     }
 
     @Test
-    @DisplayName("Issue 14: eight slow-loris connections (a byte every 300 ms) do not keep the real redirect waiting")
+    @DisplayName("Eight slow-loris connections (a byte every 300 ms) do not keep the real redirect waiting")
     void slowLorisConnectionsDoNotStarveTheRedirect() throws Exception {
         receiver = LoopbackReceiver.open(state);
         List<Socket> slow = new ArrayList<>();
@@ -240,7 +240,7 @@ class LoopbackReceiverTest {
     }
 
     @Test
-    @DisplayName("Issue 14: a head that trickles in a byte every 500 ms is dropped at the 2 s head deadline, not per read")
+    @DisplayName("A head that trickles in a byte every 500 ms is dropped at the 2 s head deadline, not per read")
     void aTricklingHeadIsDroppedAtTheOverallDeadline() throws Exception {
         receiver = LoopbackReceiver.open(state);
         try (Socket slow = new Socket("127.0.0.1", receiver.port())) {
@@ -266,7 +266,7 @@ class LoopbackReceiverTest {
     }
 
     @Test
-    @DisplayName("Issue 14: a request whose Host is not this receiver (DNS rebinding) is refused and the login goes on")
+    @DisplayName("A request whose Host is not this receiver (DNS rebinding) is refused and the login goes on")
     void aForeignHostIsRefusedAndTheLoginGoesOn() throws Exception {
         receiver = LoopbackReceiver.open(state);
         int port = receiver.port();

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Issue 14: provider response bodies are read with a 1 MiB cap. */
+/** Provider response bodies are read with a 1 MiB cap. */
 class ProviderBodyLimitTest {
 
     private final FakeClock clock = new FakeClock(Instant.parse("2026-01-01T10:00:00Z"));

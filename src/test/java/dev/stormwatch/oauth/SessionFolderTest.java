@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 14: the session is never written into a folder that other users can write. */
+/** The session is never written into a folder that other users can write. */
 class SessionFolderTest {
 
     @TempDir

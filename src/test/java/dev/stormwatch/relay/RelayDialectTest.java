@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The relay's quota in each rate-limit dialect (issue 17), over real sockets, on a fake clock. */
+/** The relay's quota in each rate-limit dialect, over real sockets, on a fake clock. */
 class RelayDialectTest {
 
     /** 2026-01-01T00:00:00Z plus 10.25 s: the 60 s window ends 49.75 s later. */

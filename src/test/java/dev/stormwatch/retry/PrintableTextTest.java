@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Issue 14: provider text never acts on a terminal. */
+/** Provider text never acts on a terminal. */
 class PrintableTextTest {
 
     @ParameterizedTest(name = "U+{0} escaped: {1}")

@@ -7,7 +7,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Issue 14: DPoP proof ids are forgotten by time, not only past 10,000 entries, and a check costs no scan. */
+/** DPoP proof ids are forgotten by time, not only past 10,000 entries, and a check costs no scan. */
 class JtiReplayCacheTest {
 
     private static final Instant T0 = Instant.parse("2026-01-01T10:00:00Z");

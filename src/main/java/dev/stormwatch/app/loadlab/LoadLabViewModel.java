@@ -215,7 +215,7 @@ public final class LoadLabViewModel {
             "--limiter", "Rate limiter", "--scenario", "Scenario", "--api-key-env", "API key");
 
     /**
-     * Issue 16: a reason from the load options names command-line flags ("needs --duration of at least 45 s");
+     * A reason from the load options names command-line flags ("needs --duration of at least 45 s");
      * in the window it names the field the person sees, and starts as a sentence.
      */
     static String inFieldWords(String problem) {
@@ -250,7 +250,7 @@ public final class LoadLabViewModel {
     public ObjectProperty<LimiterChoice> limiterProperty() { return limiter; }
     public StringProperty redisProperty() { return redis; }
     public StringProperty instancesProperty() { return instances; }
-    /** The embedded relay's rate-limit dialect (issue 17): openai and the others let the clients pace (RH9). */
+    /** The embedded relay's rate-limit dialect: openai and the others let the clients pace (RH9). */
     public ObjectProperty<RateLimitDialect> relayDialectProperty() { return relayDialect; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }

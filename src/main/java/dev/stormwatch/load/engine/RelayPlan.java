@@ -38,7 +38,7 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
      * @param scenario the run's scenario
      * @param fallbackQuota the relay's quota when the scenario sets none
      * @param clients the virtual clients: the relay must serve them all at once, or it answers 503 for capacity
-     * @param dialect the rate-limit headers the relay's quota speaks (issue 17)
+     * @param dialect the rate-limit headers the relay's quota speaks
      */
     static RelayPlan of(Scenario scenario, Optional<Quota> fallbackQuota, int clients, RateLimitDialect dialect) {
         RelayConfig config = RelayConfig.defaults()

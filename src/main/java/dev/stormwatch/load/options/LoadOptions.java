@@ -150,7 +150,7 @@ public final class LoadOptions {
     }
 
     /**
-     * The rate-limit headers the embedded relay's quota speaks (issue 17): with any but plain, every answer says what
+     * The rate-limit headers the embedded relay's quota speaks: with any but plain, every answer says what
      * is left until when, and the clients pace before the 429 (RH9).
      */
     public RateLimitDialect relayDialect() {
@@ -417,7 +417,7 @@ public final class LoadOptions {
                 found.add("target " + target.describe() + " is not on this machine: give --rate to cap the requests"
                         + " per second sent to it");
             }
-            // Issue 14: a bearer token over plain http off this machine is readable by anyone on the path.
+            // A bearer token over plain http off this machine is readable by anyone on the path.
             if (!allowInsecureCredentials && credentialsInTheClear(target, credential)) {
                 found.add("target " + target.describe() + " is plain http off this machine: the " + credential.describe()
                         + " would cross the network unencrypted; use https, or pass --allow-insecure-credentials"

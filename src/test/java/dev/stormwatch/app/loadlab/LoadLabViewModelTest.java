@@ -145,7 +145,7 @@ class LoadLabViewModelTest {
         assertThat(ran).isEmpty();
     }
 
-    // Issue 16: reasons name the field the person sees, not the command line's flag.
+    // Reasons name the field the person sees, not the command line's flag.
     @Test
     void reasonsNameTheFieldNotTheFlag() {
         assertThat(LoadLabViewModel.inFieldWords("scenario 'provider-outage' needs --duration of at least 45 s"))

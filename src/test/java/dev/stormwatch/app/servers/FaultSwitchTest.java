@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Issue 16: a fault's text must be true for every action it can hit, not only for the one it was made for. */
+/** A fault's text must be true for every action it can hit, not only for the one it was made for. */
 class FaultSwitchTest {
 
     // P3: a token-endpoint fault hits the code exchange of Sign in as well as Refresh, and behaves differently.

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two live countdowns of the session area (issue 16), on the view model without a window: the pause of an
+ * The two live countdowns of the session area, on the view model without a window: the pause of an
  * origin (P1, P2, P9) and the in-budget wait before a retry (RA3). The client runs against the real demo provider;
  * its clock, its sleeps and the window's ticker are the test's, so nothing here waits for real time to pass.
  */

@@ -110,7 +110,7 @@ class SettingsViewModelTest {
         assertThat(settings.scopeErrorProperty().get()).contains("openid");
     }
 
-    // Issue 16: durations read as a person says them, never PT0S or PT277H46M39.999S.
+    // Durations read as a person says them, never PT0S or PT277H46M39.999S.
     @Test
     void durationsInReasonsAreHuman() {
         settings.totalBudgetMsProperty().set("0");

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class TokenDetailsTest {
 
-    // Issue 16: a person reads exp, iat and auth_time as times, local and UTC, beside the number.
+    // A person reads exp, iat and auth_time as times, local and UTC, beside the number.
     @Test
     void timeClaimsAreReadOutInLocalTimeAndUtc() {
         String json = "{\n  \"auth_time\" : 1764581570,\n  \"exp\" : 1764582770,\n  \"sub\" : \"1764582770\"\n}";

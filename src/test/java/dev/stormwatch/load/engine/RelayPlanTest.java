@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class RelayPlanTest {
 
     @Test
-    @DisplayName("Issue 14: an outage fault's status (here 502) is what the relay answers, not always 503")
+    @DisplayName("An outage fault's status (here 502) is what the relay answers, not always 503")
     void anOutageFaultsStatusReachesTheRelay() {
         Scenario scenario = new Scenario("bad-gateway", "Bad gateway", "502 for 5 s",
                 List.of(new TimedFault(Duration.ofSeconds(1), new RelayFault.Outage(Duration.ofSeconds(5), 502))),

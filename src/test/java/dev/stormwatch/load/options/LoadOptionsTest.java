@@ -69,7 +69,7 @@ class LoadOptionsTest {
                 .isEqualTo("--duration 'soon' is not a duration: write 90 (seconds), 90s, 1500ms, 2m, 1h or ISO-8601 such as PT1M30S");
     }
 
-    // Issue 15: --duration reads the same forms as every other duration option.
+    // --duration reads the same forms as every other duration option.
     @Test
     void aDurationInBareSecondsIsRead() throws Exception {
         assertThat(LoadOptions.builder().duration("90").build().duration()).isEqualTo(Duration.ofSeconds(90));
@@ -224,12 +224,12 @@ class LoadOptionsTest {
         return error;
     }
 
-    // Issue 14: a bearer token over plain http off this machine is readable by anyone on the path.
+    // A bearer token over plain http off this machine is readable by anyone on the path.
 
     private static final Credential SESSION = new Credential.OAuthSessionToken(() -> Secret.of("at-1"));
 
     @Test
-    @DisplayName("Issue 14: the OAuth session's token over plain http to a remote host is refused, naming the way out")
+    @DisplayName("The OAuth session's token over plain http to a remote host is refused, naming the way out")
     void anOAuthSessionTokenOverPlainHttpOffThisMachineIsRefused() {
         InvalidLoadOptionsException refused = catchThrowableOfType(() -> LoadOptions.builder()
                 .target("http://gateway.example.com/v1").rate(5).credential(SESSION).build(),
@@ -247,7 +247,7 @@ class LoadOptionsTest {
     }
 
     @Test
-    @DisplayName("Issue 14: https, a loopback http target, no credential, or the explicit flag: allowed")
+    @DisplayName("Https, a loopback http target, no credential, or the explicit flag: allowed")
     void credentialsAreAllowedOverHttpsOnLoopbackOrWhenThePersonSaysSo() throws Exception {
         assertThat(LoadOptions.builder().target("https://gateway.example.com/v1").rate(5).credential(SESSION).build()
                 .sendsCredentialsInTheClear()).isFalse();
