@@ -22,10 +22,16 @@ class LoadCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int run(Map<String, String> environment, String... args) {
+        return run(false, environment, args);
+    }
+
+    private int run(boolean terminal, Map<String, String> environment, String... args) {
         CommandLine cli = StormwatchCommand.newCommandLine();
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
-        ((LoadCommand) cli.getSubcommands().get("load").getCommand()).environment(environment::get);
+        LoadCommand load = (LoadCommand) cli.getSubcommands().get("load").getCommand();
+        load.environment(environment::get);
+        load.terminal(terminal);
         return cli.execute(args);
     }
 
@@ -53,6 +59,28 @@ class LoadCommandTest {
         assertThat(report.seriesNamed("provider per second").orElseThrow().total(Counter.STATUS_2XX)).isPositive();
         assertThat(dir.resolve("out.csv")).exists();
         assertThat(dir.resolve("out.png")).exists();
+    }
+
+    @DisplayName("not on a terminal (CI, a log file) progress is plain lines, one per second, without carriage returns")
+    @Test
+    void progressInALogIsPlainLines() {
+        int exit = run(false, Map.of(), "load", "--clients", "5", "--rate", "5", "--duration", "3s", "--seed", "1");
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(err.toString()).doesNotContain("\r");
+        assertThat(err.toString().lines().filter(line -> line.startsWith("[")).count()).isBetween(2L, 4L);
+    }
+
+    @DisplayName("on a terminal progress is one line rewritten in place")
+    @Test
+    void progressOnATerminalIsRewrittenInPlace() {
+        int exit = run(true, Map.of(), "load", "--clients", "5", "--rate", "5", "--duration", "2s", "--seed", "1");
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("\r[   1s/2s] requests ");
+        // Split on line feeds only: String.lines() would also split on the carriage returns.
+        assertThat(java.util.Arrays.stream(err.toString().split("\n")).filter(line -> line.contains("] requests ")).count())
+                .as("every update on the same line").isEqualTo(1);
     }
 
     @Test
