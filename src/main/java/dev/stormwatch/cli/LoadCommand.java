@@ -242,7 +242,9 @@ public final class LoadCommand implements Callable<Integer> {
         out.flush();
         if (options.report().isPresent()) {
             try {
-                out.println("report: " + ReportFiles.write(report, options.report().get()));
+                // One path a line: a person reads them, and a script can take each line whole.
+                out.println("report written:");
+                ReportFiles.write(report, options.report().get()).forEach(path -> out.println("  " + path));
             } catch (IOException e) {
                 err.println("stormwatch load: could not write the report to " + options.report().get() + ": "
                         + e.getMessage() + "; check that the directory is writable");
