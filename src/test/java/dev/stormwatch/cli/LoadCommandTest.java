@@ -49,7 +49,7 @@ class LoadCommandTest {
 
         assertThat(exit).as(err.toString()).isZero();
         assertThat(out.toString()).contains("Running: ", "50 clients", "open loop at 40.0/s", "limiter sliding-log",
-                "2 instance(s)", "Steady load \u2014 completed", "retry_amplification", "report written:");
+                "2 instance(s)", "Steady load \u2014 completed", "retry amplification (attempts per request)", "report written:");
         assertThat(out.toString()).as("the paths as a person reads them, not a Java list")
                 .contains("\n  " + json.toAbsolutePath() + System.lineSeparator())
                 .contains("  " + dir.resolve("out.csv").toAbsolutePath() + System.lineSeparator())
