@@ -98,10 +98,14 @@ public final class LimitCommand implements Callable<Integer> {
                     builder.redis(redis).statusListener(status -> err.println("redis: " + status.detail()));
                 }
                 RateLimiter limiter = builder.build();
-                out.printf(Locale.ROOT, "%s, %d per %s, key %s, on %s%n", algorithm, limit, limitSpec.window(), key,
-                        redis == null ? "memory" : redis.describe());
+                String on = redis == null ? "memory" : redis.describe();
+                out.printf(Locale.ROOT, "%s, %d per %s, key %s, on %s%n", algorithm, limit,
+                        DurationText.words(limitSpec.window()), key, on);
+                out.println(countExplained(limitSpec));
+                out.println("[backend]: decided by the limiter on " + on + "; [local_fallback], [fail_open] or"
+                        + " [fail_closed]: Redis could not be reached, so --failure-mode decided (L9)");
                 for (int i = 1; i <= requests; i++) {
-                    out.println(describe(i, limiter.tryAcquire(key)));
+                    out.println(describe(i, limiter.tryAcquire(key), countName()));
                 }
             }
             metrics.scrape().ifPresent(out::print);
@@ -126,14 +130,35 @@ public final class LimitCommand implements Callable<Integer> {
         return null;
     }
 
-    private static String describe(int index, LimitDecision decision) {
+    /** Token bucket and GCRA have no window: their number is the part of the burst allowance in use. */
+    private String countName() {
+        return algorithm == Algorithm.GCRA || algorithm == Algorithm.TOKEN_BUCKET ? "in use" : "in window";
+    }
+
+    /** One line saying what the number in each decision counts, for this algorithm. */
+    private String countExplained(LimitSpec limitSpec) {
+        // To the millisecond: 10 s / 3 reads as 3.333 s, not 3.333333333 s.
+        long paceMicros = limitSpec.window().dividedBy(limit).toNanos() / 1_000;
+        String pace = DurationText.words(Duration.ofNanos(
+                (paceMicros >= 1_000 ? Math.round(paceMicros / 1_000.0) * 1_000 : Math.max(1, paceMicros)) * 1_000));
+        return switch (algorithm) {
+            case GCRA -> "in use: requests of the burst allowance of " + limit + " not yet paid back; GCRA has no"
+                    + " window, it pays one back every " + pace + " (L7)";
+            case TOKEN_BUCKET -> "in use: tokens taken from the bucket of " + limit + " and not yet refilled; it"
+                    + " refills one every " + pace;
+            default -> "in window: requests counted in the key's window of " + DurationText.words(limitSpec.window())
+                    + ", this one included (at most " + limit + ")";
+        };
+    }
+
+    private static String describe(int index, LimitDecision decision, String countName) {
         String source = decision.source().name().toLowerCase(Locale.ROOT);
         if (decision instanceof LimitDecision.Refused refused) {
             Duration wait = Duration.between(refused.decidedAt(), refused.retryAt());
-            return String.format(Locale.ROOT, "#%-3d refused  in window %-4d retry at %s (in %.3f s)  [%s]", index,
-                    refused.inWindow(), refused.retryAt(), wait.toMillis() / 1000.0, source);
+            return String.format(Locale.ROOT, "#%-3d refused  %s %-4d retry at %s (in %.3f s)  [%s]", index,
+                    countName, refused.inWindow(), refused.retryAt(), wait.toMillis() / 1000.0, source);
         }
-        return String.format(Locale.ROOT, "#%-3d allowed  in window %-4d [%s]", index, decision.inWindow(), source);
+        return String.format(Locale.ROOT, "#%-3d allowed  %s %-4d [%s]", index, countName, decision.inWindow(), source);
     }
 
     /** Reads the window in the one grammar of {@link DurationText}. */
