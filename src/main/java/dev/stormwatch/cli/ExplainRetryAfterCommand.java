@@ -237,7 +237,7 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
     }
 
     private static BigDecimal seconds(Duration duration) {
-        return BigDecimal.valueOf(duration.toNanos(), 9).stripTrailingZeros();
+        return JsonSeconds.of(duration);
     }
 
     private static String asks(WaitHint hint) {

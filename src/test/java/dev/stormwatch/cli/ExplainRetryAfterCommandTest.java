@@ -57,6 +57,15 @@ class ExplainRetryAfterCommandTest {
         assertThat(root.path("retry_after")).isEmpty();
     }
 
+    @Test
+    @DisplayName("--json writes whole seconds as plain numbers (120, not 1.2E+2)")
+    void jsonWholeSecondsArePlainNumbers() {
+        int exit = run("--json", "--status", "503", "--header", "Retry-After: 120");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("\"wait_s\":120,").doesNotContain("E+");
+    }
+
     // RA2, RA3
     @Test
     @DisplayName("RA2, RA3: delta-seconds: the wait, its jitter and the rule")
