@@ -1,5 +1,7 @@
 package dev.stormwatch.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.limit.Algorithm;
 import dev.stormwatch.limit.LimitDecision;
@@ -17,7 +19,11 @@ import dev.stormwatch.limit.RedisClientSettings;
 import dev.stormwatch.limit.RedisPort;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -78,6 +84,11 @@ public final class LimitCommand implements Callable<Integer> {
     @Option(names = "--prometheus", description = "Print the Prometheus metrics after the run.")
     private boolean prometheus;
 
+    @Option(names = "--json",
+            description = "Print exactly one JSON object on stdout, for scripts: algorithm, limit, window_s, key,"
+                    + " backend, and each decision (allowed, count, retry_at, retry_in_s, source).")
+    private boolean json;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -88,7 +99,8 @@ public final class LimitCommand implements Callable<Integer> {
             LimiterMetrics metrics = prometheus ? LimiterMetrics.prometheus() : LimiterMetrics.inMemory();
             try (EmbeddedRedis embedded = backend.embedded ? EmbeddedRedis.start() : null;
                     RedisPort redis = redisPort(embedded)) {
-                if (embedded != null) {
+                Map<String, Object> root = new LinkedHashMap<>();
+                if (embedded != null && !json) {
                     // Which binary runs and why: the bundled 6.2 has known Lua flaws, a PATH 7.x is preferred.
                     out.println("embedded Redis: " + embedded.binary().describe() + "; password required (random, not shown)");
                 }
@@ -99,14 +111,39 @@ public final class LimitCommand implements Callable<Integer> {
                 }
                 RateLimiter limiter = builder.build();
                 String on = redis == null ? "memory" : redis.describe();
-                out.printf(Locale.ROOT, "%s, %d per %s, key %s, on %s%n", algorithm, limit,
-                        DurationText.words(limitSpec.window()), key, on);
-                out.println(countExplained(limitSpec));
-                out.println("[backend]: decided by the limiter on " + on + "; [local_fallback], [fail_open] or"
-                        + " [fail_closed]: Redis could not be reached, so --failure-mode decided (L9)");
-                for (int i = 1; i <= requests; i++) {
-                    out.println(describe(i, limiter.tryAcquire(key), countName()));
+                if (json) {
+                    root.put("algorithm", algorithm.name());
+                    root.put("limit", limit);
+                    root.put("window_s", JsonSeconds.of(limitSpec.window()));
+                    root.put("key", key.toString());
+                    root.put("backend", on);
+                    root.put("embedded_redis", embedded == null ? null : embedded.binary().describe());
+                    root.put("count", countName().replace(' ', '_'));
+                } else {
+                    out.printf(Locale.ROOT, "%s, %d per %s, key %s, on %s%n", algorithm, limit,
+                            DurationText.words(limitSpec.window()), key, on);
+                    out.println(countExplained(limitSpec));
+                    out.println("[backend]: decided by the limiter on " + on + "; [local_fallback], [fail_open] or"
+                            + " [fail_closed]: Redis could not be reached, so --failure-mode decided (L9)");
                 }
+                List<Map<String, Object>> decisions = new ArrayList<>();
+                for (int i = 1; i <= requests; i++) {
+                    LimitDecision decision = limiter.tryAcquire(key);
+                    if (json) {
+                        decisions.add(asJson(i, decision));
+                    } else {
+                        out.println(describe(i, decision, countName()));
+                    }
+                }
+                if (json) {
+                    root.put("decisions", decisions);
+                    root.put("prometheus", metrics.scrape().orElse(null));
+                    out.println(new ObjectMapper().writeValueAsString(root));
+                    out.flush();
+                    return 0;
+                }
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("a map of strings and numbers always serialises", e);
             }
             metrics.scrape().ifPresent(out::print);
             return 0;
@@ -149,6 +186,20 @@ public final class LimitCommand implements Callable<Integer> {
             default -> "in window: requests counted in the key's window of " + DurationText.words(limitSpec.window())
                     + ", this one included (at most " + limit + ")";
         };
+    }
+
+    private static Map<String, Object> asJson(int index, LimitDecision decision) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("n", index);
+        entry.put("allowed", decision instanceof LimitDecision.Allowed);
+        entry.put("count", decision.inWindow());
+        if (decision instanceof LimitDecision.Refused refused) {
+            entry.put("retry_at", refused.retryAt().toString());
+            entry.put("retry_in_s", JsonSeconds.of(
+                    Duration.between(refused.decidedAt(), refused.retryAt())));
+        }
+        entry.put("source", decision.source().name().toLowerCase(Locale.ROOT));
+        return entry;
     }
 
     private static String describe(int index, LimitDecision decision, String countName) {

@@ -2,6 +2,8 @@ package dev.stormwatch.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.limit.EmbeddedRedis;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -31,6 +33,26 @@ class LimitCommandTest {
                 .contains("GCRA has no window, it pays one back every 2 s (L7)")
                 .contains("#1   allowed  in use 1 ").contains("#6   refused  in use 5 ")
                 .doesNotContain("in window").doesNotContain("PT10S");
+    }
+
+    @Test
+    @DisplayName("--json prints exactly one JSON object with every decision, and nothing else")
+    void jsonIsOneObjectForScripts() throws Exception {
+        int exit = run("limit", "--json", "--algorithm", "gcra", "--limit", "2", "--window", "10s", "--requests", "3");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString().strip().lines()).hasSize(1);
+        JsonNode root = new ObjectMapper().readTree(out.toString());
+        assertThat(root.path("algorithm").asText()).isEqualTo("GCRA");
+        assertThat(root.path("window_s").asInt()).isEqualTo(10);
+        assertThat(root.path("backend").asText()).isEqualTo("memory");
+        assertThat(root.path("count").asText()).isEqualTo("in_use");
+        assertThat(root.path("decisions")).hasSize(3);
+        assertThat(root.path("decisions").get(0).path("allowed").asBoolean()).isTrue();
+        JsonNode refused = root.path("decisions").get(2);
+        assertThat(refused.path("allowed").asBoolean()).isFalse();
+        assertThat(refused.path("retry_in_s").asDouble()).isBetween(0.0, 5.0);
+        assertThat(refused.path("source").asText()).isEqualTo("backend");
     }
 
     @Test
