@@ -54,6 +54,22 @@ public final class DurationText {
     }
 
     /**
+     * A duration for people, the reverse of {@link #parse} for its common forms: whole hours as {@code 2 h}, whole
+     * minutes as {@code 5 min}, anything else in seconds with the decimals it needs ({@code 10 s}, {@code 1.5 s}).
+     */
+    public static String words(Duration duration) {
+        if (!duration.isZero() && duration.toNanos() % Duration.ofHours(1).toNanos() == 0) {
+            return duration.toHours() + " h";
+        }
+        if (!duration.isZero() && duration.toNanos() % Duration.ofMinutes(1).toNanos() == 0) {
+            return duration.toMinutes() + " min";
+        }
+        return new java.math.BigDecimal(java.math.BigInteger.valueOf(duration.getSeconds())
+                .multiply(java.math.BigInteger.valueOf(1_000_000_000L))
+                .add(java.math.BigInteger.valueOf(duration.getNano())), 9).stripTrailingZeros().toPlainString() + " s";
+    }
+
+    /**
      * Reads {@code text}.
      *
      * @throws TooLong when it is a duration longer than {@link #MAX}

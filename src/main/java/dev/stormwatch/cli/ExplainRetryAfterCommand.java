@@ -1,5 +1,7 @@
 package dev.stormwatch.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.retry.HintHeaders;
 import dev.stormwatch.retry.Outcome;
 import dev.stormwatch.retry.RetryAfter;
@@ -14,8 +16,10 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -54,6 +58,12 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
             description = "The local clock, as an ISO-8601 instant (e.g. 2026-11-30T06:00:00Z). Default: now.")
     private String now;
 
+    @Option(names = "--json",
+            description = "Print exactly one JSON object on stdout, for scripts: status, wait_s, jitter_max_ms, rule,"
+                    + " reason, decided_by, every hint read, should_retry, pace_s, ignored. Waits are in seconds; null"
+                    + " when absent.")
+    private boolean json;
+
     @Override
     public Integer call() {
         // Bad input: say what is wrong and what to do, never a stack trace.
@@ -89,7 +99,11 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
         String date = dates.size() == 1 ? dates.get(0) : null;
         RetryAfter.Explanation explanation = RetryAfter.explain(status, retryAfter, date, clock);
         WaitHints.Reading reading = WaitHints.read(status, retryAfter, date, hints.build(), clock);
-        print(spec.commandLine().getOut(), retryAfter, dates, ignored, explanation, reading);
+        if (json) {
+            printJson(spec.commandLine().getOut(), retryAfter, dates, ignored, explanation, reading);
+        } else {
+            print(spec.commandLine().getOut(), retryAfter, dates, ignored, explanation, reading);
+        }
         return 0;
     }
 
@@ -170,6 +184,60 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
             out.println("Ignored:      " + String.join(", ", ignored) + " (they carry no wait hint)");
         }
         out.flush();
+    }
+
+    /** The same reading as {@link #print}, as one JSON object with snake_case names (as the diagnose report). */
+    private void printJson(PrintWriter out, List<String> retryAfter, List<String> dates, List<String> ignored,
+            RetryAfter.Explanation explanation, WaitHints.Reading reading) {
+        boolean dialects = reading.hints().stream().anyMatch(h -> !h.header().equals("retry-after"));
+        Optional<WaitHint> decided = reading.decidedBy();
+        Optional<Duration> wait = reading.waitTime();
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("status", status);
+        root.put("retry_after", retryAfter);
+        root.put("date", dates);
+        root.put("wait_s", wait.map(ExplainRetryAfterCommand::seconds).orElse(null));
+        root.put("jitter_max_ms", wait.map(w -> Math.min(w.toMillis() / 10, 1_000)).orElse(null));
+        // The same precedence as the text: a deciding dialect hint, else B3 without any wait, else Retry-After's rule.
+        if (decided.isPresent() && !decided.get().header().equals("retry-after")) {
+            root.put("rule", decided.get().rule());
+            root.put("reason", decided.get().note());
+        } else if (retryAfter.isEmpty() && dialects) {
+            root.put("rule", "B3");
+            root.put("reason", "no hint asks for a wait");
+        } else {
+            root.put("rule", explanation.rule().specId());
+            root.put("reason", explanation.reason());
+        }
+        root.put("decided_by", decided.map(WaitHint::headerLine).orElse(null));
+        List<Map<String, Object>> hints = new ArrayList<>();
+        for (WaitHint hint : reading.hints()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("header", hint.header());
+            entry.put("value", hint.value());
+            entry.put("role", hint.role().name().toLowerCase(Locale.ROOT));
+            entry.put("wait_s", hint.waitTime().map(ExplainRetryAfterCommand::seconds).orElse(null));
+            entry.put("rule", hint.rule());
+            entry.put("note", hint.note());
+            entry.put("decides", decided.isPresent() && decided.get() == hint);
+            hints.add(entry);
+        }
+        root.put("hints", hints);
+        root.put("retries_within_default_budget", wait.isPresent() && !reading.forbidsRetry()
+                ? wait.get().compareTo(RetryPolicy.DEFAULT.totalBudget()) <= 0 : null);
+        root.put("should_retry", reading.shouldRetry().orElse(null));
+        root.put("pace_s", reading.pace().map(ExplainRetryAfterCommand::seconds).orElse(null));
+        root.put("ignored", ignored);
+        try {
+            out.println(new ObjectMapper().writeValueAsString(root));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a map of strings and numbers always serialises", e);
+        }
+        out.flush();
+    }
+
+    private static BigDecimal seconds(Duration duration) {
+        return JsonSeconds.of(duration);
     }
 
     private static String asks(WaitHint hint) {

@@ -1,5 +1,7 @@
 package dev.stormwatch.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.limit.Algorithm;
 import dev.stormwatch.limit.LimitDecision;
@@ -17,7 +19,11 @@ import dev.stormwatch.limit.RedisClientSettings;
 import dev.stormwatch.limit.RedisPort;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -78,6 +84,11 @@ public final class LimitCommand implements Callable<Integer> {
     @Option(names = "--prometheus", description = "Print the Prometheus metrics after the run.")
     private boolean prometheus;
 
+    @Option(names = "--json",
+            description = "Print exactly one JSON object on stdout, for scripts: algorithm, limit, window_s, key,"
+                    + " backend, and each decision (allowed, count, retry_at, retry_in_s, source).")
+    private boolean json;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -88,7 +99,8 @@ public final class LimitCommand implements Callable<Integer> {
             LimiterMetrics metrics = prometheus ? LimiterMetrics.prometheus() : LimiterMetrics.inMemory();
             try (EmbeddedRedis embedded = backend.embedded ? EmbeddedRedis.start() : null;
                     RedisPort redis = redisPort(embedded)) {
-                if (embedded != null) {
+                Map<String, Object> root = new LinkedHashMap<>();
+                if (embedded != null && !json) {
                     // Which binary runs and why: the bundled 6.2 has known Lua flaws, a PATH 7.x is preferred.
                     out.println("embedded Redis: " + embedded.binary().describe() + "; password required (random, not shown)");
                 }
@@ -98,11 +110,40 @@ public final class LimitCommand implements Callable<Integer> {
                     builder.redis(redis).statusListener(status -> err.println("redis: " + status.detail()));
                 }
                 RateLimiter limiter = builder.build();
-                out.printf(Locale.ROOT, "%s, %d per %s, key %s, on %s%n", algorithm, limit, limitSpec.window(), key,
-                        redis == null ? "memory" : redis.describe());
-                for (int i = 1; i <= requests; i++) {
-                    out.println(describe(i, limiter.tryAcquire(key)));
+                String on = redis == null ? "memory" : redis.describe();
+                if (json) {
+                    root.put("algorithm", algorithm.name());
+                    root.put("limit", limit);
+                    root.put("window_s", JsonSeconds.of(limitSpec.window()));
+                    root.put("key", key.toString());
+                    root.put("backend", on);
+                    root.put("embedded_redis", embedded == null ? null : embedded.binary().describe());
+                    root.put("count", countName().replace(' ', '_'));
+                } else {
+                    out.printf(Locale.ROOT, "%s, %d per %s, key %s, on %s%n", algorithm, limit,
+                            DurationText.words(limitSpec.window()), key, on);
+                    out.println(countExplained(limitSpec));
+                    out.println("[backend]: decided by the limiter on " + on + "; [local_fallback], [fail_open] or"
+                            + " [fail_closed]: Redis could not be reached, so --failure-mode decided (L9)");
                 }
+                List<Map<String, Object>> decisions = new ArrayList<>();
+                for (int i = 1; i <= requests; i++) {
+                    LimitDecision decision = limiter.tryAcquire(key);
+                    if (json) {
+                        decisions.add(asJson(i, decision));
+                    } else {
+                        out.println(describe(i, decision, countName()));
+                    }
+                }
+                if (json) {
+                    root.put("decisions", decisions);
+                    root.put("prometheus", metrics.scrape().orElse(null));
+                    out.println(new ObjectMapper().writeValueAsString(root));
+                    out.flush();
+                    return 0;
+                }
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("a map of strings and numbers always serialises", e);
             }
             metrics.scrape().ifPresent(out::print);
             return 0;
@@ -126,14 +167,49 @@ public final class LimitCommand implements Callable<Integer> {
         return null;
     }
 
-    private static String describe(int index, LimitDecision decision) {
+    /** Token bucket and GCRA have no window: their number is the part of the burst allowance in use. */
+    private String countName() {
+        return algorithm == Algorithm.GCRA || algorithm == Algorithm.TOKEN_BUCKET ? "in use" : "in window";
+    }
+
+    /** One line saying what the number in each decision counts, for this algorithm. */
+    private String countExplained(LimitSpec limitSpec) {
+        // To the millisecond: 10 s / 3 reads as 3.333 s, not 3.333333333 s.
+        long paceMicros = limitSpec.window().dividedBy(limit).toNanos() / 1_000;
+        String pace = DurationText.words(Duration.ofNanos(
+                (paceMicros >= 1_000 ? Math.round(paceMicros / 1_000.0) * 1_000 : Math.max(1, paceMicros)) * 1_000));
+        return switch (algorithm) {
+            case GCRA -> "in use: requests of the burst allowance of " + limit + " not yet paid back; GCRA has no"
+                    + " window, it pays one back every " + pace + " (L7)";
+            case TOKEN_BUCKET -> "in use: tokens taken from the bucket of " + limit + " and not yet refilled; it"
+                    + " refills one every " + pace;
+            default -> "in window: requests counted in the key's window of " + DurationText.words(limitSpec.window())
+                    + ", this one included (at most " + limit + ")";
+        };
+    }
+
+    private static Map<String, Object> asJson(int index, LimitDecision decision) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("n", index);
+        entry.put("allowed", decision instanceof LimitDecision.Allowed);
+        entry.put("count", decision.inWindow());
+        if (decision instanceof LimitDecision.Refused refused) {
+            entry.put("retry_at", refused.retryAt().toString());
+            entry.put("retry_in_s", JsonSeconds.of(
+                    Duration.between(refused.decidedAt(), refused.retryAt())));
+        }
+        entry.put("source", decision.source().name().toLowerCase(Locale.ROOT));
+        return entry;
+    }
+
+    private static String describe(int index, LimitDecision decision, String countName) {
         String source = decision.source().name().toLowerCase(Locale.ROOT);
         if (decision instanceof LimitDecision.Refused refused) {
             Duration wait = Duration.between(refused.decidedAt(), refused.retryAt());
-            return String.format(Locale.ROOT, "#%-3d refused  in window %-4d retry at %s (in %.3f s)  [%s]", index,
-                    refused.inWindow(), refused.retryAt(), wait.toMillis() / 1000.0, source);
+            return String.format(Locale.ROOT, "#%-3d refused  %s %-4d retry at %s (in %.3f s)  [%s]", index,
+                    countName, refused.inWindow(), refused.retryAt(), wait.toMillis() / 1000.0, source);
         }
-        return String.format(Locale.ROOT, "#%-3d allowed  in window %-4d [%s]", index, decision.inWindow(), source);
+        return String.format(Locale.ROOT, "#%-3d allowed  %s %-4d [%s]", index, countName, decision.inWindow(), source);
     }
 
     /** Reads the window in the one grammar of {@link DurationText}. */

@@ -146,6 +146,17 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Where --oauth-session finds the session (default: the one 'stormwatch session --stay-signed-in' writes).")
     private Path sessionFile;
 
+    /**
+     * Whether progress goes to a terminal (one line rewritten in place) or to a log or pipe (plain lines). Decided
+     * here from {@code System.console()}: picocli's writers cannot tell, and tests set it.
+     */
+    private boolean terminal = System.console() != null;
+
+    /** For tests: pretend the output is, or is not, a terminal. */
+    void terminal(boolean isTerminal) {
+        this.terminal = isTerminal;
+    }
+
     /** For tests: read API keys from this lookup instead of the process environment. */
     void environment(UnaryOperator<String> lookup) {
         this.environment = lookup;
@@ -224,16 +235,16 @@ public final class LoadCommand implements Callable<Integer> {
         out.println("Running: " + options.describe() + "; " + settings.describe());
         options.jitterNote().ifPresent(note -> out.println("Note: " + note));
         out.flush();
-        LoadReport report = new LoadEngine(settings).run(options, line -> {
-            err.print("\r" + line); // rewritten in place on a terminal
-            err.flush();
-        });
-        err.println();
+        ProgressPrinter progress = new ProgressPrinter(err, terminal, System::nanoTime);
+        LoadReport report = new LoadEngine(settings).run(options, progress::update);
+        progress.finish();
         out.print(SummaryTable.render(report));
         out.flush();
         if (options.report().isPresent()) {
             try {
-                out.println("report: " + ReportFiles.write(report, options.report().get()));
+                // One path a line: a person reads them, and a script can take each line whole.
+                out.println("report written:");
+                ReportFiles.write(report, options.report().get()).forEach(path -> out.println("  " + path));
             } catch (IOException e) {
                 err.println("stormwatch load: could not write the report to " + options.report().get() + ": "
                         + e.getMessage() + "; check that the directory is writable");

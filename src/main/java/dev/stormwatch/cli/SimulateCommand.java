@@ -30,6 +30,11 @@ public final class SimulateCommand implements Callable<Integer> {
     static final int MAX_CLIENTS = 1_000;
     static final int MAX_RUNS = 1_000;
 
+    /** The table has two columns that pull apart; this says which way each is better, and why. */
+    static final String READING = "Lower is better in both columns: each call is work for the contended resource"
+            + " (the load a storm puts on the server), completion is how long the clients wait; the best strategy"
+            + " makes few calls without a long completion.";
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -63,6 +68,7 @@ public final class SimulateCommand implements Callable<Integer> {
                     .withRuns(runs);
             out.println(SimulationTable.render(parameters, ContentionSimulation.runAll(parameters)));
         }
+        out.println(READING);
         out.flush();
         return 0;
     }

@@ -38,4 +38,11 @@ class DurationTextTest {
     void aDurationUpToTheMaximumIsRead(String text) {
         assertThat(DurationText.parse(text).abs()).isLessThanOrEqualTo(DurationText.MAX);
     }
+
+    @ParameterizedTest
+    @CsvSource({"PT10S, 10 s", "PT1.5S, 1.5 s", "PT0S, 0 s", "PT90S, 90 s", "PT1M, 1 min", "PT2H, 2 h",
+        "PT0.002S, 0.002 s"})
+    void wordsSayADurationAsPeopleWriteIt(String iso, String words) {
+        assertThat(DurationText.words(Duration.parse(iso))).isEqualTo(words);
+    }
 }

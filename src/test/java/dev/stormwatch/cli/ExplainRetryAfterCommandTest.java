@@ -2,6 +2,8 @@ package dev.stormwatch.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.DisplayName;
@@ -21,6 +23,47 @@ class ExplainRetryAfterCommandTest {
         full[0] = "explain-retry-after";
         System.arraycopy(args, 0, full, 1, args.length);
         return cli.execute(full);
+    }
+
+    @Test
+    @DisplayName("--json prints exactly one JSON object with the wait, the rule and every hint, and nothing else")
+    void jsonIsOneObjectForScripts() throws Exception {
+        int exit = run("--json", "--status", "429", "--header", "retry-after-ms: 1500", "--header", "Retry-After: 1",
+                "--header", "Content-Type: text/plain");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString().strip().lines()).hasSize(1);
+        JsonNode root = new ObjectMapper().readTree(out.toString());
+        assertThat(root.isObject()).isTrue();
+        assertThat(root.path("status").asInt()).isEqualTo(429);
+        assertThat(root.path("wait_s").decimalValue()).isEqualByComparingTo("1.5");
+        assertThat(root.path("jitter_max_ms").asLong()).isEqualTo(150);
+        assertThat(root.path("decided_by").asText()).startsWith("retry-after-ms");
+        assertThat(root.path("hints")).hasSize(2);
+        assertThat(root.path("ignored").get(0).asText()).isEqualTo("Content-Type");
+        assertThat(root.path("retries_within_default_budget").asBoolean()).isTrue();
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("--json without any hint: the wait is null and the rule says why")
+    void jsonWithoutAWait() throws Exception {
+        int exit = run("--json", "--status", "503");
+
+        assertThat(exit).isZero();
+        JsonNode root = new ObjectMapper().readTree(out.toString());
+        assertThat(root.path("wait_s").isNull()).isTrue();
+        assertThat(root.path("rule").asText()).isNotBlank();
+        assertThat(root.path("retry_after")).isEmpty();
+    }
+
+    @Test
+    @DisplayName("--json writes whole seconds as plain numbers (120, not 1.2E+2)")
+    void jsonWholeSecondsArePlainNumbers() {
+        int exit = run("--json", "--status", "503", "--header", "Retry-After: 120");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("\"wait_s\":120,").doesNotContain("E+");
     }
 
     // RA2, RA3

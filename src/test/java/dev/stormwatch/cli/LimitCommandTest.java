@@ -2,6 +2,8 @@ package dev.stormwatch.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.limit.EmbeddedRedis;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -22,12 +24,55 @@ class LimitCommandTest {
     }
 
     @Test
+    @DisplayName("L7: GCRA says what its number is (no window: the burst allowance in use) and how fast it pays back")
+    void gcraSaysWhatItsNumberIs() {
+        int exit = run("limit", "--algorithm", "gcra", "--limit", "5", "--window", "10s", "--requests", "6");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("GCRA, 5 per 10 s, key")
+                .contains("GCRA has no window, it pays one back every 2 s (L7)")
+                .contains("#1   allowed  in use 1 ").contains("#6   refused  in use 5 ")
+                .doesNotContain("in window").doesNotContain("PT10S");
+    }
+
+    @Test
+    @DisplayName("--json prints exactly one JSON object with every decision, and nothing else")
+    void jsonIsOneObjectForScripts() throws Exception {
+        int exit = run("limit", "--json", "--algorithm", "gcra", "--limit", "2", "--window", "10s", "--requests", "3");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString().strip().lines()).hasSize(1);
+        JsonNode root = new ObjectMapper().readTree(out.toString());
+        assertThat(root.path("algorithm").asText()).isEqualTo("GCRA");
+        assertThat(root.path("window_s").asInt()).isEqualTo(10);
+        assertThat(root.path("backend").asText()).isEqualTo("memory");
+        assertThat(root.path("count").asText()).isEqualTo("in_use");
+        assertThat(root.path("decisions")).hasSize(3);
+        assertThat(root.path("decisions").get(0).path("allowed").asBoolean()).isTrue();
+        JsonNode refused = root.path("decisions").get(2);
+        assertThat(refused.path("allowed").asBoolean()).isFalse();
+        assertThat(refused.path("retry_in_s").asDouble()).isBetween(0.0, 5.0);
+        assertThat(refused.path("source").asText()).isEqualTo("backend");
+    }
+
+    @Test
+    @DisplayName("the tag in brackets is explained before the first decision")
+    void theBackendTagIsExplained() {
+        int exit = run("limit", "--limit", "1", "--requests", "1");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("in window: requests counted in the key's window of 10 s, this one included")
+                .contains("[backend]: decided by the limiter on memory; [local_fallback], [fail_open] or [fail_closed]:"
+                        + " Redis could not be reached, so --failure-mode decided (L9)");
+    }
+
+    @Test
     @DisplayName("L3: in memory, the burst beyond the limit is refused with a retry-at")
     void printsEachDecisionInMemory() {
         int exit = run("limit", "--limit", "2", "--window", "10s", "--requests", "3");
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).contains("SLIDING_LOG, 2 per PT10S, key ratelimit:{demo:gpt-4o}, on memory")
+        assertThat(out.toString()).contains("SLIDING_LOG, 2 per 10 s, key ratelimit:{demo:gpt-4o}, on memory")
                 .contains("#1   allowed").contains("#2   allowed").contains("#3   refused").contains("retry at ");
     }
 
@@ -35,7 +80,7 @@ class LimitCommandTest {
     @Test
     void aWindowInBareSecondsIsReadLikeEveryOtherDuration() {
         assertThat(run("limit", "--limit", "2", "--window", "90", "--requests", "1")).isZero();
-        assertThat(out.toString()).contains("SLIDING_LOG, 2 per PT1M30S");
+        assertThat(out.toString()).contains("SLIDING_LOG, 2 per 90 s");
     }
 
     @Test
@@ -75,8 +120,8 @@ class LimitCommandTest {
         int exit = run("limit", "--embedded-redis", "--algorithm", "gcra", "--limit", "1", "--requests", "2", "--prometheus");
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).contains("GCRA, 1 per PT10S").contains("on redis://127.0.0.1:")
-                .contains("#1   allowed  in window 1    [backend]").contains("#2   refused")
+        assertThat(out.toString()).contains("GCRA, 1 per 10 s").contains("on redis://127.0.0.1:")
+                .contains("#1   allowed  in use 1    [backend]").contains("#2   refused")
                 .contains("stormwatch_limiter_decisions_total{algorithm=\"gcra\",outcome=\"refused\",source=\"backend\"} 1.0");
     }
 

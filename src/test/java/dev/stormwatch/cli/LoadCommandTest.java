@@ -22,10 +22,16 @@ class LoadCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int run(Map<String, String> environment, String... args) {
+        return run(false, environment, args);
+    }
+
+    private int run(boolean terminal, Map<String, String> environment, String... args) {
         CommandLine cli = StormwatchCommand.newCommandLine();
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
-        ((LoadCommand) cli.getSubcommands().get("load").getCommand()).environment(environment::get);
+        LoadCommand load = (LoadCommand) cli.getSubcommands().get("load").getCommand();
+        load.environment(environment::get);
+        load.terminal(terminal);
         return cli.execute(args);
     }
 
@@ -43,7 +49,11 @@ class LoadCommandTest {
 
         assertThat(exit).as(err.toString()).isZero();
         assertThat(out.toString()).contains("Running: ", "50 clients", "open loop at 40.0/s", "limiter sliding-log",
-                "2 instance(s)", "Steady load \u2014 completed", "retry_amplification", "report: ");
+                "2 instance(s)", "Steady load \u2014 completed", "retry amplification (attempts per request)", "report written:");
+        assertThat(out.toString()).as("the paths as a person reads them, not a Java list")
+                .contains("\n  " + json.toAbsolutePath() + System.lineSeparator())
+                .contains("  " + dir.resolve("out.csv").toAbsolutePath() + System.lineSeparator())
+                .doesNotContain("[" + json.toAbsolutePath());
         assertThat(err.toString()).contains("requests ").doesNotContain("Exception");
         LoadReport report = JsonReportReader.read(json);
         assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
@@ -53,6 +63,28 @@ class LoadCommandTest {
         assertThat(report.seriesNamed("provider per second").orElseThrow().total(Counter.STATUS_2XX)).isPositive();
         assertThat(dir.resolve("out.csv")).exists();
         assertThat(dir.resolve("out.png")).exists();
+    }
+
+    @DisplayName("not on a terminal (CI, a log file) progress is plain lines, one per second, without carriage returns")
+    @Test
+    void progressInALogIsPlainLines() {
+        int exit = run(false, Map.of(), "load", "--clients", "5", "--rate", "5", "--duration", "3s", "--seed", "1");
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(err.toString()).doesNotContain("\r");
+        assertThat(err.toString().lines().filter(line -> line.startsWith("[")).count()).isBetween(2L, 4L);
+    }
+
+    @DisplayName("on a terminal progress is one line rewritten in place")
+    @Test
+    void progressOnATerminalIsRewrittenInPlace() {
+        int exit = run(true, Map.of(), "load", "--clients", "5", "--rate", "5", "--duration", "2s", "--seed", "1");
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("\r[   1s/2s] requests ");
+        // Split on line feeds only: String.lines() would also split on the carriage returns.
+        assertThat(java.util.Arrays.stream(err.toString().split("\n")).filter(line -> line.contains("] requests ")).count())
+                .as("every update on the same line").isEqualTo(1);
     }
 
     @Test

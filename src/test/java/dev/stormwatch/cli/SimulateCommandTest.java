@@ -27,7 +27,9 @@ class SimulateCommandTest {
         String[] lines = out.toString().strip().split("\\R");
         assertThat(lines[0]).contains("20 clients", "base 5 ms", "cap 2000 ms", "seed 2015");
         assertThat(lines[1]).contains("strategy", "calls", "completion (s)");
-        assertThat(lines).hasSize(7);
+        assertThat(lines).hasSize(9);
+        assertThat(lines[8]).as("says which way is better, and why")
+                .startsWith("Lower is better in both columns: each call is work for the contended resource");
         assertThat(lines[2]).startsWith("none ");
         assertThat(lines[3]).startsWith("exponential ");
         assertThat(lines[4]).startsWith("full ");

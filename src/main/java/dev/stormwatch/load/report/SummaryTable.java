@@ -5,6 +5,8 @@ import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.Figure;
 import dev.stormwatch.load.series.TimeSeries;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -13,6 +15,11 @@ import java.util.Map;
  * and the derived figures, with the reason when one could not be computed. Texts come from the (redacted) report.
  */
 public final class SummaryTable {
+
+    /** Width of the row labels. */
+    private static final int LABEL = 18;
+    /** Width of a series column; a longer series name wraps onto a second line. */
+    private static final int COLUMN = 22;
 
     private SummaryTable() {}
 
@@ -25,31 +32,84 @@ public final class SummaryTable {
             out.append("note: ").append(note).append('\n');
         }
         if (!report.series().isEmpty()) {
-            out.append('\n').append(String.format(Locale.ROOT, "%-18s", "total"));
-            for (NamedSeries named : report.series()) {
-                out.append(String.format(Locale.ROOT, " %22s", shortened(named.name(), 22)));
-            }
-            out.append('\n');
-            for (Counter counter : Counter.values()) {
-                out.append(String.format(Locale.ROOT, "%-18s", counter.key()));
-                for (NamedSeries named : report.series()) {
-                    out.append(String.format(Locale.ROOT, " %22d", named.series().total(counter)));
-                }
-                out.append('\n');
-            }
-            out.append(String.format(Locale.ROOT, "%-18s", "worst p99 (ms)"));
-            for (NamedSeries named : report.series()) {
-                out.append(String.format(Locale.ROOT, " %22.1f", worstP99(named.series()).toNanos() / 1e6));
-            }
-            out.append('\n');
+            appendTotals(out, report);
         }
         if (!report.figures().isEmpty()) {
             out.append('\n');
+            int width = report.figures().keySet().stream().mapToInt(key -> figureLabel(key).length()).max().orElse(0);
             for (Map.Entry<String, Figure> entry : report.figures().entrySet()) {
-                out.append(String.format(Locale.ROOT, "%-32s %s%n", entry.getKey(), figure(entry.getValue())));
+                out.append(String.format(Locale.ROOT, "%-" + width + "s  %s%n", figureLabel(entry.getKey()),
+                        figure(entry.getValue())));
             }
         }
         return out.toString();
+    }
+
+    /** The totals, one column per series: a header too long for its column wraps onto more lines, never cut. */
+    private static void appendTotals(StringBuilder out, LoadReport report) {
+        List<List<String>> headers = new ArrayList<>();
+        List<Integer> widths = new ArrayList<>();
+        for (NamedSeries named : report.series()) {
+            List<String> lines = wrapped(named.name(), COLUMN);
+            headers.add(lines);
+            widths.add(Math.max(COLUMN, lines.stream().mapToInt(String::length).max().orElse(0)));
+        }
+        int headerLines = headers.stream().mapToInt(List::size).max().orElse(1);
+        for (int line = 0; line < headerLines; line++) {
+            out.append(line == 0 ? '\n' : "").append(String.format(Locale.ROOT, "%-" + LABEL + "s",
+                    line == headerLines - 1 ? "total" : ""));
+            for (int column = 0; column < headers.size(); column++) {
+                List<String> lines = headers.get(column);
+                // Bottom-aligned, so that every column's last header line sits just above its numbers.
+                int index = line - (headerLines - lines.size());
+                out.append(String.format(Locale.ROOT, " %" + widths.get(column) + "s", index >= 0 ? lines.get(index) : ""));
+            }
+            out.append('\n');
+        }
+        for (Counter counter : Counter.values()) {
+            out.append(String.format(Locale.ROOT, "%-" + LABEL + "s", counter.key().replace('_', ' ')));
+            for (int column = 0; column < headers.size(); column++) {
+                out.append(String.format(Locale.ROOT, " %" + widths.get(column) + "d",
+                        report.series().get(column).series().total(counter)));
+            }
+            out.append('\n');
+        }
+        out.append(String.format(Locale.ROOT, "%-" + LABEL + "s", "worst p99 (ms)"));
+        for (int column = 0; column < headers.size(); column++) {
+            out.append(String.format(Locale.ROOT, " %" + widths.get(column) + ".1f",
+                    worstP99(report.series().get(column).series()).toNanos() / 1e6));
+        }
+        out.append('\n');
+    }
+
+    /**
+     * The name of a figure for people; the JSON and CSV keep the fixed name ({@link StandardFigures}). A figure
+     * without a label here shows its name with spaces for underscores.
+     */
+    static String figureLabel(String key) {
+        return switch (key) {
+            case StandardFigures.RETRY_AMPLIFICATION -> "retry amplification (attempts per request)";
+            case StandardFigures.PEAK_TO_MEAN -> "peak to mean after Retry-After";
+            case StandardFigures.TIME_TO_RECOVER -> "time to recover (s)";
+            case StandardFigures.GOODPUT -> "goodput (successes per s)";
+            case StandardFigures.SUCCESS_SHARE -> "success share (of attempts)";
+            default -> key.replace('_', ' ');
+        };
+    }
+
+    /** Words filled into lines of at most {@code width} characters; a longer word gets a line of its own. */
+    private static List<String> wrapped(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() > 0 ? " " : "").append(word);
+        }
+        lines.add(line.toString());
+        return lines;
     }
 
     private static String outcome(RunOutcome outcome) {
@@ -71,9 +131,5 @@ public final class SummaryTable {
             }
         }
         return worst;
-    }
-
-    private static String shortened(String text, int width) {
-        return text.length() <= width ? text : text.substring(0, width - 1) + "\u2026";
     }
 }

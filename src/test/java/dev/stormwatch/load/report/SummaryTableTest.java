@@ -8,6 +8,7 @@ import dev.stormwatch.load.series.TimeSeriesRecorder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class SummaryTableTest {
@@ -19,10 +20,21 @@ class SummaryTableTest {
         assertThat(table).startsWith("3 AM storm \u2014 completed\n");
         assertThat(table).contains("note: a hiccup resets every connection at t = 10 s");
         assertThat(table).containsPattern("attempts\\s+1350\\s+500");
-        assertThat(table).containsPattern("network_errors\\s+50\\s+50");
+        assertThat(table).containsPattern("network errors\\s+50\\s+50");
         assertThat(table).containsPattern("worst p99 \\(ms\\)\\s+9\\d\\d\\.\\d");
-        assertThat(table).containsPattern("retry_amplification\\s+1\\.350");
-        assertThat(table).contains("time_to_recover_s                n/a (no outage in this scenario)");
+        assertThat(table).containsPattern("retry amplification \\(attempts per request\\)\\s+1\\.350");
+        assertThat(table).containsPattern("time to recover \\(s\\)\\s+n/a \\(no outage in this scenario\\)");
+        assertThat(table).doesNotContain("_");
+    }
+
+    @DisplayName("a series name longer than its column wraps onto another header line instead of being cut with an ellipsis")
+    @Test
+    void longSeriesNamesWrapInsteadOfBeingCut() {
+        String table = SummaryTable.render(SampleReports.storm()); // "client per 100 ms, around t = 10 s" is 34 wide
+
+        assertThat(table).doesNotContain("\u2026");
+        assertThat(table).containsPattern("\\n\\s+client per 100 ms,\\n");
+        assertThat(table).containsPattern("\\ntotal\\s+client per second\\s+around t = 10 s\\n");
     }
 
     @Test
