@@ -126,8 +126,6 @@ public final class AsyncRetryingExecutor {
         private Origin origin;
         private SendProgress progress;
         private volatile Call inFlight;
-        /** RH11: this attempt has waited what the adaptive send rate asked; the next one asks again. */
-        private boolean paced;
 
         Run(Supplier<Request> requestPerAttempt, Operation operation, String step, CallBudget budget) {
             this.requestPerAttempt = requestPerAttempt;
@@ -148,11 +146,10 @@ public final class AsyncRetryingExecutor {
             if (result.isDone()) {
                 return; // cancelled while a retry was waiting
             }
-            // RH11: wait on the timer for the adaptive bucket's slot; the pause is checked after it, at sending.
-            if (sendRate.isPresent() && !paced) {
+            // RH11: wait on the timer until the adaptive bucket has a token; the pause is checked after it, at sending.
+            if (sendRate.isPresent()) {
                 Duration wait = sendRate.get().acquire(clock.instant());
                 if (!wait.isZero()) {
-                    paced = true;
                     try {
                         scheduler.schedule(wait, this::handOnPaced);
                     } catch (RejectedExecutionException e) {
@@ -161,7 +158,6 @@ public final class AsyncRetryingExecutor {
                     return;
                 }
             }
-            paced = false;
             attempt++;
             try {
                 Request request = requestPerAttempt.get();

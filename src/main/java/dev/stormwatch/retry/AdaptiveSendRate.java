@@ -11,7 +11,7 @@ import java.util.Objects;
  * to {@value #BETA} of the measured send rate on each throttle and grows back along a CUBIC curve
  * ({@code C × (t − K)³ + Wmax}, C = {@value #SCALE}) between throttles, never above twice the measured rate.
  *
- * <p>Decisions only: {@link #acquire(Instant)} says how long to wait before the next send and reserves its token,
+ * <p>Decisions only: {@link #acquire(Instant)} takes a token or says how long to wait before asking again,
  * {@link #onResponse(boolean, Instant)} updates the rate; nothing here sleeps. The wait adds to whatever the retry
  * decision and the pauses ask (RA3, P2, RH9), never replaces them. Thread-safe.
  */
@@ -31,7 +31,7 @@ public final class AdaptiveSendRate {
     private final Instant origin;
 
     private boolean enabled;
-    // The bucket: tokens may go below zero, each negative token a send already promised a later slot.
+    // The bucket: a send takes a whole token; none is promised ahead.
     private double fillRate = MIN_RATE;
     private double capacity = 1;
     private double tokens;
@@ -73,19 +73,21 @@ public final class AdaptiveSendRate {
     }
 
     /**
-     * How long to wait before the next send, reserving its slot: zero while pacing is off (no throttle yet) or a
-     * token is there; else the time until this send's token fills.
+     * Takes a token and answers zero when one is there (or pacing is off: no throttle yet); else takes nothing and
+     * answers how long until one fills at the current rate. The caller waits that long and asks again, so a rate that
+     * rose meanwhile is used at once (the SDKs' acquire re-checks the same way).
      */
     public synchronized Duration acquire(Instant now) {
         if (!enabled) {
             return Duration.ZERO; // RH11: off until the provider first throttles
         }
         refill(seconds(now));
-        tokens -= 1;
-        if (tokens >= 0) {
+        if (tokens >= 1) {
+            tokens -= 1;
             return Duration.ZERO;
         }
-        return Duration.ofNanos((long) Math.ceil(-tokens / fillRate * 1e9));
+        // at least 1 ns: an answer of zero means "go", and rounding must not turn "almost" into it
+        return Duration.ofNanos(Math.max(1, (long) Math.ceil((1 - tokens) / fillRate * 1e9)));
     }
 
     /** Updates the rate with one answer: {@code throttled} as {@link #isThrottle(Outcome, Instant)} says. */

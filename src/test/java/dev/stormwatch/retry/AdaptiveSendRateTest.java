@@ -41,16 +41,18 @@ class AdaptiveSendRateTest {
     }
 
     @Test
-    @DisplayName("RH11: a throttle sets the rate to 0.7 of the measured send rate, and sends queue behind it")
+    @DisplayName("RH11: a throttle sets the rate to 0.7 of the measured send rate; the empty bucket makes sends wait a token")
     void throttleBacksOffToBetaTimesMeasured() {
         tenPerSecondForOneSecond(true);
 
         // measured: 10/s in the first half-second bucket (0.8 × 10), then 0.8 × 10 + 0.2 × 8 = 9.6
         assertThat(rate.measuredRate()).isCloseTo(9.6, within(1e-9));
         assertThat(rate.fillRate()).isCloseTo(9.6 * 0.7, within(1e-9));
-        // the bucket starts empty: each send waits one more slot of 1 / 6.72 s
+        // the bucket starts empty: a send waits 1 / 6.72 s for its token, and asking again takes nothing ahead
         assertThat(rate.acquire(at(1.0)).toNanos()).isCloseTo(148_809_524L, within(1L));
-        assertThat(rate.acquire(at(1.0)).toNanos()).isCloseTo(297_619_048L, within(1L));
+        assertThat(rate.acquire(at(1.0)).toNanos()).isCloseTo(148_809_524L, within(1L));
+        assertThat(rate.acquire(at(1.0 + 1 / 6.72 + 1e-9))).isZero();
+        assertThat(rate.acquire(at(1.0 + 1 / 6.72 + 1e-9))).isPositive();
     }
 
     @ParameterizedTest(name = "RH11: K after a throttle at {0}/s is {1} s")
@@ -79,7 +81,8 @@ class AdaptiveSendRateTest {
 
         assertThat(rate.fillRate()).isEqualTo(AdaptiveSendRate.MIN_RATE);
         assertThat(rate.acquire(at(0.1))).isEqualTo(Duration.ofSeconds(2));
-        assertThat(rate.acquire(at(0.1))).isEqualTo(Duration.ofSeconds(4));
+        assertThat(rate.acquire(at(2.1))).isZero();
+        assertThat(rate.acquire(at(2.1))).isEqualTo(Duration.ofSeconds(2));
     }
 
     @Test
@@ -95,6 +98,20 @@ class AdaptiveSendRateTest {
         assertThat(rate.acquire(at(2.099))).isEqualTo(Duration.ofMillis(1));
         assertThat(same.acquire(at(2.1))).isZero();
         assertThat(after.acquire(at(2.101))).isZero();
+    }
+
+    @Test
+    @DisplayName("RH11: a rate that rises while a send waits is used when it asks again")
+    void aRisingRateShortensTheNextAnswer() {
+        rate.onResponse(true, at(0.1)); // floor: 2 s a token
+        Duration before = rate.acquire(at(0.2));
+        for (int i = 3; i <= 12; i++) {
+            rate.onResponse(false, at(i / 10.0)); // answers from earlier sends keep coming in, all accepted
+        }
+        Duration after = rate.acquire(at(1.2));
+
+        assertThat(rate.fillRate()).isGreaterThan(AdaptiveSendRate.MIN_RATE);
+        assertThat(after).isLessThan(before.minus(Duration.ofSeconds(1)));
     }
 
     @Test
@@ -152,7 +169,7 @@ class AdaptiveSendRateTest {
         Duration second = rate.acquire(at(5));
 
         assertThat(first).isPositive();
-        assertThat(second).isGreaterThan(first);
+        assertThat(second).isEqualTo(first);
     }
 
     @Test
