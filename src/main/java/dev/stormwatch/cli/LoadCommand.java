@@ -113,6 +113,12 @@ public final class LoadCommand implements Callable<Integer> {
                     + " pace before the 429, RH9). Default ${DEFAULT-VALUE}.")
     private String relayDialect;
 
+    @Option(names = "--adaptive",
+            description = "Adaptive pacing per client instance, as the AWS SDKs' adaptive mode: after a 429 (or a 503"
+                    + " asking to wait) each attempt waits for a token bucket whose rate drops to 0.7 of the measured"
+                    + " send rate and climbs back on a CUBIC curve; never earlier than a wait hint or pause (RH11). Off by default.")
+    private boolean adaptive;
+
     @Option(names = "--instances", defaultValue = "1", paramLabel = "K",
             description = "Client instances sharing the limiter. Default ${DEFAULT-VALUE}.")
     private int instances;
@@ -198,7 +204,8 @@ public final class LoadCommand implements Callable<Integer> {
                     .redis(redis)
                     .instances(instances)
                     .scenario(scenario)
-                    .relayDialect(relayDialect);
+                    .relayDialect(relayDialect)
+                    .adaptive(adaptive);
             try {
                 builder.thinkTime(DurationText.parse(thinkTime));
             } catch (DurationText.Invalid e) {

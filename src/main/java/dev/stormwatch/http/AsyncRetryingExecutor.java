@@ -1,5 +1,6 @@
 package dev.stormwatch.http;
 
+import dev.stormwatch.retry.AdaptiveSendRate;
 import dev.stormwatch.retry.BudgetCounters;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
@@ -49,6 +50,7 @@ public final class AsyncRetryingExecutor {
     private final RetryQuota retryQuota;
     private final ComparisonBackoff backoff;
     private final AttemptTransport transport;
+    private final Optional<AdaptiveSendRate> sendRate;
 
     private AsyncRetryingExecutor(Builder builder) {
         // OkHttp must not retry on its own: every resend is the retry decision's (as in RetryingExecutor).
@@ -71,6 +73,7 @@ public final class AsyncRetryingExecutor {
         this.retryQuota = builder.retryQuota;
         this.backoff = builder.backoff;
         this.transport = builder.transport != null ? builder.transport : AttemptTransport.enqueue(client);
+        this.sendRate = Optional.ofNullable(builder.sendRate);
     }
 
     /** A builder over this OkHttp client (its timeouts apply to each attempt, B2; its dispatcher bounds concurrency). */
@@ -143,6 +146,18 @@ public final class AsyncRetryingExecutor {
             if (result.isDone()) {
                 return; // cancelled while a retry was waiting
             }
+            // RH11: wait on the timer until the adaptive bucket has a token; the pause is checked after it, at sending.
+            if (sendRate.isPresent()) {
+                Duration wait = sendRate.get().acquire(clock.instant());
+                if (!wait.isZero()) {
+                    try {
+                        scheduler.schedule(wait, this::handOnPaced);
+                    } catch (RejectedExecutionException e) {
+                        result.completeExceptionally(e); // the timer was shut down with the run: nothing was sent
+                    }
+                    return;
+                }
+            }
             attempt++;
             try {
                 Request request = requestPerAttempt.get();
@@ -200,6 +215,10 @@ public final class AsyncRetryingExecutor {
         private void decideOrThrow(SentAttempt sent) {
             BudgetCounters counters = budget.counters(origin, failedInStep);
             Instant now = clock.instant();
+            // RH11: every answer tells the adaptive rate whether the provider throttled.
+            if (sendRate.isPresent() && sent.outcome() instanceof Outcome.HttpResponse) {
+                sendRate.get().onResponse(AdaptiveSendRate.isThrottle(sent.outcome(), now), now);
+            }
             Decision decision = RetryDecision.decide(
                     sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble(), backoff,
                     previousSleep);
@@ -245,6 +264,14 @@ public final class AsyncRetryingExecutor {
             }
         }
 
+        private void handOnPaced() {
+            try {
+                transport.handOn(this::nextAttempt);
+            } catch (RejectedExecutionException e) {
+                result.completeExceptionally(e); // the transport was shut down while the attempt waited: nothing was sent
+            }
+        }
+
         private void handOn(SentAttempt sent) {
             try {
                 transport.handOn(this::nextAttempt);
@@ -265,6 +292,7 @@ public final class AsyncRetryingExecutor {
         private RetryQuota retryQuota = RetryQuota.UNLIMITED;
         private ComparisonBackoff backoff = ComparisonBackoff.FULL;
         private AttemptTransport transport;
+        private AdaptiveSendRate sendRate;
 
         private Builder(OkHttpClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -320,6 +348,15 @@ public final class AsyncRetryingExecutor {
         /** How attempts go on the wire; by default OkHttp's {@code enqueue} on the client's dispatcher. */
         public Builder transport(AttemptTransport value) {
             transport = Objects.requireNonNull(value, "transport");
+            return this;
+        }
+
+        /**
+         * RH11: an adaptive send rate shared by the calls of this executor: each attempt first waits what it asks,
+         * on the scheduler. None by default.
+         */
+        public Builder adaptiveSendRate(AdaptiveSendRate value) {
+            sendRate = Objects.requireNonNull(value, "sendRate");
             return this;
         }
 

@@ -102,6 +102,9 @@ public final class ResilientClient {
         if (builder.transport != null) {
             async.transport(builder.transport);
         }
+        if (builder.sendRate != null) {
+            async.adaptiveSendRate(builder.sendRate); // RH11: load runs only, for now
+        }
         this.async = async.build();
     }
 
@@ -276,6 +279,7 @@ public final class ResilientClient {
         private String principal;
         private CredentialSource credential;
         private RetryQuota retryQuota = RetryQuota.UNLIMITED;
+        private dev.stormwatch.retry.AdaptiveSendRate sendRate;
         private LimiterMetrics metrics = LimiterMetrics.inMemory();
         private AttemptListener listener = AttemptListener.NONE;
         private Consumer<String> log;
@@ -371,6 +375,15 @@ public final class ResilientClient {
         /** A retry quota shared by every call of this client; off by default. */
         public Builder retryQuota(RetryQuota value) {
             retryQuota = Objects.requireNonNull(value, "retryQuota");
+            return this;
+        }
+
+        /**
+         * RH11: adaptive pacing of this client's asynchronous calls (the blocking executor does not pace); off by
+         * default.
+         */
+        public Builder adaptiveSendRate(dev.stormwatch.retry.AdaptiveSendRate value) {
+            sendRate = Objects.requireNonNull(value, "sendRate");
             return this;
         }
 

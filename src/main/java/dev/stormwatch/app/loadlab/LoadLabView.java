@@ -160,6 +160,12 @@ public final class LoadLabView extends BorderPane {
         dialect.setMaxWidth(Double.MAX_VALUE);
         dialect.setTooltip(new Tooltip("plain: Retry-After on the 429 only. The others also say on every answer what is"
                 + " left until when, so the clients pause before the 429 (RH9)."));
+        CheckBox adaptive = new CheckBox("Adaptive pacing in the clients");
+        adaptive.setId("load-adaptive");
+        adaptive.selectedProperty().bindBidirectional(model.adaptiveProperty());
+        adaptive.setTooltip(new Tooltip("After a 429 (or a 503 asking to wait), each client instance sends through a"
+                + " token bucket at 0.7 of its measured rate, climbing back on a CUBIC curve, as the AWS SDKs'"
+                + " adaptive mode; never earlier than a wait hint or pause (RH11)."));
         PasswordField key = new PasswordField();
         key.textProperty().bindBidirectional(model.apiKeyProperty());
         key.setPromptText("only for a URL target");
@@ -192,7 +198,7 @@ public final class LoadLabView extends BorderPane {
                 field("Virtual clients", "load-clients", model.clientsProperty()),
                 field("Arrivals per second (empty: closed loop)", "load-rate", model.rateProperty()),
                 field("Duration", "load-duration", model.durationProperty()),
-                new Label("Embedded relay's rate-limit headers"), dialect,
+                new Label("Embedded relay's rate-limit headers"), dialect, adaptive,
                 new Label("Rate limiter"), limiter,
                 field("Limiter state: embedded (Redis), local, or redis://...", "load-redis", model.redisProperty()),
                 field("Instances sharing the quota (K)", "load-instances", model.instancesProperty()),

@@ -64,6 +64,7 @@ public final class LoadLabViewModel {
     private final StringProperty redis = new SimpleStringProperty("embedded");
     private final StringProperty instances = new SimpleStringProperty("1");
     private final ObjectProperty<RateLimitDialect> relayDialect = new SimpleObjectProperty<>(RateLimitDialect.PLAIN);
+    private final BooleanProperty adaptive = new SimpleBooleanProperty(false);
 
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper("");
@@ -166,7 +167,8 @@ public final class LoadLabViewModel {
                     .limiter(limiter.get())
                     .redis(redis.get().trim())
                     .scenario(scenario.get())
-                    .relayDialect(relayDialect.get());
+                    .relayDialect(relayDialect.get())
+                    .adaptive(adaptive.get());
             List<String> typed = new java.util.ArrayList<>();
             if (useSessionToken.get() && sessionTokens.isEmpty()) {
                 typed.add("no signed-in session is available here; sign in on the Session tab first");
@@ -252,6 +254,8 @@ public final class LoadLabViewModel {
     public StringProperty instancesProperty() { return instances; }
     /** The embedded relay's rate-limit dialect: openai and the others let the clients pace (RH9). */
     public ObjectProperty<RateLimitDialect> relayDialectProperty() { return relayDialect; }
+    /** RH11: the clients pace themselves adaptively after a throttle (the AWS SDKs' adaptive mode); off by default. */
+    public BooleanProperty adaptiveProperty() { return adaptive; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }
     public ReadOnlyStringProperty problemsProperty() { return problems.getReadOnlyProperty(); }

@@ -27,6 +27,7 @@ import dev.stormwatch.load.simulation.BackoffStrategy;
 import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
+import dev.stormwatch.retry.AdaptiveSendRate;
 import dev.stormwatch.retry.CallFailure;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -249,6 +250,10 @@ public final class LoadEngine {
                     .metrics(unrecorded)
                     .listener(counting.andThen(settings.observer()));
             builder.transport(resources.transport);
+            if (options.adaptive()) {
+                // RH11: one bucket per instance, shared by its virtual clients, as one SDK client shares one.
+                builder.adaptiveSendRate(new AdaptiveSendRate(settings.clock()));
+            }
             if (options.jitter() != BackoffStrategy.FULL) {
                 // A run that compares strategies (B4's exception); B4 holds for every other client (an architecture rule).
                 builder.backoffForComparison(options.jitter().inClients());

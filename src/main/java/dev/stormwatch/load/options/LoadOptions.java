@@ -47,6 +47,7 @@ public final class LoadOptions {
     private final int instances;
     private final Scenario scenario;
     private final RateLimitDialect relayDialect;
+    private final boolean adaptive;
     private final Path report; // null: no report file
     private final Long seed; // null: seeded from the clock at run time
     private final boolean allowInsecureCredentials;
@@ -64,6 +65,7 @@ public final class LoadOptions {
         this.redis = builder.redis;
         this.instances = builder.instances;
         this.relayDialect = builder.relayDialect;
+        this.adaptive = builder.adaptive;
         this.scenario = builder.scenario;
         this.report = builder.report;
         this.seed = builder.seed;
@@ -157,6 +159,11 @@ public final class LoadOptions {
         return relayDialect;
     }
 
+    /** RH11: whether each client instance paces its attempts with an adaptive send rate; off by default. */
+    public boolean adaptive() {
+        return adaptive;
+    }
+
     public Optional<Path> report() {
         return Optional.ofNullable(report);
     }
@@ -181,7 +188,8 @@ public final class LoadOptions {
                 instances,
                 scenario.name())
                 + (relayDialect == RateLimitDialect.PLAIN ? ""
-                        : ", relay dialect " + relayDialect.name().toLowerCase(Locale.ROOT));
+                        : ", relay dialect " + relayDialect.name().toLowerCase(Locale.ROOT))
+                + (adaptive ? ", adaptive pacing" : "");
     }
 
     @Override
@@ -208,6 +216,7 @@ public final class LoadOptions {
         private int instances = 1;
         private Scenario scenario = ScenarioPresets.STEADY;
         private RateLimitDialect relayDialect = RateLimitDialect.PLAIN;
+        private boolean adaptive;
         private Path report;
         private Long seed;
         private boolean allowInsecureCredentials;
@@ -372,6 +381,12 @@ public final class LoadOptions {
                 problems.add("--relay-dialect: " + e.getMessage());
                 return this;
             }
+        }
+
+        /** RH11: adaptive pacing in every client instance (the AWS SDKs' adaptive mode); off by default. */
+        public Builder adaptive(boolean value) {
+            this.adaptive = value;
+            return this;
         }
 
         public Builder report(Path value) {

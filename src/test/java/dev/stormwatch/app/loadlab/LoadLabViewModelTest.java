@@ -129,6 +129,21 @@ class LoadLabViewModelTest {
     }
 
     // Bad input: nonsense options are listed with their reasons and nothing runs.
+    // RH11
+    @Test
+    void adaptivePacingIsOffUntilTickedAndThenReachesTheEngine() throws Exception {
+        LoadLabViewModel model = model();
+        assertThat(model.adaptiveProperty().get()).isFalse();
+
+        model.start();
+        awaitIdle(model);
+        model.adaptiveProperty().set(true);
+        model.start();
+        awaitIdle(model);
+
+        assertThat(ran).extracting(LoadOptions::adaptive).containsExactly(false, true);
+    }
+
     @Test
     void nonsenseOptionsAreListedAndNothingRuns() {
         LoadLabViewModel model = model();

@@ -31,6 +31,19 @@ class LoadOptionsTest {
         assertThat(options.report()).isEmpty();
     }
 
+    // RH11
+    @DisplayName("RH11: adaptive pacing is off by default, on when asked, and the run's description says so")
+    @Test
+    void adaptivePacingIsOffByDefaultAndDescribedWhenOn() throws Exception {
+        LoadOptions plain = LoadOptions.builder().build();
+        LoadOptions adaptive = LoadOptions.builder().adaptive(true).build();
+
+        assertThat(plain.adaptive()).isFalse();
+        assertThat(plain.describe()).doesNotContain("adaptive");
+        assertThat(adaptive.adaptive()).isTrue();
+        assertThat(adaptive.describe()).endsWith(", adaptive pacing");
+    }
+
     @Test
     void theIssuesExampleCommandLineIsValid() throws Exception {
         LoadOptions options = LoadOptions.builder()
