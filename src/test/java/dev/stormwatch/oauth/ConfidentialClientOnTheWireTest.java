@@ -141,4 +141,33 @@ class ConfidentialClientOnTheWireTest {
         assertThatThrownBy(client::login).isInstanceOf(CallFailure.Protocol.class)
                 .hasMessageContaining("invalid_client");
     }
+
+    @Test
+    @DisplayName("CA2, ST3, E5: a wrong secret on refresh is one request and a Configuration error that keeps the"
+            + " session; on revocation the local session is gone anyway (P8) and the result says why")
+    void aWrongSecretOnRefreshKeepsTheSessionAndOnLogoutIsReported() throws Exception {
+        client(ProviderConfig.defaults(), ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_POST,
+                Secret.of(SECRET))).login();
+        String wrong = "rotated-away-secret";
+        OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.CONFIDENTIAL_CLIENT_ID)
+                .withScope("openid offline_access").withClientAuthentication(
+                        ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_POST, Secret.of(wrong)));
+        OAuthClient stale = OAuthClient.builder(config)
+                .sessionStore(new FileSessionStore(folder.resolve("session.json"))).build();
+        stale.addAttemptListener(events::add);
+        long tokenBefore = provider.requestsReceived("POST", "/token");
+
+        assertThatThrownBy(stale::refresh).isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageStartingWith("refresh").hasMessageContaining("client_secret_post")
+                .hasMessageNotContaining(wrong);
+        assertThat(provider.requestsReceived("POST", "/token")).isEqualTo(tokenBefore + 1);
+        assertThat(stale.session()).isPresent();
+        LogoutResult logout = stale.logout();
+
+        assertThat(logout.tokenRevoked()).isFalse();
+        assertThat(logout.revocationError()).get().isInstanceOf(CallFailure.Configuration.class)
+                .extracting(Throwable::getMessage).asString().startsWith("revocation").doesNotContain(wrong);
+        assertThat(stale.session()).isEmpty();
+        assertThat(events.toString()).doesNotContain(wrong);
+    }
 }
