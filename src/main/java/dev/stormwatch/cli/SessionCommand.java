@@ -2,8 +2,10 @@ package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.base.DurationText;
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.BrowserLauncher;
+import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.LogoutResult;
 import dev.stormwatch.oauth.OAuthClient;
@@ -12,11 +14,16 @@ import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.oauth.UserInfo;
 import dev.stormwatch.retry.CallFailure;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import okhttp3.OkHttpClient;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,8 +41,14 @@ import picocli.CommandLine.Option;
             "Exit status 0 only when every step succeeded."
         },
         footer = {"", "Example:", "  stormwatch session --issuer https://login.example.com --client-id my-app \\",
-            "      --steps login,userinfo,refresh,userinfo,logout --json"})
+            "      --steps login,userinfo,refresh,userinfo,logout --json",
+            "", "A confidential client (the secret from a file, or from STORMWATCH_CLIENT_SECRET):",
+            "  stormwatch session --issuer https://accounts.google.com --client-id ID \\",
+            "      --client-auth auto --client-secret-file ~/.config/stormwatch/client-secret"})
 public final class SessionCommand implements Callable<Integer> {
+
+    /** Where the client secret comes from when no --client-secret-file is given (CA2: never a flag's value). */
+    static final String SECRET_VARIABLE = "STORMWATCH_CLIENT_SECRET";
 
     /** The steps a run may list. */
     enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT }
@@ -46,8 +59,20 @@ public final class SessionCommand implements Callable<Integer> {
     @Option(names = "--issuer", required = true, paramLabel = "URL", description = "The provider's issuer URL.")
     private String issuer;
 
-    @Option(names = "--client-id", required = true, paramLabel = "ID", description = "The registered (public) client id.")
+    @Option(names = "--client-id", required = true, paramLabel = "ID", description = "The registered client id.")
     private String clientId;
+
+    @Option(names = "--client-auth", paramLabel = "METHOD", defaultValue = "none",
+            description = "Client authentication at the token endpoint, PAR and revocation (CA1): none (a public"
+                    + " client, the default), client_secret_basic, client_secret_post, or auto (as the provider"
+                    + " advertises; Basic first). PKCE stays on for every method.")
+    private String clientAuth;
+
+    @Option(names = "--client-secret-file", paramLabel = "FILE",
+            description = "Read the client secret from this file (its first line); else from the environment"
+                    + " variable " + SECRET_VARIABLE + ". Never given as a flag's value: command lines are visible"
+                    + " to other users (CA2).")
+    private Path clientSecretFile;
 
     @Option(names = "--scope", paramLabel = "S", description = "Scope to request (default: ${DEFAULT-VALUE}).")
     private String scope = OAuthConfig.DEFAULT_SCOPE;
@@ -88,12 +113,20 @@ public final class SessionCommand implements Callable<Integer> {
     /** Opens the system browser; replaced in tests. */
     private final BrowserLauncher systemBrowser;
 
+    /** Reads the environment; replaced in tests. */
+    private final UnaryOperator<String> environment;
+
     public SessionCommand() {
         this(new SystemBrowserLauncher());
     }
 
     SessionCommand(BrowserLauncher systemBrowser) {
+        this(systemBrowser, System::getenv);
+    }
+
+    SessionCommand(BrowserLauncher systemBrowser, UnaryOperator<String> environment) {
         this.systemBrowser = systemBrowser;
+        this.environment = environment;
     }
 
     @Override
@@ -104,7 +137,8 @@ public final class SessionCommand implements Callable<Integer> {
         OAuthConfig config;
         try {
             config = OAuthConfig.of(issuer, clientId).withScope(scope).withDpop(dpop)
-                    .withLoopbackTimeout(DurationText.parse(timeout));
+                    .withLoopbackTimeout(DurationText.parse(timeout))
+                    .withClientAuthentication(clientAuthentication());
         } catch (DurationText.Invalid e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--timeout " + e.getMessage());
         } catch (CallFailure.Configuration e) {
@@ -142,6 +176,52 @@ public final class SessionCommand implements Callable<Integer> {
             }
         }
         return allOk ? 0 : 1;
+    }
+
+    /**
+     * CA1, CA2: the method and the secret, from --client-secret-file or else the environment; refused (not changed)
+     * when they do not fit. The secret goes into the client's settings only, never into output or the session file.
+     */
+    private ClientAuthentication clientAuthentication() {
+        ClientAuthentication.Method method = ClientAuthentication.Method.parse(clientAuth);
+        Optional<Secret> secret;
+        String source;
+        if (clientSecretFile != null) {
+            secret = Optional.of(readSecret(clientSecretFile));
+            source = "--client-secret-file";
+        } else {
+            String value = environment.apply(SECRET_VARIABLE);
+            secret = value == null || value.isEmpty() ? Optional.empty() : Optional.of(Secret.of(value.strip()));
+            source = SECRET_VARIABLE;
+        }
+        if (method == ClientAuthentication.Method.NONE && secret.isPresent()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "a client secret was given (" + source
+                    + ") but --client-auth is none: choose client_secret_basic, client_secret_post or auto, or give"
+                    + " no secret");
+        }
+        try {
+            return new ClientAuthentication(method, secret);
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + e.getMessage());
+        }
+    }
+
+    private Secret readSecret(Path file) {
+        try {
+            // The first line: a file written by 'echo' ends in a newline that is not part of the secret.
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            int end = text.indexOf('\n');
+            String line = (end < 0 ? text : text.substring(0, end)).strip();
+            if (line.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--client-secret-file " + file + " is empty");
+            }
+            return Secret.of(line);
+        } catch (IOException e) {
+            // The exception's own message is not printed: it is about the file, but keep the line predictable.
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--client-secret-file " + file + " cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
     }
 
     private ObjectNode run(OAuthClient client, Step step, ObjectNode line) {

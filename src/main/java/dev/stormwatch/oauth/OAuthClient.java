@@ -101,6 +101,8 @@ public final class OAuthClient {
         Optional<Session> previous = store.load();
         try {
             ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            // CA1: a method the provider does not take is refused before the browser opens and before any request.
+            clientAuthMethod(metadata);
             Origin tokenOrigin = Origin.of(metadata.tokenEndpoint());
             // P3: a refusal before the browser opens costs the user nothing; after it, the exchange is never refused.
             Optional<OriginPauses.Refusal> refusal = pauses.check(tokenOrigin);
@@ -238,13 +240,14 @@ public final class OAuthClient {
             // RFC 7009 §2.1: revoking the refresh token also ends the access tokens of its grant where supported.
             form.put("token", tokens.refreshToken().orElse(tokens.accessToken()).reveal());
             form.put("token_type_hint", tokens.refreshToken().isPresent() ? "refresh_token" : "access_token");
-            form.put("client_id", config.clientId());
-            ProviderRequests.Answer answer = requests.postForm(
-                    metadata.revocationEndpoint().get(), form, Operation.REVOCATION, "revocation", budget);
+            // CA3: RFC 7009 §2.1: the client authenticates as at the token endpoint.
+            ClientAuthentication.Method method = clientAuthMethod(metadata);
+            ProviderRequests.Answer answer = postAuthenticated(metadata.revocationEndpoint().get(), form, method,
+                    false, Operation.REVOCATION, "revocation", budget);
             if (answer.ok()) {
                 return new LogoutResult(true, Optional.empty());
             }
-            return new LogoutResult(false, Optional.of(ProviderRequests.errorFor(answer, "revocation")));
+            return new LogoutResult(false, Optional.of(ProviderRequests.errorFor(answer, "revocation", method)));
         } catch (CallFailure failure) {
             // P8: the local session is already gone; the result says the provider did not confirm.
             return new LogoutResult(false, Optional.of(failure));
@@ -309,10 +312,13 @@ public final class OAuthClient {
 
     private URI push(AuthorizationRequest request, ProviderMetadata metadata, CallBudget budget) {
         URI endpoint = metadata.pushedAuthorizationRequestEndpoint().orElseThrow();
-        ProviderRequests.Answer answer = requests.postForm(endpoint, request.parameters(), Operation.PAR, "par", budget);
+        // CA3: RFC 9126 §2: the pushed request carries the same client authentication as the token endpoint.
+        ClientAuthentication.Method method = clientAuthMethod(metadata);
+        ProviderRequests.Answer answer = postAuthenticated(endpoint, new LinkedHashMap<>(request.parameters()), method,
+                true, Operation.PAR, "par", budget);
         // RFC 9126 §2.2: success is 201 Created (200 accepted from lenient providers).
         if (!answer.ok()) {
-            throw ProviderRequests.errorFor(answer, "par");
+            throw ProviderRequests.errorFor(answer, "par", method);
         }
         JsonNode body = ProviderRequests.json(answer, "par");
         String requestUri = body.path("request_uri").asText("");
@@ -349,13 +355,13 @@ public final class OAuthClient {
         form.put("grant_type", "authorization_code");
         form.put("code", code.reveal());
         form.put("redirect_uri", redirectUri.toString());
-        form.put("client_id", config.clientId());
         form.put("code_verifier", secrets.pkce().verifier().reveal());
-        // P3: sent exactly once and never refused by a pause (Operation.CODE_EXCHANGE).
-        ProviderRequests.Answer answer = requests.postForm(
-                metadata.tokenEndpoint(), form, Operation.CODE_EXCHANGE, "token", budget);
+        // P3: sent exactly once and never refused by a pause (Operation.CODE_EXCHANGE). CA3: authenticated.
+        ClientAuthentication.Method method = clientAuthMethod(metadata);
+        ProviderRequests.Answer answer = postAuthenticated(metadata.tokenEndpoint(), form, method, false,
+                Operation.CODE_EXCHANGE, "token", budget);
         if (!answer.ok()) {
-            throw ProviderRequests.errorFor(answer, "token");
+            throw ProviderRequests.errorFor(answer, "token", method);
         }
         TokenSet tokens = TokenResponse.read(ProviderRequests.json(answer, "token"), "token", clock.instant(),
                 config.dpop(), Optional.empty());
@@ -437,12 +443,12 @@ public final class OAuthClient {
             Map<String, String> form = new LinkedHashMap<>();
             form.put("grant_type", "refresh_token");
             form.put("refresh_token", refreshToken.reveal());
-            form.put("client_id", config.clientId());
-            // F1, F2: the engine resends a refresh only when it certainly was not processed.
-            ProviderRequests.Answer answer = requests.postForm(
-                    metadata.tokenEndpoint(), form, Operation.REFRESH, "refresh", budget);
+            // F1, F2: the engine resends a refresh only when it certainly was not processed. CA3: authenticated.
+            ClientAuthentication.Method method = clientAuthMethod(metadata);
+            ProviderRequests.Answer answer = postAuthenticated(metadata.tokenEndpoint(), form, method, false,
+                    Operation.REFRESH, "refresh", budget);
             if (!answer.ok()) {
-                CallFailure failure = ProviderRequests.errorFor(answer, "refresh");
+                CallFailure failure = ProviderRequests.errorFor(answer, "refresh", method);
                 // F3: invalid_grant means the grant is gone: clear the session, the user signs in again.
                 if (failure instanceof CallFailure.Reauthenticate) {
                     store.clear();
@@ -466,6 +472,20 @@ public final class OAuthClient {
             // E5: anything but Reauthenticate leaves the stored grant as it was.
             throw failed(failure, store.load());
         }
+    }
+
+    /** CA1: the configured method checked against (or, for auto, chosen from) the provider's advertised ones. */
+    private ClientAuthentication.Method clientAuthMethod(ProviderMetadata metadata) {
+        return config.clientAuthentication().resolve(metadata.tokenEndpointAuthMethodsSupported());
+    }
+
+    /** CA3: a token-side POST with the client's authentication; {@code keepClientId} for PAR (RFC 9126 §2.1). */
+    private ProviderRequests.Answer postAuthenticated(URI endpoint, Map<String, String> form,
+            ClientAuthentication.Method method, boolean keepClientId, Operation operation, String step,
+            CallBudget budget) {
+        Optional<String> authorization = config.clientAuthentication()
+                .apply(method, config.clientId(), form, keepClientId);
+        return requests.postForm(endpoint, form, authorization, operation, step, budget);
     }
 
     private IdTokenValidator validator(ProviderMetadata metadata, CallBudget budget) {

@@ -6,8 +6,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The settings of one OAuth client, checked when made (E1 Configuration): a public native client (RFC 8252 §8.4)
- * using the authorization code flow with PKCE against the provider at {@code issuer}.
+ * The settings of one OAuth client, checked when made (E1 Configuration): a native client (RFC 8252 §8.4) using the
+ * authorization code flow with PKCE against the provider at {@code issuer}; public by default, or confidential with a
+ * client secret (CA1). PKCE stays on for every method (RFC 9700 §2.1.1).
  *
  * @param issuer the provider (https, or http on loopback)
  * @param clientId the registered client id
@@ -17,6 +18,7 @@ import java.util.Objects;
  * @param loopbackTimeout how long login waits for the browser (default 5 min)
  * @param idTokenSkew tolerated clock difference for {@code exp}/{@code iat} (default 60 s)
  * @param accessTokenMargin an access token this close to its expiry counts as expired (refreshed first, A2)
+ * @param clientAuthentication how the client authenticates at the token endpoint, PAR and revocation (CA1–CA3)
  */
 public record OAuthConfig(
         Issuer issuer,
@@ -26,7 +28,8 @@ public record OAuthConfig(
         RetryPolicy retryPolicy,
         Duration loopbackTimeout,
         Duration idTokenSkew,
-        Duration accessTokenMargin) {
+        Duration accessTokenMargin,
+        ClientAuthentication clientAuthentication) {
 
     /** Default scope: an ID token, and a refresh token where the provider needs offline_access to issue one. */
     public static final String DEFAULT_SCOPE = "openid";
@@ -49,27 +52,34 @@ public record OAuthConfig(
         if (accessTokenMargin == null || accessTokenMargin.isNegative()) {
             throw Failures.configuration("the access token margin must not be negative, was " + accessTokenMargin);
         }
+        Objects.requireNonNull(clientAuthentication, "clientAuthentication");
     }
 
     /** Defaults for everything but the provider and the client id. */
     public static OAuthConfig of(String issuer, String clientId) {
         return new OAuthConfig(new Issuer(issuer), clientId, DEFAULT_SCOPE, false, RetryPolicy.DEFAULT,
-                LoopbackReceiver.DEFAULT_TIMEOUT, IdTokenValidator.DEFAULT_SKEW, Duration.ofSeconds(30));
+                LoopbackReceiver.DEFAULT_TIMEOUT, IdTokenValidator.DEFAULT_SKEW, Duration.ofSeconds(30), ClientAuthentication.NONE);
     }
 
     public OAuthConfig withScope(String value) {
-        return new OAuthConfig(issuer, clientId, value, dpop, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin);
+        return new OAuthConfig(issuer, clientId, value, dpop, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication);
     }
 
     public OAuthConfig withDpop(boolean value) {
-        return new OAuthConfig(issuer, clientId, scope, value, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin);
+        return new OAuthConfig(issuer, clientId, scope, value, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication);
     }
 
     public OAuthConfig withRetryPolicy(RetryPolicy value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, value, loopbackTimeout, idTokenSkew, accessTokenMargin);
+        return new OAuthConfig(issuer, clientId, scope, dpop, value, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication);
     }
 
     public OAuthConfig withLoopbackTimeout(Duration value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, value, idTokenSkew, accessTokenMargin);
+        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, value, idTokenSkew, accessTokenMargin, clientAuthentication);
+    }
+
+    /** A confidential client's method and secret, or {@link ClientAuthentication#NONE} (CA1). */
+    public OAuthConfig withClientAuthentication(ClientAuthentication value) {
+        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew,
+                accessTokenMargin, value);
     }
 }

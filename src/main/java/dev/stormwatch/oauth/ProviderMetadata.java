@@ -13,7 +13,7 @@ import okhttp3.HttpUrl;
 
 /**
  * The provider's metadata document (OIDC Discovery §3, RFC 8414 §2, RFC 9126 §5, RFC 9207 §3, RFC 9449 §5.1),
- * checked on arrival: issuer identical to the configured one, endpoints https (or loopback).
+ * with the token endpoint's client authentication methods (RFC 8414 §2, CA1), checked on arrival: issuer identical to the configured one, endpoints https (or loopback).
  */
 public record ProviderMetadata(
         Issuer issuer,
@@ -27,7 +27,8 @@ public record ProviderMetadata(
         boolean authorizationResponseIssParameterSupported,
         List<String> idTokenSigningAlgValuesSupported,
         List<String> codeChallengeMethodsSupported,
-        List<String> dpopSigningAlgValuesSupported) {
+        List<String> dpopSigningAlgValuesSupported,
+        List<String> tokenEndpointAuthMethodsSupported) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int MAX_PORT = 65_535;
@@ -69,7 +70,8 @@ public record ProviderMetadata(
                 root.path("authorization_response_iss_parameter_supported").asBoolean(false),
                 strings(root, "id_token_signing_alg_values_supported"),
                 pkceMethods,
-                strings(root, "dpop_signing_alg_values_supported"));
+                strings(root, "dpop_signing_alg_values_supported"),
+                strings(root, ClientAuthentication.SUPPORTED_FIELD));
     }
 
     static JsonNode readObject(String body) {

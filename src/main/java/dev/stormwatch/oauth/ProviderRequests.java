@@ -54,11 +54,21 @@ final class ProviderRequests {
 
     /** A form POST to a token-side endpoint (PAR, token, revocation), DPoP-proofed when on. */
     Answer postForm(URI url, Map<String, String> form, Operation operation, String step, CallBudget budget) {
+        return postForm(url, form, Optional.empty(), operation, step, budget);
+    }
+
+    /**
+     * A form POST with the client's {@code Authorization} header (CA3: HTTP Basic client authentication, RFC 6749
+     * §2.3.1) on every attempt; the header never reaches an attempt event (CA2).
+     */
+    Answer postForm(URI url, Map<String, String> form, Optional<String> authorization, Operation operation,
+            String step, CallBudget budget) {
         Supplier<Request> perAttempt = () -> {
             FormBody.Builder body = new FormBody.Builder();
             form.forEach(body::add);
             Request.Builder request = new Request.Builder().url(url.toString()).post(body.build())
                     .header("Accept", "application/json");
+            authorization.ifPresent(value -> request.header("Authorization", value));
             // OP4: a new proof (new jti, iat, latest nonce) for every attempt; a proof is valid once.
             dpop.ifPresent(d -> request.header(DpopProofs.HEADER, d.proof("POST", url).reveal()));
             return request.build();
@@ -156,7 +166,26 @@ final class ProviderRequests {
      * gone (Reauthenticate); any other error status is a Protocol error naming the step and the provider's code.
      */
     static CallFailure errorFor(Answer answer, String step) {
+        return errorFor(answer, step, ClientAuthentication.Method.NONE);
+    }
+
+    /**
+     * As {@link #errorFor(Answer, String)}, for a request authenticated with {@code method}: a refused client secret
+     * ({@code invalid_client}, or 401 from the token side) is the application's setting, a Configuration error that
+     * says what to check and never shows the secret (ST3: not retried; CA2).
+     */
+    static CallFailure errorFor(Answer answer, String step, ClientAuthentication.Method method) {
         Optional<String> error = oauthError(answer.body());
+        boolean secretMethod = method == ClientAuthentication.Method.CLIENT_SECRET_BASIC
+                || method == ClientAuthentication.Method.CLIENT_SECRET_POST;
+        // ST3, CA2: the provider refused the client's credentials; the secret or the registration must change.
+        if (secretMethod && (error.map("invalid_client"::equals).orElse(false)
+                || (answer.status() == 401 && error.isEmpty()))) {
+            return Failures.configuration(step + ": the provider refused the client's authentication ("
+                    + answer.status() + " " + error.orElse("without an OAuth error code") + ") with "
+                    + method.wireName() + "; check the client id, the client secret (--client-secret-file or"
+                    + " STORMWATCH_CLIENT_SECRET) and that the registration allows " + method.wireName());
+        }
         // E1, F3: invalid_grant is the provider saying the grant (code or refresh token) is no longer valid.
         if (error.isPresent() && error.get().equals("invalid_grant")) {
             return Failures.reauthenticate("the provider no longer accepts this sign-in (invalid_grant); sign in again");

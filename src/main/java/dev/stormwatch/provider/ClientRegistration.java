@@ -1,16 +1,31 @@
 package dev.stormwatch.provider;
 
+import dev.stormwatch.base.Secret;
 import java.net.URI;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * A public client registered with the demo provider by configuration (RFC 6749 §2.1, no secret; RFC 8252 native app):
- * its id, the redirect URIs it may use, and where it may be sent after sign-out (OpenID RP-Initiated Logout §3).
+ * A client registered with the demo provider by configuration (RFC 6749 §2.1; RFC 8252 native app): its id, the
+ * redirect URIs it may use, where it may be sent after sign-out (OpenID RP-Initiated Logout §3), and how it
+ * authenticates at the token endpoint, PAR and revocation: {@code none} for a public client, or a client secret with
+ * {@code client_secret_basic} and/or {@code client_secret_post} (RFC 6749 §2.3.1) for a confidential one.
  */
-public record ClientRegistration(String clientId, List<URI> redirectUris, List<URI> postLogoutRedirectUris) {
+public record ClientRegistration(String clientId, List<URI> redirectUris, List<URI> postLogoutRedirectUris,
+        Optional<Secret> secret, List<String> authMethods) {
 
     /** The desktop app's id. */
     public static final String DESKTOP_CLIENT_ID = "stormwatch-desktop";
+
+    /** A confidential demo client's id: it authenticates with a client secret. */
+    public static final String CONFIDENTIAL_CLIENT_ID = "stormwatch-confidential";
+
+    /** Its secret: a demo credential, public in the code like the relay's {@code sk-demo}. */
+    public static final String CONFIDENTIAL_CLIENT_SECRET = "demo-client-secret";
+
+    /** The methods a registration may name (RFC 8414 §2, OIDC Discovery §3). */
+    static final Set<String> METHODS = Set.of("none", "client_secret_basic", "client_secret_post");
 
     public ClientRegistration {
         if (clientId == null || clientId.isBlank()) {
@@ -18,9 +33,29 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
         }
         redirectUris = List.copyOf(redirectUris);
         postLogoutRedirectUris = List.copyOf(postLogoutRedirectUris);
+        authMethods = List.copyOf(authMethods);
         if (redirectUris.isEmpty()) {
             throw new IllegalArgumentException("client " + clientId + " needs at least one redirect URI");
         }
+        if (authMethods.isEmpty() || !METHODS.containsAll(authMethods)) {
+            throw new IllegalArgumentException("client " + clientId + " needs methods among " + METHODS
+                    + ", had " + authMethods);
+        }
+        boolean secretMethods = authMethods.stream().anyMatch(m -> !m.equals("none"));
+        if (secretMethods != secret.isPresent()) {
+            throw new IllegalArgumentException("client " + clientId
+                    + " needs a secret exactly when it authenticates with one");
+        }
+    }
+
+    /** A public client ({@code none}): no secret, PKCE proves the caller. */
+    public ClientRegistration(String clientId, List<URI> redirectUris, List<URI> postLogoutRedirectUris) {
+        this(clientId, redirectUris, postLogoutRedirectUris, Optional.empty(), List.of("none"));
+    }
+
+    /** Whether this client may authenticate with {@code method}. */
+    public boolean accepts(String method) {
+        return authMethods.contains(method);
     }
 
     /** {@code stormwatch-desktop} with the loopback redirect {@code http://127.0.0.1/callback} (any port, RFC 8252 §7.3). */
@@ -28,5 +63,25 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
         return new ClientRegistration(DESKTOP_CLIENT_ID,
                 List.of(URI.create("http://127.0.0.1/callback")),
                 List.of(URI.create("http://127.0.0.1/logged-out")));
+    }
+
+    /**
+     * {@code stormwatch-confidential}: the desktop's redirects, the secret {@value #CONFIDENTIAL_CLIENT_SECRET}, and
+     * {@code client_secret_basic} and {@code client_secret_post}.
+     */
+    public static ClientRegistration confidential() {
+        return confidential(List.of("client_secret_basic", "client_secret_post"));
+    }
+
+    /** {@code stormwatch-confidential} accepting only {@code methods}. */
+    public static ClientRegistration confidential(List<String> methods) {
+        ClientRegistration desktop = desktop();
+        return new ClientRegistration(CONFIDENTIAL_CLIENT_ID, desktop.redirectUris(), desktop.postLogoutRedirectUris(),
+                Optional.of(Secret.of(CONFIDENTIAL_CLIENT_SECRET)), methods);
+    }
+
+    @Override
+    public String toString() {
+        return "ClientRegistration[" + clientId + ", " + authMethods + "]";
     }
 }

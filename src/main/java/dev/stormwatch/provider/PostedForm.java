@@ -1,8 +1,12 @@
 package dev.stormwatch.provider;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.server.FormBody;
 import dev.stormwatch.server.Request;
 import dev.stormwatch.server.Response;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +15,10 @@ import java.util.function.Function;
 
 /**
  * The form body of a back-channel request (token, PAR, revocation): {@code POST}, {@code application/x-www-form-urlencoded},
- * each parameter at most once (RFC 6749 §3.2), and the public client named by {@code client_id} (§2.3, §3.2.1).
+ * each parameter at most once (RFC 6749 §3.2), and the client it authenticates (§2.3, §3.2.1): a public client named by
+ * {@code client_id}, or a confidential one by HTTP Basic or {@code client_secret} in the form (§2.3.1), its secret
+ * compared in constant time. A client that fails is answered 401 {@code invalid_client} with
+ * {@code WWW-Authenticate: Basic} (§5.2).
  */
 record PostedForm(Map<String, String> fields, ClientRegistration client) {
 
@@ -49,15 +56,82 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
             }
             fields.put(p.getKey(), p.getValue().get(0));
         }
+        Optional<String> authorization = request.header("Authorization");
+        if (authorization.isPresent() && authorization.get().regionMatches(true, 0, "Basic ", 0, 6)) {
+            return basic(authorization.get().substring(6).trim(), fields, clients);
+        }
         String clientId = fields.get("client_id");
         if (clientId == null || clientId.isEmpty()) {
-            return new Read.Bad(OAuthError.invalidClient("client_id is required for a public client"));
+            return refused("client_id is required for a public client");
         }
         ClientRegistration client = clients.get(clientId);
         if (client == null) {
-            return new Read.Bad(OAuthError.invalidClient("unknown client_id"));
+            return refused("unknown client_id");
+        }
+        String secret = fields.get("client_secret");
+        if (secret != null) {
+            return authenticated(client, "client_secret_post", secret, fields);
+        }
+        if (!client.accepts("none")) {
+            return refused("client " + clientId + " must authenticate (" + client.authMethods() + ")");
         }
         return new Read.Ok(new PostedForm(fields, client));
+    }
+
+    /** RFC 6749 §2.3.1: {@code Basic base64(urlencoded id ":" urlencoded secret)}. */
+    private static Read basic(String credentials, Map<String, String> fields, Map<String, ClientRegistration> clients) {
+        String pair;
+        try {
+            pair = new String(Base64.getDecoder().decode(credentials), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return refused("the Basic credentials are not Base64");
+        }
+        int colon = pair.indexOf(':');
+        if (colon < 0) {
+            return refused("the Basic credentials have no ':' between id and secret");
+        }
+        String clientId;
+        String secret;
+        try {
+            clientId = URLDecoder.decode(pair.substring(0, colon), StandardCharsets.UTF_8);
+            secret = URLDecoder.decode(pair.substring(colon + 1), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return refused("the Basic credentials are not form-urlencoded");
+        }
+        if (fields.containsKey("client_secret")) {
+            // RFC 6749 §2.3: a client must not use more than one authentication method in a request.
+            return new Read.Bad(OAuthError.invalidRequest("use one client authentication method, not Basic and"
+                    + " client_secret both"));
+        }
+        String named = fields.get("client_id");
+        if (named != null && !named.equals(clientId)) {
+            return refused("client_id differs from the Basic credentials' id");
+        }
+        ClientRegistration client = clients.get(clientId);
+        if (client == null) {
+            return refused("unknown client_id");
+        }
+        Map<String, String> withId = new HashMap<>(fields);
+        withId.put("client_id", clientId);
+        return authenticated(client, "client_secret_basic", secret, withId);
+    }
+
+    private static Read authenticated(ClientRegistration client, String method, String secret,
+            Map<String, String> fields) {
+        if (!client.accepts(method)) {
+            return refused("client " + client.clientId() + " does not use " + method + " (" + client.authMethods()
+                    + ")");
+        }
+        // Secret.equals compares in constant time: a wrong guess takes as long as any other.
+        if (client.secret().isEmpty() || !client.secret().get().equals(Secret.of(secret))) {
+            return refused("client authentication failed");
+        }
+        return new Read.Ok(new PostedForm(fields, client));
+    }
+
+    /** RFC 6749 §5.2: 401 with {@code WWW-Authenticate} naming the scheme the client may use. */
+    private static Read refused(String description) {
+        return new Read.Bad(OAuthError.invalidClient(description));
     }
 
     Optional<String> field(String name) {

@@ -49,11 +49,12 @@ public record ProviderConfig(
     }
 
     /**
-     * A free port, the system clock, the desktop client, Alice and Bob, access tokens for 5 min, refresh tokens for
+     * A free port, the system clock, the desktop client and the confidential one, Alice and Bob, access tokens for 5 min, refresh tokens for
      * 8 h, ID tokens for 5 min, codes for 60 s, PAR request URIs for 60 s (RFC 9126 §2.2), no DPoP nonces, RS256.
      */
     public static ProviderConfig defaults() {
-        return new ProviderConfig(0, Clock.systemUTC(), List.of(ClientRegistration.desktop()),
+        return new ProviderConfig(0, Clock.systemUTC(),
+                List.of(ClientRegistration.desktop(), ClientRegistration.confidential()),
                 List.of(DemoUser.alice(), DemoUser.bob()), Duration.ofMinutes(5), Duration.ofHours(8),
                 Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(60), false, SigningAlgorithm.RS256,
                 new SecureRandom(), Sleeper.REAL, ServerOptions.DEFAULT_KEEP_ALIVE);

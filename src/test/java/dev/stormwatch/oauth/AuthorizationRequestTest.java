@@ -41,7 +41,7 @@ class AuthorizationRequestTest {
         return new ProviderMetadata(new Issuer("https://login.example.com"), URI.create("https://login.example.com/a"),
                 URI.create("https://login.example.com/t"), URI.create("https://login.example.com/j"),
                 java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty(), false,
-                issAdvertised, java.util.List.of(), java.util.List.of(), java.util.List.of());
+                issAdvertised, java.util.List.of(), java.util.List.of(), java.util.List.of(), java.util.List.of());
     }
 
     @Test

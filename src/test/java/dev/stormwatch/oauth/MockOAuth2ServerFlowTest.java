@@ -2,14 +2,17 @@ package dev.stormwatch.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.AttemptEvent;
 import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import okhttp3.OkHttpClient;
+import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -67,5 +70,44 @@ class MockOAuth2ServerFlowTest {
         assertThat(events).extracting(AttemptEvent::step)
                 .contains("discovery", "token", "jwks", "userinfo", "refresh", "revocation");
         assertThat(events).allSatisfy(e -> assertThat(e.verdict()).isEqualTo(AttemptEvent.Verdict.DELIVER));
+    }
+
+    @Test
+    @DisplayName("CA1, CA3: a confidential client with client_secret_basic: code exchange, refresh and revocation"
+            + " carry HTTP Basic, and the secret is in no attempt event (CA2)")
+    void confidentialClientWithBasic() throws Exception {
+        String secret = "mock-server-secret";
+        String issuer = server.issuerUrl("default").toString();
+        OAuthConfig config = OAuthConfig.of(issuer, "stormwatch-confidential")
+                .withScope("openid profile offline_access").withLoopbackTimeout(Duration.ofSeconds(20))
+                .withClientAuthentication(ClientAuthentication.of(
+                        ClientAuthentication.Method.CLIENT_SECRET_BASIC, Secret.of(secret)));
+        OAuthClient client = OAuthClient.builder(config).browser(browser).build();
+        client.addAttemptListener(events::add);
+
+        Session session = client.login();
+        Session refreshed = client.refresh();
+        LogoutResult logout = client.logout();
+
+        assertThat(session.claims().audience()).contains("stormwatch-confidential");
+        assertThat(refreshed.tokens().accessToken()).isNotEqualTo(session.tokens().accessToken());
+        assertThat(logout.tokenRevoked()).isTrue();
+        String basic = ClientAuthentication.basic("stormwatch-confidential", Secret.of(secret));
+        List<RecordedRequest> tokenSide = new java.util.ArrayList<>();
+        while (true) {
+            RecordedRequest r;
+            try {
+                r = server.takeRequest(200, TimeUnit.MILLISECONDS);
+            } catch (RuntimeException drained) {
+                break; // mock-oauth2-server throws when its queue is empty
+            }
+            if ("POST".equals(r.getMethod()) && !r.getPath().contains("authorize")) {
+                tokenSide.add(r);
+            }
+        }
+        assertThat(tokenSide).hasSizeGreaterThanOrEqualTo(3)
+                .allSatisfy(r -> assertThat(r.getHeader("Authorization")).isEqualTo(basic))
+                .allSatisfy(r -> assertThat(r.getBody().readUtf8()).doesNotContain("client_secret"));
+        assertThat(events.toString()).doesNotContain(secret);
     }
 }

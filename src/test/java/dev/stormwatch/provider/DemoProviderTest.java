@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -431,5 +432,47 @@ class DemoProviderTest {
     private static boolean verifiesWithJwks(SignedJWT jwt) throws Exception {
         JWK key = JWKSet.parse(driver.get("/jwks").body()).getKeyByKeyId(jwt.getHeader().getKeyID());
         return key instanceof RSAKey rsa ? jwt.verify(new RSASSAVerifier(rsa)) : jwt.verify(new ECDSAVerifier((ECKey) key));
+    }
+
+    @Test
+    @DisplayName("CA1: discovery lists the registered clients' methods; the confidential client is refused without its"
+            + " secret, with a wrong one (Basic or post), and with two methods, each 401 invalid_client with"
+            + " WWW-Authenticate: Basic")
+    void theConfidentialClientMustAuthenticate() throws Exception {
+        JsonNode doc = ProviderDriver.json(driver.get("/.well-known/openid-configuration"));
+        String id = ClientRegistration.CONFIDENTIAL_CLIENT_ID;
+        String secret = ClientRegistration.CONFIDENTIAL_CLIENT_SECRET;
+        String wrongBasic = "Basic " + java.util.Base64.getEncoder().encodeToString((id + ":wrong").getBytes(
+                java.nio.charset.StandardCharsets.UTF_8));
+        Map<String, String> refresh = Map.of("grant_type", "refresh_token", "refresh_token", "unknown");
+
+        HttpResponse<String> noSecret = driver.postForm("/token", withClient(refresh, id), Map.of());
+        HttpResponse<String> wrongPost = driver.postForm("/token",
+                with(withClient(refresh, id), "client_secret", "wrong"), Map.of());
+        HttpResponse<String> wrongHeader = driver.postForm("/token", refresh, Map.of("Authorization", wrongBasic));
+        HttpResponse<String> rightBasic = driver.postForm("/token", refresh, Map.of("Authorization", "Basic "
+                + java.util.Base64.getEncoder().encodeToString((id + ":" + secret).getBytes(
+                        java.nio.charset.StandardCharsets.UTF_8))));
+
+        assertThat(doc.path("token_endpoint_auth_methods_supported")).extracting(JsonNode::asText)
+                .containsExactly("none", "client_secret_basic", "client_secret_post");
+        for (HttpResponse<String> refused : List.of(noSecret, wrongPost, wrongHeader)) {
+            assertThat(refused.statusCode()).isEqualTo(401);
+            assertThat(ProviderDriver.json(refused).path("error").asText()).isEqualTo("invalid_client");
+            assertThat(refused.headers().firstValue("WWW-Authenticate")).get().asString().startsWith("Basic");
+            assertThat(refused.body()).doesNotContain(secret);
+        }
+        // The right secret gets past client authentication to the grant check.
+        assertThat(ProviderDriver.json(rightBasic).path("error").asText()).isEqualTo("invalid_grant");
+    }
+
+    private static Map<String, String> withClient(Map<String, String> fields, String clientId) {
+        return with(fields, "client_id", clientId);
+    }
+
+    private static Map<String, String> with(Map<String, String> fields, String name, String value) {
+        Map<String, String> all = new java.util.HashMap<>(fields);
+        all.put(name, value);
+        return all;
     }
 }

@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 public final class RuleCatalogue {
 
     /** A rule ID as the spec writes them: letters, then a number (E1, ST3, OP4, RA7, RC2...). */
-    private static final Pattern ID = Pattern.compile("\\b(E|ST|OP|B|RA|P|F|A|C|RC|L)(\\d{1,2})\\b");
+    private static final Pattern ID = Pattern.compile("\\b(E|ST|OP|B|RA|P|F|A|CA|C|RC|L)(\\d{1,2})\\b");
 
     private static final RuleCatalogue SPEC = load();
 

@@ -1,0 +1,166 @@
+package dev.stormwatch.oauth;
+
+import dev.stormwatch.base.Secret;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How the client authenticates at the token endpoint, PAR and revocation (RFC 6749 §2.3, RFC 9126 §2, RFC 7009 §2.1):
+ * a public client ({@code none}), or a confidential one with a client secret, checked when made (CA1, CA2).
+ *
+ * @param method the configured method; {@link Method#AUTO} picks from the provider's metadata (CA1)
+ * @param secret the client secret, redacted wherever printed (CA2); present exactly for the secret methods
+ */
+public record ClientAuthentication(Method method, Optional<Secret> secret) {
+
+    /** The metadata field that says which methods the token endpoint accepts (RFC 8414 §2). */
+    public static final String SUPPORTED_FIELD = "token_endpoint_auth_methods_supported";
+
+    /** The methods this client can use, by their RFC 8414 / OIDC Discovery names. */
+    public enum Method {
+        /** A public client: {@code client_id} in the form, PKCE proves the caller (RFC 8252 §8.4). */
+        NONE("none"),
+        /** HTTP Basic with the form-urlencoded id and secret (RFC 6749 §2.3.1). */
+        CLIENT_SECRET_BASIC("client_secret_basic"),
+        /** {@code client_id} and {@code client_secret} in the form (RFC 6749 §2.3.1, discouraged but common). */
+        CLIENT_SECRET_POST("client_secret_post"),
+        /** Whatever the provider advertises: Basic first (RFC 8414's default), then post, else none (CA1). */
+        AUTO("auto");
+
+        private final String wireName;
+
+        Method(String wireName) {
+            this.wireName = wireName;
+        }
+
+        /** The name in metadata and on the command line. */
+        public String wireName() {
+            return wireName;
+        }
+
+        /** The method of a name ({@code client_secret_basic}, ...), or a Configuration error listing the names. */
+        public static Method parse(String name) {
+            for (Method m : values()) {
+                if (m.wireName.equals(name == null ? "" : name.trim().toLowerCase(Locale.ROOT))) {
+                    return m;
+                }
+            }
+            throw Failures.configuration("client authentication '" + name
+                    + "' is not known: use none, client_secret_basic, client_secret_post or auto");
+        }
+    }
+
+    /** A public client, as before confidential clients existed. */
+    public static final ClientAuthentication NONE = new ClientAuthentication(Method.NONE, Optional.empty());
+
+    public ClientAuthentication {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(secret, "secret");
+        // CA1: a secret with 'none' is the wrong method, not a secret to drop silently.
+        if (method == Method.NONE && secret.isPresent()) {
+            throw Failures.configuration("a client secret was given but the client authentication is 'none':"
+                    + " choose client_secret_basic, client_secret_post or auto, or give no secret");
+        }
+        // CA1: a secret method without a secret could only fail at the provider; refused before any request.
+        if ((method == Method.CLIENT_SECRET_BASIC || method == Method.CLIENT_SECRET_POST) && secret.isEmpty()) {
+            throw Failures.configuration("client authentication '" + method.wireName()
+                    + "' needs a client secret (--client-secret-file or STORMWATCH_CLIENT_SECRET)");
+        }
+        // CA2: an empty secret is a mistake in the file or variable, not a value to send.
+        if (secret.isPresent() && secret.get().reveal().isEmpty()) {
+            throw Failures.configuration("the client secret is empty");
+        }
+    }
+
+    /** A confidential client's method and secret. */
+    public static ClientAuthentication of(Method method, Secret secret) {
+        return new ClientAuthentication(method, Optional.of(secret));
+    }
+
+    /**
+     * The method to use with a provider that advertises {@code supported} ({@link #SUPPORTED_FIELD}, empty when the
+     * document has no such field): CA1's choice for {@code auto}, and the refusal of a method the provider does not
+     * advertise, before any request to the token endpoint leaves.
+     */
+    public Method resolve(List<String> supported) {
+        if (method == Method.AUTO) {
+            return choose(supported);
+        }
+        // CA1: without the field, the provider said nothing: the configured method is sent as configured.
+        if (!supported.isEmpty() && !supported.contains(method.wireName())) {
+            throw Failures.configuration("client authentication '" + method.wireName() + "' is not among the"
+                    + " provider's " + SUPPORTED_FIELD + " " + supported + "; choose one of those (or auto)");
+        }
+        return method;
+    }
+
+    private Method choose(List<String> supported) {
+        if (secret.isEmpty()) {
+            // CA1: no secret: only 'none' is possible; a provider that lists it not will not take a public client.
+            if (!supported.isEmpty() && !supported.contains(Method.NONE.wireName())) {
+                throw Failures.configuration("client authentication 'auto' without a client secret needs 'none', but"
+                        + " the provider's " + SUPPORTED_FIELD + " are " + supported
+                        + "; give the client secret (--client-secret-file or STORMWATCH_CLIENT_SECRET)");
+            }
+            return Method.NONE;
+        }
+        // RFC 8414 §2: an absent list means client_secret_basic.
+        if (supported.isEmpty() || supported.contains(Method.CLIENT_SECRET_BASIC.wireName())) {
+            return Method.CLIENT_SECRET_BASIC;
+        }
+        if (supported.contains(Method.CLIENT_SECRET_POST.wireName())) {
+            return Method.CLIENT_SECRET_POST;
+        }
+        throw Failures.configuration("client authentication 'auto' with a client secret found neither"
+                + " client_secret_basic nor client_secret_post among the provider's " + SUPPORTED_FIELD + " "
+                + supported + "; the client secret cannot be used with this provider");
+    }
+
+    /**
+     * Puts the resolved method's credentials on a request (CA3): {@code client_id} stays in the form for PAR (it is
+     * an authorization request parameter, RFC 9126 §2.1) and for {@code none}; the secret goes into the form only
+     * for {@code client_secret_post}. Returns the {@code Authorization} header value for Basic.
+     */
+    Optional<String> apply(Method resolved, String clientId, Map<String, String> form, boolean keepClientId) {
+        switch (resolved) {
+            case CLIENT_SECRET_BASIC -> {
+                if (!keepClientId) {
+                    form.remove("client_id");
+                }
+                return Optional.of(basic(clientId, secret.orElseThrow()));
+            }
+            case CLIENT_SECRET_POST -> {
+                form.put("client_id", clientId);
+                form.put("client_secret", secret.orElseThrow().reveal());
+                return Optional.empty();
+            }
+            default -> {
+                form.put("client_id", clientId);
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** RFC 6749 §2.3.1: id and secret each form-urlencoded, joined by a colon, then Base64 (RFC 7617). */
+    static String basic(String clientId, Secret secret) {
+        String pair = formEncode(clientId) + ":" + formEncode(secret.reveal());
+        return "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String formEncode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public String toString() {
+        // CA2: the record's own toString would show the secret's redaction anyway; say it plainly.
+        return "ClientAuthentication[" + method.wireName() + (secret.isPresent() ? ", secret " + Secret.REDACTED : "")
+                + "]";
+    }
+}
