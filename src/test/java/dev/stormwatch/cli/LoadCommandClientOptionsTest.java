@@ -116,4 +116,27 @@ class LoadCommandClientOptionsTest {
                     "Note: jitter 'none' is for comparison only; the client's default is full jitter (B4)");
         }
     }
+
+    // RH11
+    @Test
+    @DisplayName("RH11: --adaptive reaches the run: against a provider that answers 429, the clients are paced and the run says so")
+    void adaptiveReachesTheRun() throws Exception {
+        try (MockWebServer provider = new MockWebServer()) {
+            provider.setDispatcher(new Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest request) {
+                    return new MockResponse().setResponseCode(429);
+                }
+            });
+            provider.start(InetAddress.getLoopbackAddress(), 0);
+
+            int exit = run("load", "--target", provider.url("/v1").toString(), "--clients", "2", "--duration", "1s",
+                    "--max-attempts", "1", "--adaptive", "--seed", "5");
+
+            assertThat(exit).as(err.toString()).isZero();
+            assertThat(out.toString()).contains("Running: ", ", adaptive pacing");
+            // after the first 429 the bucket fills at one send every 2 s: a handful of requests, not hundreds
+            assertThat(provider.getRequestCount()).isBetween(1, 6);
+        }
+    }
 }
