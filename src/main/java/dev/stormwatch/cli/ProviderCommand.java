@@ -80,6 +80,12 @@ public final class ProviderCommand implements Callable<Integer> {
         out.println("  discovery  " + provider.discoveryUrl());
         out.println("  client id  " + clientId + " (public, PKCE S256), redirect "
                 + config.clients().get(0).redirectUris());
+        if (config.clients().size() > 1) {
+            // A demo credential, public in the code (like the relay's sk-demo): printing it helps, hides nothing.
+            out.println("  client id  " + ClientRegistration.CONFIDENTIAL_CLIENT_ID + " (confidential,"
+                    + " client_secret_basic or client_secret_post, secret '"
+                    + ClientRegistration.CONFIDENTIAL_CLIENT_SECRET + "')");
+        }
         out.println("  keep-alive " + keepAlive + " (an idle connection is closed after it)");
         out.println("  users      " + config.users().stream().map(DemoUser::subject).toList());
         out.println("  faults     POST " + provider.baseUrl() + FaultAdmin.PATH + " (JSON), planned now: " + planned.size());
@@ -89,6 +95,13 @@ public final class ProviderCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The confidential demo client (CA1), with the same redirects as the public one. */
+    private static ClientRegistration confidential(List<URI> redirects) {
+        ClientRegistration demo = ClientRegistration.confidential();
+        return new ClientRegistration(demo.clientId(), redirects, demo.postLogoutRedirectUris(), demo.secret(),
+                demo.authMethods());
+    }
+
     private ProviderConfig config() {
         List<URI> redirects = redirectUris.isEmpty() ? ClientRegistration.desktop().redirectUris() : redirectUris;
         ClientRegistration client = new ClientRegistration(clientId, redirects,
@@ -96,7 +109,8 @@ public final class ProviderCommand implements Callable<Integer> {
         try {
             return ProviderConfig.defaults()
                     .withPort(ServerLifetime.checkedPort(spec.commandLine(), port))
-                    .withClients(List.of(client))
+                    .withClients(clientId.equals(ClientRegistration.CONFIDENTIAL_CLIENT_ID)
+                            ? List.of(client) : List.of(client, confidential(redirects)))
                     .withAccessTokenTtl(duration(accessTokenTtl))
                     .withRefreshTokenTtl(duration(refreshTokenTtl))
                     .withDpopNonceRequired(dpopNonce)

@@ -192,7 +192,8 @@ final class ProviderRequests {
         }
         String described = error.map(e -> "error " + e).orElse("no OAuth error code");
         if (error.isPresent() && error.get().equals("invalid_client")) {
-            described += "; check the client id and that the client is registered as a public client";
+            described += "; check the client id and that the client is registered as a public client"
+                    + " (a confidential one needs its client authentication and secret, CA1)";
         }
         return Failures.protocol(step, "the provider answered " + answer.status() + " (" + described + ")");
     }
