@@ -1,5 +1,7 @@
 package dev.stormwatch.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.CallOptions;
@@ -14,7 +16,11 @@ import dev.stormwatch.http.ResilientClient;
 import dev.stormwatch.retry.CallFailure;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import okhttp3.HttpUrl;
@@ -84,6 +90,12 @@ public final class CallCommand implements Callable<Integer> {
             description = "Read timeout, as " + DurationText.FORMS + ". Default 45s (RC3).")
     private String readTimeout;
 
+    @Option(names = "--json",
+            description = "Print exactly one JSON object on stdout, for scripts: the request (redacted), each attempt"
+                    + " (status or failure, Retry-After, verdict, delay_s, budget left) and the outcome"
+                    + " (response, failed or refused).")
+    private boolean json;
+
     /** For picocli: reads the process environment. */
     public CallCommand() {
         this(System::getenv);
@@ -99,34 +111,86 @@ public final class CallCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Request request = request();
         CallOptions options = CallOptions.model(model);
+        List<Map<String, Object>> attempts = java.util.Collections.synchronizedList(new ArrayList<>());
         ResilientClient.Builder client = ResilientClient.builder()
                 .preset(preset)
                 .timeouts(timeouts())
-                .listener(event -> printAttempt(out, event));
+                .listener(event -> {
+                    if (json) {
+                        attempts.add(asJson(event));
+                    } else {
+                        printAttempt(out, event);
+                    }
+                });
         String secret = "";
+        Credential credential = null;
         if (bearerEnv != null) {
-            Credential credential = credential();
+            credential = credential();
             client.credential(credential);
             secret = ", " + credential; // RC6: its toString redacts
         }
         if (deadline != null) {
             options = options.withDeadline(RequestDeadline.in(duration("--deadline", deadline), java.time.Clock.systemUTC()));
         }
-        out.println("Sending " + RequestRedaction.describe(request) + " (" + preset.name().toLowerCase(Locale.ROOT)
-                + ", " + (RequestIdempotency.isRetryable(request) ? "retryable" : "sent once") + secret + ")");
-        out.flush();
-        try (Response response = client.build().send(request, options)) {
-            out.println("Response:    " + response.code() + " " + response.message());
-            return 0;
-        } catch (CallFailure.Recoverable failure) {
-            out.println("Failed:      " + failure.getMessage());
-            return 1;
-        } catch (RequestRefused refused) {
-            out.println("Refused:     " + refused.getMessage());
-            return 3;
-        } finally {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("request", RequestRedaction.describe(request));
+        root.put("preset", preset.name().toLowerCase(Locale.ROOT));
+        root.put("retryable", RequestIdempotency.isRetryable(request));
+        root.put("credential", credential == null ? null : credential.toString()); // RC6: its toString redacts
+        if (!json) {
+            out.println("Sending " + RequestRedaction.describe(request) + " (" + preset.name().toLowerCase(Locale.ROOT)
+                    + ", " + (RequestIdempotency.isRetryable(request) ? "retryable" : "sent once") + secret + ")");
             out.flush();
         }
+        int exit;
+        try (Response response = client.build().send(request, options)) {
+            root.put("outcome", "response");
+            root.put("status", response.code());
+            root.put("message", response.message());
+            exit = 0;
+        } catch (CallFailure.Recoverable failure) {
+            root.put("outcome", "failed");
+            root.put("message", failure.getMessage());
+            exit = 1;
+        } catch (RequestRefused refused) {
+            root.put("outcome", "refused");
+            root.put("message", refused.getMessage());
+            exit = 3;
+        }
+        if (json) {
+            synchronized (attempts) {
+                root.put("attempts", List.copyOf(attempts));
+            }
+            try {
+                out.println(new ObjectMapper().writeValueAsString(root));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("a map of strings and numbers always serialises", e);
+            }
+        } else {
+            out.println(switch (exit) {
+                case 0 -> "Response:    " + root.get("status") + " " + root.get("message");
+                case 1 -> "Failed:      " + root.get("message");
+                default -> "Refused:     " + root.get("message");
+            });
+        }
+        out.flush();
+        return exit;
+    }
+
+    private static Map<String, Object> asJson(AttemptEvent event) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("attempt", event.attempt());
+        entry.put("status", event.status().isPresent() ? event.status().getAsInt() : null);
+        entry.put("failure", event.failure().map(kind -> kind.description()).orElse(null));
+        entry.put("retry_after", event.rawRetryAfter());
+        entry.put("retry_after_s", event.retryAfter().map(JsonSeconds::of).orElse(null));
+        entry.put("wait_hint", event.waitHint().orElse(null));
+        entry.put("connection", event.connection().describe()); // CN3
+        entry.put("verdict", event.verdict().toString());
+        entry.put("delay_s", event.delay().map(JsonSeconds::of).orElse(null));
+        entry.put("attempts_left_at_origin", event.budgetLeft().attemptsAtOrigin());
+        entry.put("time_left_s", JsonSeconds.of(event.budgetLeft().time()));
+        return entry;
     }
 
     private Request request() {

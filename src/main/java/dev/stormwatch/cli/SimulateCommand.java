@@ -1,12 +1,17 @@
 package dev.stormwatch.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.load.simulation.ContentionSimulation;
 import dev.stormwatch.load.simulation.SimulationParameters;
 import dev.stormwatch.load.simulation.SimulationResult;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,19 +63,62 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Runs averaged per row (default ${DEFAULT-VALUE}, as in the article's simulator).")
     private int runs;
 
+    @Option(names = "--json",
+            description = "Print exactly one JSON object on stdout, for scripts: per client count its settings and, per"
+                    + " strategy, calls and completion_s (lower is better in both).")
+    private boolean json;
+
     @Override
     public Integer call() {
         validate();
         PrintWriter out = spec.commandLine().getOut();
+        List<Map<String, Object>> tables = new ArrayList<>();
         for (int count : clients) {
             SimulationParameters parameters = SimulationParameters.article(count, seed)
                     .withBackoff(Duration.ofMillis(baseMs), Duration.ofMillis(capMs))
                     .withRuns(runs);
-            out.println(SimulationTable.render(parameters, ContentionSimulation.runAll(parameters)));
+            List<SimulationResult> results = ContentionSimulation.runAll(parameters);
+            if (json) {
+                tables.add(asJson(parameters, results));
+            } else {
+                out.println(SimulationTable.render(parameters, results));
+            }
         }
-        out.println(READING);
+        if (json) {
+            Map<String, Object> root = new LinkedHashMap<>();
+            root.put("tables", tables);
+            root.put("lower_is_better", List.of("calls", "completion_s"));
+            try {
+                out.println(new ObjectMapper().writeValueAsString(root));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("a map of strings and numbers always serialises", e);
+            }
+        } else {
+            out.println(READING);
+        }
         out.flush();
         return 0;
+    }
+
+    private static Map<String, Object> asJson(SimulationParameters parameters, List<SimulationResult> results) {
+        Map<String, Object> table = new LinkedHashMap<>();
+        table.put("clients", parameters.clients());
+        table.put("base_ms", parameters.base().toMillis());
+        table.put("cap_ms", parameters.cap().toMillis());
+        table.put("network_delay_mean_ms", parameters.networkDelayMean().toMillis());
+        table.put("network_delay_sd_ms", parameters.networkDelayStdDev().toMillis());
+        table.put("runs", parameters.runs());
+        table.put("seed", parameters.seed());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (SimulationResult result : results) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("strategy", result.strategy().cliName());
+            row.put("calls", result.meanCalls());
+            row.put("completion_s", result.completionSeconds());
+            rows.add(row);
+        }
+        table.put("strategies", rows);
+        return table;
     }
 
     private void validate() {

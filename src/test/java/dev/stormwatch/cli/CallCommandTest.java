@@ -2,6 +2,8 @@ package dev.stormwatch.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -55,6 +57,28 @@ class CallCommandTest {
                 "Attempt 2: status 200 on a reused connection -> DELIVER", "Response:    200", "Authorization: [redacted]]");
         assertThat(out.toString() + err).doesNotContain("S3CRET");
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer sk-live-S3CRET");
+    }
+
+    @Test
+    @DisplayName("--json prints exactly one JSON object: each attempt and the outcome, and never the token (RC6)")
+    void jsonIsOneObjectForScripts() throws Exception {
+        server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "0"));
+        server.enqueue(new MockResponse().setResponseCode(200));
+
+        int exit = run(Map.of("TOKEN", "sk-live-S3CRET"), "--json", "--preset", "batch", "--bearer-env", "TOKEN",
+                server.url("/v1/models").toString());
+
+        assertThat(exit).isZero();
+        assertThat(out.toString().strip().lines()).hasSize(1);
+        JsonNode root = new ObjectMapper().readTree(out.toString());
+        assertThat(root.path("outcome").asText()).isEqualTo("response");
+        assertThat(root.path("status").asInt()).isEqualTo(200);
+        assertThat(root.path("attempts")).hasSize(2);
+        assertThat(root.path("attempts").get(0).path("status").asInt()).isEqualTo(429);
+        assertThat(root.path("attempts").get(0).path("verdict").asText()).isEqualTo("RETRY");
+        assertThat(root.path("attempts").get(0).path("retry_after_s").asInt()).isZero();
+        assertThat(root.path("attempts").get(1).path("connection").asText()).isEqualTo("reused connection");
+        assertThat(out.toString() + err).doesNotContain("S3CRET");
     }
 
     @Test

@@ -2,8 +2,11 @@ package dev.stormwatch.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -71,5 +74,21 @@ class SimulateCommandTest {
 
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains("--clients must be between 1 and 1000, was 0");
+    }
+
+    @Test
+    @DisplayName("--json prints exactly one JSON object: one table per client count, a row per strategy")
+    void jsonIsOneObjectForScripts() throws Exception {
+        int exit = run("simulate", "--json", "--clients", "5,10", "--runs", "3");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString().strip().lines()).hasSize(1);
+        JsonNode root = new ObjectMapper().readTree(out.toString());
+        assertThat(root.path("tables")).hasSize(2);
+        assertThat(root.path("tables").get(0).path("clients").asInt()).isEqualTo(5);
+        assertThat(root.path("tables").get(1).path("strategies")).hasSize(5);
+        assertThat(root.path("tables").get(1).path("strategies").get(2).path("strategy").asText()).isEqualTo("full");
+        assertThat(root.path("tables").get(1).path("strategies").get(2).path("calls").asDouble()).isPositive();
+        assertThat(root.path("lower_is_better").toString()).isEqualTo("[\"calls\",\"completion_s\"]");
     }
 }
