@@ -37,7 +37,7 @@ class SessionPauseAndWaitTest {
     private static DemoProvider provider;
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     // Stands in for the FX thread: every property is written and read on it, as in the app.
-    private final ExecutorService ui = Executors.newSingleThreadExecutor();
+    private final UiThread ui = new UiThread();
     private final FakeClock clock = new FakeClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
     private final ManualTicker ticker = new ManualTicker();
     private final CountDownLatch sleepReleased = new CountDownLatch(1);
@@ -76,7 +76,7 @@ class SessionPauseAndWaitTest {
                         })
                         .build(),
                 background, ui, clock, ticker, event -> {});
-        assertThat(onUi(model::applySettings)).isTrue();
+        assertThat(ui.onUi(model::applySettings)).isTrue();
     }
 
     @AfterEach
@@ -93,17 +93,17 @@ class SessionPauseAndWaitTest {
         signIn();
         provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
 
-        onUi(model::refresh);
-        await(() -> !model.busyProperty().get());
+        ui.onUi(model::refresh);
+        ui.await(() -> !model.busyProperty().get());
 
-        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
-        assertThat(onUi(() -> model.countdown().runningProperty().get())).isTrue();
-        assertThat(onUi(() -> model.countdown().secondsLeftProperty().get())).isEqualTo(60);
-        assertThat(onUi(() -> model.canAct().get())).isFalse();
-        assertThat(onUi(() -> model.canSignOut().get())).isTrue();
-        assertThat(onUi(() -> model.retryOfferedProperty().get())).isFalse();
-        assertThat(onUi(() -> model.pauseReasonProperty().get())).contains("429", "(P1)");
-        assertThat(onUi(() -> model.messageProperty().get())).doesNotContain("Try again in");
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
+        assertThat(ui.onUi(() -> model.countdown().runningProperty().get())).isTrue();
+        assertThat(ui.onUi(() -> model.countdown().secondsLeftProperty().get())).isEqualTo(60);
+        assertThat(ui.onUi(() -> model.canAct().get())).isFalse();
+        assertThat(ui.onUi(() -> model.canSignOut().get())).isTrue();
+        assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isFalse();
+        assertThat(ui.onUi(() -> model.pauseReasonProperty().get())).contains("429", "(P1)");
+        assertThat(ui.onUi(() -> model.messageProperty().get())).doesNotContain("Try again in");
     }
 
     // P9: one millisecond before the end the pause still holds; at the end the state and the actions come back
@@ -112,28 +112,28 @@ class SessionPauseAndWaitTest {
     void pauseClearsByItselfWhenItEnds() {
         signIn();
         provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
-        onUi(model::refresh);
-        await(() -> !model.busyProperty().get());
+        ui.onUi(model::refresh);
+        ui.await(() -> !model.busyProperty().get());
 
         clock.advance(Duration.ofSeconds(30));
-        onUi(ticker::tick);
-        assertThat(onUi(() -> model.countdown().secondsLeftProperty().get())).isEqualTo(30);
+        ui.onUi(ticker::tick);
+        assertThat(ui.onUi(() -> model.countdown().secondsLeftProperty().get())).isEqualTo(30);
 
         clock.advance(Duration.ofMillis(29_999));
-        onUi(ticker::tick);
-        assertThat(onUi(() -> model.countdown().secondsLeftProperty().get())).isEqualTo(1);
-        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
+        ui.onUi(ticker::tick);
+        assertThat(ui.onUi(() -> model.countdown().secondsLeftProperty().get())).isEqualTo(1);
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
 
         clock.advance(Duration.ofMillis(1));
-        onUi(ticker::tick);
+        ui.onUi(ticker::tick);
 
-        assertThat(onUi(() -> model.countdown().runningProperty().get())).isFalse();
-        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
-        assertThat(onUi(() -> model.phaseTextProperty().get())).isEqualTo("Signed in");
-        assertThat(onUi(() -> model.canAct().get())).isTrue();
-        assertThat(onUi(() -> model.retryOfferedProperty().get())).isTrue();
-        assertThat(onUi(() -> model.messageProperty().get())).startsWith("The pause ended");
-        assertThat(onUi(() -> model.pauseReasonProperty().get())).isEmpty();
+        assertThat(ui.onUi(() -> model.countdown().runningProperty().get())).isFalse();
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
+        assertThat(ui.onUi(() -> model.phaseTextProperty().get())).isEqualTo("Signed in");
+        assertThat(ui.onUi(() -> model.canAct().get())).isTrue();
+        assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isTrue();
+        assertThat(ui.onUi(() -> model.messageProperty().get())).startsWith("The pause ended");
+        assertThat(ui.onUi(() -> model.pauseReasonProperty().get())).isEmpty();
     }
 
     // RA3: a Retry-After that fits the budget is waited out where the person can see it, with its own countdown.
@@ -143,23 +143,23 @@ class SessionPauseAndWaitTest {
         provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
         holdSleeps = true;
 
-        onUi(model::refresh);
-        await(() -> !model.waitTextProperty().get().isEmpty());
+        ui.onUi(model::refresh);
+        ui.await(() -> !model.waitTextProperty().get().isEmpty());
 
-        assertThat(onUi(() -> model.waitTextProperty().get()))
+        assertThat(ui.onUi(() -> model.waitTextProperty().get()))
                 .matches("The provider asked to wait 5 s \\(RA3\\); retrying at \\d\\d:\\d\\d:\\d\\d \\(in [56] s\\)\\.");
         clock.advance(Duration.ofSeconds(3));
-        onUi(ticker::tick);
-        assertThat(onUi(() -> model.waitTextProperty().get())).matches(".*\\(in [23] s\\)\\.");
-        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.REFRESHING);
+        ui.onUi(ticker::tick);
+        assertThat(ui.onUi(() -> model.waitTextProperty().get())).matches(".*\\(in [23] s\\)\\.");
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.REFRESHING);
 
         sleepReleased.countDown();
-        await(() -> !model.busyProperty().get());
+        ui.await(() -> !model.busyProperty().get());
 
-        assertThat(onUi(() -> model.waitTextProperty().get())).isEmpty();
-        assertThat(onUi(() -> model.waitCountdown().runningProperty().get())).isFalse();
-        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
-        assertThat(onUi(() -> model.messageProperty().get())).isEqualTo("Tokens refreshed.");
+        assertThat(ui.onUi(() -> model.waitTextProperty().get())).isEmpty();
+        assertThat(ui.onUi(() -> model.waitCountdown().runningProperty().get())).isFalse();
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
+        assertThat(ui.onUi(() -> model.messageProperty().get())).isEqualTo("Tokens refreshed.");
     }
 
     // P3: the 429 hits the code exchange, which is sent once; the pause that follows has no session to keep.
@@ -167,35 +167,35 @@ class SessionPauseAndWaitTest {
     void signInThatMeetsA429SaysThereIsNoSessionToKeep() {
         provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
 
-        onUi(model::signIn);
-        await(() -> !model.busyProperty().get());
+        ui.onUi(model::signIn);
+        ui.await(() -> !model.busyProperty().get());
 
-        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
-        assertThat(onUi(() -> model.phaseDetailProperty().get()))
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
+        assertThat(ui.onUi(() -> model.phaseDetailProperty().get()))
                 .contains("Sign in when the pause ends").doesNotContain("session is kept");
-        assertThat(onUi(() -> model.canSignIn().get())).isFalse();
+        assertThat(ui.onUi(() -> model.canSignIn().get())).isFalse();
 
         clock.advance(Duration.ofSeconds(5));
-        onUi(ticker::tick);
+        ui.onUi(ticker::tick);
 
-        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_OUT);
-        assertThat(onUi(() -> model.canSignIn().get())).isTrue();
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_OUT);
+        assertThat(ui.onUi(() -> model.canSignIn().get())).isTrue();
         // Sign in is its own retry: no second button for it.
-        assertThat(onUi(() -> model.retryOfferedProperty().get())).isFalse();
-        assertThat(onUi(() -> model.messageProperty().get())).endsWith("Sign in when you are ready.");
+        assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isFalse();
+        assertThat(ui.onUi(() -> model.messageProperty().get())).endsWith("Sign in when you are ready.");
     }
 
     // C2: sign-in never starts with older applied settings while the field on screen is refused.
     @Test
     void signInIsRefusedWhileAFieldIsRefused() {
-        onUi(() -> model.settings().issuerProperty().set("not a url"));
+        ui.onUi(() -> model.settings().issuerProperty().set("not a url"));
 
-        assertThat(onUi(() -> model.canSignIn().get())).isFalse();
-        onUi(model::signIn);
+        assertThat(ui.onUi(() -> model.canSignIn().get())).isFalse();
+        ui.onUi(model::signIn);
 
-        assertThat(onUi(() -> model.busyProperty().get())).isFalse();
-        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_OUT);
-        assertThat(onUi(() -> model.messageProperty().get()))
+        assertThat(ui.onUi(() -> model.busyProperty().get())).isFalse();
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_OUT);
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
                 .isEqualTo("Sign-in not started: this field is refused: Issuer. The reason is under each.");
         assertThat(browserOpened).hasValue(0);
     }
@@ -203,12 +203,12 @@ class SessionPauseAndWaitTest {
     // Settings edited but not applied are applied by Sign in itself: what is on screen is what signs in.
     @Test
     void signInUsesTheSettingsOnScreen() {
-        onUi(() -> model.settings().totalBudgetMsProperty().set("7000"));
+        ui.onUi(() -> model.settings().totalBudgetMsProperty().set("7000"));
 
         signIn();
 
-        assertThat(onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
-        assertThat(onUi(() -> model.messageProperty().get())).doesNotContain("Signed in");
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
+        assertThat(ui.onUi(() -> model.messageProperty().get())).doesNotContain("Signed in");
     }
 
     // F1, F3: a refresh that may have been processed says so, and what Retry will do, before Retry is pressed.
@@ -217,58 +217,32 @@ class SessionPauseAndWaitTest {
         signIn();
         provider.faults().inject("/token", new Fault.ProcessThenReset(), 1);
 
-        onUi(model::refresh);
-        await(() -> !model.busyProperty().get());
+        ui.onUi(model::refresh);
+        ui.await(() -> !model.busyProperty().get());
 
-        assertThat(onUi(() -> model.retryOfferedProperty().get())).isTrue();
-        assertThat(onUi(() -> model.messageProperty().get()))
+        assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isTrue();
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
                 .contains("may have been processed", "(F1)", "invalid_grant", "sign in again")
                 .doesNotContain("Check the network");
-        assertThat(onUi(() -> model.retryHintProperty().get())).contains("same refresh token", "(F3)");
+        assertThat(ui.onUi(() -> model.retryHintProperty().get())).contains("same refresh token", "(F3)");
     }
 
     // A Retry of a call made with the old settings does not survive "Settings applied".
     @Test
     void staleRetryDoesNotSurviveSettingsApplied() {
-        onUi(() -> model.settings().issuerProperty().set("http://127.0.0.1:9"));
-        onUi(model::signIn);
-        await(() -> !model.busyProperty().get() && model.retryOfferedProperty().get());
+        ui.onUi(() -> model.settings().issuerProperty().set("http://127.0.0.1:9"));
+        ui.onUi(model::signIn);
+        ui.await(() -> !model.busyProperty().get() && model.retryOfferedProperty().get());
 
-        onUi(() -> model.settings().issuerProperty().set(provider.issuer().toString()));
-        assertThat(onUi(model::applySettings)).isTrue();
+        ui.onUi(() -> model.settings().issuerProperty().set(provider.issuer().toString()));
+        assertThat(ui.onUi(model::applySettings)).isTrue();
 
-        assertThat(onUi(() -> model.retryOfferedProperty().get())).isFalse();
-        assertThat(onUi(() -> model.messageProperty().get())).startsWith("Settings applied");
+        assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isFalse();
+        assertThat(ui.onUi(() -> model.messageProperty().get())).startsWith("Settings applied");
     }
 
     private void signIn() {
-        onUi(model::signIn);
-        await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
-    }
-
-    /** Waits until the condition holds, checking it on the UI thread (which also orders the reads after it). */
-    private void await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!onUi(condition::getAsBoolean)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached within 20 s");
-            }
-            Thread.onSpinWait();
-        }
-    }
-
-    private void onUi(Runnable action) {
-        onUi(() -> {
-            action.run();
-            return null;
-        });
-    }
-
-    private <T> T onUi(Callable<T> action) {
-        try {
-            return ui.submit(action).get(20, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError("the UI thread failed: " + e, e);
-        }
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
     }
 }

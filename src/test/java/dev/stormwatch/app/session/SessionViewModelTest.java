@@ -36,7 +36,7 @@ class SessionViewModelTest {
     private static DemoProvider provider;
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     // Stands in for the FX thread: every property is written and read on it, as in the app.
-    private final ExecutorService ui = Executors.newSingleThreadExecutor();
+    private final UiThread ui = new UiThread();
     private final List<Runnable> stopTickers = new ArrayList<>();
 
     @BeforeAll
@@ -64,7 +64,7 @@ class SessionViewModelTest {
         SessionViewModel model = new SessionViewModel(settings,
                 config -> OAuthClient.builder(config).clock(clock).pauses(pauses).browser(browser).build(),
                 background, ui, clock, tick -> () -> {}, event -> {});
-        assertThat(onUi(model::applySettings)).isTrue();
+        assertThat(ui.onUi(model::applySettings)).isTrue();
         return model;
     }
 
@@ -72,8 +72,8 @@ class SessionViewModelTest {
     void signInShowsTheSessionAndItsTokensWithoutTheirValues() {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
 
-        onUi(model::signIn);
-        await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
 
         assertThat(model.messageProperty().get()).isEqualTo("The ID token's signature and claims were verified.");
         assertThat(model.tokens()).extracting(TokenDetails::name)
@@ -86,11 +86,11 @@ class SessionViewModelTest {
     @Test
     void signOutSaysWhetherTheProviderRevokedTheToken() {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
-        onUi(model::signIn);
-        await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
 
-        onUi(model::signOut);
-        await(() -> !model.busyProperty().get() && !model.messageProperty().get().startsWith("Signed in"));
+        ui.onUi(model::signOut);
+        ui.await(() -> !model.busyProperty().get() && !model.messageProperty().get().startsWith("Signed in"));
 
         assertThat(model.messageProperty().get()).isEqualTo("Signed out. The provider revoked the token.");
         assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
@@ -106,8 +106,8 @@ class SessionViewModelTest {
         }
         SessionViewModel model = model("http://127.0.0.1:" + closedPort, new SignInPageBrowser());
 
-        onUi(model::signIn);
-        await(() -> !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
+        ui.onUi(model::signIn);
+        ui.await(() -> !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
 
         assertThat(model.toneProperty().get()).isEqualTo(Tone.ERROR);
         assertThat(model.messageProperty().get()).containsIgnoringCase("refused");
@@ -127,8 +127,8 @@ class SessionViewModelTest {
             SessionViewModel model = model(notOpenId.url("/").toString().replaceAll("/$", ""),
                     new SignInPageBrowser());
 
-            onUi(model::signIn);
-            await(() -> !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
+            ui.onUi(model::signIn);
+            ui.await(() -> !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
 
             assertThat(model.messageProperty().get()).containsIgnoringCase("discovery");
             assertThat(model.retryOfferedProperty().get()).isFalse();
@@ -141,14 +141,14 @@ class SessionViewModelTest {
     void withoutABrowserTheUrlIsShownAndCancelEndsTheWait() {
         SessionViewModel model = model(provider.issuer().toString(), url -> false);
 
-        onUi(model::signIn);
-        await(() -> model.phaseProperty().get() == Phase.SIGNING_IN);
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNING_IN);
 
         assertThat(model.authorizationUrlProperty().get()).startsWith(provider.issuer() + "/authorize");
         assertThat(model.phaseDetailProperty().get()).contains("No browser could be started");
 
-        onUi(model::cancelSignIn);
-        await(() -> !model.busyProperty().get());
+        ui.onUi(model::cancelSignIn);
+        ui.await(() -> !model.busyProperty().get());
 
         assertThat(model.phaseProperty().get()).isNotEqualTo(Phase.SIGNING_IN);
         assertThat(model.authorizationUrlProperty().get()).isEmpty();
@@ -158,38 +158,12 @@ class SessionViewModelTest {
     @Test
     void settingsCannotChangeUnderASession() {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
-        onUi(model::signIn);
-        await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
 
-        assertThat(onUi(model::applySettings)).isFalse();
+        assertThat(ui.onUi(model::applySettings)).isFalse();
 
         assertThat(model.messageProperty().get()).startsWith("Sign out before you change the settings");
         assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_IN);
-    }
-
-    /** Waits until the condition holds, checking it on the UI thread (which also orders the reads after it). */
-    private void await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!onUi(condition::getAsBoolean)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached within 20 s");
-            }
-            Thread.onSpinWait();
-        }
-    }
-
-    private void onUi(Runnable action) {
-        onUi(() -> {
-            action.run();
-            return null;
-        });
-    }
-
-    private <T> T onUi(Callable<T> action) {
-        try {
-            return ui.submit(action).get(20, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError("the UI thread failed: " + e, e);
-        }
     }
 }
