@@ -1,5 +1,6 @@
 package dev.stormwatch.diagnose;
 
+import dev.stormwatch.base.AsciiDigits;
 import dev.stormwatch.retry.RetryAfter;
 import java.time.Clock;
 import java.time.Duration;
@@ -94,7 +95,7 @@ public final class AttemptTable {
             retryAfterKind[i] = RA_IGNORED_STATUS;
             return;
         }
-        boolean digits = isDigits(raw.strip());
+        boolean digits = AsciiDigits.only(raw.strip());
         // RA2: an HTTP-date is measured against the response's Date; without one, against when the answer was logged.
         Clock reference = digits ? ANY_CLOCK : Clock.fixed(Instant.ofEpochMilli(r.endMillis()), ZoneOffset.UTC);
         Optional<Duration> wait = RetryAfter.parse(code, List.of(raw), r.date(), reference);
@@ -106,18 +107,6 @@ public final class AttemptTable {
         long seconds = wait.get().getSeconds();
         retryAfterMillis[i] = (int) Math.min(Integer.MAX_VALUE, seconds * 1000);
         retryAfterKind[i] = digits && seconds >= 1000 && seconds % 60 != 0 ? RA_LOOKS_LIKE_MILLIS : RA_USABLE;
-    }
-
-    private static boolean isDigits(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int k = 0; k < s.length(); k++) {
-            if (s.charAt(k) < '0' || s.charAt(k) > '9') {
-                return false;
-            }
-        }
-        return true;
     }
 
     private void grow() {

@@ -1,5 +1,6 @@
 package dev.stormwatch.retry;
 
+import dev.stormwatch.base.AsciiDigits;
 import dev.stormwatch.base.HttpDate;
 import java.time.Clock;
 import java.time.Duration;
@@ -102,7 +103,7 @@ public final class RetryAfter {
             }
             String value = strip(headerValues.get(0));
             Duration wait = Duration.ofSeconds(seconds);
-            if (isDigits(value, 0, value.length())) {
+            if (AsciiDigits.only(value, 0, value.length())) {
                 return new Explanation(Optional.of(wait), Rule.DELTA_SECONDS,
                         "delta-seconds '" + value + "': wait " + seconds + " s");
             }
@@ -184,7 +185,7 @@ public final class RetryAfter {
             return EMPTY;
         }
         // RA2: delta-seconds, leading zeros count ("0030" is 30 s).
-        if (isDigits(value, from, to)) {
+        if (AsciiDigits.only(value, from, to)) {
             return delta(value, from, to);
         }
         // RA2: an HTTP-date, measured against the response's Date when it has a usable one.
@@ -232,19 +233,6 @@ public final class RetryAfter {
             seconds = seconds * 10 + digit;
         }
         return seconds;
-    }
-
-    private static boolean isDigits(String s, int from, int to) {
-        if (from >= to) {
-            return false;
-        }
-        for (int k = from; k < to; k++) {
-            char c = s.charAt(k);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Digits with at most one decimal point, for example {@code 1.5}; says "a number, but not delta-seconds". */

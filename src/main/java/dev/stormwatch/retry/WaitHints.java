@@ -1,5 +1,6 @@
 package dev.stormwatch.retry;
 
+import dev.stormwatch.base.AsciiDigits;
 import dev.stormwatch.base.HttpDate;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -256,7 +257,7 @@ public final class WaitHints {
             return;
         }
         String remainingRaw = remainingField.value().strip();
-        if (!isDigits(remainingRaw) || remainingRaw.length() > MAX_NUMBER_LENGTH) {
+        if (!AsciiDigits.only(remainingRaw) || remainingRaw.length() > MAX_NUMBER_LENGTH) {
             hints.add(ignored(remainingName, remainingField.value(), "RH10", "'" + remainingRaw
                     + "' is not a count of what is left"));
             return;
@@ -318,7 +319,7 @@ public final class WaitHints {
                 String name = equals < 0 ? parameter : parameter.substring(0, equals).strip();
                 String number = equals < 0 ? "" : parameter.substring(equals + 1).strip();
                 if (name.equals("r") || name.equals("t")) {
-                    if (!isDigits(number) || number.length() > MAX_NUMBER_LENGTH) {
+                    if (!AsciiDigits.only(number) || number.length() > MAX_NUMBER_LENGTH) {
                         garbled = true;
                     } else if (name.equals("r")) {
                         remaining = Long.parseLong(number);
@@ -347,7 +348,7 @@ public final class WaitHints {
     private static final long IN_THE_PAST = Long.MIN_VALUE + 1;
 
     private static long deltaSecondsNanos(String value) {
-        if (!isDigits(value) || value.length() > MAX_NUMBER_LENGTH) {
+        if (!AsciiDigits.only(value) || value.length() > MAX_NUMBER_LENGTH) {
             return GoDuration.INVALID;
         }
         long seconds = Long.parseLong(value);
@@ -363,7 +364,7 @@ public final class WaitHints {
     }
 
     private static Optional<Instant> epochSeconds(String value) {
-        if (!isDigits(value) || value.length() > 12) {
+        if (!AsciiDigits.only(value) || value.length() > 12) {
             return Optional.empty(); // RH10: beyond the year 33658 is not a reset time
         }
         return Optional.of(Instant.ofEpochSecond(Long.parseLong(value)));
@@ -418,7 +419,7 @@ public final class WaitHints {
         int point = value.indexOf('.');
         String whole = point < 0 ? value : value.substring(0, point);
         String fraction = point < 0 ? "" : value.substring(point + 1);
-        if (!(isDigits(whole) || whole.isEmpty() && !fraction.isEmpty()) || !(fraction.isEmpty() || isDigits(fraction))
+        if (!(AsciiDigits.only(whole) || whole.isEmpty() && !fraction.isEmpty()) || !(fraction.isEmpty() || AsciiDigits.only(fraction))
                 || whole.length() > MAX_NUMBER_LENGTH) {
             return Optional.empty();
         }
@@ -433,7 +434,7 @@ public final class WaitHints {
         if (value.startsWith("-")) {
             return "'" + value + "' is negative";
         }
-        if (isDigits(value) && value.length() > MAX_NUMBER_LENGTH) {
+        if (AsciiDigits.only(value) && value.length() > MAX_NUMBER_LENGTH) {
             return "'" + value + "' is too large to be meant";
         }
         return "'" + value + "' is not " + form;
@@ -442,18 +443,6 @@ public final class WaitHints {
     /** A wait for people: {@code 1.5 s}, {@code 360 s}, {@code 0.02 s}. */
     static String words(Duration wait) {
         return BigDecimal.valueOf(wait.toNanos(), 9).stripTrailingZeros().toPlainString() + " s";
-    }
-
-    static boolean isDigits(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int k = 0; k < s.length(); k++) {
-            if (s.charAt(k) < '0' || s.charAt(k) > '9') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Splits a structured-field list (RFC 8941) at a separator that is not inside a quoted string. */
