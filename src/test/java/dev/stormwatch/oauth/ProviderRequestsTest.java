@@ -1,6 +1,5 @@
 package dev.stormwatch.oauth;
 
-import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,14 +9,21 @@ import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.FailureKind;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.RetryPolicy;
+import dev.stormwatch.testing.FakeClock;
 import java.net.InetAddress;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Optional;
+import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.SocketPolicy;
+import okio.Buffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -80,5 +86,68 @@ class ProviderRequestsTest {
                 .isInstanceOfSatisfying(CallFailure.Recoverable.class, e -> assertThat(e.attempts()).isEqualTo(1));
         assertThat(budget.failedInAll()).isEqualTo(2);
         assertThat(server.getRequestCount()).isEqualTo(3);
+    }
+
+    // Provider response bodies are read with a 1 MiB cap (ProviderBody).
+
+    @Test
+    @DisplayName("a JWKS of 1 MiB + 1 byte is a Protocol error saying the body was over the limit, not read whole")
+    void aBodyOverTheLimitIsAProtocolError() {
+        server.enqueue(new MockResponse().setBody(new Buffer().write(new byte[(int) ProviderBody.MAX_BYTES + 1])));
+        URI url = server.url("/jwks").uri();
+
+        assertThatThrownBy(() -> requests.get(url, "jwks", CallBudget.start(RetryPolicy.DEFAULT, clock)))
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageStartingWith("response body").hasMessageContaining("over the 1 MiB limit");
+    }
+
+    @Test
+    @DisplayName("a chunked body (no Content-Length) over the limit is refused too")
+    void aChunkedBodyOverTheLimitIsRefused() {
+        server.enqueue(new MockResponse().setChunkedBody("x".repeat((int) ProviderBody.MAX_BYTES + 10), 64 * 1024));
+        URI url = server.url("/token").uri();
+
+        assertThatThrownBy(() -> requests.get(url, "token", CallBudget.start(RetryPolicy.DEFAULT, clock)))
+                .isInstanceOf(CallFailure.Protocol.class).hasMessageContaining("over the 1 MiB limit");
+    }
+
+    @Test
+    void aBodyOfExactlyTheLimitIsRead() {
+        server.enqueue(new MockResponse().setBody("y".repeat((int) ProviderBody.MAX_BYTES)));
+
+        ProviderRequests.Answer answer = requests.get(server.url("/discovery").uri(), "discovery",
+                CallBudget.start(RetryPolicy.DEFAULT, clock));
+
+        assertThat(answer.body()).hasSize((int) ProviderBody.MAX_BYTES);
+    }
+
+    @Test
+    @DisplayName("boundary: limit - 1 and limit are read, limit + 1 is refused, whether announced or streamed")
+    void theLimitIsInclusive() throws Exception {
+        assertThat(ProviderBody.read(response(9, true), 10)).hasSize(9);
+        assertThat(ProviderBody.read(response(10, true), 10)).hasSize(10);
+        assertThat(ProviderBody.read(response(10, false), 10)).hasSize(10);
+        assertThatThrownBy(() -> ProviderBody.read(response(11, true), 10)).hasMessageContaining("over the 10 bytes limit");
+        assertThatThrownBy(() -> ProviderBody.read(response(11, false), 10)).hasMessageContaining("over the 10 bytes limit");
+    }
+
+    @Test
+    void aUtf8ByteOrderMarkIsNotPartOfTheText() throws Exception {
+        Buffer bytes = new Buffer().write(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}).writeUtf8("{}");
+        Response response = base().body(ResponseBody.create(bytes, MediaType.get("application/json"), bytes.size()))
+                .build();
+
+        assertThat(ProviderBody.read(response)).isEqualTo("{}");
+    }
+
+    /** A response of n bytes, with its length announced or not (-1, as for a chunked body). */
+    private static Response response(int n, boolean announced) {
+        Buffer bytes = new Buffer().writeUtf8("z".repeat(n));
+        return base().body(ResponseBody.create(bytes, MediaType.get("application/json"), announced ? n : -1)).build();
+    }
+
+    private static Response.Builder base() {
+        return new Response.Builder().request(new Request.Builder().url("https://login.example.com/jwks").build())
+                .protocol(Protocol.HTTP_1_1).code(200).message("OK");
     }
 }
