@@ -183,7 +183,7 @@ public final class RetryingExecutor {
         Request tracked = request.newBuilder().tag(SendProgress.class, progress).build();
         try {
             Response response = http.newCall(tracked).execute();
-            return new Sending(SentAttempt.of(response).outcome(), response, progress, false);
+            return new Sending(SentAttempt.outcomeOf(response), response, progress, false);
         } catch (DeadlineTimeoutInterceptor.DeadlinePassed e) {
             throw e.refusal(budget.failedInAll()); // RC5: the deadline passed before sending; nothing went out
         } catch (IOException e) {

@@ -17,13 +17,18 @@ record SentAttempt(Outcome outcome, Response response, ConnectionUse connection)
      * (RH), the one place both executors read them.
      */
     static SentAttempt of(Response response) {
+        return new SentAttempt(outcomeOf(response), response);
+    }
+
+    /** The outcome the retry decision reads from a response (see {@link #of(Response)}). */
+    static Outcome.HttpResponse outcomeOf(Response response) {
         Headers headers = response.headers();
         HintHeaders.Builder hints = HintHeaders.builder();
         for (int k = 0; k < headers.size(); k++) {
             hints.add(headers.name(k), headers.value(k));
         }
-        return new SentAttempt(new Outcome.HttpResponse(response.code(), response.headers("Retry-After"),
-                response.header("Date"), hints.build()), response);
+        return new Outcome.HttpResponse(response.code(), response.headers("Retry-After"), response.header("Date"),
+                hints.build());
     }
 
     int status() {
