@@ -131,6 +131,12 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Write the report here (.json); a .csv and a .png are written next to it.")
     private Path report;
 
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "While the run lasts, serve its metrics for Prometheus on http://127.0.0.1:PORT/metrics:"
+                    + " limiter decisions, retries, exhausted budgets, upstream latency by model and the embedded"
+                    + " relay's answers by outcome (L10); 0 picks a free port.")
+    private Integer metricsPort;
+
     @Option(names = "--seed", paramLabel = "S", description = "Seed of the run's random source, to replay a run.")
     private Long seed;
 
@@ -243,7 +249,20 @@ public final class LoadCommand implements Callable<Integer> {
         options.jitterNote().ifPresent(note -> out.println("Note: " + note));
         out.flush();
         ProgressPrinter progress = new ProgressPrinter(err, terminal, System::nanoTime);
-        LoadReport report = new LoadEngine(settings).run(options, progress::update);
+        LoadReport report;
+        try (MetricsEndpoint metrics = MetricsEndpoint.startIfAsked(metricsPort)) {
+            metrics.address().ifPresent(uri -> {
+                out.println("Metrics for Prometheus: " + uri);
+                out.flush();
+            });
+            LoadEngine engine = metrics.meters().map(m -> new LoadEngine(settings, m)).orElseGet(() -> new LoadEngine(settings));
+            report = engine.run(options, progress::update);
+        } catch (MetricsEndpoint.PortUnavailable e) {
+            err.println("stormwatch load: --metrics-port " + metricsPort + ": " + e.getMessage()
+                    + "; choose another port, or 0 for a free one");
+            err.flush();
+            return INVALID_OPTIONS;
+        }
         progress.finish();
         out.print(SummaryTable.render(report));
         out.flush();

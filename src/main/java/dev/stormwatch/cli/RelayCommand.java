@@ -6,6 +6,7 @@ import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
+import dev.stormwatch.relay.RelayMeters;
 import dev.stormwatch.relay.Disruption;
 import dev.stormwatch.relay.TrustedIssuer;
 import dev.stormwatch.server.FaultAdmin;
@@ -84,6 +85,11 @@ public final class RelayCommand implements Callable<Integer> {
             description = "Plan a fault, e.g. /v1/chat/completions=429,retry-after=5,times=3 (repeatable).")
     private List<String> faults = new ArrayList<>();
 
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "Serve the relay's answers by outcome for Prometheus on http://127.0.0.1:PORT/metrics (L10);"
+                    + " 0 picks a free port.")
+    private Integer metricsPort;
+
     @Option(names = "--run-for", hidden = true, description = "Stop after this long instead of waiting for Ctrl-C.")
     private String runFor;
 
@@ -98,19 +104,32 @@ public final class RelayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
+        MetricsEndpoint metrics;
+        try {
+            metrics = MetricsEndpoint.startIfAsked(metricsPort);
+        } catch (MetricsEndpoint.PortUnavailable e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--metrics-port " + metricsPort + ": "
+                    + e.getMessage() + "; choose another port, or 0 for a free one");
+        }
         Relay relay = Relay.start(config);
+        metrics.meters().ifPresent(m -> RelayMeters.bind(m.registry(), relay.log()));
         FaultOptions.apply(planned, relay.faults());
         out.println("Relay (simulated model API) on " + relay.baseUrl() + "/v1");
         out.println("  API key    " + String.join(", ", config.apiKeys()) + "   (Authorization: Bearer <key>)");
         config.trustedIssuer().ifPresent(i -> out.println("  tokens of  " + i.issuer() + " (JWKS " + i.jwksUrl() + ")"));
-        out.println("  quota      " + config.quota().map(q -> q.requests() + " per " + q.window()).orElse("none")
+        out.println("  quota      " + config.quota().map(q -> q.requests() + " per " + DurationText.words(q.window()))
+                .orElse("none")
                 + ", capacity " + config.capacity() + (config.collapse() ? " (collapses under overload)" : "")
                 + ", dialect " + config.dialect().name().toLowerCase(java.util.Locale.ROOT));
         out.println("  record     GET " + relay.baseUrl() + Relay.REQUESTS_PATH
                 + "   faults POST " + relay.baseUrl() + FaultAdmin.PATH);
+        metrics.address().ifPresent(uri -> out.println("  metrics    GET " + uri + "   (Prometheus)"));
         out.println("Press Ctrl-C to stop.");
         out.flush();
-        ServerLifetime.runUntilStopped(relay, lifetime, out);
+        ServerLifetime.runUntilStopped(() -> {
+            relay.close();
+            metrics.close();
+        }, lifetime, out);
         return 0;
     }
 

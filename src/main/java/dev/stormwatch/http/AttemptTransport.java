@@ -1,5 +1,6 @@
 package dev.stormwatch.http;
 
+import dev.stormwatch.limit.LimiterMetrics;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.Objects;
@@ -64,6 +65,42 @@ public interface AttemptTransport {
             @Override
             public void handOn(Runnable nextAttempt) {
                 workers.execute(nextAttempt);
+            }
+        };
+    }
+
+    /**
+     * {@code inner}, with the upstream latency of every response that carries a {@link ModelTag} recorded by model
+     * (L8), from the moment its request went out to the moment its answer was read. For transports that run none of
+     * the OkHttp client's interceptors (the event loop), where {@link UpstreamLatencyInterceptor} cannot measure.
+     */
+    static AttemptTransport timed(AttemptTransport inner, LimiterMetrics metrics) {
+        Objects.requireNonNull(inner, "inner");
+        Objects.requireNonNull(metrics, "metrics");
+        return new AttemptTransport() {
+            @Override
+            public void send(Call call, Callback callback) {
+                inner.send(call, new Callback() {
+                    @Override
+                    public void onResponse(Call sent, Response response) throws IOException {
+                        ModelTag tag = sent.request().tag(ModelTag.class);
+                        if (tag != null) {
+                            long millis = response.receivedResponseAtMillis() - response.sentRequestAtMillis();
+                            metrics.upstreamLatency(tag.model(), java.time.Duration.ofMillis(Math.max(0, millis)));
+                        }
+                        callback.onResponse(sent, response);
+                    }
+
+                    @Override
+                    public void onFailure(Call failed, IOException e) {
+                        callback.onFailure(failed, e);
+                    }
+                });
+            }
+
+            @Override
+            public void handOn(Runnable nextAttempt) {
+                inner.handOn(nextAttempt);
             }
         };
     }

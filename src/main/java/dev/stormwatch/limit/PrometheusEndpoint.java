@@ -10,7 +10,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A Prometheus scrape endpoint, {@code GET /metrics} on 127.0.0.1, switched on only when asked (spec L8).
+ * A Prometheus scrape endpoint, {@code GET /metrics} on 127.0.0.1, switched on only when asked (spec L10).
  * Loopback only: metrics show model names and traffic, which are nobody else's business.
  */
 public final class PrometheusEndpoint implements AutoCloseable {

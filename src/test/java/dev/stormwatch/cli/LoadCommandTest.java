@@ -170,4 +170,16 @@ class LoadCommandTest {
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains("--clients").doesNotContain("at dev.stormwatch");
     }
+
+    @DisplayName("L10: --metrics-port says where Prometheus scrapes the run; a port out of range is refused in its words")
+    @Test
+    void metricsPortPrintsTheScrapeAddressAndRefusesABadPort() {
+        int exit = run("load", "--clients", "5", "--rate", "5", "--duration", "1s", "--seed", "1", "--metrics-port", "0");
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(out.toString()).containsPattern("Metrics for Prometheus: http://127\\.0\\.0\\.1:\\d+/metrics");
+
+        assertThat(run("load", "--duration", "1s", "--metrics-port", "-1")).isEqualTo(LoadCommand.INVALID_OPTIONS);
+        assertThat(err.toString()).contains("--metrics-port -1: a port is a whole number from 0 to 65535")
+                .doesNotContain("\tat ");
+    }
 }

@@ -9,6 +9,7 @@ import dev.stormwatch.limit.JedisPooledPort;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.LimiterException;
 import dev.stormwatch.limit.RateLimiter;
+import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.limit.RateLimiterBuilder;
 import dev.stormwatch.limit.RedisClientSettings;
 import dev.stormwatch.limit.RedisPort;
@@ -56,7 +57,7 @@ final class LimiterFleet implements AutoCloseable {
      * @throws LimiterException when Redis cannot be started or reached before the run (the run then reports why)
      */
     static LimiterFleet build(LimiterChoice choice, RedisChoice redis, int instances, LimitSpec spec, Clock clock,
-            int concurrentDecisions, java.util.function.Consumer<String> onRedisLost) {
+            int concurrentDecisions, LimiterMetrics metrics, java.util.function.Consumer<String> onRedisLost) {
         List<Optional<RateLimiter>> limiters = new ArrayList<>();
         if (choice == LimiterChoice.OFF) {
             for (int i = 0; i < instances; i++) {
@@ -67,7 +68,7 @@ final class LimiterFleet implements AutoCloseable {
         Algorithm algorithm = Algorithm.valueOf(choice.name());
         if (redis instanceof RedisChoice.LocalOnly) {
             for (int i = 0; i < instances; i++) {
-                limiters.add(Optional.of(RateLimiterBuilder.of(algorithm, spec).clock(clock).build()));
+                limiters.add(Optional.of(RateLimiterBuilder.of(algorithm, spec).clock(clock).metrics(metrics).build()));
             }
             return new LimiterFleet(limiters, List.of(), Optional.empty(),
                     instances + " local " + choice.cliName() + " limiter(s) of " + describe(spec) + ", one per instance");
@@ -86,6 +87,7 @@ final class LimiterFleet implements AutoCloseable {
                 ports.add(port);
                 limiters.add(Optional.of(RateLimiterBuilder.of(algorithm, spec)
                         .clock(clock)
+                        .metrics(metrics)
                         .redis(port)
                         // L9: while Redis is away nothing is sent; the run stops and says so.
                         .failureMode(FailureMode.FAIL_CLOSED)

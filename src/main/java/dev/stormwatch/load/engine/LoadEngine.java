@@ -1,5 +1,6 @@
 package dev.stormwatch.load.engine;
 
+import dev.stormwatch.http.AttemptTransport;
 import dev.stormwatch.http.CallOptions;
 import dev.stormwatch.http.ClientTimeouts;
 import dev.stormwatch.http.Credential;
@@ -27,6 +28,7 @@ import dev.stormwatch.load.simulation.BackoffStrategy;
 import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
+import dev.stormwatch.relay.RelayMeters;
 import dev.stormwatch.retry.AdaptiveSendRate;
 import dev.stormwatch.retry.CallFailure;
 import io.micrometer.core.instrument.config.MeterFilter;
@@ -76,9 +78,20 @@ public final class LoadEngine {
     private static final Duration FINE_LENGTH = Duration.ofSeconds(6);
 
     private final EngineSettings settings;
+    private final Optional<LimiterMetrics> metrics;
 
     public LoadEngine(EngineSettings settings) {
         this.settings = settings;
+        this.metrics = Optional.empty();
+    }
+
+    /**
+     * An engine whose clients, limiters and embedded relay record their meters on {@code metrics} (L8, L10), for a
+     * Prometheus endpoint to serve while the run lasts.
+     */
+    public LoadEngine(EngineSettings settings, LimiterMetrics metrics) {
+        this.settings = settings;
+        this.metrics = Optional.of(metrics);
     }
 
     /**
@@ -177,7 +190,7 @@ public final class LoadEngine {
         try {
             // Decisions come from the workers, the timer and the thread that starts the run (VirtualClients).
             resources.fleet = LimiterFleet.build(options.limiter(), options.redis(), options.instances(), spec,
-                    settings.clock(), connections + 2, stop::stop);
+                    settings.clock(), connections + 2, metrics.orElse(LimiterMetrics.inMemory()), stop::stop);
         } catch (LimiterException e) {
             return Optional.of("the limiter could not start: " + e.getMessage());
         }
@@ -187,6 +200,7 @@ public final class LoadEngine {
         if (plan.isPresent()) {
             try {
                 resources.relay = Relay.start(plan.get().config());
+                metrics.ifPresent(m -> RelayMeters.bind(m.registry(), resources.relay.log()));
             } catch (IOException e) {
                 return Optional.of("the embedded relay could not start: " + e.getMessage());
             }
@@ -233,9 +247,16 @@ public final class LoadEngine {
         // L2: one principal for the whole run, so that K instances on one Redis share one key.
         String principal = "load-" + Long.toHexString(seed);
         AttemptCounting counting = new AttemptCounting(client, limited, watch);
-        // The run records its own series; the client's L8 meters would only cost a registry lookup per attempt.
-        LimiterMetrics unrecorded = LimiterMetrics.on(new SimpleMeterRegistry());
-        unrecorded.registry().config().meterFilter(MeterFilter.deny());
+        // The run records its own series; unless asked for (L10), the client's L8 meters would only cost a registry
+        // lookup per attempt.
+        LimiterMetrics clientMeters = metrics.orElseGet(() -> {
+            LimiterMetrics unrecorded = LimiterMetrics.on(new SimpleMeterRegistry());
+            unrecorded.registry().config().meterFilter(MeterFilter.deny());
+            return unrecorded;
+        });
+        // The event loop runs none of OkHttp's interceptors, so the upstream latency is timed around it (L8).
+        AttemptTransport transport = metrics.isPresent() && resources.transport.carries(url)
+                ? AttemptTransport.timed(resources.transport, clientMeters) : resources.transport;
         for (int i = 0; i < options.instances(); i++) {
             SplittableRandom random = new SplittableRandom(seed + i);
             ResilientClient.Builder builder = ResilientClient.builder(resources.http)
@@ -247,9 +268,9 @@ public final class LoadEngine {
                         }
                     })
                     .retryQuota(settings.retryQuota().get())
-                    .metrics(unrecorded)
+                    .metrics(clientMeters)
                     .listener(counting.andThen(settings.observer()));
-            builder.transport(resources.transport);
+            builder.transport(transport);
             if (options.adaptive()) {
                 // RH11: one bucket per instance, shared by its virtual clients, as one SDK client shares one.
                 builder.adaptiveSendRate(new AdaptiveSendRate(settings.clock()));
