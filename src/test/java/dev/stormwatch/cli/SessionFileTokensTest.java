@@ -19,7 +19,9 @@ class SessionFileTokensTest {
 
         assertThatThrownBy(tokens::currentToken).isInstanceOf(SessionTokenSource.Unavailable.class)
                 .hasMessageContaining("DPoP-bound").hasMessageContaining("without --dpop")
-                .hasMessageContaining(SessionFileTokens.SIGN_IN).hasMessageNotContaining("at-secret");
+                .hasMessageContaining(SessionFileTokens.SIGN_IN).hasMessageNotContaining("at-secret")
+                .extracting(e -> ((SessionTokenSource.Unavailable) e).reason())
+                .isEqualTo(SessionTokenSource.Unavailable.Reason.DPOP_BOUND);
     }
 
     @Test

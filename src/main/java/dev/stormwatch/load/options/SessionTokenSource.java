@@ -23,15 +23,38 @@ public interface SessionTokenSource {
     Secret currentToken();
 
     /**
-     * No token can be had: not signed in, the grant is gone, or the refresh failed. The message says what to do
-     * (for example how to sign in) and never holds a token (RC6).
+     * No token can be had, and why ({@link #reason()}). The message says what to do (for example how to sign in) and
+     * never holds a token (RC6).
+     *
+     * <p>Unchecked because it crosses OkHttp's call, which carries only {@link java.io.IOException}s, between the
+     * adapter that throws it and the load engine that reports it; its reason keeps it typed on the way.
      */
     final class Unavailable extends RuntimeException {
 
         private static final long serialVersionUID = 1L;
 
-        public Unavailable(String message) {
+        /** Why no token can be had. */
+        public enum Reason {
+            /** Nobody signed in. */
+            NOT_SIGNED_IN,
+            /** The provider ended the session (invalid_grant): only signing in again helps. */
+            SESSION_ENDED,
+            /** The refresh failed for now (network, overload): trying later may help. */
+            REFRESH_FAILED,
+            /** The token is DPoP-bound, and a load run sends only Bearer tokens. */
+            DPOP_BOUND
+        }
+
+        private final Reason reason;
+
+        public Unavailable(Reason reason, String message) {
             super(message, null, false, false); // expected under load: no stack trace to fill
+            this.reason = java.util.Objects.requireNonNull(reason, "reason");
+        }
+
+        /** Why no token can be had. */
+        public Reason reason() {
+            return reason;
         }
     }
 }

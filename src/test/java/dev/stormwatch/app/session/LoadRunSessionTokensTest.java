@@ -17,7 +17,9 @@ class LoadRunSessionTokensTest {
         OAuthSessionTokens tokens = new OAuthSessionTokens(Optional::empty, SessionViewModel.LOAD_RUN_ADVICE);
 
         assertThatThrownBy(tokens::currentToken).isInstanceOf(SessionTokenSource.Unavailable.class)
-                .hasMessage("not signed in; sign in on the Session tab first");
+                .hasMessage("not signed in; sign in on the Session tab first")
+                .extracting(e -> ((SessionTokenSource.Unavailable) e).reason())
+                .isEqualTo(SessionTokenSource.Unavailable.Reason.NOT_SIGNED_IN);
     }
 
     @Test
@@ -29,7 +31,9 @@ class LoadRunSessionTokensTest {
 
         assertThatThrownBy(tokens::currentToken).isInstanceOf(SessionTokenSource.Unavailable.class)
                 .hasMessageContaining("DPoP-bound").hasMessageContaining("sign in without DPoP")
-                .hasMessageNotContaining("at-secret");
+                .hasMessageNotContaining("at-secret")
+                .extracting(e -> ((SessionTokenSource.Unavailable) e).reason())
+                .isEqualTo(SessionTokenSource.Unavailable.Reason.DPOP_BOUND);
     }
 
     @Test

@@ -87,7 +87,7 @@ class SessionTokenRunTest {
             target.setDispatcher(answering(200));
             target.start(InetAddress.getByName("127.0.0.1"), 0);
             LoadOptions options = options(target, () -> {
-                throw new SessionTokenSource.Unavailable("not signed in; sign in first with: stormwatch session ...");
+                throw new SessionTokenSource.Unavailable(SessionTokenSource.Unavailable.Reason.NOT_SIGNED_IN, "not signed in; sign in first with: stormwatch session ...");
             }, Duration.ofMillis(1500));
 
             LoadReport report = new LoadEngine(EngineSettings.defaults()).run(options, line -> {});
@@ -109,7 +109,7 @@ class SessionTokenRunTest {
             target.start(InetAddress.getByName("127.0.0.1"), 0);
             LoadOptions options = options(target, () -> {
                 if (asked.incrementAndGet() > 40) {
-                    throw new SessionTokenSource.Unavailable("the session has ended (invalid_grant); sign in again");
+                    throw new SessionTokenSource.Unavailable(SessionTokenSource.Unavailable.Reason.SESSION_ENDED, "the session has ended (invalid_grant); sign in again");
                 }
                 return Secret.of(TOKEN);
             }, Duration.ofSeconds(30));
