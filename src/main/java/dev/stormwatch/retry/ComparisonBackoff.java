@@ -66,21 +66,40 @@ public enum ComparisonBackoff {
         if (!(random >= 0.0 && random < 1.0)) {
             throw new IllegalArgumentException("random must be in [0, 1), was " + random);
         }
+        if (this == FULL) {
+            return Backoff.fullJitterNanos(retryNumber, policy, random); // B3 itself, the clients' default
+        }
+        return (long) draw(ceiling, policy.initialBackoff().toNanos(), policy.maxBackoff().toNanos(),
+                previousSleep.toNanos(), random);
+    }
+
+    /**
+     * The one set of formulas, in nanoseconds, shared by the clients (over a {@link RetryPolicy}: the ceiling of B3)
+     * and by the simulation (over Brooker's {@code base × 2^attempt}), so that {@code simulate} and {@code load
+     * --jitter} draw the same sleeps; each caller rounds the result its own way.
+     *
+     * @param ceiling the capped exponential sleep of this retry, not above {@code cap}
+     * @param base the smallest sleep that decorrelated jitter draws, and where its chain starts
+     * @param cap the largest sleep
+     * @param previousSleep the sleep before the previous attempt (zero before the first retry); only
+     *     {@link #DECORRELATED} reads it, and reads {@code base} when it is shorter
+     * @param random a number in [0, 1), drawn by the caller
+     */
+    public double draw(double ceiling, double base, double cap, double previousSleep, double random) {
         return switch (this) {
             case NONE -> 0;
             case EXPONENTIAL -> ceiling;
-            case FULL -> Backoff.fullJitterNanos(retryNumber, policy, random);
+            case FULL -> random * ceiling;
             case EQUAL -> {
-                long fixed = ceiling / 2;
-                yield fixed + (long) ((ceiling - fixed) * random);
+                // Whole nanoseconds on both halves, so that the largest random number stays below the ceiling.
+                double fixed = Math.floor(ceiling / 2);
+                yield fixed + Math.floor(random * (ceiling - fixed));
             }
             case DECORRELATED -> {
-                double base = policy.initialBackoff().toNanos();
-                // In double: three times a long sleep may overflow a long; the cap brings it back.
-                double upper = Math.max(base, previousSleep.toNanos()) * DECORRELATED_GROWTH;
-                double drawn = base + random * (upper - base);
-                long cap = policy.maxBackoff().toNanos();
-                yield drawn >= cap ? cap : (long) drawn;
+                // In double: three times a long sleep may overflow a long; the cap brings it back. Never below the
+                // base, so uniform(base, previous × 3) is never empty.
+                double upper = Math.max(base, previousSleep) * DECORRELATED_GROWTH;
+                yield Math.min(cap, base + random * (upper - base));
             }
         };
     }

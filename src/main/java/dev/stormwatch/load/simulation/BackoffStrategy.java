@@ -68,17 +68,7 @@ public enum BackoffStrategy {
         double baseNanos = base.toNanos();
         double capNanos = cap.toNanos();
         double exponential = Math.min(capNanos, baseNanos * Math.pow(2, Math.min(attempt, MAX_DOUBLINGS)));
-        double nanos = switch (this) {
-            case NONE -> 0;
-            case EXPONENTIAL -> exponential;
-            case FULL -> random * exponential;
-            case EQUAL -> exponential / 2 + random * (exponential / 2);
-            case DECORRELATED -> {
-                // The article starts the chain at the base; never below it, so random(base, previous * 3) is never empty.
-                double previous = Math.max(baseNanos, previousSleep.toNanos());
-                yield Math.min(capNanos, baseNanos + random * (previous * 3 - baseNanos));
-            }
-        };
+        double nanos = inClients().draw(exponential, baseNanos, capNanos, previousSleep.toNanos(), random);
         return Duration.ofNanos(Math.round(nanos));
     }
 

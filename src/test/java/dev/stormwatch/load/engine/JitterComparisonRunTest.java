@@ -73,12 +73,14 @@ class JitterComparisonRunTest {
         assertThat(full.retryDelays()).isNotEmpty()
                 .allSatisfy(delay -> assertThat(delay).isPositive().isLessThan(Duration.ofSeconds(1)));
         // The relay's own record: back-to-back retries reach it far more often than jittered ones (about 4.5 attempts
-        // per client per second with full jitter; hundreds without any wait).
+        // per client per second with full jitter; hundreds without any wait on an idle machine, ten times as many. A
+        // busy CPU slows the back-to-back run, which only waits for the CPU, far more than the jittered one, which
+        // mostly sleeps: with two dozen other processes running, it was three times as many.)
         long noneArrivals = none.provider().total(Counter.ATTEMPTS);
         long fullArrivals = full.provider().total(Counter.ATTEMPTS);
         assertThat(fullArrivals).isPositive().isLessThan(CLIENTS * 20L);
         assertThat(noneArrivals).as("arrivals without backoff (%d) vs with full jitter (%d)", noneArrivals, fullArrivals)
-                .isGreaterThan(10 * fullArrivals);
+                .isGreaterThan(2 * fullArrivals);
         // B1: no strategy makes retrying unbounded: each call of the batch policy made at most 4 attempts.
         assertThat(none.client().total(Counter.ATTEMPTS))
                 .isLessThanOrEqualTo(4 * none.client().total(Counter.LOGICAL_REQUESTS));
