@@ -2,8 +2,8 @@ package dev.stormwatch.bench;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.stormwatch.http.CallOptions;
-import dev.stormwatch.http.ClientPreset;
 import dev.stormwatch.http.ResilientClient;
+import dev.stormwatch.retry.PolicyPreset;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -73,7 +73,7 @@ public class ResilientClientBenchmark {
         dispatcher.setMaxRequests(IN_FLIGHT);
         dispatcher.setMaxRequestsPerHost(IN_FLIGHT);
         okHttp = new OkHttpClient.Builder().dispatcher(dispatcher).build();
-        resilient = ResilientClient.builder(okHttp).preset(ClientPreset.INTERACTIVE).build();
+        resilient = ResilientClient.builder(okHttp).preset(PolicyPreset.INTERACTIVE).build();
         request = new Request.Builder()
                 .url("http://127.0.0.1:" + upstream.getAddress().getPort() + "/v1/models").build();
     }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.CallOptions;
-import dev.stormwatch.http.ClientPreset;
 import dev.stormwatch.http.ClientTimeouts;
 import dev.stormwatch.http.Credential;
 import dev.stormwatch.http.RequestDeadline;
@@ -14,6 +13,7 @@ import dev.stormwatch.http.RequestRedaction;
 import dev.stormwatch.http.RequestRefused;
 import dev.stormwatch.http.ResilientClient;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.PolicyPreset;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,8 +63,9 @@ public final class CallCommand implements Callable<Integer> {
     @Option(names = "--data", paramLabel = "JSON", description = "A JSON request body (for POST, PUT, PATCH).")
     private String data;
 
-    @Option(names = "--preset", paramLabel = "PRESET", description = "interactive (default) or batch (RC4).")
-    private ClientPreset preset = ClientPreset.INTERACTIVE;
+    @Option(names = "--preset", paramLabel = "PRESET", description = "The retry policy: interactive (default) or batch"
+            + " (RC4), default (C1), conservative or patient (C3).")
+    private PolicyPreset preset = PolicyPreset.INTERACTIVE;
 
     @Option(names = "--model", paramLabel = "NAME", description = "The model route, for metrics (default: default).")
     private String model = "default";
@@ -134,11 +135,11 @@ public final class CallCommand implements Callable<Integer> {
         }
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("request", RequestRedaction.describe(request));
-        root.put("preset", preset.name().toLowerCase(Locale.ROOT));
+        root.put("preset", preset.cliName());
         root.put("retryable", RequestIdempotency.isRetryable(request));
         root.put("credential", credential == null ? null : credential.toString()); // RC6: its toString redacts
         if (!json) {
-            out.println("Sending " + RequestRedaction.describe(request) + " (" + preset.name().toLowerCase(Locale.ROOT)
+            out.println("Sending " + RequestRedaction.describe(request) + " (" + preset.cliName()
                     + ", " + (RequestIdempotency.isRetryable(request) ? "retryable" : "sent once") + secret + ")");
             out.flush();
         }

@@ -9,6 +9,7 @@ import dev.stormwatch.retry.ComparisonBackoff;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
+import dev.stormwatch.retry.PolicyPreset;
 import dev.stormwatch.retry.RetryPolicy;
 import dev.stormwatch.retry.Sleeper;
 import java.time.Clock;
@@ -267,7 +268,7 @@ public final class ResilientClient {
     /** Collects the client's settings; every one has a production default. */
     public static final class Builder {
         private final OkHttpClient base;
-        private RetryPolicy policy = ClientPreset.INTERACTIVE.policy();
+        private RetryPolicy policy = PolicyPreset.INTERACTIVE.policy();
         private ClientTimeouts timeouts = ClientTimeouts.DEFAULT;
         private Clock clock = Clock.systemUTC();
         private Sleeper sleeper = Sleeper.SYSTEM;
@@ -292,7 +293,7 @@ public final class ResilientClient {
         }
 
         /** RC4: the interactive or batch policy (default interactive). */
-        public Builder preset(ClientPreset value) {
+        public Builder preset(PolicyPreset value) {
             policy = Objects.requireNonNull(value, "preset").policy();
             return this;
         }

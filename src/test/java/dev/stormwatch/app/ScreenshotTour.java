@@ -55,7 +55,7 @@ public final class ScreenshotTour {
         Thread.sleep(300);
         shoot(stage, new File(out, "settings-refused.png"));
         fx(() -> {
-            app.session().settings().presetProperty().set(dev.stormwatch.app.session.PolicyPreset.DEFAULT);
+            app.session().settings().presetProperty().set(dev.stormwatch.app.session.PolicyChoice.DEFAULT);
             app.session().applySettings();
         });
 

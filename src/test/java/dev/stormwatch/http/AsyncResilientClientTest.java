@@ -9,6 +9,7 @@ import dev.stormwatch.limit.DecisionSource;
 import dev.stormwatch.limit.LimitKey;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.RateLimiter;
+import dev.stormwatch.retry.PolicyPreset;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -92,7 +93,7 @@ class AsyncResilientClientTest extends ResilientClientRules {
         };
         Dispatcher dispatcher = new Dispatcher(threads);
         ResilientClient client = ResilientClient.builder(new OkHttpClient.Builder().dispatcher(dispatcher).build())
-                .preset(ClientPreset.BATCH).clock(clock).sleeper(waits).scheduler(waits).random(() -> random)
+                .preset(PolicyPreset.BATCH).clock(clock).sleeper(waits).scheduler(waits).random(() -> random)
                 .listener(events::add).log(logLines::add)
                 .limiter(heldOnRetry, "alice")
                 .build();
@@ -152,7 +153,7 @@ class AsyncResilientClientTest extends ResilientClientRules {
     @Test
     @DisplayName("RC5: a request whose deadline passed while it waited in OkHttp's queue is refused, nothing sent")
     void deadlinePassedInTheDispatcherQueueSendsNothing() throws Exception {
-        ResilientClient client = client(ClientPreset.INTERACTIVE).maxConcurrentRequests(1).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).maxConcurrentRequests(1).build();
         CountDownLatch release = holdTheSlot(client);
         CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusSeconds(1)));
 
@@ -170,7 +171,7 @@ class AsyncResilientClientTest extends ResilientClientRules {
     @Test
     @DisplayName("RC5: a request that waited in OkHttp's queue carries what is left of the deadline when it leaves")
     void requestTimeoutIsStampedWhenTheRequestLeavesTheQueue() throws Exception {
-        ResilientClient client = client(ClientPreset.INTERACTIVE).maxConcurrentRequests(1).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).maxConcurrentRequests(1).build();
         CountDownLatch release = holdTheSlot(client);
         CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusSeconds(5)));
 

@@ -3,6 +3,7 @@ package dev.stormwatch.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.PolicyPreset;
 import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -67,7 +68,7 @@ class AsyncRetryingExecutorTest {
         threads.resetPeakThreadCount();
         try {
             ResilientClient client = ResilientClient.builder()
-                    .preset(ClientPreset.BATCH)
+                    .preset(PolicyPreset.BATCH)
                     .scheduler(RetryScheduler.on(timer))
                     .maxConcurrentRequests(64)
                     .build();
@@ -99,7 +100,7 @@ class AsyncRetryingExecutorTest {
         server.enqueue(new MockResponse().setResponseCode(200));
         BlockingQueue<Runnable> pending = new LinkedBlockingQueue<>();
         ResilientClient client = ResilientClient.builder()
-                .preset(ClientPreset.BATCH)
+                .preset(PolicyPreset.BATCH)
                 .clock(new FakeClock(Instant.parse("2026-01-01T00:00:00Z")))
                 .scheduler((delay, task) -> pending.add(task))
                 .build();
@@ -124,7 +125,7 @@ class AsyncRetryingExecutorTest {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         timer.shutdown();
         ResilientClient client = ResilientClient.builder()
-                .preset(ClientPreset.BATCH)
+                .preset(PolicyPreset.BATCH)
                 .scheduler(RetryScheduler.on(timer))
                 .build();
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.PolicyPreset;
 import java.time.Duration;
 import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.DisplayName;
@@ -47,12 +48,12 @@ class ClientSettingsTest {
     @Test
     @DisplayName("RC4: interactive is 2 attempts in a 2 s budget; batch is the article's 4 attempts with an 8 s cap")
     void presets() {
-        assertThat(ClientPreset.INTERACTIVE.policy().maxTotalAttempts()).isEqualTo(2);
-        assertThat(ClientPreset.INTERACTIVE.policy().totalBudget()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(ClientPreset.BATCH.policy().maxTotalAttempts()).isEqualTo(4);
-        assertThat(ClientPreset.BATCH.policy().maxAttemptsPerOrigin()).isEqualTo(4);
-        assertThat(ClientPreset.BATCH.policy().maxBackoff()).isEqualTo(Duration.ofSeconds(8));
-        assertThat(ResilientClient.builder().build().policy()).isEqualTo(ClientPreset.INTERACTIVE.policy());
+        assertThat(PolicyPreset.INTERACTIVE.policy().maxTotalAttempts()).isEqualTo(2);
+        assertThat(PolicyPreset.INTERACTIVE.policy().totalBudget()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(PolicyPreset.BATCH.policy().maxTotalAttempts()).isEqualTo(4);
+        assertThat(PolicyPreset.BATCH.policy().maxAttemptsPerOrigin()).isEqualTo(4);
+        assertThat(PolicyPreset.BATCH.policy().maxBackoff()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(ResilientClient.builder().build().policy()).isEqualTo(PolicyPreset.INTERACTIVE.policy());
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.limit.RateLimiterBuilder;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.FailureKind;
+import dev.stormwatch.retry.PolicyPreset;
 import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.retry.Origin;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -73,7 +74,7 @@ abstract class ResilientClientRules {
         server.shutdown();
     }
 
-    ResilientClient.Builder client(ClientPreset preset) {
+    ResilientClient.Builder client(PolicyPreset preset) {
         return ResilientClient.builder()
                 .preset(preset)
                 .clock(clock)
@@ -132,7 +133,7 @@ abstract class ResilientClientRules {
             server.enqueue(status(503));
         }
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
 
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
 
@@ -153,7 +154,7 @@ abstract class ResilientClientRules {
         server.enqueue(status(200));
         double[] draws = {0.0, 0.99};
         int[] next = {0};
-        ResilientClient client = client(ClientPreset.BATCH).random(() -> draws[next[0]++ % 2]).build();
+        ResilientClient client = client(PolicyPreset.BATCH).random(() -> draws[next[0]++ % 2]).build();
 
         assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
 
@@ -165,7 +166,7 @@ abstract class ResilientClientRules {
     void aRetryAfterThatFitsIsHonouredBeyondTheArticlesCap() {
         server.enqueue(retryAfter(429, "20"));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
 
         assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
 
@@ -178,7 +179,7 @@ abstract class ResilientClientRules {
     void aRetryAfterLongerThanTheBudgetIsReturnedNotShortened() {
         server.enqueue(retryAfter(429, "5"));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
 
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
 
@@ -194,7 +195,7 @@ abstract class ResilientClientRules {
     void aRunningPauseRefusesTheNextCallWithoutSending() {
         server.enqueue(retryAfter(503, "5"));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
         failure(client, get(), CallOptions.model(MODEL));
         clock.advance(Duration.ofSeconds(2));
 
@@ -214,7 +215,7 @@ abstract class ResilientClientRules {
         for (int i = 0; i < 5; i++) {
             server.enqueue(retryAfter(429, "0"));
         }
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
 
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
 
@@ -227,7 +228,7 @@ abstract class ResilientClientRules {
     @DisplayName("RC1 RA7: the Retry-After the caller sees is capped at 86 400 s")
     void theRetryAfterTheCallerSeesIsCappedAtADay() {
         server.enqueue(retryAfter(503, "999999"));
-        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
 
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
 
@@ -240,7 +241,7 @@ abstract class ResilientClientRules {
     void aMalformedRetryAfterNeverFailsARequest(String value) {
         server.enqueue(retryAfter(503, value));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
 
         assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
 
@@ -255,7 +256,7 @@ abstract class ResilientClientRules {
     void idempotentMethodsAreRetried(String method) {
         server.enqueue(status(503));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
         Request request = method.equals("PUT") || method.equals("DELETE") ? withBody(method, null)
                 : new Request.Builder().url(server.url("/v1/models")).method(method, null).build();
 
@@ -270,7 +271,7 @@ abstract class ResilientClientRules {
     void postAndPatchWithAnIdempotencyKeyAreRetried(String method) throws InterruptedException {
         server.enqueue(status(503));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
 
         assertThat(callOk(client, withBody(method, "key-123"), CallOptions.model(MODEL)).code()).isEqualTo(200);
 
@@ -285,7 +286,7 @@ abstract class ResilientClientRules {
     void postAndPatchWithoutAKeyAreSentOnce(String method) {
         server.enqueue(retryAfter(503, "1"));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
 
         try (Response response = call(client, withBody(method, null), CallOptions.model(MODEL))) {
             assertThat(response.code()).isEqualTo(503);
@@ -299,7 +300,7 @@ abstract class ResilientClientRules {
     @DisplayName("RC2: a blank Idempotency-Key deduplicates nothing, so the POST is sent once")
     void aBlankIdempotencyKeyDoesNotMakeAPostRetryable() {
         server.enqueue(status(503));
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
 
         try (Response response = call(client, withBody("POST", " "), CallOptions.model(MODEL))) {
             assertThat(response.code()).isEqualTo(503);
@@ -312,7 +313,7 @@ abstract class ResilientClientRules {
     void aGetThatLostItsConnectionIsRetried() {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
 
         assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
 
@@ -324,7 +325,7 @@ abstract class ResilientClientRules {
     void aPostThatLostItsConnectionIsNotResent() {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
 
         CallFailure.Recoverable failure = failure(client, withBody("POST", null), CallOptions.model(MODEL));
 
@@ -341,7 +342,7 @@ abstract class ResilientClientRules {
     void theReadTimeoutCutsEachAttempt() {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
-        ResilientClient client = client(ClientPreset.INTERACTIVE)
+        ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .timeouts(ClientTimeouts.DEFAULT.withRead(Duration.ofMillis(200)))
                 .build();
 
@@ -361,7 +362,7 @@ abstract class ResilientClientRules {
             server.enqueue(status(503));
         }
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
 
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
 
@@ -375,8 +376,8 @@ abstract class ResilientClientRules {
         server.enqueue(retryAfter(503, "3"));
         server.enqueue(retryAfter(503, "3"));
         server.enqueue(status(200));
-        ResilientClient interactive = client(ClientPreset.INTERACTIVE).build();
-        ResilientClient batch = client(ClientPreset.BATCH).build();
+        ResilientClient interactive = client(PolicyPreset.INTERACTIVE).build();
+        ResilientClient batch = client(PolicyPreset.BATCH).build();
 
         assertThat(failure(interactive, get(), CallOptions.model(MODEL)).retryAfter()).contains(Duration.ofSeconds(3));
         assertThat(callOk(batch, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
@@ -391,7 +392,7 @@ abstract class ResilientClientRules {
     void everyAttemptCarriesTheRemainingDeadline() throws InterruptedException {
         server.enqueue(status(503));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
         CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusMillis(1500)));
 
         assertThat(callOk(client, get(), options).code()).isEqualTo(200);
@@ -411,7 +412,7 @@ abstract class ResilientClientRules {
             server.enqueue(status(503));
         }
         random = 0.99;
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
         CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusMillis(300)));
 
         CallFailure.Recoverable failure = failure(client, get(), options);
@@ -427,7 +428,7 @@ abstract class ResilientClientRules {
     void aRetryAfterPastTheDeadlineIsReturned() {
         server.enqueue(retryAfter(429, "3"));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
         CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusSeconds(2)));
 
         CallFailure.Recoverable failure = failure(client, get(), options);
@@ -442,7 +443,7 @@ abstract class ResilientClientRules {
     void theDeadlineShortensTheReadTimeout() {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
-        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
         CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusMillis(400)));
 
         CallFailure.Recoverable failure = failure(client, get(), options);
@@ -454,7 +455,7 @@ abstract class ResilientClientRules {
     @Test
     @DisplayName("RC5: a deadline that has passed sends nothing: a typed DeadlineExpired")
     void aPassedDeadlineSendsNothing() {
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
         CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0));
 
         RequestRefused.DeadlineExpired refused = catchThrowableOfType(RequestRefused.DeadlineExpired.class,
@@ -473,7 +474,7 @@ abstract class ResilientClientRules {
             server.enqueue(status(503));
         }
         random = 0.99;
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
         Request forwarded = get().newBuilder().header("Request-Timeout", "300").build();
         CallOptions later = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusSeconds(10)));
 
@@ -490,7 +491,7 @@ abstract class ResilientClientRules {
     void secretsReachTheServerButNoLogEventOrError() throws InterruptedException {
         server.enqueue(status(503));
         server.enqueue(status(503));
-        ResilientClient client = client(ClientPreset.INTERACTIVE)
+        ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .credential(Credential.bearer("sk-live-S3CRET"))
                 .build();
         Request request = new Request.Builder().url(server.url("/v1/models?api_key=K3YVALUE&limit=5")).build();
@@ -515,7 +516,7 @@ abstract class ResilientClientRules {
         server.enqueue(status(503));
         server.enqueue(status(200));
         java.util.Iterator<String> tokens = List.of("tok-before-refresh", "tok-after-refresh").iterator();
-        ResilientClient client = client(ClientPreset.INTERACTIVE)
+        ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .credential(() -> Credential.bearer(tokens.next()))
                 .build();
 
@@ -531,7 +532,7 @@ abstract class ResilientClientRules {
     @DisplayName("A credential source that cannot give a credential fails the call with its own typed error; nothing is sent")
     void aCredentialSourceThatFailsSendsNothing() {
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE)
+        ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .credential(() -> {
                     throw new CallFailure.Configuration("no session: sign in first");
                 })
@@ -546,7 +547,7 @@ abstract class ResilientClientRules {
     @DisplayName("RC6: an API key in a header whose name does not look secret is still redacted in every log line")
     void apiKeyInAPlainlyNamedHeaderIsRedacted() throws InterruptedException {
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE)
+        ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .credential(Credential.apiKey("X-Portal-Id", "SECRET123"))
                 .build();
 
@@ -564,7 +565,7 @@ abstract class ResilientClientRules {
     void aRefusedRequestIsNotSentAndCarriesTheRetryAt() {
         server.enqueue(status(200));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE)
+        ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
                         .clock(clock).build(), "alice")
                 .build();
@@ -594,7 +595,7 @@ abstract class ResilientClientRules {
         for (int i = 0; i < 4; i++) {
             server.enqueue(status(503));
         }
-        ResilientClient client = client(ClientPreset.BATCH)
+        ResilientClient client = client(PolicyPreset.BATCH)
                 .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
                         .clock(clock).build(), "alice")
                 .build();
@@ -612,7 +613,7 @@ abstract class ResilientClientRules {
     void callsRefusedByAPauseDoNotUseTheLimitersQuota() {
         server.enqueue(retryAfter(503, "5"));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE)
+        ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
                         .clock(clock).build(), "alice")
                 .build();
@@ -633,7 +634,7 @@ abstract class ResilientClientRules {
         server.enqueue(status(200));
         // The limiter decides on its own clock (Redis TIME, L4), here an hour ahead of the caller's.
         FakeClock redisClock = new FakeClock(T0.plus(Duration.ofHours(1)));
-        ResilientClient client = client(ClientPreset.INTERACTIVE)
+        ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
                         .clock(redisClock).build(), "alice")
                 .build();
@@ -653,7 +654,7 @@ abstract class ResilientClientRules {
     void theLimitIsKeptPerModel() {
         server.enqueue(status(200));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.INTERACTIVE)
+        ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
                         .clock(clock).build(), "alice")
                 .build();
@@ -673,7 +674,7 @@ abstract class ResilientClientRules {
         server.enqueue(status(503));
         server.enqueue(status(200));
         RetryQuota quota = RetryQuota.of(5, 5, 1);
-        ResilientClient client = client(ClientPreset.BATCH).retryQuota(quota).build();
+        ResilientClient client = client(PolicyPreset.BATCH).retryQuota(quota).build();
 
         assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200); // pays 5, earns 1
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
@@ -694,7 +695,7 @@ abstract class ResilientClientRules {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = socket.getLocalPort();
         }
-        ResilientClient client = client(ClientPreset.INTERACTIVE).build();
+        ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
         Request request = new Request.Builder().url("http://127.0.0.1:" + closedPort + "/v1/models").build();
 
         CallFailure.Recoverable failure = failure(client, request, CallOptions.model(MODEL));
@@ -716,7 +717,7 @@ abstract class ResilientClientRules {
         for (int i = 0; i < 4; i++) {
             server.enqueue(status(500));
         }
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
 
         assertThat(callOk(client, get(), CallOptions.model("m1")).code()).isEqualTo(200);
         failure(client, get(), CallOptions.model("m2"));
@@ -736,7 +737,7 @@ abstract class ResilientClientRules {
     void oneAttemptEventPerAttempt() {
         server.enqueue(retryAfter(503, "2"));
         server.enqueue(status(200));
-        ResilientClient client = client(ClientPreset.BATCH).build();
+        ResilientClient client = client(PolicyPreset.BATCH).build();
 
         callOk(client, get(), CallOptions.model(MODEL));
 

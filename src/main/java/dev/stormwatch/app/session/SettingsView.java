@@ -21,9 +21,9 @@ final class SettingsView extends VBox {
         CheckBox dpop = new CheckBox("DPoP-bound tokens (RFC 9449)");
         dpop.setId("settings-dpop");
         dpop.selectedProperty().bindBidirectional(model.dpopProperty());
-        ComboBox<PolicyPreset> preset = new ComboBox<>();
+        ComboBox<PolicyChoice> preset = new ComboBox<>();
         preset.setId("settings-preset");
-        preset.getItems().setAll(PolicyPreset.values());
+        preset.getItems().setAll(PolicyChoice.values());
         preset.valueProperty().bindBidirectional(model.presetProperty());
         preset.setMaxWidth(Double.MAX_VALUE);
         Label policy = new Label("Retry policy");

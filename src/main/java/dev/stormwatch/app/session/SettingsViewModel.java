@@ -36,7 +36,7 @@ public final class SettingsViewModel {
     private final StringProperty clientId = new SimpleStringProperty(DEMO_CLIENT_ID);
     private final StringProperty scope = new SimpleStringProperty(DEFAULT_SCOPE);
     private final BooleanProperty dpop = new SimpleBooleanProperty(false);
-    private final ObjectProperty<PolicyPreset> preset = new SimpleObjectProperty<>(PolicyPreset.DEFAULT);
+    private final ObjectProperty<PolicyChoice> preset = new SimpleObjectProperty<>(PolicyChoice.DEFAULT);
     private final StringProperty maxAttemptsPerOrigin = new SimpleStringProperty();
     private final StringProperty maxTotalAttempts = new SimpleStringProperty();
     private final StringProperty initialBackoffMs = new SimpleStringProperty();
@@ -68,7 +68,7 @@ public final class SettingsViewModel {
                 multiplier, maxBackoffMs, totalBudgetMs}) {
             field.addListener((obs, old, now) -> {
                 if (!filling) {
-                    preset.set(PolicyPreset.CUSTOM);
+                    preset.set(PolicyChoice.CUSTOM);
                 }
             });
         }
@@ -309,7 +309,7 @@ public final class SettingsViewModel {
     public StringProperty clientIdProperty() { return clientId; }
     public StringProperty scopeProperty() { return scope; }
     public BooleanProperty dpopProperty() { return dpop; }
-    public ObjectProperty<PolicyPreset> presetProperty() { return preset; }
+    public ObjectProperty<PolicyChoice> presetProperty() { return preset; }
     public StringProperty maxAttemptsPerOriginProperty() { return maxAttemptsPerOrigin; }
     public StringProperty maxTotalAttemptsProperty() { return maxTotalAttempts; }
     public StringProperty initialBackoffMsProperty() { return initialBackoffMs; }

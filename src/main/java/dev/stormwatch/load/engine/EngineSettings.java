@@ -1,9 +1,9 @@
 package dev.stormwatch.load.engine;
 
-import dev.stormwatch.http.ClientPreset;
 import dev.stormwatch.http.RetryQuota;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.load.options.ClientChoices;
+import dev.stormwatch.retry.PolicyPreset;
 import dev.stormwatch.retry.RetryPolicy;
 import java.time.Clock;
 import java.time.Duration;
@@ -60,7 +60,7 @@ public record EngineSettings(
 
     /** The batch preset (4 attempts, Retry-After honoured in full, RC4), no retry quota, the system clock. */
     public static EngineSettings defaults() {
-        return new EngineSettings(ClientPreset.BATCH.policy(), () -> RetryQuota.UNLIMITED, Optional.empty(), Optional.empty(),
+        return new EngineSettings(PolicyPreset.BATCH.policy(), () -> RetryQuota.UNLIMITED, Optional.empty(), Optional.empty(),
                 "storm-mini", Clock.systemUTC(), DEFAULT_DRAIN, DEFAULT_MAX_CONNECTIONS,
                 dev.stormwatch.http.AttemptListener.NONE);
     }

@@ -1,10 +1,10 @@
 package dev.stormwatch.load.options;
 
 import dev.stormwatch.base.DurationText;
-import dev.stormwatch.http.ClientPreset;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.LimiterConfigurationException;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.PolicyPreset;
 import dev.stormwatch.retry.RetryPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ public record ClientChoices(RetryPolicy policy, boolean retryQuota, Optional<Lim
     }
 
     /** The policy a load run uses unless told otherwise: RC4's batch preset, which honours a Retry-After in full. */
-    public static final String DEFAULT_POLICY = "batch";
+    public static final String DEFAULT_POLICY = "batch"; // PolicyPreset.BATCH (a constant: option defaults need one)
 
     /** The presets by command-line name, in the order the help lists them. */
     private static final Map<String, RetryPolicy> PRESETS = presets();
@@ -87,11 +87,9 @@ public record ClientChoices(RetryPolicy policy, boolean retryQuota, Optional<Lim
 
     private static Map<String, RetryPolicy> presets() {
         Map<String, RetryPolicy> presets = new LinkedHashMap<>();
-        presets.put(DEFAULT_POLICY, ClientPreset.BATCH.policy()); // RC4
-        presets.put("interactive", ClientPreset.INTERACTIVE.policy()); // RC4
-        presets.put("default", RetryPolicy.DEFAULT); // C1
-        presets.put("conservative", RetryPolicy.CONSERVATIVE); // C3
-        presets.put("patient", RetryPolicy.PATIENT); // C3
+        for (PolicyPreset preset : PolicyPreset.values()) {
+            presets.put(preset.cliName(), preset.policy()); // the catalogue's order: batch (RC4's) first
+        }
         return Collections.unmodifiableMap(presets);
     }
 

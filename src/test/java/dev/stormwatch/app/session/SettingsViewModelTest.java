@@ -28,7 +28,7 @@ class SettingsViewModelTest {
     // C3
     @Test
     void choosingAPresetFillsItsValues() {
-        settings.presetProperty().set(PolicyPreset.PATIENT);
+        settings.presetProperty().set(PolicyChoice.PATIENT);
 
         assertThat(settings.toConfig().orElseThrow().retryPolicy()).isEqualTo(RetryPolicy.PATIENT);
         assertThat(settings.maxTotalAttemptsProperty().get()).isEqualTo("8");
@@ -38,7 +38,7 @@ class SettingsViewModelTest {
     void editingAValueMakesThePolicyCustom() {
         settings.maxAttemptsPerOriginProperty().set("2");
 
-        assertThat(settings.presetProperty().get()).isEqualTo(PolicyPreset.CUSTOM);
+        assertThat(settings.presetProperty().get()).isEqualTo(PolicyChoice.CUSTOM);
         assertThat(settings.toConfig().orElseThrow().retryPolicy().maxAttemptsPerOrigin()).isEqualTo(2);
     }
 

@@ -3,8 +3,8 @@ package dev.stormwatch.load.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.stormwatch.http.ClientPreset;
 import dev.stormwatch.limit.LimitSpec;
+import dev.stormwatch.retry.PolicyPreset;
 import dev.stormwatch.retry.RetryPolicy;
 import java.time.Duration;
 import java.util.Optional;
@@ -34,7 +34,7 @@ class ClientChoicesTest {
         ClientChoices choices = build(b -> b);
 
         assertThat(choices).isEqualTo(ClientChoices.defaults());
-        assertThat(choices.policy()).isEqualTo(ClientPreset.BATCH.policy());
+        assertThat(choices.policy()).isEqualTo(PolicyPreset.BATCH.policy());
         assertThat(choices.retryQuota()).isFalse();
         assertThat(choices.limit()).isEmpty();
     }
@@ -45,8 +45,8 @@ class ClientChoicesTest {
     @CsvSource({"batch", "interactive", "default", "conservative", "patient", " Patient "})
     void presetsByName(String name) throws Exception {
         RetryPolicy expected = switch (name.trim().toLowerCase()) {
-            case "batch" -> ClientPreset.BATCH.policy();
-            case "interactive" -> ClientPreset.INTERACTIVE.policy();
+            case "batch" -> PolicyPreset.BATCH.policy();
+            case "interactive" -> PolicyPreset.INTERACTIVE.policy();
             case "default" -> RetryPolicy.DEFAULT;
             case "conservative" -> RetryPolicy.CONSERVATIVE;
             default -> RetryPolicy.PATIENT;
@@ -132,7 +132,7 @@ class ClientChoicesTest {
     @Test
     @DisplayName("the description names the preset and its values, and calls a changed preset custom")
     void describesThePolicy() throws Exception {
-        assertThat(ClientChoices.describe(ClientPreset.BATCH.policy())).isEqualTo(
+        assertThat(ClientChoices.describe(PolicyPreset.BATCH.policy())).isEqualTo(
                 "policy batch (4 attempt(s) per origin, 4 in all, backoff 250 ms x2.0 up to 8000 ms, budget 60 s)");
         assertThat(ClientChoices.describe(build(b -> b.maxAttempts("1").budget("1500ms")).policy())).isEqualTo(
                 "policy custom (1 attempt(s) per origin, 1 in all, backoff 250 ms x2.0 up to 8000 ms, budget 1500 ms)");
