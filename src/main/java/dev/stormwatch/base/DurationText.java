@@ -64,6 +64,14 @@ public final class DurationText {
         if (!duration.isZero() && duration.toNanos() % Duration.ofMinutes(1).toNanos() == 0) {
             return duration.toMinutes() + " min";
         }
+        return seconds(duration);
+    }
+
+    /**
+     * A duration in seconds, with the decimals it needs and none it does not: {@code 120 s}, {@code 1.5 s},
+     * {@code 0.02 s}; for waits, which people compare with the Retry-After they sent, in seconds.
+     */
+    public static String seconds(Duration duration) {
         return new java.math.BigDecimal(java.math.BigInteger.valueOf(duration.getSeconds())
                 .multiply(java.math.BigInteger.valueOf(1_000_000_000L))
                 .add(java.math.BigInteger.valueOf(duration.getNano())), 9).stripTrailingZeros().toPlainString() + " s";

@@ -2,6 +2,7 @@ package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.retry.HintHeaders;
 import dev.stormwatch.retry.Outcome;
 import dev.stormwatch.retry.RetryAfter;
@@ -271,6 +272,6 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
 
     /** A wait for people: whole seconds as before ({@code 120 s}), fractions as decimals ({@code 1.5 s}). */
     private static String words(Duration wait) {
-        return BigDecimal.valueOf(wait.toNanos(), 9).stripTrailingZeros().toPlainString() + " s";
+        return DurationText.seconds(wait);
     }
 }

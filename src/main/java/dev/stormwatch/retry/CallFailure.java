@@ -1,7 +1,7 @@
 package dev.stormwatch.retry;
 
+import dev.stormwatch.base.DurationText;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -137,8 +137,7 @@ public abstract sealed class CallFailure extends RuntimeException
         }
 
         private static String seconds(Duration d) {
-            long millis = d.toMillis();
-            return millis % 1000 == 0 ? (millis / 1000) + " s" : String.format(Locale.ROOT, "%.3f s", millis / 1000.0);
+            return DurationText.seconds(d.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
         }
     }
 

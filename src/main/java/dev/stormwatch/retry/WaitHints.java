@@ -1,6 +1,7 @@
 package dev.stormwatch.retry;
 
 import dev.stormwatch.base.AsciiDigits;
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.base.HttpDate;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -442,7 +443,7 @@ public final class WaitHints {
 
     /** A wait for people: {@code 1.5 s}, {@code 360 s}, {@code 0.02 s}. */
     static String words(Duration wait) {
-        return BigDecimal.valueOf(wait.toNanos(), 9).stripTrailingZeros().toPlainString() + " s";
+        return DurationText.seconds(wait);
     }
 
     /** Splits a structured-field list (RFC 8941) at a separator that is not inside a quoted string. */
