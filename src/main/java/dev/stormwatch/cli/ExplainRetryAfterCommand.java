@@ -178,8 +178,9 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
             out.println("Pace:         " + (Outcome.isRetryableStatus(status)
                     ? "nothing is left for " + words(reading.pace().get()) + ", but a " + status
                             + " is retried with backoff (RA1): no pace"
-                    : "nothing is left for " + words(reading.pace().get()) + ": the response is delivered and the"
-                            + " origin is paused until the reset, refusing requests as a 429 would (RH9, P2)"));
+                    : "nothing is left for " + words(reading.pace().get()) + ": the response is delivered and "
+                            + reading.paceScope().describe() + " is paced until the reset (RH9, RH12); a request"
+                            + " it holds waits it out when it fits its budget, else is refused as a 429 (RH13, P2)"));
         }
         if (!ignored.isEmpty()) {
             out.println("Ignored:      " + String.join(", ", ignored) + " (they carry no wait hint)");

@@ -12,7 +12,9 @@ import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.Outcome;
 import dev.stormwatch.retry.RetryAfter;
+import dev.stormwatch.retry.PaceScope;
 import dev.stormwatch.retry.RetryDecision;
+import dev.stormwatch.retry.SendGate;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,7 +35,7 @@ import okhttp3.Request;
 import okhttp3.Response;
 
 /**
- * The asynchronous twin of {@link RetryingExecutor}: the same steps in the same order (pause check,
+ * The asynchronous twin of {@link RetryingExecutor}: the same steps in the same order (the {@link SendGate},
  * send, {@link RetryDecision}, budget, pause start, retry quota, one {@link AttemptEvent} per attempt), but each
  * request goes out through an {@link AttemptTransport} (OkHttp's {@code enqueue} by default) and each retry waits on a
  * {@link RetryScheduler}, so no thread waits out a retry and a load test can run thousands of calls. It holds no rule
@@ -51,6 +53,7 @@ public final class AsyncRetryingExecutor {
     private final ComparisonBackoff backoff;
     private final AttemptTransport transport;
     private final Optional<AdaptiveSendRate> sendRate;
+    private final SendGate gate;
 
     private AsyncRetryingExecutor(Builder builder) {
         // OkHttp must not retry on its own: every resend is the retry decision's (as in RetryingExecutor).
@@ -74,6 +77,7 @@ public final class AsyncRetryingExecutor {
         this.backoff = builder.backoff;
         this.transport = builder.transport != null ? builder.transport : AttemptTransport.enqueue(client);
         this.sendRate = Optional.ofNullable(builder.sendRate);
+        this.gate = new SendGate(pauses, sendRate, clock);
     }
 
     /** A builder over this OkHttp client (its timeouts apply to each attempt, B2; its dispatcher bounds concurrency). */
@@ -124,6 +128,7 @@ public final class AsyncRetryingExecutor {
         /** The sleep before the latest attempt; decorrelated jitter grows from it. */
         private Duration previousSleep = Duration.ZERO;
         private Origin origin;
+        private PaceScope.PaceTarget target;
         private SendProgress progress;
         private volatile Call inFlight;
 
@@ -146,43 +151,63 @@ public final class AsyncRetryingExecutor {
             if (result.isDone()) {
                 return; // cancelled while a retry was waiting
             }
-            // RH11: wait on the timer until the adaptive bucket has a token; the pause is checked after it, at sending.
-            if (sendRate.isPresent()) {
-                Duration wait = sendRate.get().acquire(clock.instant());
-                if (!wait.isZero()) {
-                    try {
-                        scheduler.schedule(wait, this::handOnPaced);
-                    } catch (RejectedExecutionException e) {
-                        result.completeExceptionally(e); // the timer was shut down with the run: nothing was sent
-                    }
-                    return;
-                }
-            }
             attempt++;
             try {
                 Request request = requestPerAttempt.get();
                 origin = RequestOrigin.of(request.url());
-                // P2: while the provider asked for a pause, nothing goes on the wire. P3, P7: some steps are exempt.
-                if (operation.checksPause()) {
-                    Optional<OriginPauses.Refusal> refusal = pauses.check(origin);
-                    if (refusal.isPresent()) {
-                        result.completeExceptionally(report.refuse(origin, refusal.get()));
-                        return;
-                    }
-                }
-                progress = new SendProgress();
-                Call call = client.newCall(request.newBuilder().tag(SendProgress.class, progress).build());
-                inFlight = call;
-                // RC7: the caller may have cancelled while the request was built (a limiter round trip) and found
-                // no call to cancel; checked after publishing inFlight, so one of the two sides always cancels.
-                if (result.isDone()) {
-                    call.cancel();
-                    return;
-                }
-                transport.send(call, this);
+                target = RequestPaceTarget.of(request);
+                gateThenSend(request);
             } catch (RuntimeException e) {
                 // A typed refusal from the request supplier (RC5, RC7) or a bad URL: nothing was sent.
                 result.completeExceptionally(e);
+            }
+        }
+
+        /**
+         * P2, RH9, RH11–RH13: asks the gate (the blocking executor's), waits on the timer as long as it says, never
+         * blocking a thread, and asks again with the same request: the limiter (RC7) is not asked twice.
+         */
+        private void gateThenSend(Request request) {
+            if (result.isDone()) {
+                return; // cancelled while the attempt waited
+            }
+            SendGate.Verdict verdict = gate.beforeSend(operation, origin, target, budget, random);
+            if (verdict instanceof SendGate.Refuse refuse) {
+                result.completeExceptionally(report.refuse(origin, refuse.refusal()));
+                return;
+            }
+            if (verdict instanceof SendGate.Wait wait) {
+                report.paced(origin, attempt, wait);
+                try {
+                    scheduler.schedule(wait.delay(), () -> handOnGated(request));
+                } catch (RejectedExecutionException e) {
+                    result.completeExceptionally(e); // the timer was shut down with the run: nothing was sent
+                }
+                return;
+            }
+            progress = new SendProgress();
+            Call call = client.newCall(request.newBuilder().tag(SendProgress.class, progress).build());
+            inFlight = call;
+            // RC7: the caller may have cancelled while the request was built (a limiter round trip) and found
+            // no call to cancel; checked after publishing inFlight, so one of the two sides always cancels.
+            if (result.isDone()) {
+                call.cancel();
+                return;
+            }
+            transport.send(call, this);
+        }
+
+        private void handOnGated(Request request) {
+            try {
+                transport.handOn(() -> {
+                    try {
+                        gateThenSend(request);
+                    } catch (RuntimeException e) {
+                        result.completeExceptionally(e);
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                result.completeExceptionally(e); // the transport was shut down while the attempt waited: nothing was sent
             }
         }
 
@@ -230,8 +255,8 @@ public final class AsyncRetryingExecutor {
                 if (!sent.outcome().isFailedRequest()) {
                     retryQuota.onSuccess();
                 }
-                // RH9: nothing is left until the reset: pace the origin instead of sending to be refused.
-                deliver.paceUntil().ifPresent(until -> pauses.pace(origin, until));
+                // RH9, RH12: nothing is left until the reset: pace what the quota covers instead of being refused.
+                deliver.paceUntil().ifPresent(until -> pauses.pace(origin, deliver.paceScope().keyFor(target), until));
                 report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), deliver.paceUntil(), AttemptEvent.Verdict.DELIVER);
                 if (!result.complete(sent.response())) {
                     sent.close(); // the caller cancelled meanwhile: nobody will read it
@@ -261,14 +286,6 @@ public final class AsyncRetryingExecutor {
                 scheduler.schedule(retry.delay(), () -> handOn(sent));
             } catch (RejectedExecutionException e) {
                 result.completeExceptionally(report.giveUp(origin, sent, failedInStep)); // the timer was shut down: end typed, not silently
-            }
-        }
-
-        private void handOnPaced() {
-            try {
-                transport.handOn(this::nextAttempt);
-            } catch (RejectedExecutionException e) {
-                result.completeExceptionally(e); // the transport was shut down while the attempt waited: nothing was sent
             }
         }
 

@@ -17,7 +17,8 @@ import java.util.OptionalInt;
  * @param at when the attempt ended (wall clock)
  * @param origin where the request went
  * @param step the request step, for example {@code discovery} or {@code token}
- * @param attempt 1 for the first request of the step; 0 when a pause refused the step before sending (P2)
+ * @param attempt 1 for the first request of the step; 0 when a pause refused the step before sending (P2); for
+ *     {@link Verdict#PACED}, the attempt that waits
  * @param status the HTTP status, empty for a network failure or a refusal
  * @param failure the kind of network failure, empty when a response came back
  * @param rawRetryAfter the Retry-After values exactly as received (may be empty)
@@ -105,6 +106,11 @@ public record AttemptEvent(
         /** A running pause refused the step; nothing was sent (P2). */
         REFUSED_BY_PAUSE,
         /** The rate limiter in front of the resilient client refused the attempt; nothing was sent (RC7). */
-        REFUSED_BY_LIMITER
+        REFUSED_BY_LIMITER,
+        /**
+         * The attempt waits {@code delay} before it is sent: a pace that fits the budget (RH13) or the adaptive send
+         * rate (RH11), named in {@code waitHint}; nothing was sent yet, and {@code attempt} is the one that waits.
+         */
+        PACED
     }
 }

@@ -94,9 +94,13 @@ public final class ResilientClient {
         }
         this.http = http.build();
         OriginPauses pauses = builder.pauses != null ? builder.pauses : new OriginPauses(clock);
-        this.blocking = RetryingExecutor.builder(this.http).clock(clock).sleeper(builder.sleeper)
+        RetryingExecutor.Builder blocking = RetryingExecutor.builder(this.http).clock(clock).sleeper(builder.sleeper)
                 .random(builder.random).pauses(pauses).listener(listener).retryQuota(retryQuota)
-                .backoffForComparison(builder.backoff).build();
+                .backoffForComparison(builder.backoff);
+        if (builder.sendRate != null) {
+            blocking.adaptiveSendRate(builder.sendRate);
+        }
+        this.blocking = blocking.build();
         AsyncRetryingExecutor.Builder async = AsyncRetryingExecutor.builder(this.http).clock(clock)
                 .scheduler(builder.scheduler).random(builder.random).pauses(pauses).listener(listener)
                 .retryQuota(retryQuota).backoffForComparison(builder.backoff);
@@ -104,7 +108,7 @@ public final class ResilientClient {
             async.transport(builder.transport);
         }
         if (builder.sendRate != null) {
-            async.adaptiveSendRate(builder.sendRate); // RH11: load runs only, for now
+            async.adaptiveSendRate(builder.sendRate); // RH11: both executors pace through one bucket
         }
         this.async = async.build();
     }
@@ -210,11 +214,14 @@ public final class ResilientClient {
         if (deadline.isPresent() && deadline.get().hasPassed(now)) {
             throw new RequestRefused.DeadlineExpired(deadline.get().at(), sentBefore);
         }
-        // P2 before RC7: a running pause sends nothing, so the limiter must not count (and use up quota for) it.
+        // P2 before RC7: a running pause sends nothing, so the limiter must not count (and use up quota for) it. A
+        // pace that the attempt will wait out (RH13) goes on to the limiter: the executor's gate waits after it.
         if (limiter.isPresent() && operation.checksPause()) {
             Origin origin = RequestOrigin.of(request.url());
-            Optional<OriginPauses.Refusal> paused = pauses().check(origin);
-            if (paused.isPresent()) {
+            Optional<OriginPauses.Refusal> paused = pauses().check(origin, dev.stormwatch.retry.PaceScope.PaceTarget.of(
+                    request.method(), request.url().encodedPath(), Optional.of(options.model())));
+            if (paused.isPresent() && dev.stormwatch.retry.SendGate.decide(operation, paused, budget.remaining(), 0.0)
+                    instanceof dev.stormwatch.retry.SendGate.Refuse) {
                 throw new StepReport(clock, listener, options.model(), operation, budget).refuse(origin, paused.get());
             }
         }
@@ -380,7 +387,7 @@ public final class ResilientClient {
         }
 
         /**
-         * RH11: adaptive pacing of this client's asynchronous calls (the blocking executor does not pace); off by
+         * RH11: adaptive pacing of this client's calls, blocking and asynchronous, through one bucket; off by
          * default.
          */
         public Builder adaptiveSendRate(dev.stormwatch.retry.AdaptiveSendRate value) {

@@ -1,5 +1,6 @@
 package dev.stormwatch.http;
 
+import dev.stormwatch.retry.AdaptiveSendRate;
 import dev.stormwatch.retry.BudgetCounters;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
@@ -12,6 +13,7 @@ import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.Outcome;
 import dev.stormwatch.retry.RetryAfter;
 import dev.stormwatch.retry.RetryDecision;
+import dev.stormwatch.retry.SendGate;
 import dev.stormwatch.retry.Sleeper;
 import java.io.IOException;
 import java.time.Clock;
@@ -32,7 +34,8 @@ import okhttp3.Response;
 
 /**
  * The blocking retry executor: sends a request step through OkHttp, asks {@link RetryDecision} what
- * follows each attempt, sleeps through the injected {@link Sleeper}, keeps the per-origin pauses (P1, P2) and emits
+ * follows each attempt, asks {@link SendGate} before each (P2, RH11, RH13), sleeps through the injected
+ * {@link Sleeper}, keeps the per-origin pauses and paces (P1, P2, RH9, RH12) and emits
  * one {@link AttemptEvent} per attempt. It holds no rule of its own.
  */
 public final class RetryingExecutor {
@@ -47,6 +50,8 @@ public final class RetryingExecutor {
     private final AttemptListener listener;
     private final RetryQuota retryQuota;
     private final ComparisonBackoff backoff;
+    private final Optional<AdaptiveSendRate> sendRate;
+    private final SendGate gate;
 
     private RetryingExecutor(Builder builder) {
         // OkHttp must not retry on its own: a silent resend of a refresh would break F1.
@@ -69,6 +74,8 @@ public final class RetryingExecutor {
         this.listener = builder.listener;
         this.retryQuota = builder.retryQuota;
         this.backoff = builder.backoff;
+        this.sendRate = Optional.ofNullable(builder.sendRate);
+        this.gate = new SendGate(pauses, sendRate, clock);
     }
 
     /** A builder over this OkHttp client (its timeouts apply to each attempt; B2). */
@@ -113,16 +120,14 @@ public final class RetryingExecutor {
         for (int attempt = 1; ; attempt++) {
             Request request = requestPerAttempt.get();
             Origin origin = RequestOrigin.of(request.url());
-            // P2: while the provider asked for a pause, nothing goes on the wire. P3, P7: some steps are exempt.
-            if (operation.checksPause()) {
-                Optional<OriginPauses.Refusal> refusal = pauses.check(origin);
-                if (refusal.isPresent()) {
-                    throw report.refuse(origin, refusal.get());
-                }
-            }
+            awaitGate(request, origin, operation, budget, report, attempt);
             SentAttempt sent = send(request, operation, budget);
             BudgetCounters counters = budget.counters(origin, failedInStep);
             Instant now = clock.instant();
+            // RH11: every answer tells the adaptive rate whether the provider throttled (as the async executor does).
+            if (sendRate.isPresent() && sent.outcome() instanceof Outcome.HttpResponse) {
+                sendRate.get().onResponse(AdaptiveSendRate.isThrottle(sent.outcome(), now), now);
+            }
             Decision decision = RetryDecision.decide(
                     sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble(), backoff,
                     previousSleep);
@@ -134,8 +139,9 @@ public final class RetryingExecutor {
                 if (!sent.outcome().isFailedRequest()) {
                     retryQuota.onSuccess();
                 }
-                // RH9: nothing is left until the reset: pace the origin instead of sending to be refused.
-                deliver.paceUntil().ifPresent(until -> pauses.pace(origin, until));
+                // RH9, RH12: nothing is left until the reset: pace what the quota covers instead of being refused.
+                deliver.paceUntil().ifPresent(until ->
+                        pauses.pace(origin, deliver.paceScope().keyFor(RequestPaceTarget.of(request)), until));
                 report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), deliver.paceUntil(), AttemptEvent.Verdict.DELIVER);
                 return sent.response();
             }
@@ -156,6 +162,33 @@ public final class RetryingExecutor {
             previousSleep = retry.delay();
             int failedSoFar = failedInStep;
             sleep(retry.delay(), () -> report.giveUp(origin, sent, failedSoFar));
+        }
+    }
+
+    /**
+     * P2, RH9, RH11–RH13: asks the gate until the attempt may go, sleeping through each wait it asks for (a pace
+     * that fits the budget, the adaptive rate); throws the pause's refusal when it refuses. The same gate as the
+     * asynchronous executor's.
+     */
+    private void awaitGate(Request request, Origin origin, Operation operation, CallBudget budget, StepReport report,
+            int attempt) {
+        dev.stormwatch.retry.PaceScope.PaceTarget target = RequestPaceTarget.of(request);
+        while (true) {
+            SendGate.Verdict verdict = gate.beforeSend(operation, origin, target, budget, random);
+            if (verdict instanceof SendGate.Refuse refuse) {
+                throw report.refuse(origin, refuse.refusal());
+            }
+            if (!(verdict instanceof SendGate.Wait wait)) {
+                return;
+            }
+            report.paced(origin, attempt, wait);
+            try {
+                sleeper.sleep(wait.delay());
+            } catch (InterruptedException e) {
+                // The caller is shutting down while the attempt waited: nothing was sent; keep the interrupt.
+                Thread.currentThread().interrupt();
+                throw report.refuse(origin, new OriginPauses.Refusal(OriginPauses.PACE_STATUS, wait.delay()));
+            }
         }
     }
 
@@ -224,6 +257,7 @@ public final class RetryingExecutor {
         private AttemptListener listener = AttemptListener.NONE;
         private RetryQuota retryQuota = RetryQuota.UNLIMITED;
         private ComparisonBackoff backoff = ComparisonBackoff.FULL;
+        private AdaptiveSendRate sendRate;
 
         private Builder(OkHttpClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -271,6 +305,15 @@ public final class RetryingExecutor {
          */
         public Builder backoffForComparison(ComparisonBackoff strategy) {
             backoff = Objects.requireNonNull(strategy, "strategy");
+            return this;
+        }
+
+        /**
+         * RH11: an adaptive send rate shared by the calls of this executor: each attempt first waits what it asks, in
+         * the caller's thread through the {@link Sleeper}; the pause is checked again after the wait. Off by default.
+         */
+        public Builder adaptiveSendRate(AdaptiveSendRate value) {
+            sendRate = Objects.requireNonNull(value, "sendRate");
             return this;
         }
 

@@ -8,6 +8,7 @@ import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.Outcome;
 import dev.stormwatch.retry.RetryAfter;
+import dev.stormwatch.retry.SendGate;
 import dev.stormwatch.retry.WaitHints;
 import java.time.Clock;
 import java.time.Duration;
@@ -51,6 +52,14 @@ final class StepReport {
         // P2: the same Server error as the pause's, attempts = 0, retryAfter = what is left of the pause.
         return new CallFailure.Recoverable(origin, new CallFailure.Server(
                 refusal.status(), Optional.of(remaining), 0, budget.elapsed()));
+    }
+
+    /** An attempt waits before it is sent (RH11, RH13): one event, nothing on the wire yet. */
+    void paced(Origin origin, int attempt, SendGate.Wait wait) {
+        listener.onAttempt(new AttemptEvent(clock.instant(), origin, step, operation, attempt, OptionalInt.empty(),
+                Optional.empty(), List.of(), Optional.empty(), Optional.of(wait.delay()), Optional.empty(),
+                budgetLeft(origin), Optional.empty(), AttemptEvent.Verdict.PACED, Optional.of(wait.describe()),
+                ConnectionUse.NONE));
     }
 
     /** The step's error when it ends before a retry the decision allowed: retryAfter empty (E4). */

@@ -28,7 +28,10 @@ final class ModelApi {
 
     private final RelayConfig config;
     private final Authenticator authenticator;
-    private final Optional<QuotaWindows> quota;
+    /** The quota and the dialect it speaks, replaced together while the relay runs ({@link Relay#useRateLimits}). */
+    private record RateLimits(Optional<QuotaWindows> quota, RateLimitDialect dialect) {}
+
+    private volatile RateLimits rateLimits;
     private final CapacityGate gate;
     private final Timeline timeline;
     private final Instant startedAt;
@@ -43,7 +46,8 @@ final class ModelApi {
             AtomicLong hiccups) {
         this.config = config;
         this.authenticator = new Authenticator(config.apiKeys(), config.trustedIssuer(), config.clock(), baseUri);
-        this.quota = config.quota().map(q -> new QuotaWindows(q, config.clock()));
+        this.rateLimits = new RateLimits(config.quota().map(q -> new QuotaWindows(q, config.clock())),
+                config.dialect());
         this.gate = new CapacityGate(config.capacity(), config.collapse(), config.clock());
         this.timeline = new Timeline(config.disruptions());
         this.startedAt = startedAt;
@@ -91,10 +95,12 @@ final class ModelApi {
             return new Served(ApiError.response(outage.status(), "server_error", "outage", "the model API is down"),
                     RelayOutcome.OUTAGE, who);
         }
+        RateLimits limits = rateLimits;
+        Optional<QuotaWindows> quota = limits.quota();
         if (quota.isPresent()) {
             Optional<Duration> wait = quota.get().admit(who);
             if (wait.isPresent()) {
-                return new Served(quotaExceeded(who, wait.get()), RelayOutcome.QUOTA_EXCEEDED, who);
+                return new Served(quotaExceeded(limits, who, wait.get()), RelayOutcome.QUOTA_EXCEEDED, who);
             }
         }
         if (!gate.tryEnter()) {
@@ -121,7 +127,7 @@ final class ModelApi {
                     ? model.models()
                     : model.complete(request, log.nextSequence(), config.clock().instant());
             if (quota.isPresent()) {
-                answer = config.dialect().admitted(answer, quotaState(quota.get(), who, quota.get().resetAt()));
+                answer = limits.dialect().admitted(answer, quotaState(quota.get(), who, quota.get().resetAt()));
             }
             return new Served(answer, answer.status() == 200 ? RelayOutcome.OK : RelayOutcome.BAD_REQUEST, who);
         } finally {
@@ -129,11 +135,17 @@ final class ModelApi {
         }
     }
 
-    private Response quotaExceeded(String principal, Duration wait) {
+    /** A new quota (empty: none) and the dialect its headers speak, from the next request on; counts start afresh. */
+    void useRateLimits(Optional<Quota> quota, RateLimitDialect dialect) {
+        rateLimits = new RateLimits(quota.map(q -> new QuotaWindows(q, config.clock())), dialect);
+    }
+
+    private Response quotaExceeded(RateLimits limits, String principal, Duration wait) {
+        Optional<QuotaWindows> quota = limits.quota();
         Quota q = quota.get().quota();
         Response refused = ApiError.response(429, "requests", "rate_limit_exceeded",
                 "quota of " + q.requests() + " requests per " + q.window().toSeconds() + " s reached");
-        return config.dialect().refused(refused,
+        return limits.dialect().refused(refused,
                 quotaState(quota.get(), principal, config.clock().instant().plus(wait)));
     }
 

@@ -141,6 +141,15 @@ public final class Relay implements AutoCloseable {
         return server.resetOpenConnections();
     }
 
+    /**
+     * From the next request on, meters this quota (empty: none) and says what is left in this dialect (spec RH5–RH8),
+     * for the app's Provider & relay area; the counts start afresh.
+     */
+    public void useRateLimits(java.util.Optional<Quota> quota, RateLimitDialect dialect) {
+        api.useRateLimits(java.util.Objects.requireNonNull(quota, "quota"),
+                java.util.Objects.requireNonNull(dialect, "dialect"));
+    }
+
     @Override
     public void close() {
         timer.shutdownNow();

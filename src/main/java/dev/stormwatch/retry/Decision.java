@@ -41,10 +41,17 @@ public sealed interface Decision permits Decision.Retry, Decision.Stop, Decision
      * a 400 {@code invalid_grant} or a 401), or the application's own 429/5xx returned as it is (A1).
      *
      * @param paceUntil when present, the provider said nothing is left until then: the origin's pace to start (RH9)
+     * @param paceScope what the pace covers on the origin (RH12)
      */
-    record Deliver(Optional<Instant> paceUntil) implements Decision {
+    record Deliver(Optional<Instant> paceUntil, PaceScope paceScope) implements Decision {
         public Deliver {
             Objects.requireNonNull(paceUntil, "paceUntil");
+            Objects.requireNonNull(paceScope, "paceScope");
+        }
+
+        /** A delivery whose pace, if any, covers the whole origin. */
+        public Deliver(Optional<Instant> paceUntil) {
+            this(paceUntil, PaceScope.ORIGIN);
         }
     }
 }

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The retry decision as a pure function (spec ST1–ST3, F1–F2, RA1–RA8, RH1–RH10, B1–B4, P1, P5, E1–E6, OP1): given the outcome
+ * The retry decision as a pure function (spec ST1–ST3, F1–F2, RA1–RA8, RH1–RH10, RH12, B1–B4, P1, P5, E1–E6, OP1): given the outcome
  * of one request, the kind of operation, the budget counters, the policy, the time and a random number, it says
  * retry after this delay, stop with this error (and maybe start a pause), or deliver the response. Every executor
  * (blocking or asynchronous) asks it; none re-implements a rule.
@@ -141,7 +141,8 @@ public final class RetryDecision {
         if (hints == null || hints.pace().isEmpty() || hints.pace().get().isZero()) {
             return Decision.DELIVER;
         }
-        return new Decision.Deliver(Optional.of(now.plus(hints.pace().get())));
+        // RH12: the pace covers what the used-up quota names: the origin, the request's model or a named quota.
+        return new Decision.Deliver(Optional.of(now.plus(hints.pace().get())), hints.paceScope());
     }
 
     private static Decision decideNetworkFailure(Outcome.NetworkFailure failure, Operation operation, Origin origin,

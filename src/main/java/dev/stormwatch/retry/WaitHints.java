@@ -12,8 +12,10 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -38,15 +40,18 @@ public final class WaitHints {
      * @param waitTime on 429 and 503, the longest valid wait of every hint (RH2), capped (RA7); empty when none asks
      * @param pace on any status, the longest wait until a quota that is used up resets (RH4, RH9), capped (RA7)
      * @param shouldRetry the provider's {@code x-should-retry}, when valid (RH3)
+     * @param paceScope what the pace covers on its origin (RH12): the scope every used-up quota names, the origin
+     *     when they disagree or none asks for a pace
      */
     public record Reading(List<WaitHint> hints, Optional<WaitHint> decidedBy, Optional<Duration> waitTime,
-            Optional<Duration> pace, Optional<Boolean> shouldRetry) {
+            Optional<Duration> pace, Optional<Boolean> shouldRetry, PaceScope paceScope) {
         public Reading {
             hints = List.copyOf(hints);
             Objects.requireNonNull(decidedBy, "decidedBy");
             Objects.requireNonNull(waitTime, "waitTime");
             Objects.requireNonNull(pace, "pace");
             Objects.requireNonNull(shouldRetry, "shouldRetry");
+            Objects.requireNonNull(paceScope, "paceScope");
         }
 
         /** RH3: the provider said not to retry. */
@@ -81,17 +86,25 @@ public final class WaitHints {
         readMillis("x-ms-retry-after-ms", waitStatus, status, headers, hints);
         Optional<Boolean> shouldRetry = readShouldRetry(headers, hints);
         Instant reference = reference(date, now);
-        readQuotas(headers, now, reference, hints);
-        return decide(hints, waitStatus, shouldRetry);
+        Map<WaitHint, PaceScope> scopes = new IdentityHashMap<>();
+        readQuotas(headers, now, reference, hints, scopes);
+        return decide(hints, waitStatus, shouldRetry, scopes);
     }
 
     /** RH2: the longest valid wait wins; the first hint of that length (Retry-After before the others) decides. */
-    private static Reading decide(List<WaitHint> hints, boolean waitStatus, Optional<Boolean> shouldRetry) {
+    private static Reading decide(List<WaitHint> hints, boolean waitStatus, Optional<Boolean> shouldRetry,
+            Map<WaitHint, PaceScope> scopes) {
         WaitHint longestWait = null;
         WaitHint longestPace = null;
+        PaceScope paceScope = null;
         for (WaitHint hint : hints) {
             if (hint.waitTime().isEmpty()) {
                 continue;
+            }
+            if (hint.role() == WaitHint.Role.EXHAUSTED) {
+                // RH12: a pace covers what every used-up quota names; when they disagree, the whole origin.
+                PaceScope scope = scopes.getOrDefault(hint, PaceScope.ORIGIN);
+                paceScope = paceScope == null ? scope : paceScope.and(scope);
             }
             boolean waits = hint.role() == WaitHint.Role.WAIT || hint.role() == WaitHint.Role.EXHAUSTED;
             if (waitStatus && waits && (longestWait == null || hint.waitTime().get().compareTo(longestWait.waitTime().get()) > 0)) {
@@ -105,7 +118,8 @@ public final class WaitHints {
         Optional<WaitHint> decidedBy = Optional.ofNullable(longestWait != null ? longestWait : longestPace);
         return new Reading(hints, decidedBy,
                 Optional.ofNullable(longestWait).flatMap(WaitHint::waitTime),
-                Optional.ofNullable(longestPace).flatMap(WaitHint::waitTime), shouldRetry);
+                Optional.ofNullable(longestPace).flatMap(WaitHint::waitTime), shouldRetry,
+                paceScope == null ? PaceScope.ORIGIN : paceScope);
     }
 
     private static void readRetryAfter(int status, List<String> values, String date, Instant now,
@@ -180,23 +194,30 @@ public final class WaitHints {
     }
 
     /** RH4–RH8: the quota dialects, in the order the headers came. */
-    private static void readQuotas(HintHeaders headers, Instant now, Instant reference, List<WaitHint> hints) {
+    private static void readQuotas(HintHeaders headers, Instant now, Instant reference, List<WaitHint> hints,
+            Map<WaitHint, PaceScope> scopes) {
         for (HintHeaders.Field field : headers.fields()) {
             String name = field.name();
+            int before = hints.size();
             if (name.equals("ratelimit")) {
-                readIetfItems(field.value(), hints);
+                readIetfItems(field.value(), hints, scopes);
             } else if (name.equals("ratelimit-policy") || name.equals("ratelimit-limit")) {
                 hints.add(info(field, "RH5", "a quota policy: asks for no wait"));
             } else if (name.equals("ratelimit-remaining")) {
                 readPair(headers, field, "ratelimit-reset", Dialect.IETF_DELTA, now, reference, hints);
             } else if (name.equals("x-ratelimit-remaining")) {
                 readPair(headers, field, "x-ratelimit-reset", Dialect.GITHUB, now, reference, hints);
+                scopeNew(hints, before, gitHubResource(headers), scopes);
             } else if (name.startsWith("x-ratelimit-remaining-")) {
                 String resource = name.substring("x-ratelimit-remaining-".length());
                 readPair(headers, field, "x-ratelimit-reset-" + resource, Dialect.OPENAI, now, reference, hints);
+                // RH12: OpenAI's limits are per model (its rate-limit guide): the pace holds that model only.
+                scopeNew(hints, before, PaceScope.MODEL, scopes);
             } else if (name.startsWith("anthropic-ratelimit-") && name.endsWith("-remaining")) {
                 String stem = name.substring(0, name.length() - "remaining".length());
                 readPair(headers, field, stem + "reset", Dialect.ANTHROPIC, now, reference, hints);
+                // RH12: Anthropic's limits are per model class: the pace holds that model only.
+                scopeNew(hints, before, PaceScope.MODEL, scopes);
             } else if (isReset(name)) {
                 if (headers.values(partnerOfReset(name)).isEmpty()) {
                     hints.add(info(field, "RH4", "a reset time without a remaining count beside it: asks for no wait"));
@@ -206,6 +227,34 @@ public final class WaitHints {
                 hints.add(info(field, "RH4", "a limit or usage figure: asks for no wait"));
             }
         }
+    }
+
+    /** RH12: the scope of the hints just added, when one asks for a pace. */
+    private static void scopeNew(List<WaitHint> hints, int from, PaceScope scope, Map<WaitHint, PaceScope> scopes) {
+        for (int k = from; k < hints.size(); k++) {
+            if (hints.get(k).role() == WaitHint.Role.EXHAUSTED) {
+                scopes.put(hints.get(k), scope);
+            }
+        }
+    }
+
+    /**
+     * RH12: GitHub names the quota a route counts against in {@code x-ratelimit-resource} ({@code core},
+     * {@code search}, {@code graphql}...); without it, or with several values, the whole origin.
+     */
+    private static PaceScope gitHubResource(HintHeaders headers) {
+        List<String> values = headers.values("x-ratelimit-resource");
+        if (values.size() != 1 || values.get(0).isBlank() || values.get(0).indexOf(',') >= 0) {
+            return PaceScope.ORIGIN;
+        }
+        return PaceScope.quota(values.get(0).strip().toLowerCase(Locale.ROOT));
+    }
+
+    /** RH12: an IETF item's key names its quota policy ({@code "default"}); quotes are not part of the name. */
+    private static PaceScope ietfPolicy(String key) {
+        String name = key.length() >= 2 && key.startsWith("\"") && key.endsWith("\"")
+                ? key.substring(1, key.length() - 1) : key;
+        return name.isBlank() ? PaceScope.ORIGIN : PaceScope.quota(name);
     }
 
     private static boolean isReset(String name) {
@@ -303,7 +352,7 @@ public final class WaitHints {
     }
 
     /** RH5: {@code RateLimit: "default";r=0;t=5}, one hint per item. */
-    private static void readIetfItems(String value, List<WaitHint> hints) {
+    private static void readIetfItems(String value, List<WaitHint> hints, Map<WaitHint, PaceScope> scopes) {
         for (String item : splitOutsideQuotes(value, ',')) {
             String text = item.strip();
             if (text.isEmpty()) {
@@ -339,9 +388,12 @@ public final class WaitHints {
                         "nothing left, but no t= says until when: asks for no wait"));
             } else {
                 long nanos = deltaSecondsNanos(Long.toString(reset));
-                hints.add(waitHint("ratelimit", text, WaitHint.Role.EXHAUSTED, nanos, "RH5",
+                WaitHint hint = waitHint("ratelimit", text, WaitHint.Role.EXHAUSTED, nanos, "RH5",
                         "r=0, nothing is left until the reset t=" + reset + " s: wait "
-                                + words(Duration.ofNanos(Math.min(nanos, CAP_NANOS)))));
+                                + words(Duration.ofNanos(Math.min(nanos, CAP_NANOS))));
+                hints.add(hint);
+                // RH12: the draft's quota policy is the item's key; it covers the route that answered with it.
+                scopes.put(hint, ietfPolicy(key));
             }
         }
     }

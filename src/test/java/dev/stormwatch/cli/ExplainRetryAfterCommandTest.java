@@ -223,16 +223,17 @@ class ExplainRetryAfterCommandTest {
                 .doesNotContain("Budget:");
     }
 
-    // RH9
+    // RH9, RH12, RH13
     @Test
-    @DisplayName("RH9: a 200 with nothing left explains the pace")
+    @DisplayName("RH9, RH12: a 200 with nothing left explains the pace and what it covers")
     void paceOnSuccess() {
         run("--status", "200", "--header", "RateLimit: \"default\";r=0;t=5",
                 "--header", "RateLimit-Policy: \"default\";q=100;w=10");
 
         assertThat(out.toString())
                 .contains("Wait:         none: status 200 is not retried (ST1)")
-                .contains("Pace:         nothing is left for 5 s").contains("(RH9, P2)")
+                .contains("Pace:         nothing is left for 5 s: the response is delivered and the quota 'default'"
+                        + " is paced until the reset (RH9, RH12)").contains("(RH13, P2)")
                 .contains("RateLimit-Policy".toLowerCase() + ": \"default\";q=100;w=10  ->  no wait (RH5)");
     }
 }

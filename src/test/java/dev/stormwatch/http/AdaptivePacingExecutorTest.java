@@ -21,13 +21,17 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The asynchronous executor with an adaptive send rate, over real sockets; time moves only on the fake clock. */
+/**
+ * The asynchronous executor with an adaptive send rate, over real sockets; time moves only on the fake clock. The
+ * blocking executor passes the same tests ({@link BlockingAdaptivePacingExecutorTest}): both ask one
+ * {@link dev.stormwatch.retry.SendGate}.
+ */
 // RH11
 class AdaptivePacingExecutorTest {
 
-    private final FakeClock clock = FakeClock.at("2026-12-01T12:00:00Z");
-    private final FakeWaits waits = new FakeWaits(clock);
-    private final OkHttpClient okHttp = new OkHttpClient.Builder().readTimeout(2, TimeUnit.SECONDS).build();
+    final FakeClock clock = FakeClock.at("2026-12-01T12:00:00Z");
+    final FakeWaits waits = new FakeWaits(clock);
+    final OkHttpClient okHttp = new OkHttpClient.Builder().readTimeout(2, TimeUnit.SECONDS).build();
     private MockWebServer server;
 
     @BeforeEach
@@ -43,26 +47,33 @@ class AdaptivePacingExecutorTest {
         okHttp.connectionPool().evictAll();
     }
 
-    private int send(AsyncRetryingExecutor executor) throws Exception {
+    private int send(StepExecutor executor) {
         Request request = new Request.Builder().url(server.url("/v1/models")).build();
         try (Response response = executor.execute(request, Operation.READ, "models",
-                CallBudget.start(RetryPolicy.DEFAULT, clock)).get(10, TimeUnit.SECONDS)) {
+                CallBudget.start(RetryPolicy.DEFAULT, clock))) {
             return response.code();
         }
     }
 
-    private AsyncRetryingExecutor executor(boolean adaptive) {
+    StepExecutor executor(boolean adaptive) {
         AsyncRetryingExecutor.Builder builder = AsyncRetryingExecutor.builder(okHttp).clock(clock).scheduler(waits)
                 .random(() -> 0.5);
         if (adaptive) {
             builder.adaptiveSendRate(new AdaptiveSendRate(clock));
         }
-        return builder.build();
+        AsyncRetryingExecutor async = builder.build();
+        return (requestPerAttempt, operation, step, budget) -> {
+            try {
+                return async.execute(requestPerAttempt, operation, step, budget).get(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new AssertionError("the future did not complete with a response", e);
+            }
+        };
     }
 
     @Test
     @DisplayName("RH11: off by default: after a 429 the retry waits the Retry-After with its jitter, nothing more")
-    void withoutAdaptivePacingOnlyTheRetryAfterIsWaited() throws Exception {
+    void withoutAdaptivePacingOnlyTheRetryAfterIsWaited() {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "1"));
         server.enqueue(new MockResponse().setResponseCode(200));
 
@@ -73,11 +84,11 @@ class AdaptivePacingExecutorTest {
 
     @Test
     @DisplayName("RH11: after a 429 the retry waits the Retry-After first, then the bucket's slot: never earlier")
-    void pacedRetryGoesNoEarlierThanTheRetryAfter() throws Exception {
+    void pacedRetryGoesNoEarlierThanTheRetryAfter() {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "1"));
         server.enqueue(new MockResponse().setResponseCode(200));
         server.enqueue(new MockResponse().setResponseCode(200));
-        AsyncRetryingExecutor executor = executor(true);
+        StepExecutor executor = executor(true);
 
         assertThat(send(executor)).isEqualTo(200);
         // RA3: 1 s + 5 % jitter; then the bucket, at 0.5 sends per second with 0.525 tokens earned, 0.95 s more

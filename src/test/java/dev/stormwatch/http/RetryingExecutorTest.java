@@ -199,29 +199,150 @@ class RetryingExecutorTest {
 
     // RH9, P2
     @Test
-    @DisplayName("RH9, P2: a 200 that says no request is left for 2 s paces the origin: the next call is refused, nothing sent")
+    @DisplayName("RH9, P2: a 200 that says no request is left for 30 s paces the origin: a call whose budget ends sooner is refused, nothing sent")
     void nothingLeftPacesTheOrigin() throws IOException {
         server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
-                .setHeader("x-ratelimit-reset-requests", "2s"));
+                .setHeader("x-ratelimit-reset-requests", "30s"));
 
         try (Response response = executor.execute(get("/v1/models"), Operation.READ, "models", budget())) {
             assertThat(response.code()).isEqualTo(200);
         }
-        assertThat(events.get(0).pauseStarted()).contains(clock.instant().plusSeconds(2));
-        assertThat(events.get(0).waitHint()).contains("x-ratelimit-reset-requests: 2s (RH6)");
+        assertThat(events.get(0).pauseStarted()).contains(clock.instant().plusSeconds(30));
+        assertThat(events.get(0).waitHint()).contains("x-ratelimit-reset-requests: 30s (RH6)");
 
-        clock.advance(Duration.ofMillis(1_999));
+        clock.advance(Duration.ofMillis(9_999));
         CallFailure.Recoverable refused = failureOf(() -> executor.execute(get("/v1/models"), Operation.READ,
                 "models", budget()));
-        assertThat(refused.reason()).isEqualTo(
-                new CallFailure.Server(429, Optional.of(Duration.ofMillis(1)), 0, Duration.ZERO));
+        assertThat(refused.reason()).as("RH13: 20.001 s left of the pace, 20 s of budget").isEqualTo(
+                new CallFailure.Server(429, Optional.of(Duration.ofMillis(20_001)), 0, Duration.ZERO));
         assertThat(server.getRequestCount()).as("RH9: nothing goes on the wire").isEqualTo(1);
 
-        clock.advance(Duration.ofMillis(1));
+        clock.advance(Duration.ofMillis(20_001));
         server.enqueue(new MockResponse().setBody("ok again"));
         try (Response response = executor.execute(get("/v1/models"), Operation.READ, "models", budget())) {
             assertThat(response.code()).as("on the reset, requests go out again").isEqualTo(200);
         }
+        assertThat(sleeper.sleeps()).as("nothing was waited out").isEmpty();
+    }
+
+    // RH13, RA3
+    @Test
+    @DisplayName("RH13: a pace that ends within the budget is waited out, with RA3's jitter, and the request then goes out once")
+    void paceWithinTheBudgetIsWaitedOut() throws IOException {
+        server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
+                .setHeader("x-ratelimit-reset-requests", "20s"));
+        server.enqueue(new MockResponse().setBody("ok after the reset"));
+        executor.execute(get("/v1/models"), Operation.READ, "models", budget()).close();
+
+        // 20 s left of the pace, exactly the budget: no room for jitter
+        try (Response response = executor.execute(get("/v1/models"), Operation.READ, "models", budget())) {
+            assertThat(response.code()).isEqualTo(200);
+        }
+        assertThat(sleeper.sleeps()).containsExactly(Duration.ofSeconds(20));
+        assertThat(server.getRequestCount()).isEqualTo(2);
+
+        server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
+                .setHeader("x-ratelimit-reset-requests", "4s"));
+        server.enqueue(new MockResponse().setBody("ok"));
+        executor.execute(get("/v1/models"), Operation.READ, "models", budget()).close();
+        executor.execute(get("/v1/models"), Operation.READ, "models", budget()).close();
+        // 4 s plus half of the largest jitter, a tenth of the wait
+        assertThat(sleeper.sleeps()).containsExactly(Duration.ofSeconds(20), Duration.ofMillis(4_200));
+        AttemptEvent waited = events.stream().filter(e -> e.verdict() == AttemptEvent.Verdict.PACED)
+                .reduce((a, b) -> b).orElseThrow();
+        assertThat(waited.attempt()).isEqualTo(1);
+        assertThat(waited.delay()).contains(Duration.ofMillis(4_200));
+        assertThat(waited.waitHint()).contains("pace of the origin (RH13)");
+        assertThat(server.getRequestCount()).isEqualTo(4);
+    }
+
+    // RH13, P2
+    @Test
+    @DisplayName("RH13, P2: a pause that a 429 started is refused at once even when it would fit the budget")
+    void pauseFromAnErrorIsNotWaitedOut() {
+        pauses.start(Origin.of(server.url("/").uri()), 429, clock.instant().plusSeconds(2));
+
+        CallFailure.Recoverable refused = failureOf(() -> executor.execute(get("/v1/models"), Operation.READ,
+                "models", budget()));
+
+        assertThat(refused.refusedByPause()).isTrue();
+        assertThat(sleeper.sleeps()).isEmpty();
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    private Request forModel(String path, String model) {
+        return new Request.Builder().url(server.url(path)).tag(ModelTag.class, new ModelTag(model)).build();
+    }
+
+    // RH12, RH6
+    @Test
+    @DisplayName("RH12: OpenAI's quota used up for one model holds that model only; another model on the origin goes out")
+    void usedUpModelHoldsOnlyThatModel() throws IOException {
+        server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
+                .setHeader("x-ratelimit-reset-requests", "1m0s"));
+        server.enqueue(new MockResponse().setBody("other model"));
+        executor.execute(forModel("/v1/chat/completions", "gpt-4o"), Operation.READ, "gpt-4o", budget()).close();
+
+        try (Response response = executor.execute(forModel("/v1/chat/completions", "gpt-4o-mini"), Operation.READ,
+                "gpt-4o-mini", budget())) {
+            assertThat(response.code()).as("another model is not held").isEqualTo(200);
+        }
+        CallFailure.Recoverable refused = failureOf(() -> executor.execute(
+                forModel("/v1/chat/completions", "gpt-4o"), Operation.READ, "gpt-4o", budget()));
+
+        assertThat(refused.reason()).isEqualTo(new CallFailure.Server(429, Optional.of(Duration.ofMinutes(1)), 0,
+                Duration.ZERO));
+        assertThat(server.getRequestCount()).isEqualTo(2);
+        assertThat(pauses.check(Origin.of(server.url("/").uri()))).as("the origin itself is not paused").isEmpty();
+    }
+
+    // RH12, RH6
+    @Test
+    @DisplayName("RH12: a used-up OpenAI quota on a request that names no model holds the whole origin")
+    void usedUpQuotaWithoutModelHoldsTheOrigin() throws IOException {
+        server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
+                .setHeader("x-ratelimit-reset-requests", "1m0s"));
+        executor.execute(get("/v1/models"), Operation.READ, "models", budget()).close();
+
+        failureOf(() -> executor.execute(forModel("/v1/chat/completions", "gpt-4o-mini"), Operation.READ,
+                "gpt-4o-mini", budget()));
+
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    // RH12, RH8
+    @Test
+    @DisplayName("RH12: GitHub's search resource used up holds the search route; a core route goes out")
+    void usedUpGitHubResourceHoldsItsRoute() throws IOException {
+        long reset = clock.instant().plusSeconds(60).getEpochSecond();
+        server.enqueue(new MockResponse().setResponseCode(403).setHeader("Date", dev.stormwatch.base.HttpDate.format(
+                clock.instant())).setHeader("x-ratelimit-remaining", "0").setHeader("x-ratelimit-reset", reset)
+                .setHeader("x-ratelimit-resource", "search"));
+        server.enqueue(new MockResponse().setBody("core"));
+        executor.execute(get("/search/issues?q=a"), Operation.READ, "search", budget()).close();
+
+        try (Response response = executor.execute(get("/repos/o/r"), Operation.READ, "core", budget())) {
+            assertThat(response.code()).as("another resource's route").isEqualTo(200);
+        }
+        CallFailure.Recoverable refused = failureOf(() -> executor.execute(get("/search/issues?q=b"), Operation.READ,
+                "search", budget()));
+
+        assertThat(refused.retryAfter()).contains(Duration.ofSeconds(60));
+        assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    // RH12, RH8
+    @Test
+    @DisplayName("RH12: GitHub's quota used up without x-ratelimit-resource holds the whole origin")
+    void usedUpGitHubQuotaWithoutResourceHoldsTheOrigin() throws IOException {
+        long reset = clock.instant().plusSeconds(60).getEpochSecond();
+        server.enqueue(new MockResponse().setResponseCode(403).setHeader("Date", dev.stormwatch.base.HttpDate.format(
+                clock.instant())).setHeader("x-ratelimit-remaining", "0").setHeader("x-ratelimit-reset", reset));
+        executor.execute(get("/search/issues?q=a"), Operation.READ, "search", budget()).close();
+
+        failureOf(() -> executor.execute(get("/repos/o/r"), Operation.READ, "core", budget()));
+
+        assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
     // P3

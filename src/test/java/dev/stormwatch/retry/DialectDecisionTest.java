@@ -111,11 +111,11 @@ class DialectDecisionTest {
     }
 
     @Test
-    @DisplayName("RH9: a 200 that says no request is left until 850ms paces the origin until then")
+    @DisplayName("RH9, RH12: a 200 that says no request is left until 850ms paces the request's model until then")
     void successWithNothingLeftPaces() {
         Decision decision = decide(response(200, "x-ratelimit-remaining-requests", "0",
                 "x-ratelimit-reset-requests", "850ms"));
-        assertThat(decision).isEqualTo(new Decision.Deliver(Optional.of(NOW.plusMillis(850))));
+        assertThat(decision).isEqualTo(new Decision.Deliver(Optional.of(NOW.plusMillis(850)), PaceScope.MODEL));
     }
 
     @Test

@@ -110,4 +110,27 @@ class OriginPausesTest {
 
         assertThat(pauses.check(TOKEN)).contains(new OriginPauses.Refusal(429, Duration.ofSeconds(400)));
     }
+
+    // RH12
+    @Test
+    @DisplayName("RH12: a model's pace holds that model only; the longest hold on a request decides; an ended pace is gone")
+    void scopedPaces() {
+        dev.stormwatch.retry.PaceScope.PaceTarget gpt = PaceScope.PaceTarget.of("POST", "/v1/chat",
+                java.util.Optional.of("gpt-4o"));
+        PaceScope.PaceKey key = PaceScope.MODEL.keyFor(gpt);
+        pauses.pace(TOKEN, key, clock.instant().plusSeconds(5));
+
+        assertThat(pauses.check(TOKEN)).as("the origin itself is free").isEmpty();
+        assertThat(pauses.check(TOKEN, gpt)).contains(
+                new OriginPauses.Refusal(429, Duration.ofSeconds(5), java.util.Optional.of(key)));
+
+        pauses.start(TOKEN, 503, clock.instant().plusSeconds(2));
+        assertThat(pauses.check(TOKEN, gpt)).as("the longer hold").contains(
+                new OriginPauses.Refusal(429, Duration.ofSeconds(5), java.util.Optional.of(key)));
+        pauses.start(TOKEN, 503, clock.instant().plusSeconds(9));
+        assertThat(pauses.check(TOKEN, gpt)).contains(new OriginPauses.Refusal(503, Duration.ofSeconds(9)));
+
+        clock.advance(Duration.ofSeconds(9));
+        assertThat(pauses.check(TOKEN, gpt)).isEmpty();
+    }
 }

@@ -2,7 +2,10 @@ package dev.stormwatch.app.servers;
 
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import dev.stormwatch.relay.RateLimitDialect;
+import java.util.Locale;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import dev.stormwatch.app.common.RuleHints;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -10,6 +13,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 
 /** The Provider & relay area: addresses, fault switches with what each demonstrates, and what is still planned. */
 public final class ServersView extends VBox {
@@ -37,6 +41,26 @@ public final class ServersView extends VBox {
         limiter.setId("limiter-backend");
         limiter.textProperty().bind(model.limiterProperty());
         addresses.addRow(2, new Label("Rate limiter"), limiter);
+        ComboBox<RateLimitDialect> dialect = new ComboBox<>();
+        dialect.setId("relay-dialect");
+        dialect.getItems().setAll(RateLimitDialect.values());
+        dialect.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(RateLimitDialect value) {
+                return value == null ? "" : value.name().toLowerCase(Locale.ROOT);
+            }
+
+            @Override
+            public RateLimitDialect fromString(String text) {
+                return RateLimitDialect.parse(text);
+            }
+        });
+        dialect.valueProperty().bindBidirectional(model.relayDialectProperty());
+        dialect.disableProperty().bind(model.runningProperty().not());
+        dialect.setTooltip(new Tooltip("plain: no quota, as the relay always answered. The others meter "
+                + ServersViewModel.DEMO_QUOTA.requests() + " requests per minute per key and say on every answer what"
+                + " is left and when it resets, in that provider's headers (RH5-RH8)."));
+        addresses.addRow(3, new Label("Relay's rate-limit headers"), dialect);
 
         Label faultsTitle = new Label("Force a behaviour");
         faultsTitle.getStyleClass().add("subsection-title");

@@ -1,8 +1,14 @@
 package dev.stormwatch.app.servers;
 
 import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.relay.Quota;
+import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.server.PlannedFault;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -21,7 +27,34 @@ public final class ServersViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ObservableList<String> planned = FXCollections.observableArrayList();
     private final ObservableList<String> readOnlyPlanned = FXCollections.unmodifiableObservableList(planned);
+    private final ObjectProperty<RateLimitDialect> relayDialect = new SimpleObjectProperty<>(RateLimitDialect.PLAIN);
     private Optional<EmbeddedStack> stack = Optional.empty();
+
+    /**
+     * The quota the relay meters once a dialect other than plain is chosen, so that its headers have something to
+     * count: OpenAI's documented example limit, 60 requests per minute per key.
+     */
+    static final Quota DEMO_QUOTA = new Quota(60, Duration.ofMinutes(1));
+
+    public ServersViewModel() {
+        relayDialect.addListener((observable, old, chosen) -> speak(chosen == null ? RateLimitDialect.PLAIN : chosen));
+    }
+
+    /** RH5–RH9: the relay answers in the chosen dialect; plain takes the demo quota away again. */
+    private void speak(RateLimitDialect dialect) {
+        stack.ifPresent(s -> {
+            String name = dialect.name().toLowerCase(Locale.ROOT);
+            if (dialect == RateLimitDialect.PLAIN) {
+                s.relay().useRateLimits(Optional.empty(), dialect);
+                lastAction.set("Relay: plain, no quota: it answers as it always did.");
+                return;
+            }
+            s.relay().useRateLimits(Optional.of(DEMO_QUOTA), dialect);
+            lastAction.set("Relay: the " + name + " dialect, with a quota of " + DEMO_QUOTA.requests()
+                    + " requests per minute per key: every answer says what is left and when it resets (RH4), and"
+                    + " clients pace before the 429 (RH9).");
+        });
+    }
 
     /** The servers are up. */
     public void attach(EmbeddedStack started) {
@@ -31,6 +64,9 @@ public final class ServersViewModel {
         limiter.set(started.limiterDescription());
         status.set("Running on 127.0.0.1. Faults below apply to the next requests.");
         running.set(true);
+        if (relayDialect.get() != RateLimitDialect.PLAIN) {
+            speak(relayDialect.get());
+        }
         showPlanned();
     }
 
@@ -73,4 +109,6 @@ public final class ServersViewModel {
     public ReadOnlyStringProperty lastActionProperty() { return lastAction.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ObservableList<String> planned() { return readOnlyPlanned; }
+    /** The rate-limit dialect the embedded relay speaks (RH5–RH8); plain by default, without a quota. */
+    public ObjectProperty<RateLimitDialect> relayDialectProperty() { return relayDialect; }
 }

@@ -101,6 +101,7 @@ public final class SessionViewModel {
     private Optional<Origin> pausedOrigin = Optional.empty();
     private boolean retryAfterPause;
     private String waitLead = "";
+    private String waitThen = "retrying";
     private Instant waitEnd = Instant.MIN;
 
     private enum Call { NONE, SIGN_IN, REFRESH, USER_INFO, SIGN_OUT }
@@ -382,16 +383,24 @@ public final class SessionViewModel {
 
     // ------------------------------------------------------------------ waits and pauses
 
-    /** RA3, B3: the client chose to wait before its next attempt: count that wait down where the person looks. */
+    /**
+     * RA3, B3, RH13: the client chose to wait before its next attempt, or before sending while a pace holds it: count
+     * that wait down where the person looks.
+     */
     private void onAttempt(AttemptEvent event) {
         ui.execute(() -> {
-            if (event.verdict() != AttemptEvent.Verdict.RETRY || event.delay().isEmpty()) {
+            boolean paced = event.verdict() == AttemptEvent.Verdict.PACED;
+            if ((event.verdict() != AttemptEvent.Verdict.RETRY && !paced) || event.delay().isEmpty()) {
                 wait.cancel();
                 return;
             }
             Duration delay = event.delay().get();
             waitEnd = event.at().plus(delay);
-            waitLead = event.retryAfter()
+            waitThen = paced ? "sending at" : "retrying at";
+            waitLead = paced
+                    ? "Nothing is left of the provider's quota until its reset; waiting " + Durations.human(delay)
+                            + " (" + event.waitHint().orElse("RH13") + ")"
+                    : event.retryAfter()
                     .map(asked -> "The provider asked to wait " + Durations.human(asked) + " (RA3)")
                     .orElse("Backing off " + Durations.human(delay) + " with full jitter (B3)");
             wait.start(Duration.between(clock.instant(), waitEnd));
@@ -404,7 +413,7 @@ public final class SessionViewModel {
             waitText.set("");
             return;
         }
-        waitText.set(waitLead + "; retrying at " + TIME.format(waitEnd.atZone(ZoneId.systemDefault()))
+        waitText.set(waitLead + "; " + waitThen + " " + TIME.format(waitEnd.atZone(ZoneId.systemDefault()))
                 + " (in " + wait.secondsLeftProperty().get() + " s).");
     }
 

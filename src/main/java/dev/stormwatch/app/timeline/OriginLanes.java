@@ -131,7 +131,8 @@ final class OriginLanes extends Region {
 
     static Color colour(AttemptEvent e) {
         if (e.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE
-                || e.verdict() == AttemptEvent.Verdict.REFUSED_BY_LIMITER) {
+                || e.verdict() == AttemptEvent.Verdict.REFUSED_BY_LIMITER
+                || e.verdict() == AttemptEvent.Verdict.PACED) {
             return REFUSED;
         }
         int status = e.status().orElse(-1);

@@ -34,6 +34,7 @@ public record TimelineRow(
         String result = switch (e.verdict()) {
             case REFUSED_BY_PAUSE -> "not sent: origin paused";
             case REFUSED_BY_LIMITER -> "not sent: rate limiter";
+            case PACED -> "not sent yet: paced";
             default -> e.status().isPresent()
                     ? Integer.toString(e.status().getAsInt())
                     : e.failure().map(TimelineRow::shortName).orElse("");
@@ -52,6 +53,9 @@ public record TimelineRow(
                             : "stopped";
             case REFUSED_BY_PAUSE -> "refused: origin paused, nothing sent";
             case REFUSED_BY_LIMITER -> "refused by the rate limiter, nothing sent";
+            // RH11, RH13: the attempt waits before it is sent; the wait and what holds it.
+            case PACED -> "waits " + Durations.human(e.delay().orElse(java.time.Duration.ZERO)) + " before sending: "
+                    + e.waitHint().orElse("paced");
         };
         // CN3: a connection opened on purpose, or after a stale one, says why beside what happened next.
         if (e.connection() == ConnectionUse.OPENED_NOT_RESENDABLE || e.connection() == ConnectionUse.OPENED_AFTER_STALE) {

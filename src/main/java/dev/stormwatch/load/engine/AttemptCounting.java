@@ -40,6 +40,12 @@ final class AttemptCounting implements AttemptListener {
             recorder.add(event.at(), Counter.LIMITER_REFUSED, 1);
             return;
         }
+        // RH11, RH13: the attempt waits before it is sent; it is counted when it goes out.
+        if (event.verdict() == AttemptEvent.Verdict.PACED) {
+            recorder.add(event.at(), Counter.PACED_WAITS, 1);
+            recorder.add(event.at(), Counter.PACED_WAIT_MS, event.delay().map(java.time.Duration::toMillis).orElse(0L));
+            return;
+        }
         // P2: a running pause sent nothing either.
         if (event.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE || event.attempt() == 0) {
             return;

@@ -346,6 +346,21 @@ public final class LoadEngine {
             notes.add(resources.clients.skipped() + " arrival(s) found all " + options.clients()
                     + " virtual clients busy and were skipped (open loop does not queue)");
         }
+        pacedWaits(client.perSecond(), options.adaptive()).ifPresent(notes::add);
+    }
+
+    /** RH11, RH13: what pacing did, in words: how many attempts waited before sending, and for how long. */
+    static Optional<String> pacedWaits(dev.stormwatch.load.series.TimeSeries perSecond, boolean adaptive) {
+        long waits = perSecond.total(dev.stormwatch.load.series.Counter.PACED_WAITS);
+        if (waits == 0) {
+            return Optional.empty();
+        }
+        long millis = perSecond.total(dev.stormwatch.load.series.Counter.PACED_WAIT_MS);
+        return Optional.of(String.format(Locale.ROOT,
+                "paced: %d wait(s) before sending, %.1f s in all (%.0f ms on average), for %s",
+                waits, millis / 1000.0, (double) millis / waits,
+                adaptive ? "a used-up quota's reset (RH13) or the adaptive send rate (RH11)"
+                        : "a used-up quota's reset (RH13)"));
     }
 
     /** The session's token, asked for once before anything starts; why there is none, if so (RC6: never the token). */

@@ -27,7 +27,11 @@ public enum Counter {
     /** Attempts that were retries of an earlier failed attempt. */
     RETRIES("retries"),
     /** Logical requests that ended because the retry budget ran out (B1, B3). */
-    EXHAUSTED_BUDGETS("exhausted_budgets");
+    EXHAUSTED_BUDGETS("exhausted_budgets"),
+    /** Waits before sending: for a pace that fits the budget (RH13) or the adaptive send rate (RH11). */
+    PACED_WAITS("paced_waits"),
+    /** The milliseconds of those waits, added up (jitter included). */
+    PACED_WAIT_MS("paced_wait_ms");
 
     private final String key;
 

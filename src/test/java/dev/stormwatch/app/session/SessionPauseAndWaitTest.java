@@ -44,6 +44,7 @@ class SessionPauseAndWaitTest {
     private volatile boolean holdSleeps;
     private final AtomicInteger browserOpened = new AtomicInteger();
     private SessionViewModel model;
+    private OriginPauses pauses;
 
     @BeforeAll
     static void startProvider() throws Exception {
@@ -58,7 +59,7 @@ class SessionPauseAndWaitTest {
     @BeforeEach
     void build() {
         provider.faults().clear();
-        OriginPauses pauses = new OriginPauses(clock);
+        pauses = new OriginPauses(clock);
         SignInPageBrowser signInPage = new SignInPageBrowser();
         SettingsViewModel settings = new SettingsViewModel();
         settings.issuerProperty().set(provider.issuer().toString());
@@ -159,6 +160,27 @@ class SessionPauseAndWaitTest {
         assertThat(ui.onUi(() -> model.waitTextProperty().get())).isEmpty();
         assertThat(ui.onUi(() -> model.waitCountdown().runningProperty().get())).isFalse();
         assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
+        assertThat(ui.onUi(() -> model.messageProperty().get())).isEqualTo("Tokens refreshed.");
+    }
+
+    // RH13: a pace that fits the budget is waited out with the same countdown, saying what holds the request.
+    @Test
+    void pacedRefreshShowsItsCountdownUntilItIsSent() {
+        signIn();
+        pauses.pace(dev.stormwatch.retry.Origin.of(provider.issuer()), clock.instant().plusSeconds(5));
+        holdSleeps = true;
+
+        ui.onUi(model::refresh);
+        ui.await(() -> !model.waitTextProperty().get().isEmpty());
+
+        assertThat(ui.onUi(() -> model.waitTextProperty().get())).matches("Nothing is left of the provider's quota"
+                + " until its reset; waiting 5(\\.\\d)? s \\(pace of the origin \\(RH13\\)\\); sending at"
+                + " \\d\\d:\\d\\d:\\d\\d \\(in [56] s\\)\\.");
+
+        sleepReleased.countDown();
+        ui.await(() -> !model.busyProperty().get());
+
+        assertThat(ui.onUi(() -> model.waitTextProperty().get())).isEmpty();
         assertThat(ui.onUi(() -> model.messageProperty().get())).isEqualTo("Tokens refreshed.");
     }
 

@@ -54,7 +54,7 @@ class AdaptivePacingLoadTest {
     }
 
     /** The buckets of the first complete quota window that starts {@link #SETTLED} or more after the series' start. */
-    private static TimeSeries oneSettledWindow(TimeSeries perSecond) {
+    static TimeSeries oneSettledWindow(TimeSeries perSecond) {
         assertThat(perSecond.bucketWidth()).isEqualTo(Duration.ofSeconds(1));
         long start = perSecond.start().toEpochMilli();
         long width = WINDOW.toMillis();

@@ -61,6 +61,30 @@ class AttemptCountingTest {
     }
 
     @Test
+    @DisplayName("RH13, RH11: a wait before sending counts as a paced wait with its milliseconds, not as an attempt")
+    void pacedWaitIsCountedWithItsLength() {
+        AttemptCounting counting = new AttemptCounting(recorder, false, watch);
+        AttemptEvent paced = new AttemptEvent(T0.plusMillis(500), Origin.of("http://127.0.0.1:8080"), "storm-mini",
+                Operation.READ, 1, OptionalInt.empty(), Optional.empty(), List.of(), Optional.empty(),
+                Optional.of(Duration.ofMillis(1_250)), Optional.empty(), new AttemptEvent.BudgetLeft(1,
+                        Duration.ofSeconds(1)), Optional.empty(), AttemptEvent.Verdict.PACED,
+                Optional.of("pace of the origin (RH13)"));
+
+        counting.onAttempt(paced);
+        counting.onAttempt(paced);
+        counting.onAttempt(event(1, OptionalInt.of(200), Optional.empty(), AttemptEvent.Verdict.DELIVER));
+
+        TimeSeries series = recorder.snapshot();
+        assertThat(series.total(Counter.PACED_WAITS)).isEqualTo(2);
+        assertThat(series.total(Counter.PACED_WAIT_MS)).isEqualTo(2_500);
+        assertThat(series.total(Counter.ATTEMPTS)).as("only the attempt that went out").isEqualTo(1);
+        assertThat(LoadEngine.pacedWaits(series, false)).contains(
+                "paced: 2 wait(s) before sending, 2.5 s in all (1250 ms on average), for a used-up quota's reset (RH13)");
+        assertThat(LoadEngine.pacedWaits(TimeSeriesRecorder.covering(clock, T0, Duration.ofSeconds(5),
+                Duration.ofSeconds(1)).snapshot(), false)).as("a run that never waited says nothing").isEmpty();
+    }
+
+    @Test
     @DisplayName("ST1, ST2: a 429, then a retry that fails on the network, then a retry answered 503: three attempts, two retries")
     void retriesStatusesAndNetworkFailuresAreCounted() {
         AttemptCounting counting = new AttemptCounting(recorder, false, watch);

@@ -1,0 +1,21 @@
+package dev.stormwatch.http;
+
+import dev.stormwatch.retry.AdaptiveSendRate;
+
+/**
+ * Every adaptive-pacing test of {@link AdaptivePacingExecutorTest}, run on the blocking executor: it waits the same
+ * waits through its {@link dev.stormwatch.retry.Sleeper}, asked by the same gate.
+ */
+// RH11
+class BlockingAdaptivePacingExecutorTest extends AdaptivePacingExecutorTest {
+
+    @Override
+    StepExecutor executor(boolean adaptive) {
+        RetryingExecutor.Builder builder = RetryingExecutor.builder(okHttp).clock(clock).sleeper(waits)
+                .random(() -> 0.5);
+        if (adaptive) {
+            builder.adaptiveSendRate(new AdaptiveSendRate(clock));
+        }
+        return builder.build()::execute;
+    }
+}
