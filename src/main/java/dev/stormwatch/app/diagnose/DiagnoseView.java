@@ -35,6 +35,7 @@ import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
@@ -73,6 +74,10 @@ public final class DiagnoseView extends BorderPane {
         VBox whatIfBox = new VBox(2, whatIfTitle, whatIf);
         HBox.setHgrow(whatIfBox, Priority.ALWAYS);
         HBox summary = new HBox(16, new VBox(2, label("What happened"), figures), whatIfBox);
+        // The verdict and the figures are what a person pastes into a ticket: never cut to "...".
+        for (Label text : List.of(verdict, figures, whatIf)) {
+            text.setMinHeight(Region.USE_PREF_SIZE);
+        }
 
         chart = chart();
         model.arrivals().addListener((ListChangeListener<ArrivalPoint>) change -> draw(model.arrivals()));
@@ -204,6 +209,14 @@ public final class DiagnoseView extends BorderPane {
         ListView<Path> files = new ListView<>(model.files());
         files.setId("diagnose-files");
         files.setPrefHeight(110);
+        files.setCellFactory(list -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(Path file, boolean empty) {
+                super.updateItem(file, empty);
+                setText(empty || file == null ? null : file.getFileName().toString());
+                setTooltip(empty || file == null ? null : new Tooltip(file.toString()));
+            }
+        });
         Button add = new Button("Open files...");
         add.setId("diagnose-add");
         add.setOnAction(e -> {
