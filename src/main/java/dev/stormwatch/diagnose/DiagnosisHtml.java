@@ -33,7 +33,7 @@ public final class DiagnosisHtml {
             .verdict{background:#fff;border-left:4px solid #c53030;padding:10px 14px}
             .partial{color:#b7791f;font-weight:bold}
             table{border-collapse:collapse;background:#fff}th,td{padding:4px 10px;border-bottom:1px solid #dde;\
-            text-align:right}th:first-child,td:first-child{text-align:left}
+            text-align:right}th:first-child,td:first-child{text-align:left;white-space:nowrap}
             .rule{font-family:monospace;font-weight:bold}.muted{color:#5b6475}
             .yes{color:#c53030;font-weight:bold}code{font-size:12px}
             """;
