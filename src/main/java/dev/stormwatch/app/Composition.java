@@ -2,6 +2,8 @@ package dev.stormwatch.app;
 
 import dev.stormwatch.app.common.Ticker;
 import dev.stormwatch.app.common.UiThread;
+import dev.stormwatch.app.diagnose.DiagnoseView;
+import dev.stormwatch.app.diagnose.DiagnoseViewModel;
 import dev.stormwatch.app.loadlab.LoadLabView;
 import dev.stormwatch.app.loadlab.LoadLabViewModel;
 import dev.stormwatch.app.servers.ServersView;
@@ -11,6 +13,7 @@ import dev.stormwatch.app.session.SessionViewModel;
 import dev.stormwatch.app.session.SettingsViewModel;
 import dev.stormwatch.app.shell.MainWindow;
 import dev.stormwatch.app.timeline.TimelineViewModel;
+import dev.stormwatch.diagnose.DiagnoseService;
 import dev.stormwatch.embedded.EmbeddedStack;
 import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
@@ -57,6 +60,7 @@ public final class Composition implements AutoCloseable {
     private final SessionViewModel session;
     private final ServersViewModel servers;
     private final LoadLabViewModel loadLab;
+    private final DiagnoseViewModel diagnose;
     private final MainWindow window;
     private volatile Optional<EmbeddedStack> stack = Optional.empty();
     private final Object serversLock = new Object();
@@ -80,8 +84,11 @@ public final class Composition implements AutoCloseable {
                 UiThread.executor());
         // A load run may send the signed-in session's token; the Session tab's client provides it.
         loadLab.sessionTokens(session.accessTokens());
+        // Reading evidence is long and blocking: its own thread, never one a visible call needs.
+        this.diagnose = new DiagnoseViewModel(new DiagnoseService()::diagnose,
+                Executors.newSingleThreadExecutor(daemonThreads("stormwatch-diagnose-")), UiThread.executor());
         this.window = new MainWindow(new SessionView(session, timeline), new LoadLabView(loadLab),
-                new ServersView(servers));
+                new ServersView(servers), new DiagnoseView(diagnose));
         background.execute(() -> startServers(parts.servers()));
     }
 
@@ -134,6 +141,10 @@ public final class Composition implements AutoCloseable {
 
     public LoadLabViewModel loadLab() {
         return loadLab;
+    }
+
+    public DiagnoseViewModel diagnose() {
+        return diagnose;
     }
 
     public TimelineViewModel timeline() {

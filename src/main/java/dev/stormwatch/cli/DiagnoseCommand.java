@@ -5,6 +5,7 @@ import dev.stormwatch.diagnose.DiagnoseRequest;
 import dev.stormwatch.diagnose.DiagnoseService;
 import dev.stormwatch.diagnose.Diagnosis;
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
+import dev.stormwatch.diagnose.DiagnosisHtml;
 import dev.stormwatch.diagnose.DiagnosisJson;
 import dev.stormwatch.diagnose.DiagnosisOptions;
 import dev.stormwatch.diagnose.InputFormat;
@@ -43,6 +44,7 @@ import picocli.CommandLine.Parameters;
         },
         footer = {"", "Examples:",
             "  stormwatch diagnose alice.har bob.har",
+            "  stormwatch diagnose --html storm.html alice.har bob.har",
             "  stormwatch diagnose --format nginx --log-format combined access.log.gz",
             "  stormwatch diagnose --log-format '$remote_addr [$time_local] \"$request\" $status $request_time"
                     + " \"$sent_http_retry_after\" \"$http_x_client_id\"' --client-key '$http_x_client_id' access.log",
@@ -83,8 +85,15 @@ public final class DiagnoseCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
     private boolean json;
 
-    @Option(names = "--report", paramLabel = "out.json", description = "Also write the JSON report to this file.")
+    @Option(names = "--report", paramLabel = "out.json|out.html",
+            description = "Also write the report to this file: JSON, or a self-contained HTML page when the name ends"
+                    + " in .html.")
     private Path report;
+
+    @Option(names = "--html", paramLabel = "report.html",
+            description = "Also write a self-contained HTML report (one file, chart inline, nothing fetched; secrets"
+                    + " redacted) to attach to a ticket.")
+    private Path html;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "The evidence files.")
     private List<Path> files;
@@ -92,8 +101,9 @@ public final class DiagnoseCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DiagnosisOptions options = options();
-        if (report != null && !report.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json")) {
-            throw usage("--report writes JSON: give a file name ending in .json, was " + report);
+        if (report != null && !isHtml(report)
+                && !report.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json")) {
+            throw usage("--report writes JSON or HTML: give a file name ending in .json or .html, was " + report);
         }
         DiagnoseRequest request = new DiagnoseRequest(files, format, logFormat, fields, clientKey, options);
         PrintWriter err = spec.commandLine().getErr();
@@ -126,16 +136,30 @@ public final class DiagnoseCommand implements Callable<Integer> {
                     + first.line() + ": " + first.reason());
         }
         err.flush();
-        if (report != null) {
-            try {
-                Files.writeString(report, DiagnosisJson.write(diagnosis, true), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                err.println("could not write the report " + report + ": " + e.getMessage());
-                err.flush();
-                return 1;
-            }
+        if (report != null && !write(err, report, isHtml(report) ? DiagnosisHtml.write(diagnosis)
+                : DiagnosisJson.write(diagnosis, true))) {
+            return 1;
+        }
+        if (html != null && !write(err, html, DiagnosisHtml.write(diagnosis))) {
+            return 1;
         }
         return diagnosis.requests() == 0 ? 1 : 0;
+    }
+
+    private static boolean isHtml(Path file) {
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        return name.endsWith(".html") || name.endsWith(".htm");
+    }
+
+    private static boolean write(PrintWriter err, Path file, String content) {
+        try {
+            Files.writeString(file, content, StandardCharsets.UTF_8);
+            return true;
+        } catch (IOException e) {
+            err.println("could not write the report " + file + ": " + e.getMessage());
+            err.flush();
+            return false;
+        }
     }
 
     private DiagnosisOptions options() {

@@ -16,18 +16,20 @@ import java.util.SortedMap;
  * @param to the last request's start, or null when nothing was read
  * @param status requests per status
  * @param attempts logical requests per number of attempts (DG2)
+ * @param arrivals the arrivals over time, for a chart (DG12)
  * @param partial true when some input did not parse (DG10) or the reading was cancelled
  */
 public record Diagnosis(long requests, long logicalRequests, double amplification, Instant from, Instant to,
         SortedMap<Integer, Long> status, SortedMap<Integer, Long> attempts, List<ClientDiagnosis> clients,
-        List<Finding> findings, Synchronisation synchronisation, Throttling throttling, EvidenceSummary evidence,
-        String verdict, boolean partial) {
+        List<Finding> findings, Synchronisation synchronisation, Throttling throttling, Arrivals arrivals,
+        EvidenceSummary evidence, String verdict, boolean partial) {
 
     public Diagnosis {
         status = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(status));
         attempts = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(attempts));
         clients = List.copyOf(clients);
         findings = List.copyOf(findings);
+        Objects.requireNonNull(arrivals, "arrivals");
         Objects.requireNonNull(verdict, "verdict");
     }
 
@@ -105,4 +107,38 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
 
     /** A line that did not parse, with its redacted text. */
     public record Unparsed(String file, long line, String reason, String text) {}
+
+    /**
+     * The arrivals (request starts) over the evidence's span in equal buckets of whole seconds, for a chart (DG12).
+     * Each series has one count per bucket and sums to its total over the whole evidence.
+     *
+     * @param from where the first bucket starts (the first request's start), or null when nothing was read
+     * @param bucketMillis the width of a bucket: 1 s, or more so that there are at most {@link #MAX_BUCKETS}
+     * @param requests requests that started in each bucket
+     * @param throttled of those, the ones answered with a throttle status (DG9)
+     * @param retries of those, the retries (DG2)
+     * @param early of those, the early retries (DG1)
+     */
+    public record Arrivals(Instant from, long bucketMillis, List<Integer> requests, List<Integer> throttled,
+            List<Integer> retries, List<Integer> early) {
+
+        /** DG12: the most buckets a chart gets. */
+        public static final int MAX_BUCKETS = 600;
+
+        public Arrivals {
+            requests = List.copyOf(requests);
+            throttled = List.copyOf(throttled);
+            retries = List.copyOf(retries);
+            early = List.copyOf(early);
+            if (throttled.size() != requests.size() || retries.size() != requests.size()
+                    || early.size() != requests.size()) {
+                throw new IllegalArgumentException("every series needs one count per bucket");
+            }
+        }
+
+        /** The busiest bucket's requests; 0 without arrivals. */
+        public int peak() {
+            return requests.stream().mapToInt(Integer::intValue).max().orElse(0);
+        }
+    }
 }

@@ -88,6 +88,15 @@ public final class DiagnosisJson {
         throttling.put("would_reject", round(d.throttling().wouldReject()));
         throttling.put("share", round(d.throttling().share()));
         out.put("throttling", throttling);
+        Diagnosis.Arrivals a = d.arrivals();
+        Map<String, Object> arrivals = new LinkedHashMap<>();
+        arrivals.put("from", a.from() == null ? null : a.from().toString());
+        arrivals.put("bucket_ms", a.bucketMillis());
+        arrivals.put("requests", a.requests());
+        arrivals.put("throttled", a.throttled());
+        arrivals.put("retries", a.retries());
+        arrivals.put("early_retries", a.early());
+        out.put("arrivals", arrivals);
         out.put("verdict", d.verdict());
         out.put("partial", d.partial());
         Map<String, Object> unparsed = new LinkedHashMap<>();

@@ -111,7 +111,8 @@ public final class JsonLinesReader {
             if (value == null || value.isNull() || value.isContainerNode()) {
                 continue;
             }
-            String text = value.asText();
+            // An unquoted $msec (1764583200.123) is a double; its plain digits, not 1.764583200123E9.
+            String text = value.isFloatingPointNumber() ? value.decimalValue().toPlainString() : value.asText();
             if (!text.isEmpty()) {
                 return text;
             }

@@ -56,6 +56,14 @@ public final class StormAnalysis {
         long span = to - from;
         int[] perSecond = span <= MAX_SPAN_PER_SECOND ? new int[(int) (span / 1000) + 1] : null;
         int[] per100 = span <= MAX_SPAN_PER_100MS ? new int[(int) (span / 100) + 1] : null;
+        // DG12: whole-second buckets, as few seconds each as keep the chart to MAX_BUCKETS.
+        long bucketMillis = 1000 * Math.max(1, (span / 1000 + Diagnosis.Arrivals.MAX_BUCKETS)
+                / Diagnosis.Arrivals.MAX_BUCKETS);
+        int buckets = n == 0 ? 0 : (int) (span / bucketMillis) + 1;
+        int[] chartRequests = new int[buckets];
+        int[] chartThrottled = new int[buckets];
+        int[] chartRetries = new int[buckets];
+        int[] chartEarly = new int[buckets];
         SortedMap<Integer, Long> status = new TreeMap<>();
         SortedMap<Integer, Long> attempts = new TreeMap<>();
         long tolerance = options.tolerance().toMillis();
@@ -82,10 +90,13 @@ public final class StormAnalysis {
             if (per100 != null) {
                 per100[(int) ((start - from) / 100)]++;
             }
+            int bucket = (int) ((start - from) / bucketMillis);
+            chartRequests[bucket]++;
             // DG9: throttled answers; accepted are those that are neither throttled nor a failure.
             boolean throttled = options.isThrottled(code);
             boolean failure = options.isRetryableFailure(code);
             if (throttled) {
+                chartThrottled[bucket]++;
                 t.throttled++;
             } else if (!failure) {
                 t.accepted++;
@@ -99,17 +110,18 @@ public final class StormAnalysis {
             // answer arrived, is a retry of the same logical request.
             boolean retry = p != null && start - p.lastEnd <= window && start >= p.lastEnd - tolerance;
             if (retry) {
+                chartRetries[bucket]++;
                 t.retries++;
                 p.attempts++;
-                long bucket = start / 100;
-                if (bucket != retryBucket) {
-                    retryBucket = bucket;
+                long slot = start / 100;
+                if (slot != retryBucket) {
+                    retryBucket = slot;
                     retryingInBucket.clear();
                 }
                 retryingInBucket.add(c);
                 if (retryingInBucket.size() > maxRetrying) {
                     maxRetrying = retryingInBucket.size();
-                    maxRetryingAt = bucket * 100;
+                    maxRetryingAt = slot * 100;
                 }
                 if (p.retryAfterMillis >= 0) {
                     t.retriesAfterRetryAfter++;
@@ -117,6 +129,7 @@ public final class StormAnalysis {
                     long allowed = p.lastEnd + p.retryAfterMillis;
                     if (start < allowed - tolerance) {
                         t.early.add(allowed - start);
+                        chartEarly[bucket]++;
                     }
                 }
             } else {
@@ -172,9 +185,15 @@ public final class StormAnalysis {
         List<Finding> findings = findings(clients, sync, throttling, anomalies, raChanges, unfinished, evidence, n);
         boolean partial = evidence.unparsed() > 0;
         String verdict = verdict(clients, n, amplification, throttling, status, options, evidence);
+        Diagnosis.Arrivals arrivals = new Diagnosis.Arrivals(n == 0 ? null : Instant.ofEpochMilli(from),
+                bucketMillis, boxed(chartRequests), boxed(chartThrottled), boxed(chartRetries), boxed(chartEarly));
         return new Diagnosis(n, logical, amplification, n == 0 ? null : Instant.ofEpochMilli(from),
                 n == 0 ? null : Instant.ofEpochMilli(to), status, attempts, clients, findings, sync, throttling,
-                evidence, verdict, partial);
+                arrivals, evidence, verdict, partial);
+    }
+
+    private static List<Integer> boxed(int[] counts) {
+        return Arrays.stream(counts).boxed().toList();
     }
 
     private static void countAnomaly(AttemptTable table, int i, int code, long[] anomalies) {

@@ -37,12 +37,12 @@ class MainWindowTest {
     }
 
     @Test
-    void mainWindowOpensTitledStormwatchWithItsThreeAreas(FxRobot robot) {
+    void mainWindowOpensTitledStormwatchWithItsFourAreas(FxRobot robot) {
         assertThat(stage.isShowing()).isTrue();
         assertThat(stage.getTitle()).isEqualTo("Stormwatch");
         TabPane areas = robot.lookup("#areas").queryAs(TabPane.class);
         assertThat(areas.getTabs()).extracting(Tab::getText)
-                .containsExactly("Session", "Load lab", "Provider & relay");
+                .containsExactly("Session", "Load lab", "Provider & relay", "Diagnose");
     }
 
     @Test

@@ -105,6 +105,23 @@ public final class ScreenshotTour {
         Thread.sleep(400);
         shoot(stage, new File(out, "provider-and-relay.png"));
 
+        // DG3, DG12: the Diagnose tab on the access log a real nginx wrote (src/test/resources/diagnose/nginx).
+        java.nio.file.Path log = java.nio.file.Path.of(ScreenshotTour.class.getResource(
+                "/diagnose/nginx/storm-access.log").toURI());
+        fx(() -> {
+            TabPane areas = (TabPane) stage.getScene().lookup("#areas");
+            areas.getSelectionModel().select(areas.getTabs().stream()
+                    .filter(t -> "diagnose".equals(t.getId())).findFirst().orElseThrow());
+            app.diagnose().addFiles(java.util.List.of(log));
+            app.diagnose().logFormatProperty().set("$remote_addr [$time_local] $msec $request_time \"$request\""
+                    + " $status \"$sent_http_retry_after\" \"$http_x_client_id\" \"$http_authorization\"");
+            app.diagnose().clientKeyProperty().set("$http_x_client_id");
+            app.diagnose().diagnose();
+        });
+        await(() -> app.diagnose().readyProperty().get());
+        Thread.sleep(500);
+        shoot(stage, new File(out, "diagnose.png"));
+
         fx(() -> {
             app.close();
             stage.close();

@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -112,5 +114,28 @@ class DiagnoseCommandTest {
         int exit = run("--log-format", FORMAT, "--report", report.toString(), storm().toString());
         assertThat(exit).isZero();
         assertThat(new ObjectMapper().readTree(report.toFile()).get("requests").asLong()).isEqualTo(7);
+    }
+
+    @Test
+    @DisplayName("DG13: --html writes one self-contained page with the findings; --report out.html does the same;"
+            + " no secret of the log reaches either")
+    void htmlReportsHoldTheFindingsAndNoSecret() throws Exception {
+        Path html = dir.resolve("storm.html");
+        Path report = dir.resolve("report.html");
+        int exit = run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--html", html.toString(),
+                "--report", report.toString(), storm().toString());
+        assertThat(exit).isZero();
+        for (Path page : List.of(html, report)) {
+            String text = Files.readString(page);
+            assertThat(text).startsWith("<!DOCTYPE html>").contains("access.log", "data-rule=\"DG3\"", "eager")
+                    .doesNotContain("SECRET");
+        }
+    }
+
+    @Test
+    void aReportNamedNeitherJsonNorHtmlIsAUsageError() throws Exception {
+        assertThat(run("--log-format", FORMAT, "--report", dir.resolve("out.txt").toString(), storm().toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--report writes JSON or HTML");
     }
 }

@@ -27,6 +27,17 @@ class JsonLinesReaderTest {
         assertThat(r.retryAfter()).as("an empty string is absent").isNull();
     }
 
+    // Regression: an unquoted fraction was read as a double and its text (1.764583200123E9) was no timestamp.
+    @Test
+    void epochSecondsWithFractionsAsUnquotedJsonNumbersAreTimes() throws Exception {
+        CollectingSink sink = read("time=t,duration=d:s,uri=u,status=s",
+                "{\"t\":1764583200.123,\"d\":0.25,\"u\":\"/a\",\"s\":200}\n{\"t\":1764583201.0,\"u\":\"/a\",\"s\":200}\n");
+        assertThat(sink.rejected).isEmpty();
+        assertThat(sink.accepted.get(0).startMillis()).isEqualTo(1_764_583_200_123L);
+        assertThat(sink.accepted.get(0).durationMillis()).isEqualTo(250);
+        assertThat(sink.accepted.get(1).startMillis()).isEqualTo(1_764_583_201_000L);
+    }
+
     @Test
     void epochMillisAndIso8601AreBothTimes() throws Exception {
         CollectingSink sink = read("time=t,uri=u,status=s", "{\"t\":1764583200123,\"u\":\"/a\",\"s\":200}\n"

@@ -227,4 +227,58 @@ class StormAnalysisTest {
         assertThat(d.from()).isNull();
         assertThat(d.verdict()).startsWith("Nothing to diagnose");
     }
+
+    @Test
+    @DisplayName("DG12: arrivals are counted per second with their throttled answers, retries and early retries,"
+            + " and each series sums to the diagnosis's own count")
+    void arrivalsPerSecondSumToTheTotals() {
+        request("eager", 0, "/a", 429, "1");
+        request("eager", 200, "/a", 429, "1");
+        request("eager", 400, "/a", 200, null);
+        request("patient", 100, "/b", 429, "1");
+        request("patient", 1_150, "/b", 200, null);
+        request("patient", 2_999, "/c", 200, null);
+        Diagnosis d = diagnose();
+        Diagnosis.Arrivals a = d.arrivals();
+        assertThat(a.bucketMillis()).isEqualTo(1_000);
+        assertThat(a.from()).isEqualTo(d.from());
+        assertThat(a.requests()).containsExactly(4, 1, 1);
+        assertThat(a.throttled()).containsExactly(3, 0, 0);
+        assertThat(a.retries()).containsExactly(2, 1, 0);
+        assertThat(a.early()).containsExactly(2, 0, 0);
+        long retries = d.clients().stream().mapToLong(ClientDiagnosis::retries).sum();
+        long early = d.clients().stream().mapToLong(ClientDiagnosis::earlyRetries).sum();
+        assertThat(a.requests().stream().mapToLong(Integer::longValue).sum()).isEqualTo(d.requests());
+        assertThat(a.retries().stream().mapToLong(Integer::longValue).sum()).isEqualTo(retries);
+        assertThat(a.early().stream().mapToLong(Integer::longValue).sum()).isEqualTo(early);
+        assertThat(a.peak()).isEqualTo(4);
+    }
+
+    @Test
+    @DisplayName("DG12: a span of 600 s keeps 1 s buckets, one of 600 s plus a second takes 2 s buckets, never"
+            + " more than 600")
+    void longerSpansGetWiderBucketsAndNeverMoreThanSixHundred() {
+        request("c", 0, "/a", 200, null);
+        request("c", 599_999, "/b", 200, null);
+        assertThat(diagnose().arrivals().bucketMillis()).isEqualTo(1_000);
+        assertThat(diagnose().arrivals().requests()).hasSize(600);
+        request("c", 600_000, "/c", 200, null);
+        Diagnosis.Arrivals a = diagnose().arrivals();
+        assertThat(a.bucketMillis()).isEqualTo(2_000);
+        assertThat(a.requests()).hasSizeLessThanOrEqualTo(600);
+        assertThat(a.requests().get(a.requests().size() - 1)).isEqualTo(1);
+        request("c", 86_400_000, "/d", 200, null);
+        a = diagnose().arrivals();
+        assertThat(a.requests()).hasSizeLessThanOrEqualTo(600);
+        assertThat(a.requests().stream().mapToInt(Integer::intValue).sum()).isEqualTo(4);
+    }
+
+    @Test
+    @DisplayName("DG12: without requests there is nothing to draw")
+    void noRequestsNoBuckets() {
+        Diagnosis.Arrivals a = diagnose().arrivals();
+        assertThat(a.requests()).isEmpty();
+        assertThat(a.from()).isNull();
+        assertThat(a.peak()).isZero();
+    }
 }

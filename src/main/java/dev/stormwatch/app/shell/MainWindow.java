@@ -17,13 +17,14 @@ public final class MainWindow {
 
     private final TabPane areas = new TabPane();
 
-    public MainWindow(Node session, Node loadLab, Node servers) {
+    public MainWindow(Node session, Node loadLab, Node servers, Node diagnose) {
         areas.setId("areas");
         areas.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         areas.getTabs().addAll(
                 area("session", "Session", session),
                 area("load-lab", "Load lab", loadLab),
-                area("provider-relay", "Provider & relay", servers));
+                area("provider-relay", "Provider & relay", servers),
+                area("diagnose", "Diagnose", diagnose));
     }
 
     private static Tab area(String id, String title, Node content) {

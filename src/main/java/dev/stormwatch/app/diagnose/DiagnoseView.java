@@ -1,0 +1,323 @@
+package dev.stormwatch.app.diagnose;
+
+import dev.stormwatch.app.diagnose.DiagnoseViewModel.ArrivalPoint;
+import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
+import dev.stormwatch.diagnose.InputFormat;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.StringProperty;
+import javafx.collections.ListChangeListener;
+import javafx.collections.transformation.SortedList;
+import javafx.geometry.Insets;
+import javafx.geometry.Side;
+import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+
+/**
+ * The Diagnose tab: the evidence and how to read it on the left (files opened or dropped anywhere on the tab), what
+ * was found on the right: the verdict, the figures and the what-if, arrivals per second with the 429s and early
+ * retries, the clients sortable by early retries, and the findings with their rule IDs.
+ */
+public final class DiagnoseView extends BorderPane {
+
+    private final LineChart<Number, Number> chart;
+
+    public DiagnoseView(DiagnoseViewModel model) {
+        setId("diagnose");
+        ScrollPane form = new ScrollPane(form(model));
+        form.setFitToWidth(true);
+        form.setPrefWidth(340);
+        setLeft(form);
+
+        Label verdict = new Label();
+        verdict.setId("diagnose-verdict");
+        verdict.setWrapText(true);
+        verdict.getStyleClass().add("section-title");
+        verdict.textProperty().bind(model.verdictProperty());
+        Label figures = new Label();
+        figures.setId("diagnose-figures");
+        figures.setWrapText(true);
+        figures.textProperty().bind(model.figuresProperty());
+        Label whatIfTitle = new Label("What well-behaved clients would have done");
+        whatIfTitle.getStyleClass().add("subsection-title");
+        Label whatIf = new Label();
+        whatIf.setId("diagnose-what-if");
+        whatIf.setWrapText(true);
+        whatIf.textProperty().bind(model.whatIfProperty());
+        HBox.setHgrow(figures, Priority.ALWAYS);
+        VBox whatIfBox = new VBox(2, whatIfTitle, whatIf);
+        HBox.setHgrow(whatIfBox, Priority.ALWAYS);
+        HBox summary = new HBox(16, new VBox(2, label("What happened"), figures), whatIfBox);
+        // The verdict and the figures are what a person pastes into a ticket: never cut to "...".
+        for (Label text : List.of(verdict, figures, whatIf)) {
+            text.setMinHeight(Region.USE_PREF_SIZE);
+        }
+
+        chart = chart();
+        model.arrivals().addListener((ListChangeListener<ArrivalPoint>) change -> draw(model.arrivals()));
+
+        TableView<ClientDiagnosis> clients = clientTable(model);
+        ListView<String> findings = new ListView<>(model.findings());
+        findings.setId("diagnose-findings");
+        findings.setPrefHeight(150);
+        Button save = new Button("Save HTML report...");
+        save.setId("diagnose-save");
+        save.disableProperty().bind(model.readyProperty().not());
+        save.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setInitialFileName("stormwatch-diagnosis.html");
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("HTML", "*.html"));
+            File file = chooser.showSaveDialog(getScene().getWindow());
+            if (file != null) {
+                model.saveHtml(file.toPath());
+            }
+        });
+        Label saved = new Label();
+        saved.setId("diagnose-saved");
+        saved.textProperty().bind(model.savedProperty());
+
+        SplitPane tables = new SplitPane(new VBox(2, label("Clients (click a column to sort)"), clients),
+                new VBox(2, label("Findings"), findings));
+        tables.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        VBox.setVgrow(clients, Priority.ALWAYS);
+        VBox.setVgrow(findings, Priority.ALWAYS);
+        VBox results = new VBox(8, verdict, summary, chart, tables, new HBox(8, save, saved));
+        VBox.setVgrow(chart, Priority.SOMETIMES);
+        VBox.setVgrow(tables, Priority.ALWAYS);
+        results.setPadding(new Insets(0, 0, 0, 12));
+        setCenter(results);
+
+        // Drop evidence anywhere on the tab.
+        setOnDragOver(this::acceptFiles);
+        setOnDragDropped(e -> {
+            boolean took = e.getDragboard().hasFiles();
+            if (took) {
+                model.addFiles(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+            }
+            e.setDropCompleted(took);
+            e.consume();
+        });
+    }
+
+    private void acceptFiles(DragEvent e) {
+        if (e.getDragboard().hasFiles()) {
+            e.acceptTransferModes(TransferMode.COPY);
+        }
+        e.consume();
+    }
+
+    private void draw(List<ArrivalPoint> points) {
+        chart.getData().setAll(
+                series("requests", points, ArrivalPoint::requests),
+                series("429 and other throttled", points, ArrivalPoint::throttled),
+                series("early retries", points, ArrivalPoint::earlyRetries));
+    }
+
+    private static XYChart.Series<Number, Number> series(String name, List<ArrivalPoint> points,
+            ToIntFunction<ArrivalPoint> value) {
+        XYChart.Series<Number, Number> series = new XYChart.Series<>();
+        series.setName(name);
+        for (ArrivalPoint p : points) {
+            series.getData().add(new XYChart.Data<>(p.second(), value.applyAsInt(p)));
+        }
+        return series;
+    }
+
+    private static LineChart<Number, Number> chart() {
+        NumberAxis time = new NumberAxis();
+        time.setLabel("seconds since the first request");
+        time.setForceZeroInRange(true);
+        NumberAxis values = new NumberAxis();
+        values.setLabel("arrivals per bucket");
+        LineChart<Number, Number> chart = new LineChart<>(time, values);
+        chart.setId("diagnose-arrivals");
+        chart.setTitle("Arrivals (DG12)");
+        chart.setCreateSymbols(false);
+        chart.setAnimated(false);
+        chart.setMinHeight(180);
+        chart.setPrefHeight(220);
+        chart.setLegendSide(Side.RIGHT);
+        chart.getStyleClass().add("load-chart");
+        return chart;
+    }
+
+    private static TableView<ClientDiagnosis> clientTable(DiagnoseViewModel model) {
+        TableView<ClientDiagnosis> table = new TableView<>();
+        table.setId("diagnose-clients");
+        SortedList<ClientDiagnosis> sorted = new SortedList<>(model.clients());
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
+        table.getColumns().add(column("client", ClientDiagnosis::client, 200));
+        table.getColumns().add(column("requests", ClientDiagnosis::requests, 80));
+        table.getColumns().add(column("logical", ClientDiagnosis::logicalRequests, 70));
+        table.getColumns().add(column("retries", ClientDiagnosis::retries, 70));
+        TableColumn<ClientDiagnosis, Long> early = column("early retries", ClientDiagnosis::earlyRetries, 90);
+        early.setId("diagnose-early-column");
+        table.getColumns().add(early);
+        table.getColumns().add(column("median early (s)", c -> c.medianEarlyMillis() / 1000.0, 110));
+        table.getColumns().add(column("ignores Retry-After", c -> c.ignoresRetryAfter() ? "YES" : "no", 130));
+        table.getColumns().add(column("throttled", ClientDiagnosis::throttled, 80));
+        table.getColumns().add(column("retry share", c -> String.format(Locale.ROOT, "%.0f%%",
+                c.retryRatio() * 100), 80));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("Add evidence and press Diagnose"));
+        table.setPrefHeight(160);
+        return table;
+    }
+
+    private static <T> TableColumn<ClientDiagnosis, T> column(String title, Function<ClientDiagnosis, T> value,
+            double width) {
+        TableColumn<ClientDiagnosis, T> column = new TableColumn<>(title);
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        column.setPrefWidth(width);
+        return column;
+    }
+
+    private Node form(DiagnoseViewModel model) {
+        Label title = new Label("Evidence");
+        title.getStyleClass().add("section-title");
+        Label hint = new Label("Drop HAR files, access logs (plain or .gz), JSON lines or OTLP/JSON traces anywhere on"
+                + " this tab, or open them.");
+        hint.setWrapText(true);
+        hint.getStyleClass().add("muted");
+        ListView<Path> files = new ListView<>(model.files());
+        files.setId("diagnose-files");
+        files.setPrefHeight(110);
+        files.setCellFactory(list -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(Path file, boolean empty) {
+                super.updateItem(file, empty);
+                setText(empty || file == null ? null : file.getFileName().toString());
+                setTooltip(empty || file == null ? null : new Tooltip(file.toString()));
+            }
+        });
+        Button add = new Button("Open files...");
+        add.setId("diagnose-add");
+        add.setOnAction(e -> {
+            List<File> chosen = new FileChooser().showOpenMultipleDialog(getScene().getWindow());
+            if (chosen != null) {
+                model.addFiles(chosen.stream().map(File::toPath).toList());
+            }
+        });
+        Button remove = new Button("Remove");
+        remove.setId("diagnose-remove");
+        remove.disableProperty().bind(files.getSelectionModel().selectedItemProperty().isNull());
+        remove.setOnAction(e -> model.removeFile(files.getSelectionModel().getSelectedItem()));
+        Button clear = new Button("Clear");
+        clear.setOnAction(e -> model.clearFiles());
+
+        ComboBox<InputFormat> format = new ComboBox<>();
+        format.setId("diagnose-format");
+        format.getItems().setAll(InputFormat.values());
+        format.valueProperty().bindBidirectional(model.formatProperty());
+        format.setMaxWidth(Double.MAX_VALUE);
+        format.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(InputFormat value) {
+                return value == null ? "" : switch (value) {
+                    case AUTO -> "auto: decided per file";
+                    case HAR -> "HAR (browser DevTools)";
+                    case NGINX -> "nginx access log";
+                    case APACHE -> "Apache access log";
+                    case JSONL -> "JSON lines (gateway)";
+                    case OTLP -> "OpenTelemetry traces (OTLP/JSON)";
+                };
+            }
+
+            @Override
+            public InputFormat fromString(String text) {
+                return null;
+            }
+        });
+
+        Node logFormat = field("Log format (paste log_format / LogFormat; empty: combined)", "diagnose-log-format",
+                model.logFormatProperty(), "combined, common, or $remote_addr [$time_local] \"$request\" $status ...",
+                "The access log's format as in the server's config: nginx log_format or Apache LogFormat. Log $msec"
+                        + " and $request_time for millisecond times, and $sent_http_retry_after for Retry-After.");
+        Node fields = field("Field mapping (JSON lines: mapping or preset; empty: recognised)", "diagnose-fields",
+                model.fieldsProperty(), "envoy, kong, stormwatch-relay, or time=ts,status=code,uri=path,...",
+                "role=field pairs: time, duration, client, method, uri, status, retry_after, date, idempotency_key;"
+                        + " a.b for nested fields, a|b for the first present.");
+        Node clientKey = field("Client key (empty: the format's default)", "diagnose-client-key",
+                model.clientKeyProperty(), "$http_x_client_id, a JSON field or a HAR header",
+                "What names a client. A key that is a credential is shown only as a short hash.");
+        Node tolerance = field("Tolerance (early by less is on time)", "diagnose-tolerance",
+                model.toleranceProperty(), "100ms", "Absorbs the resolution of log timestamps (DG1).");
+        Node throttle = field("Throttled statuses besides 429", "diagnose-throttle", model.throttleStatusesProperty(),
+                "503 (nginx limit_req), 500 (Apigee)", "Statuses that mean the server throttled the client (DG9).");
+
+        Button run = new Button("Diagnose");
+        run.setId("diagnose-run");
+        run.getStyleClass().add("primary");
+        run.disableProperty().bind(model.runningProperty().or(javafx.beans.binding.Bindings.isEmpty(model.files())));
+        run.setOnAction(e -> model.diagnose());
+        Button cancel = new Button("Cancel");
+        cancel.setId("diagnose-cancel");
+        cancel.disableProperty().bind(model.runningProperty().not());
+        cancel.setOnAction(e -> model.cancel());
+        ProgressBar bar = new ProgressBar();
+        bar.setId("diagnose-progress");
+        bar.progressProperty().bind(model.progressProperty());
+        bar.setMaxWidth(Double.MAX_VALUE);
+        Label progress = new Label();
+        progress.setId("diagnose-progress-text");
+        progress.setWrapText(true);
+        progress.getStyleClass().add("muted");
+        progress.textProperty().bind(model.progressTextProperty());
+        Label problems = new Label();
+        problems.setId("diagnose-problems");
+        problems.getStyleClass().add("field-error");
+        problems.setWrapText(true);
+        problems.textProperty().bind(model.problemsProperty());
+
+        VBox box = new VBox(8, title, hint, files, new HBox(8, add, remove, clear),
+                new VBox(2, new Label("Format"), format), logFormat, fields, clientKey, tolerance, throttle,
+                new HBox(8, run, cancel), bar, progress, problems);
+        box.setPadding(new Insets(12));
+        box.getStyleClass().add("settings");
+        return box;
+    }
+
+    private static Label label(String text) {
+        Label label = new Label(text);
+        label.getStyleClass().add("subsection-title");
+        return label;
+    }
+
+    private static Node field(String label, String id, StringProperty value, String prompt, String help) {
+        TextField input = new TextField();
+        input.setId(id);
+        input.setPromptText(prompt);
+        input.setTooltip(new Tooltip(help));
+        input.textProperty().bindBidirectional(value);
+        Label name = new Label(label);
+        name.setWrapText(true);
+        return new VBox(2, name, input);
+    }
+}

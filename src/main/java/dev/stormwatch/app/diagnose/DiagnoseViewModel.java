@@ -1,0 +1,347 @@
+package dev.stormwatch.app.diagnose;
+
+import dev.stormwatch.base.DurationText;
+import dev.stormwatch.diagnose.DiagnoseException;
+import dev.stormwatch.diagnose.DiagnoseRequest;
+import dev.stormwatch.diagnose.Diagnosis;
+import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
+import dev.stormwatch.diagnose.DiagnosisHtml;
+import dev.stormwatch.diagnose.DiagnosisOptions;
+import dev.stormwatch.diagnose.InputFormat;
+import dev.stormwatch.diagnose.ReadProgress;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Diagnose tab: the evidence files and how to read them as the person picks them, the diagnosis as a command on
+ * the background executor with progress and cancel, and what it found (verdict, figures, what-if, clients, findings,
+ * arrivals) as properties to bind. The reading and judging are {@code dev.stormwatch.diagnose}'s; this model only
+ * translates, and says a refused option in the words of the field the person sees.
+ */
+public final class DiagnoseViewModel {
+
+    /** Reads and diagnoses; the app's is {@code DiagnoseService::diagnose}. */
+    @FunctionalInterface
+    public interface Diagnoser {
+        Diagnosis diagnose(DiagnoseRequest request, Consumer<ReadProgress> progress, BooleanSupplier cancelled)
+                throws DiagnoseException;
+    }
+
+    /** One bucket of the arrivals chart (DG12), in seconds since the first request. */
+    public record ArrivalPoint(double second, int requests, int throttled, int earlyRetries) {}
+
+    /** The command line's options, as this tab labels its fields. */
+    private static final Map<String, String> FIELD_LABELS = Map.of(
+            "--log-format", "Log format", "--fields", "Field mapping", "--client-key", "Client key",
+            "--tolerance", "Tolerance", "--throttle-status", "Throttled statuses", "--format", "Format");
+    private static final Pattern OPTION = Pattern.compile("--[a-z][a-z-]*");
+
+    private final Diagnoser diagnoser;
+    private final Executor background;
+    private final Executor ui;
+
+    private final ObservableList<Path> files = FXCollections.observableArrayList();
+    private final ObjectProperty<InputFormat> format = new SimpleObjectProperty<>(InputFormat.AUTO);
+    private final StringProperty logFormat = new SimpleStringProperty("");
+    private final StringProperty fields = new SimpleStringProperty("");
+    private final StringProperty clientKey = new SimpleStringProperty("");
+    private final StringProperty tolerance = new SimpleStringProperty("100ms");
+    private final StringProperty throttleStatuses = new SimpleStringProperty("");
+
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper figures = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper whatIf = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper saved = new ReadOnlyStringWrapper("");
+    private final ObservableList<ClientDiagnosis> clients = FXCollections.observableArrayList();
+    private final ObservableList<String> findings = FXCollections.observableArrayList();
+    private final ObservableList<ArrivalPoint> arrivals = FXCollections.observableArrayList();
+    private final ObservableList<ClientDiagnosis> readOnlyClients = FXCollections.unmodifiableObservableList(clients);
+    private final ObservableList<String> readOnlyFindings = FXCollections.unmodifiableObservableList(findings);
+    private final ObservableList<ArrivalPoint> readOnlyArrivals = FXCollections.unmodifiableObservableList(arrivals);
+
+    private volatile AtomicBoolean cancelled = new AtomicBoolean();
+    private Optional<Diagnosis> last = Optional.empty();
+
+    public DiagnoseViewModel(Diagnoser diagnoser, Executor background, Executor ui) {
+        this.diagnoser = Objects.requireNonNull(diagnoser, "diagnoser");
+        this.background = Objects.requireNonNull(background, "background");
+        this.ui = Objects.requireNonNull(ui, "ui");
+    }
+
+    /** Adds evidence files (opened or dropped), each once, in the order given. */
+    public void addFiles(List<Path> added) {
+        for (Path file : added) {
+            Path normal = file.toAbsolutePath().normalize();
+            if (!files.contains(normal)) {
+                files.add(normal);
+            }
+        }
+    }
+
+    public void removeFile(Path file) {
+        files.remove(file);
+    }
+
+    public void clearFiles() {
+        files.clear();
+    }
+
+    /**
+     * Checks the fields and reads the files on the background executor; a refused field is said in {@link
+     * #problemsProperty()} and nothing is read. The fields and files stay as the person left them either way.
+     */
+    public void diagnose() {
+        if (running.get()) {
+            return;
+        }
+        Optional<DiagnoseRequest> request = request();
+        if (request.isEmpty()) {
+            return;
+        }
+        AtomicBoolean cancel = new AtomicBoolean();
+        cancelled = cancel;
+        running.set(true);
+        saved.set("");
+        progress.set(0);
+        progressText.set("Reading " + files.size() + (files.size() == 1 ? " file..." : " files..."));
+        background.execute(() -> {
+            try {
+                Diagnosis d = diagnoser.diagnose(request.get(), p -> ui.execute(() -> progressed(p)), cancel::get);
+                ui.execute(() -> show(d));
+            } catch (DiagnoseException.Cancelled e) {
+                ui.execute(() -> {
+                    running.set(false);
+                    progressText.set("Cancelled; the files and fields are as they were.");
+                });
+            } catch (DiagnoseException | RuntimeException e) {
+                ui.execute(() -> {
+                    running.set(false);
+                    progressText.set("");
+                    problems.set(inFieldWords(e.getMessage()));
+                });
+            }
+        });
+    }
+
+    /** Stops the reading at its next check; what was shown before stays. */
+    public void cancel() {
+        cancelled.set(true);
+    }
+
+    /** DG13: writes the last diagnosis as one self-contained HTML page. */
+    public void saveHtml(Path file) {
+        last.ifPresent(d -> background.execute(() -> {
+            try {
+                Files.writeString(file, DiagnosisHtml.write(d), StandardCharsets.UTF_8);
+                ui.execute(() -> saved.set("Wrote " + file));
+            } catch (IOException | RuntimeException e) {
+                ui.execute(() -> saved.set("Could not write the report to " + file + ": " + e.getMessage()));
+            }
+        }));
+    }
+
+    private void progressed(ReadProgress p) {
+        progress.set(((p.fileIndex() - 1) + p.fileShare()) / Math.max(1, p.files()));
+        progressText.set(String.format(Locale.ROOT, "Reading %s (%d of %d): %,d requests, %,d lines not parsed",
+                Path.of(p.file()).getFileName(), p.fileIndex(), p.files(), p.requests(), p.unparsed()));
+    }
+
+    private void show(Diagnosis d) {
+        running.set(false);
+        progress.set(1);
+        progressText.set(String.format(Locale.ROOT, "Read %,d requests from %d %s%s.", d.requests(),
+                d.evidence().files().size(), d.evidence().files().size() == 1 ? "file" : "files",
+                d.partial() ? String.format(Locale.ROOT, "; %,d lines did not parse (partial)", d.evidence().unparsed())
+                        : ""));
+        last = Optional.of(d);
+        ready.set(true);
+        verdict.set(d.verdict());
+        figures.set(figures(d));
+        whatIf.set(whatIf(d));
+        clients.setAll(d.clients());
+        List<String> lines = new ArrayList<>();
+        for (Diagnosis.Finding f : d.findings()) {
+            lines.add(f.rule() + (f.client() == null ? "" : " [" + f.client() + "]") + " " + f.text());
+        }
+        findings.setAll(lines);
+        arrivals.setAll(points(d.arrivals()));
+        // A file that gave nothing (a log format that matched no line) is said, in the field's words, beside what
+        // the other files gave.
+        List<String> fileProblems = new ArrayList<>();
+        for (Diagnosis.FileSummary f : d.evidence().files()) {
+            if (f.error() != null) {
+                fileProblems.add(Path.of(f.file()).getFileName() + ": " + inFieldWords(f.error()));
+            }
+        }
+        problems.set(String.join("\n", fileProblems));
+    }
+
+    private static String figures(Diagnosis d) {
+        if (d.from() == null) {
+            return "";
+        }
+        Diagnosis.Synchronisation s = d.synchronisation();
+        return String.format(Locale.ROOT, "%,d requests, %,d logical requests: amplification %.2f× (DG5)%n"
+                        + "From %s to %s%nStatus: %s%n"
+                        + "Busiest second: %,d requests, %.1f× the mean; up to %d clients retried within one 100 ms"
+                        + " (DG4)",
+                d.requests(), d.logicalRequests(), d.amplification(), d.from(), d.to(), counts(d.status()),
+                s.peakPerSecond(), s.peakToMeanPerSecond(), s.maxClientsRetryingIn100ms());
+    }
+
+    private static String whatIf(Diagnosis d) {
+        long retries = 0;
+        long early = 0;
+        for (ClientDiagnosis c : d.clients()) {
+            retries += c.retries();
+            early += c.earlyRetries();
+        }
+        double share = d.requests() == 0 ? 0 : (double) retries / d.requests();
+        return String.format(Locale.ROOT, "Extra load: %,d retries, %.0f%% of all requests (the SRE budget is 10%%,"
+                        + " DG6)%n%,d retries came before Retry-After allowed (DG1): honouring it, they would have"
+                        + " waited%nClient-side throttling (K = 2) would have kept about %,d of %,d requests"
+                        + " (%.0f%%) off the wire (DG7)",
+                retries, share * 100, early, Math.round(d.throttling().wouldReject()), d.requests(),
+                d.throttling().share() * 100);
+    }
+
+    private static String counts(Map<Integer, Long> counts) {
+        StringBuilder out = new StringBuilder();
+        counts.forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ").append(k).append(": ")
+                .append(String.format(Locale.ROOT, "%,d", v)));
+        return out.length() == 0 ? "(none)" : out.toString();
+    }
+
+    private static List<ArrivalPoint> points(Diagnosis.Arrivals a) {
+        List<ArrivalPoint> out = new ArrayList<>(a.requests().size());
+        for (int i = 0; i < a.requests().size(); i++) {
+            out.add(new ArrivalPoint(i * a.bucketMillis() / 1000.0, a.requests().get(i), a.throttled().get(i),
+                    a.early().get(i)));
+        }
+        return out;
+    }
+
+    private Optional<DiagnoseRequest> request() {
+        problems.set("");
+        List<String> refused = new ArrayList<>();
+        if (files.isEmpty()) {
+            refused.add("Add at least one evidence file: open it or drop it on this tab");
+        }
+        Duration tol = null;
+        try {
+            tol = DurationText.parse(tolerance.get().trim());
+            if (tol.isNegative()) {
+                refused.add("The Tolerance field cannot be negative, was '" + tolerance.get() + "'");
+            }
+        } catch (DurationText.Invalid e) {
+            refused.add("The Tolerance field: " + e.getMessage());
+        }
+        Set<Integer> statuses = new TreeSet<>();
+        for (String part : throttleStatuses.get().split("[,\\s]+")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            try {
+                int code = Integer.parseInt(part.trim());
+                if (code < 100 || code > 599) {
+                    throw new NumberFormatException();
+                }
+                statuses.add(code);
+            } catch (NumberFormatException e) {
+                refused.add("The Throttled statuses field takes HTTP statuses between 100 and 599 separated by"
+                        + " commas, such as 503; '" + part.trim() + "' is not one");
+            }
+        }
+        if (!refused.isEmpty()) {
+            problems.set(String.join("\n", refused));
+            return Optional.empty();
+        }
+        DiagnosisOptions options = new DiagnosisOptions(tol, statuses, DiagnosisOptions.DEFAULT_RETRY_WINDOW);
+        return Optional.of(new DiagnoseRequest(List.copyOf(files), format.get(), blankToNull(logFormat.get()),
+                blankToNull(fields.get()), blankToNull(clientKey.get()), options));
+    }
+
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text.strip();
+    }
+
+    /**
+     * The diagnosis names command-line options ("pass the server's own format with --log-format"); in the window it
+     * names the field the person sees, and starts as a sentence.
+     */
+    static String inFieldWords(String problem) {
+        if (problem == null || problem.isEmpty()) {
+            return "";
+        }
+        Matcher option = OPTION.matcher(problem);
+        StringBuilder out = new StringBuilder();
+        while (option.find()) {
+            String label = FIELD_LABELS.get(option.group());
+            option.appendReplacement(out, Matcher.quoteReplacement(
+                    label == null ? option.group() : "the " + label + " field"));
+        }
+        option.appendTail(out);
+        String text = out.toString();
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
+    public ObservableList<Path> files() { return files; }
+    public ObjectProperty<InputFormat> formatProperty() { return format; }
+    /** nginx {@code log_format} or Apache {@code LogFormat} as in the server's config, or a preset; empty: combined. */
+    public StringProperty logFormatProperty() { return logFormat; }
+    /** JSON lines: role=field pairs or a preset (envoy, kong, stormwatch-relay); empty: recognised by the keys. */
+    public StringProperty fieldsProperty() { return fields; }
+    public StringProperty clientKeyProperty() { return clientKey; }
+    public StringProperty toleranceProperty() { return tolerance; }
+    public StringProperty throttleStatusesProperty() { return throttleStatuses; }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    /** True once a diagnosis is shown (and can be saved). */
+    public ReadOnlyBooleanProperty readyProperty() { return ready.getReadOnlyProperty(); }
+    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty progressTextProperty() { return progressText.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty problemsProperty() { return problems.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty figuresProperty() { return figures.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty whatIfProperty() { return whatIf.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty savedProperty() { return saved.getReadOnlyProperty(); }
+    /** One row per client, most early retries first (DG1, DG3). */
+    public ObservableList<ClientDiagnosis> clients() { return readOnlyClients; }
+    /** Each finding as a line that starts with its rule ID. */
+    public ObservableList<String> findings() { return readOnlyFindings; }
+    /** DG12's buckets, for the arrivals chart. */
+    public ObservableList<ArrivalPoint> arrivals() { return readOnlyArrivals; }
+}

@@ -1,0 +1,247 @@
+package dev.stormwatch.diagnose;
+
+import dev.stormwatch.diagnose.Diagnosis.Arrivals;
+import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
+import dev.stormwatch.diagnose.Diagnosis.FileSummary;
+import dev.stormwatch.diagnose.Diagnosis.Finding;
+import dev.stormwatch.diagnose.Diagnosis.Unparsed;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
+
+/**
+ * A diagnosis as one self-contained HTML page to attach to a ticket (DG13): the verdict, the evidence read, the
+ * findings with their rule IDs, the what-if figures, the client table and the arrivals drawn as inline SVG. Nothing in
+ * it loads anything (no script, no external style, image or font; a Content-Security-Policy of {@code default-src
+ * 'none'} says so to the browser), and every text passes the evidence redaction (DG11) and HTML escaping.
+ */
+public final class DiagnosisHtml {
+
+    /** DG13: the page forbids itself every fetch; inline styles are all it uses. */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+
+    private static final int CHART_WIDTH = 900;
+    private static final int CHART_HEIGHT = 220;
+    private static final int MARGIN_LEFT = 48;
+    private static final int MARGIN_BOTTOM = 28;
+    private static final int MARGIN_TOP = 12;
+
+    private static final String STYLE = """
+            body{font-family:system-ui,sans-serif;color:#1d2330;background:#f6f7f9;margin:24px;max-width:1100px}
+            h1{font-size:22px}h2{font-size:17px;margin-top:28px}
+            .verdict{background:#fff;border-left:4px solid #c53030;padding:10px 14px}
+            .partial{color:#b7791f;font-weight:bold}
+            table{border-collapse:collapse;background:#fff}th,td{padding:4px 10px;border-bottom:1px solid #dde;\
+            text-align:right}th:first-child,td:first-child{text-align:left;white-space:nowrap}
+            .rule{font-family:monospace;font-weight:bold}.muted{color:#5b6475}
+            .yes{color:#c53030;font-weight:bold}code{font-size:12px}
+            """;
+
+    private DiagnosisHtml() {}
+
+    /** The page, as text. */
+    public static String write(Diagnosis d) {
+        StringBuilder out = new StringBuilder(16_384);
+        out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+                .append(CONTENT_SECURITY_POLICY).append("\">\n")
+                .append("<title>Stormwatch diagnosis</title>\n<style>").append(STYLE).append("</style>\n</head>\n")
+                .append("<body>\n<h1>Stormwatch diagnosis of a 429 storm</h1>\n");
+        out.append("<p id=\"verdict\" class=\"verdict\">").append(text(d.verdict())).append("</p>\n");
+        if (d.partial()) {
+            out.append("<p class=\"partial\">Partial: ").append(StormAnalysis.count(d.evidence().unparsed()))
+                    .append(" lines of the evidence did not parse; the figures are of what did.</p>\n");
+        }
+        evidence(out, d);
+        summary(out, d);
+        whatIf(out, d);
+        chart(out, d.arrivals());
+        clients(out, d.clients());
+        findings(out, d.findings());
+        unparsed(out, d.evidence().examples());
+        out.append("<p class=\"muted\">Written by Stormwatch. Credentials in the evidence (Authorization, cookies,"
+                + " API keys, tokens in URLs) are shown as ***; client keys that are credentials as a short hash.</p>\n");
+        out.append("</body>\n</html>\n");
+        return out.toString();
+    }
+
+    private static void evidence(StringBuilder out, Diagnosis d) {
+        out.append("<h2>Evidence</h2>\n<table id=\"evidence\">\n<tr><th>file</th><th>format</th><th>requests</th>"
+                + "<th>lines not parsed</th><th>problem</th></tr>\n");
+        for (FileSummary f : d.evidence().files()) {
+            out.append("<tr><td>").append(text(f.file())).append("</td><td>").append(text(f.format()))
+                    .append("</td><td>").append(StormAnalysis.count(f.requests())).append("</td><td>")
+                    .append(StormAnalysis.count(f.unparsed())).append("</td><td>")
+                    .append(f.error() == null ? "" : text(f.error())).append("</td></tr>\n");
+        }
+        out.append("</table>\n");
+    }
+
+    private static void summary(StringBuilder out, Diagnosis d) {
+        out.append("<h2>What happened</h2>\n<table id=\"summary\">\n");
+        row(out, "requests", StormAnalysis.count(d.requests()));
+        row(out, "logical requests (DG2)", StormAnalysis.count(d.logicalRequests()));
+        row(out, "amplification (DG5)", String.format(Locale.ROOT, "%.2f×", d.amplification()));
+        row(out, "from", d.from() == null ? "" : d.from().toString());
+        row(out, "to", d.to() == null ? "" : d.to().toString());
+        row(out, "status", counts(d.status()));
+        row(out, "attempts per logical request", counts(d.attempts()));
+        Diagnosis.Synchronisation s = d.synchronisation();
+        row(out, "busiest second (DG4)", StormAnalysis.count(s.peakPerSecond()) + " requests, "
+                + StormAnalysis.ratio(s.peakToMeanPerSecond()) + " the mean");
+        row(out, "most clients retrying in one 100 ms (DG4)", String.valueOf(s.maxClientsRetryingIn100ms()));
+        out.append("</table>\n");
+    }
+
+    private static void whatIf(StringBuilder out, Diagnosis d) {
+        long early = 0;
+        long retries = 0;
+        for (ClientDiagnosis c : d.clients()) {
+            early += c.earlyRetries();
+            retries += c.retries();
+        }
+        out.append("<h2>What well-behaved clients would have done</h2>\n<table id=\"what-if\">\n");
+        row(out, "retries sent", StormAnalysis.count(retries) + " (" + StormAnalysis.percent(
+                d.requests() == 0 ? 0 : (double) retries / d.requests()) + " of all requests; the SRE budget is 10%,"
+                + " DG6)");
+        row(out, "retries before Retry-After allowed (DG1)", StormAnalysis.count(early));
+        row(out, "kept off the wire by client-side throttling, K = 2 (DG7)", StormAnalysis.count(Math.round(
+                d.throttling().wouldReject())) + " of " + StormAnalysis.count(d.requests()) + " ("
+                + StormAnalysis.percent(d.throttling().share()) + ")");
+        out.append("</table>\n");
+    }
+
+    /** DG12's arrivals as bars, throttled answers over them, in inline SVG. */
+    private static void chart(StringBuilder out, Arrivals a) {
+        out.append("<h2>Arrivals per ").append(a.bucketMillis() == 1000 ? "second"
+                : a.bucketMillis() / 1000 + " s").append(" (DG12)</h2>\n");
+        int n = a.requests().size();
+        if (n == 0) {
+            out.append("<p class=\"muted\">No arrivals to draw.</p>\n");
+            return;
+        }
+        int peak = Math.max(1, a.peak());
+        double plotW = CHART_WIDTH - MARGIN_LEFT - 8;
+        double plotH = CHART_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM;
+        double barW = plotW / n;
+        out.append("<svg id=\"arrivals\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(CHART_WIDTH)
+                .append("\" height=\"").append(CHART_HEIGHT).append("\" viewBox=\"0 0 ").append(CHART_WIDTH)
+                .append(' ').append(CHART_HEIGHT).append("\" role=\"img\" aria-label=\"arrivals over time\">\n")
+                .append("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
+        double baseY = MARGIN_TOP + plotH;
+        out.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#5b6475\"/>%n",
+                MARGIN_LEFT, baseY, CHART_WIDTH - 8, baseY));
+        out.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%d\" font-size=\"11\">%d</text>%n",
+                MARGIN_TOP + 10, peak));
+        out.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%.1f\" font-size=\"11\">0</text>%n", baseY));
+        bars(out, a.requests(), "#2f6fde", "requests", peak, barW, plotH, baseY);
+        bars(out, a.throttled(), "#c53030", "throttled", peak, barW, plotH, baseY);
+        bars(out, a.early(), "#b7791f", "early retries", peak, barW, plotH, baseY);
+        long seconds = (long) n * a.bucketMillis() / 1000;
+        out.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>%n",
+                MARGIN_LEFT, CHART_HEIGHT - 8, text(String.valueOf(a.from()))));
+        out.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">+%d s"
+                + "</text>%n", CHART_WIDTH - 8, CHART_HEIGHT - 8, seconds));
+        out.append("</svg>\n<p class=\"muted\"><span style=\"color:#2f6fde\">■</span> requests "
+                + "<span style=\"color:#c53030\">■</span> throttled answers "
+                + "<span style=\"color:#b7791f\">■</span> early retries</p>\n");
+    }
+
+    private static void bars(StringBuilder out, List<Integer> values, String colour, String name, int peak,
+            double barW, double plotH, double baseY) {
+        out.append("<g fill=\"").append(colour).append("\" data-series=\"").append(name).append("\">");
+        for (int i = 0; i < values.size(); i++) {
+            int v = values.get(i);
+            if (v == 0) {
+                continue;
+            }
+            double h = plotH * v / peak;
+            out.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>",
+                    MARGIN_LEFT + i * barW, baseY - h, Math.max(0.5, barW * 0.9), h));
+        }
+        out.append("</g>\n");
+    }
+
+    private static void clients(StringBuilder out, List<ClientDiagnosis> clients) {
+        out.append("<h2>Clients</h2>\n<table id=\"clients\">\n<tr><th>client</th><th>requests</th><th>logical</th>"
+                + "<th>retries</th><th>early (DG1)</th><th>median early</th><th>ignores Retry-After (DG3)</th>"
+                + "<th>throttled</th><th>retry share (DG6)</th></tr>\n");
+        for (ClientDiagnosis c : clients) {
+            out.append("<tr><td>").append(text(c.client())).append("</td><td>")
+                    .append(StormAnalysis.count(c.requests())).append("</td><td>")
+                    .append(StormAnalysis.count(c.logicalRequests())).append("</td><td>")
+                    .append(StormAnalysis.count(c.retries())).append("</td><td>")
+                    .append(StormAnalysis.count(c.earlyRetries())).append("</td><td>")
+                    .append(StormAnalysis.seconds(c.medianEarlyMillis())).append("</td><td")
+                    .append(c.ignoresRetryAfter() ? " class=\"yes\">yes" : ">no").append("</td><td>")
+                    .append(StormAnalysis.count(c.throttled())).append("</td><td>")
+                    .append(StormAnalysis.percent(c.retryRatio())).append("</td></tr>\n");
+        }
+        out.append("</table>\n");
+    }
+
+    private static void findings(StringBuilder out, List<Finding> findings) {
+        out.append("<h2>Findings</h2>\n<ul id=\"findings\">\n");
+        if (findings.isEmpty()) {
+            out.append("<li class=\"muted\">none</li>\n");
+        }
+        for (Finding f : findings) {
+            out.append("<li data-rule=\"").append(text(f.rule())).append("\"><span class=\"rule\">")
+                    .append(text(f.rule())).append("</span> ");
+            if (f.client() != null) {
+                out.append("[").append(text(f.client())).append("] ");
+            }
+            out.append(text(f.text())).append("</li>\n");
+        }
+        out.append("</ul>\n");
+    }
+
+    private static void unparsed(StringBuilder out, List<Unparsed> examples) {
+        if (examples.isEmpty()) {
+            return;
+        }
+        out.append("<h2>Lines that did not parse (DG10)</h2>\n<table id=\"unparsed\">\n<tr><th>file</th><th>line</th>"
+                + "<th>reason</th><th>text</th></tr>\n");
+        for (Unparsed u : examples) {
+            out.append("<tr><td>").append(text(u.file())).append("</td><td>").append(u.line()).append("</td><td>")
+                    .append(text(u.reason())).append("</td><td><code>").append(text(u.text()))
+                    .append("</code></td></tr>\n");
+        }
+        out.append("</table>\n");
+    }
+
+    private static void row(StringBuilder out, String name, String value) {
+        out.append("<tr><th>").append(escape(name)).append("</th><td>").append(text(value)).append("</td></tr>\n");
+    }
+
+    private static String counts(SortedMap<Integer, Long> counts) {
+        StringBuilder out = new StringBuilder();
+        for (Map.Entry<Integer, Long> e : counts.entrySet()) {
+            out.append(out.length() == 0 ? "" : ", ").append(e.getKey()).append(": ")
+                    .append(StormAnalysis.count(e.getValue()));
+        }
+        return out.length() == 0 ? "(none)" : out.toString();
+    }
+
+    /** DG11, then HTML: evidence text redacted once more (defence in depth) and escaped. */
+    private static String text(String value) {
+        return value == null ? "" : escape(EvidenceRedaction.line(value));
+    }
+
+    static String escape(String value) {
+        StringBuilder out = new StringBuilder(value.length() + 16);
+        for (int i = 0; i < value.length(); i++) {
+            char ch = value.charAt(i);
+            switch (ch) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(ch);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,220 @@
+package dev.stormwatch.app.diagnose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.diagnose.DiagnoseService;
+import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
+import dev.stormwatch.diagnose.InputFormat;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Diagnose tab's model without a window, on the real diagnosis and real files: the HAR a real Chromium recorded
+ * and the access log a real nginx wrote. Background and UI work run on the calling thread.
+ */
+class DiagnoseViewModelTest {
+
+    static final String NGINX_FORMAT = "$remote_addr [$time_local] $msec $request_time \"$request\" $status"
+            + " \"$sent_http_retry_after\" \"$http_x_client_id\" \"$http_authorization\"";
+
+    @TempDir
+    Path dir;
+
+    private final AtomicInteger diagnoses = new AtomicInteger();
+
+    private DiagnoseViewModel model() {
+        return new DiagnoseViewModel((request, progress, cancelled) -> {
+            diagnoses.incrementAndGet();
+            return new DiagnoseService().diagnose(request, progress, cancelled);
+        }, Runnable::run, Runnable::run);
+    }
+
+    static Path resource(String name) throws Exception {
+        return Path.of(DiagnoseViewModelTest.class.getResource(name).toURI());
+    }
+
+    /** Every text the tab shows, joined. */
+    private static String screen(DiagnoseViewModel m) {
+        return String.join("\n", m.verdictProperty().get(), m.figuresProperty().get(), m.whatIfProperty().get(),
+                m.problemsProperty().get(), m.progressTextProperty().get(), String.join("\n", m.findings()),
+                m.clients().stream().map(ClientDiagnosis::client).toList().toString());
+    }
+
+    @Test
+    @DisplayName("DG3 DG12: the real nginx log shows who retried early, the findings, the what-if and the arrivals")
+    void theNginxLogShowsWhoRetriedEarly() throws Exception {
+        DiagnoseViewModel m = model();
+        m.addFiles(List.of(resource("/diagnose/nginx/storm-access.log")));
+        m.logFormatProperty().set(NGINX_FORMAT);
+        m.clientKeyProperty().set("$http_x_client_id");
+
+        m.diagnose();
+
+        assertThat(m.readyProperty().get()).isTrue();
+        assertThat(m.runningProperty().get()).isFalse();
+        assertThat(m.problemsProperty().get()).isEmpty();
+        assertThat(m.progressProperty().get()).isEqualTo(1.0);
+        assertThat(m.clients()).extracting(ClientDiagnosis::client)
+                .containsExactlyInAnyOrder("patient", "eager-a", "eager-b");
+        assertThat(m.clients().get(0).ignoresRetryAfter()).as("most early retries first").isTrue();
+        assertThat(m.clients()).filteredOn(c -> c.client().equals("patient"))
+                .allMatch(c -> !c.ignoresRetryAfter() && c.earlyRetries() == 0);
+        assertThat(m.findings()).anyMatch(f -> f.startsWith("DG3 [eager-a]"))
+                .anyMatch(f -> f.startsWith("DG3 [eager-b]")).noneMatch(f -> f.startsWith("DG3 [patient]"));
+        assertThat(m.verdictProperty().get()).startsWith("2 of 3 clients ignored Retry-After");
+        assertThat(m.whatIfProperty().get()).contains("DG6", "DG7", "DG1");
+        assertThat(m.figuresProperty().get()).contains("amplification");
+        long requests = m.clients().stream().mapToLong(ClientDiagnosis::requests).sum();
+        assertThat(m.arrivals().stream().mapToLong(DiagnoseViewModel.ArrivalPoint::requests).sum())
+                .isEqualTo(requests);
+        assertThat(m.arrivals().stream().mapToLong(DiagnoseViewModel.ArrivalPoint::throttled).sum())
+                .isEqualTo(m.clients().stream().mapToLong(ClientDiagnosis::throttled).sum());
+    }
+
+    @Test
+    @DisplayName("DG11: the bearer tokens and access_token values nginx logged never reach the tab")
+    void secretsInTheLogNeverReachTheTab() throws Exception {
+        DiagnoseViewModel m = model();
+        m.addFiles(List.of(resource("/diagnose/nginx/storm-access.log")));
+        m.logFormatProperty().set(NGINX_FORMAT);
+        for (String key : new String[] {"$http_x_client_id", "$http_authorization"}) {
+            m.clientKeyProperty().set(key);
+            m.diagnose();
+            assertThat(screen(m)).doesNotContain("made-up-bearer", "made-up-token");
+        }
+        assertThat(m.clients()).allMatch(c -> c.client().startsWith("key:"));
+    }
+
+    @Test
+    @DisplayName("DG1 DG2: the real Chromium HAR, one client per X-Client-Id header, flags the eager client")
+    void theChromiumHarFlagsTheEagerClient() throws Exception {
+        DiagnoseViewModel m = model();
+        m.addFiles(List.of(resource("/diagnose/har/chromium-storm.har")));
+        m.clientKeyProperty().set("X-Client-Id");
+
+        m.diagnose();
+
+        assertThat(m.clients()).extracting(ClientDiagnosis::client).containsExactlyInAnyOrder("eager", "patient");
+        assertThat(m.clients().get(0).client()).isEqualTo("eager");
+        assertThat(m.clients().get(0).earlyRetries()).isPositive();
+        assertThat(screen(m)).doesNotContain("not-a-real-token");
+    }
+
+    // Bad input: the log format matches no line; said in the field's words, and the files and fields are kept.
+    @Test
+    void aLogFormatThatMatchesNoLineIsSaidInTheFieldsWordsAndNothingIsLost() throws Exception {
+        DiagnoseViewModel m = model();
+        Path log = resource("/diagnose/nginx/storm-access.log");
+        Path har = resource("/diagnose/har/chromium-storm.har");
+        m.addFiles(List.of(log, har));
+        m.formatProperty().set(InputFormat.AUTO);
+        m.logFormatProperty().set("common");
+
+        m.diagnose();
+
+        assertThat(m.problemsProperty().get()).startsWith("storm-access.log: The log format '$remote_addr - ")
+                .contains("matched none of the 88 lines (line 1: expected ' - ' after $remote_addr")
+                .endsWith("pass the server's own format with the Log format field").doesNotContain("--log-format");
+        assertThat(m.files()).containsExactly(log.toAbsolutePath().normalize(), har.toAbsolutePath().normalize());
+        assertThat(m.logFormatProperty().get()).isEqualTo("common");
+        assertThat(m.readyProperty().get()).as("the HAR that did parse is diagnosed").isTrue();
+        assertThat(m.clients()).isNotEmpty();
+        assertThat(m.progressTextProperty().get()).contains("partial");
+    }
+
+    @Test
+    void aFieldMappingWithoutTimeIsRefusedInTheFieldsWords() throws Exception {
+        DiagnoseViewModel m = model();
+        Path lines = Files.writeString(dir.resolve("gw.jsonl"), "{\"u\":\"/a\",\"s\":429}\n");
+        m.addFiles(List.of(lines));
+        m.formatProperty().set(InputFormat.JSONL);
+        m.fieldsProperty().set("uri=u,status=s");
+
+        m.diagnose();
+
+        assertThat(m.problemsProperty().get()).startsWith("The Field mapping field must map 'time'");
+        assertThat(m.readyProperty().get()).isFalse();
+        assertThat(m.fieldsProperty().get()).isEqualTo("uri=u,status=s");
+        assertThat(m.runningProperty().get()).isFalse();
+    }
+
+    @Test
+    void refusedFieldsReadNothingAndSayWhichField() throws Exception {
+        DiagnoseViewModel m = model();
+        m.diagnose();
+        assertThat(m.problemsProperty().get()).startsWith("Add at least one evidence file");
+
+        m.addFiles(List.of(resource("/diagnose/har/chromium-storm.har")));
+        m.toleranceProperty().set("soon");
+        m.throttleStatusesProperty().set("503, 99");
+        m.diagnose();
+
+        assertThat(m.problemsProperty().get()).contains("The Tolerance field: 'soon' is not a duration")
+                .contains("The Throttled statuses field takes HTTP statuses between 100 and 599")
+                .contains("'99'");
+        assertThat(diagnoses).hasValue(0);
+        assertThat(m.toleranceProperty().get()).isEqualTo("soon");
+    }
+
+    @Test
+    void aNamedThrottleStatusCountsAsThrottled() throws Exception {
+        Path log = Files.writeString(dir.resolve("a.log"), Files.readString(
+                resource("/diagnose/nginx/storm-access.log")).replace("\" 429 \"", "\" 503 \""));
+        DiagnoseViewModel m = model();
+        m.addFiles(List.of(log));
+        m.logFormatProperty().set(NGINX_FORMAT);
+        m.clientKeyProperty().set("$http_x_client_id");
+        m.throttleStatusesProperty().set("503");
+
+        m.diagnose();
+
+        assertThat(m.clients()).allMatch(c -> c.throttled() == c.status().getOrDefault(503, 0L));
+        assertThat(m.clients().stream().mapToLong(ClientDiagnosis::throttled).sum()).isPositive();
+    }
+
+    @Test
+    void cancellingStopsTheReadingAndKeepsTheFields() throws Exception {
+        StringBuilder big = new StringBuilder();
+        for (int i = 0; i < 40_000; i++) {
+            big.append("127.0.0.1 - - [01/Dec/2026:10:00:00 +0000] \"GET /a HTTP/1.1\" 200 1 \"-\" \"c\"\n");
+        }
+        Path log = Files.writeString(dir.resolve("big.log"), big);
+        ArrayDeque<Runnable> queued = new ArrayDeque<>();
+        DiagnoseViewModel m = new DiagnoseViewModel(new DiagnoseService()::diagnose, queued::add, Runnable::run);
+        m.addFiles(List.of(log));
+
+        m.diagnose();
+        assertThat(m.runningProperty().get()).isTrue();
+        m.cancel();
+        queued.poll().run();
+
+        assertThat(m.runningProperty().get()).isFalse();
+        assertThat(m.progressTextProperty().get()).startsWith("Cancelled");
+        assertThat(m.readyProperty().get()).isFalse();
+        assertThat(m.files()).hasSize(1);
+    }
+
+    @Test
+    @DisplayName("DG13: the tab saves the diagnosis as one HTML page without the secrets of the evidence")
+    void savingWritesTheHtmlReport() throws Exception {
+        DiagnoseViewModel m = model();
+        m.addFiles(List.of(resource("/diagnose/nginx/storm-access.log")));
+        m.logFormatProperty().set(NGINX_FORMAT);
+        m.clientKeyProperty().set("$http_x_client_id");
+        m.diagnose();
+        Path page = dir.resolve("report.html");
+
+        m.saveHtml(page);
+
+        String html = Files.readString(page);
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("storm-access.log", "data-rule=\"DG3\"")
+                .doesNotContain("made-up-bearer", "made-up-token");
+        assertThat(m.savedProperty().get()).isEqualTo("Wrote " + page);
+    }
+}
