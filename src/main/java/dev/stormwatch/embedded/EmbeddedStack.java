@@ -2,14 +2,18 @@ package dev.stormwatch.embedded;
 
 import dev.stormwatch.limit.BackendStatus;
 import dev.stormwatch.limit.LimiterBackend;
+import dev.stormwatch.limit.LimiterMetrics;
+import dev.stormwatch.limit.PrometheusEndpoint;
 import dev.stormwatch.limit.RedisClientSettings;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
+import dev.stormwatch.relay.RelayMeters;
 import dev.stormwatch.relay.TrustedIssuer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
@@ -29,6 +33,7 @@ public final class EmbeddedStack implements AutoCloseable {
     private final Relay relay;
     private final LimiterBackend limiter;
     private final AtomicReference<BackendStatus> limiterStatus;
+    private PrometheusEndpoint metrics;
 
     private EmbeddedStack(DemoProvider provider, Relay relay, LimiterBackend limiter,
             AtomicReference<BackendStatus> limiterStatus) {
@@ -94,8 +99,28 @@ public final class EmbeddedStack implements AutoCloseable {
                 + (status == null ? "" : " (" + status.detail() + ")");
     }
 
+    /**
+     * Serves the relay's answers by outcome for Prometheus on a free loopback port, from the first call on, and closes
+     * it with the stack (L10: only when asked, only on 127.0.0.1).
+     *
+     * @return where Prometheus scrapes them, {@code http://127.0.0.1:PORT/metrics}
+     */
+    public synchronized URI serveMetrics() {
+        if (metrics == null) {
+            LimiterMetrics meters = LimiterMetrics.prometheus();
+            RelayMeters.bind(meters.registry(), relay.log());
+            metrics = PrometheusEndpoint.start(meters, 0);
+        }
+        return metrics.uri();
+    }
+
     @Override
     public void close() {
+        synchronized (this) {
+            if (metrics != null) {
+                metrics.close();
+            }
+        }
         try {
             limiter.close();
         } finally {

@@ -12,6 +12,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
@@ -61,6 +62,16 @@ public final class ServersView extends VBox {
                 + ServersViewModel.DEMO_QUOTA.requests() + " requests per minute per key and say on every answer what"
                 + " is left and when it resets, in that provider's headers (RH5-RH8)."));
         addresses.addRow(3, new Label("Relay's rate-limit headers"), dialect);
+        Button serveMetrics = new Button("Serve metrics");
+        serveMetrics.setId("serve-metrics");
+        serveMetrics.setOnAction(e -> model.serveMetrics());
+        serveMetrics.disableProperty().bind(model.runningProperty().not().or(model.metricsAddressProperty().isNotEmpty()));
+        serveMetrics.setTooltip(new Tooltip("Serve the relay's answers by outcome for Prometheus on a free port of"
+                + " 127.0.0.1 until the app closes (L10)."));
+        Label metricsAddress = new Label();
+        metricsAddress.setId("metrics-address");
+        metricsAddress.textProperty().bind(model.metricsAddressProperty());
+        addresses.addRow(4, new Label("Metrics for Prometheus"), new HBox(8, serveMetrics, metricsAddress));
 
         Label faultsTitle = new Label("Force a behaviour");
         faultsTitle.getStyleClass().add("subsection-title");

@@ -24,6 +24,7 @@ public final class ServersViewModel {
     private final ReadOnlyStringWrapper relayAddress = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper limiter = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper lastAction = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper metricsAddress = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ObservableList<String> planned = FXCollections.observableArrayList();
     private final ObservableList<String> readOnlyPlanned = FXCollections.unmodifiableObservableList(planned);
@@ -77,6 +78,15 @@ public final class ServersViewModel {
         running.set(false);
     }
 
+    /** L10: the relay's answers by outcome for Prometheus, on a free loopback port, until the app closes. */
+    public void serveMetrics() {
+        stack.ifPresent(s -> {
+            metricsAddress.set(s.serveMetrics().toString());
+            lastAction.set("Metrics: Prometheus can scrape the relay's answers by outcome at " + metricsAddress.get()
+                    + " (this machine only, until the app closes).");
+        });
+    }
+
     public void flip(FaultSwitch fault) {
         stack.ifPresent(s -> {
             lastAction.set(fault.applyTo(s));
@@ -107,6 +117,8 @@ public final class ServersViewModel {
     /** Which Redis the rate limiter uses, or why it runs in memory. */
     public ReadOnlyStringProperty limiterProperty() { return limiter.getReadOnlyProperty(); }
     public ReadOnlyStringProperty lastActionProperty() { return lastAction.getReadOnlyProperty(); }
+    /** Where Prometheus scrapes the relay's metrics; empty until {@link #serveMetrics()}. */
+    public ReadOnlyStringProperty metricsAddressProperty() { return metricsAddress.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ObservableList<String> planned() { return readOnlyPlanned; }
     /** The rate-limit dialect the embedded relay speaks (RH5–RH8); plain by default, without a quota. */

@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.embedded.EmbeddedStack;
 import dev.stormwatch.server.Fault;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ServersViewModelTest {
@@ -42,6 +47,26 @@ class ServersViewModelTest {
         assertThat(model.relayAddressProperty().get()).startsWith(stack.relay().baseUrl().toString());
         assertThat(model.runningProperty().get()).isTrue();
         assertThat(model.limiterProperty().get()).startsWith("redis://127.0.0.1:").contains("started by the app");
+    }
+
+    @Test
+    @DisplayName("L10: asked to, the tab serves the relay's answers for Prometheus and shows where; not before")
+    void servingMetricsShowsWherePrometheusScrapesTheRelay() throws Exception {
+        model.serveMetrics();
+        assertThat(model.metricsAddressProperty().get()).as("nothing to serve before the servers run").isEmpty();
+        model.attach(stack);
+
+        model.serveMetrics();
+
+        String address = model.metricsAddressProperty().get();
+        assertThat(address).matches("http://127\\.0\\.0\\.1:\\d+/metrics");
+        HttpClient http = HttpClient.newHttpClient();
+        http.send(HttpRequest.newBuilder(stack.relay().baseUrl().resolve("/v1/models")).build(),
+                HttpResponse.BodyHandlers.discarding());
+        String scrape = http.send(HttpRequest.newBuilder(URI.create(address)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(scrape).containsPattern("stormwatch_relay_requests_total\\{outcome=\"unauthorized\"\\} [1-9]");
+        assertThat(model.lastActionProperty().get()).contains(address, "this machine only");
     }
 
     // RA4, P1: the long Retry-After switch plans exactly one 429 with Retry-After 60 s on the token endpoint.
