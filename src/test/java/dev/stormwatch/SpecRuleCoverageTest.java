@@ -89,7 +89,8 @@ class SpecRuleCoverageTest {
     void everyRuleHasATest() {
         Set<String> named = new TreeSet<>();
         sources(TEST).forEach((path, text) -> {
-            if (text.contains("@Test") || text.contains("@ParameterizedTest") || text.contains("@ArchTest")) {
+            if (text.contains("@Test") || text.contains("@ParameterizedTest") || text.contains("@ArchTest")
+                    || text.contains("@FuzzTest")) {
                 named.addAll(citationsIn(text));
             }
         });

@@ -29,6 +29,8 @@ import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The blocking retry executor: sends a request step through OkHttp, asks {@link RetryDecision} what
@@ -36,6 +38,8 @@ import okhttp3.Response;
  * one {@link AttemptEvent} per attempt. It holds no rule of its own.
  */
 public final class RetryingExecutor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RetryingExecutor.class);
 
     private final OkHttpClient client;
     /** The same client without an idle pool: each call opens its own connection, closed after it (CN1). */
@@ -121,6 +125,10 @@ public final class RetryingExecutor {
                 }
             }
             SentAttempt sent = send(request, operation, budget);
+            if (LOG.isDebugEnabled()) {
+                // HD2: a support log shows every request, described with its secrets redacted (RC6).
+                LOG.debug("{} attempt {}: {} -> {}", step, attempt, RequestRedaction.describe(request), sent.outcome());
+            }
             BudgetCounters counters = budget.counters(origin, failedInStep);
             Instant now = clock.instant();
             Decision decision = RetryDecision.decide(

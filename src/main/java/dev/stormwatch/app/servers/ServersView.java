@@ -9,6 +9,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 
 /** The Provider & relay area: addresses, fault switches with what each demonstrates, and what is still planned. */
@@ -37,6 +38,15 @@ public final class ServersView extends VBox {
         limiter.setId("limiter-backend");
         limiter.textProperty().bind(model.limiterProperty());
         addresses.addRow(2, new Label("Rate limiter"), limiter);
+        Label logFolder = new Label();
+        logFolder.setId("log-folder");
+        logFolder.textProperty().bind(model.logFolderProperty());
+        Button openLogs = new Button("Open log folder");
+        openLogs.setId("open-log-folder");
+        openLogs.setTooltip(new Tooltip("The app's log files, secrets redacted: attach them to a support ticket."));
+        openLogs.disableProperty().bind(model.logFolderProperty().isEmpty());
+        openLogs.setOnAction(e -> model.openLogFolder());
+        addresses.addRow(3, new Label("Log files"), new HBox(8, logFolder, openLogs));
 
         Label faultsTitle = new Label("Force a behaviour");
         faultsTitle.getStyleClass().add("subsection-title");

@@ -2,6 +2,7 @@ package dev.stormwatch.app.servers;
 
 import dev.stormwatch.embedded.EmbeddedStack;
 import dev.stormwatch.server.PlannedFault;
+import java.nio.file.Path;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -22,6 +23,30 @@ public final class ServersViewModel {
     private final ObservableList<String> planned = FXCollections.observableArrayList();
     private final ObservableList<String> readOnlyPlanned = FXCollections.unmodifiableObservableList(planned);
     private Optional<EmbeddedStack> stack = Optional.empty();
+    private final ReadOnlyStringWrapper logFolder = new ReadOnlyStringWrapper("");
+    private Optional<Path> logFolderPath = Optional.empty();
+    private FolderOpener folderOpener = folder -> { };
+
+    /** HD2: where the log files are, and how to show that folder to the person. */
+    public void logFolder(Path folder, FolderOpener opener) {
+        logFolderPath = Optional.of(folder);
+        folderOpener = opener;
+        logFolder.set(folder.toString());
+    }
+
+    /** Shows the log folder, so that its files can be attached to a ticket; says where it is if that fails. */
+    public void openLogFolder() {
+        logFolderPath.ifPresent(folder -> {
+            try {
+                folderOpener.open(folder);
+                lastAction.set("Opened the log folder " + folder + ".");
+            } catch (RuntimeException e) {
+                lastAction.set("The log folder could not be opened (" + e.getMessage() + "); it is " + folder + ".");
+            }
+        });
+    }
+
+    public ReadOnlyStringProperty logFolderProperty() { return logFolder.getReadOnlyProperty(); }
 
     /** The servers are up. */
     public void attach(EmbeddedStack started) {
