@@ -1,6 +1,9 @@
 package dev.stormwatch.app;
 
+import dev.stormwatch.logs.LogFolder;
+import dev.stormwatch.logs.SupportLog;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -18,6 +21,9 @@ public final class StormwatchApp extends Application {
     public void start(Stage stage) {
         composition = new Composition(Composition.Parts.defaults());
         composition.window().show(stage);
+        // HD2: the log folder Main started, or where it would be.
+        Path logs = SupportLog.currentFile().map(Path::getParent).orElseGet(LogFolder::forThisUser);
+        composition.servers().logFolder(logs, folder -> getHostServices().showDocument(folder.toUri().toString()));
         // The start-up figure the README reports: JVM start to a window that takes input.
         Platform.runLater(() -> LOG.info("window ready {} ms after the JVM started",
                 System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()));

@@ -11,20 +11,29 @@ import dev.stormwatch.limit.JedisClusterPort;
 import dev.stormwatch.limit.JedisPooledPort;
 import dev.stormwatch.limit.LimitKey;
 import dev.stormwatch.limit.LimitSpec;
+import dev.stormwatch.limit.LimiterConfigurationException;
 import dev.stormwatch.limit.LimiterException;
 import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.limit.RateLimiter;
 import dev.stormwatch.limit.RateLimiterBuilder;
+import dev.stormwatch.limit.RedisAddress;
 import dev.stormwatch.limit.RedisClientSettings;
+import dev.stormwatch.limit.RedisPassword;
 import dev.stormwatch.limit.RedisPort;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -75,6 +84,25 @@ public final class LimitCommand implements Callable<Integer> {
 
         @Option(names = "--embedded-redis", description = "Start a redis-server from the bundled binaries for this run.")
         boolean embedded;
+    }
+
+    /** Where an external Redis's password comes from without --redis-password-file: never a flag's value (CA2). */
+    static final String REDIS_PASSWORD_VARIABLE = "STORMWATCH_REDIS_PASSWORD";
+
+    @Option(names = "--redis-password-file", paramLabel = "FILE",
+            description = "The password of the --redis or --redis-cluster server, from the first line of FILE (else"
+                    + " from " + REDIS_PASSWORD_VARIABLE + "); never from a flag, which other users see in ps.")
+    private Path redisPasswordFile;
+
+    /** Reads the environment; replaced in tests. */
+    private final UnaryOperator<String> environment;
+
+    public LimitCommand() {
+        this(System::getenv);
+    }
+
+    LimitCommand(UnaryOperator<String> environment) {
+        this.environment = environment;
     }
 
     @Option(names = "--failure-mode", defaultValue = "LOCAL_FALLBACK",
@@ -159,12 +187,47 @@ public final class LimitCommand implements Callable<Integer> {
             return embedded.connect(RedisClientSettings.DEFAULT);
         }
         if (backend.url != null) {
-            return JedisPooledPort.connect(backend.url, RedisClientSettings.DEFAULT);
+            return JedisPooledPort.connect(RedisAddress.parse(backend.url), externalPassword(), RedisClientSettings.DEFAULT);
         }
         if (backend.clusterSeeds != null) {
-            return JedisClusterPort.connect(backend.clusterSeeds, RedisClientSettings.DEFAULT);
+            return JedisClusterPort.connect(RedisAddress.parseSeeds(backend.clusterSeeds), externalPassword(),
+                    RedisClientSettings.DEFAULT);
+        }
+        if (redisPasswordFile != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--redis-password-file is for --redis or --redis-cluster; the embedded Redis makes its own");
         }
         return null;
+    }
+
+    /** HD3: the external Redis's password, from --redis-password-file or else the environment; never printed. */
+    private Optional<RedisPassword> externalPassword() {
+        String text;
+        String source;
+        if (redisPasswordFile != null) {
+            source = "--redis-password-file " + redisPasswordFile;
+            try {
+                // The first line: a file written by 'echo' ends in a newline that is not part of the password.
+                String all = Files.readString(redisPasswordFile, StandardCharsets.UTF_8);
+                int end = all.indexOf('\n');
+                text = (end < 0 ? all : all.substring(0, end)).strip();
+            } catch (IOException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        source + " cannot be read (" + e.getClass().getSimpleName() + ")");
+            }
+        } else {
+            source = REDIS_PASSWORD_VARIABLE;
+            text = environment.apply(REDIS_PASSWORD_VARIABLE);
+            if (text == null || text.isEmpty()) {
+                return Optional.empty();
+            }
+        }
+        try {
+            return Optional.of(RedisPassword.of(text));
+        } catch (LimiterConfigurationException e) {
+            // The message names the rule, never the value.
+            throw new CommandLine.ParameterException(spec.commandLine(), source + ": " + e.getMessage());
+        }
     }
 
     /** Token bucket and GCRA have no window: their number is the part of the burst allowance in use. */

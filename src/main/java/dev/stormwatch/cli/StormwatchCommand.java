@@ -1,5 +1,6 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.logs.SupportLog;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -28,6 +29,13 @@ public final class StormwatchCommand implements Runnable {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
+
+    /** HD2: every request (redacted) and more, in the log file and on stderr; any subcommand takes it. */
+    @CommandLine.Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+            description = "Log at debug level (every request, secrets redacted) to the log file and to stderr.")
+    void verbose(boolean on) {
+        SupportLog.setVerbose(on);
+    }
 
     @Override
     public void run() {

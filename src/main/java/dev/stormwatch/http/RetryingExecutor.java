@@ -31,6 +31,8 @@ import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The blocking retry executor: sends a request step through OkHttp, asks {@link RetryDecision} what
@@ -39,6 +41,8 @@ import okhttp3.Response;
  * one {@link AttemptEvent} per attempt. It holds no rule of its own.
  */
 public final class RetryingExecutor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RetryingExecutor.class);
 
     private final OkHttpClient client;
     /** The same client without an idle pool: each call opens its own connection, closed after it (CN1). */
@@ -122,6 +126,10 @@ public final class RetryingExecutor {
             Origin origin = RequestOrigin.of(request.url());
             awaitGate(request, origin, operation, budget, report, attempt);
             SentAttempt sent = send(request, operation, budget);
+            if (LOG.isDebugEnabled()) {
+                // HD2: a support log shows every request, described with its secrets redacted (RC6).
+                LOG.debug("{} attempt {}: {} -> {}", step, attempt, RequestRedaction.describe(request), sent.outcome());
+            }
             BudgetCounters counters = budget.counters(origin, failedInStep);
             Instant now = clock.instant();
             // RH11: every answer tells the adaptive rate whether the provider throttled (as the async executor does).

@@ -329,11 +329,9 @@ public final class LoopbackReceiver implements AutoCloseable {
                     break;
                 }
                 head.write(chunk, 0, read);
-                int end = indexOfBlankLine(head.toByteArray());
-                if (end >= 0) {
-                    return end > MAX_REQUEST_HEAD_BYTES
-                            ? Optional.empty()
-                            : parseHead(head.toString(StandardCharsets.ISO_8859_1).substring(0, end));
+                byte[] bytes = head.toByteArray();
+                if (indexOfBlankLine(bytes) >= 0) {
+                    return completeHead(bytes);
                 }
                 if (head.size() >= MAX_REQUEST_HEAD_BYTES) {
                     return Optional.empty();
@@ -343,6 +341,18 @@ public final class LoopbackReceiver implements AutoCloseable {
             return Optional.empty();
         }
         return Optional.empty(); // the connection ended before the blank line
+    }
+
+    /**
+     * The request head in {@code bytes}, which hold a blank line: empty when the head before it is too large or has no
+     * request line. Whatever follows the blank line is ignored.
+     */
+    static Optional<RequestHead> completeHead(byte[] bytes) {
+        int end = indexOfBlankLine(bytes);
+        if (end < 0 || end > MAX_REQUEST_HEAD_BYTES) {
+            return Optional.empty();
+        }
+        return parseHead(new String(bytes, 0, end, StandardCharsets.ISO_8859_1));
     }
 
     private static int indexOfBlankLine(byte[] bytes) {

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.app.common.FxTicker;
 import dev.stormwatch.embedded.EmbeddedStack;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -55,5 +59,23 @@ class MainWindowTest {
         assertThat(composition.session().settings().issuerProperty().get()).isEqualTo(issuer);
         assertThat(composition.servers().providerAddressProperty().get()).isEqualTo(issuer);
         assertThat(robot.lookup("#sign-in").queryButton().isDisabled()).isFalse();
+    }
+
+    @Test
+    @DisplayName("HD2: Open log folder, on the Provider & relay tab, shows the folder the app logs to")
+    void openLogFolderButtonShowsTheLogFolder(FxRobot robot) {
+        List<Path> opened = new CopyOnWriteArrayList<>();
+        Path folder = Path.of("state", "stormwatch", "logs");
+        robot.interact(() -> {
+            composition.servers().logFolder(folder, opened::add);
+            TabPane areas = robot.lookup("#areas").queryAs(TabPane.class);
+            areas.getSelectionModel().select(2);
+        });
+
+        robot.clickOn("#open-log-folder");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(opened).containsExactly(folder);
+        assertThat(robot.lookup("#log-folder").queryLabeled().getText()).isEqualTo(folder.toString());
     }
 }

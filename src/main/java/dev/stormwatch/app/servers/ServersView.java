@@ -72,6 +72,15 @@ public final class ServersView extends VBox {
         metricsAddress.setId("metrics-address");
         metricsAddress.textProperty().bind(model.metricsAddressProperty());
         addresses.addRow(4, new Label("Metrics for Prometheus"), new HBox(8, serveMetrics, metricsAddress));
+        Label logFolder = new Label();
+        logFolder.setId("log-folder");
+        logFolder.textProperty().bind(model.logFolderProperty());
+        Button openLogs = new Button("Open log folder");
+        openLogs.setId("open-log-folder");
+        openLogs.setTooltip(new Tooltip("The app's log files, secrets redacted: attach them to a support ticket."));
+        openLogs.disableProperty().bind(model.logFolderProperty().isEmpty());
+        openLogs.setOnAction(e -> model.openLogFolder());
+        addresses.addRow(5, new Label("Log files"), new HBox(8, logFolder, openLogs));
 
         Label faultsTitle = new Label("Force a behaviour");
         faultsTitle.getStyleClass().add("subsection-title");

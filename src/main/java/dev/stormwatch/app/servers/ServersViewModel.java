@@ -4,6 +4,7 @@ import dev.stormwatch.embedded.EmbeddedStack;
 import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.server.PlannedFault;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -30,6 +31,30 @@ public final class ServersViewModel {
     private final ObservableList<String> readOnlyPlanned = FXCollections.unmodifiableObservableList(planned);
     private final ObjectProperty<RateLimitDialect> relayDialect = new SimpleObjectProperty<>(RateLimitDialect.PLAIN);
     private Optional<EmbeddedStack> stack = Optional.empty();
+    private final ReadOnlyStringWrapper logFolder = new ReadOnlyStringWrapper("");
+    private Optional<Path> logFolderPath = Optional.empty();
+    private FolderOpener folderOpener = folder -> { };
+
+    /** HD2: where the log files are, and how to show that folder to the person. */
+    public void logFolder(Path folder, FolderOpener opener) {
+        logFolderPath = Optional.of(folder);
+        folderOpener = opener;
+        logFolder.set(folder.toString());
+    }
+
+    /** Shows the log folder, so that its files can be attached to a ticket; says where it is if that fails. */
+    public void openLogFolder() {
+        logFolderPath.ifPresent(folder -> {
+            try {
+                folderOpener.open(folder);
+                lastAction.set("Opened the log folder " + folder + ".");
+            } catch (RuntimeException e) {
+                lastAction.set("The log folder could not be opened (" + e.getMessage() + "); it is " + folder + ".");
+            }
+        });
+    }
+
+    public ReadOnlyStringProperty logFolderProperty() { return logFolder.getReadOnlyProperty(); }
 
     /**
      * The quota the relay meters once a dialect other than plain is chosen, so that its headers have something to

@@ -8,6 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -103,5 +106,33 @@ class ServersViewModelTest {
 
         assertThat(model.statusProperty().get()).contains("port in use", "real provider's issuer");
         assertThat(model.runningProperty().get()).isFalse();
+    }
+
+    @Test
+    @DisplayName("HD2: Open log folder shows the log folder and says so")
+    void openLogFolderShowsTheFolder() {
+        List<Path> opened = new ArrayList<>();
+        Path folder = Path.of("state", "stormwatch", "logs");
+        model.logFolder(folder, opened::add);
+
+        model.openLogFolder();
+
+        assertThat(opened).containsExactly(folder);
+        assertThat(model.logFolderProperty().get()).isEqualTo(folder.toString());
+        assertThat(model.lastActionProperty().get()).isEqualTo("Opened the log folder " + folder + ".");
+    }
+
+    @Test
+    @DisplayName("HD2: when the desktop cannot open the log folder, the app says why and where the folder is")
+    void aFolderThatCannotBeOpenedIsNamed() {
+        Path folder = Path.of("state", "stormwatch", "logs");
+        model.logFolder(folder, f -> {
+            throw new IllegalStateException("no file manager");
+        });
+
+        model.openLogFolder();
+
+        assertThat(model.lastActionProperty().get())
+                .isEqualTo("The log folder could not be opened (no file manager); it is " + folder + ".");
     }
 }
