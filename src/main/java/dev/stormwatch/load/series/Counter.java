@@ -27,7 +27,12 @@ public enum Counter {
     /** Attempts that were retries of an earlier failed attempt. */
     RETRIES("retries"),
     /** Logical requests that ended because the retry budget ran out (B1, B3). */
-    EXHAUSTED_BUDGETS("exhausted_budgets");
+    EXHAUSTED_BUDGETS("exhausted_budgets"),
+    /**
+     * Logical requests that ended before any attempt went on the wire: refused by the limiter (RC7), by a pause (P2)
+     * or by their deadline (RC5). They are not in the denominator of retry amplification (LB2).
+     */
+    UNSENT_REQUESTS("unsent_requests");
 
     private final String key;
 
