@@ -55,9 +55,10 @@ public final class LoadCommand implements Callable<Integer> {
             description = "The embedded relay (default) or an OpenAI-compatible base URL; a URL off this machine needs --rate.")
     private String target;
 
-    @Option(names = "--clients", defaultValue = "100", paramLabel = "N",
-            description = "Virtual clients (closed loop), or the most requests in flight (with --rate). Default ${DEFAULT-VALUE}.")
-    private int clients;
+    @Option(names = "--clients", paramLabel = "N",
+            description = "Virtual clients (closed loop), or the most requests in flight (with --rate). Default: the"
+                    + " scenario's own (steady 100, 3am-storm 64, quota-exhaustion 50, others 100).")
+    private Integer clients;
 
     @Option(names = "--rate", paramLabel = "R",
             description = "Arrivals per second (open loop); also the cap a remote target requires.")
@@ -67,8 +68,9 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Closed loop: pause between a client's requests, as " + DurationText.FORMS + ". Default ${DEFAULT-VALUE}.")
     private String thinkTime;
 
-    @Option(names = "--duration", defaultValue = "60s", paramLabel = "D",
-            description = "How long the run lasts, as " + DurationText.FORMS + ". Default ${DEFAULT-VALUE}.")
+    @Option(names = "--duration", paramLabel = "D",
+            description = "How long the run lasts, as " + DurationText.FORMS + ". Default: the scenario's own length"
+                    + " (steady 20 s, 3am-storm 30 s, provider-outage 45 s, quota-exhaustion 30 s, retry-after-120 140 s).")
     private String duration;
 
     @Option(names = "--jitter", defaultValue = "full", paramLabel = "STRATEGY",
@@ -197,8 +199,6 @@ public final class LoadCommand implements Callable<Integer> {
                     .target(target)
                     .credential(credential)
                     .allowInsecureCredentials(allowInsecureCredentials)
-                    .clients(clients)
-                    .duration(duration)
                     .jitter(jitter)
                     .limiter(limiter)
                     .redis(redis)
@@ -213,6 +213,13 @@ public final class LoadCommand implements Callable<Integer> {
             }
             if (rate != null) {
                 builder.rate(rate);
+            }
+            // LB3: what is not given, the scenario chooses.
+            if (clients != null) {
+                builder.clients(clients);
+            }
+            if (duration != null) {
+                builder.duration(duration);
             }
             if (report != null) {
                 builder.report(report);

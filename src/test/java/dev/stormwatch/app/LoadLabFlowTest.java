@@ -62,6 +62,25 @@ class LoadLabFlowTest {
         assertThat(robot.lookup("#load-run").queryButton().isDisabled()).isFalse();
     }
 
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB3: picking a preset fills its length and clients; a too-short length is said before Run")
+    void aPresetFillsItsFieldsAndATooShortLengthIsSaidBeforeRun(FxRobot robot) {
+        robot.interact(() -> {
+            robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+            robot.lookup("#load-scenario").queryComboBox().getSelectionModel().select(ScenarioPresets.PROVIDER_OUTAGE);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#load-duration").queryTextInputControl().getText()).isEqualTo("45 s");
+        assertThat(robot.lookup("#load-clients").queryTextInputControl().getText()).isEqualTo("100");
+
+        robot.interact(() -> robot.lookup("#load-duration").queryTextInputControl().setText("20 s"));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(robot.lookup("#load-problems").queryLabeled().getText())
+                .startsWith("The Duration field is too short for the Provider outage: 20 s");
+        assertThat(composition.loadLab().runningProperty().get()).as("nothing started").isFalse();
+    }
+
     // Bad input: nonsense options are listed, and nothing runs.
     @Test
     void nonsenseOptionsAreListedInTheWindow(FxRobot robot) {

@@ -100,6 +100,17 @@ class LoadCommandTest {
         assertThat(out.toString()).isEmpty();
     }
 
+    @DisplayName("LB3: a preset's too-short --duration is refused before the run, naming the option and what to type")
+    @Test
+    void aPresetsTooShortDurationIsRefusedInTheOptionsWords() {
+        int exit = run("load", "--scenario", "3am-storm", "--duration", "15s");
+
+        assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
+        assertThat(err.toString()).contains("--duration is too short for the 3 AM storm: 15 s, and it needs at least"
+                + " 20 s to show what it is for; type 20 s or more (its own length is 30 s)");
+        assertThat(out.toString()).as("nothing ran").isEmpty();
+    }
+
     @DisplayName("--session-file without --oauth-session is a usage error naming both, not a run sent without the session")
     @Test
     void aSessionFileWithoutOAuthSessionIsRefused(@TempDir Path dir) {

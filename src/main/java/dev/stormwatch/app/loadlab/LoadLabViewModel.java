@@ -57,9 +57,11 @@ public final class LoadLabViewModel {
     private final BooleanProperty useSessionToken = new SimpleBooleanProperty(false);
     private volatile Optional<dev.stormwatch.load.options.SessionTokenSource> sessionTokens = Optional.empty();
     private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(ScenarioPresets.THREE_AM_STORM);
-    private final StringProperty clients = new SimpleStringProperty("200");
+    private final StringProperty clients = new SimpleStringProperty(
+            String.valueOf(ScenarioPresets.THREE_AM_STORM.clients()));
     private final StringProperty rate = new SimpleStringProperty("");
-    private final StringProperty duration = new SimpleStringProperty("30s");
+    private final StringProperty duration = new SimpleStringProperty(
+            lengthText(ScenarioPresets.THREE_AM_STORM));
     private final ObjectProperty<LimiterChoice> limiter = new SimpleObjectProperty<>(LimiterChoice.OFF);
     private final StringProperty redis = new SimpleStringProperty("embedded");
     private final StringProperty instances = new SimpleStringProperty("1");
@@ -82,6 +84,27 @@ public final class LoadLabViewModel {
         this.runner = Objects.requireNonNull(runner, "runner");
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
+        // LB3: a preset chosen brings its own length and size; the person may change them after.
+        scenario.addListener((observable, before, now) -> {
+            if (now != null) {
+                duration.set(lengthText(now));
+                clients.set(String.valueOf(now.clients()));
+            }
+        });
+        // LB3: a refused value is said as it is typed, before Run, not only after.
+        for (javafx.beans.Observable field : List.<javafx.beans.Observable>of(target, apiKey, useSessionToken,
+                scenario, clients, rate, duration, limiter, redis, instances, relayDialect, adaptive)) {
+            field.addListener(changed -> {
+                if (!running.get()) {
+                    options();
+                }
+            });
+        }
+    }
+
+    /** A scenario's own length as the Duration field shows it. */
+    private static String lengthText(Scenario scenario) {
+        return scenario.length().toSeconds() + " s";
     }
 
     /** Where "send the signed-in session's token" gets the token: the Session tab's client. */
