@@ -37,6 +37,7 @@ class LoadLabFlowTest {
     }
 
     @Test
+    @org.junit.jupiter.api.DisplayName("LB4, LB5: a short run is drawn live on an axis that fits it and ends with its sentence")
     void aShortRunIsDrawnLiveAndEndsWithItsSummary(FxRobot robot) throws Exception {
         robot.interact(() -> {
             robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
@@ -58,6 +59,12 @@ class LoadLabFlowTest {
         LineChart<?, ?> chart = robot.lookup(".chart").queryAs(LineChart.class);
         assertThat(chart.getData()).isNotEmpty();
         assertThat(robot.lookup("#load-summary").queryTextInputControl().getText()).isNotBlank();
+        javafx.scene.chart.NumberAxis time = (javafx.scene.chart.NumberAxis) robot.lookup("#load-throughput")
+                .queryAs(LineChart.class).getXAxis();
+        assertThat(time.getUpperBound()).as("3 s and the 3 s drain, not a default range").isEqualTo(6.0);
+        javafx.scene.control.Label verdict = robot.lookup("#load-verdict").queryAs(javafx.scene.control.Label.class);
+        assertThat(verdict.isVisible()).isTrue();
+        assertThat(verdict.getText()).startsWith("In short: ").contains("attempts of").contains("succeeded");
         assertThat(robot.lookup("#load-save").queryButton().isDisabled()).isFalse();
         assertThat(robot.lookup("#load-run").queryButton().isDisabled()).isFalse();
     }

@@ -74,6 +74,14 @@ public final class LoadLabViewModel {
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper saved = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper reportReady = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("");
+    /** LB5: how many seconds the time axis spans: the run's length and its drain, not more. */
+    private final javafx.beans.property.ReadOnlyDoubleWrapper axisSeconds = new javafx.beans.property.ReadOnlyDoubleWrapper(
+            ScenarioPresets.THREE_AM_STORM.length().toSeconds());
+    /** LB5: the faults of the run being drawn, marked on the charts at their second. */
+    private final ObservableList<FaultMark> faults = FXCollections.observableArrayList();
+    /** LB5: the provider's quota per second of the run being drawn, 0 when it has none. */
+    private final javafx.beans.property.ReadOnlyDoubleWrapper quotaPerSecond = new javafx.beans.property.ReadOnlyDoubleWrapper(0);
     private final ObservableList<LivePoint> points = FXCollections.observableArrayList();
     private final ObservableList<LivePoint> readOnlyPoints = FXCollections.unmodifiableObservableList(points);
 
@@ -133,6 +141,12 @@ public final class LoadLabViewModel {
         reportReady.set(false);
         lastReport = Optional.empty();
         points.clear();
+        verdict.set("");
+        axisSeconds.set(options.get().duration().plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
+                .toSeconds());
+        faults.setAll(FaultMark.of(options.get().scenario()));
+        quotaPerSecond.set(dev.stormwatch.load.engine.LimitChoice.scenarioQuota(options.get().scenario())
+                .map(q -> q.requests() * 1000.0 / q.window().toMillis()).orElse(0.0));
         summary.set("");
         saved.set("");
         progress.set("Starting " + options.get().scenario().title() + "...");
@@ -178,6 +192,9 @@ public final class LoadLabViewModel {
         lastReport = Optional.of(report);
         reportReady.set(true);
         summary.set(SummaryTable.render(report));
+        // LB4: the run's story in one sentence, above the figures.
+        verdict.set(report.notes().stream().filter(n -> n.startsWith(dev.stormwatch.load.report.RunVerdict.PREFIX))
+                .findFirst().orElse(""));
     }
 
     private Optional<LoadOptions> options() {
@@ -286,4 +303,12 @@ public final class LoadLabViewModel {
     public ReadOnlyStringProperty savedProperty() { return saved.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty reportReadyProperty() { return reportReady.getReadOnlyProperty(); }
     public ObservableList<LivePoint> points() { return readOnlyPoints; }
+    /** LB4: the sentence that ends the last run ("In short: ..."), empty before. */
+    public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
+    /** LB5: the seconds the time axis spans for the run being drawn. */
+    public javafx.beans.property.ReadOnlyDoubleProperty axisSecondsProperty() { return axisSeconds.getReadOnlyProperty(); }
+    /** LB5: the provider's quota per second in the run being drawn (0: none), drawn as a line. */
+    public javafx.beans.property.ReadOnlyDoubleProperty quotaPerSecondProperty() { return quotaPerSecond.getReadOnlyProperty(); }
+    /** LB5: the faults of the run being drawn, with their second. */
+    public ObservableList<FaultMark> faults() { return FXCollections.unmodifiableObservableList(faults); }
 }

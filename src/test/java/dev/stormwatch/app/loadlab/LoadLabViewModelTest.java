@@ -189,6 +189,30 @@ class LoadLabViewModelTest {
         assertThat(model.problemsProperty().get()).isEmpty();
     }
 
+    @Test
+    @DisplayName("LB5: a run's faults are marked at their second, its quota drawn per second, its axis fits it")
+    void aRunsFaultsQuotaAndAxisComeFromItsScenario() throws Exception {
+        LoadLabViewModel model = model();
+        model.scenarioProperty().set(ScenarioPresets.THREE_AM_STORM);
+        model.start();
+        awaitIdle(model);
+
+        assertThat(model.faults()).containsExactly(new FaultMark(10, 10, "connections reset"));
+        assertThat(model.quotaPerSecondProperty().get()).isZero();
+        assertThat(model.axisSecondsProperty().get()).isEqualTo(33.0); // 30 s and the 3 s drain
+
+        model.scenarioProperty().set(ScenarioPresets.QUOTA_EXHAUSTION);
+        model.start();
+        awaitIdle(model);
+        assertThat(model.faults()).isEmpty();
+        assertThat(model.quotaPerSecondProperty().get()).isEqualTo(10.0); // 100 per 10 s
+
+        model.scenarioProperty().set(ScenarioPresets.PROVIDER_OUTAGE);
+        model.start();
+        awaitIdle(model);
+        assertThat(model.faults()).containsExactly(new FaultMark(10, 30, "503 outage"));
+    }
+
     // Reasons name the field the person sees, not the command line's flag.
     @Test
     void reasonsNameTheFieldNotTheFlag() {
