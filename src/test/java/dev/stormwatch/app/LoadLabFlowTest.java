@@ -88,6 +88,34 @@ class LoadLabFlowTest {
         assertThat(composition.loadLab().runningProperty().get()).as("nothing started").isFalse();
     }
 
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB7: the limiter and the backoff are chosen in words, and the backoff reaches the run")
+    void theLimiterAndTheBackoffAreChosenInWords(FxRobot robot) {
+        robot.interact(() -> robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1));
+        javafx.scene.control.ComboBox<?> limiter = robot.lookup("#load-limiter").queryComboBox();
+        javafx.scene.control.ComboBox<?> jitter = robot.lookup("#load-jitter").queryComboBox();
+        robot.interact(() -> {
+            robot.lookup("#load-limiter").queryComboBox().getSelectionModel().select(
+                    dev.stormwatch.load.options.LimiterChoice.SLIDING_LOG);
+            robot.lookup("#load-jitter").queryComboBox().getSelectionModel().select(
+                    dev.stormwatch.load.simulation.BackoffStrategy.NONE);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(shown(limiter)).isEqualTo("Sliding log (strict, on Redis)");
+        assertThat(shown(jitter)).isEqualTo("No backoff (comparison only)");
+        assertThat(limiter.getItems()).hasSize(6);
+        assertThat(jitter.getItems()).hasSize(5);
+        assertThat(composition.loadLab().jitterProperty().get())
+                .isEqualTo(dev.stormwatch.load.simulation.BackoffStrategy.NONE);
+    }
+
+    /** What a combo box shows for its value: its converter's text, as its button cell draws it. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static String shown(javafx.scene.control.ComboBox box) {
+        return box.getConverter().toString(box.getValue());
+    }
+
     // Bad input: nonsense options are listed, and nothing runs.
     @Test
     void nonsenseOptionsAreListedInTheWindow(FxRobot robot) {

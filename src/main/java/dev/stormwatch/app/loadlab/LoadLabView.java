@@ -199,6 +199,15 @@ public final class LoadLabView extends BorderPane {
         limiter.getItems().setAll(LimiterChoice.values());
         limiter.valueProperty().bindBidirectional(model.limiterProperty());
         limiter.setMaxWidth(Double.MAX_VALUE);
+        limiter.setConverter(words(LoadLabViewModel::words)); // LB7: words, not SLIDING_LOG
+        ComboBox<dev.stormwatch.load.simulation.BackoffStrategy> jitter = new ComboBox<>();
+        jitter.setId("load-jitter");
+        jitter.getItems().setAll(dev.stormwatch.load.simulation.BackoffStrategy.values());
+        jitter.valueProperty().bindBidirectional(model.jitterProperty());
+        jitter.setConverter(words(LoadLabViewModel::words));
+        jitter.setMaxWidth(Double.MAX_VALUE);
+        jitter.setTooltip(new Tooltip("How the clients wait between retries. Full jitter is what real clients use (B3);"
+                + " the others exist to compare, and the report says so (B4)."));
         ComboBox<RateLimitDialect> dialect = new ComboBox<>();
         dialect.setId("load-relay-dialect");
         dialect.getItems().setAll(RateLimitDialect.values());
@@ -245,6 +254,7 @@ public final class LoadLabView extends BorderPane {
                 field("Arrivals per second (empty: closed loop)", "load-rate", model.rateProperty()),
                 field("Duration", "load-duration", model.durationProperty()),
                 new Label("Embedded relay's rate-limit headers"), dialect, adaptive,
+                new Label("Backoff between retries"), jitter,
                 new Label("Rate limiter"), limiter,
                 field("Limiter state: embedded (Redis), local, or redis://...", "load-redis", model.redisProperty()),
                 field("Instances sharing the quota (K)", "load-instances", model.instancesProperty()),
@@ -252,6 +262,21 @@ public final class LoadLabView extends BorderPane {
         box.setPadding(new Insets(12));
         box.getStyleClass().add("settings");
         return box;
+    }
+
+    /** A combo box's items shown in words; nothing is typed into them. */
+    private static <T> StringConverter<T> words(java.util.function.Function<T, String> words) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : words.apply(value);
+            }
+
+            @Override
+            public T fromString(String text) {
+                return null;
+            }
+        };
     }
 
     private static Node field(String label, String id, StringProperty value) {

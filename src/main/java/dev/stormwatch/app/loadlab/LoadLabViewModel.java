@@ -67,6 +67,9 @@ public final class LoadLabViewModel {
     private final StringProperty instances = new SimpleStringProperty("1");
     private final ObjectProperty<RateLimitDialect> relayDialect = new SimpleObjectProperty<>(RateLimitDialect.PLAIN);
     private final BooleanProperty adaptive = new SimpleBooleanProperty(false);
+    /** B4's exception: another backoff than full jitter, for comparison only. */
+    private final ObjectProperty<dev.stormwatch.load.simulation.BackoffStrategy> jitter =
+            new SimpleObjectProperty<>(dev.stormwatch.load.simulation.BackoffStrategy.FULL);
 
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper("");
@@ -101,13 +104,36 @@ public final class LoadLabViewModel {
         });
         // LB3: a refused value is said as it is typed, before Run, not only after.
         for (javafx.beans.Observable field : List.<javafx.beans.Observable>of(target, apiKey, useSessionToken,
-                scenario, clients, rate, duration, limiter, redis, instances, relayDialect, adaptive)) {
+                scenario, clients, rate, duration, limiter, redis, instances, relayDialect, adaptive, jitter)) {
             field.addListener(changed -> {
                 if (!running.get()) {
                     options();
                 }
             });
         }
+    }
+
+    /** LB7: a limiter choice in words, not its enum name. */
+    public static String words(LimiterChoice choice) {
+        return switch (choice) {
+            case OFF -> "No limiter";
+            case SLIDING_LOG -> "Sliding log (strict, on Redis)";
+            case FIXED_WINDOW -> "Fixed window";
+            case SLIDING_WINDOW_COUNTER -> "Sliding-window counter";
+            case TOKEN_BUCKET -> "Token bucket";
+            case GCRA -> "GCRA (smooth, no bursts)";
+        };
+    }
+
+    /** LB7: a backoff strategy in words; only full jitter is what real clients use (B4). */
+    public static String words(dev.stormwatch.load.simulation.BackoffStrategy strategy) {
+        return switch (strategy) {
+            case FULL -> "Full jitter (what our clients use)";
+            case NONE -> "No backoff (comparison only)";
+            case EXPONENTIAL -> "Exponential, no jitter (comparison only)";
+            case EQUAL -> "Equal jitter (comparison only)";
+            case DECORRELATED -> "Decorrelated jitter (comparison only)";
+        };
     }
 
     /** A scenario's own length as the Duration field shows it. */
@@ -208,7 +234,8 @@ public final class LoadLabViewModel {
                     .redis(redis.get().trim())
                     .scenario(scenario.get())
                     .relayDialect(relayDialect.get())
-                    .adaptive(adaptive.get());
+                    .adaptive(adaptive.get())
+                    .jitter(jitter.get());
             List<String> typed = new java.util.ArrayList<>();
             if (useSessionToken.get() && sessionTokens.isEmpty()) {
                 typed.add("no signed-in session is available here; sign in on the Session tab first");
@@ -296,6 +323,8 @@ public final class LoadLabViewModel {
     public ObjectProperty<RateLimitDialect> relayDialectProperty() { return relayDialect; }
     /** RH11: the clients pace themselves adaptively after a throttle (the AWS SDKs' adaptive mode); off by default. */
     public BooleanProperty adaptiveProperty() { return adaptive; }
+    /** The clients' backoff: full jitter, or another for comparison only (B4). */
+    public ObjectProperty<dev.stormwatch.load.simulation.BackoffStrategy> jitterProperty() { return jitter; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }
     public ReadOnlyStringProperty problemsProperty() { return problems.getReadOnlyProperty(); }

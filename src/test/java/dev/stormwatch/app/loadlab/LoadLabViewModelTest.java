@@ -84,6 +84,7 @@ class LoadLabViewModelTest {
         model.durationProperty().set("40s");
         model.limiterProperty().set(LimiterChoice.SLIDING_LOG);
         model.instancesProperty().set("4");
+        model.jitterProperty().set(dev.stormwatch.load.simulation.BackoffStrategy.DECORRELATED);
         model.relayDialectProperty().set(dev.stormwatch.relay.RateLimitDialect.OPENAI);
 
         model.start();
@@ -94,6 +95,7 @@ class LoadLabViewModelTest {
         assertThat(options.duration()).isEqualTo(Duration.ofSeconds(40));
         assertThat(options.limiter()).isEqualTo(LimiterChoice.SLIDING_LOG);
         assertThat(options.instances()).isEqualTo(4);
+        assertThat(options.jitter()).isEqualTo(dev.stormwatch.load.simulation.BackoffStrategy.DECORRELATED); // LB7
         assertThat(options.scenario()).isEqualTo(ScenarioPresets.QUOTA_EXHAUSTION);
         assertThat(options.relayDialect()).isEqualTo(dev.stormwatch.relay.RateLimitDialect.OPENAI);
     }
