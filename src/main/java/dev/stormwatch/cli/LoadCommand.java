@@ -9,6 +9,7 @@ import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.InvalidLoadOptionsException;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.report.ComparisonTable;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.ReportFiles;
 import dev.stormwatch.load.report.RunOutcome;
@@ -55,9 +56,10 @@ public final class LoadCommand implements Callable<Integer> {
             description = "The embedded relay (default) or an OpenAI-compatible base URL; a URL off this machine needs --rate.")
     private String target;
 
-    @Option(names = "--clients", defaultValue = "100", paramLabel = "N",
-            description = "Virtual clients (closed loop), or the most requests in flight (with --rate). Default ${DEFAULT-VALUE}.")
-    private int clients;
+    @Option(names = "--clients", paramLabel = "N",
+            description = "Virtual clients (closed loop), or the most requests in flight (with --rate). Default: the"
+                    + " scenario's own (steady 100, 3am-storm 64, quota-exhaustion 50, others 100).")
+    private Integer clients;
 
     @Option(names = "--rate", paramLabel = "R",
             description = "Arrivals per second (open loop); also the cap a remote target requires.")
@@ -67,8 +69,9 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Closed loop: pause between a client's requests, as " + DurationText.FORMS + ". Default ${DEFAULT-VALUE}.")
     private String thinkTime;
 
-    @Option(names = "--duration", defaultValue = "60s", paramLabel = "D",
-            description = "How long the run lasts, as " + DurationText.FORMS + ". Default ${DEFAULT-VALUE}.")
+    @Option(names = "--duration", paramLabel = "D",
+            description = "How long the run lasts, as " + DurationText.FORMS + ". Default: the scenario's own length"
+                    + " (steady 20 s, 3am-storm 30 s, provider-outage 45 s, quota-exhaustion 30 s, retry-after-120 140 s).")
     private String duration;
 
     @Option(names = "--jitter", defaultValue = "full", paramLabel = "STRATEGY",
@@ -140,6 +143,11 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Seed of the run's random source, to replay a run.")
     private Long seed;
 
+    @Option(names = "--compare", paramLabel = "SETTING=VALUE",
+            description = "Run twice on the same seed, the second time with one setting changed, and print the two"
+                    + " side by side (LB6): jitter=none, limiter=gcra, redis=local, ... The other options apply to both.")
+    private String compare;
+
     @Option(names = "--api-key-env", paramLabel = "VAR",
             description = "Read the target's API key from this environment variable (never from the command line).")
     private String apiKeyEnv;
@@ -180,7 +188,11 @@ public final class LoadCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<String> extraProblems = new ArrayList<>();
         Credential credential = credential(extraProblems);
+        if (compare != null && seed == null) {
+            seed = System.currentTimeMillis(); // LB6: both runs on one seed, whatever it is
+        }
         LoadOptions options;
+        Optional<LoadOptions> twin = Optional.empty();
         ClientChoices choices;
         try {
             ClientChoices.Builder chosen = ClientChoices.builder().policy(policy).retryQuota(retryQuota);
@@ -199,39 +211,11 @@ public final class LoadCommand implements Callable<Integer> {
                 extraProblems.addAll(invalid.problems());
                 choices = null;
             }
-            LoadOptions.Builder builder = LoadOptions.builder()
-                    .target(target)
-                    .credential(credential)
-                    .allowInsecureCredentials(allowInsecureCredentials)
-                    .clients(clients)
-                    .duration(duration)
-                    .jitter(jitter)
-                    .limiter(limiter)
-                    .redis(redis)
-                    .instances(instances)
-                    .scenario(scenario)
-                    .relayDialect(relayDialect)
-                    .adaptive(adaptive);
-            try {
-                builder.thinkTime(DurationText.parse(thinkTime));
-            } catch (DurationText.Invalid e) {
-                extraProblems.add("--think-time " + e.getMessage());
-            }
-            if (rate != null) {
-                builder.rate(rate);
-            }
-            if (report != null) {
-                builder.report(report);
-            }
-            if (seed != null) {
-                builder.seed(seed);
-            }
-            // A limit without a limiter would be silently ignored; say so instead.
-            if (limit != null && LimiterChoice.byCliName(limiter).equals(Optional.of(LimiterChoice.OFF))) {
-                extraProblems.add("--limit sets the limiter's limit, but --limiter is off; choose one with --limiter,"
-                        + " for example --limiter sliding-log");
-            }
+            LoadOptions.Builder builder = optionsBuilder(credential, extraProblems);
             options = builder.build();
+            if (compare != null) {
+                twin = twin(credential, extraProblems);
+            }
             if (!extraProblems.isEmpty()) {
                 throw new InvalidLoadOptionsException(extraProblems);
             }
@@ -245,6 +229,9 @@ public final class LoadCommand implements Callable<Integer> {
             return INVALID_OPTIONS;
         }
         EngineSettings settings = EngineSettings.defaults().with(choices);
+        if (twin.isPresent()) {
+            return compare(options, twin.get(), settings, out, err);
+        }
         out.println("Running: " + options.describe() + "; " + settings.describe());
         options.jitterNote().ifPresent(note -> out.println("Note: " + note));
         out.flush();
@@ -285,6 +272,108 @@ public final class LoadCommand implements Callable<Integer> {
             return PARTIAL_RUN;
         }
         return 0;
+    }
+
+    /** LB6: the options of the second run of a comparison: the same, with the one setting --compare names changed. */
+    private Optional<LoadOptions> twin(Credential credential, List<String> problems) {
+        int equals = compare.indexOf('=');
+        String setting = equals < 0 ? compare : compare.substring(0, equals).strip();
+        String value = equals < 0 ? "" : compare.substring(equals + 1).strip();
+        if (value.isEmpty() || !List.of("jitter", "limiter", "redis").contains(setting)) {
+            problems.add("--compare takes one setting and its value for the second run: jitter=none, limiter=gcra or"
+                    + " redis=local; was '" + compare + "'");
+            return Optional.empty();
+        }
+        String jitterWas = jitter;
+        String limiterWas = limiter;
+        String redisWas = redis;
+        try {
+            switch (setting) {
+                case "jitter" -> jitter = value;
+                case "limiter" -> limiter = value;
+                default -> redis = value;
+            }
+            List<String> twinProblems = new ArrayList<>();
+            LoadOptions built = optionsBuilder(credential, twinProblems).build();
+            problems.addAll(twinProblems.stream().map(p -> "--compare " + compare + ": " + p).toList());
+            return Optional.of(built);
+        } catch (InvalidLoadOptionsException e) {
+            problems.addAll(e.problems().stream().map(p -> "--compare " + compare + ": " + p).toList());
+            return Optional.empty();
+        } finally {
+            jitter = jitterWas;
+            limiter = limiterWas;
+            redis = redisWas;
+        }
+    }
+
+    /** LB6: runs both, one after the other, prints each summary and then the two side by side. */
+    private int compare(LoadOptions first, LoadOptions second, EngineSettings settings, PrintWriter out,
+            PrintWriter err) {
+        String setting = compare.substring(0, compare.indexOf('=')).strip();
+        List<ComparisonTable.Run> runs = new ArrayList<>();
+        for (LoadOptions options : List.of(first, second)) {
+            String label = setting + " " + switch (setting) {
+                case "jitter" -> options.jitter().cliName();
+                case "limiter" -> options.limiter().cliName();
+                default -> options.redis().describe();
+            };
+            out.println("Running (" + label + "): " + options.describe() + "; " + settings.describe());
+            out.flush();
+            ProgressPrinter progress = new ProgressPrinter(err, terminal, System::nanoTime);
+            LoadReport report = new LoadEngine(settings).run(options, progress::update);
+            progress.finish();
+            out.print(SummaryTable.render(report));
+            out.println();
+            runs.add(new ComparisonTable.Run(label, report));
+        }
+        out.println("Side by side, seed " + first.seed().orElseThrow() + ":");
+        out.print(ComparisonTable.render(runs.get(0), runs.get(1)));
+        out.flush();
+        boolean partial = runs.stream().anyMatch(run -> run.report().outcome() instanceof RunOutcome.Partial);
+        return partial ? PARTIAL_RUN : 0;
+    }
+
+    /** The run's options as given, from the fields (one place, so that a comparison run builds its twin the same way). */
+    private LoadOptions.Builder optionsBuilder(Credential credential, List<String> extraProblems) {
+        LoadOptions.Builder builder = LoadOptions.builder()
+                .target(target)
+                .credential(credential)
+                .allowInsecureCredentials(allowInsecureCredentials)
+                .jitter(jitter)
+                .limiter(limiter)
+                .redis(redis)
+                .instances(instances)
+                .scenario(scenario)
+                .relayDialect(relayDialect)
+                .adaptive(adaptive);
+        try {
+            builder.thinkTime(DurationText.parse(thinkTime));
+        } catch (DurationText.Invalid e) {
+            extraProblems.add("--think-time " + e.getMessage());
+        }
+        if (rate != null) {
+            builder.rate(rate);
+        }
+        // LB3: what is not given, the scenario chooses.
+        if (clients != null) {
+            builder.clients(clients);
+        }
+        if (duration != null) {
+            builder.duration(duration);
+        }
+        if (report != null) {
+            builder.report(report);
+        }
+        if (seed != null) {
+            builder.seed(seed);
+        }
+        // A limit without a limiter would be silently ignored; say so instead.
+        if (limit != null && LimiterChoice.byCliName(limiter).equals(Optional.of(LimiterChoice.OFF))) {
+            extraProblems.add("--limit sets the limiter's limit, but --limiter is off; choose one with --limiter,"
+                    + " for example --limiter sliding-log");
+        }
+        return builder;
     }
 
     private Credential credential(List<String> problems) {

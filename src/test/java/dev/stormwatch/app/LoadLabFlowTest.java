@@ -37,6 +37,7 @@ class LoadLabFlowTest {
     }
 
     @Test
+    @org.junit.jupiter.api.DisplayName("LB4, LB5: a short run is drawn live on an axis that fits it and ends with its sentence")
     void aShortRunIsDrawnLiveAndEndsWithItsSummary(FxRobot robot) throws Exception {
         robot.interact(() -> {
             robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
@@ -58,8 +59,61 @@ class LoadLabFlowTest {
         LineChart<?, ?> chart = robot.lookup(".chart").queryAs(LineChart.class);
         assertThat(chart.getData()).isNotEmpty();
         assertThat(robot.lookup("#load-summary").queryTextInputControl().getText()).isNotBlank();
+        javafx.scene.chart.NumberAxis time = (javafx.scene.chart.NumberAxis) robot.lookup("#load-throughput")
+                .queryAs(LineChart.class).getXAxis();
+        assertThat(time.getUpperBound()).as("3 s and the 3 s drain, not a default range").isEqualTo(6.0);
+        javafx.scene.control.Label verdict = robot.lookup("#load-verdict").queryAs(javafx.scene.control.Label.class);
+        assertThat(verdict.isVisible()).isTrue();
+        assertThat(verdict.getText()).startsWith("In short: ").contains("attempts of").contains("succeeded");
         assertThat(robot.lookup("#load-save").queryButton().isDisabled()).isFalse();
         assertThat(robot.lookup("#load-run").queryButton().isDisabled()).isFalse();
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB3: picking a preset fills its length and clients; a too-short length is said before Run")
+    void aPresetFillsItsFieldsAndATooShortLengthIsSaidBeforeRun(FxRobot robot) {
+        robot.interact(() -> {
+            robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+            robot.lookup("#load-scenario").queryComboBox().getSelectionModel().select(ScenarioPresets.PROVIDER_OUTAGE);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#load-duration").queryTextInputControl().getText()).isEqualTo("45 s");
+        assertThat(robot.lookup("#load-clients").queryTextInputControl().getText()).isEqualTo("100");
+
+        robot.interact(() -> robot.lookup("#load-duration").queryTextInputControl().setText("20 s"));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(robot.lookup("#load-problems").queryLabeled().getText())
+                .startsWith("The Duration field is too short for the Provider outage: 20 s");
+        assertThat(composition.loadLab().runningProperty().get()).as("nothing started").isFalse();
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB7: the limiter and the backoff are chosen in words, and the backoff reaches the run")
+    void theLimiterAndTheBackoffAreChosenInWords(FxRobot robot) {
+        robot.interact(() -> robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1));
+        javafx.scene.control.ComboBox<?> limiter = robot.lookup("#load-limiter").queryComboBox();
+        javafx.scene.control.ComboBox<?> jitter = robot.lookup("#load-jitter").queryComboBox();
+        robot.interact(() -> {
+            robot.lookup("#load-limiter").queryComboBox().getSelectionModel().select(
+                    dev.stormwatch.load.options.LimiterChoice.SLIDING_LOG);
+            robot.lookup("#load-jitter").queryComboBox().getSelectionModel().select(
+                    dev.stormwatch.load.simulation.BackoffStrategy.NONE);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(shown(limiter)).isEqualTo("Sliding log (strict, on Redis)");
+        assertThat(shown(jitter)).isEqualTo("No backoff (comparison only)");
+        assertThat(limiter.getItems()).hasSize(6);
+        assertThat(jitter.getItems()).hasSize(5);
+        assertThat(composition.loadLab().jitterProperty().get())
+                .isEqualTo(dev.stormwatch.load.simulation.BackoffStrategy.NONE);
+    }
+
+    /** What a combo box shows for its value: its converter's text, as its button cell draws it. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static String shown(javafx.scene.control.ComboBox box) {
+        return box.getConverter().toString(box.getValue());
     }
 
     // Bad input: nonsense options are listed, and nothing runs.

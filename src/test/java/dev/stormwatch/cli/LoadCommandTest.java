@@ -102,6 +102,42 @@ class LoadCommandTest {
         assertThat(out.toString()).isEmpty();
     }
 
+    @DisplayName("LB6: --compare runs twice on one seed, changing one setting, and prints both side by side")
+    @Test
+    void compareRunsTwiceOnOneSeedAndPrintsBothSideBySide() {
+        int exit = run("load", "--duration", "2s", "--clients", "10", "--seed", "5", "--compare", "jitter=none");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString())
+                .contains("Running (jitter full)").contains("Running (jitter none)")
+                .contains("Side by side, seed 5:")
+                .containsPattern("jitter full\\s+jitter none")
+                .containsPattern("successes \\(2xx\\)\\s+[1-9][0-9]*\\s+[1-9][0-9]*")
+                .contains("jitter none: ");
+    }
+
+    @DisplayName("LB6: a setting --compare cannot change is refused before anything runs")
+    @Test
+    void compareRefusesASettingItCannotChange() {
+        int exit = run("load", "--compare", "colour=blue");
+
+        assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
+        assertThat(err.toString()).contains("--compare takes one setting and its value for the second run:"
+                + " jitter=none, limiter=gcra or redis=local; was 'colour=blue'");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @DisplayName("LB3: a preset's too-short --duration is refused before the run, naming the option and what to type")
+    @Test
+    void aPresetsTooShortDurationIsRefusedInTheOptionsWords() {
+        int exit = run("load", "--scenario", "3am-storm", "--duration", "15s");
+
+        assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
+        assertThat(err.toString()).contains("--duration is too short for the 3 AM storm: 15 s, and it needs at least"
+                + " 20 s to show what it is for; type 20 s or more (its own length is 30 s)");
+        assertThat(out.toString()).as("nothing ran").isEmpty();
+    }
+
     @DisplayName("--session-file without --oauth-session is a usage error naming both, not a run sent without the session")
     @Test
     void aSessionFileWithoutOAuthSessionIsRefused(@TempDir Path dir) {

@@ -37,7 +37,10 @@ public final class LoadLabView extends BorderPane {
     private final LineChart<Number, Number> trouble = chart("Trouble: what failed, retried or was refused", "per s");
     private final LineChart<Number, Number> latency = chart("Latency of completed attempts", "ms");
 
+    private final LoadLabViewModel model;
+
     public LoadLabView(LoadLabViewModel model) {
+        this.model = model;
         setId("load-lab");
         ScrollPane form = new ScrollPane(form(model));
         form.setFitToWidth(true);
@@ -66,27 +69,69 @@ public final class LoadLabView extends BorderPane {
                 model.saveReport(file.toPath());
             }
         });
+        Label verdict = new Label();
+        verdict.setId("load-verdict");
+        verdict.setWrapText(true);
+        verdict.getStyleClass().add("section-title");
+        verdict.textProperty().bind(model.verdictProperty());
+        verdict.visibleProperty().bind(model.verdictProperty().isNotEmpty());
+        verdict.managedProperty().bind(verdict.visibleProperty());
         Label saved = new Label();
         saved.textProperty().bind(model.savedProperty());
         requests.setId("load-throughput");
         trouble.setId("load-trouble");
         latency.setId("load-latency");
-        VBox charts = new VBox(4, requests, trouble, latency, progress, summary, new HBox(8, save, saved));
+        VBox charts = new VBox(4, requests, trouble, latency, progress, verdict, summary,
+                new HBox(8, save, saved));
         for (LineChart<Number, Number> chart : List.of(requests, trouble, latency)) {
             VBox.setVgrow(chart, Priority.ALWAYS);
         }
         charts.setPadding(new Insets(0, 0, 0, 12));
         setCenter(charts);
+        for (LineChart<Number, Number> chart : List.of(requests, trouble, latency)) {
+            // LB5: the time axis spans the run, not a default range.
+            NumberAxis time = (NumberAxis) chart.getXAxis();
+            time.setAutoRanging(false);
+            time.setLowerBound(0);
+            time.upperBoundProperty().bind(model.axisSecondsProperty());
+            time.tickUnitProperty().bind(model.axisSecondsProperty().divide(10).map(u -> Math.max(1, Math.ceil(u.doubleValue()))));
+        }
 
         model.points().addListener((ListChangeListener<LivePoint>) change -> draw(model.points()));
     }
 
     private void draw(List<LivePoint> points) {
         // The provider's arrivals first, so that the client's lines stay visible where they coincide.
-        requests.getData().setAll(
+        List<XYChart.Series<Number, Number>> throughput = new java.util.ArrayList<>(List.of(
                 series("arrivals at the provider", points, p -> p.providerArrivals().orElse(0L)),
                 series("attempts sent", points, LivePoint::attempts),
-                series("2xx", points, LivePoint::ok));
+                series("2xx", points, LivePoint::ok),
+                series("retries", points, LivePoint::retries)));
+        double top = points.stream().mapToDouble(p -> Math.max(p.attempts(), p.providerArrivals().orElse(0L)))
+                .max().orElse(1);
+        if (model.quotaPerSecondProperty().get() > 0) {
+            // LB5: the provider's quota as a line, so that arrivals above it read as what it refuses.
+            double quota = model.quotaPerSecondProperty().get();
+            XYChart.Series<Number, Number> line = new XYChart.Series<>();
+            line.setName("provider's quota per s");
+            line.getData().add(new XYChart.Data<>(0, quota));
+            line.getData().add(new XYChart.Data<>(model.axisSecondsProperty().get(), quota));
+            throughput.add(line);
+            top = Math.max(top, quota);
+        }
+        for (FaultMark mark : model.faults()) {
+            // LB5: an instant is a vertical line; a span (an outage, a pause) a band drawn as its outline.
+            XYChart.Series<Number, Number> marker = new XYChart.Series<>();
+            marker.setName(mark.label() + " at t = " + Math.round(mark.fromSecond()) + " s");
+            marker.getData().add(new XYChart.Data<>(mark.fromSecond(), 0));
+            marker.getData().add(new XYChart.Data<>(mark.fromSecond(), top));
+            if (mark.toSecond() > mark.fromSecond()) {
+                marker.getData().add(new XYChart.Data<>(mark.toSecond(), top));
+                marker.getData().add(new XYChart.Data<>(mark.toSecond(), 0));
+            }
+            throughput.add(marker);
+        }
+        requests.getData().setAll(throughput);
         trouble.getData().setAll(
                 series("429", points, LivePoint::throttled),
                 series("5xx + network", points, LivePoint::failed),
@@ -118,6 +163,7 @@ public final class LoadLabView extends BorderPane {
         chart.setTitle(title);
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
+        chart.setAxisSortingPolicy(LineChart.SortingPolicy.NONE); // a fault's band goes up, across and down
         chart.setMinHeight(130);
         // On the right: under the chart the legend needs height the three charts do not have, and JavaFX then drops it.
         chart.setLegendSide(Side.RIGHT);
@@ -153,6 +199,15 @@ public final class LoadLabView extends BorderPane {
         limiter.getItems().setAll(LimiterChoice.values());
         limiter.valueProperty().bindBidirectional(model.limiterProperty());
         limiter.setMaxWidth(Double.MAX_VALUE);
+        limiter.setConverter(words(LoadLabViewModel::words)); // LB7: words, not SLIDING_LOG
+        ComboBox<dev.stormwatch.load.simulation.BackoffStrategy> jitter = new ComboBox<>();
+        jitter.setId("load-jitter");
+        jitter.getItems().setAll(dev.stormwatch.load.simulation.BackoffStrategy.values());
+        jitter.valueProperty().bindBidirectional(model.jitterProperty());
+        jitter.setConverter(words(LoadLabViewModel::words));
+        jitter.setMaxWidth(Double.MAX_VALUE);
+        jitter.setTooltip(new Tooltip("How the clients wait between retries. Full jitter is what real clients use (B3);"
+                + " the others exist to compare, and the report says so (B4)."));
         ComboBox<RateLimitDialect> dialect = new ComboBox<>();
         dialect.setId("load-relay-dialect");
         dialect.getItems().setAll(RateLimitDialect.values());
@@ -199,6 +254,7 @@ public final class LoadLabView extends BorderPane {
                 field("Arrivals per second (empty: closed loop)", "load-rate", model.rateProperty()),
                 field("Duration", "load-duration", model.durationProperty()),
                 new Label("Embedded relay's rate-limit headers"), dialect, adaptive,
+                new Label("Backoff between retries"), jitter,
                 new Label("Rate limiter"), limiter,
                 field("Limiter state: embedded (Redis), local, or redis://...", "load-redis", model.redisProperty()),
                 field("Instances sharing the quota (K)", "load-instances", model.instancesProperty()),
@@ -206,6 +262,21 @@ public final class LoadLabView extends BorderPane {
         box.setPadding(new Insets(12));
         box.getStyleClass().add("settings");
         return box;
+    }
+
+    /** A combo box's items shown in words; nothing is typed into them. */
+    private static <T> StringConverter<T> words(java.util.function.Function<T, String> words) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : words.apply(value);
+            }
+
+            @Override
+            public T fromString(String text) {
+                return null;
+            }
+        };
     }
 
     private static Node field(String label, String id, StringProperty value) {

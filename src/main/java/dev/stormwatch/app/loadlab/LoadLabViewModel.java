@@ -57,14 +57,19 @@ public final class LoadLabViewModel {
     private final BooleanProperty useSessionToken = new SimpleBooleanProperty(false);
     private volatile Optional<dev.stormwatch.load.options.SessionTokenSource> sessionTokens = Optional.empty();
     private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(ScenarioPresets.THREE_AM_STORM);
-    private final StringProperty clients = new SimpleStringProperty("200");
+    private final StringProperty clients = new SimpleStringProperty(
+            String.valueOf(ScenarioPresets.THREE_AM_STORM.clients()));
     private final StringProperty rate = new SimpleStringProperty("");
-    private final StringProperty duration = new SimpleStringProperty("30s");
+    private final StringProperty duration = new SimpleStringProperty(
+            lengthText(ScenarioPresets.THREE_AM_STORM));
     private final ObjectProperty<LimiterChoice> limiter = new SimpleObjectProperty<>(LimiterChoice.OFF);
     private final StringProperty redis = new SimpleStringProperty("embedded");
     private final StringProperty instances = new SimpleStringProperty("1");
     private final ObjectProperty<RateLimitDialect> relayDialect = new SimpleObjectProperty<>(RateLimitDialect.PLAIN);
     private final BooleanProperty adaptive = new SimpleBooleanProperty(false);
+    /** B4's exception: another backoff than full jitter, for comparison only. */
+    private final ObjectProperty<dev.stormwatch.load.simulation.BackoffStrategy> jitter =
+            new SimpleObjectProperty<>(dev.stormwatch.load.simulation.BackoffStrategy.FULL);
 
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper("");
@@ -72,6 +77,14 @@ public final class LoadLabViewModel {
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper saved = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper reportReady = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("");
+    /** LB5: how many seconds the time axis spans: the run's length and its drain, not more. */
+    private final javafx.beans.property.ReadOnlyDoubleWrapper axisSeconds = new javafx.beans.property.ReadOnlyDoubleWrapper(
+            ScenarioPresets.THREE_AM_STORM.length().toSeconds());
+    /** LB5: the faults of the run being drawn, marked on the charts at their second. */
+    private final ObservableList<FaultMark> faults = FXCollections.observableArrayList();
+    /** LB5: the provider's quota per second of the run being drawn, 0 when it has none. */
+    private final javafx.beans.property.ReadOnlyDoubleWrapper quotaPerSecond = new javafx.beans.property.ReadOnlyDoubleWrapper(0);
     private final ObservableList<LivePoint> points = FXCollections.observableArrayList();
     private final ObservableList<LivePoint> readOnlyPoints = FXCollections.unmodifiableObservableList(points);
 
@@ -82,6 +95,50 @@ public final class LoadLabViewModel {
         this.runner = Objects.requireNonNull(runner, "runner");
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
+        // LB3: a preset chosen brings its own length and size; the person may change them after.
+        scenario.addListener((observable, before, now) -> {
+            if (now != null) {
+                duration.set(lengthText(now));
+                clients.set(String.valueOf(now.clients()));
+            }
+        });
+        // LB3: a refused value is said as it is typed, before Run, not only after.
+        for (javafx.beans.Observable field : List.<javafx.beans.Observable>of(target, apiKey, useSessionToken,
+                scenario, clients, rate, duration, limiter, redis, instances, relayDialect, adaptive, jitter)) {
+            field.addListener(changed -> {
+                if (!running.get()) {
+                    options();
+                }
+            });
+        }
+    }
+
+    /** LB7: a limiter choice in words, not its enum name. */
+    public static String words(LimiterChoice choice) {
+        return switch (choice) {
+            case OFF -> "No limiter";
+            case SLIDING_LOG -> "Sliding log (strict, on Redis)";
+            case FIXED_WINDOW -> "Fixed window";
+            case SLIDING_WINDOW_COUNTER -> "Sliding-window counter";
+            case TOKEN_BUCKET -> "Token bucket";
+            case GCRA -> "GCRA (smooth, no bursts)";
+        };
+    }
+
+    /** LB7: a backoff strategy in words; only full jitter is what real clients use (B4). */
+    public static String words(dev.stormwatch.load.simulation.BackoffStrategy strategy) {
+        return switch (strategy) {
+            case FULL -> "Full jitter (what our clients use)";
+            case NONE -> "No backoff (comparison only)";
+            case EXPONENTIAL -> "Exponential, no jitter (comparison only)";
+            case EQUAL -> "Equal jitter (comparison only)";
+            case DECORRELATED -> "Decorrelated jitter (comparison only)";
+        };
+    }
+
+    /** A scenario's own length as the Duration field shows it. */
+    private static String lengthText(Scenario scenario) {
+        return scenario.length().toSeconds() + " s";
     }
 
     /** Where "send the signed-in session's token" gets the token: the Session tab's client. */
@@ -110,6 +167,12 @@ public final class LoadLabViewModel {
         reportReady.set(false);
         lastReport = Optional.empty();
         points.clear();
+        verdict.set("");
+        axisSeconds.set(options.get().duration().plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
+                .toSeconds());
+        faults.setAll(FaultMark.of(options.get().scenario()));
+        quotaPerSecond.set(dev.stormwatch.load.engine.LimitChoice.scenarioQuota(options.get().scenario())
+                .map(q -> q.requests() * 1000.0 / q.window().toMillis()).orElse(0.0));
         summary.set("");
         saved.set("");
         progress.set("Starting " + options.get().scenario().title() + "...");
@@ -155,6 +218,9 @@ public final class LoadLabViewModel {
         lastReport = Optional.of(report);
         reportReady.set(true);
         summary.set(SummaryTable.render(report));
+        // LB4: the run's story in one sentence, above the figures.
+        verdict.set(report.notes().stream().filter(n -> n.startsWith(dev.stormwatch.load.report.RunVerdict.PREFIX))
+                .findFirst().orElse(""));
     }
 
     private Optional<LoadOptions> options() {
@@ -168,7 +234,8 @@ public final class LoadLabViewModel {
                     .redis(redis.get().trim())
                     .scenario(scenario.get())
                     .relayDialect(relayDialect.get())
-                    .adaptive(adaptive.get());
+                    .adaptive(adaptive.get())
+                    .jitter(jitter.get());
             List<String> typed = new java.util.ArrayList<>();
             if (useSessionToken.get() && sessionTokens.isEmpty()) {
                 typed.add("no signed-in session is available here; sign in on the Session tab first");
@@ -256,6 +323,8 @@ public final class LoadLabViewModel {
     public ObjectProperty<RateLimitDialect> relayDialectProperty() { return relayDialect; }
     /** RH11: the clients pace themselves adaptively after a throttle (the AWS SDKs' adaptive mode); off by default. */
     public BooleanProperty adaptiveProperty() { return adaptive; }
+    /** The clients' backoff: full jitter, or another for comparison only (B4). */
+    public ObjectProperty<dev.stormwatch.load.simulation.BackoffStrategy> jitterProperty() { return jitter; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }
     public ReadOnlyStringProperty problemsProperty() { return problems.getReadOnlyProperty(); }
@@ -263,4 +332,12 @@ public final class LoadLabViewModel {
     public ReadOnlyStringProperty savedProperty() { return saved.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty reportReadyProperty() { return reportReady.getReadOnlyProperty(); }
     public ObservableList<LivePoint> points() { return readOnlyPoints; }
+    /** LB4: the sentence that ends the last run ("In short: ..."), empty before. */
+    public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
+    /** LB5: the seconds the time axis spans for the run being drawn. */
+    public javafx.beans.property.ReadOnlyDoubleProperty axisSecondsProperty() { return axisSeconds.getReadOnlyProperty(); }
+    /** LB5: the provider's quota per second in the run being drawn (0: none), drawn as a line. */
+    public javafx.beans.property.ReadOnlyDoubleProperty quotaPerSecondProperty() { return quotaPerSecond.getReadOnlyProperty(); }
+    /** LB5: the faults of the run being drawn, with their second. */
+    public ObservableList<FaultMark> faults() { return FXCollections.unmodifiableObservableList(faults); }
 }

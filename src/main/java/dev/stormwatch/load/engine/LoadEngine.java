@@ -422,6 +422,10 @@ public final class LoadEngine {
                 ? Optional.of(recorders.provider().perTenthSecond()) : Optional.empty();
         Map<String, Figure> figures = new LinkedHashMap<>(
                 StandardFigures.of(scenario, recorders.start(), clientSeconds, providerFine));
+        // LB4: the run's story in one sentence, first among the notes.
+        notes.add(0, dev.stormwatch.load.report.RunVerdict.PREFIX + dev.stormwatch.load.report.RunVerdict.of(scenario,
+                options.jitter(), recorders.start(), clientSeconds, Optional.of(recorders.client().perTenthSecond()),
+                figures));
         List<NamedSeries> series = new ArrayList<>();
         series.add(new NamedSeries("client per second", clientSeconds));
         String around = "per 100 ms, from t = " + Duration.between(recorders.start(), recorders.fineStart()).toSeconds() + " s";

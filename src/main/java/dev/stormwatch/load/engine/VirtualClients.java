@@ -29,7 +29,8 @@ import okhttp3.ResponseBody;
  *
  * <p>Open loop: arrivals at a fixed rate, paced by a timer, never more than {@code clients} in flight (an arrival
  * that finds them all busy is counted as skipped). Closed loop: {@code clients} loops, each sending its next request a
- * think time after the previous ended, or when the limiter (RC7) or a pause (P2) said a request would be accepted.
+ * think time after the previous ended, or when a pause (P2) said a request would be accepted; a client the limiter
+ * refused waits in its instance's {@link RefusalQueue} for the retry-at it was given (RC7, LB1).
  */
 final class VirtualClients {
 
@@ -52,6 +53,8 @@ final class VirtualClients {
     private final Set<CompletableFuture<Response>> inFlight = ConcurrentHashMap.newKeySet();
     private final AtomicInteger nextInstance = new AtomicInteger();
     private final AtomicLong skipped = new AtomicLong();
+    /** LB1: one line per client instance, since each instance asks its own limiter. */
+    private final List<RefusalQueue> queues;
     private volatile boolean running = true;
 
     VirtualClients(List<ResilientClient> instances, Request request, CallOptions call, LoadRecorder recorder,
@@ -65,6 +68,14 @@ final class VirtualClients {
         this.stop = stop;
         this.watch = watch;
         this.targetName = targetName;
+        RefusalQueue.Timer delays = (delay, task) -> {
+            if (delay.isZero()) {
+                timer.execute(task);
+            } else {
+                timer.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
+            }
+        };
+        this.queues = instances.stream().map(i -> new RefusalQueue(clock, delays)).toList();
     }
 
     /** Open loop: {@code rate} arrivals per second from now, at most {@code clients} in flight. */
@@ -98,11 +109,33 @@ final class VirtualClients {
         if (!running) {
             return;
         }
-        send().whenComplete((ignored, failure) -> {
+        int instance = nextInstance();
+        queues.get(instance).submit(probe -> turn(instance, probe, thinkTime));
+    }
+
+    /** One request of a closed-loop client on {@code instance}, then its next (LB1, RC7, P2). */
+    private void turn(int instance, boolean probe, Duration thinkTime) {
+        if (!running) {
+            return;
+        }
+        RefusalQueue queue = queues.get(instance);
+        CompletableFuture<Void> sent = send(instance);
+        // The first attempt asks the limiter before sendAsync returns: a call still running was allowed.
+        boolean refusedNow = refusedByLimiter(sent);
+        if (probe && !refusedNow) {
+            queue.probeAllowed();
+        }
+        sent.whenComplete((ignored, failure) -> {
+            if (failure instanceof RequestRefused.RateLimited limited) {
+                // RC7, LB1: back in line until the retry-at the limiter gave; only the head of the line asks again.
+                queue.refused(limited.retryAt(), probe && refusedNow,
+                        next -> turn(instance, next, thinkTime));
+                return;
+            }
             Duration wait = thinkTime;
             Duration told = waitAskedFor(failure);
             if (told.compareTo(wait) > 0) {
-                wait = told; // RC7, P2: a client that was told when to come back does not come back sooner
+                wait = told; // P2: a client that was told when to come back does not come back sooner
             }
             if (wait.isZero() && depth.get() < MAX_INLINE_DEPTH) {
                 // On the thread that completed the call: handing every request to the one timer thread made that
@@ -119,6 +152,11 @@ final class VirtualClients {
                 timer.schedule(() -> loop(thinkTime), wait.toNanos(), TimeUnit.NANOSECONDS);
             }
         });
+    }
+
+    private static boolean refusedByLimiter(CompletableFuture<Void> sent) {
+        return sent.isCompletedExceptionally()
+                && sent.handle((ignored, failure) -> failure instanceof RequestRefused.RateLimited).join();
     }
 
     /** Stops sending new requests; those in flight go on. */
@@ -147,8 +185,16 @@ final class VirtualClients {
         return skipped.get();
     }
 
+    private int nextInstance() {
+        return Math.floorMod(nextInstance.getAndIncrement(), instances.size());
+    }
+
     private CompletableFuture<Void> send() {
-        ResilientClient client = instances.get(Math.floorMod(nextInstance.getAndIncrement(), instances.size()));
+        return send(nextInstance());
+    }
+
+    private CompletableFuture<Void> send(int instance) {
+        ResilientClient client = instances.get(instance);
         recorder.increment(Counter.LOGICAL_REQUESTS);
         recorder.flightStarted();
         long startNanos = System.nanoTime();
@@ -172,6 +218,11 @@ final class VirtualClients {
     }
 
     private void account(Throwable cause) {
+        // LB2: a request that ended before anything went out is not in the denominator of retry amplification.
+        if (cause instanceof RequestRefused refused && refused.attemptsSent() == 0
+                || cause instanceof CallFailure.Recoverable paused && paused.refusedByPause()) {
+            recorder.increment(Counter.UNSENT_REQUESTS);
+        }
         if (cause instanceof CallFailure.Recoverable recoverable) {
             // P2: a refusal by a pause sent nothing and spent no budget.
             if (!recoverable.refusedByPause()) {
@@ -196,12 +247,8 @@ final class VirtualClients {
         stop.stop("the run failed: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
     }
 
-    /** What a refusal or failure asked the client to wait before its next request, zero if nothing. */
-    private Duration waitAskedFor(Throwable failure) {
-        if (failure instanceof RequestRefused.RateLimited limited) {
-            Duration left = Duration.between(clock.instant(), limited.retryAt());
-            return left.isNegative() ? Duration.ZERO : left;
-        }
+    /** What a failure asked the client to wait before its next request (P2), zero if nothing. */
+    private static Duration waitAskedFor(Throwable failure) {
         if (failure instanceof CallFailure.Recoverable recoverable && recoverable.retryAfter().isPresent()) {
             return recoverable.retryAfter().get();
         }

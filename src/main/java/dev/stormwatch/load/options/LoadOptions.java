@@ -56,10 +56,10 @@ public final class LoadOptions {
         this.target = builder.target;
         this.credential = builder.credential;
         this.allowInsecureCredentials = builder.allowInsecureCredentials;
-        this.clients = builder.clients;
+        this.clients = builder.clients != null ? builder.clients : builder.scenario.clients();
         this.rate = builder.rate;
         this.thinkTime = builder.thinkTime;
-        this.duration = builder.duration;
+        this.duration = builder.duration != null ? builder.duration : builder.scenario.length();
         this.jitter = builder.jitter;
         this.limiter = builder.limiter;
         this.redis = builder.redis;
@@ -71,7 +71,7 @@ public final class LoadOptions {
         this.seed = builder.seed;
     }
 
-    /** A builder with the defaults: embedded relay, 100 clients, closed loop, 60 s, full jitter, no limiter, steady. */
+    /** A builder with the defaults: embedded relay, closed loop, full jitter, no limiter, steady, and the scenario's own clients and length (LB3). */
     public static Builder builder() {
         return new Builder();
     }
@@ -206,10 +206,12 @@ public final class LoadOptions {
         private final List<String> problems = new ArrayList<>();
         private Target target = new Target.Embedded();
         private Credential credential = new Credential.None();
-        private int clients = 100;
+        /** Null: the scenario's own (LB3). */
+        private Integer clients;
         private double rate = Double.NaN;
         private Duration thinkTime = Duration.ZERO;
-        private Duration duration = Duration.ofSeconds(60);
+        /** Null: the scenario's own length (LB3). */
+        private Duration duration;
         private BackoffStrategy jitter = BackoffStrategy.FULL;
         private LimiterChoice limiter = LimiterChoice.OFF;
         private RedisChoice redis = new RedisChoice.Embedded();
@@ -406,6 +408,9 @@ public final class LoadOptions {
          */
         public LoadOptions build() throws InvalidLoadOptionsException {
             List<String> found = new ArrayList<>(problems);
+            // LB3: what the person did not choose, the scenario does.
+            int clients = this.clients != null ? this.clients : scenario.clients();
+            Duration duration = this.duration != null ? this.duration : scenario.length();
             if (clients < 1 || clients > MAX_CLIENTS) {
                 found.add("--clients must be between 1 and " + MAX_CLIENTS + ", was " + clients);
             }
@@ -421,8 +426,11 @@ public final class LoadOptions {
             } else if (duration.compareTo(MAX_DURATION) > 0) {
                 found.add("--duration must be at most " + MAX_DURATION.toMinutes() + " minutes, was " + duration.toSeconds() + " s");
             } else if (duration.compareTo(scenario.minimumDuration()) < 0) {
-                found.add("scenario '" + scenario.name() + "' needs --duration of at least "
-                        + scenario.minimumDuration().toSeconds() + " s to show what it is for, was " + duration.toSeconds() + " s");
+                // LB3: said in the field's words, with what to type instead.
+                found.add("--duration is too short for the " + scenario.title() + ": " + DurationText.words(duration)
+                        + ", and it needs at least " + DurationText.words(scenario.minimumDuration())
+                        + " to show what it is for; type " + scenario.minimumDuration().toSeconds()
+                        + " s or more (its own length is " + scenario.length().toSeconds() + " s)");
             }
             if (instances < 1 || instances > MAX_INSTANCES) {
                 found.add("--instances must be between 1 and " + MAX_INSTANCES + ", was " + instances);

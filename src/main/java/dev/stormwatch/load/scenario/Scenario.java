@@ -13,18 +13,36 @@ import java.util.Optional;
  * @param description what happens and what to look for, one or two sentences
  * @param timeline the faults, in time order
  * @param minimumDuration the shortest run in which the scenario can show what it is for
+ * @param length how long the scenario runs when nobody says otherwise: long enough to show its story and the
+ *     recovery after it (LB3)
+ * @param clients how many virtual clients it runs with when nobody says otherwise (LB3)
  */
-public record Scenario(
-        String name, String title, String description, List<TimedFault> timeline, Duration minimumDuration) {
+public record Scenario(String name, String title, String description, List<TimedFault> timeline,
+        Duration minimumDuration, Duration length, int clients) {
+
+    /** Clients of a scenario that does not choose its own. */
+    public static final int DEFAULT_CLIENTS = 100;
 
     /** Copies the timeline and checks its order, so that a relay can apply it front to back. */
     public Scenario {
+        if (length.compareTo(minimumDuration) < 0) {
+            throw new IllegalArgumentException("the length of " + name + " is shorter than its minimum duration");
+        }
+        if (clients < 1) {
+            throw new IllegalArgumentException("a scenario runs at least one client, was " + clients);
+        }
         timeline = List.copyOf(timeline);
         for (int i = 1; i < timeline.size(); i++) {
             if (timeline.get(i).at().compareTo(timeline.get(i - 1).at()) < 0) {
                 throw new IllegalArgumentException("the timeline of " + name + " is not in time order");
             }
         }
+    }
+
+    /** A scenario that runs for its minimum duration with {@value #DEFAULT_CLIENTS} clients unless told otherwise. */
+    public Scenario(String name, String title, String description, List<TimedFault> timeline,
+            Duration minimumDuration) {
+        this(name, title, description, timeline, minimumDuration, minimumDuration, DEFAULT_CLIENTS);
     }
 
     /** Whether the scenario changes how the relay answers; such a scenario needs the embedded relay as its target. */

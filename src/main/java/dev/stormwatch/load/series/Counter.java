@@ -31,7 +31,12 @@ public enum Counter {
     /** Waits before sending: for a pace that fits the budget (RH13) or the adaptive send rate (RH11). */
     PACED_WAITS("paced_waits"),
     /** The milliseconds of those waits, added up (jitter included). */
-    PACED_WAIT_MS("paced_wait_ms");
+    PACED_WAIT_MS("paced_wait_ms"),
+    /**
+     * Logical requests that ended before any attempt went on the wire: refused by the limiter (RC7), by a pause (P2)
+     * or by their deadline (RC5). They are not in the denominator of retry amplification (LB2).
+     */
+    UNSENT_REQUESTS("unsent_requests");
 
     private final String key;
 

@@ -77,12 +77,14 @@ class LoadLabViewModelTest {
     @Test
     void theOptionsAsEditedReachTheEngine() throws Exception {
         LoadLabViewModel model = model();
+        // The preset first, as a person picks it: it fills clients and duration, which are then changed (LB3).
+        model.scenarioProperty().set(ScenarioPresets.QUOTA_EXHAUSTION);
         model.clientsProperty().set("40");
         model.rateProperty().set("25");
         model.durationProperty().set("40s");
         model.limiterProperty().set(LimiterChoice.SLIDING_LOG);
         model.instancesProperty().set("4");
-        model.scenarioProperty().set(ScenarioPresets.QUOTA_EXHAUSTION);
+        model.jitterProperty().set(dev.stormwatch.load.simulation.BackoffStrategy.DECORRELATED);
         model.relayDialectProperty().set(dev.stormwatch.relay.RateLimitDialect.OPENAI);
 
         model.start();
@@ -93,6 +95,7 @@ class LoadLabViewModelTest {
         assertThat(options.duration()).isEqualTo(Duration.ofSeconds(40));
         assertThat(options.limiter()).isEqualTo(LimiterChoice.SLIDING_LOG);
         assertThat(options.instances()).isEqualTo(4);
+        assertThat(options.jitter()).isEqualTo(dev.stormwatch.load.simulation.BackoffStrategy.DECORRELATED); // LB7
         assertThat(options.scenario()).isEqualTo(ScenarioPresets.QUOTA_EXHAUSTION);
         assertThat(options.relayDialect()).isEqualTo(dev.stormwatch.relay.RateLimitDialect.OPENAI);
     }
@@ -158,6 +161,58 @@ class LoadLabViewModelTest {
         assertThat(model.problemsProperty().get()).containsIgnoringCase("duration");
         assertThat(model.runningProperty().get()).isFalse();
         assertThat(ran).isEmpty();
+    }
+
+    @Test
+    @DisplayName("LB3: a preset chosen fills in its own duration and clients")
+    void aPresetChosenFillsItsOwnDurationAndClients() {
+        LoadLabViewModel model = model();
+
+        model.scenarioProperty().set(ScenarioPresets.PROVIDER_OUTAGE);
+
+        assertThat(model.durationProperty().get()).isEqualTo("45 s");
+        assertThat(model.clientsProperty().get()).isEqualTo("100");
+        assertThat(model.problemsProperty().get()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("LB3: a too-short duration is said as it is typed, before Run, and cleared when fixed")
+    void aTooShortDurationIsSaidBeforeRunAndClearedWhenFixed() {
+        LoadLabViewModel model = model();
+        model.scenarioProperty().set(ScenarioPresets.PROVIDER_OUTAGE);
+
+        model.durationProperty().set("30 s");
+
+        assertThat(model.problemsProperty().get()).isEqualTo("The Duration field is too short for the Provider"
+                + " outage: 30 s, and it needs at least 45 s to show what it is for; type 45 s or more (its own"
+                + " length is 45 s)");
+        assertThat(ran).as("nothing ran").isEmpty();
+        model.durationProperty().set("45 s");
+        assertThat(model.problemsProperty().get()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("LB5: a run's faults are marked at their second, its quota drawn per second, its axis fits it")
+    void aRunsFaultsQuotaAndAxisComeFromItsScenario() throws Exception {
+        LoadLabViewModel model = model();
+        model.scenarioProperty().set(ScenarioPresets.THREE_AM_STORM);
+        model.start();
+        awaitIdle(model);
+
+        assertThat(model.faults()).containsExactly(new FaultMark(10, 10, "connections reset"));
+        assertThat(model.quotaPerSecondProperty().get()).isZero();
+        assertThat(model.axisSecondsProperty().get()).isEqualTo(33.0); // 30 s and the 3 s drain
+
+        model.scenarioProperty().set(ScenarioPresets.QUOTA_EXHAUSTION);
+        model.start();
+        awaitIdle(model);
+        assertThat(model.faults()).isEmpty();
+        assertThat(model.quotaPerSecondProperty().get()).isEqualTo(10.0); // 100 per 10 s
+
+        model.scenarioProperty().set(ScenarioPresets.PROVIDER_OUTAGE);
+        model.start();
+        awaitIdle(model);
+        assertThat(model.faults()).containsExactly(new FaultMark(10, 30, "503 outage"));
     }
 
     // Reasons name the field the person sees, not the command line's flag.

@@ -21,9 +21,9 @@ class LoadOptionsTest {
         LoadOptions options = LoadOptions.builder().build();
 
         assertThat(options.target()).isInstanceOf(Target.Embedded.class);
-        assertThat(options.clients()).isEqualTo(100);
+        assertThat(options.clients()).isEqualTo(ScenarioPresets.STEADY.clients());
         assertThat(options.rate()).isEmpty();
-        assertThat(options.duration()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(options.duration()).isEqualTo(ScenarioPresets.STEADY.length());
         assertThat(options.jitter()).isEqualTo(BackoffStrategy.FULL);
         assertThat(options.limiter()).isEqualTo(LimiterChoice.OFF);
         assertThat(options.instances()).isEqualTo(1);
@@ -82,6 +82,20 @@ class LoadOptionsTest {
                 .isEqualTo("--duration 'soon' is not a duration: write 90 (seconds), 90s, 1500ms, 2m, 1h or ISO-8601 such as PT1M30S");
     }
 
+    @Test
+    @DisplayName("LB3: without --duration and --clients a preset runs its own length and size")
+    void aPresetChosenAloneRunsItsOwnLengthAndClients() throws Exception {
+        for (dev.stormwatch.load.scenario.Scenario preset : ScenarioPresets.ALL) {
+            LoadOptions options = LoadOptions.builder().scenario(preset.name()).build();
+
+            assertThat(options.duration()).as(preset.name()).isEqualTo(preset.length())
+                    .isGreaterThanOrEqualTo(preset.minimumDuration());
+            assertThat(options.clients()).as(preset.name()).isEqualTo(preset.clients());
+        }
+        assertThat(LoadOptions.builder().scenario("3am-storm").clients(7).duration("25s").build())
+                .extracting(LoadOptions::clients, LoadOptions::duration).containsExactly(7, Duration.ofSeconds(25));
+    }
+
     // --duration reads the same forms as every other duration option.
     @Test
     void aDurationInBareSecondsIsRead() throws Exception {
@@ -95,10 +109,12 @@ class LoadOptionsTest {
     }
 
     @Test
+    @DisplayName("LB3: a preset refuses a duration below its minimum in the option's words, just below, on and above")
     void aScenarioNeedsTheDurationItIsAboutJustBelowOnAndAbove() throws Exception {
         LoadOptions.Builder tooShort = LoadOptions.builder().scenario("retry-after-120").duration(Duration.ofSeconds(139));
         assertThat(problems(tooShort)).singleElement().asString()
-                .isEqualTo("scenario 'retry-after-120' needs --duration of at least 140 s to show what it is for, was 139 s");
+                .isEqualTo("--duration is too short for the Retry-After 120: 139 s, and it needs at least 140 s to show"
+                        + " what it is for; type 140 s or more (its own length is 140 s)");
 
         LoadOptions.builder().scenario("retry-after-120").duration(Duration.ofSeconds(140)).build();
         LoadOptions.builder().scenario("retry-after-120").duration(Duration.ofSeconds(141)).build();

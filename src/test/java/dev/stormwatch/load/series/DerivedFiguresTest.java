@@ -34,6 +34,24 @@ class DerivedFiguresTest {
     }
 
     @Test
+    @org.junit.jupiter.api.DisplayName("LB2: requests refused before anything went out are not in the amplification")
+    void amplificationLeavesOutRequestsThatSentNothing() {
+        // 100 calls, 60 of them refused by the limiter before their first attempt; the 40 that went out made 50 attempts.
+        TimeSeries series = perSecond(Map.of(Counter.LOGICAL_REQUESTS, 100L, Counter.UNSENT_REQUESTS, 60L,
+                Counter.ATTEMPTS, 50L));
+
+        assertThat(value(RetryAmplification.of(series))).isCloseTo(1.25, EXACT);
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB2: a run where every request was refused has no amplification, not zero")
+    void amplificationWhenNothingWentOutIsAbsent() {
+        TimeSeries series = perSecond(Map.of(Counter.LOGICAL_REQUESTS, 7L, Counter.UNSENT_REQUESTS, 7L));
+
+        assertThat(RetryAmplification.of(series)).isInstanceOf(Figure.Absent.class);
+    }
+
+    @Test
     void amplificationWithoutRequestsIsAbsentNotZero() {
         assertThat(RetryAmplification.of(perSecond(Map.of(Counter.ATTEMPTS, 3L)))).isInstanceOf(Figure.Absent.class);
     }
