@@ -5,6 +5,7 @@ import dev.stormwatch.base.DurationText;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.BrowserLauncher;
+import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.LogoutResult;
@@ -44,7 +45,11 @@ import picocli.CommandLine.Option;
             "      --steps login,userinfo,refresh,userinfo,logout --json",
             "", "A confidential client (the secret from a file, or from STORMWATCH_CLIENT_SECRET):",
             "  stormwatch session --issuer https://accounts.google.com --client-id ID \\",
-            "      --client-auth auto --client-secret-file ~/.config/stormwatch/client-secret"})
+            "      --client-auth auto --client-secret-file ~/.config/stormwatch/client-secret",
+            "", "A client with a private key (private_key_jwt; register the public JWK that client-key prints):",
+            "  stormwatch client-key --generate ~/.config/stormwatch/client-key.jwk",
+            "  stormwatch session --issuer https://login.example.com --client-id ID \\",
+            "      --client-auth private_key_jwt --client-key-file ~/.config/stormwatch/client-key.jwk"})
 public final class SessionCommand implements Callable<Integer> {
 
     /** Where the client secret comes from when no --client-secret-file is given (CA2: never a flag's value). */
@@ -64,8 +69,9 @@ public final class SessionCommand implements Callable<Integer> {
 
     @Option(names = "--client-auth", paramLabel = "METHOD", defaultValue = "none",
             description = "Client authentication at the token endpoint, PAR and revocation (CA1): none (a public"
-                    + " client, the default), client_secret_basic, client_secret_post, or auto (as the provider"
-                    + " advertises; Basic first). PKCE stays on for every method.")
+                    + " client, the default), client_secret_basic, client_secret_post, private_key_jwt (CA4, with"
+                    + " --client-key-file), or auto (as the provider advertises; Basic first). PKCE stays on for"
+                    + " every method.")
     private String clientAuth;
 
     @Option(names = "--client-secret-file", paramLabel = "FILE",
@@ -73,6 +79,18 @@ public final class SessionCommand implements Callable<Integer> {
                     + " variable " + SECRET_VARIABLE + ". Never given as a flag's value: command lines are visible"
                     + " to other users (CA2).")
     private Path clientSecretFile;
+
+    @Option(names = "--client-key-file", paramLabel = "FILE",
+            description = "The client's private key for private_key_jwt (RFC 7523, CA4): a PKCS#8 PEM file"
+                    + " ('BEGIN PRIVATE KEY', RSA of 2048 bits or more, or EC P-256/384/521) or a private JWK;"
+                    + " 'stormwatch client-key --generate FILE' makes one and prints the public JWK to register."
+                    + " The key is never printed.")
+    private Path clientKeyFile;
+
+    @Option(names = "--client-key-id", paramLabel = "KID",
+            description = "The key id sent in the assertion's header (default: the JWK's kid, else the key's"
+                    + " RFC 7638 thumbprint).")
+    private String clientKeyId;
 
     @Option(names = "--scope", paramLabel = "S", description = "Scope to request (default: ${DEFAULT-VALUE}).")
     private String scope = OAuthConfig.DEFAULT_SCOPE;
@@ -183,7 +201,19 @@ public final class SessionCommand implements Callable<Integer> {
      * when they do not fit. The secret goes into the client's settings only, never into output or the session file.
      */
     private ClientAuthentication clientAuthentication() {
-        ClientAuthentication.Method method = ClientAuthentication.Method.parse(clientAuth);
+        ClientAuthentication.Method method;
+        try {
+            method = ClientAuthentication.Method.parse(clientAuth);
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + e.getMessage());
+        }
+        if (clientKeyFile != null || method == ClientAuthentication.Method.PRIVATE_KEY_JWT) {
+            return keyAuthentication(method);
+        }
+        if (clientKeyId != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--client-key-id names the key of --client-key-file, which was not given");
+        }
         Optional<Secret> secret;
         String source;
         if (clientSecretFile != null) {
@@ -204,6 +234,35 @@ public final class SessionCommand implements Callable<Integer> {
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + e.getMessage());
         }
+    }
+
+    /** CA4: private_key_jwt with the key of --client-key-file; a secret given as well is refused, not ignored. */
+    private ClientAuthentication keyAuthentication(ClientAuthentication.Method method) {
+        if (clientKeyFile == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--client-auth private_key_jwt needs the client's private key: give --client-key-file FILE");
+        }
+        if (method != ClientAuthentication.Method.PRIVATE_KEY_JWT && method != ClientAuthentication.Method.AUTO) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--client-key-file was given but"
+                    + " --client-auth is " + method.wireName() + ": choose private_key_jwt or auto, or give no key");
+        }
+        if (clientSecretFile != null || isSet(environment.apply(SECRET_VARIABLE))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "both a client secret ("
+                    + (clientSecretFile != null ? "--client-secret-file" : SECRET_VARIABLE) + ") and"
+                    + " --client-key-file were given: private_key_jwt signs with the key; give one of them");
+        }
+        ClientAssertionKey key;
+        try {
+            key = ClientAssertionKey.read(clientKeyFile, Optional.ofNullable(clientKeyId));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--client-key-file " + clientKeyFile + " " + e.getMessage());
+        }
+        return ClientAuthentication.of(method, key);
+    }
+
+    private static boolean isSet(String value) {
+        return value != null && !value.isEmpty();
     }
 
     private Secret readSecret(Path file) {

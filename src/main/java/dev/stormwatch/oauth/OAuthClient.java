@@ -242,8 +242,8 @@ public final class OAuthClient {
             form.put("token_type_hint", tokens.refreshToken().isPresent() ? "refresh_token" : "access_token");
             // CA3: RFC 7009 §2.1: the client authenticates as at the token endpoint.
             ClientAuthentication.Method method = clientAuthMethod(metadata);
-            ProviderRequests.Answer answer = postAuthenticated(metadata.revocationEndpoint().get(), form, method,
-                    false, Operation.REVOCATION, "revocation", budget);
+            ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.revocationEndpoint().get(), form,
+                    method, false, Operation.REVOCATION, "revocation", budget);
             if (answer.ok()) {
                 return new LogoutResult(true, Optional.empty());
             }
@@ -314,8 +314,8 @@ public final class OAuthClient {
         URI endpoint = metadata.pushedAuthorizationRequestEndpoint().orElseThrow();
         // CA3: RFC 9126 §2: the pushed request carries the same client authentication as the token endpoint.
         ClientAuthentication.Method method = clientAuthMethod(metadata);
-        ProviderRequests.Answer answer = postAuthenticated(endpoint, new LinkedHashMap<>(request.parameters()), method,
-                true, Operation.PAR, "par", budget);
+        ProviderRequests.Answer answer = postAuthenticated(metadata, endpoint,
+                new LinkedHashMap<>(request.parameters()), method, true, Operation.PAR, "par", budget);
         // RFC 9126 §2.2: success is 201 Created (200 accepted from lenient providers).
         if (!answer.ok()) {
             throw ProviderRequests.errorFor(answer, "par", method);
@@ -358,7 +358,7 @@ public final class OAuthClient {
         form.put("code_verifier", secrets.pkce().verifier().reveal());
         // P3: sent exactly once and never refused by a pause (Operation.CODE_EXCHANGE). CA3: authenticated.
         ClientAuthentication.Method method = clientAuthMethod(metadata);
-        ProviderRequests.Answer answer = postAuthenticated(metadata.tokenEndpoint(), form, method, false,
+        ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
                 Operation.CODE_EXCHANGE, "token", budget);
         if (!answer.ok()) {
             throw ProviderRequests.errorFor(answer, "token", method);
@@ -445,7 +445,7 @@ public final class OAuthClient {
             form.put("refresh_token", refreshToken.reveal());
             // F1, F2: the engine resends a refresh only when it certainly was not processed. CA3: authenticated.
             ClientAuthentication.Method method = clientAuthMethod(metadata);
-            ProviderRequests.Answer answer = postAuthenticated(metadata.tokenEndpoint(), form, method, false,
+            ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
                     Operation.REFRESH, "refresh", budget);
             if (!answer.ok()) {
                 CallFailure failure = ProviderRequests.errorFor(answer, "refresh", method);
@@ -476,16 +476,39 @@ public final class OAuthClient {
 
     /** CA1: the configured method checked against (or, for auto, chosen from) the provider's advertised ones. */
     private ClientAuthentication.Method clientAuthMethod(ProviderMetadata metadata) {
-        return config.clientAuthentication().resolve(metadata.tokenEndpointAuthMethodsSupported());
+        ClientAuthentication.Method method = config.clientAuthentication()
+                .resolve(metadata.tokenEndpointAuthMethodsSupported());
+        if (method == ClientAuthentication.Method.PRIVATE_KEY_JWT) {
+            // CA5: a key the provider cannot verify is refused here, before the browser opens, not by the provider.
+            config.clientAuthentication().key().orElseThrow()
+                    .algorithm(metadata.tokenEndpointAuthSigningAlgValuesSupported());
+        }
+        return method;
     }
 
     /** CA3: a token-side POST with the client's authentication; {@code keepClientId} for PAR (RFC 9126 §2.1). */
-    private ProviderRequests.Answer postAuthenticated(URI endpoint, Map<String, String> form,
+    private ProviderRequests.Answer postAuthenticated(ProviderMetadata metadata, URI endpoint, Map<String, String> form,
             ClientAuthentication.Method method, boolean keepClientId, Operation operation, String step,
             CallBudget budget) {
         Optional<String> authorization = config.clientAuthentication()
                 .apply(method, config.clientId(), form, keepClientId);
-        return requests.postForm(endpoint, form, authorization, operation, step, budget);
+        return requests.postForm(endpoint, form, clientAssertion(metadata, method), authorization, operation, step,
+                budget);
+    }
+
+    /**
+     * CA5, CA6: for private_key_jwt, a new assertion for every attempt (its jti is accepted once), signed with the
+     * algorithm chosen from the provider's list and addressed to its token endpoint; no fields for other methods.
+     */
+    private java.util.function.Supplier<Map<String, String>> clientAssertion(ProviderMetadata metadata,
+            ClientAuthentication.Method method) {
+        if (method != ClientAuthentication.Method.PRIVATE_KEY_JWT) {
+            return Map::of;
+        }
+        ClientAssertionKey key = config.clientAuthentication().key().orElseThrow();
+        com.nimbusds.jose.JWSAlgorithm alg = key.algorithm(metadata.tokenEndpointAuthSigningAlgValuesSupported());
+        return () -> Map.of("client_assertion",
+                key.assertion(config.clientId(), metadata.tokenEndpoint(), alg, clock, random).reveal());
     }
 
     private IdTokenValidator validator(ProviderMetadata metadata, CallBudget budget) {

@@ -69,7 +69,9 @@ public final class DemoProvider implements AutoCloseable {
         return new ProviderState(config, issuer, clients, keys, new TokenMint(issuer, keys, config.random()),
                 new AuthorizationCodes(config.clock()), new TokenFamilies(config.clock(), config.refreshTokenTtl()),
                 new SingleUseStore<>(config.clock()), new SingleUseStore<>(config.clock()), nonces,
-                new DpopVerifier(config.clock(), nonces));
+                new DpopVerifier(config.clock(), nonces),
+                new ClientAssertionCheck(config.clock(), java.util.Set.of(issuer, issuer + ProviderState.TOKEN,
+                        issuer + ProviderState.PAR)));
     }
 
     private static Map<String, Handler> routes(ProviderState state, FaultPlan faults) {

@@ -18,7 +18,8 @@ record ProviderState(
         SingleUseStore<AuthorizationRequest> pushedRequests,
         SingleUseStore<AuthorizationRequest> interactions,
         DpopNonces nonces,
-        DpopVerifier dpop) {
+        DpopVerifier dpop,
+        ClientAssertionCheck assertions) {
 
     static final String DISCOVERY = "/.well-known/openid-configuration";
     static final String JWKS = "/jwks";
