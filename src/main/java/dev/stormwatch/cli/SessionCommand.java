@@ -6,9 +6,13 @@ import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.ClientAssertionKey;
+import dev.stormwatch.oauth.DeviceAuthorization;
+import dev.stormwatch.retry.PrintableText;
+import java.net.URI;
 import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.LogoutResult;
+import dev.stormwatch.oauth.MachineToken;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Session;
@@ -56,7 +60,7 @@ public final class SessionCommand implements Callable<Integer> {
     static final String SECRET_VARIABLE = "STORMWATCH_CLIENT_SECRET";
 
     /** The steps a run may list. */
-    enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT }
+    enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT, CLIENT_CREDENTIALS }
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -98,11 +102,19 @@ public final class SessionCommand implements Callable<Integer> {
     @Option(names = "--dpop", description = "Bind tokens to a DPoP key (RFC 9449).")
     private boolean dpop;
 
+    @Option(names = "--device",
+            description = "Sign in with the device authorization grant (RFC 8628) instead of the browser: the login"
+                    + " step prints a code and a URL to open on any other device, then polls until the sign-in is"
+                    + " done, refused or expired (DV1-DV5). For machines without a browser.")
+    private boolean device;
+
     @Option(names = "--no-browser", description = "Print the authorization URL on stderr instead of opening a browser.")
     private boolean noBrowser;
 
     @Option(names = "--steps", split = ",", paramLabel = "STEP",
-            description = "Steps in order, comma-separated: login, userinfo, refresh, access_token, logout"
+            description = "Steps in order, comma-separated: login, userinfo, refresh, access_token, logout,"
+                    + " client_credentials (a token for the client itself, RFC 6749 §4.4: needs --client-auth with a"
+                    + " secret or key; --scope need not hold openid when it is the only step; CA7)"
                     + " (default: login,userinfo,refresh,userinfo,logout).")
     private List<String> steps = List.of("login", "userinfo", "refresh", "userinfo", "logout");
 
@@ -154,7 +166,10 @@ public final class SessionCommand implements Callable<Integer> {
         List<Step> plan = steps.stream().map(this::step).toList();
         OAuthConfig config;
         try {
-            config = OAuthConfig.of(issuer, clientId).withScope(scope).withDpop(dpop)
+            // CA7: a run of client_credentials steps alone asks for no ID token: its scope need not hold openid.
+            boolean machineOnly = plan.stream().allMatch(s -> s == Step.CLIENT_CREDENTIALS);
+            String sessionScope = machineOnly && !scope.contains("openid") ? OAuthConfig.DEFAULT_SCOPE : scope;
+            config = OAuthConfig.of(issuer, clientId).withScope(sessionScope).withDpop(dpop)
                     .withLoopbackTimeout(DurationText.parse(timeout))
                     .withClientAuthentication(clientAuthentication());
         } catch (DurationText.Invalid e) {
@@ -286,7 +301,8 @@ public final class SessionCommand implements Callable<Integer> {
     private ObjectNode run(OAuthClient client, Step step, ObjectNode line) {
         switch (step) {
             case LOGIN, REFRESH -> {
-                Session session = step == Step.LOGIN ? client.login() : client.refresh();
+                Session session = step == Step.REFRESH ? client.refresh()
+                        : device ? client.loginOnDevice(this::showDeviceCode) : client.login();
                 line.put("subject", session.claims().subject());
                 line.put("issuer", session.claims().issuer());
                 line.put("tokenType", session.tokens().tokenType());
@@ -303,6 +319,13 @@ public final class SessionCommand implements Callable<Integer> {
                 client.session().flatMap(s -> s.tokens().expiresAt())
                         .ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
             }
+            case CLIENT_CREDENTIALS -> {
+                // CA7: the token itself is never printed; what it is and how long it lives are.
+                MachineToken token = client.clientCredentials(scope);
+                line.put("tokenType", token.tokenType());
+                token.expiresAt().ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
+                token.scope().ifPresent(granted -> line.put("scope", granted));
+            }
             case LOGOUT -> {
                 LogoutResult result = client.logout();
                 line.put("tokenRevoked", result.tokenRevoked());
@@ -310,6 +333,35 @@ public final class SessionCommand implements Callable<Integer> {
             }
         }
         return line;
+    }
+
+    /**
+     * DV1: what the person needs on the other device: a JSON line on stdout with --json (for a script or a QR
+     * code), else one line on stderr. The user code is meant to be shown; the device code never is.
+     */
+    private void showDeviceCode(DeviceAuthorization authorization) {
+        String complete = authorization.verificationUriComplete().map(URI::toString).orElse("");
+        if (json) {
+            ObjectNode line = SessionJson.ok("login");
+            line.put("type", "device");
+            line.put("userCode", PrintableText.of(authorization.userCode()));
+            line.put("verificationUri", PrintableText.of(authorization.verificationUri().toString()));
+            if (!complete.isEmpty()) {
+                line.put("verificationUriComplete", PrintableText.of(complete));
+            }
+            line.put("expiresAt", authorization.expiresAt().toString());
+            line.put("intervalSeconds", authorization.interval().toSeconds());
+            line.remove("outcome");
+            spec.commandLine().getOut().println(line);
+            spec.commandLine().getOut().flush();
+            return;
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("To sign in, open " + PrintableText.of(authorization.verificationUri().toString())
+                + " on any device and enter the code " + PrintableText.of(authorization.userCode())
+                + " (valid until " + authorization.expiresAt() + ")"
+                + (complete.isEmpty() ? "" : "; or open " + PrintableText.of(complete)));
+        err.flush();
     }
 
     private BrowserLauncher browser(PrintWriter err) {
@@ -330,7 +382,7 @@ public final class SessionCommand implements Callable<Integer> {
             return Step.valueOf(name.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown step '" + name
-                    + "': use login, userinfo, refresh, access_token or logout");
+                    + "': use login, userinfo, refresh, access_token, logout or client_credentials");
         }
     }
 

@@ -43,10 +43,14 @@ public final class OAuthClient {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The grant type of a device-code poll (RFC 8628 §3.4). */
+    static final String DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+
     private final OAuthConfig config;
     private final Clock clock;
     private final SecureRandom random;
     private final OriginPauses pauses;
+    private final Sleeper sleeper;
     private final BrowserLauncher browser;
     private final BoundSessionStore store;
     private final ProviderRequests requests;
@@ -64,6 +68,7 @@ public final class OAuthClient {
         this.clock = b.clock;
         this.random = b.random;
         this.pauses = b.pauses != null ? b.pauses : new OriginPauses(b.clock);
+        this.sleeper = b.sleeper;
         this.browser = b.browser;
         this.store = new BoundSessionStore(b.store, b.config.issuer(), b.config.clientId());
         RetryingExecutor executor = RetryingExecutor.builder(b.httpClient)
@@ -138,6 +143,181 @@ public final class OAuthClient {
             }
             throw failed(failure, previous);
         }
+    }
+
+    /**
+     * Signs in with the device authorization grant (RFC 8628), for a machine without a browser: asks for a device
+     * and user code (DV1), hands them to {@code display} for the person to use on another device, then polls the
+     * token endpoint as {@link DevicePolling} decides (DV2–DV5) until the person finished, refused, or the code
+     * expired. The waits between polls are the person's time, not the budget's (OP2); each poll has its own budget.
+     *
+     * @throws CallFailure.Configuration the provider has no device_authorization_endpoint
+     * @throws CallFailure.Reauthenticate the code expired, the person refused, or the wait was interrupted
+     */
+    public Session loginOnDevice(Consumer<DeviceAuthorization> display) {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        Optional<Session> previous = store.load();
+        try {
+            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            URI endpoint = metadata.deviceAuthorizationEndpoint().orElseThrow(() -> Failures.configuration(
+                    "the provider's discovery document has no device_authorization_endpoint: it does not offer the"
+                            + " device sign-in (RFC 8628); sign in through the browser instead"));
+            ClientAuthentication.Method method = clientAuthMethod(metadata);
+            Map<String, String> form = new LinkedHashMap<>();
+            form.put("client_id", config.clientId());
+            form.put("scope", config.scope());
+            // DV1: nothing is granted by this request; a lost one costs an unused code: retried like PAR.
+            ProviderRequests.Answer answer = postAuthenticated(metadata, endpoint, form, method, true,
+                    Operation.PAR, "device_authorization", budget);
+            if (!answer.ok()) {
+                throw ProviderRequests.errorFor(answer, "device_authorization", method);
+            }
+            JsonNode body = ProviderRequests.json(answer, "device_authorization");
+            Secret deviceCode = Secret.of(required(body, "device_code"));
+            Instant issuedAt = clock.instant();
+            long expiresIn = body.path("expires_in").asLong(0);
+            if (expiresIn <= 0) {
+                throw Failures.protocol("device_authorization", "the answer has no positive expires_in");
+            }
+            Optional<java.time.Duration> interval = body.has("interval")
+                    ? Optional.of(java.time.Duration.ofSeconds(body.path("interval").asLong(0))) : Optional.empty();
+            DevicePolling polling = new DevicePolling(interval, issuedAt.plusSeconds(expiresIn));
+            URI verification = verificationUri(body, "verification_uri").orElseThrow(() -> Failures.protocol(
+                    "device_authorization", "the answer has no verification_uri"));
+            DeviceAuthorization shown = new DeviceAuthorization(required(body, "user_code"), verification,
+                    verificationUri(body, "verification_uri_complete"), issuedAt.plusSeconds(expiresIn),
+                    polling.interval());
+            display.accept(shown);
+            return pollForTokens(deviceCode, polling, metadata, method);
+        } catch (CallFailure failure) {
+            if (failure instanceof CallFailure.Protocol) {
+                store.clear();
+                throw failed(failure, Optional.empty());
+            }
+            throw failed(failure, previous);
+        }
+    }
+
+    private Session pollForTokens(Secret deviceCode, DevicePolling polling, ProviderMetadata metadata,
+            ClientAuthentication.Method method) {
+        DevicePolling.Next next = polling.first(clock.instant());
+        while (true) {
+            if (next instanceof DevicePolling.Next.Stop stop) {
+                throw stop.failure();
+            }
+            sleepBetweenPolls(((DevicePolling.Next.Poll) next).after());
+            CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+            Map<String, String> form = new LinkedHashMap<>();
+            form.put("grant_type", DEVICE_CODE_GRANT);
+            form.put("device_code", deviceCode.reveal());
+            ProviderRequests.Answer answer;
+            try {
+                // DV5: a poll is resent only when it certainly was not processed (F1's rule: it may issue tokens).
+                answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
+                        Operation.REFRESH, "device_token", budget);
+            } catch (CallFailure.Recoverable failure) {
+                next = polling.afterFailure(failure.retryAfter(), clock.instant());
+                continue;
+            }
+            if (answer.ok()) {
+                TokenSet tokens = TokenResponse.read(ProviderRequests.json(answer, "device_token"), "device_token",
+                        clock.instant(), config.dpop(), Optional.empty());
+                IdTokenClaims claims = validator(metadata, budget)
+                        .validate(tokens.idToken(), Optional.empty(), Optional.of(tokens.accessToken()));
+                Session session = new Session(tokens, claims, binding());
+                store.save(session);
+                publish(new SessionState.SignedIn(session));
+                return session;
+            }
+            Optional<String> error = ProviderRequests.oauthError(answer.body());
+            Optional<DevicePolling.Next> decided = error.flatMap(e -> polling.afterError(e, clock.instant()));
+            if (decided.isEmpty()) {
+                throw ProviderRequests.errorFor(answer, "device_token", method);
+            }
+            next = decided.get();
+        }
+    }
+
+    /** OP2: the person's time on the other device is not the budget's; an interrupt ends the sign-in. */
+    private void sleepBetweenPolls(java.time.Duration wait) {
+        try {
+            sleeper.sleep(wait);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw Failures.reauthenticate("the device sign-in was interrupted");
+        }
+    }
+
+    private static String required(JsonNode body, String field) {
+        String value = body.path(field).asText("");
+        if (value.isEmpty()) {
+            throw Failures.protocol("device_authorization", "the answer has no " + field);
+        }
+        return value;
+    }
+
+    private static Optional<URI> verificationUri(JsonNode body, String field) {
+        String value = body.path(field).asText("");
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        URI uri;
+        try {
+            uri = new URI(value);
+        } catch (java.net.URISyntaxException e) {
+            throw Failures.protocol("device_authorization", field + " is not a URL");
+        }
+        // The person is sent there to type a code: an https page (or this machine's demo provider) only.
+        if (!dev.stormwatch.base.LoopbackHost.isHttpsOrLoopbackHttp(uri)) {
+            throw Failures.protocol("device_authorization", field + " must be an https URL");
+        }
+        return Optional.of(uri);
+    }
+
+    /**
+     * Gets an access token for the client itself with the client credentials grant (RFC 6749 §4.4), for a service
+     * that calls an API with its own identity (CA7). Needs a confidential client; the token is returned, never
+     * stored in the session.
+     *
+     * @param scope the scope to ask for; empty asks for the registration's default
+     * @throws CallFailure.Configuration a public client ({@code none}), or the provider refused the client
+     */
+    public MachineToken clientCredentials(String scope) {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        // CA7: RFC 6749 §4.4: only a confidential client may use this grant; refused before anything is sent.
+        if (config.clientAuthentication().method() == ClientAuthentication.Method.NONE) {
+            throw Failures.configuration("the client credentials grant needs a confidential client: give a client"
+                    + " secret (client_secret_basic/post) or a private key (private_key_jwt)");
+        }
+        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        ClientAuthentication.Method method = clientAuthMethod(metadata);
+        if (method == ClientAuthentication.Method.NONE) {
+            throw Failures.configuration("the client credentials grant needs a confidential client, but the client"
+                    + " authentication resolved to 'none'");
+        }
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "client_credentials");
+        if (scope != null && !scope.isBlank()) {
+            form.put("scope", scope.strip());
+        }
+        // CA7: a lost request only costs an unused token and rotates nothing: retried like PAR.
+        ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
+                Operation.PAR, "client_credentials", budget);
+        if (!answer.ok()) {
+            throw ProviderRequests.errorFor(answer, "client_credentials", method);
+        }
+        JsonNode body = ProviderRequests.json(answer, "client_credentials");
+        String accessToken = body.path("access_token").asText("");
+        String tokenType = body.path("token_type").asText("");
+        if (accessToken.isEmpty() || tokenType.isEmpty()) {
+            throw Failures.protocol("client_credentials", "the token response has no access_token or token_type");
+        }
+        long expiresIn = Math.min(body.path("expires_in").asLong(0), TokenResponse.MAX_LIFETIME_SECONDS);
+        Optional<Instant> expiresAt = expiresIn > 0 ? Optional.of(clock.instant().plusSeconds(expiresIn))
+                : Optional.empty();
+        Optional<String> granted = body.path("scope").isTextual() ? Optional.of(body.get("scope").asText())
+                : Optional.empty();
+        return new MachineToken(Secret.of(accessToken), tokenType, expiresAt, granted);
     }
 
     /** Stops a running {@link #login()}: it ends with Reauthenticate and its port closes. */
