@@ -11,6 +11,7 @@ import dev.stormwatch.retry.PrintableText;
 import java.net.URI;
 import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.FileSessionStore;
+import dev.stormwatch.oauth.Introspection;
 import dev.stormwatch.oauth.LogoutResult;
 import dev.stormwatch.oauth.MachineToken;
 import dev.stormwatch.oauth.OAuthClient;
@@ -60,7 +61,7 @@ public final class SessionCommand implements Callable<Integer> {
     static final String SECRET_VARIABLE = "STORMWATCH_CLIENT_SECRET";
 
     /** The steps a run may list. */
-    enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT, CLIENT_CREDENTIALS }
+    enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT, CLIENT_CREDENTIALS, INTROSPECT }
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -113,6 +114,7 @@ public final class SessionCommand implements Callable<Integer> {
 
     @Option(names = "--steps", split = ",", paramLabel = "STEP",
             description = "Steps in order, comma-separated: login, userinfo, refresh, access_token, logout,"
+                    + " introspect (the provider's view of the access token, RFC 7662; IN1),"
                     + " client_credentials (a token for the client itself, RFC 6749 §4.4: needs --client-auth with a"
                     + " secret or key; --scope need not hold openid when it is the only step; CA7)"
                     + " (default: login,userinfo,refresh,userinfo,logout).")
@@ -319,6 +321,16 @@ public final class SessionCommand implements Callable<Integer> {
                 client.session().flatMap(s -> s.tokens().expiresAt())
                         .ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
             }
+            case INTROSPECT -> {
+                // IN1: what the provider says about the access token; the token itself is never printed.
+                Introspection seen = client.introspect();
+                line.put("active", seen.active());
+                seen.scope().ifPresent(v -> line.put("scope", v));
+                seen.clientId().ifPresent(v -> line.put("clientId", v));
+                seen.subject().ifPresent(v -> line.put("subject", v));
+                seen.expiresAt().ifPresent(v -> line.put("expiresAt", v.toString()));
+                seen.tokenType().ifPresent(v -> line.put("tokenType", v));
+            }
             case CLIENT_CREDENTIALS -> {
                 // CA7: the token itself is never printed; what it is and how long it lives are.
                 MachineToken token = client.clientCredentials(scope);
@@ -382,7 +394,7 @@ public final class SessionCommand implements Callable<Integer> {
             return Step.valueOf(name.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown step '" + name
-                    + "': use login, userinfo, refresh, access_token, logout or client_credentials");
+                    + "': use login, userinfo, refresh, access_token, logout, client_credentials or introspect");
         }
     }
 

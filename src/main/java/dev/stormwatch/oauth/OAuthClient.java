@@ -434,6 +434,51 @@ public final class OAuthClient {
         }
     }
 
+    /**
+     * Asks the provider about the session's access token (RFC 7662, IN1): active or not, and its scope, client,
+     * subject and expiry as the provider sees them. A read: retried like one; the session is unchanged either way.
+     *
+     * @throws CallFailure.Configuration the provider has no introspection_endpoint, or refused the client
+     * @throws CallFailure.Reauthenticate not signed in
+     */
+    public Introspection introspect() {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        Session session = requireSession();
+        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        URI endpoint = metadata.introspectionEndpoint().orElseThrow(() -> Failures.configuration(
+                "the provider's discovery document has no introspection_endpoint: it does not offer token"
+                        + " introspection (RFC 7662)"));
+        ClientAuthentication.Method method = clientAuthMethod(metadata);
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("token", session.tokens().accessToken().reveal());
+        form.put("token_type_hint", "access_token");
+        // IN1: asking changes nothing at the provider: retried as a read. CA3: authenticated like the token endpoint.
+        ProviderRequests.Answer answer = postAuthenticated(metadata, endpoint, form, method, false, Operation.READ,
+                "introspection", budget);
+        if (!answer.ok()) {
+            throw ProviderRequests.errorFor(answer, "introspection", method);
+        }
+        JsonNode body = ProviderRequests.json(answer, "introspection");
+        // RFC 7662 §2.2: "active" is REQUIRED and a boolean; without it the answer says nothing.
+        if (!body.path("active").isBoolean()) {
+            throw Failures.protocol("introspection", "the answer has no boolean 'active'");
+        }
+        boolean active = body.get("active").asBoolean();
+        if (!active) {
+            return new Introspection(false, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.empty());
+        }
+        Optional<Instant> exp = body.path("exp").canConvertToLong()
+                ? Optional.of(Instant.ofEpochSecond(body.get("exp").asLong())) : Optional.empty();
+        return new Introspection(true, text(body, "scope"), text(body, "client_id"), text(body, "sub"), exp,
+                text(body, "token_type"));
+    }
+
+    private static Optional<String> text(JsonNode body, String field) {
+        JsonNode node = body.get(field);
+        return node != null && node.isTextual() ? Optional.of(node.asText()) : Optional.empty();
+    }
+
     // ---------------------------------------------------------------- observation
 
     /** The current state. */

@@ -86,6 +86,7 @@ public final class DemoProvider implements AutoCloseable {
         endpoints.put(ProviderState.USERINFO, new UserInfoEndpoint(state));
         endpoints.put(ProviderState.REVOKE, new RevocationEndpoint(state));
         endpoints.put(ProviderState.LOGOUT, new EndSessionEndpoint(state));
+        endpoints.put(ProviderState.INTROSPECT, new IntrospectionEndpoint(state));
         Map<String, Handler> routes = new LinkedHashMap<>();
         endpoints.forEach((path, handler) -> routes.put(path, new FaultingHandler(path, faults, responder, handler)));
         routes.put(FaultAdmin.PATH, new FaultAdmin(faults));

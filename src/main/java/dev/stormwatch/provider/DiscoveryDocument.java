@@ -21,6 +21,7 @@ final class DiscoveryDocument {
         doc.put("require_pushed_authorization_requests", false);
         doc.put("revocation_endpoint", state.endpoint(ProviderState.REVOKE).toString());
         doc.put("end_session_endpoint", state.endpoint(ProviderState.LOGOUT).toString());
+        doc.put("introspection_endpoint", state.endpoint(ProviderState.INTROSPECT).toString());
         doc.put("response_types_supported", List.of("code"));
         doc.put("response_modes_supported", List.of("query"));
         doc.put("grant_types_supported", List.of("authorization_code", "refresh_token", "client_credentials"));
@@ -31,6 +32,7 @@ final class DiscoveryDocument {
                 .filter(m -> state.clients().values().stream().anyMatch(c -> c.accepts(m))).toList();
         doc.put("token_endpoint_auth_methods_supported", methods);
         doc.put("revocation_endpoint_auth_methods_supported", methods);
+        doc.put("introspection_endpoint_auth_methods_supported", methods);
         if (methods.contains("private_key_jwt")) {
             doc.put("token_endpoint_auth_signing_alg_values_supported", ClientAssertionCheck.ALGORITHMS);
         }

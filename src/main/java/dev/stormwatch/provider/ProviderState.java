@@ -29,6 +29,7 @@ record ProviderState(
     static final String USERINFO = "/userinfo";
     static final String REVOKE = "/revoke";
     static final String LOGOUT = "/logout";
+    static final String INTROSPECT = "/introspect";
 
     Clock clock() {
         return config.clock();
