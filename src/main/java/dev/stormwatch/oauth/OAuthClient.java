@@ -737,12 +737,13 @@ public final class OAuthClient {
     }
 
     private IdTokenValidator validator(ProviderMetadata metadata, CallBudget budget) {
-        KeySource keys = jwks.source(() -> {
+        KeySource keys = jwks.sourceWithAge(() -> {
             ProviderRequests.Answer answer = requests.get(metadata.jwksUri(), "jwks", budget);
             if (!answer.ok()) {
                 throw Failures.protocol("jwks", "the provider answered " + answer.status() + " for its key set");
             }
-            return answer.body();
+            // OP6: the provider's Cache-Control sets how long these keys are trusted.
+            return new JwksCache.Fetched(answer.body(), answer.cacheControl());
         });
         return new IdTokenValidator(config.issuer(), config.clientId(), metadata.idTokenSigningAlgValuesSupported(),
                 keys, clock, config.idTokenSkew());

@@ -28,7 +28,11 @@ final class ProviderRequests {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** An answer whose status the caller interprets. */
-    record Answer(int status, String body, Optional<String> wwwAuthenticate) {
+    record Answer(int status, String body, Optional<String> wwwAuthenticate, Optional<String> cacheControl) {
+        Answer(int status, String body, Optional<String> wwwAuthenticate) {
+            this(status, body, wwwAuthenticate, Optional.empty());
+        }
+
         boolean ok() {
             return status >= 200 && status < 300;
         }
@@ -124,7 +128,8 @@ final class ProviderRequests {
             String nonce = response.header(DpopProofs.NONCE_HEADER);
             dpop.ifPresent(d -> d.rememberNonce(response.request().url().uri(), nonce));
             return new Answer(response.code(), readBody(response, budget, budget.failedInAll() - failedBefore),
-                    Optional.ofNullable(response.header("WWW-Authenticate")));
+                    Optional.ofNullable(response.header("WWW-Authenticate")),
+                    Optional.ofNullable(response.header("Cache-Control")));
         }
     }
 
