@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.TrustedCertificates;
+import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.DeviceAuthorization;
@@ -103,6 +104,12 @@ public final class SessionCommand implements Callable<Integer> {
     @Option(names = "--dpop", description = "Bind tokens to a DPoP key (RFC 9449).")
     private boolean dpop;
 
+    @Option(names = "--auth-param", paramLabel = "NAME=VALUE",
+            description = "An extra authorization request parameter, repeatable: prompt=login, max_age=0,"
+                    + " audience=..., resource=https://api.example.com (RFC 8707), acr_values=..., login_hint=...,"
+                    + " ui_locales=..., or any other the provider takes; never one the client sets itself (AR1).")
+    private List<String> authParams = List.of();
+
     @Option(names = "--device",
             description = "Sign in with the device authorization grant (RFC 8628) instead of the browser: the login"
                     + " step prints a code and a URL to open on any other device, then polls until the sign-in is"
@@ -180,6 +187,11 @@ public final class SessionCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
+        try {
+            builder.authorizationParameters(AuthorizationParameters.parse(authParams));
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--auth-param " + e.getMessage());
+        }
         if (caFile != null) {
             try {
                 builder.httpClient(TrustedCertificates.trusting(new OkHttpClient(), caFile, "--ca-file"));

@@ -52,6 +52,7 @@ public final class OAuthClient {
     private final OriginPauses pauses;
     private final Sleeper sleeper;
     private final BrowserLauncher browser;
+    private final AuthorizationParameters authorizationParameters;
     private final BoundSessionStore store;
     private final ProviderRequests requests;
     private final Discovery discovery;
@@ -70,6 +71,7 @@ public final class OAuthClient {
         this.pauses = b.pauses != null ? b.pauses : new OriginPauses(b.clock);
         this.sleeper = b.sleeper;
         this.browser = b.browser;
+        this.authorizationParameters = b.authorizationParameters;
         this.store = new BoundSessionStore(b.store, b.config.issuer(), b.config.clientId());
         RetryingExecutor executor = RetryingExecutor.builder(b.httpClient)
                 .clock(b.clock)
@@ -118,7 +120,7 @@ public final class OAuthClient {
             try (LoopbackReceiver receiver = LoopbackReceiver.open(secrets.state())) {
                 pendingLogin = receiver;
                 AuthorizationRequest request = new AuthorizationRequest(
-                        config.clientId(), receiver.redirectUri(), config.scope(), secrets);
+                        config.clientId(), receiver.redirectUri(), config.scope(), secrets, authorizationParameters);
                 URI url = metadata.usesPar()
                         ? push(request, metadata, budget)
                         : request.browserUrl(metadata.authorizationEndpoint());
@@ -792,6 +794,7 @@ public final class OAuthClient {
         private DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
         private OriginPauses pauses;
         private BrowserLauncher browser = new SystemBrowserLauncher();
+        private AuthorizationParameters authorizationParameters = AuthorizationParameters.NONE;
         private SessionStore store = new InMemorySessionStore();
         private java.time.Duration jwksCooldown = JwksCache.DEFAULT_COOLDOWN;
 
@@ -831,6 +834,12 @@ public final class OAuthClient {
         /** The process's pauses, shared with other clients (P2, P4); must run on the same clock. */
         public Builder pauses(OriginPauses value) {
             pauses = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** Extra parameters of the authorization request (AR1): prompt, max_age, audience, resource... */
+        public Builder authorizationParameters(AuthorizationParameters value) {
+            authorizationParameters = Objects.requireNonNull(value);
             return this;
         }
 

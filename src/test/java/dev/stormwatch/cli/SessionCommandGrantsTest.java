@@ -82,4 +82,16 @@ class SessionCommandGrantsTest {
         assertThat(provider.requestsReceived("POST", "/token")).isZero();
         assertThat(provider.requestsReceived("POST", "/par")).isZero();
     }
+
+    @Test
+    @DisplayName("AR1: a bad --auth-param is a usage error in the option's words; a good one signs in")
+    void authParamsAreCheckedAndSent() {
+        Run reserved = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--auth-param", "state=mine");
+        Run good = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--auth-param", "prompt=login",
+                "--auth-param", "max_age=0", "--steps", "login");
+
+        assertThat(reserved.exit()).isEqualTo(2);
+        assertThat(reserved.err()).contains("--auth-param").contains("'state' is set by the client itself");
+        assertThat(good.exit()).as(good.out() + good.err()).isZero();
+    }
 }
