@@ -17,6 +17,7 @@ import dev.stormwatch.oauth.LogoutResult;
 import dev.stormwatch.oauth.MachineToken;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
+import dev.stormwatch.oauth.RedirectChoice;
 import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.oauth.UserInfo;
@@ -110,6 +111,16 @@ public final class SessionCommand implements Callable<Integer> {
                     + " ui_locales=..., or any other the provider takes; never one the client sets itself (AR1).")
     private List<String> authParams = List.of();
 
+    @Option(names = "--redirect-port", paramLabel = "PORT", defaultValue = "0",
+            description = "A fixed port for the browser's redirect, for registrations that match the redirect URI"
+                    + " exactly (Okta and others); default 0, any free port, as RFC 8252 recommends (AR2).")
+    private int redirectPort;
+
+    @Option(names = "--redirect-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "The redirect URI's host: 127.0.0.1 (default, RFC 8252 §7.3) or localhost, where the"
+                    + " provider registers that (Entra ID); the listener stays on loopback addresses (AR2).")
+    private String redirectHost;
+
     @Option(names = "--device",
             description = "Sign in with the device authorization grant (RFC 8628) instead of the browser: the login"
                     + " step prints a code and a URL to open on any other device, then polls until the sign-in is"
@@ -187,6 +198,15 @@ public final class SessionCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
+        if (!redirectHost.equals("127.0.0.1") && !redirectHost.equals("localhost")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-host '" + redirectHost
+                    + "' must be 127.0.0.1 or localhost");
+        }
+        try {
+            builder.redirectChoice(new RedirectChoice(redirectHost.equals("localhost"), redirectPort));
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-port " + e.getMessage());
+        }
         try {
             builder.authorizationParameters(AuthorizationParameters.parse(authParams));
         } catch (CallFailure.Configuration e) {

@@ -53,6 +53,7 @@ public final class OAuthClient {
     private final Sleeper sleeper;
     private final BrowserLauncher browser;
     private final AuthorizationParameters authorizationParameters;
+    private final RedirectChoice redirectChoice;
     private final BoundSessionStore store;
     private final ProviderRequests requests;
     private final Discovery discovery;
@@ -72,6 +73,7 @@ public final class OAuthClient {
         this.sleeper = b.sleeper;
         this.browser = b.browser;
         this.authorizationParameters = b.authorizationParameters;
+        this.redirectChoice = b.redirectChoice;
         this.store = new BoundSessionStore(b.store, b.config.issuer(), b.config.clientId());
         RetryingExecutor executor = RetryingExecutor.builder(b.httpClient)
                 .clock(b.clock)
@@ -117,16 +119,18 @@ public final class OAuthClient {
                 throw refusal.get().toFailure(tokenOrigin, budget.elapsed());
             }
             LoginSecrets secrets = LoginSecrets.generate(random);
-            try (LoopbackReceiver receiver = LoopbackReceiver.open(secrets.state())) {
+            // AR2: a fixed port that is taken fails here, before the browser opens and before PAR.
+            try (LoopbackReceiver receiver = LoopbackReceiver.open(secrets.state(), redirectChoice.port())) {
                 pendingLogin = receiver;
+                URI redirectUri = redirectChoice.uriFor(receiver.port());
                 AuthorizationRequest request = new AuthorizationRequest(
-                        config.clientId(), receiver.redirectUri(), config.scope(), secrets, authorizationParameters);
+                        config.clientId(), redirectUri, config.scope(), secrets, authorizationParameters);
                 URI url = metadata.usesPar()
                         ? push(request, metadata, budget)
                         : request.browserUrl(metadata.authorizationEndpoint());
                 AuthorizationRedirect redirect = awaitBrowser(receiver, url, budget);
                 try {
-                    Session session = exchange(redirect, secrets, receiver.redirectUri(), metadata, budget);
+                    Session session = exchange(redirect, secrets, redirectUri, metadata, budget);
                     receiver.respond(SignInPage.succeeded());
                     return session;
                 } catch (CallFailure failure) {
@@ -795,6 +799,7 @@ public final class OAuthClient {
         private OriginPauses pauses;
         private BrowserLauncher browser = new SystemBrowserLauncher();
         private AuthorizationParameters authorizationParameters = AuthorizationParameters.NONE;
+        private RedirectChoice redirectChoice = RedirectChoice.DEFAULT;
         private SessionStore store = new InMemorySessionStore();
         private java.time.Duration jwksCooldown = JwksCache.DEFAULT_COOLDOWN;
 
@@ -840,6 +845,12 @@ public final class OAuthClient {
         /** Extra parameters of the authorization request (AR1): prompt, max_age, audience, resource... */
         public Builder authorizationParameters(AuthorizationParameters value) {
             authorizationParameters = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** The redirect URI's host name and port (AR2); by default 127.0.0.1 on an ephemeral port. */
+        public Builder redirectChoice(RedirectChoice value) {
+            redirectChoice = Objects.requireNonNull(value);
             return this;
         }
 

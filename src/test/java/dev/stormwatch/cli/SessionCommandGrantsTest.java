@@ -94,4 +94,17 @@ class SessionCommandGrantsTest {
         assertThat(reserved.err()).contains("--auth-param").contains("'state' is set by the client itself");
         assertThat(good.exit()).as(good.out() + good.err()).isZero();
     }
+
+    @Test
+    @DisplayName("AR2: --redirect-host other than 127.0.0.1 or localhost, and a port out of range, are usage errors")
+    void badRedirectChoicesAreUsageErrors() {
+        Run host = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--redirect-host", "example.com");
+        Run port = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--redirect-port", "70000");
+
+        assertThat(host.exit()).isEqualTo(2);
+        assertThat(host.err()).contains("--redirect-host 'example.com' must be 127.0.0.1 or localhost");
+        assertThat(port.exit()).isEqualTo(2);
+        assertThat(port.err()).contains("--redirect-port").contains("70000");
+        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration")).isZero();
+    }
 }
