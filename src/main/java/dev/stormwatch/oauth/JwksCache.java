@@ -70,19 +70,16 @@ public final class JwksCache {
      * {@link #DEFAULT_MAX_AGE}.
      */
     static Duration maxAgeOf(Optional<String> cacheControl) {
-        Duration age = DEFAULT_MAX_AGE;
-        for (String directive : cacheControl.orElse("").split(",")) {
-            String d = directive.strip().toLowerCase(java.util.Locale.ROOT);
-            if (d.equals("no-store") || d.equals("no-cache")) {
-                return MIN_MAX_AGE;
-            }
-            if (d.startsWith("max-age=")) {
-                String value = d.substring("max-age=".length()).replace("\"", "");
-                if (!value.isEmpty() && value.length() <= 12 && value.chars().allMatch(Character::isDigit)) {
-                    age = Duration.ofSeconds(Long.parseLong(value));
-                }
-            }
+        if (cacheControl.isEmpty()) {
+            return DEFAULT_MAX_AGE;
         }
+        // OkHttp's parser reads the directives (quoted values, out-of-range numbers) as HTTP caches do.
+        okhttp3.CacheControl parsed = okhttp3.CacheControl.parse(okhttp3.Headers.of("Cache-Control",
+                cacheControl.get()));
+        if (parsed.noStore() || parsed.noCache()) {
+            return MIN_MAX_AGE;
+        }
+        Duration age = parsed.maxAgeSeconds() < 0 ? DEFAULT_MAX_AGE : Duration.ofSeconds(parsed.maxAgeSeconds());
         if (age.compareTo(MIN_MAX_AGE) < 0) {
             return MIN_MAX_AGE;
         }

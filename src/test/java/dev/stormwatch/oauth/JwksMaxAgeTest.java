@@ -31,7 +31,7 @@ class JwksMaxAgeTest {
         "max-age=86400 | 86400",
         "max-age=86401 | 86400",
         "max-age=99999999999999999999 | 3600",
-        "max-age=-5 | 3600",
+        "max-age=-5 | 300",
         "no-store | 300",
         "max-age=600, no-cache | 300",
         "private | 3600",
