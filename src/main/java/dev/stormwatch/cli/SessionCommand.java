@@ -4,12 +4,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.TrustedCertificates;
+import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.BrowserLauncher;
+import dev.stormwatch.oauth.ClientAssertionKey;
+import dev.stormwatch.oauth.DeviceAuthorization;
+import dev.stormwatch.retry.PrintableText;
+import java.net.URI;
 import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.FileSessionStore;
+import dev.stormwatch.oauth.Introspection;
 import dev.stormwatch.oauth.LogoutResult;
+import dev.stormwatch.oauth.MachineToken;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
+import dev.stormwatch.oauth.RedirectChoice;
 import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.oauth.UserInfo;
@@ -44,14 +52,18 @@ import picocli.CommandLine.Option;
             "      --steps login,userinfo,refresh,userinfo,logout --json",
             "", "A confidential client (the secret from a file, or from STORMWATCH_CLIENT_SECRET):",
             "  stormwatch session --issuer https://accounts.google.com --client-id ID \\",
-            "      --client-auth auto --client-secret-file ~/.config/stormwatch/client-secret"})
+            "      --client-auth auto --client-secret-file ~/.config/stormwatch/client-secret",
+            "", "A client with a private key (private_key_jwt; register the public JWK that client-key prints):",
+            "  stormwatch client-key --generate ~/.config/stormwatch/client-key.jwk",
+            "  stormwatch session --issuer https://login.example.com --client-id ID \\",
+            "      --client-auth private_key_jwt --client-key-file ~/.config/stormwatch/client-key.jwk"})
 public final class SessionCommand implements Callable<Integer> {
 
     /** Where the client secret comes from when no --client-secret-file is given (CA2: never a flag's value). */
     static final String SECRET_VARIABLE = "STORMWATCH_CLIENT_SECRET";
 
     /** The steps a run may list. */
-    enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT }
+    enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT, CLIENT_CREDENTIALS, INTROSPECT }
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -64,8 +76,9 @@ public final class SessionCommand implements Callable<Integer> {
 
     @Option(names = "--client-auth", paramLabel = "METHOD", defaultValue = "none",
             description = "Client authentication at the token endpoint, PAR and revocation (CA1): none (a public"
-                    + " client, the default), client_secret_basic, client_secret_post, or auto (as the provider"
-                    + " advertises; Basic first). PKCE stays on for every method.")
+                    + " client, the default), client_secret_basic, client_secret_post, private_key_jwt (CA4, with"
+                    + " --client-key-file), or auto (as the provider advertises; Basic first). PKCE stays on for"
+                    + " every method.")
     private String clientAuth;
 
     @Option(names = "--client-secret-file", paramLabel = "FILE",
@@ -74,17 +87,54 @@ public final class SessionCommand implements Callable<Integer> {
                     + " to other users (CA2).")
     private Path clientSecretFile;
 
+    @Option(names = "--client-key-file", paramLabel = "FILE",
+            description = "The client's private key for private_key_jwt (RFC 7523, CA4): a PKCS#8 PEM file"
+                    + " ('BEGIN PRIVATE KEY', RSA of 2048 bits or more, or EC P-256/384/521) or a private JWK;"
+                    + " 'stormwatch client-key --generate FILE' makes one and prints the public JWK to register."
+                    + " The key is never printed.")
+    private Path clientKeyFile;
+
+    @Option(names = "--client-key-id", paramLabel = "KID",
+            description = "The key id sent in the assertion's header (default: the JWK's kid, else the key's"
+                    + " RFC 7638 thumbprint).")
+    private String clientKeyId;
+
     @Option(names = "--scope", paramLabel = "S", description = "Scope to request (default: ${DEFAULT-VALUE}).")
     private String scope = OAuthConfig.DEFAULT_SCOPE;
 
     @Option(names = "--dpop", description = "Bind tokens to a DPoP key (RFC 9449).")
     private boolean dpop;
 
+    @Option(names = "--auth-param", paramLabel = "NAME=VALUE",
+            description = "An extra authorization request parameter, repeatable: prompt=login, max_age=0,"
+                    + " audience=..., resource=https://api.example.com (RFC 8707), acr_values=..., login_hint=...,"
+                    + " ui_locales=..., or any other the provider takes; never one the client sets itself (AR1).")
+    private List<String> authParams = List.of();
+
+    @Option(names = "--redirect-port", paramLabel = "PORT", defaultValue = "0",
+            description = "A fixed port for the browser's redirect, for registrations that match the redirect URI"
+                    + " exactly (Okta and others); default 0, any free port, as RFC 8252 recommends (AR2).")
+    private int redirectPort;
+
+    @Option(names = "--redirect-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "The redirect URI's host: 127.0.0.1 (default, RFC 8252 §7.3) or localhost, where the"
+                    + " provider registers that (Entra ID); the listener stays on loopback addresses (AR2).")
+    private String redirectHost;
+
+    @Option(names = "--device",
+            description = "Sign in with the device authorization grant (RFC 8628) instead of the browser: the login"
+                    + " step prints a code and a URL to open on any other device, then polls until the sign-in is"
+                    + " done, refused or expired (DV1-DV5). For machines without a browser.")
+    private boolean device;
+
     @Option(names = "--no-browser", description = "Print the authorization URL on stderr instead of opening a browser.")
     private boolean noBrowser;
 
     @Option(names = "--steps", split = ",", paramLabel = "STEP",
-            description = "Steps in order, comma-separated: login, userinfo, refresh, access_token, logout"
+            description = "Steps in order, comma-separated: login, userinfo, refresh, access_token, logout,"
+                    + " introspect (the provider's view of the access token, RFC 7662; IN1),"
+                    + " client_credentials (a token for the client itself, RFC 6749 §4.4: needs --client-auth with a"
+                    + " secret or key; --scope need not hold openid when it is the only step; CA7)"
                     + " (default: login,userinfo,refresh,userinfo,logout).")
     private List<String> steps = List.of("login", "userinfo", "refresh", "userinfo", "logout");
 
@@ -136,7 +186,10 @@ public final class SessionCommand implements Callable<Integer> {
         List<Step> plan = steps.stream().map(this::step).toList();
         OAuthConfig config;
         try {
-            config = OAuthConfig.of(issuer, clientId).withScope(scope).withDpop(dpop)
+            // CA7: a run of client_credentials steps alone asks for no ID token: its scope need not hold openid.
+            boolean machineOnly = plan.stream().allMatch(s -> s == Step.CLIENT_CREDENTIALS);
+            String sessionScope = machineOnly && !scope.contains("openid") ? OAuthConfig.DEFAULT_SCOPE : scope;
+            config = OAuthConfig.of(issuer, clientId).withScope(sessionScope).withDpop(dpop)
                     .withLoopbackTimeout(DurationText.parse(timeout))
                     .withClientAuthentication(clientAuthentication());
         } catch (DurationText.Invalid e) {
@@ -145,6 +198,20 @@ public final class SessionCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
+        if (!redirectHost.equals("127.0.0.1") && !redirectHost.equals("localhost")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-host '" + redirectHost
+                    + "' must be 127.0.0.1 or localhost");
+        }
+        try {
+            builder.redirectChoice(new RedirectChoice(redirectHost.equals("localhost"), redirectPort));
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-port " + e.getMessage());
+        }
+        try {
+            builder.authorizationParameters(AuthorizationParameters.parse(authParams));
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--auth-param " + e.getMessage());
+        }
         if (caFile != null) {
             try {
                 builder.httpClient(TrustedCertificates.trusting(new OkHttpClient(), caFile, "--ca-file"));
@@ -183,7 +250,19 @@ public final class SessionCommand implements Callable<Integer> {
      * when they do not fit. The secret goes into the client's settings only, never into output or the session file.
      */
     private ClientAuthentication clientAuthentication() {
-        ClientAuthentication.Method method = ClientAuthentication.Method.parse(clientAuth);
+        ClientAuthentication.Method method;
+        try {
+            method = ClientAuthentication.Method.parse(clientAuth);
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + e.getMessage());
+        }
+        if (clientKeyFile != null || method == ClientAuthentication.Method.PRIVATE_KEY_JWT) {
+            return keyAuthentication(method);
+        }
+        if (clientKeyId != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--client-key-id names the key of --client-key-file, which was not given");
+        }
         Optional<Secret> secret;
         String source;
         if (clientSecretFile != null) {
@@ -204,6 +283,35 @@ public final class SessionCommand implements Callable<Integer> {
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + e.getMessage());
         }
+    }
+
+    /** CA4: private_key_jwt with the key of --client-key-file; a secret given as well is refused, not ignored. */
+    private ClientAuthentication keyAuthentication(ClientAuthentication.Method method) {
+        if (clientKeyFile == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--client-auth private_key_jwt needs the client's private key: give --client-key-file FILE");
+        }
+        if (method != ClientAuthentication.Method.PRIVATE_KEY_JWT && method != ClientAuthentication.Method.AUTO) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--client-key-file was given but"
+                    + " --client-auth is " + method.wireName() + ": choose private_key_jwt or auto, or give no key");
+        }
+        if (clientSecretFile != null || isSet(environment.apply(SECRET_VARIABLE))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "both a client secret ("
+                    + (clientSecretFile != null ? "--client-secret-file" : SECRET_VARIABLE) + ") and"
+                    + " --client-key-file were given: private_key_jwt signs with the key; give one of them");
+        }
+        ClientAssertionKey key;
+        try {
+            key = ClientAssertionKey.read(clientKeyFile, Optional.ofNullable(clientKeyId));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--client-key-file " + clientKeyFile + " " + e.getMessage());
+        }
+        return ClientAuthentication.of(method, key);
+    }
+
+    private static boolean isSet(String value) {
+        return value != null && !value.isEmpty();
     }
 
     private Secret readSecret(Path file) {
@@ -227,7 +335,8 @@ public final class SessionCommand implements Callable<Integer> {
     private ObjectNode run(OAuthClient client, Step step, ObjectNode line) {
         switch (step) {
             case LOGIN, REFRESH -> {
-                Session session = step == Step.LOGIN ? client.login() : client.refresh();
+                Session session = step == Step.REFRESH ? client.refresh()
+                        : device ? client.loginOnDevice(this::showDeviceCode) : client.login();
                 line.put("subject", session.claims().subject());
                 line.put("issuer", session.claims().issuer());
                 line.put("tokenType", session.tokens().tokenType());
@@ -244,6 +353,23 @@ public final class SessionCommand implements Callable<Integer> {
                 client.session().flatMap(s -> s.tokens().expiresAt())
                         .ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
             }
+            case INTROSPECT -> {
+                // IN1: what the provider says about the access token; the token itself is never printed.
+                Introspection seen = client.introspect();
+                line.put("active", seen.active());
+                seen.scope().ifPresent(v -> line.put("scope", v));
+                seen.clientId().ifPresent(v -> line.put("clientId", v));
+                seen.subject().ifPresent(v -> line.put("subject", v));
+                seen.expiresAt().ifPresent(v -> line.put("expiresAt", v.toString()));
+                seen.tokenType().ifPresent(v -> line.put("tokenType", v));
+            }
+            case CLIENT_CREDENTIALS -> {
+                // CA7: the token itself is never printed; what it is and how long it lives are.
+                MachineToken token = client.clientCredentials(scope);
+                line.put("tokenType", token.tokenType());
+                token.expiresAt().ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
+                token.scope().ifPresent(granted -> line.put("scope", granted));
+            }
             case LOGOUT -> {
                 LogoutResult result = client.logout();
                 line.put("tokenRevoked", result.tokenRevoked());
@@ -251,6 +377,35 @@ public final class SessionCommand implements Callable<Integer> {
             }
         }
         return line;
+    }
+
+    /**
+     * DV1: what the person needs on the other device: a JSON line on stdout with --json (for a script or a QR
+     * code), else one line on stderr. The user code is meant to be shown; the device code never is.
+     */
+    private void showDeviceCode(DeviceAuthorization authorization) {
+        String complete = authorization.verificationUriComplete().map(URI::toString).orElse("");
+        if (json) {
+            ObjectNode line = SessionJson.ok("login");
+            line.put("type", "device");
+            line.put("userCode", PrintableText.of(authorization.userCode()));
+            line.put("verificationUri", PrintableText.of(authorization.verificationUri().toString()));
+            if (!complete.isEmpty()) {
+                line.put("verificationUriComplete", PrintableText.of(complete));
+            }
+            line.put("expiresAt", authorization.expiresAt().toString());
+            line.put("intervalSeconds", authorization.interval().toSeconds());
+            line.remove("outcome");
+            spec.commandLine().getOut().println(line);
+            spec.commandLine().getOut().flush();
+            return;
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("To sign in, open " + PrintableText.of(authorization.verificationUri().toString())
+                + " on any device and enter the code " + PrintableText.of(authorization.userCode())
+                + " (valid until " + authorization.expiresAt() + ")"
+                + (complete.isEmpty() ? "" : "; or open " + PrintableText.of(complete)));
+        err.flush();
     }
 
     private BrowserLauncher browser(PrintWriter err) {
@@ -271,7 +426,7 @@ public final class SessionCommand implements Callable<Integer> {
             return Step.valueOf(name.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown step '" + name
-                    + "': use login, userinfo, refresh, access_token or logout");
+                    + "': use login, userinfo, refresh, access_token, logout, client_credentials or introspect");
         }
     }
 

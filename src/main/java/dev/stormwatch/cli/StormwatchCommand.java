@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             ExplainRetryAfterCommand.class,
             SessionCommand.class,
+            ClientKeyCommand.class,
             CallCommand.class,
             LimitCommand.class,
             ProviderCommand.class,

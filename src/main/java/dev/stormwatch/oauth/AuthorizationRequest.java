@@ -11,7 +11,13 @@ import java.util.StringJoiner;
  * The authorization code request (RFC 6749 §4.1.1, OIDC Core §3.1.2.1) with PKCE S256 (RFC 7636 §4.3), sent
  * either as a browser URL or pushed first (PAR, RFC 9126 §2.1) and then referenced by {@code request_uri} (§4).
  */
-public record AuthorizationRequest(String clientId, URI redirectUri, String scope, LoginSecrets secrets) {
+public record AuthorizationRequest(String clientId, URI redirectUri, String scope, LoginSecrets secrets,
+        AuthorizationParameters extra) {
+
+    /** A request with no extra parameters. */
+    public AuthorizationRequest(String clientId, URI redirectUri, String scope, LoginSecrets secrets) {
+        this(clientId, redirectUri, scope, secrets, AuthorizationParameters.NONE);
+    }
 
     /** The parameters of the request, in the order they are sent. */
     public Map<String, String> parameters() {
@@ -24,6 +30,8 @@ public record AuthorizationRequest(String clientId, URI redirectUri, String scop
         p.put("nonce", secrets.nonce().reveal());
         p.put("code_challenge", secrets.pkce().challenge());
         p.put("code_challenge_method", Pkce.METHOD);
+        // AR1: the extra parameters follow, checked when made never to replace one of the above.
+        extra.values().forEach(p::putIfAbsent);
         return p;
     }
 

@@ -12,12 +12,14 @@ import java.util.Optional;
 
 /**
  * How the client authenticates at the token endpoint, PAR and revocation (RFC 6749 §2.3, RFC 9126 §2, RFC 7009 §2.1):
- * a public client ({@code none}), or a confidential one with a client secret, checked when made (CA1, CA2).
+ * a public client ({@code none}), a confidential one with a client secret, or one with a private key that signs a
+ * JWT assertion ({@code private_key_jwt}, RFC 7523), checked when made (CA1, CA2, CA4).
  *
  * @param method the configured method; {@link Method#AUTO} picks from the provider's metadata (CA1)
  * @param secret the client secret, redacted wherever printed (CA2); present exactly for the secret methods
+ * @param key the private key of {@code private_key_jwt}, never printed (CA4); present exactly for that method
  */
-public record ClientAuthentication(Method method, Optional<Secret> secret) {
+public record ClientAuthentication(Method method, Optional<Secret> secret, Optional<ClientAssertionKey> key) {
 
     /** The metadata field that says which methods the token endpoint accepts (RFC 8414 §2). */
     public static final String SUPPORTED_FIELD = "token_endpoint_auth_methods_supported";
@@ -30,6 +32,8 @@ public record ClientAuthentication(Method method, Optional<Secret> secret) {
         CLIENT_SECRET_BASIC("client_secret_basic"),
         /** {@code client_id} and {@code client_secret} in the form (RFC 6749 §2.3.1, discouraged but common). */
         CLIENT_SECRET_POST("client_secret_post"),
+        /** A JWT signed with the client's private key, in {@code client_assertion} (RFC 7523 §2.2, OIDC Core §9). */
+        PRIVATE_KEY_JWT("private_key_jwt"),
         /** Whatever the provider advertises: Basic first (RFC 8414's default), then post, else none (CA1). */
         AUTO("auto");
 
@@ -52,16 +56,40 @@ public record ClientAuthentication(Method method, Optional<Secret> secret) {
                 }
             }
             throw Failures.configuration("client authentication '" + name
-                    + "' is not known: use none, client_secret_basic, client_secret_post or auto");
+                    + "' is not known: use none, client_secret_basic, client_secret_post, private_key_jwt or auto");
         }
     }
 
     /** A public client, as before confidential clients existed. */
     public static final ClientAuthentication NONE = new ClientAuthentication(Method.NONE, Optional.empty());
 
+    /** A method with a secret or without one (no private key). */
+    public ClientAuthentication(Method method, Optional<Secret> secret) {
+        this(method, secret, Optional.empty());
+    }
+
     public ClientAuthentication {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(secret, "secret");
+        Objects.requireNonNull(key, "key");
+        // CA4: one credential per client: a key and a secret together leave it unclear which the provider expects.
+        if (key.isPresent() && secret.isPresent()) {
+            throw Failures.configuration("both a client secret and a private key were given: give the key for"
+                    + " private_key_jwt or the secret for client_secret_basic/post, not both");
+        }
+        // CA4: a key with a method that does not use it would be silently unused.
+        if (key.isPresent() && method != Method.PRIVATE_KEY_JWT && method != Method.AUTO) {
+            throw Failures.configuration("a private key was given but the client authentication is '"
+                    + method.wireName() + "': choose private_key_jwt or auto, or give no key");
+        }
+        if (method == Method.PRIVATE_KEY_JWT && key.isEmpty()) {
+            throw Failures.configuration("client authentication 'private_key_jwt' needs the client's private key"
+                    + " (--client-key-file)");
+        }
+        if (method == Method.PRIVATE_KEY_JWT && secret.isPresent()) {
+            throw Failures.configuration("client authentication 'private_key_jwt' signs with a private key, not a"
+                    + " client secret: give --client-key-file and no secret");
+        }
         // CA1: a secret with 'none' is the wrong method, not a secret to drop silently.
         if (method == Method.NONE && secret.isPresent()) {
             throw Failures.configuration("a client secret was given but the client authentication is 'none':"
@@ -83,6 +111,11 @@ public record ClientAuthentication(Method method, Optional<Secret> secret) {
         return new ClientAuthentication(method, Optional.of(secret));
     }
 
+    /** A client that authenticates with {@code private_key_jwt} (or {@code auto}) and this key. */
+    public static ClientAuthentication of(Method method, ClientAssertionKey key) {
+        return new ClientAuthentication(method, Optional.empty(), Optional.of(key));
+    }
+
     /**
      * The method to use with a provider that advertises {@code supported} ({@link #SUPPORTED_FIELD}, empty when the
      * document has no such field): CA1's choice for {@code auto}, and the refusal of a method the provider does not
@@ -101,6 +134,15 @@ public record ClientAuthentication(Method method, Optional<Secret> secret) {
     }
 
     private Method choose(List<String> supported) {
+        if (key.isPresent()) {
+            // CA4: with a key only private_key_jwt is possible; an absent list refuses nothing (as for Basic).
+            if (!supported.isEmpty() && !supported.contains(Method.PRIVATE_KEY_JWT.wireName())) {
+                throw Failures.configuration("client authentication 'auto' with a private key needs"
+                        + " private_key_jwt, but the provider's " + SUPPORTED_FIELD + " are " + supported
+                        + "; the key cannot be used with this provider");
+            }
+            return Method.PRIVATE_KEY_JWT;
+        }
         if (secret.isEmpty()) {
             // CA1: no secret: only 'none' is possible; a provider that lists it not will not take a public client.
             if (!supported.isEmpty() && !supported.contains(Method.NONE.wireName())) {
@@ -140,6 +182,13 @@ public record ClientAuthentication(Method method, Optional<Secret> secret) {
                 form.put("client_secret", secret.orElseThrow().reveal());
                 return Optional.empty();
             }
+            case PRIVATE_KEY_JWT -> {
+                // CA6: client_id stays (RFC 7523 §3 allows it, several providers look it up first); the assertion
+                // itself is added per attempt by the caller, a fresh jti each time.
+                form.put("client_id", clientId);
+                form.put("client_assertion_type", ClientAssertionKey.ASSERTION_TYPE);
+                return Optional.empty();
+            }
             default -> {
                 form.put("client_id", clientId);
                 return Optional.empty();
@@ -161,6 +210,6 @@ public record ClientAuthentication(Method method, Optional<Secret> secret) {
     public String toString() {
         // CA2: the record's own toString would show the secret's redaction anyway; say it plainly.
         return "ClientAuthentication[" + method.wireName() + (secret.isPresent() ? ", secret " + Secret.REDACTED : "")
-                + "]";
+                + key.map(k -> ", key " + k.keyId()).orElse("") + "]";
     }
 }

@@ -12,17 +12,31 @@ import java.util.function.Supplier;
 
 /**
  * The provider's signing keys (OIDC Core §10.1.1), fetched when first needed and again once when a token names an
- * unknown {@code kid} (key rotation), at most once per cooldown so a flood of unknown keys costs one fetch (OP3).
+ * unknown {@code kid} (key rotation), at most once per cooldown so a flood of unknown keys costs one fetch (OP3);
+ * kept no longer than their maximum age, so a key the provider removed stops being trusted (OP6).
  */
 public final class JwksCache {
 
     /** OP3: a flood of tokens with unknown kids costs at most one fetch a minute. */
     public static final Duration DEFAULT_COOLDOWN = Duration.ofMinutes(1);
 
+    /** OP6: the keys' age when the provider gives no usable {@code max-age}. */
+    public static final Duration DEFAULT_MAX_AGE = Duration.ofHours(1);
+
+    /** OP6: the shortest age kept, whatever the provider says: a {@code max-age=0} must not mean a fetch per token. */
+    public static final Duration MIN_MAX_AGE = Duration.ofMinutes(5);
+
+    /** OP6: the longest age kept, whatever the provider says: a removed key is distrusted within a day. */
+    public static final Duration MAX_MAX_AGE = Duration.ofHours(24);
+
+    /** A fetched key set and the {@code Cache-Control} header it came with. */
+    public record Fetched(String body, Optional<String> cacheControl) {}
+
     private final Clock clock;
     private final Duration cooldown;
     private JWKSet keys;
     private Instant fetchedAt;
+    private Duration maxAge = DEFAULT_MAX_AGE;
     private Instant lastUnknownKidRefetch;
 
     public JwksCache(Clock clock, Duration cooldown) {
@@ -37,7 +51,39 @@ public final class JwksCache {
 
     /** Binds the cache to one visible call's way of fetching, for {@link IdTokenValidator}. */
     public KeySource source(Supplier<String> fetcher) {
-        return kid -> candidates(kid, fetcher);
+        return kid -> candidatesOf(kid, () -> new Fetched(fetcher.get(), Optional.empty()));
+    }
+
+    /** As {@link #source(Supplier)}, with the answer's {@code Cache-Control} for the keys' maximum age (OP6). */
+    public KeySource sourceWithAge(Supplier<Fetched> fetcher) {
+        return kid -> candidatesOf(kid, fetcher);
+    }
+
+    /** How long the keys in use are kept (OP6). */
+    public synchronized Duration maxAge() {
+        return maxAge;
+    }
+
+    /**
+     * OP6: the maximum age a {@code Cache-Control} value gives the keys: its {@code max-age} held within
+     * [{@link #MIN_MAX_AGE}, {@link #MAX_MAX_AGE}]; {@code no-store} or {@code no-cache} the shortest; else
+     * {@link #DEFAULT_MAX_AGE}.
+     */
+    static Duration maxAgeOf(Optional<String> cacheControl) {
+        if (cacheControl.isEmpty()) {
+            return DEFAULT_MAX_AGE;
+        }
+        // OkHttp's parser reads the directives (quoted values, out-of-range numbers) as HTTP caches do.
+        okhttp3.CacheControl parsed = okhttp3.CacheControl.parse(okhttp3.Headers.of("Cache-Control",
+                cacheControl.get()));
+        if (parsed.noStore() || parsed.noCache()) {
+            return MIN_MAX_AGE;
+        }
+        Duration age = parsed.maxAgeSeconds() < 0 ? DEFAULT_MAX_AGE : Duration.ofSeconds(parsed.maxAgeSeconds());
+        if (age.compareTo(MIN_MAX_AGE) < 0) {
+            return MIN_MAX_AGE;
+        }
+        return age.compareTo(MAX_MAX_AGE) > 0 ? MAX_MAX_AGE : age;
     }
 
     /**
@@ -45,8 +91,13 @@ public final class JwksCache {
      *
      * @param fetcher fetches the JWKS document within the current visible call (a retried read, OP3)
      */
-    public synchronized List<JWK> candidates(Optional<String> kid, Supplier<String> fetcher) {
-        if (keys == null) {
+    public List<JWK> candidates(Optional<String> kid, Supplier<String> fetcher) {
+        return candidatesOf(kid, () -> new Fetched(fetcher.get(), Optional.empty()));
+    }
+
+    private synchronized List<JWK> candidatesOf(Optional<String> kid, Supplier<Fetched> fetcher) {
+        // OP6: keys older than their maximum age are fetched again before they vouch for anything.
+        if (keys == null || !clock.instant().isBefore(fetchedAt.plus(maxAge))) {
             refetch(fetcher);
         }
         List<JWK> found = select(kid);
@@ -70,8 +121,9 @@ public final class JwksCache {
                 .toList();
     }
 
-    private void refetch(Supplier<String> fetcher) {
-        String body = fetcher.get();
+    private void refetch(Supplier<Fetched> fetcher) {
+        Fetched fetched = fetcher.get();
+        String body = fetched.body();
         try {
             JWKSet parsed = JWKSet.parse(body);
             if (parsed.getKeys().isEmpty()) {
@@ -79,6 +131,7 @@ public final class JwksCache {
             }
             keys = parsed;
             fetchedAt = clock.instant();
+            maxAge = maxAgeOf(fetched.cacheControl());
         } catch (ParseException e) {
             throw Failures.protocol("jwks", "the provider's key set is not a JWK set (is jwks_uri right?)");
         }

@@ -43,11 +43,17 @@ public final class OAuthClient {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The grant type of a device-code poll (RFC 8628 §3.4). */
+    static final String DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+
     private final OAuthConfig config;
     private final Clock clock;
     private final SecureRandom random;
     private final OriginPauses pauses;
+    private final Sleeper sleeper;
     private final BrowserLauncher browser;
+    private final AuthorizationParameters authorizationParameters;
+    private final RedirectChoice redirectChoice;
     private final BoundSessionStore store;
     private final ProviderRequests requests;
     private final Discovery discovery;
@@ -64,7 +70,10 @@ public final class OAuthClient {
         this.clock = b.clock;
         this.random = b.random;
         this.pauses = b.pauses != null ? b.pauses : new OriginPauses(b.clock);
+        this.sleeper = b.sleeper;
         this.browser = b.browser;
+        this.authorizationParameters = b.authorizationParameters;
+        this.redirectChoice = b.redirectChoice;
         this.store = new BoundSessionStore(b.store, b.config.issuer(), b.config.clientId());
         RetryingExecutor executor = RetryingExecutor.builder(b.httpClient)
                 .clock(b.clock)
@@ -110,16 +119,18 @@ public final class OAuthClient {
                 throw refusal.get().toFailure(tokenOrigin, budget.elapsed());
             }
             LoginSecrets secrets = LoginSecrets.generate(random);
-            try (LoopbackReceiver receiver = LoopbackReceiver.open(secrets.state())) {
+            // AR2: a fixed port that is taken fails here, before the browser opens and before PAR.
+            try (LoopbackReceiver receiver = LoopbackReceiver.open(secrets.state(), redirectChoice.port())) {
                 pendingLogin = receiver;
+                URI redirectUri = redirectChoice.uriFor(receiver.port());
                 AuthorizationRequest request = new AuthorizationRequest(
-                        config.clientId(), receiver.redirectUri(), config.scope(), secrets);
+                        config.clientId(), redirectUri, config.scope(), secrets, authorizationParameters);
                 URI url = metadata.usesPar()
                         ? push(request, metadata, budget)
                         : request.browserUrl(metadata.authorizationEndpoint());
                 AuthorizationRedirect redirect = awaitBrowser(receiver, url, budget);
                 try {
-                    Session session = exchange(redirect, secrets, receiver.redirectUri(), metadata, budget);
+                    Session session = exchange(redirect, secrets, redirectUri, metadata, budget);
                     receiver.respond(SignInPage.succeeded());
                     return session;
                 } catch (CallFailure failure) {
@@ -138,6 +149,181 @@ public final class OAuthClient {
             }
             throw failed(failure, previous);
         }
+    }
+
+    /**
+     * Signs in with the device authorization grant (RFC 8628), for a machine without a browser: asks for a device
+     * and user code (DV1), hands them to {@code display} for the person to use on another device, then polls the
+     * token endpoint as {@link DevicePolling} decides (DV2–DV5) until the person finished, refused, or the code
+     * expired. The waits between polls are the person's time, not the budget's (OP2); each poll has its own budget.
+     *
+     * @throws CallFailure.Configuration the provider has no device_authorization_endpoint
+     * @throws CallFailure.Reauthenticate the code expired, the person refused, or the wait was interrupted
+     */
+    public Session loginOnDevice(Consumer<DeviceAuthorization> display) {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        Optional<Session> previous = store.load();
+        try {
+            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            URI endpoint = metadata.deviceAuthorizationEndpoint().orElseThrow(() -> Failures.configuration(
+                    "the provider's discovery document has no device_authorization_endpoint: it does not offer the"
+                            + " device sign-in (RFC 8628); sign in through the browser instead"));
+            ClientAuthentication.Method method = clientAuthMethod(metadata);
+            Map<String, String> form = new LinkedHashMap<>();
+            form.put("client_id", config.clientId());
+            form.put("scope", config.scope());
+            // DV1: nothing is granted by this request; a lost one costs an unused code: retried like PAR.
+            ProviderRequests.Answer answer = postAuthenticated(metadata, endpoint, form, method, true,
+                    Operation.PAR, "device_authorization", budget);
+            if (!answer.ok()) {
+                throw ProviderRequests.errorFor(answer, "device_authorization", method);
+            }
+            JsonNode body = ProviderRequests.json(answer, "device_authorization");
+            Secret deviceCode = Secret.of(required(body, "device_code"));
+            Instant issuedAt = clock.instant();
+            long expiresIn = body.path("expires_in").asLong(0);
+            if (expiresIn <= 0) {
+                throw Failures.protocol("device_authorization", "the answer has no positive expires_in");
+            }
+            Optional<java.time.Duration> interval = body.has("interval")
+                    ? Optional.of(java.time.Duration.ofSeconds(body.path("interval").asLong(0))) : Optional.empty();
+            DevicePolling polling = new DevicePolling(interval, issuedAt.plusSeconds(expiresIn));
+            URI verification = verificationUri(body, "verification_uri").orElseThrow(() -> Failures.protocol(
+                    "device_authorization", "the answer has no verification_uri"));
+            DeviceAuthorization shown = new DeviceAuthorization(required(body, "user_code"), verification,
+                    verificationUri(body, "verification_uri_complete"), issuedAt.plusSeconds(expiresIn),
+                    polling.interval());
+            display.accept(shown);
+            return pollForTokens(deviceCode, polling, metadata, method);
+        } catch (CallFailure failure) {
+            if (failure instanceof CallFailure.Protocol) {
+                store.clear();
+                throw failed(failure, Optional.empty());
+            }
+            throw failed(failure, previous);
+        }
+    }
+
+    private Session pollForTokens(Secret deviceCode, DevicePolling polling, ProviderMetadata metadata,
+            ClientAuthentication.Method method) {
+        DevicePolling.Next next = polling.first(clock.instant());
+        while (true) {
+            if (next instanceof DevicePolling.Next.Stop stop) {
+                throw stop.failure();
+            }
+            sleepBetweenPolls(((DevicePolling.Next.Poll) next).after());
+            CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+            Map<String, String> form = new LinkedHashMap<>();
+            form.put("grant_type", DEVICE_CODE_GRANT);
+            form.put("device_code", deviceCode.reveal());
+            ProviderRequests.Answer answer;
+            try {
+                // DV5: a poll is resent only when it certainly was not processed (F1's rule: it may issue tokens).
+                answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
+                        Operation.REFRESH, "device_token", budget);
+            } catch (CallFailure.Recoverable failure) {
+                next = polling.afterFailure(failure.retryAfter(), clock.instant());
+                continue;
+            }
+            if (answer.ok()) {
+                TokenSet tokens = TokenResponse.read(ProviderRequests.json(answer, "device_token"), "device_token",
+                        clock.instant(), config.dpop(), Optional.empty());
+                IdTokenClaims claims = validator(metadata, budget)
+                        .validate(tokens.idToken(), Optional.empty(), Optional.of(tokens.accessToken()));
+                Session session = new Session(tokens, claims, binding());
+                store.save(session);
+                publish(new SessionState.SignedIn(session));
+                return session;
+            }
+            Optional<String> error = ProviderRequests.oauthError(answer.body());
+            Optional<DevicePolling.Next> decided = error.flatMap(e -> polling.afterError(e, clock.instant()));
+            if (decided.isEmpty()) {
+                throw ProviderRequests.errorFor(answer, "device_token", method);
+            }
+            next = decided.get();
+        }
+    }
+
+    /** OP2: the person's time on the other device is not the budget's; an interrupt ends the sign-in. */
+    private void sleepBetweenPolls(java.time.Duration wait) {
+        try {
+            sleeper.sleep(wait);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw Failures.reauthenticate("the device sign-in was interrupted");
+        }
+    }
+
+    private static String required(JsonNode body, String field) {
+        String value = body.path(field).asText("");
+        if (value.isEmpty()) {
+            throw Failures.protocol("device_authorization", "the answer has no " + field);
+        }
+        return value;
+    }
+
+    private static Optional<URI> verificationUri(JsonNode body, String field) {
+        String value = body.path(field).asText("");
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        URI uri;
+        try {
+            uri = new URI(value);
+        } catch (java.net.URISyntaxException e) {
+            throw Failures.protocol("device_authorization", field + " is not a URL");
+        }
+        // The person is sent there to type a code: an https page (or this machine's demo provider) only.
+        if (!dev.stormwatch.base.LoopbackHost.isHttpsOrLoopbackHttp(uri)) {
+            throw Failures.protocol("device_authorization", field + " must be an https URL");
+        }
+        return Optional.of(uri);
+    }
+
+    /**
+     * Gets an access token for the client itself with the client credentials grant (RFC 6749 §4.4), for a service
+     * that calls an API with its own identity (CA7). Needs a confidential client; the token is returned, never
+     * stored in the session.
+     *
+     * @param scope the scope to ask for; empty asks for the registration's default
+     * @throws CallFailure.Configuration a public client ({@code none}), or the provider refused the client
+     */
+    public MachineToken clientCredentials(String scope) {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        // CA7: RFC 6749 §4.4: only a confidential client may use this grant; refused before anything is sent.
+        if (config.clientAuthentication().method() == ClientAuthentication.Method.NONE) {
+            throw Failures.configuration("the client credentials grant needs a confidential client: give a client"
+                    + " secret (client_secret_basic/post) or a private key (private_key_jwt)");
+        }
+        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        ClientAuthentication.Method method = clientAuthMethod(metadata);
+        if (method == ClientAuthentication.Method.NONE) {
+            throw Failures.configuration("the client credentials grant needs a confidential client, but the client"
+                    + " authentication resolved to 'none'");
+        }
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "client_credentials");
+        if (scope != null && !scope.isBlank()) {
+            form.put("scope", scope.strip());
+        }
+        // CA7: a lost request only costs an unused token and rotates nothing: retried like PAR.
+        ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
+                Operation.PAR, "client_credentials", budget);
+        if (!answer.ok()) {
+            throw ProviderRequests.errorFor(answer, "client_credentials", method);
+        }
+        JsonNode body = ProviderRequests.json(answer, "client_credentials");
+        String accessToken = body.path("access_token").asText("");
+        String tokenType = body.path("token_type").asText("");
+        if (accessToken.isEmpty() || tokenType.isEmpty()) {
+            throw Failures.protocol("client_credentials", "the token response has no access_token or token_type");
+        }
+        long expiresIn = Math.min(body.path("expires_in").asLong(0), TokenResponse.MAX_LIFETIME_SECONDS);
+        Optional<Instant> expiresAt = expiresIn > 0 ? Optional.of(clock.instant().plusSeconds(expiresIn))
+                : Optional.empty();
+        Optional<String> granted = body.path("scope").isTextual() ? Optional.of(body.get("scope").asText())
+                : Optional.empty();
+        return new MachineToken(Secret.of(accessToken), tokenType, expiresAt, granted);
     }
 
     /** Stops a running {@link #login()}: it ends with Reauthenticate and its port closes. */
@@ -242,8 +428,8 @@ public final class OAuthClient {
             form.put("token_type_hint", tokens.refreshToken().isPresent() ? "refresh_token" : "access_token");
             // CA3: RFC 7009 §2.1: the client authenticates as at the token endpoint.
             ClientAuthentication.Method method = clientAuthMethod(metadata);
-            ProviderRequests.Answer answer = postAuthenticated(metadata.revocationEndpoint().get(), form, method,
-                    false, Operation.REVOCATION, "revocation", budget);
+            ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.revocationEndpoint().get(), form,
+                    method, false, Operation.REVOCATION, "revocation", budget);
             if (answer.ok()) {
                 return new LogoutResult(true, Optional.empty());
             }
@@ -252,6 +438,51 @@ public final class OAuthClient {
             // P8: the local session is already gone; the result says the provider did not confirm.
             return new LogoutResult(false, Optional.of(failure));
         }
+    }
+
+    /**
+     * Asks the provider about the session's access token (RFC 7662, IN1): active or not, and its scope, client,
+     * subject and expiry as the provider sees them. A read: retried like one; the session is unchanged either way.
+     *
+     * @throws CallFailure.Configuration the provider has no introspection_endpoint, or refused the client
+     * @throws CallFailure.Reauthenticate not signed in
+     */
+    public Introspection introspect() {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        Session session = requireSession();
+        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        URI endpoint = metadata.introspectionEndpoint().orElseThrow(() -> Failures.configuration(
+                "the provider's discovery document has no introspection_endpoint: it does not offer token"
+                        + " introspection (RFC 7662)"));
+        ClientAuthentication.Method method = clientAuthMethod(metadata);
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("token", session.tokens().accessToken().reveal());
+        form.put("token_type_hint", "access_token");
+        // IN1: asking changes nothing at the provider: retried as a read. CA3: authenticated like the token endpoint.
+        ProviderRequests.Answer answer = postAuthenticated(metadata, endpoint, form, method, false, Operation.READ,
+                "introspection", budget);
+        if (!answer.ok()) {
+            throw ProviderRequests.errorFor(answer, "introspection", method);
+        }
+        JsonNode body = ProviderRequests.json(answer, "introspection");
+        // RFC 7662 §2.2: "active" is REQUIRED and a boolean; without it the answer says nothing.
+        if (!body.path("active").isBoolean()) {
+            throw Failures.protocol("introspection", "the answer has no boolean 'active'");
+        }
+        boolean active = body.get("active").asBoolean();
+        if (!active) {
+            return new Introspection(false, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.empty());
+        }
+        Optional<Instant> exp = body.path("exp").canConvertToLong()
+                ? Optional.of(Instant.ofEpochSecond(body.get("exp").asLong())) : Optional.empty();
+        return new Introspection(true, text(body, "scope"), text(body, "client_id"), text(body, "sub"), exp,
+                text(body, "token_type"));
+    }
+
+    private static Optional<String> text(JsonNode body, String field) {
+        JsonNode node = body.get(field);
+        return node != null && node.isTextual() ? Optional.of(node.asText()) : Optional.empty();
     }
 
     // ---------------------------------------------------------------- observation
@@ -314,8 +545,8 @@ public final class OAuthClient {
         URI endpoint = metadata.pushedAuthorizationRequestEndpoint().orElseThrow();
         // CA3: RFC 9126 §2: the pushed request carries the same client authentication as the token endpoint.
         ClientAuthentication.Method method = clientAuthMethod(metadata);
-        ProviderRequests.Answer answer = postAuthenticated(endpoint, new LinkedHashMap<>(request.parameters()), method,
-                true, Operation.PAR, "par", budget);
+        ProviderRequests.Answer answer = postAuthenticated(metadata, endpoint,
+                new LinkedHashMap<>(request.parameters()), method, true, Operation.PAR, "par", budget);
         // RFC 9126 §2.2: success is 201 Created (200 accepted from lenient providers).
         if (!answer.ok()) {
             throw ProviderRequests.errorFor(answer, "par", method);
@@ -358,7 +589,7 @@ public final class OAuthClient {
         form.put("code_verifier", secrets.pkce().verifier().reveal());
         // P3: sent exactly once and never refused by a pause (Operation.CODE_EXCHANGE). CA3: authenticated.
         ClientAuthentication.Method method = clientAuthMethod(metadata);
-        ProviderRequests.Answer answer = postAuthenticated(metadata.tokenEndpoint(), form, method, false,
+        ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
                 Operation.CODE_EXCHANGE, "token", budget);
         if (!answer.ok()) {
             throw ProviderRequests.errorFor(answer, "token", method);
@@ -445,7 +676,7 @@ public final class OAuthClient {
             form.put("refresh_token", refreshToken.reveal());
             // F1, F2: the engine resends a refresh only when it certainly was not processed. CA3: authenticated.
             ClientAuthentication.Method method = clientAuthMethod(metadata);
-            ProviderRequests.Answer answer = postAuthenticated(metadata.tokenEndpoint(), form, method, false,
+            ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
                     Operation.REFRESH, "refresh", budget);
             if (!answer.ok()) {
                 CallFailure failure = ProviderRequests.errorFor(answer, "refresh", method);
@@ -476,25 +707,49 @@ public final class OAuthClient {
 
     /** CA1: the configured method checked against (or, for auto, chosen from) the provider's advertised ones. */
     private ClientAuthentication.Method clientAuthMethod(ProviderMetadata metadata) {
-        return config.clientAuthentication().resolve(metadata.tokenEndpointAuthMethodsSupported());
+        ClientAuthentication.Method method = config.clientAuthentication()
+                .resolve(metadata.tokenEndpointAuthMethodsSupported());
+        if (method == ClientAuthentication.Method.PRIVATE_KEY_JWT) {
+            // CA5: a key the provider cannot verify is refused here, before the browser opens, not by the provider.
+            config.clientAuthentication().key().orElseThrow()
+                    .algorithm(metadata.tokenEndpointAuthSigningAlgValuesSupported());
+        }
+        return method;
     }
 
     /** CA3: a token-side POST with the client's authentication; {@code keepClientId} for PAR (RFC 9126 §2.1). */
-    private ProviderRequests.Answer postAuthenticated(URI endpoint, Map<String, String> form,
+    private ProviderRequests.Answer postAuthenticated(ProviderMetadata metadata, URI endpoint, Map<String, String> form,
             ClientAuthentication.Method method, boolean keepClientId, Operation operation, String step,
             CallBudget budget) {
         Optional<String> authorization = config.clientAuthentication()
                 .apply(method, config.clientId(), form, keepClientId);
-        return requests.postForm(endpoint, form, authorization, operation, step, budget);
+        return requests.postForm(endpoint, form, clientAssertion(metadata, method), authorization, operation, step,
+                budget);
+    }
+
+    /**
+     * CA5, CA6: for private_key_jwt, a new assertion for every attempt (its jti is accepted once), signed with the
+     * algorithm chosen from the provider's list and addressed to its token endpoint; no fields for other methods.
+     */
+    private java.util.function.Supplier<Map<String, String>> clientAssertion(ProviderMetadata metadata,
+            ClientAuthentication.Method method) {
+        if (method != ClientAuthentication.Method.PRIVATE_KEY_JWT) {
+            return Map::of;
+        }
+        ClientAssertionKey key = config.clientAuthentication().key().orElseThrow();
+        com.nimbusds.jose.JWSAlgorithm alg = key.algorithm(metadata.tokenEndpointAuthSigningAlgValuesSupported());
+        return () -> Map.of("client_assertion",
+                key.assertion(config.clientId(), metadata.tokenEndpoint(), alg, clock, random).reveal());
     }
 
     private IdTokenValidator validator(ProviderMetadata metadata, CallBudget budget) {
-        KeySource keys = jwks.source(() -> {
+        KeySource keys = jwks.sourceWithAge(() -> {
             ProviderRequests.Answer answer = requests.get(metadata.jwksUri(), "jwks", budget);
             if (!answer.ok()) {
                 throw Failures.protocol("jwks", "the provider answered " + answer.status() + " for its key set");
             }
-            return answer.body();
+            // OP6: the provider's Cache-Control sets how long these keys are trusted.
+            return new JwksCache.Fetched(answer.body(), answer.cacheControl());
         });
         return new IdTokenValidator(config.issuer(), config.clientId(), metadata.idTokenSigningAlgValuesSupported(),
                 keys, clock, config.idTokenSkew());
@@ -543,6 +798,8 @@ public final class OAuthClient {
         private DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
         private OriginPauses pauses;
         private BrowserLauncher browser = new SystemBrowserLauncher();
+        private AuthorizationParameters authorizationParameters = AuthorizationParameters.NONE;
+        private RedirectChoice redirectChoice = RedirectChoice.DEFAULT;
         private SessionStore store = new InMemorySessionStore();
         private java.time.Duration jwksCooldown = JwksCache.DEFAULT_COOLDOWN;
 
@@ -582,6 +839,18 @@ public final class OAuthClient {
         /** The process's pauses, shared with other clients (P2, P4); must run on the same clock. */
         public Builder pauses(OriginPauses value) {
             pauses = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** Extra parameters of the authorization request (AR1): prompt, max_age, audience, resource... */
+        public Builder authorizationParameters(AuthorizationParameters value) {
+            authorizationParameters = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** The redirect URI's host name and port (AR2); by default 127.0.0.1 on an ephemeral port. */
+        public Builder redirectChoice(RedirectChoice value) {
+            redirectChoice = Objects.requireNonNull(value);
             return this;
         }
 

@@ -28,10 +28,29 @@ public record ProviderMetadata(
         List<String> idTokenSigningAlgValuesSupported,
         List<String> codeChallengeMethodsSupported,
         List<String> dpopSigningAlgValuesSupported,
-        List<String> tokenEndpointAuthMethodsSupported) {
+        List<String> tokenEndpointAuthMethodsSupported,
+        List<String> tokenEndpointAuthSigningAlgValuesSupported,
+        Optional<URI> deviceAuthorizationEndpoint,
+        Optional<URI> introspectionEndpoint,
+        Optional<URI> endSessionEndpoint,
+        List<String> grantTypesSupported) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int MAX_PORT = 65_535;
+
+    /** The metadata without the fields of private_key_jwt, the device grant, introspection and logout. */
+    public ProviderMetadata(Issuer issuer, URI authorizationEndpoint, URI tokenEndpoint, URI jwksUri,
+            Optional<URI> userinfoEndpoint, Optional<URI> revocationEndpoint,
+            Optional<URI> pushedAuthorizationRequestEndpoint, boolean requirePushedAuthorizationRequests,
+            boolean authorizationResponseIssParameterSupported, List<String> idTokenSigningAlgValuesSupported,
+            List<String> codeChallengeMethodsSupported, List<String> dpopSigningAlgValuesSupported,
+            List<String> tokenEndpointAuthMethodsSupported) {
+        this(issuer, authorizationEndpoint, tokenEndpoint, jwksUri, userinfoEndpoint, revocationEndpoint,
+                pushedAuthorizationRequestEndpoint, requirePushedAuthorizationRequests,
+                authorizationResponseIssParameterSupported, idTokenSigningAlgValuesSupported,
+                codeChallengeMethodsSupported, dpopSigningAlgValuesSupported, tokenEndpointAuthMethodsSupported,
+                List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.of());
+    }
 
     /** Whether the authorization request goes through PAR (RFC 9126 §5: when advertised or required). */
     public boolean usesPar() {
@@ -71,7 +90,12 @@ public record ProviderMetadata(
                 strings(root, "id_token_signing_alg_values_supported"),
                 pkceMethods,
                 strings(root, "dpop_signing_alg_values_supported"),
-                strings(root, ClientAuthentication.SUPPORTED_FIELD));
+                strings(root, ClientAuthentication.SUPPORTED_FIELD),
+                strings(root, ClientAssertionKey.SIGNING_ALGS_FIELD),
+                endpoint(root, "device_authorization_endpoint"),
+                endpoint(root, "introspection_endpoint"),
+                endpoint(root, "end_session_endpoint"),
+                strings(root, "grant_types_supported"));
     }
 
     static JsonNode readObject(String body) {

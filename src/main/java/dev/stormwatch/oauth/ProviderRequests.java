@@ -28,7 +28,11 @@ final class ProviderRequests {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** An answer whose status the caller interprets. */
-    record Answer(int status, String body, Optional<String> wwwAuthenticate) {
+    record Answer(int status, String body, Optional<String> wwwAuthenticate, Optional<String> cacheControl) {
+        Answer(int status, String body, Optional<String> wwwAuthenticate) {
+            this(status, body, wwwAuthenticate, Optional.empty());
+        }
+
         boolean ok() {
             return status >= 200 && status < 300;
         }
@@ -63,9 +67,19 @@ final class ProviderRequests {
      */
     Answer postForm(URI url, Map<String, String> form, Optional<String> authorization, Operation operation,
             String step, CallBudget budget) {
+        return postForm(url, form, Map::of, authorization, operation, step, budget);
+    }
+
+    /**
+     * As above, with fields made anew for every attempt ({@code perAttemptFields}): a client assertion has a jti
+     * that a provider accepts once, so a resend carries a new one (CA6), as a DPoP proof does (OP4).
+     */
+    Answer postForm(URI url, Map<String, String> form, Supplier<Map<String, String>> perAttemptFields,
+            Optional<String> authorization, Operation operation, String step, CallBudget budget) {
         Supplier<Request> perAttempt = () -> {
             FormBody.Builder body = new FormBody.Builder();
             form.forEach(body::add);
+            perAttemptFields.get().forEach(body::add);
             Request.Builder request = new Request.Builder().url(url.toString()).post(body.build())
                     .header("Accept", "application/json");
             authorization.ifPresent(value -> request.header("Authorization", value));
@@ -114,7 +128,8 @@ final class ProviderRequests {
             String nonce = response.header(DpopProofs.NONCE_HEADER);
             dpop.ifPresent(d -> d.rememberNonce(response.request().url().uri(), nonce));
             return new Answer(response.code(), readBody(response, budget, budget.failedInAll() - failedBefore),
-                    Optional.ofNullable(response.header("WWW-Authenticate")));
+                    Optional.ofNullable(response.header("WWW-Authenticate")),
+                    Optional.ofNullable(response.header("Cache-Control")));
         }
     }
 
@@ -178,6 +193,14 @@ final class ProviderRequests {
         Optional<String> error = oauthError(answer.body());
         boolean secretMethod = method == ClientAuthentication.Method.CLIENT_SECRET_BASIC
                 || method == ClientAuthentication.Method.CLIENT_SECRET_POST;
+        // ST3, CA6: the provider refused the assertion: the key, its kid or the registration must change.
+        if (method == ClientAuthentication.Method.PRIVATE_KEY_JWT && (error.map("invalid_client"::equals).orElse(false)
+                || (answer.status() == 401 && error.isEmpty()))) {
+            return Failures.configuration(step + ": the provider refused the client's authentication ("
+                    + answer.status() + " " + error.orElse("without an OAuth error code") + ") with private_key_jwt;"
+                    + " check the client id, that the client's registered public key (or JWKS) holds the key id"
+                    + " sent, and that the registration allows private_key_jwt");
+        }
         // ST3, CA2: the provider refused the client's credentials; the secret or the registration must change.
         if (secretMethod && (error.map("invalid_client"::equals).orElse(false)
                 || (answer.status() == 401 && error.isEmpty()))) {

@@ -1,5 +1,6 @@
 package dev.stormwatch.provider;
 
+import com.nimbusds.jose.jwk.JWK;
 import dev.stormwatch.base.Secret;
 import java.net.URI;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.Set;
  * {@code client_secret_basic} and/or {@code client_secret_post} (RFC 6749 §2.3.1) for a confidential one.
  */
 public record ClientRegistration(String clientId, List<URI> redirectUris, List<URI> postLogoutRedirectUris,
-        Optional<Secret> secret, List<String> authMethods) {
+        Optional<Secret> secret, List<String> authMethods, Optional<JWK> publicKey) {
 
     /** The desktop app's id. */
     public static final String DESKTOP_CLIENT_ID = "stormwatch-desktop";
@@ -25,7 +26,13 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
     public static final String CONFIDENTIAL_CLIENT_SECRET = "demo-client-secret";
 
     /** The methods a registration may name (RFC 8414 §2, OIDC Discovery §3). */
-    static final Set<String> METHODS = Set.of("none", "client_secret_basic", "client_secret_post");
+    static final Set<String> METHODS = Set.of("none", "client_secret_basic", "client_secret_post", "private_key_jwt");
+
+    /** A client with a secret or none, and no key. */
+    public ClientRegistration(String clientId, List<URI> redirectUris, List<URI> postLogoutRedirectUris,
+            Optional<Secret> secret, List<String> authMethods) {
+        this(clientId, redirectUris, postLogoutRedirectUris, secret, authMethods, Optional.empty());
+    }
 
     public ClientRegistration {
         if (clientId == null || clientId.isBlank()) {
@@ -41,10 +48,17 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
             throw new IllegalArgumentException("client " + clientId + " needs methods among " + METHODS
                     + ", had " + authMethods);
         }
-        boolean secretMethods = authMethods.stream().anyMatch(m -> !m.equals("none"));
+        boolean secretMethods = authMethods.stream().anyMatch(m -> m.startsWith("client_secret_"));
         if (secretMethods != secret.isPresent()) {
             throw new IllegalArgumentException("client " + clientId
                     + " needs a secret exactly when it authenticates with one");
+        }
+        if (authMethods.contains("private_key_jwt") != publicKey.isPresent()) {
+            throw new IllegalArgumentException("client " + clientId
+                    + " needs a public key exactly when it authenticates with private_key_jwt");
+        }
+        if (publicKey.isPresent() && publicKey.get().isPrivate()) {
+            throw new IllegalArgumentException("client " + clientId + " registers a public key, not a private one");
         }
     }
 
@@ -78,6 +92,16 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
         ClientRegistration desktop = desktop();
         return new ClientRegistration(CONFIDENTIAL_CLIENT_ID, desktop.redirectUris(), desktop.postLogoutRedirectUris(),
                 Optional.of(Secret.of(CONFIDENTIAL_CLIENT_SECRET)), methods);
+    }
+
+    /**
+     * A client that authenticates with {@code private_key_jwt} (RFC 7523) and the public key {@code key}; the
+     * desktop's redirects.
+     */
+    public static ClientRegistration privateKeyJwt(String clientId, JWK key) {
+        ClientRegistration desktop = desktop();
+        return new ClientRegistration(clientId, desktop.redirectUris(), desktop.postLogoutRedirectUris(),
+                Optional.empty(), List.of("private_key_jwt"), Optional.of(key.toPublicJWK()));
     }
 
     @Override

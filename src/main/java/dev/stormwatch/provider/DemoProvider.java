@@ -69,7 +69,9 @@ public final class DemoProvider implements AutoCloseable {
         return new ProviderState(config, issuer, clients, keys, new TokenMint(issuer, keys, config.random()),
                 new AuthorizationCodes(config.clock()), new TokenFamilies(config.clock(), config.refreshTokenTtl()),
                 new SingleUseStore<>(config.clock()), new SingleUseStore<>(config.clock()), nonces,
-                new DpopVerifier(config.clock(), nonces));
+                new DpopVerifier(config.clock(), nonces),
+                new ClientAssertionCheck(config.clock(), java.util.Set.of(issuer, issuer + ProviderState.TOKEN,
+                        issuer + ProviderState.PAR)));
     }
 
     private static Map<String, Handler> routes(ProviderState state, FaultPlan faults) {
@@ -84,6 +86,7 @@ public final class DemoProvider implements AutoCloseable {
         endpoints.put(ProviderState.USERINFO, new UserInfoEndpoint(state));
         endpoints.put(ProviderState.REVOKE, new RevocationEndpoint(state));
         endpoints.put(ProviderState.LOGOUT, new EndSessionEndpoint(state));
+        endpoints.put(ProviderState.INTROSPECT, new IntrospectionEndpoint(state));
         Map<String, Handler> routes = new LinkedHashMap<>();
         endpoints.forEach((path, handler) -> routes.put(path, new FaultingHandler(path, faults, responder, handler)));
         routes.put(FaultAdmin.PATH, new FaultAdmin(faults));

@@ -33,16 +33,16 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
      * Reads the posted form and hands it to {@code endpoint}, or answers the RFC's error for a form that cannot be
      * read (wrong content type, missing or repeated parameters, an unknown client): one way for every endpoint.
      */
-    static Response answer(Request request, Map<String, ClientRegistration> clients,
+    static Response answer(Request request, Map<String, ClientRegistration> clients, ClientAssertionCheck assertions,
             Function<PostedForm, Response> endpoint) {
-        Read read = read(request, clients);
+        Read read = read(request, clients, assertions);
         if (read instanceof Read.Bad bad) {
             return bad.error().response();
         }
         return endpoint.apply(((Read.Ok) read).form());
     }
 
-    static Read read(Request request, Map<String, ClientRegistration> clients) {
+    static Read read(Request request, Map<String, ClientRegistration> clients, ClientAssertionCheck assertions) {
         if (!request.method().equals("POST")) {
             return new Read.Bad(new OAuthError(405, "invalid_request", "use POST"));
         }
@@ -57,6 +57,13 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
             fields.put(p.getKey(), p.getValue().get(0));
         }
         Optional<String> authorization = request.header("Authorization");
+        if (fields.containsKey("client_assertion") || fields.containsKey("client_assertion_type")) {
+            if (authorization.isPresent() || fields.containsKey("client_secret")) {
+                // RFC 6749 §2.3: a client must not use more than one authentication method in a request.
+                return new Read.Bad(OAuthError.invalidRequest("use one client authentication method"));
+            }
+            return assertion(fields, clients, assertions);
+        }
         if (authorization.isPresent() && authorization.get().regionMatches(true, 0, "Basic ", 0, 6)) {
             return basic(authorization.get().substring(6).trim(), fields, clients);
         }
@@ -114,6 +121,41 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
         Map<String, String> withId = new HashMap<>(fields);
         withId.put("client_id", clientId);
         return authenticated(client, "client_secret_basic", secret, withId);
+    }
+
+    /** RFC 7523 §2.2: {@code client_assertion_type} jwt-bearer and a signed {@code client_assertion}. */
+    private static Read assertion(Map<String, String> fields, Map<String, ClientRegistration> clients,
+            ClientAssertionCheck assertions) {
+        if (!"urn:ietf:params:oauth:client-assertion-type:jwt-bearer".equals(fields.get("client_assertion_type"))) {
+            return refused("client_assertion_type must be urn:ietf:params:oauth:client-assertion-type:jwt-bearer");
+        }
+        String assertion = fields.get("client_assertion");
+        if (assertion == null || assertion.isEmpty()) {
+            return refused("client_assertion is missing");
+        }
+        String clientId = fields.get("client_id");
+        if (clientId == null || clientId.isEmpty()) {
+            try {
+                clientId = com.nimbusds.jwt.SignedJWT.parse(assertion).getJWTClaimsSet().getSubject();
+            } catch (java.text.ParseException e) {
+                return refused("client_assertion is not a signed JWT");
+            }
+        }
+        ClientRegistration client = clientId == null ? null : clients.get(clientId);
+        if (client == null) {
+            return refused("unknown client_id");
+        }
+        if (!client.accepts("private_key_jwt")) {
+            return refused("client " + client.clientId() + " does not use private_key_jwt (" + client.authMethods()
+                    + ")");
+        }
+        Optional<String> refusal = assertions.refusal(client, assertion);
+        if (refusal.isPresent()) {
+            return refused(refusal.get());
+        }
+        Map<String, String> withId = new HashMap<>(fields);
+        withId.put("client_id", client.clientId());
+        return new Read.Ok(new PostedForm(withId, client));
     }
 
     private static Read authenticated(ClientRegistration client, String method, String secret,

@@ -18,7 +18,8 @@ record ProviderState(
         SingleUseStore<AuthorizationRequest> pushedRequests,
         SingleUseStore<AuthorizationRequest> interactions,
         DpopNonces nonces,
-        DpopVerifier dpop) {
+        DpopVerifier dpop,
+        ClientAssertionCheck assertions) {
 
     static final String DISCOVERY = "/.well-known/openid-configuration";
     static final String JWKS = "/jwks";
@@ -28,6 +29,7 @@ record ProviderState(
     static final String USERINFO = "/userinfo";
     static final String REVOKE = "/revoke";
     static final String LOGOUT = "/logout";
+    static final String INTROSPECT = "/introspect";
 
     Clock clock() {
         return config.clock();

@@ -19,7 +19,7 @@ final class RevocationEndpoint implements Handler {
 
     @Override
     public Response handle(Request request) {
-        return PostedForm.answer(request, state.clients(), form -> handle(request, form));
+        return PostedForm.answer(request, state.clients(), state.assertions(), form -> handle(request, form));
     }
 
     private Response handle(Request request, PostedForm form) {

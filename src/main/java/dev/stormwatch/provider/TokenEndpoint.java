@@ -23,7 +23,7 @@ final class TokenEndpoint implements Handler {
 
     @Override
     public Response handle(Request request) {
-        return PostedForm.answer(request, state.clients(), form -> handle(request, form));
+        return PostedForm.answer(request, state.clients(), state.assertions(), form -> handle(request, form));
     }
 
     private Response handle(Request request, PostedForm form) {
@@ -50,9 +50,11 @@ final class TokenEndpoint implements Handler {
                 return exchangeCode(form, jkt);
             case "refresh_token":
                 return refresh(form, jkt);
+            case "client_credentials":
+                return clientCredentials(form);
             default:
                 return new OAuthError(400, "unsupported_grant_type",
-                        "use authorization_code or refresh_token").response();
+                        "use authorization_code, refresh_token or client_credentials").response();
         }
     }
 
@@ -91,6 +93,23 @@ final class TokenEndpoint implements Handler {
         state.families().open(family, refreshToken);
         state.codes().linkFamily(code.get(), family.familyId());
         return tokens(family, jkt, refreshToken, grant.request().nonce(), grant.request().scope().contains("openid"));
+    }
+
+    /**
+     * RFC 6749 §4.4: a token for an authenticated confidential client itself: opaque, no refresh token (§4.4.3), no
+     * ID token; a public client is refused ({@code unauthorized_client}).
+     */
+    private Response clientCredentials(PostedForm form) {
+        if (form.client().accepts("none")) {
+            return new OAuthError(400, "unauthorized_client", "a public client cannot use client_credentials")
+                    .response();
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("access_token", state.mint().opaque());
+        body.put("token_type", "Bearer");
+        body.put("expires_in", state.config().accessTokenTtl().toSeconds());
+        form.field("scope").ifPresent(scope -> body.put("scope", scope));
+        return Response.json(200, body).withHeader("Cache-Control", "no-store").withHeader("Pragma", "no-cache");
     }
 
     private Response refresh(PostedForm form, Optional<String> jkt) {

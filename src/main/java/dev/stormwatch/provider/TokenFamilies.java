@@ -87,6 +87,11 @@ final class TokenFamilies {
         return Optional.ofNullable(families.get(entry.familyId()));
     }
 
+    /** When a live access token expires (RFC 7662 §2.2's {@code exp}); empty when it is not live. */
+    synchronized Optional<Instant> accessTokenExpiry(String token) {
+        return activeAccessToken(token).map(grant -> accessTokens.get(token).expiresAt());
+    }
+
     /**
      * RFC 7009 §2.1: revokes a refresh token (and its family with every access token) or an access token.
      * Returns false only when the token belongs to another client.

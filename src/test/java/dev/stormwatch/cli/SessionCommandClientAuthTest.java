@@ -113,7 +113,7 @@ class SessionCommandClientAuthTest {
     void mismatchedMethodAndSecretAreRefused() throws Exception {
         Run withNone = run(Map.of(SessionCommand.SECRET_VARIABLE, SECRET), "--client-auth", "none");
         Run withoutSecret = run(Map.of(), "--client-auth", "client_secret_post");
-        Run unknown = run(Map.of(), "--client-auth", "private_key_jwt");
+        Run unknown = run(Map.of(), "--client-auth", "client_secret_jwt");
 
         assertThat(withNone.exit()).isEqualTo(2);
         assertThat(withNone.err()).contains("STORMWATCH_CLIENT_SECRET").contains("--client-auth is none")
@@ -121,7 +121,8 @@ class SessionCommandClientAuthTest {
         assertThat(withoutSecret.exit()).isEqualTo(2);
         assertThat(withoutSecret.err()).contains("needs a client secret");
         assertThat(unknown.exit()).isEqualTo(2);
-        assertThat(unknown.err()).contains("none, client_secret_basic, client_secret_post or auto");
+        assertThat(unknown.err()).contains("--client-auth")
+                .contains("none, client_secret_basic, client_secret_post, private_key_jwt or auto");
         assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration")).isZero();
     }
 

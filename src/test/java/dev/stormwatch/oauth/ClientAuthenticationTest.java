@@ -82,8 +82,9 @@ class ClientAuthenticationTest {
                 .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("needs a client secret");
         assertThatThrownBy(() -> ClientAuthentication.of(Method.CLIENT_SECRET_BASIC, Secret.of("")))
                 .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("empty");
-        assertThatThrownBy(() -> Method.parse("private_key_jwt")).isInstanceOf(CallFailure.Configuration.class)
-                .hasMessageContaining("none, client_secret_basic, client_secret_post or auto");
+        assertThatThrownBy(() -> Method.parse("client_secret_jwt")).isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("none, client_secret_basic, client_secret_post, private_key_jwt or auto");
+        assertThat(Method.parse("private_key_jwt")).isEqualTo(Method.PRIVATE_KEY_JWT);
         assertThat(Method.parse(" Client_Secret_Basic ")).isEqualTo(Method.CLIENT_SECRET_BASIC);
     }
 
@@ -125,5 +126,61 @@ class ClientAuthenticationTest {
 
         assertThat(post).containsEntry("client_id", "app").containsEntry("client_secret", SECRET);
         assertThat(none).containsOnly(Map.entry("client_id", "app"));
+    }
+
+    private static ClientAssertionKey key() {
+        return ClientAssertionKey.generate(new java.security.SecureRandom());
+    }
+
+    @Test
+    @DisplayName("CA4: private_key_jwt needs a key, a key needs private_key_jwt or auto, and key and secret never go"
+            + " together")
+    void privateKeyJwtTakesAKeyAndNothingElse() {
+        ClientAssertionKey key = key();
+
+        assertThat(ClientAuthentication.of(Method.PRIVATE_KEY_JWT, key).key()).contains(key);
+        assertThatThrownBy(() -> new ClientAuthentication(Method.PRIVATE_KEY_JWT, Optional.empty()))
+                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("--client-key-file");
+        for (Method other : List.of(Method.NONE, Method.CLIENT_SECRET_BASIC, Method.CLIENT_SECRET_POST)) {
+            assertThatThrownBy(() -> ClientAuthentication.of(other, key)).as("%s", other)
+                    .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("private key was given");
+        }
+        assertThatThrownBy(() -> new ClientAuthentication(Method.AUTO, Optional.of(Secret.of(SECRET)),
+                Optional.of(key))).isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("not both");
+    }
+
+    @ParameterizedTest(name = "CA4: {0} with a key against [{1}] -> {2}")
+    @CsvSource({
+        "AUTO, 'client_secret_basic private_key_jwt', PRIVATE_KEY_JWT",
+        "AUTO, '', PRIVATE_KEY_JWT",
+        "PRIVATE_KEY_JWT, 'private_key_jwt', PRIVATE_KEY_JWT",
+        "PRIVATE_KEY_JWT, '', PRIVATE_KEY_JWT",
+    })
+    @DisplayName("CA4: the method used with a key against what the provider advertises")
+    void resolvesAKeyAsTheProviderAdvertises(Method method, String supported, Method expected) {
+        assertThat(ClientAuthentication.of(method, key()).resolve(list(supported))).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "CA4: {0} with a key against [{1}] is refused")
+    @CsvSource({"AUTO, 'none client_secret_basic'", "PRIVATE_KEY_JWT, 'client_secret_basic client_secret_post'"})
+    @DisplayName("CA4: a key the provider does not take is refused, naming its list, never swapped for another method")
+    void refusesAKeyTheProviderDoesNotTake(Method method, String supported) {
+        assertThatThrownBy(() -> ClientAuthentication.of(method, key()).resolve(list(supported)))
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("token_endpoint_auth_methods_supported");
+    }
+
+    @Test
+    @DisplayName("CA4, CA6: private_key_jwt keeps client_id, names the assertion type, adds no header and no secret")
+    void privateKeyJwtFillsTheFormButNotTheAssertion() {
+        Map<String, String> form = new LinkedHashMap<>();
+
+        Optional<String> header = ClientAuthentication.of(Method.PRIVATE_KEY_JWT, key())
+                .apply(Method.PRIVATE_KEY_JWT, "my-client", form, false);
+
+        assertThat(header).isEmpty();
+        assertThat(form).containsEntry("client_id", "my-client")
+                .containsEntry("client_assertion_type", ClientAssertionKey.ASSERTION_TYPE)
+                .doesNotContainKeys("client_secret", "client_assertion");
     }
 }

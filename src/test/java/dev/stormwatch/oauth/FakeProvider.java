@@ -55,6 +55,11 @@ final class FakeProvider implements AutoCloseable {
     /** A real delay on normal token answers, so concurrent callers overlap (F4); not a time rule. */
     volatile long tokenDelayMillis;
     volatile String currentRefreshToken;
+    /** Whether discovery names the device authorization endpoint (RFC 8628 §4). */
+    volatile boolean deviceEndpoint = true;
+    volatile long deviceExpiresInSeconds = 600;
+    /** The device answer's interval; 0 leaves it out (RFC 8628 §3.2's default of 5 s then applies). */
+    volatile long deviceIntervalSeconds = 5;
     private final Map<String, Map<String, String>> codes = new ConcurrentHashMap<>();
     private final Map<String, Map<String, String>> pushed = new ConcurrentHashMap<>();
     private final AtomicInteger counter = new AtomicInteger();
@@ -121,6 +126,11 @@ final class FakeProvider implements AutoCloseable {
             case "/token" -> token(request).setBodyDelay(tokenDelayMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
             case "/userinfo" -> json("{\"sub\":\"" + userinfoSub + "\",\"name\":\"Alice\"}");
             case "/revoke" -> new MockResponse().setResponseCode(200);
+            case "/device" -> json("{\"device_code\":\"device-" + counter.incrementAndGet() + "\","
+                    + "\"user_code\":\"WDJB-MJHT\",\"verification_uri\":\"" + issuer + "/activate\","
+                    + "\"verification_uri_complete\":\"" + issuer + "/activate?user_code=WDJB-MJHT\","
+                    + "\"expires_in\":" + deviceExpiresInSeconds
+                    + (deviceIntervalSeconds > 0 ? ",\"interval\":" + deviceIntervalSeconds : "") + "}");
             default -> new MockResponse().setResponseCode(404);
         };
     }
@@ -131,6 +141,7 @@ final class FakeProvider implements AutoCloseable {
                 + "\"token_endpoint\":\"" + issuer + "/token\","
                 + "\"userinfo_endpoint\":\"" + issuer + "/userinfo\","
                 + "\"jwks_uri\":\"" + issuer + "/jwks\","
+                + (deviceEndpoint ? "\"device_authorization_endpoint\":\"" + issuer + "/device\"," : "")
                 + "\"revocation_endpoint\":\"" + (revocationEndpoint != null ? revocationEndpoint : issuer + "/revoke") + "\","
                 + (par ? "\"pushed_authorization_request_endpoint\":\"" + issuer + "/par\"," : "")
                 + "\"authorization_response_iss_parameter_supported\":" + advertiseIss + ","
@@ -183,6 +194,13 @@ final class FakeProvider implements AutoCloseable {
                 return oauthError(400, "invalid_grant");
             }
             nonce = auth.get("nonce");
+        } else if (OAuthClient.DEVICE_CODE_GRANT.equals(form.get("grant_type"))) {
+            if (form.getOrDefault("device_code", "").isEmpty()) {
+                return oauthError(400, "invalid_request");
+            }
+        } else if ("client_credentials".equals(form.get("grant_type"))) {
+            return json("{\"access_token\":\"machine-" + counter.incrementAndGet() + "\",\"token_type\":\"Bearer\","
+                    + "\"expires_in\":" + tokenLifetimeSeconds + ",\"scope\":\"" + form.getOrDefault("scope", "") + "\"}");
         } else if ("refresh_token".equals(form.get("grant_type"))) {
             if (currentRefreshToken == null || !currentRefreshToken.equals(form.get("refresh_token"))) {
                 return oauthError(400, "invalid_grant");
