@@ -10,6 +10,8 @@ import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.LogoutResult;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
+import dev.stormwatch.oauth.Profile;
+import dev.stormwatch.oauth.ProfileStore;
 import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.oauth.UserInfo;
@@ -56,10 +58,16 @@ public final class SessionCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--issuer", required = true, paramLabel = "URL", description = "The provider's issuer URL.")
+    @Option(names = "--profile", paramLabel = "NAME",
+            description = "Use a saved profile's settings (stormwatch profile save) and its own session (PF4);"
+                    + " options given here override the profile for this run only.")
+    private String profileName;
+
+    @Option(names = "--issuer", paramLabel = "URL", description = "The provider's issuer URL (required without --profile).")
     private String issuer;
 
-    @Option(names = "--client-id", required = true, paramLabel = "ID", description = "The registered client id.")
+    @Option(names = "--client-id", paramLabel = "ID",
+            description = "The registered client id (required without --profile).")
     private String clientId;
 
     @Option(names = "--client-auth", paramLabel = "METHOD", defaultValue = "none",
@@ -134,6 +142,7 @@ public final class SessionCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Step> plan = steps.stream().map(this::step).toList();
+        Optional<Profile> profile = profile();
         OAuthConfig config;
         try {
             config = OAuthConfig.of(issuer, clientId).withScope(scope).withDpop(dpop)
@@ -152,8 +161,12 @@ public final class SessionCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
         }
-        if (staySignedIn || sessionFile != null) {
-            builder.sessionStore(new FileSessionStore(sessionFile != null ? sessionFile : FileSessionStore.defaultLocation()));
+        if (sessionFile != null) {
+            builder.sessionStore(new FileSessionStore(sessionFile));
+        } else if (staySignedIn) {
+            // PF4: a profile's session lives in its own file, so another profile never loads it.
+            builder.sessionStore(profile.isPresent() ? profiles().sessionStore(profile.get().name())
+                    : new FileSessionStore(FileSessionStore.defaultLocation()));
         }
         OAuthClient client = builder.build();
         if (json) {
@@ -176,6 +189,50 @@ public final class SessionCommand implements Callable<Integer> {
             }
         }
         return allOk ? 0 : 1;
+    }
+
+    /**
+     * PF1, PF4: the saved profile named by --profile, whose values fill every option the command line did not give;
+     * without --profile, --issuer and --client-id are required.
+     */
+    private Optional<Profile> profile() {
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        if (profileName == null) {
+            if (issuer == null || clientId == null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "give --issuer and --client-id, or"
+                        + " --profile NAME (saved with 'stormwatch profile save')");
+            }
+            return Optional.empty();
+        }
+        Profile profile;
+        try {
+            profile = profiles().require(profileName);
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--profile " + e.getMessage());
+        }
+        if (!given.hasMatchedOption("--issuer")) {
+            issuer = profile.issuer();
+        }
+        if (!given.hasMatchedOption("--client-id")) {
+            clientId = profile.clientId();
+        }
+        if (!given.hasMatchedOption("--scope")) {
+            scope = profile.scope();
+        }
+        if (!given.hasMatchedOption("--client-auth")) {
+            clientAuth = profile.clientAuth().wireName();
+        }
+        if (!given.hasMatchedOption("--ca-file")) {
+            caFile = profile.caFile().orElse(null);
+        }
+        if (!given.hasMatchedOption("--dpop")) {
+            dpop = profile.dpop();
+        }
+        return Optional.of(profile);
+    }
+
+    private ProfileStore profiles() {
+        return new ProfileStore(ProfileStore.defaultFolder(environment));
     }
 
     /**
@@ -208,6 +265,8 @@ public final class SessionCommand implements Callable<Integer> {
 
     private Secret readSecret(Path file) {
         try {
+            // PF5: a secret that other users can read is no longer a secret; refused before it is used.
+            SecretFiles.requireOwnerOnly(file, "--client-secret-file");
             // The first line: a file written by 'echo' ends in a newline that is not part of the secret.
             String text = Files.readString(file, StandardCharsets.UTF_8);
             int end = text.indexOf('\n');
@@ -217,6 +276,8 @@ public final class SessionCommand implements Callable<Integer> {
                         "--client-secret-file " + file + " is empty");
             }
             return Secret.of(line);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         } catch (IOException e) {
             // The exception's own message is not printed: it is about the file, but keep the line predictable.
             throw new CommandLine.ParameterException(spec.commandLine(),

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             ExplainRetryAfterCommand.class,
             SessionCommand.class,
+            ProfileCommand.class,
             CallCommand.class,
             LimitCommand.class,
             ProviderCommand.class,
