@@ -12,10 +12,12 @@ import dev.stormwatch.app.session.SettingsViewModel;
 import dev.stormwatch.app.shell.MainWindow;
 import dev.stormwatch.app.timeline.TimelineViewModel;
 import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.oauth.ProfileStore;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.retry.OriginPauses;
 import java.time.Clock;
@@ -26,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,9 +71,17 @@ public final class Composition implements AutoCloseable {
         // P4: one process, one set of pauses, shared by every client the settings make.
         OriginPauses pauses = new OriginPauses(parts.clock());
         this.timeline = new TimelineViewModel(UiThread.executor());
-        this.session = new SessionViewModel(new SettingsViewModel(),
-                config -> OAuthClient.builder(config).clock(parts.clock()).pauses(pauses).browser(parts.browser())
-                        .build(),
+        SettingsViewModel settings = new SettingsViewModel(Optional.of(
+                new ProfileStore(ProfileStore.defaultFolder(System::getenv))));
+        this.session = new SessionViewModel(settings,
+                config -> {
+                    OAuthClient.Builder client = OAuthClient.builder(config).clock(parts.clock()).pauses(pauses)
+                            .browser(parts.browser());
+                    // TL2: the CA file of the settings (checked readable there) is trusted on top of the platform's.
+                    settings.caFile().ifPresent(file -> client.httpClient(
+                            TrustedCertificates.trusting(new OkHttpClient(), file, "CA file")));
+                    return client.build();
+                },
                 background, UiThread.executor(), parts.clock(), parts.ticker(), timeline);
         this.servers = new ServersViewModel();
         // A load run is long and blocking: it gets its own thread, never one a visible call needs.
@@ -112,6 +123,7 @@ public final class Composition implements AutoCloseable {
             UiThread.executor().execute(() -> {
                 servers.attach(started);
                 session.settings().issuerProperty().set(started.provider().issuer().toString());
+                session.settings().embeddedIssuer(started.provider().issuer().toString());
                 session.applySettings();
             });
         } catch (RuntimeException e) {
