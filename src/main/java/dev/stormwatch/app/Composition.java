@@ -12,6 +12,7 @@ import dev.stormwatch.app.session.SettingsViewModel;
 import dev.stormwatch.app.shell.MainWindow;
 import dev.stormwatch.app.timeline.TimelineViewModel;
 import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.http.ProxyRoutes;
 import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
@@ -71,6 +72,7 @@ public final class Composition implements AutoCloseable {
         // P4: one process, one set of pauses, shared by every client the settings make.
         OriginPauses pauses = new OriginPauses(parts.clock());
         this.timeline = new TimelineViewModel(UiThread.executor());
+        ProxyRoutes proxies = proxyRoutes();
         SettingsViewModel settings = new SettingsViewModel(Optional.of(
                 new ProfileStore(ProfileStore.defaultFolder(System::getenv))));
         this.session = new SessionViewModel(settings,
@@ -78,8 +80,10 @@ public final class Composition implements AutoCloseable {
                     OAuthClient.Builder client = OAuthClient.builder(config).clock(parts.clock()).pauses(pauses)
                             .browser(parts.browser());
                     // TL2: the CA file of the settings (checked readable there) is trusted on top of the platform's.
-                    settings.caFile().ifPresent(file -> client.httpClient(
-                            TrustedCertificates.trusting(new OkHttpClient(), file, "CA file")));
+                    // PX1, PX2: the environment's proxies (else Java's), never for this machine.
+                    OkHttpClient http = proxies.applyTo(new OkHttpClient());
+                    client.httpClient(settings.caFile()
+                            .map(file -> TrustedCertificates.trusting(http, file, "CA file")).orElse(http));
                     return client.build();
                 },
                 background, UiThread.executor(), parts.clock(), parts.ticker(), timeline);
@@ -94,6 +98,16 @@ public final class Composition implements AutoCloseable {
         this.window = new MainWindow(new SessionView(session, timeline), new LoadLabView(loadLab),
                 new ServersView(servers));
         background.execute(() -> startServers(parts.servers()));
+    }
+
+    /** The process's proxies; a variable that is not a proxy URL is logged and leaves requests direct. */
+    private static ProxyRoutes proxyRoutes() {
+        try {
+            return ProxyRoutes.ofThisProcess();
+        } catch (IllegalArgumentException e) {
+            LOG.warn("proxy settings ignored: {}", e.getMessage());
+            return ProxyRoutes.DIRECT;
+        }
     }
 
     /** Threads that never keep the app alive after its window closed. */

@@ -3,6 +3,7 @@ package dev.stormwatch.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.base.Secret;
+import dev.stormwatch.http.ProxyRoutes;
 import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.ClientAuthentication;
@@ -154,12 +155,12 @@ public final class SessionCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
-        if (caFile != null) {
-            try {
-                builder.httpClient(TrustedCertificates.trusting(new OkHttpClient(), caFile, "--ca-file"));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-            }
+        try {
+            // PX1, PX2: the environment's proxies (else Java's), never for this machine.
+            OkHttpClient http = ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient());
+            builder.httpClient(caFile == null ? http : TrustedCertificates.trusting(http, caFile, "--ca-file"));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         if (sessionFile != null) {
             builder.sessionStore(new FileSessionStore(sessionFile));
