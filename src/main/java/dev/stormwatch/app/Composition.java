@@ -82,8 +82,9 @@ public final class Composition implements AutoCloseable {
                     // TL2: the CA file of the settings (checked readable there) is trusted on top of the platform's.
                     // PX1, PX2: the environment's proxies (else Java's), never for this machine.
                     OkHttpClient http = proxies.applyTo(new OkHttpClient());
-                    client.httpClient(settings.caFile()
-                            .map(file -> TrustedCertificates.trusting(http, file, "CA file")).orElse(http));
+                    // PX4, TL2: the system's CA bundle and the CA file on top of the Java runtime's authorities.
+                    client.httpClient(TrustedCertificates.trustingOperatingSystem(http,
+                            TrustedCertificates.OPERATING_SYSTEM_BUNDLES, settings.caFile(), "CA file"));
                     return client.build();
                 },
                 background, UiThread.executor(), parts.clock(), parts.ticker(), timeline);

@@ -158,7 +158,9 @@ public final class SessionCommand implements Callable<Integer> {
         try {
             // PX1, PX2: the environment's proxies (else Java's), never for this machine.
             OkHttpClient http = ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient());
-            builder.httpClient(caFile == null ? http : TrustedCertificates.trusting(http, caFile, "--ca-file"));
+            // PX4, TL2: the system's CA bundle and --ca-file on top of the Java runtime's authorities.
+            builder.httpClient(TrustedCertificates.trustingOperatingSystem(http,
+                    TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.ofNullable(caFile), "--ca-file"));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
