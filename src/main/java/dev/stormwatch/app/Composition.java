@@ -15,10 +15,13 @@ import dev.stormwatch.app.shell.MainWindow;
 import dev.stormwatch.app.timeline.TimelineViewModel;
 import dev.stormwatch.diagnose.DiagnoseService;
 import dev.stormwatch.embedded.EmbeddedStack;
+import dev.stormwatch.http.ProxyRoutes;
+import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.oauth.ProfileStore;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.retry.OriginPauses;
 import java.time.Clock;
@@ -29,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,9 +76,21 @@ public final class Composition implements AutoCloseable {
         // P4: one process, one set of pauses, shared by every client the settings make.
         OriginPauses pauses = new OriginPauses(parts.clock());
         this.timeline = new TimelineViewModel(UiThread.executor());
-        this.session = new SessionViewModel(new SettingsViewModel(),
-                config -> OAuthClient.builder(config).clock(parts.clock()).pauses(pauses).browser(parts.browser())
-                        .build(),
+        ProxyRoutes proxies = proxyRoutes();
+        SettingsViewModel settings = new SettingsViewModel(Optional.of(
+                new ProfileStore(ProfileStore.defaultFolder(System::getenv))));
+        this.session = new SessionViewModel(settings,
+                config -> {
+                    OAuthClient.Builder client = OAuthClient.builder(config).clock(parts.clock()).pauses(pauses)
+                            .browser(parts.browser());
+                    // TL2: the CA file of the settings (checked readable there) is trusted on top of the platform's.
+                    // PX1, PX2: the environment's proxies (else Java's), never for this machine.
+                    OkHttpClient http = proxies.applyTo(new OkHttpClient());
+                    // PX4, TL2: the system's CA bundle and the CA file on top of the Java runtime's authorities.
+                    client.httpClient(TrustedCertificates.trustingOperatingSystem(http,
+                            TrustedCertificates.OPERATING_SYSTEM_BUNDLES, settings.caFile(), "CA file"));
+                    return client.build();
+                },
                 background, UiThread.executor(), parts.clock(), parts.ticker(), timeline);
         this.servers = new ServersViewModel();
         // A load run is long and blocking: it gets its own thread, never one a visible call needs.
@@ -90,6 +106,16 @@ public final class Composition implements AutoCloseable {
         this.window = new MainWindow(new SessionView(session, timeline), new LoadLabView(loadLab),
                 new ServersView(servers), new DiagnoseView(diagnose));
         background.execute(() -> startServers(parts.servers()));
+    }
+
+    /** The process's proxies; a variable that is not a proxy URL is logged and leaves requests direct. */
+    private static ProxyRoutes proxyRoutes() {
+        try {
+            return ProxyRoutes.ofThisProcess();
+        } catch (IllegalArgumentException e) {
+            LOG.warn("proxy settings ignored: {}", e.getMessage());
+            return ProxyRoutes.DIRECT;
+        }
     }
 
     /** Threads that never keep the app alive after its window closed. */
@@ -119,6 +145,7 @@ public final class Composition implements AutoCloseable {
             UiThread.executor().execute(() -> {
                 servers.attach(started);
                 session.settings().issuerProperty().set(started.provider().issuer().toString());
+                session.settings().embeddedIssuer(started.provider().issuer().toString());
                 session.applySettings();
             });
         } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package dev.stormwatch.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.base.Secret;
+import dev.stormwatch.http.ProxyRoutes;
 import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.BrowserLauncher;
@@ -18,6 +19,8 @@ import dev.stormwatch.oauth.MachineToken;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.RedirectChoice;
+import dev.stormwatch.oauth.Profile;
+import dev.stormwatch.oauth.ProfileStore;
 import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.oauth.UserInfo;
@@ -68,10 +71,16 @@ public final class SessionCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--issuer", required = true, paramLabel = "URL", description = "The provider's issuer URL.")
+    @Option(names = "--profile", paramLabel = "NAME",
+            description = "Use a saved profile's settings (stormwatch profile save) and its own session (PF4);"
+                    + " options given here override the profile for this run only.")
+    private String profileName;
+
+    @Option(names = "--issuer", paramLabel = "URL", description = "The provider's issuer URL (required without --profile).")
     private String issuer;
 
-    @Option(names = "--client-id", required = true, paramLabel = "ID", description = "The registered client id.")
+    @Option(names = "--client-id", paramLabel = "ID",
+            description = "The registered client id (required without --profile).")
     private String clientId;
 
     @Option(names = "--client-auth", paramLabel = "METHOD", defaultValue = "none",
@@ -184,6 +193,7 @@ public final class SessionCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Step> plan = steps.stream().map(this::step).toList();
+        Optional<Profile> profile = profile();
         OAuthConfig config;
         try {
             // CA7: a run of client_credentials steps alone asks for no ID token: its scope need not hold openid.
@@ -212,15 +222,21 @@ public final class SessionCommand implements Callable<Integer> {
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--auth-param " + e.getMessage());
         }
-        if (caFile != null) {
-            try {
-                builder.httpClient(TrustedCertificates.trusting(new OkHttpClient(), caFile, "--ca-file"));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-            }
+        try {
+            // PX1, PX2: the environment's proxies (else Java's), never for this machine.
+            OkHttpClient http = ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient());
+            // PX4, TL2: the system's CA bundle and --ca-file on top of the Java runtime's authorities.
+            builder.httpClient(TrustedCertificates.trustingOperatingSystem(http,
+                    TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.ofNullable(caFile), "--ca-file"));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        if (staySignedIn || sessionFile != null) {
-            builder.sessionStore(new FileSessionStore(sessionFile != null ? sessionFile : FileSessionStore.defaultLocation()));
+        if (sessionFile != null) {
+            builder.sessionStore(new FileSessionStore(sessionFile));
+        } else if (staySignedIn) {
+            // PF4: a profile's session lives in its own file, so another profile never loads it.
+            builder.sessionStore(profile.isPresent() ? profiles().sessionStore(profile.get().name())
+                    : new FileSessionStore(FileSessionStore.defaultLocation()));
         }
         OAuthClient client = builder.build();
         if (json) {
@@ -243,6 +259,50 @@ public final class SessionCommand implements Callable<Integer> {
             }
         }
         return allOk ? 0 : 1;
+    }
+
+    /**
+     * PF1, PF4: the saved profile named by --profile, whose values fill every option the command line did not give;
+     * without --profile, --issuer and --client-id are required.
+     */
+    private Optional<Profile> profile() {
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        if (profileName == null) {
+            if (issuer == null || clientId == null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "give --issuer and --client-id, or"
+                        + " --profile NAME (saved with 'stormwatch profile save')");
+            }
+            return Optional.empty();
+        }
+        Profile profile;
+        try {
+            profile = profiles().require(profileName);
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--profile " + e.getMessage());
+        }
+        if (!given.hasMatchedOption("--issuer")) {
+            issuer = profile.issuer();
+        }
+        if (!given.hasMatchedOption("--client-id")) {
+            clientId = profile.clientId();
+        }
+        if (!given.hasMatchedOption("--scope")) {
+            scope = profile.scope();
+        }
+        if (!given.hasMatchedOption("--client-auth")) {
+            clientAuth = profile.clientAuth().wireName();
+        }
+        if (!given.hasMatchedOption("--ca-file")) {
+            caFile = profile.caFile().orElse(null);
+        }
+        if (!given.hasMatchedOption("--dpop")) {
+            dpop = profile.dpop();
+        }
+        return Optional.of(profile);
+    }
+
+    private ProfileStore profiles() {
+        return new ProfileStore(ProfileStore.defaultFolder(environment));
     }
 
     /**
@@ -316,6 +376,8 @@ public final class SessionCommand implements Callable<Integer> {
 
     private Secret readSecret(Path file) {
         try {
+            // PF5: a secret that other users can read is no longer a secret; refused before it is used.
+            SecretFiles.requireOwnerOnly(file, "--client-secret-file");
             // The first line: a file written by 'echo' ends in a newline that is not part of the secret.
             String text = Files.readString(file, StandardCharsets.UTF_8);
             int end = text.indexOf('\n');
@@ -325,6 +387,8 @@ public final class SessionCommand implements Callable<Integer> {
                         "--client-secret-file " + file + " is empty");
             }
             return Secret.of(line);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         } catch (IOException e) {
             // The exception's own message is not printed: it is about the file, but keep the line predictable.
             throw new CommandLine.ParameterException(spec.commandLine(),

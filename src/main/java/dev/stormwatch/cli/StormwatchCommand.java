@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             ExplainRetryAfterCommand.class,
             SessionCommand.class,
             ClientKeyCommand.class,
+            ProfileCommand.class,
             CallCommand.class,
             LimitCommand.class,
             ProviderCommand.class,

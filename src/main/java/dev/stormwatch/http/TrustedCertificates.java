@@ -36,7 +36,41 @@ public final class TrustedCertificates {
      *     not PEM
      */
     public static OkHttpClient trusting(OkHttpClient client, Path pemFile, String option) {
-        List<X509Certificate> extra = read(pemFile, option);
+        return trusting(client, read(pemFile, option));
+    }
+
+    /**
+     * Where the operating systems keep their CA bundle (PX4): Debian and Ubuntu, Fedora and RHEL, Alpine and macOS.
+     * A packaged app carries its own Java runtime, whose trust store lacks the roots a company adds to the system's.
+     */
+    public static final List<Path> OPERATING_SYSTEM_BUNDLES = List.of(
+            Path.of("/etc/ssl/certs/ca-certificates.crt"),
+            Path.of("/etc/pki/tls/certs/ca-bundle.crt"),
+            Path.of("/etc/ssl/cert.pem"));
+
+    /**
+     * PX4: {@code client} trusting the platform's authorities, the first readable bundle of {@code bundles} (the
+     * operating system's), and the certificates of {@code pemFile} when given (TL2). A bundle that is missing or
+     * unreadable adds nothing: the Java runtime's authorities still hold.
+     */
+    public static OkHttpClient trustingOperatingSystem(OkHttpClient client, List<Path> bundles,
+            java.util.Optional<Path> pemFile, String option) {
+        List<X509Certificate> extra = new ArrayList<>();
+        for (Path bundle : bundles) {
+            if (Files.isReadable(bundle)) {
+                try {
+                    extra.addAll(read(bundle, "the system's CA bundle"));
+                    break;
+                } catch (IllegalArgumentException unreadable) {
+                    // A broken system bundle is not the person's doing: the next candidate, or Java's own, holds.
+                }
+            }
+        }
+        pemFile.ifPresent(file -> extra.addAll(read(file, option)));
+        return trusting(client, extra);
+    }
+
+    private static OkHttpClient trusting(OkHttpClient client, List<X509Certificate> extra) {
         try {
             KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
             store.load(null, null);

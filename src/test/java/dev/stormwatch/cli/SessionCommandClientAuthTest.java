@@ -71,6 +71,7 @@ class SessionCommandClientAuthTest {
     void basicFromAFile() throws Exception {
         Path secretFile = dir.resolve("secret");
         Files.writeString(secretFile, SECRET + "\n");
+        Files.setPosixFilePermissions(secretFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Path sessionFile = dir.resolve("session.json");
 
         Run run = run(Map.of(), "--client-auth", "client_secret_basic", "--client-secret-file", secretFile.toString(),

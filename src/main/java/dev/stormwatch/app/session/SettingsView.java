@@ -8,8 +8,12 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import dev.stormwatch.oauth.ClientAuthentication;
 
 /** The OAuth client's settings; a refused value shows its reason right under its field (C2). */
 final class SettingsView extends VBox {
@@ -31,10 +35,53 @@ final class SettingsView extends VBox {
         Button apply = SessionView.button("Apply settings", "settings-apply", session::applySettings);
         apply.disableProperty().bind(session.busyProperty());
 
-        getChildren().addAll(title,
+        // PF6: the embedded demo provider first, then the saved profiles; choosing one fills the fields below.
+        ComboBox<String> profile = new ComboBox<>(model.profiles());
+        profile.setId("settings-profile");
+        profile.setMaxWidth(Double.MAX_VALUE);
+        profile.setValue(SettingsViewModel.EMBEDDED_PROFILE);
+        profile.setOnAction(e -> {
+            if (profile.getValue() != null) {
+                model.choose(profile.getValue());
+            }
+        });
+        TextField profileName = new TextField();
+        profileName.setId("settings-profile-name");
+        profileName.setPromptText("profile name");
+        profileName.textProperty().bindBidirectional(model.profileNameProperty());
+        HBox.setHgrow(profileName, Priority.ALWAYS);
+        Button saveProfile = SessionView.button("Save as profile", "settings-profile-save", model::saveProfile);
+        Label profileError = new Label();
+        profileError.setId("settings-profile-error");
+        profileError.getStyleClass().add("field-error");
+        profileError.setWrapText(true);
+        profileError.textProperty().bind(model.profileErrorProperty());
+        profileError.visibleProperty().bind(model.profileErrorProperty().isNotEmpty());
+        profileError.managedProperty().bind(profileError.visibleProperty());
+        VBox profiles = new VBox(2, new Label("Profile"), profile, new HBox(4, profileName, saveProfile), profileError);
+
+        ComboBox<ClientAuthentication.Method> clientAuth = new ComboBox<>();
+        clientAuth.setId("settings-client-auth");
+        clientAuth.getItems().setAll(ClientAuthentication.Method.values());
+        clientAuth.valueProperty().bindBidirectional(model.clientAuthProperty());
+        clientAuth.setMaxWidth(Double.MAX_VALUE);
+        PasswordField secret = new PasswordField();
+        secret.setId("settings-client-secret");
+        secret.setPromptText("client secret (kept in memory only, never saved)");
+        secret.textProperty().bindBidirectional(model.clientSecretProperty());
+        Label authError = errorLabel("settings-client-auth-error", model.clientAuthErrorProperty());
+        VBox authentication = new VBox(2, new Label("Client authentication"), clientAuth, secret, authError);
+
+        // Apply sits beside the title: the settings grew longer than a window, and Apply must stay in reach.
+        HBox header = new HBox(12, title, apply);
+        header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        getChildren().addAll(header, profiles,
                 field("Issuer", "settings-issuer", model.issuerProperty(), model.issuerErrorProperty()),
                 field("Client id", "settings-client-id", model.clientIdProperty(), model.clientIdErrorProperty()),
                 field("Scopes", "settings-scope", model.scopeProperty(), model.scopeErrorProperty()),
+                authentication,
+                field("CA file (PEM, trusted on top of the platform's)", "settings-ca-file", model.caFileProperty(),
+                        model.caFileErrorProperty()),
                 dpop, policy, preset,
                 field(SettingsViewModel.LABELS.get("maxAttemptsPerOrigin"), "policy-per-origin", model.maxAttemptsPerOriginProperty(),
                         model.policyErrorProperty("maxAttemptsPerOrigin")),
@@ -47,11 +94,22 @@ final class SettingsView extends VBox {
                 field("Backoff cap (ms)", "policy-max-backoff", model.maxBackoffMsProperty(),
                         model.policyErrorProperty("maxBackoff")),
                 field("Time budget per call (ms)", "policy-budget", model.totalBudgetMsProperty(),
-                        model.policyErrorProperty("totalBudget")),
-                apply);
+                        model.policyErrorProperty("totalBudget")));
         setSpacing(8);
         setPadding(new Insets(12));
         getStyleClass().add("settings");
+    }
+
+    private static Label errorLabel(String id, StringProperty error) {
+        Label reason = new Label();
+        reason.setId(id);
+        reason.getStyleClass().add("field-error");
+        reason.setWrapText(true);
+        RuleHints.explain(reason);
+        reason.textProperty().bind(error);
+        reason.visibleProperty().bind(error.isNotEmpty());
+        reason.managedProperty().bind(reason.visibleProperty());
+        return reason;
     }
 
     private static Node field(String label, String id, StringProperty value, StringProperty error) {

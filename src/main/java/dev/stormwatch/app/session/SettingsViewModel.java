@@ -1,7 +1,14 @@
 package dev.stormwatch.app.session;
 
+import dev.stormwatch.base.Secret;
+import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.Issuer;
 import dev.stormwatch.oauth.OAuthConfig;
+import dev.stormwatch.oauth.Profile;
+import dev.stormwatch.oauth.ProfileStore;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.RetryPolicy;
 import dev.stormwatch.app.common.Durations;
@@ -12,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -21,6 +29,8 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 
 /**
  * The OAuth client's settings as the user edits them: text in, an {@link OAuthConfig} out, or a reason next to
@@ -36,6 +46,19 @@ public final class SettingsViewModel {
     private final StringProperty clientId = new SimpleStringProperty(DEMO_CLIENT_ID);
     private final StringProperty scope = new SimpleStringProperty(DEFAULT_SCOPE);
     private final BooleanProperty dpop = new SimpleBooleanProperty(false);
+    private final ObjectProperty<ClientAuthentication.Method> clientAuth =
+            new SimpleObjectProperty<>(ClientAuthentication.Method.NONE);
+    /** Kept in memory for this window only: never in a profile, a file or a log (CA2, PF3). */
+    private final StringProperty clientSecret = new SimpleStringProperty("");
+    private final StringProperty caFile = new SimpleStringProperty("");
+    private final StringProperty clientAuthError = new SimpleStringProperty("");
+    private final StringProperty caFileError = new SimpleStringProperty("");
+    /** The embedded demo provider first, then the saved profiles (PF6). */
+    private final ObservableList<String> profiles = FXCollections.observableArrayList(EMBEDDED_PROFILE);
+    private final StringProperty profileName = new SimpleStringProperty("");
+    private final StringProperty profileError = new SimpleStringProperty("");
+    private final Optional<ProfileStore> store;
+    private String embeddedIssuer = "";
     private final ObjectProperty<PolicyChoice> preset = new SimpleObjectProperty<>(PolicyChoice.DEFAULT);
     private final StringProperty maxAttemptsPerOrigin = new SimpleStringProperty();
     private final StringProperty maxTotalAttempts = new SimpleStringProperty();
@@ -61,7 +84,24 @@ public final class SettingsViewModel {
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(false);
     private boolean filling;
 
+    /** The chooser's first entry: the embedded demo provider, always there (PF6). */
+    public static final String EMBEDDED_PROFILE = "Embedded demo provider";
+
+    /** Settings without saved profiles (the chooser holds the embedded demo provider only). */
     public SettingsViewModel() {
+        this(Optional.empty());
+    }
+
+    /** Settings whose chooser lists the profiles saved in {@code store} after the embedded demo provider (PF6). */
+    public SettingsViewModel(Optional<ProfileStore> store) {
+        this.store = Objects.requireNonNull(store, "store");
+        store.ifPresent(s -> {
+            try {
+                s.list().forEach(p -> profiles.add(p.name()));
+            } catch (CallFailure.Configuration unreadable) {
+                profileError.set("Saved profiles cannot be read: " + unreadable.getMessage());
+            }
+        });
         fill(RetryPolicy.DEFAULT);
         preset.addListener((obs, old, chosen) -> chosen.policy().ifPresent(this::fill));
         for (StringProperty field : new StringProperty[] {maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs,
@@ -74,7 +114,7 @@ public final class SettingsViewModel {
         }
         // Every field is checked as it is typed: a reason appears at once, and goes when the field is corrected.
         for (javafx.beans.Observable field : new javafx.beans.Observable[] {issuer, clientId, scope, dpop,
-                maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs, multiplier, maxBackoffMs, totalBudgetMs}) {
+                clientAuth, clientSecret, caFile, maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs, multiplier, maxBackoffMs, totalBudgetMs}) {
             field.addListener(o -> {
                 if (!filling) {
                     toConfig();
@@ -116,13 +156,16 @@ public final class SettingsViewModel {
                     + DEFAULT_SCOPE + "\".");
         }
         Optional<RetryPolicy> policy = toPolicy(refused);
+        Optional<ClientAuthentication> authentication = clientAuthentication(refused);
+        trustedCaFile(refused);
         Optional<OAuthConfig> config = Optional.empty();
         if (refused.isEmpty()) {
             try {
                 config = Optional.of(OAuthConfig.of(parsedIssuer.orElseThrow().value(), id)
                         .withScope(scopes)
                         .withDpop(dpop.get())
-                        .withRetryPolicy(policy.orElseThrow()));
+                        .withRetryPolicy(policy.orElseThrow())
+                        .withClientAuthentication(authentication.orElseThrow()));
             } catch (CallFailure.Configuration other) {
                 // A rule of the client this view does not know by name: shown as the client words it.
                 refused.put(issuerError, other.getMessage());
@@ -141,6 +184,8 @@ public final class SettingsViewModel {
         if (!issuerError.get().isEmpty()) names.add("Issuer");
         if (!clientIdError.get().isEmpty()) names.add("Client id");
         if (!scopeError.get().isEmpty()) names.add("Scopes");
+        if (!clientAuthError.get().isEmpty()) names.add("Client authentication");
+        if (!caFileError.get().isEmpty()) names.add("CA file");
         for (Map.Entry<String, String> label : LABELS.entrySet()) {
             if (!policyErrors.get(label.getKey()).get().isEmpty()) {
                 names.add(label.getValue());
@@ -148,6 +193,130 @@ public final class SettingsViewModel {
         }
         return (names.size() == 1 ? "this field is refused: " : "these fields are refused: ")
                 + String.join(", ", names) + ". The reason is under each.";
+    }
+
+    /** CA1: the method and the secret as typed; a secret that does not fit the method is refused, not dropped. */
+    private Optional<ClientAuthentication> clientAuthentication(Map<StringProperty, String> refused) {
+        String typed = clientSecret.get() == null ? "" : clientSecret.get().strip();
+        Optional<Secret> secret = typed.isEmpty() ? Optional.empty() : Optional.of(Secret.of(typed));
+        ClientAuthentication.Method method = clientAuth.get() == null ? ClientAuthentication.Method.NONE
+                : clientAuth.get();
+        if (method == ClientAuthentication.Method.NONE && secret.isPresent()) {
+            refused.put(clientAuthError, "A client secret was typed but Client authentication is none: choose"
+                    + " client_secret_basic, client_secret_post or auto, or clear the secret (CA1).");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new ClientAuthentication(method, secret));
+        } catch (CallFailure.Configuration rule) {
+            refused.put(clientAuthError, "Client authentication: " + rule.getMessage() + " (CA1).");
+            return Optional.empty();
+        }
+    }
+
+    /** TL2: the CA file, when one is typed, must be a readable file; its certificates are read when applied. */
+    private Optional<Path> trustedCaFile(Map<StringProperty, String> refused) {
+        String text = caFile.get() == null ? "" : caFile.get().trim();
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Path path = Path.of(text);
+            if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+                refused.put(caFileError, "CA file '" + text + "' is not a readable file: type the path of a PEM file"
+                        + " with the CA's certificate, or leave it empty to trust the platform's authorities (TL2).");
+                return Optional.empty();
+            }
+            // The certificates are read now, so a file with none is refused here, under its field.
+            dev.stormwatch.http.TrustedCertificates.trusting(new okhttp3.OkHttpClient(), path, "CA file");
+            return Optional.of(path);
+        } catch (InvalidPathException e) {
+            refused.put(caFileError, "CA file '" + text + "' is not a path: " + e.getReason() + " (TL2).");
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            refused.put(caFileError, e.getMessage() + " (TL2).");
+            return Optional.empty();
+        }
+    }
+
+    /** The PEM file whose certificates the applied settings trust on top of the platform's (TL2), if any. */
+    public Optional<Path> caFile() {
+        return trustedCaFile(new LinkedHashMap<>());
+    }
+
+    /** Tells the chooser where the embedded demo provider listens, once it runs. */
+    public void embeddedIssuer(String issuerUrl) {
+        embeddedIssuer = Objects.requireNonNull(issuerUrl);
+    }
+
+    /**
+     * PF6: fills every field from the chosen profile (the embedded demo provider's defaults for the first entry);
+     * the secret field is cleared, since a profile holds none. The fields are applied as usual (Apply, Sign in).
+     */
+    public void choose(String name) {
+        profileError.set("");
+        if (EMBEDDED_PROFILE.equals(name)) {
+            issuer.set(embeddedIssuer);
+            clientId.set(DEMO_CLIENT_ID);
+            scope.set(DEFAULT_SCOPE);
+            clientAuth.set(ClientAuthentication.Method.NONE);
+            caFile.set("");
+            dpop.set(false);
+            clientSecret.set("");
+            profileName.set("");
+            return;
+        }
+        Optional<Profile> profile;
+        try {
+            profile = store.flatMap(s -> s.find(name));
+        } catch (CallFailure.Configuration unreadable) {
+            profileError.set("Profile '" + name + "' cannot be read: " + unreadable.getMessage());
+            return;
+        }
+        if (profile.isEmpty()) {
+            profileError.set("Profile '" + name + "' is no longer saved.");
+            return;
+        }
+        Profile p = profile.get();
+        issuer.set(p.issuer());
+        clientId.set(p.clientId());
+        scope.set(p.scope());
+        clientAuth.set(p.clientAuth());
+        caFile.set(p.caFile().map(Path::toString).orElse(""));
+        dpop.set(p.dpop());
+        clientSecret.set("");
+        profileName.set(p.name());
+    }
+
+    /**
+     * PF6: saves the fields as shown under the typed name (replacing a profile of that name), never the secret;
+     * a refused name or field says why under the profile name and nothing is saved.
+     *
+     * @return whether it was saved
+     */
+    public boolean saveProfile() {
+        String name = profileName.get() == null ? "" : profileName.get().trim();
+        if (store.isEmpty()) {
+            profileError.set("Profiles cannot be saved in this window.");
+            return false;
+        }
+        if (toConfig().isEmpty()) {
+            profileError.set("Not saved: " + refusedSummary());
+            return false;
+        }
+        try {
+            Profile profile = new Profile(name, issuer.get().trim(), clientId.get().trim(),
+                    scope.get().trim().replaceAll("\\s+", " "), clientAuth.get(), caFile(), dpop.get());
+            store.get().save(profile);
+            if (!profiles.contains(profile.name())) {
+                profiles.add(profile.name());
+            }
+            profileError.set("");
+            return true;
+        } catch (CallFailure.Configuration refusedName) {
+            profileError.set("Not saved: " + refusedName.getMessage() + ".");
+            return false;
+        }
     }
 
     private Optional<Issuer> issuer(Map<StringProperty, String> refused) {
@@ -286,7 +455,8 @@ public final class SettingsViewModel {
     }
 
     private List<StringProperty> allErrors() {
-        List<StringProperty> all = new ArrayList<>(List.of(issuerError, clientIdError, scopeError));
+        List<StringProperty> all = new ArrayList<>(List.of(issuerError, clientIdError, scopeError, clientAuthError,
+                caFileError));
         all.addAll(policyErrors.values());
         return all;
     }
@@ -309,6 +479,14 @@ public final class SettingsViewModel {
     public StringProperty clientIdProperty() { return clientId; }
     public StringProperty scopeProperty() { return scope; }
     public BooleanProperty dpopProperty() { return dpop; }
+    public ObjectProperty<ClientAuthentication.Method> clientAuthProperty() { return clientAuth; }
+    public StringProperty clientSecretProperty() { return clientSecret; }
+    public StringProperty caFileProperty() { return caFile; }
+    public StringProperty clientAuthErrorProperty() { return clientAuthError; }
+    public StringProperty caFileErrorProperty() { return caFileError; }
+    public ObservableList<String> profiles() { return profiles; }
+    public StringProperty profileNameProperty() { return profileName; }
+    public StringProperty profileErrorProperty() { return profileError; }
     public ObjectProperty<PolicyChoice> presetProperty() { return preset; }
     public StringProperty maxAttemptsPerOriginProperty() { return maxAttemptsPerOrigin; }
     public StringProperty maxTotalAttemptsProperty() { return maxTotalAttempts; }

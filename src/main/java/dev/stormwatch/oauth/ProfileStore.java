@@ -1,0 +1,244 @@
+package dev.stormwatch.oauth;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stormwatch.retry.CallFailure;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The saved profiles (spec PF2–PF4): one file per profile, {@code profiles/NAME.json}, and one session file per
+ * profile, {@code sessions/NAME.json}, in the user's configuration folder ({@code $XDG_CONFIG_HOME/stormwatch}, else
+ * {@code ~/.config/stormwatch}). Files are owner-only (0600, folders 0700) and replaced atomically, so nothing is ever
+ * half-saved; an existing folder that others may write is refused, as for the session file.
+ *
+ * <p>Export and import use the same JSON as the stored file, which has no field for a secret (PF3).
+ */
+public final class ProfileStore {
+
+    /** The fields of a profile file; anything else in an imported file is refused (PF3). */
+    private static final Set<String> FIELDS = Set.of("name", "issuer", "client_id", "scope", "client_auth", "ca_file",
+            "dpop");
+    /** Field names that would carry a secret: an imported file that has one is refused, not silently cleaned (PF3). */
+    private static final List<String> SECRET_WORDS = List.of("secret", "password", "token", "private", "key",
+            "credential");
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
+
+    private final Path folder;
+
+    /** Profiles and their sessions under {@code folder} (the {@code stormwatch} configuration folder). */
+    public ProfileStore(Path folder) {
+        this.folder = folder;
+    }
+
+    /** {@code $XDG_CONFIG_HOME/stormwatch}, else {@code ~/.config/stormwatch}, from the given environment. */
+    public static Path defaultFolder(java.util.function.UnaryOperator<String> environment) {
+        String xdg = environment.apply("XDG_CONFIG_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
+        return base.resolve("stormwatch");
+    }
+
+    /** The saved profiles, by name. */
+    public List<Profile> list() {
+        Path dir = folder.resolve("profiles");
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        List<Profile> profiles = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+                profiles.add(read(file));
+            }
+        } catch (IOException e) {
+            throw Failures.configuration("cannot read the profiles folder " + dir + " (" + e.getClass().getSimpleName()
+                    + ")");
+        }
+        return profiles;
+    }
+
+    /** The profile of that name, if saved. */
+    public Optional<Profile> find(String name) {
+        Path file = profileFile(name);
+        return Files.isRegularFile(file) ? Optional.of(read(file)) : Optional.empty();
+    }
+
+    /** The profile of that name, or a Configuration error listing the saved ones. */
+    public Profile require(String name) {
+        return find(name).orElseThrow(() -> Failures.configuration("no profile named '" + name + "'; saved profiles: "
+                + (list().isEmpty() ? "none (save one with 'stormwatch profile save')"
+                        : String.join(", ", list().stream().map(Profile::name).toList()))));
+    }
+
+    /** Saves (or replaces) a profile, owner-only and atomically (PF2). */
+    public void save(Profile profile) {
+        write(profileFile(profile.name()), toJson(profile));
+    }
+
+    /** Deletes a profile and its session (PF4: a session never outlives its profile to be picked up by another). */
+    public boolean delete(String name) {
+        try {
+            boolean existed = Files.deleteIfExists(profileFile(name));
+            Files.deleteIfExists(sessionFile(name));
+            return existed;
+        } catch (IOException e) {
+            throw Failures.configuration("cannot delete the profile '" + name + "' (" + e.getClass().getSimpleName()
+                    + ")");
+        }
+    }
+
+    /** PF4: the session file of one profile; no two profiles share one. */
+    public Path sessionFile(String name) {
+        return folder.resolve("sessions").resolve(checkedName(name) + ".json");
+    }
+
+    /** PF4: the session store of one profile. */
+    public SessionStore sessionStore(String name) {
+        return new FileSessionStore(sessionFile(name));
+    }
+
+    /** PF3: the profile as shareable JSON text: every field, and no secret (a profile holds none). */
+    public static String export(Profile profile) {
+        try {
+            return JSON.writeValueAsString(toJson(profile)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * PF3: reads a profile from shared JSON text, refusing a field that is unknown or would carry a secret, and any
+     * value the profile refuses; {@code source} names the text in the message.
+     *
+     * @throws CallFailure.Configuration saying which field to change
+     */
+    public static Profile parse(String text, String source) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw Failures.configuration(source + " is not JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw Failures.configuration(source + " cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+        if (root == null || !root.isObject()) {
+            throw Failures.configuration(source + " is not a profile: expected a JSON object with name, issuer and"
+                    + " client_id");
+        }
+        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
+            String field = names.next();
+            String lower = field.toLowerCase(Locale.ROOT);
+            if (SECRET_WORDS.stream().anyMatch(lower::contains)) {
+                throw Failures.configuration(source + " has the field '" + field + "', which would carry a secret:"
+                        + " profiles never hold secrets; remove it and give the client secret with"
+                        + " --client-secret-file or STORMWATCH_CLIENT_SECRET");
+            }
+            if (!FIELDS.contains(field)) {
+                throw Failures.configuration(source + " has an unknown field '" + field + "'; a profile has "
+                        + String.join(", ", FIELDS.stream().sorted().toList()));
+            }
+        }
+        for (String required : List.of("name", "issuer", "client_id")) {
+            if (!root.path(required).isTextual()) {
+                throw Failures.configuration(source + " has no " + required + " (text)");
+            }
+        }
+        Optional<Path> caFile = root.path("ca_file").isTextual() && !root.path("ca_file").asText().isBlank()
+                ? Optional.of(Path.of(root.path("ca_file").asText())) : Optional.empty();
+        ClientAuthentication.Method method;
+        try {
+            method = ClientAuthentication.Method.parse(root.path("client_auth").asText("none"));
+        } catch (CallFailure.Configuration e) {
+            throw Failures.configuration(source + " client_auth: " + e.getMessage());
+        }
+        try {
+            return new Profile(root.path("name").asText(), root.path("issuer").asText(),
+                    root.path("client_id").asText(), root.path("scope").asText(OAuthConfig.DEFAULT_SCOPE), method,
+                    caFile, root.path("dpop").asBoolean(false));
+        } catch (CallFailure.Configuration e) {
+            throw Failures.configuration(source + ": " + e.getMessage());
+        }
+    }
+
+    private static ObjectNode toJson(Profile profile) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("name", profile.name());
+        root.put("issuer", profile.issuer());
+        root.put("client_id", profile.clientId());
+        root.put("scope", profile.scope());
+        root.put("client_auth", profile.clientAuth().wireName());
+        profile.caFile().ifPresent(f -> root.put("ca_file", f.toString()));
+        root.put("dpop", profile.dpop());
+        return root;
+    }
+
+    private Profile read(Path file) {
+        try {
+            return parse(Files.readString(file, StandardCharsets.UTF_8), "profile file " + file);
+        } catch (IOException e) {
+            throw Failures.configuration("cannot read the profile file " + file + " (" + e.getClass().getSimpleName()
+                    + ")");
+        }
+    }
+
+    private Path profileFile(String name) {
+        return folder.resolve("profiles").resolve(checkedName(name) + ".json");
+    }
+
+    /** A name that is not a profile name never becomes a path (no '..', no '/'). */
+    private static String checkedName(String name) {
+        return Profile.of(name, "http://127.0.0.1", "x").name();
+    }
+
+    private void write(Path file, ObjectNode json) {
+        try {
+            Path dir = file.toAbsolutePath().getParent();
+            boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+            for (Path d : List.of(dir.getParent(), dir)) {
+                if (!Files.exists(d)) {
+                    if (posix) {
+                        Files.createDirectories(d, PosixFilePermissions.asFileAttribute(OWNER_DIR));
+                    } else {
+                        Files.createDirectories(d);
+                    }
+                } else {
+                    SessionFolder.requireOnlyOwnerCanWrite(d);
+                }
+            }
+            Path temp = posix
+                    ? Files.createTempFile(dir, "profile", ".tmp", PosixFilePermissions.asFileAttribute(OWNER_FILE))
+                    : Files.createTempFile(dir, "profile", ".tmp");
+            try {
+                Files.writeString(temp, JSON.writeValueAsString(json));
+                try {
+                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(temp);
+            }
+        } catch (IOException e) {
+            throw Failures.configuration("cannot write the profile file " + file + " (" + e.getClass().getSimpleName()
+                    + "); check the folder's permissions");
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.stormwatch.app.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.oauth.ClientAuthentication;
+import dev.stormwatch.oauth.OAuthConfig;
+import dev.stormwatch.oauth.Profile;
+import dev.stormwatch.oauth.ProfileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import okhttp3.tls.HeldCertificate;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Session settings' profile chooser, client authentication and CA file fields (PF6, CA1, TL2). */
+class SettingsProfilesTest {
+
+    @TempDir
+    Path home;
+
+    private ProfileStore store() {
+        return new ProfileStore(home.resolve("stormwatch"));
+    }
+
+    @Test
+    @DisplayName("PF6: the embedded demo provider is the first entry, then the saved profiles; choosing one fills"
+            + " every field and clears the secret, and choosing the embedded one restores its defaults")
+    void chooserFillsTheFields() throws Exception {
+        Path ca = caFile();
+        store().save(Profile.of("work", "https://login.example.com", "my-app").withScope("openid offline_access")
+                .withClientAuth(ClientAuthentication.Method.CLIENT_SECRET_POST).withCaFile(Optional.of(ca)));
+        SettingsViewModel settings = new SettingsViewModel(Optional.of(store()));
+        settings.embeddedIssuer("http://127.0.0.1:9000");
+        settings.clientSecretProperty().set("typed-before");
+
+        assertThat(settings.profiles()).containsExactly(SettingsViewModel.EMBEDDED_PROFILE, "work");
+        settings.choose("work");
+        assertThat(settings.issuerProperty().get()).isEqualTo("https://login.example.com");
+        assertThat(settings.clientIdProperty().get()).isEqualTo("my-app");
+        assertThat(settings.scopeProperty().get()).isEqualTo("openid offline_access");
+        assertThat(settings.clientAuthProperty().get()).isEqualTo(ClientAuthentication.Method.CLIENT_SECRET_POST);
+        assertThat(settings.caFileProperty().get()).isEqualTo(ca.toString());
+        assertThat(settings.clientSecretProperty().get()).isEmpty();
+        assertThat(settings.clientAuthErrorProperty().get()).contains("needs a client secret");
+        settings.clientSecretProperty().set("s3cr3t");
+        OAuthConfig config = settings.toConfig().orElseThrow();
+        assertThat(config.clientAuthentication().method()).isEqualTo(ClientAuthentication.Method.CLIENT_SECRET_POST);
+        assertThat(settings.caFile()).contains(ca);
+
+        settings.choose(SettingsViewModel.EMBEDDED_PROFILE);
+        assertThat(settings.issuerProperty().get()).isEqualTo("http://127.0.0.1:9000");
+        assertThat(settings.clientIdProperty().get()).isEqualTo(SettingsViewModel.DEMO_CLIENT_ID);
+        assertThat(settings.clientAuthProperty().get()).isEqualTo(ClientAuthentication.Method.NONE);
+        assertThat(settings.caFileProperty().get()).isEmpty();
+        assertThat(settings.clientSecretProperty().get()).isEmpty();
+        assertThat(settings.toConfig()).isPresent();
+    }
+
+    @Test
+    @DisplayName("PF6, PF3: Save as profile stores the fields as shown and never the secret; a refused name or field"
+            + " saves nothing and says why")
+    void savingAProfileKeepsNoSecret() throws Exception {
+        SettingsViewModel settings = new SettingsViewModel(Optional.of(store()));
+        settings.issuerProperty().set("https://login.example.com");
+        settings.clientIdProperty().set("my-app");
+        settings.clientAuthProperty().set(ClientAuthentication.Method.CLIENT_SECRET_BASIC);
+        settings.clientSecretProperty().set("hunter2-secret");
+
+        settings.profileNameProperty().set("../escape");
+        assertThat(settings.saveProfile()).isFalse();
+        assertThat(settings.profileErrorProperty().get()).contains("profile name '../escape'");
+        settings.profileNameProperty().set("work");
+        settings.caFileProperty().set(home.resolve("missing.pem").toString());
+        assertThat(settings.saveProfile()).isFalse();
+        assertThat(settings.profileErrorProperty().get()).contains("CA file");
+        assertThat(store().list()).isEmpty();
+
+        settings.caFileProperty().set("");
+        assertThat(settings.saveProfile()).isTrue();
+
+        assertThat(settings.profiles()).containsExactly(SettingsViewModel.EMBEDDED_PROFILE, "work");
+        assertThat(store().require("work").clientAuth()).isEqualTo(ClientAuthentication.Method.CLIENT_SECRET_BASIC);
+        assertThat(Files.readString(home.resolve("stormwatch/profiles/work.json"))).doesNotContain("hunter2");
+    }
+
+    @Test
+    @DisplayName("CA1, TL2: a secret with method none, and a CA file with no certificate, are refused under their"
+            + " fields, and the settings are not valid")
+    void clientAuthAndCaFileAreCheckedUnderTheirFields() throws Exception {
+        SettingsViewModel settings = new SettingsViewModel();
+        settings.issuerProperty().set("https://login.example.com");
+        settings.clientSecretProperty().set("s3cr3t");
+        Path notPem = Files.writeString(home.resolve("notes.pem"), "no certificate here\n");
+        settings.caFileProperty().set(notPem.toString());
+
+        assertThat(settings.toConfig()).isEmpty();
+        assertThat(settings.clientAuthErrorProperty().get()).contains("Client authentication is none")
+                .doesNotContain("s3cr3t");
+        assertThat(settings.caFileErrorProperty().get()).contains("CA file");
+        assertThat(settings.refusedSummary()).contains("Client authentication").contains("CA file");
+        assertThat(settings.validProperty().get()).isFalse();
+    }
+
+    private Path caFile() throws Exception {
+        HeldCertificate ca = new HeldCertificate.Builder().certificateAuthority(0).commonName("Test CA").build();
+        return Files.writeString(home.resolve("ca.pem"), ca.certificatePem());
+    }
+}

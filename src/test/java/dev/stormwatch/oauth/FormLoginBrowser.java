@@ -1,0 +1,97 @@
+package dev.stormwatch.oauth;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import okhttp3.Cookie;
+import okhttp3.CookieJar;
+import okhttp3.FormBody;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+
+/**
+ * Stands in for a person at a browser on a provider's own login form: opens the authorization URL, reads the login
+ * page (keeping its session cookie and CSRF token, as a browser does), spends {@code pause} on it, posts the user name
+ * and password, and follows the redirects until the loopback receiver answers. Runs on its own thread, as a browser
+ * would, on its own connections.
+ */
+final class FormLoginBrowser implements BrowserLauncher {
+
+    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\"[^>]*value=\"([^\"]+)\"");
+
+    private final String user;
+    private final String password;
+    private final Duration pause;
+    private final List<CompletableFuture<String>> pages = new ArrayList<>();
+    private final OkHttpClient http = new OkHttpClient.Builder().cookieJar(new SessionCookies())
+            // A browser asks for a page: providers send a person to their login form only then (else 401).
+            .addInterceptor(chain -> chain.proceed(chain.request().newBuilder()
+                    .header("Accept", "text/html,application/xhtml+xml").build()))
+            .followRedirects(true).readTimeout(Duration.ofSeconds(60)).build();
+
+    FormLoginBrowser(String user, String password, Duration pause) {
+        this.user = user;
+        this.password = password;
+        this.pause = pause;
+    }
+
+    @Override
+    public synchronized boolean open(URI authorizationUrl) {
+        pages.add(CompletableFuture.supplyAsync(() -> signIn(authorizationUrl)));
+        return true;
+    }
+
+    /** The last page the browser showed: the loopback receiver's, after a sign-in. */
+    synchronized String lastPage() throws Exception {
+        return pages.get(pages.size() - 1).get(30, TimeUnit.SECONDS);
+    }
+
+    private String signIn(URI authorizationUrl) {
+        try (Response loginPage = http.newCall(new Request.Builder().url(authorizationUrl.toString()).build())
+                .execute()) {
+            String html = loginPage.body() == null ? "" : loginPage.body().string();
+            Matcher csrf = CSRF.matcher(html);
+            if (!csrf.find()) {
+                return "no login form at " + loginPage.request().url().encodedPath() + ": " + loginPage.code();
+            }
+            HttpUrl formAction = loginPage.request().url();
+            Thread.sleep(pause.toMillis());
+            FormBody form = new FormBody.Builder().add("username", user).add("password", password)
+                    .add("_csrf", csrf.group(1)).build();
+            try (Response last = http.newCall(new Request.Builder().url(formAction).post(form).build()).execute()) {
+                return last.code() + " " + (last.body() == null ? "" : last.body().string());
+            }
+        } catch (IOException e) {
+            return "failed: " + e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
+    /** A browser's cookie store for one test: every cookie the provider set, sent back to the same host. */
+    private static final class SessionCookies implements CookieJar {
+        private final List<Cookie> cookies = new ArrayList<>();
+
+        @Override
+        public synchronized void saveFromResponse(HttpUrl url, List<Cookie> received) {
+            for (Cookie cookie : received) {
+                cookies.removeIf(c -> c.name().equals(cookie.name()) && c.domain().equals(cookie.domain()));
+                cookies.add(cookie);
+            }
+        }
+
+        @Override
+        public synchronized List<Cookie> loadForRequest(HttpUrl url) {
+            return cookies.stream().filter(c -> c.matches(url)).toList();
+        }
+    }
+}

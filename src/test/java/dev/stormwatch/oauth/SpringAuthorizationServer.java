@@ -1,0 +1,139 @@
+package dev.stormwatch.oauth;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Spring Authorization Server (a provider nobody on the team wrote), started in this JVM on 127.0.0.1 through Spring
+ * Boot's own auto-configuration: form login, OpenID Connect, PAR, refresh, userinfo, revocation, as a team would
+ * deploy it. One confidential client is registered (Basic and post, PKCE required, the loopback redirect on any port
+ * as RFC 8252 §7.3 allows) and one user. Tomcat closes a keep-alive connection after {@code keepAlive} idle, and a
+ * filter in front of everything keeps a record of the requests it read (method and path, never a value).
+ */
+final class SpringAuthorizationServer implements AutoCloseable {
+
+    static final String CLIENT_ID = "stormwatch-spring";
+    /** A test registration's secret, as public as the embedded provider's {@code demo-client-secret}. */
+    static final String CLIENT_SECRET = "spring-test-secret";
+    static final String USER = "ada";
+    static final String PASSWORD = "ada-test-password";
+
+    private final ConfigurableApplicationContext context;
+    private final RequestRecord record;
+
+    private SpringAuthorizationServer(ConfigurableApplicationContext context, RequestRecord record) {
+        this.context = context;
+        this.record = record;
+    }
+
+    static SpringAuthorizationServer start(Duration keepAlive) {
+        // Spring Boot would otherwise configure Logback, which is not on the class path (slf4j-simple is).
+        System.setProperty("org.springframework.boot.logging.LoggingSystem", "none");
+        RequestRecord record = new RequestRecord();
+        String client = "spring.security.oauth2.authorizationserver.client.stormwatch.";
+        Map<String, Object> properties = Map.ofEntries(
+                Map.entry("server.address", "127.0.0.1"),
+                Map.entry("server.port", "0"),
+                Map.entry("server.tomcat.keep-alive-timeout", keepAlive.toMillis() + "ms"),
+                Map.entry("spring.main.banner-mode", "off"),
+                Map.entry("spring.jmx.enabled", "false"),
+                Map.entry(client + "registration.client-id", CLIENT_ID),
+                Map.entry(client + "registration.client-secret", "{noop}" + CLIENT_SECRET),
+                Map.entry(client + "registration.client-authentication-methods",
+                        "client_secret_basic,client_secret_post"),
+                Map.entry(client + "registration.authorization-grant-types", "authorization_code,refresh_token"),
+                Map.entry(client + "registration.redirect-uris", "http://127.0.0.1" + LoopbackReceiver.CALLBACK_PATH),
+                Map.entry(client + "registration.scopes", "openid,profile"),
+                Map.entry(client + "require-authorization-consent", "false"),
+                Map.entry(client + "require-proof-key", "true"));
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(Server.class)
+                .web(WebApplicationType.SERVLET)
+                .bannerMode(Banner.Mode.OFF)
+                .properties(properties)
+                .initializers(ctx -> ctx.getBeanFactory().registerSingleton("requestRecord", record))
+                .run();
+        return new SpringAuthorizationServer(context, record);
+    }
+
+    /** The issuer: Spring Authorization Server names itself after the URL it is reached on. */
+    String issuer() {
+        return "http://127.0.0.1:" + ((ServletWebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    /** How many requests with this method and path the server read. */
+    long requestsReceived(String method, String path) {
+        return record.lines.stream().filter(line -> line.equals(method + " " + path)).count();
+    }
+
+    /** Method and path of every request read, in order; the Authorization scheme where one came. */
+    List<String> record() {
+        return List.copyOf(record.lines);
+    }
+
+    List<String> authorizationSchemes(String method, String path) {
+        return record.schemes.stream().filter(line -> line.startsWith(method + " " + path + " "))
+                .map(line -> line.substring(line.lastIndexOf(' ') + 1)).toList();
+    }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+
+    /** What the server read: method and path, and the Authorization header's scheme only (never its value). */
+    static final class RequestRecord {
+        final List<String> lines = new CopyOnWriteArrayList<>();
+        final List<String> schemes = new CopyOnWriteArrayList<>();
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @EnableAutoConfiguration
+    static class Server {
+
+        @Bean
+        UserDetailsService users() {
+            return new InMemoryUserDetailsManager(
+                    User.withUsername(USER).password("{noop}" + PASSWORD).roles("USER").build());
+        }
+
+        @Bean
+        FilterRegistrationBean<OncePerRequestFilter> recordingFilter(RequestRecord record) {
+            OncePerRequestFilter filter = new OncePerRequestFilter() {
+                @Override
+                protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response,
+                        FilterChain chain) throws ServletException, IOException {
+                    String line = request.getMethod() + " " + request.getRequestURI();
+                    record.lines.add(line);
+                    String authorization = request.getHeader("Authorization");
+                    String scheme = authorization == null ? "-" : authorization.split(" ", 2)[0];
+                    record.schemes.add(line + " " + scheme);
+                    chain.doFilter(request, response);
+                }
+            };
+            FilterRegistrationBean<OncePerRequestFilter> bean = new FilterRegistrationBean<>(filter);
+            bean.setOrder(Ordered.HIGHEST_PRECEDENCE);
+            return bean;
+        }
+    }
+}
