@@ -107,8 +107,10 @@ class SupportLogRedactionTest {
         SupportLog.start(logs, "test", false);
 
         org.slf4j.Logger log = LoggerFactory.getLogger("dev.stormwatch.logs.Volume");
+        // 5.5 MB: past the 5 MB at which the file rolls, and below the 6 MiB no file may reach, however fast the
+        // lines are written between two size checks.
         String line = "x".repeat(1000);
-        for (int i = 0; i < 6_000; i++) {
+        for (int i = 0; i < 5_500; i++) {
             log.info("{} {}", i, line);
         }
         // The size is checked at most once a second (SupportLog.SIZE_CHECK): the next line after it rolls the file.
