@@ -1,5 +1,7 @@
 package dev.stormwatch.app;
 
+import dev.stormwatch.app.shell.FilePreferencesStore;
+import dev.stormwatch.app.shell.SystemTheme;
 import java.lang.management.ManagementFactory;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -17,7 +19,8 @@ public final class StormwatchApp extends Application {
     @Override
     public void start(Stage stage) {
         composition = new Composition(Composition.Parts.defaults());
-        composition.window().show(stage);
+        // UI1, UI2: the window opens where, as large and in the theme it was last closed with.
+        composition.window().show(stage, FilePreferencesStore.forThisUser(), SystemTheme.ofThisDesktop());
         // The start-up figure the README reports: JVM start to a window that takes input.
         Platform.runLater(() -> LOG.info("window ready {} ms after the JVM started",
                 System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()));
