@@ -19,6 +19,7 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.image.Image;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
@@ -118,6 +119,10 @@ public final class MainWindow {
         scene.getStylesheets().add(Objects.requireNonNull(
                 MainWindow.class.getResource("/dev/stormwatch/app/stormwatch.css")).toExternalForm());
         stage.setTitle(TITLE);
+        if (stage.getIcons().isEmpty()) {
+            stage.getIcons().add(new Image(Objects.requireNonNull(
+                    MainWindow.class.getResource("/dev/stormwatch/app/stormwatch.png")).toExternalForm()));
+        }
         stage.setMinWidth(Math.min(WindowPreferences.MIN_WIDTH, screens.isEmpty() ? Double.MAX_VALUE
                 : screens.get(0).getWidth()));
         stage.setMinHeight(Math.min(WindowPreferences.MIN_HEIGHT, screens.isEmpty() ? Double.MAX_VALUE
