@@ -12,6 +12,7 @@ import dev.stormwatch.app.session.SessionView;
 import dev.stormwatch.app.session.SessionViewModel;
 import dev.stormwatch.app.session.SettingsViewModel;
 import dev.stormwatch.app.shell.MainWindow;
+import dev.stormwatch.app.shell.MenuCommand;
 import dev.stormwatch.app.timeline.TimelineViewModel;
 import dev.stormwatch.diagnose.DiagnoseService;
 import dev.stormwatch.embedded.EmbeddedStack;
@@ -25,6 +26,7 @@ import dev.stormwatch.oauth.ProfileStore;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.retry.OriginPauses;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -33,6 +35,9 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import okhttp3.OkHttpClient;
+import javafx.scene.Node;
+import javafx.scene.input.KeyCode;
+import org.kordamp.ikonli.feather.Feather;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -105,7 +110,28 @@ public final class Composition implements AutoCloseable {
                 Executors.newSingleThreadExecutor(daemonThreads("stormwatch-diagnose-")), UiThread.executor());
         this.window = new MainWindow(new SessionView(session, timeline), new LoadLabView(loadLab),
                 new ServersView(servers), new DiagnoseView(diagnose));
+        window.sessionCommands(sessionCommands());
         background.execute(() -> startServers(parts.servers()));
+    }
+
+    /** The Session menu: the Session tab's actions with their usual shortcuts, enabled when their buttons are. */
+    private List<MenuCommand> sessionCommands() {
+        return List.of(
+                MenuCommand.of("menu-sign-in", "Sign _in", "Shortcut+I", Feather.LOG_IN, session::signIn,
+                        session.canSignIn()),
+                MenuCommand.of("menu-refresh", "_Refresh", KeyCode.F5.getName(), Feather.REFRESH_CW, session::refresh,
+                        session.canAct()),
+                MenuCommand.of("menu-userinfo", "_UserInfo", "Shortcut+U", Feather.USER, session::loadUserInfo,
+                        session.canAct()),
+                MenuCommand.of("menu-sign-out", "Sign _out", null, Feather.LOG_OUT, session::signOut,
+                        session.canSignOut()),
+                MenuCommand.always("menu-settings", "_Settings…", "Shortcut+Comma", Feather.SETTINGS, () -> {
+                    window.select("session");
+                    Node issuer = window.root().lookup("#settings-issuer");
+                    if (issuer != null) {
+                        issuer.requestFocus();
+                    }
+                }));
     }
 
     /** The process's proxies; a variable that is not a proxy URL is logged and leaves requests direct. */

@@ -2,6 +2,8 @@ package dev.stormwatch.app;
 
 import dev.stormwatch.logs.LogFolder;
 import dev.stormwatch.logs.SupportLog;
+import dev.stormwatch.app.shell.FilePreferencesStore;
+import dev.stormwatch.app.shell.SystemTheme;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import javafx.application.Application;
@@ -20,7 +22,8 @@ public final class StormwatchApp extends Application {
     @Override
     public void start(Stage stage) {
         composition = new Composition(Composition.Parts.defaults());
-        composition.window().show(stage);
+        // UI1, UI2: the window opens where, as large and in the theme it was last closed with.
+        composition.window().show(stage, FilePreferencesStore.forThisUser(), SystemTheme.ofThisDesktop());
         // HD2: the log folder Main started, or where it would be.
         Path logs = SupportLog.currentFile().map(Path::getParent).orElseGet(LogFolder::forThisUser);
         composition.servers().logFolder(logs, folder -> getHostServices().showDocument(folder.toUri().toString()));

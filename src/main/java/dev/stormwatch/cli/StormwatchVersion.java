@@ -1,15 +1,15 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.base.ProductVersion;
 import picocli.CommandLine.IVersionProvider;
 
-/** The version from the jar's manifest, or "development build" when run from classes. */
+/** The version the build wrote (the same as the About dialog's), or "development build". */
 public final class StormwatchVersion implements IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        String version = StormwatchVersion.class.getPackage().getImplementationVersion();
         return new String[] {
-            "stormwatch " + (version == null ? "development build" : version),
+            "stormwatch " + ProductVersion.current(),
             "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"
         };
     }

@@ -1,16 +1,34 @@
 package dev.stormwatch.oauth;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
 
 /**
  * The page the browser shows after the redirect (RFC 8252 §7.3): it says plainly whether sign-in worked; every
  * text from the provider or the request is HTML-escaped (it is attacker-controlled).
  */
-public record SignInPage(int status, String title, String detail) {
+public record SignInPage(int status, String title, String detail, boolean closeTab) {
 
-    /** Sign-in worked. */
+    /**
+     * UI5: asks the browser to close the tab. Browsers allow it only for a tab a script opened, so on most the
+     * sentence "You can close this tab" stays; where allowed, the tab goes. Its SHA-256 is the only script the page's
+     * Content-Security-Policy lets run.
+     */
+    static final String CLOSE_TAB_SCRIPT = "window.close();";
+
+    private static final String CLOSE_TAB_SCRIPT_HASH = "'sha256-" + Base64.getEncoder().encodeToString(sha256(
+            CLOSE_TAB_SCRIPT)) + "'";
+
+    public SignInPage(int status, String title, String detail) {
+        this(status, title, detail, false);
+    }
+
+    /** Sign-in worked: the page says the tab can be closed, and tries to close it (UI5). */
     public static SignInPage succeeded() {
-        return new SignInPage(200, "Signed in", "You are signed in to Stormwatch. You can close this tab.");
+        return new SignInPage(200, "Signed in", "You are signed in to Stormwatch. You can close this tab and go back "
+                + "to Stormwatch.", true);
     }
 
     /** The login ended in a failure that the user should read. */
@@ -28,20 +46,30 @@ public record SignInPage(int status, String title, String detail) {
     byte[] toHttpResponse() {
         String html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Stormwatch: " + escape(title)
                 + "</title></head><body style=\"font-family:sans-serif;margin:3em\"><h1>" + escape(title)
-                + "</h1><p>" + escape(detail) + "</p></body></html>";
+                + "</h1><p>" + escape(detail) + "</p>"
+                + (closeTab ? "<script>" + CLOSE_TAB_SCRIPT + "</script>" : "") + "</body></html>";
         byte[] body = html.getBytes(StandardCharsets.UTF_8);
         String head = "HTTP/1.1 " + status + " " + reason() + "\r\n"
                 + "Content-Type: text/html; charset=utf-8\r\n"
                 + "Content-Length: " + body.length + "\r\n"
                 + "Cache-Control: no-store\r\n"
                 + "Referrer-Policy: no-referrer\r\n"
-                + "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'\r\n"
+                + "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'"
+                + (closeTab ? "; script-src " + CLOSE_TAB_SCRIPT_HASH : "") + "\r\n"
                 + "Connection: close\r\n\r\n";
         byte[] headBytes = head.getBytes(StandardCharsets.US_ASCII);
         byte[] all = new byte[headBytes.length + body.length];
         System.arraycopy(headBytes, 0, all, 0, headBytes.length);
         System.arraycopy(body, 0, all, headBytes.length, body.length);
         return all;
+    }
+
+    private static byte[] sha256(String text) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     /** Escapes the five characters that matter in HTML text and attributes. */

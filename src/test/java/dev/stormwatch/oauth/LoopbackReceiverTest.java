@@ -68,6 +68,42 @@ class LoopbackReceiverTest {
         assertThat(somethingListensOn(receiver.port())).as("something still listens on the redirect port").isFalse();
     }
 
+    @Test
+    @org.junit.jupiter.api.DisplayName("UI5: the signed-in page says the tab can be closed and runs only its close script")
+    void signedInPageOffersToCloseItsTab() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
+                () -> get("/callback?code=the-code&state=expected-state"));
+        receiver.await(Duration.ofSeconds(5));
+        receiver.respond(SignInPage.succeeded());
+        String page = browser.get(5, TimeUnit.SECONDS);
+
+        assertThat(page).contains("You can close this tab");
+        java.util.regex.Matcher script = java.util.regex.Pattern.compile("<script>(.*?)</script>").matcher(page);
+        assertThat(script.find()).isTrue();
+        String code = script.group(1);
+        assertThat(code).isEqualTo("window.close();");
+        assertThat(script.find()).as("one script only").isFalse();
+        String hash = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(code.getBytes(StandardCharsets.UTF_8)));
+        // The policy lets exactly this script run, and nothing else.
+        assertThat(page).contains("Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; "
+                + "script-src 'sha256-" + hash + "'\r\n");
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("UI5: a failed sign-in's page stays open, with no script at all")
+    void failedSignInPageHasNoScript() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
+                () -> get("/callback?code=the-code&state=expected-state"));
+        receiver.await(Duration.ofSeconds(5));
+        receiver.respond(SignInPage.failed("The provider said no."));
+
+        assertThat(browser.get(5, TimeUnit.SECONDS)).doesNotContain("<script").doesNotContain("script-src")
+                .contains("The provider said no.");
+    }
+
     /**
      * Whether a connection to the port is accepted by a listener. A connect to a port nobody listens on can, rarely,
      * succeed by connecting to itself (TCP simultaneous open, when the kernel picks that same port as the source),

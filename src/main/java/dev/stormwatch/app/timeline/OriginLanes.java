@@ -8,7 +8,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import javafx.collections.ListChangeListener;
+import javafx.css.CssMetaData;
+import javafx.css.Styleable;
+import javafx.css.StyleableProperty;
+import javafx.css.StyleablePropertyFactory;
 import javafx.collections.ObservableList;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
@@ -23,13 +28,18 @@ import javafx.scene.text.TextAlignment;
  */
 final class OriginLanes extends Region {
 
-    static final Color OK = Color.web("#1f8a4c");
-    static final Color THROTTLED = Color.web("#b7791f");
-    static final Color FAILED = Color.web("#c53030");
-    static final Color REFUSED = Color.web("#7a8394");
-    private static final Color PAUSE_BAND = Color.web("#b7791f", 0.18);
-    private static final Color GRID = Color.web("#d5d9e0");
-    private static final Color TEXT = Color.web("#1d2330");
+    /** The lanes' colours come from the stylesheet (.origin-lanes), so that they follow the theme. */
+    private static final StyleablePropertyFactory<OriginLanes> CSS =
+            new StyleablePropertyFactory<>(Region.getClassCssMetaData());
+    private static final double PAUSE_BAND_OPACITY = 0.18;
+
+    private final StyleableProperty<Color> background = colour("-sw-lane-background", s -> s.background, "#ffffff");
+    private final StyleableProperty<Color> text = colour("-sw-lane-text", s -> s.text, "#1d2330");
+    private final StyleableProperty<Color> grid = colour("-sw-lane-grid", s -> s.grid, "#d5d9e0");
+    private final StyleableProperty<Color> ok = colour("-sw-lane-ok", s -> s.ok, "#1f8a4c");
+    private final StyleableProperty<Color> throttled = colour("-sw-lane-throttled", s -> s.throttled, "#b7791f");
+    private final StyleableProperty<Color> failed = colour("-sw-lane-failed", s -> s.failed, "#c53030");
+    private final StyleableProperty<Color> refused = colour("-sw-lane-refused", s -> s.refused, "#7a8394");
     private static final double LABEL_WIDTH = 210;
     private static final double LANE_HEIGHT = 34;
     private static final double AXIS_HEIGHT = 22;
@@ -43,6 +53,29 @@ final class OriginLanes extends Region {
         getStyleClass().add("origin-lanes");
         rows.addListener((ListChangeListener<TimelineRow>) change -> requestLayout());
         setMinHeight(AXIS_HEIGHT + LANE_HEIGHT * 2);
+    }
+
+    private StyleableProperty<Color> colour(String property, Function<OriginLanes, StyleableProperty<Color>> of,
+            String fallback) {
+        StyleableProperty<Color> colour = CSS.createStyleableColorProperty(this, property.substring(1), property,
+                of, Color.web(fallback));
+        ((javafx.beans.value.ObservableValue<?>) colour).addListener((obs, was, now) -> requestLayout());
+        return colour;
+    }
+
+    @Override
+    public List<CssMetaData<? extends Styleable, ?>> getCssMetaData() {
+        return CSS.getCssMetaData();
+    }
+
+    /** The mark colour of an attempt, as the stylesheet names it now (OK, throttled, failed, refused). */
+    Color markColour(AttemptEvent e) {
+        return switch (markOf(e)) {
+            case REFUSED -> refused.getValue();
+            case THROTTLED -> throttled.getValue();
+            case OK -> ok.getValue();
+            case FAILED -> failed.getValue();
+        };
     }
 
     @Override
@@ -72,10 +105,10 @@ final class OriginLanes extends Region {
         double w = canvas.getWidth();
         double h = canvas.getHeight();
         g.clearRect(0, 0, w, h);
-        g.setFill(Color.WHITE);
+        g.setFill(background.getValue());
         g.fillRect(0, 0, w, h);
         if (rows.isEmpty()) {
-            g.setFill(REFUSED);
+            g.setFill(refused.getValue());
             g.setTextAlign(TextAlignment.LEFT);
             g.setTextBaseline(VPos.CENTER);
             g.fillText("No requests yet: every attempt of every call appears here, one lane per origin.", 12, h / 2);
@@ -98,9 +131,9 @@ final class OriginLanes extends Region {
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
         for (Map.Entry<String, Double> lane : laneY.entrySet()) {
-            g.setStroke(GRID);
+            g.setStroke(grid.getValue());
             g.strokeLine(LABEL_WIDTH, lane.getValue(), LABEL_WIDTH + plotWidth, lane.getValue());
-            g.setFill(TEXT);
+            g.setFill(text.getValue());
             g.fillText(lane.getKey(), 8, lane.getValue(), LABEL_WIDTH - 16);
         }
         for (TimelineRow row : rows) {
@@ -108,17 +141,17 @@ final class OriginLanes extends Region {
             double x = LABEL_WIDTH + plotWidth * fraction(row.since(start), span);
             row.event().pauseStarted().ifPresent(until -> {
                 double x2 = LABEL_WIDTH + plotWidth * fraction(Duration.between(start, until), span);
-                g.setFill(PAUSE_BAND);
+                g.setFill(throttled.getValue().deriveColor(0, 1, 1, PAUSE_BAND_OPACITY));
                 g.fillRect(x, y - LANE_HEIGHT / 2 + 3, Math.max(2, x2 - x), LANE_HEIGHT - 6);
             });
-            g.setFill(colour(row.event()));
+            g.setFill(markColour(row.event()));
             g.fillOval(x - 5, y - 5, 10, 10);
         }
     }
 
     private void drawAxis(GraphicsContext g, Duration span, double plotWidth, double h) {
-        g.setStroke(GRID);
-        g.setFill(REFUSED);
+        g.setStroke(grid.getValue());
+        g.setFill(refused.getValue());
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
         int ticks = 6;
@@ -129,20 +162,23 @@ final class OriginLanes extends Region {
         }
     }
 
-    static Color colour(AttemptEvent e) {
+    /** What an attempt's mark shows. */
+    enum Mark { OK, THROTTLED, FAILED, REFUSED }
+
+    static Mark markOf(AttemptEvent e) {
         if (e.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE
                 || e.verdict() == AttemptEvent.Verdict.REFUSED_BY_LIMITER
                 || e.verdict() == AttemptEvent.Verdict.PACED) {
-            return REFUSED;
+            return Mark.REFUSED;
         }
         int status = e.status().orElse(-1);
         if (status == 429) {
-            return THROTTLED;
+            return Mark.THROTTLED;
         }
         if (status >= 200 && status < 400) {
-            return OK;
+            return Mark.OK;
         }
-        return FAILED;
+        return Mark.FAILED;
     }
 
     private static double fraction(Duration part, Duration whole) {

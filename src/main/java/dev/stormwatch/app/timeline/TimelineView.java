@@ -22,6 +22,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.text.Text;
 import javafx.geometry.Orientation;
 
 /** The request timeline: lanes per origin above, every attempt in a table below; a row copies as ticket text. */
@@ -48,7 +49,9 @@ public final class TimelineView extends BorderPane {
         table.getColumns().add(column("Jitter", "The random share of the delay (B3, RA3)", TimelineRow::jitter, 56));
         table.getColumns().add(column("Budget left", "Failed requests the origin may still make, and time left (B1)",
                 TimelineRow::budgetLeft, 126));
-        table.getColumns().add(column("Then", "What the client did next", TimelineRow::verdict, 130));
+        TableColumn<TimelineRow, String> then = column("Then", "What the client did next", TimelineRow::verdict, 130);
+        wrapCells(then); // UI3: its notes (a new connection's reason, CN1) are the longest texts; they wrap, not cut
+        table.getColumns().add(then);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setRowFactory(t -> {
             TableRow<TimelineRow> row = new TableRow<>();
@@ -137,6 +140,33 @@ public final class TimelineView extends BorderPane {
         column.setPrefWidth(width);
         column.setSortable(false);
         return column;
+    }
+
+    /** Cells that wrap their text at the column's width, the row growing to fit, with the same tooltip. */
+    private static void wrapCells(TableColumn<TimelineRow, String> column) {
+        column.setCellFactory(c -> new TableCell<>() {
+            private final Text wrapped = new Text();
+
+            {
+                wrapped.getStyleClass().add("wrapped-cell-text");
+                wrapped.wrappingWidthProperty().bind(column.widthProperty().subtract(12));
+            }
+
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(null);
+                if (empty || text == null || text.isEmpty()) {
+                    setGraphic(null);
+                    setTooltip(null);
+                    return;
+                }
+                wrapped.setText(text);
+                setGraphic(wrapped);
+                String legend = RuleCatalogue.spec().legendFor(text);
+                setTooltip(new Tooltip(legend.isEmpty() ? text : text + "\n\n" + legend));
+            }
+        });
     }
 
 }
