@@ -47,13 +47,14 @@ import javafx.stage.FileChooser;
 public final class DiagnoseView extends BorderPane {
 
     private final LineChart<Number, Number> chart;
+    private VBox actions;
 
     public DiagnoseView(DiagnoseViewModel model) {
         setId("diagnose");
         ScrollPane form = new ScrollPane(form(model));
         form.setFitToWidth(true);
         form.setPrefWidth(340);
-        setLeft(form);
+        setLeft(dev.stormwatch.app.common.Forms.pinnedBelow(form, actions));
 
         Label verdict = new Label();
         verdict.setId("diagnose-verdict");
@@ -297,10 +298,11 @@ public final class DiagnoseView extends BorderPane {
         problems.textProperty().bind(model.problemsProperty());
 
         VBox box = new VBox(8, title, hint, files, new HBox(8, add, remove, clear),
-                new VBox(2, new Label("Format"), format), logFormat, fields, clientKey, tolerance, throttle,
-                new HBox(8, run, cancel), bar, progress, problems);
+                new VBox(2, new Label("Format"), format), logFormat, fields, clientKey, tolerance, throttle);
         box.setPadding(new Insets(12));
         box.getStyleClass().add("settings");
+        // Diagnose and Cancel stay in view below the form, however far it scrolls.
+        actions = new VBox(8, new HBox(8, run, cancel), bar, progress, problems);
         return box;
     }
 

@@ -1,5 +1,6 @@
 package dev.stormwatch.app.loadlab;
 
+import dev.stormwatch.app.common.Forms;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.relay.RateLimitDialect;
@@ -38,6 +39,7 @@ public final class LoadLabView extends BorderPane {
     private final LineChart<Number, Number> latency = chart("Latency of completed attempts", "ms");
 
     private final LoadLabViewModel model;
+    private VBox actions;
 
     public LoadLabView(LoadLabViewModel model) {
         this.model = model;
@@ -45,7 +47,7 @@ public final class LoadLabView extends BorderPane {
         ScrollPane form = new ScrollPane(form(model));
         form.setFitToWidth(true);
         form.setPrefWidth(330);
-        setLeft(form);
+        setLeft(Forms.pinnedBelow(form, actions));
 
         Label progress = new Label();
         progress.setId("load-progress");
@@ -171,7 +173,7 @@ public final class LoadLabView extends BorderPane {
         return chart;
     }
 
-    private static Node form(LoadLabViewModel model) {
+    private Node form(LoadLabViewModel model) {
         Label title = new Label("Load run");
         title.getStyleClass().add("section-title");
         ComboBox<Scenario> scenario = new ComboBox<>();
@@ -257,12 +259,14 @@ public final class LoadLabView extends BorderPane {
                 new Label("Backoff between retries"), jitter,
                 new Label("Rate limiter"), limiter,
                 field("Limiter state: embedded (Redis), local, or redis://...", "load-redis", model.redisProperty()),
-                field("Instances sharing the quota (K)", "load-instances", model.instancesProperty()),
-                new HBox(8, run, stop), problems);
+                field("Instances sharing the quota (K)", "load-instances", model.instancesProperty()));
         box.setPadding(new Insets(12));
         box.getStyleClass().add("settings");
+        // Run and Stop stay in view below the form, however far it scrolls.
+        actions = new VBox(8, new HBox(8, run, stop), problems);
         return box;
     }
+
 
     /** A combo box's items shown in words; nothing is typed into them. */
     private static <T> StringConverter<T> words(java.util.function.Function<T, String> words) {

@@ -12,6 +12,7 @@ import javafx.scene.control.PasswordField;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import dev.stormwatch.oauth.ClientAuthentication;
 
@@ -51,6 +52,7 @@ final class SettingsView extends VBox {
         profileName.textProperty().bindBidirectional(model.profileNameProperty());
         HBox.setHgrow(profileName, Priority.ALWAYS);
         Button saveProfile = SessionView.button("Save as profile", "settings-profile-save", model::saveProfile);
+        saveProfile.setMinWidth(Region.USE_PREF_SIZE); // the name field gives way, never the button's words
         Label profileError = new Label();
         profileError.setId("settings-profile-error");
         profileError.getStyleClass().add("field-error");
