@@ -48,11 +48,14 @@ class TimelineFollowsNewestTest {
         add(robot, 40);
         robot.interact(() -> table(robot).scrollTo(3));
         WaitForAsyncUtils.waitForFxEvents();
-        int firstBefore = flow(robot).getFirstVisibleCell().getIndex();
+        int reading = flow(robot).getFirstVisibleCell().getIndex();
 
         add(robot, 5);
 
-        assertThat(flow(robot).getFirstVisibleCell().getIndex()).isEqualTo(firstBefore);
+        // The row being read stays in view (rows of wrapped text differ in height, so the flow may re-estimate its
+        // first cell by one), and the table did not jump to the newest row.
+        assertThat(reading).isBetween(flow(robot).getFirstVisibleCell().getIndex(), lastShown(robot));
+        assertThat(flow(robot).getFirstVisibleCell().getIndex()).isBetween(reading - 1, reading);
         assertThat(lastShown(robot)).isLessThan(44);
     }
 
