@@ -10,9 +10,12 @@ import dev.stormwatch.app.common.RuleHints;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
@@ -30,6 +33,12 @@ public final class ServersView extends VBox {
         GridPane addresses = new GridPane();
         addresses.setHgap(12);
         addresses.setVgap(6);
+        // The names keep their words; a long value (the limiter's description) wraps instead.
+        ColumnConstraints names = new ColumnConstraints();
+        names.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints values = new ColumnConstraints();
+        values.setHgrow(Priority.ALWAYS);
+        addresses.getColumnConstraints().setAll(names, values);
         Label provider = new Label();
         provider.setId("provider-address");
         provider.textProperty().bind(model.providerAddressProperty());
@@ -40,6 +49,7 @@ public final class ServersView extends VBox {
         addresses.addRow(1, new Label("Relay (model API)"), relay);
         Label limiter = new Label();
         limiter.setId("limiter-backend");
+        limiter.setWrapText(true);
         limiter.textProperty().bind(model.limiterProperty());
         addresses.addRow(2, new Label("Rate limiter"), limiter);
         ComboBox<RateLimitDialect> dialect = new ComboBox<>();
