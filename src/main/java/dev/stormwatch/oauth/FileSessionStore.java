@@ -5,11 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.base.Secret;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
@@ -30,7 +28,6 @@ import java.util.Set;
 public final class FileSessionStore implements SessionStore {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
     private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
 
     private final Path file;
@@ -97,20 +94,7 @@ public final class FileSessionStore implements SessionStore {
             } else {
                 SessionFolder.requireOnlyOwnerCanWrite(dir); // an existing folder is not ours to trust
             }
-            // The temporary file is owner-only from its creation, so no moment exists where others could read it.
-            Path temp = posix
-                    ? Files.createTempFile(dir, "session", ".tmp", PosixFilePermissions.asFileAttribute(OWNER_FILE))
-                    : Files.createTempFile(dir, "session", ".tmp");
-            try {
-                Files.writeString(temp, JSON.writeValueAsString(toJson(session)));
-                try {
-                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            OwnerOnlyFiles.replace(file, JSON.writeValueAsString(toJson(session)), "session", posix);
         } catch (IOException e) {
             throw Failures.configuration("cannot write the session file " + file + " (" + e.getClass().getSimpleName()
                     + "); check the folder's permissions, or keep the session in memory only");

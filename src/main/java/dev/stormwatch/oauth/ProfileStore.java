@@ -8,11 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.retry.CallFailure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -40,7 +38,6 @@ public final class ProfileStore {
     private static final List<String> SECRET_WORDS = List.of("secret", "password", "token", "private", "key",
             "credential");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
     private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
 
     private final Path folder;
@@ -223,19 +220,7 @@ public final class ProfileStore {
                     SessionFolder.requireOnlyOwnerCanWrite(d);
                 }
             }
-            Path temp = posix
-                    ? Files.createTempFile(dir, "profile", ".tmp", PosixFilePermissions.asFileAttribute(OWNER_FILE))
-                    : Files.createTempFile(dir, "profile", ".tmp");
-            try {
-                Files.writeString(temp, JSON.writeValueAsString(json));
-                try {
-                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            OwnerOnlyFiles.replace(file, JSON.writeValueAsString(json), "profile", posix);
         } catch (IOException e) {
             throw Failures.configuration("cannot write the profile file " + file + " (" + e.getClass().getSimpleName()
                     + "); check the folder's permissions");

@@ -214,6 +214,8 @@ public final class LoadLabView extends BorderPane {
         dialect.setId("load-relay-dialect");
         dialect.getItems().setAll(RateLimitDialect.values());
         dialect.valueProperty().bindBidirectional(model.relayDialectProperty());
+        // LB7: as the command line and the Provider & relay tab name it (openai, github), not OPENAI.
+        dialect.setConverter(words(d -> d.name().toLowerCase(java.util.Locale.ROOT)));
         dialect.setMaxWidth(Double.MAX_VALUE);
         dialect.setTooltip(new Tooltip("plain: Retry-After on the 429 only. The others also say on every answer what is"
                 + " left until when, so the clients pause before the 429 (RH9)."));

@@ -65,6 +65,22 @@ final class SettingsView extends VBox {
         ComboBox<ClientAuthentication.Method> clientAuth = new ComboBox<>();
         clientAuth.setId("settings-client-auth");
         clientAuth.getItems().setAll(ClientAuthentication.Method.values());
+        // The names the provider's discovery document and the command line use (client_secret_basic), not the enum's.
+        clientAuth.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(ClientAuthentication.Method method) {
+                if (method == null) {
+                    return "";
+                }
+                return method == ClientAuthentication.Method.NONE ? "none (a public client; PKCE proves it)"
+                        : method.wireName();
+            }
+
+            @Override
+            public ClientAuthentication.Method fromString(String text) {
+                return null; // chosen, never typed
+            }
+        });
         clientAuth.valueProperty().bindBidirectional(model.clientAuthProperty());
         clientAuth.setMaxWidth(Double.MAX_VALUE);
         PasswordField secret = new PasswordField();
