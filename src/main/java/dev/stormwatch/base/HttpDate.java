@@ -166,8 +166,11 @@ public final class HttpDate {
         };
     }
 
-    // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's civil-from-days algorithms).
-    private static long daysFromCivil(long year, int month, int day) {
+    /**
+     * Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's civil-from-days algorithms), without a
+     * {@code java.time} object per call: the HTTP-date parser and the diagnosis's log-time reader share it.
+     */
+    public static long daysFromCivil(long year, int month, int day) {
         long y = month <= 2 ? year - 1 : year;
         long era = Math.floorDiv(y, 400);
         long yearOfEra = y - era * 400;

@@ -1,5 +1,6 @@
 package dev.stormwatch.diagnose;
 
+import dev.stormwatch.base.HttpDate;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -41,7 +42,7 @@ public final class Timestamps {
             return INVALID;
         }
         long offsetSeconds = (sign == '-' ? -1 : 1) * (zh * 3600L + zm * 60L);
-        long days = daysFromCivil(year, month / 3 + 1, day);
+        long days = HttpDate.daysFromCivil(year, month / 3 + 1, day);
         return (days * 86_400L + hour * 3600L + minute * 60L + second - offsetSeconds) * 1000L;
     }
 
@@ -110,15 +111,5 @@ public final class Timestamps {
             value = value * 10 + d;
         }
         return value;
-    }
-
-    /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
-    static long daysFromCivil(int year, int month, int day) {
-        int y = month <= 2 ? year - 1 : year;
-        long era = Math.floorDiv(y, 400);
-        long yoe = y - era * 400;
-        long doy = (153L * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
-        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        return era * 146_097 + doe - 719_468;
     }
 }
