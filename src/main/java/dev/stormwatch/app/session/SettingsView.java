@@ -134,14 +134,6 @@ final class SettingsView extends VBox {
         TextField input = new TextField();
         input.setId(id);
         input.textProperty().bindBidirectional(value);
-        Label reason = new Label();
-        reason.setId(id + "-error");
-        reason.getStyleClass().add("field-error");
-        reason.setWrapText(true);
-        RuleHints.explain(reason);
-        reason.textProperty().bind(error);
-        reason.visibleProperty().bind(error.isNotEmpty());
-        reason.managedProperty().bind(reason.visibleProperty());
-        return new VBox(2, new Label(label), input, reason);
+        return new VBox(2, new Label(label), input, errorLabel(id + "-error", error));
     }
 }
