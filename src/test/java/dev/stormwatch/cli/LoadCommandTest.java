@@ -58,8 +58,8 @@ class LoadCommandTest {
         LoadReport report = JsonReportReader.read(json);
         assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
         assertThat(report.seedIfFixed()).contains(9L);
-        // The open loop issues 80 arrivals in 2 s; on a busy machine some find all 50 clients busy and are skipped
-        // (an open loop does not queue, and the report notes them), so fewer may be sent, never more.
+        // The open loop issues 80 arrivals in 2 s; on a busy machine some find all 50 clients busy and wait for one
+        // (CO2), and those still waiting at the end are never sent (the report notes them): fewer, never more.
         assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.LOGICAL_REQUESTS))
                 .isBetween(40L, 90L);
         assertThat(report.seriesNamed("provider per second").orElseThrow().total(Counter.STATUS_2XX)).isPositive();

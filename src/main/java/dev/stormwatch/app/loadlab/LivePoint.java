@@ -7,16 +7,22 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * One second of a load run as the Load lab draws it: what the clients did, and what arrived at the provider.
  *
  * @param second seconds since the run started
  * @param failed 5xx and network errors together
+ * @param p50Millis the median service time of the requests that ended in that second
+ * @param p99Millis the 99th percentile of the same
+ * @param responseP99Millis the 99th percentile of their response time from the intended start (CO1); empty where
+ *     nothing ran on a schedule (a closed loop)
  * @param providerArrivals requests the relay recorded in that second (empty for a target without a record)
  */
 public record LivePoint(long second, long attempts, long ok, long throttled, long failed, long retries,
-        long exhausted, long limiterRefused, double p50Millis, double p99Millis, Optional<Long> providerArrivals) {
+        long exhausted, long limiterRefused, double p50Millis, double p99Millis, OptionalDouble responseP99Millis,
+        Optional<Long> providerArrivals) {
 
     /** The seconds that have passed: later buckets are still empty and would draw a false drop to zero. */
     static List<LivePoint> of(Duration elapsed, TimeSeries client, Optional<TimeSeries> provider) {
@@ -33,7 +39,9 @@ public record LivePoint(long second, long attempts, long ok, long throttled, lon
             points.add(new LivePoint(b.offset().toSeconds(), b.count(Counter.ATTEMPTS), b.count(Counter.STATUS_2XX),
                     b.count(Counter.STATUS_429), b.count(Counter.STATUS_5XX) + b.count(Counter.NETWORK_ERRORS),
                     b.count(Counter.RETRIES), b.count(Counter.EXHAUSTED_BUDGETS), b.count(Counter.LIMITER_REFUSED),
-                    millis(b.latency().p50()), millis(b.latency().p99()), arrivals));
+                    millis(b.latency().p50()), millis(b.latency().p99()),
+                    b.responseTime().isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(millis(b.responseTime().p99())),
+                    arrivals));
         }
         return points;
     }

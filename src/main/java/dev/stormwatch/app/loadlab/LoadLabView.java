@@ -143,6 +143,12 @@ public final class LoadLabView extends BorderPane {
         latency.getData().setAll(
                 series("p50", points, LivePoint::p50Millis),
                 series("p99", points, LivePoint::p99Millis));
+        if (points.stream().anyMatch(point -> point.responseP99Millis().isPresent())) {
+            // CO1: an open loop's p99 from each request's intended start, beside the service time's.
+            latency.getData().add(series("p99 from intended start",
+                    points.stream().filter(point -> point.responseP99Millis().isPresent()).toList(),
+                    point -> point.responseP99Millis().getAsDouble()));
+        }
     }
 
     private static XYChart.Series<Number, Number> series(String name, List<LivePoint> points,

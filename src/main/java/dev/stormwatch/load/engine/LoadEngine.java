@@ -343,8 +343,10 @@ public final class LoadEngine {
                     + " time(s) during the run (refreshed by the OAuth client); each attempt sent the current one");
         }
         if (resources.clients.skipped() > 0) {
-            notes.add(resources.clients.skipped() + " arrival(s) found all " + options.clients()
-                    + " virtual clients busy and were skipped (open loop does not queue)");
+            // CO2: arrivals wait for a free client; these never got one (the line was full, or the run ended first).
+            notes.add(resources.clients.skipped() + " arrival(s) were never sent: they waited for one of the "
+                    + options.clients() + " busy virtual clients until the run stopped sending, or found "
+                    + VirtualClients.MAX_WAITING + " arrivals already waiting");
         }
         pacedWaits(client.perSecond(), options.adaptive()).ifPresent(notes::add);
     }
@@ -422,6 +424,9 @@ public final class LoadEngine {
                 ? Optional.of(recorders.provider().perTenthSecond()) : Optional.empty();
         Map<String, Figure> figures = new LinkedHashMap<>(
                 StandardFigures.of(scenario, recorders.start(), clientSeconds, providerFine));
+        // CO2: service time and, in an open loop, response time from the intended start, side by side.
+        figures.putAll(StandardFigures.latencies(recorders.client().overallLatency(),
+                options.rate().isPresent() ? Optional.of(recorders.client().overallResponseTime()) : Optional.empty()));
         // LB4: the run's story in one sentence, first among the notes.
         notes.add(0, dev.stormwatch.load.report.RunVerdict.PREFIX + dev.stormwatch.load.report.RunVerdict.of(scenario,
                 options.jitter(), recorders.start(), clientSeconds, Optional.of(recorders.client().perTenthSecond()),

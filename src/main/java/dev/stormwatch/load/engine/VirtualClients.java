@@ -9,13 +9,18 @@ import dev.stormwatch.load.series.LoadRecorder;
 import dev.stormwatch.retry.CallFailure;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,8 +32,9 @@ import okhttp3.ResponseBody;
  * The virtual clients of a run, without a thread each: each logical request is one
  * {@link ResilientClient#sendAsync} future, spread round-robin over the K client instances.
  *
- * <p>Open loop: arrivals at a fixed rate, paced by a timer, never more than {@code clients} in flight (an arrival
- * that finds them all busy is counted as skipped). Closed loop: {@code clients} loops, each sending its next request a
+ * <p>Open loop: arrivals at a fixed rate, paced by a timer, never more than {@code clients} in flight; an arrival
+ * that finds them all busy waits for the first free one, and its response time counts from its intended start
+ * (CO1, CO2). Closed loop: {@code clients} loops, each sending its next request a
  * think time after the previous ended, or when a pause (P2) said a request would be accepted; a client the limiter
  * refused waits in its instance's {@link RefusalQueue} for the retry-at it was given (RC7, LB1).
  */
@@ -36,6 +42,12 @@ final class VirtualClients {
 
     /** How often the open-loop pacer wakes: fine enough for 1,000 arrivals per second to stay smooth. */
     private static final Duration PACE = Duration.ofMillis(5);
+
+    /**
+     * The most open-loop arrivals that wait for a free virtual client (CO2): a minute at 1,000 per second, a few MB;
+     * a run that falls further behind drops the next ones and counts them.
+     */
+    static final int MAX_WAITING = 60_000;
 
     /** Calls that complete at once (a refusal) would otherwise recurse without bound on one stack. */
     private static final int MAX_INLINE_DEPTH = 8;
@@ -53,6 +65,10 @@ final class VirtualClients {
     private final Set<CompletableFuture<Response>> inFlight = ConcurrentHashMap.newKeySet();
     private final AtomicInteger nextInstance = new AtomicInteger();
     private final AtomicLong skipped = new AtomicLong();
+    /** CO2: the intended starts of open-loop arrivals waiting for a free virtual client, oldest first. */
+    private final Queue<Instant> waiting = new ConcurrentLinkedQueue<>();
+    /** CO2: the open loop's free virtual clients. */
+    private volatile Semaphore openSlots = new Semaphore(0);
     /** LB1: one line per client instance, since each instance asks its own limiter. */
     private final List<RefusalQueue> queues;
     private volatile boolean running = true;
@@ -78,24 +94,56 @@ final class VirtualClients {
         this.queues = instances.stream().map(i -> new RefusalQueue(clock, delays)).toList();
     }
 
-    /** Open loop: {@code rate} arrivals per second from now, at most {@code clients} in flight. */
+    /**
+     * Open loop: {@code rate} arrivals per second from now, at most {@code clients} in flight. The k-th arrival's
+     * intended start is k / rate after now (CO1); an arrival that finds every virtual client busy waits in line for
+     * the first free one, and its wait counts in its response time (CO2). Past {@link #MAX_WAITING} waiting arrivals a
+     * new one is skipped and counted.
+     */
     void startOpenLoop(double rate, int clients) {
-        long startNanos = System.nanoTime();
+        Instant start = clock.instant();
         AtomicLong issued = new AtomicLong();
+        openSlots = new Semaphore(clients);
         timer.scheduleAtFixedRate(() -> {
             if (!running) {
                 return;
             }
-            long due = (long) (rate * (System.nanoTime() - startNanos) / 1e9) - issued.get();
+            long elapsedNanos = nanosBetween(start, clock.instant());
+            long due = (long) (rate * elapsedNanos / 1e9) - issued.get();
             for (long i = 0; i < due; i++) {
-                issued.incrementAndGet();
-                if (inFlight.size() >= clients) {
-                    skipped.incrementAndGet(); // every virtual client is busy: an open loop does not queue
+                long k = issued.getAndIncrement();
+                if (waiting.size() >= MAX_WAITING) {
+                    skipped.incrementAndGet(); // the line is full: this arrival is dropped and counted
                     continue;
                 }
-                send();
+                waiting.add(start.plusNanos((long) (k * 1e9 / rate)));
             }
+            sendWaiting();
         }, 0, PACE.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** Hands waiting arrivals, oldest first, to free virtual clients (CO2). */
+    private void sendWaiting() {
+        while (running && !waiting.isEmpty() && openSlots.tryAcquire()) {
+            Instant intended = waiting.poll();
+            if (intended == null) {
+                openSlots.release();
+                return;
+            }
+            send(nextInstance(), Optional.of(intended)).whenComplete((ignored, failure) -> {
+                openSlots.release();
+                if (depth.get() < MAX_INLINE_DEPTH) {
+                    depth.set(depth.get() + 1);
+                    try {
+                        sendWaiting();
+                    } finally {
+                        depth.set(depth.get() - 1);
+                    }
+                } else {
+                    timer.execute(this::sendWaiting); // a chain of calls that completed at once: let the stack unwind
+                }
+            });
+        }
     }
 
     /** Closed loop: {@code clients} loops with {@code thinkTime} between a request's end and the next. */
@@ -180,31 +228,40 @@ final class VirtualClients {
         return cancelled;
     }
 
-    /** Open-loop arrivals that found every virtual client busy. */
+    /**
+     * Open-loop arrivals never sent: dropped because {@link #MAX_WAITING} arrivals were already waiting, or still
+     * waiting for a free virtual client when sending stopped.
+     */
     long skipped() {
-        return skipped.get();
+        return skipped.get() + (running ? 0 : waiting.size());
     }
 
     private int nextInstance() {
         return Math.floorMod(nextInstance.getAndIncrement(), instances.size());
     }
 
-    private CompletableFuture<Void> send() {
-        return send(nextInstance());
+    private CompletableFuture<Void> send(int instance) {
+        return send(instance, Optional.empty());
     }
 
-    private CompletableFuture<Void> send(int instance) {
+    /**
+     * One logical request on {@code instance}. Its service time counts from now; an open-loop arrival's response
+     * time counts from its {@code intended} start (CO1).
+     */
+    private CompletableFuture<Void> send(int instance, Optional<Instant> intended) {
         ResilientClient client = instances.get(instance);
         recorder.increment(Counter.LOGICAL_REQUESTS);
         recorder.flightStarted();
-        long startNanos = System.nanoTime();
+        Instant handedOver = clock.instant();
         CompletableFuture<Response> future = client.sendAsync(request, call);
         inFlight.add(future);
         CompletableFuture<Void> done = new CompletableFuture<>();
         future.whenComplete((response, failure) -> {
             inFlight.remove(future);
             recorder.flightEnded();
-            recorder.latency(clock.instant(), Duration.ofNanos(System.nanoTime() - startNanos));
+            Instant end = clock.instant();
+            recorder.latency(end, Duration.ofNanos(nanosBetween(handedOver, end)));
+            intended.ifPresent(at -> recorder.responseTime(end, Duration.ofNanos(nanosBetween(at, end))));
             if (response != null) {
                 consume(response);
                 done.complete(null);
@@ -265,6 +322,11 @@ final class VirtualClients {
         } catch (java.io.IOException e) {
             // The status was counted; a body cut short costs only this connection.
         }
+    }
+
+    /** Nanoseconds from {@code from} to {@code to}, without allocating a Duration per request. */
+    private static long nanosBetween(Instant from, Instant to) {
+        return (to.getEpochSecond() - from.getEpochSecond()) * 1_000_000_000L + (to.getNano() - from.getNano());
     }
 
     private static Throwable unwrap(Throwable failure) {

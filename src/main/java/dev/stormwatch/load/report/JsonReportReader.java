@@ -97,22 +97,26 @@ public final class JsonReportReader {
                     counts.put(counter, count);
                 }
             }
-            LatencySummary latency = row.path("latency_count").asLong() == 0
-                    ? LatencySummary.NONE
-                    : new LatencySummary(
-                            row.path("latency_count").asLong(),
-                            micros(row, "p50_us"),
-                            micros(row, "p95_us"),
-                            micros(row, "p99_us"),
-                            micros(row, "max_us"));
-            buckets.add(new Bucket(
-                    Duration.ofMillis(row.path("offset_ms").asLong()), counts, row.path("max_in_flight").asLong(), latency));
+            LatencySummary latency = latency(row, "latency_count", "");
+            // CO1; a report written before response times were recorded has none.
+            LatencySummary response = latency(row, "response_count", "response_");
+            buckets.add(new Bucket(Duration.ofMillis(row.path("offset_ms").asLong()), counts,
+                    row.path("max_in_flight").asLong(), latency, response));
         }
         return new TimeSeries(
                 Instant.parse(node.path("start").asText()),
                 Duration.ofMillis(node.path("bucket_width_ms").asLong()),
                 buckets,
                 node.path("events_outside").asLong());
+    }
+
+    private static LatencySummary latency(JsonNode row, String countField, String prefix) {
+        long count = row.path(countField).asLong();
+        return count == 0 ? LatencySummary.NONE : new LatencySummary(count,
+                micros(row, prefix + "p50_us"),
+                micros(row, prefix + "p95_us"),
+                micros(row, prefix + "p99_us"),
+                micros(row, prefix + "max_us"));
     }
 
     private static Duration micros(JsonNode row, String field) {

@@ -97,6 +97,13 @@ public final class JsonReportWriter {
             row.put("p95_us", micros(latency.p95()));
             row.put("p99_us", micros(latency.p99()));
             row.put("max_us", micros(latency.max()));
+            // CO1: the response time from each open-loop request's intended start, beside the service time above.
+            LatencySummary response = bucket.responseTime();
+            row.put("response_count", response.count());
+            row.put("response_p50_us", micros(response.p50()));
+            row.put("response_p95_us", micros(response.p95()));
+            row.put("response_p99_us", micros(response.p99()));
+            row.put("response_max_us", micros(response.max()));
         }
         return node;
     }

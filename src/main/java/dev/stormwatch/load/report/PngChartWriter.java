@@ -53,6 +53,10 @@ public final class PngChartWriter {
             new Line("p50 ms", new Color(0x17BECF), bucket -> bucket.latency().p50().toNanos() / 1e6),
             new Line("p99 ms", new Color(0xE377C2), bucket -> bucket.latency().p99().toNanos() / 1e6));
 
+    /** CO1: an open-loop run's p99 from each request's intended start, drawn beside the service time's. */
+    private static final Line RESPONSE_P99 = new Line("p99 from intended start ms", new Color(0xBCBD22),
+            bucket -> bucket.responseTime().p99().toNanos() / 1e6);
+
     private PngChartWriter() {}
 
     /** Draws the report's first series into a PNG file of the default size. */
@@ -95,13 +99,24 @@ public final class PngChartWriter {
             Panel latency = new Panel(LEFT, TOP + countsHeight + GAP, plotWidth, plotsHeight - countsHeight);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
             draw(g, counts, named.series(), COUNT_LINES, "per " + width(named.series().bucketWidth()), false);
-            draw(g, latency, named.series(), LATENCY_LINES, "latency (ms)", true);
+            draw(g, latency, named.series(), latencyLines(named.series()), "latency (ms)", true);
             g.setColor(INK);
             g.drawString("time (s)", LEFT + plotWidth / 2 - 20, height - 12);
         } finally {
             g.dispose();
         }
         return image;
+    }
+
+    /** The service time's lines, and the response time's where the series has one (an open loop, CO1). */
+    private static List<Line> latencyLines(TimeSeries series) {
+        boolean scheduled = series.buckets().stream().anyMatch(bucket -> !bucket.responseTime().isEmpty());
+        if (!scheduled) {
+            return LATENCY_LINES;
+        }
+        List<Line> lines = new java.util.ArrayList<>(LATENCY_LINES);
+        lines.add(RESPONSE_P99);
+        return lines;
     }
 
     private static void draw(

@@ -93,6 +93,10 @@ public final class SummaryTable {
             case StandardFigures.TIME_TO_RECOVER -> "time to recover (s)";
             case StandardFigures.GOODPUT -> "goodput (successes per s)";
             case StandardFigures.SUCCESS_SHARE -> "success share (of attempts)";
+            case StandardFigures.P50_SERVICE_TIME -> "p50 service time (ms)";
+            case StandardFigures.P99_SERVICE_TIME -> "p99 service time (ms)";
+            case StandardFigures.P50_RESPONSE_TIME -> "p50 from intended start (ms)";
+            case StandardFigures.P99_RESPONSE_TIME -> "p99 from intended start (ms)";
             default -> key.replace('_', ' ');
         };
     }

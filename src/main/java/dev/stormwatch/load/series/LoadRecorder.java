@@ -16,8 +16,14 @@ public interface LoadRecorder {
     /** Adds {@code amount} to a counter at this instant. */
     void add(Instant at, Counter counter, long amount);
 
-    /** Records the latency of an attempt that completed at this instant. */
+    /** Records the latency (service time) of an attempt or request that completed at this instant. */
     void latency(Instant at, Duration latency);
+
+    /**
+     * Records the response time of an open-loop request that completed at this instant, measured from its intended
+     * start on the run's schedule, so that a client falling behind the schedule shows as latency (CO1).
+     */
+    void responseTime(Instant at, Duration fromIntendedStart);
 
     /** A request went on the wire now: one more in flight. */
     void flightStarted();

@@ -34,6 +34,10 @@ public final class TimeSeriesRecorder implements LoadRecorder {
     private final int bucketCount;
     private final AtomicLongArray counts;
     private final AtomicReferenceArray<AtomicHistogram> latencies;
+    private final AtomicReferenceArray<AtomicHistogram> responseTimes;
+    /** Every latency and response time of the series, for the run's own percentiles (CO2). */
+    private final AtomicHistogram allLatencies = new AtomicHistogram(HIGHEST_LATENCY_MICROS, SIGNIFICANT_DIGITS);
+    private final AtomicHistogram allResponseTimes = new AtomicHistogram(HIGHEST_LATENCY_MICROS, SIGNIFICANT_DIGITS);
     private final AtomicLongArray maxInFlight;
     private final AtomicLongArray inFlightAtEnd;
     private final AtomicLongArray inFlightTouched;
@@ -63,6 +67,7 @@ public final class TimeSeriesRecorder implements LoadRecorder {
         this.bucketCount = bucketCount;
         this.counts = new AtomicLongArray(bucketCount * COUNTERS);
         this.latencies = new AtomicReferenceArray<>(bucketCount);
+        this.responseTimes = new AtomicReferenceArray<>(bucketCount);
         this.maxInFlight = new AtomicLongArray(bucketCount);
         this.inFlightAtEnd = new AtomicLongArray(bucketCount);
         this.inFlightTouched = new AtomicLongArray(bucketCount);
@@ -94,13 +99,34 @@ public final class TimeSeriesRecorder implements LoadRecorder {
 
     @Override
     public void latency(Instant at, Duration latency) {
+        record(at, latency, latencies, allLatencies);
+    }
+
+    @Override
+    public void responseTime(Instant at, Duration fromIntendedStart) {
+        record(at, fromIntendedStart, responseTimes, allResponseTimes);
+    }
+
+    private void record(Instant at, Duration value, AtomicReferenceArray<AtomicHistogram> perBucket,
+            AtomicHistogram all) {
         int bucket = bucketOf(at);
         if (bucket < 0) {
             eventsOutside.incrementAndGet();
             return;
         }
-        long micros = Math.max(0, Math.min(HIGHEST_LATENCY_MICROS, latency.toNanos() / 1_000));
-        histogram(bucket).recordValue(micros);
+        long micros = Math.max(0, Math.min(HIGHEST_LATENCY_MICROS, value.toNanos() / 1_000));
+        histogram(perBucket, bucket).recordValue(micros);
+        all.recordValue(micros);
+    }
+
+    /** The percentiles of every latency recorded in the series so far (CO2). */
+    public LatencySummary overallLatency() {
+        return summary(allLatencies);
+    }
+
+    /** The percentiles of every response time from an intended start recorded in the series so far (CO1, CO2). */
+    public LatencySummary overallResponseTime() {
+        return summary(allResponseTimes);
     }
 
     @Override
@@ -140,7 +166,8 @@ public final class TimeSeriesRecorder implements LoadRecorder {
             if (inFlightTouched.get(bucket) != 0) {
                 carriedInFlight = inFlightAtEnd.get(bucket);
             }
-            buckets.add(new Bucket(bucketWidth.multipliedBy(bucket), bucketCounts, bucketMax, summary(bucket)));
+            buckets.add(new Bucket(bucketWidth.multipliedBy(bucket), bucketCounts, bucketMax,
+                    summary(latencies.get(bucket)), summary(responseTimes.get(bucket))));
         }
         return new TimeSeries(start, bucketWidth, buckets, eventsOutside.get());
     }
@@ -166,17 +193,16 @@ public final class TimeSeriesRecorder implements LoadRecorder {
         return bucket < bucketCount ? (int) bucket : -1;
     }
 
-    private AtomicHistogram histogram(int bucket) {
-        AtomicHistogram histogram = latencies.get(bucket);
+    private static AtomicHistogram histogram(AtomicReferenceArray<AtomicHistogram> histograms, int bucket) {
+        AtomicHistogram histogram = histograms.get(bucket);
         if (histogram != null) {
             return histogram;
         }
-        latencies.compareAndSet(bucket, null, new AtomicHistogram(HIGHEST_LATENCY_MICROS, SIGNIFICANT_DIGITS));
-        return latencies.get(bucket);
+        histograms.compareAndSet(bucket, null, new AtomicHistogram(HIGHEST_LATENCY_MICROS, SIGNIFICANT_DIGITS));
+        return histograms.get(bucket);
     }
 
-    private LatencySummary summary(int bucket) {
-        AtomicHistogram histogram = latencies.get(bucket);
+    private static LatencySummary summary(AtomicHistogram histogram) {
         if (histogram == null || histogram.getTotalCount() == 0) {
             return LatencySummary.NONE;
         }

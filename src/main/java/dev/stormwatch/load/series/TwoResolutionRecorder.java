@@ -50,6 +50,12 @@ public final class TwoResolutionRecorder implements LoadRecorder {
     }
 
     @Override
+    public void responseTime(Instant at, Duration fromIntendedStart) {
+        perSecond.responseTime(at, fromIntendedStart);
+        perTenth.responseTime(at, fromIntendedStart);
+    }
+
+    @Override
     public void flightStarted() {
         perSecond.flightStarted();
         perTenth.flightStarted();
@@ -64,6 +70,16 @@ public final class TwoResolutionRecorder implements LoadRecorder {
     /** The per-second series so far. */
     public TimeSeries perSecond() {
         return perSecond.snapshot();
+    }
+
+    /** The service time of every request of the run so far (CO2). */
+    public LatencySummary overallLatency() {
+        return perSecond.overallLatency();
+    }
+
+    /** The response time from the intended start of every open-loop request of the run so far (CO1, CO2). */
+    public LatencySummary overallResponseTime() {
+        return perSecond.overallResponseTime();
     }
 
     /** The 100 ms series of the storm window so far. */

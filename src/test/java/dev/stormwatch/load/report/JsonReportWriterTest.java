@@ -19,6 +19,7 @@ class JsonReportWriterTest {
     Path dir;
 
     @Test
+    @org.junit.jupiter.api.DisplayName("CO1: the JSON holds the figures and every bucket, its response time beside its service time")
     void theFileParsesBackAsJsonWithTheFiguresAndTheBuckets() throws Exception {
         Path file = dir.resolve("report.json");
 
@@ -39,10 +40,14 @@ class JsonReportWriterTest {
         assertThat(stormSecond.path("attempts").asLong()).isEqualTo(400);
         assertThat(stormSecond.path("network_errors").asLong()).isEqualTo(50);
         assertThat(stormSecond.path("p99_us").asLong()).isBetween(890_000L, 910_000L);
+        // CO1: the response time from the intended start, beside the service time.
+        assertThat(stormSecond.path("response_count").asLong()).isEqualTo(10);
+        assertThat(stormSecond.path("response_p99_us").asLong()).isBetween(1_880_000L, 1_920_000L);
         assertThat(root.path("series").get(1).path("bucket_width_ms").asLong()).isEqualTo(100);
     }
 
     @Test
+    @org.junit.jupiter.api.DisplayName("CO1: what is written reads back as the same report, response times included")
     void whatIsWrittenReadsBackAsTheSameReport() throws Exception {
         LoadReport report = SampleReports.storm();
         Path file = dir.resolve("report.json");

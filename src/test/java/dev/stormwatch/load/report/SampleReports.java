@@ -33,6 +33,8 @@ public final class SampleReports {
                 recorder.add(Counter.RETRIES, storm ? 35 : 0);
                 recorder.flightStarted();
                 recorder.latency(clock.instant(), Duration.ofMillis(storm ? 900 : 20 + tenth % 7));
+                // CO1: the open loop's arrivals fell behind during the storm.
+                recorder.responseTime(clock.instant(), Duration.ofMillis(storm ? 1_900 : 25 + tenth % 7));
                 recorder.flightEnded();
             }
         }

@@ -6,6 +6,7 @@ import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.load.series.Bucket;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.Figure;
+import dev.stormwatch.load.series.LatencySummary;
 import dev.stormwatch.load.series.TimeSeries;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,5 +55,37 @@ class StandardFiguresTest {
         // The second after t = 130 s: nine buckets of 1 and one of 91; mean 10, peak 91.
         assertThat(figures.get(StandardFigures.PEAK_TO_MEAN)).isEqualTo(Figure.of(9.1));
         assertThat(figures.get(StandardFigures.TIME_TO_RECOVER)).isInstanceOf(Figure.Absent.class);
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("CO2: the run's p50 and p99 of service time and of response time from the intended start, in ms, side by side")
+    void latenciesOfAnOpenLoopRunAreGivenSideBySide() {
+        LatencySummary service = new LatencySummary(500, Duration.ofMillis(2), Duration.ofMillis(3),
+                Duration.ofMillis(4), Duration.ofMillis(1_000));
+        LatencySummary response = new LatencySummary(500, Duration.ofMillis(3), Duration.ofMillis(700),
+                Duration.ofMillis(950), Duration.ofMillis(1_000));
+
+        Map<String, Figure> figures = StandardFigures.latencies(service, Optional.of(response));
+
+        assertThat(figures).containsExactly(
+                Map.entry(StandardFigures.P50_SERVICE_TIME, Figure.of(2.0)),
+                Map.entry(StandardFigures.P99_SERVICE_TIME, Figure.of(4.0)),
+                Map.entry(StandardFigures.P50_RESPONSE_TIME, Figure.of(3.0)),
+                Map.entry(StandardFigures.P99_RESPONSE_TIME, Figure.of(950.0)));
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("CO3: a closed loop has no response time from an intended start, and says why")
+    void aClosedLoopHasNoResponseTimeAndSaysWhy() {
+        LatencySummary service = new LatencySummary(10, Duration.ofMillis(2), Duration.ofMillis(3),
+                Duration.ofMillis(4), Duration.ofMillis(5));
+
+        Map<String, Figure> figures = StandardFigures.latencies(service, Optional.empty());
+
+        assertThat(figures.get(StandardFigures.P99_SERVICE_TIME)).isEqualTo(Figure.of(4.0));
+        assertThat(figures.get(StandardFigures.P99_RESPONSE_TIME)).isInstanceOfSatisfying(Figure.Absent.class,
+                absent -> assertThat(absent.reason()).contains("closed loop"));
+        assertThat(StandardFigures.latencies(LatencySummary.NONE, Optional.of(LatencySummary.NONE))
+                .get(StandardFigures.P99_RESPONSE_TIME)).isInstanceOf(Figure.Absent.class);
     }
 }
