@@ -161,32 +161,68 @@ public final class LoadEngine {
     }
 
     /**
-     * Starts limiters, target and clients, the relay last so that its timeline starts with the run; returns why the
-     * run cannot start, if so.
+     * Starts a run's parts from four plans, in this order: the credential (a session's token is fetched before
+     * anything starts), the limiter fleet, the target (the embedded relay or a URL) with the transport, and the client
+     * fleet; returns why the run cannot start, if so.
      */
     private Optional<String> start(LoadOptions options, long seed, StopSignal stop, RunResources resources,
             List<String> notes) {
-        Optional<RelayPlan> plan = options.target() instanceof Target.Embedded
+        Optional<RelayPlan> relayPlan = options.target() instanceof Target.Embedded
                 ? Optional.of(RelayPlan.of(options.scenario(), settings.relayQuota(), options.clients(),
                         options.relayDialect()))
                 : Optional.empty();
-        Optional<Quota> relayQuota = plan.flatMap(p -> p.config().quota());
-        if (options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken session) {
-            if (plan.isPresent()) {
-                // The embedded relay trusts its demo key, not the session's issuer.
-                notes.add("the embedded relay is called with its demo key; the OAuth session's token is sent only to"
-                        + " a --target URL");
-            } else {
-                resources.session = new SessionBearer(session.tokens());
-                // Fetched before the run: without a token, nothing is sent at all.
-                Optional<String> noToken = tokenBeforeTheRun(resources.session);
-                if (noToken.isPresent()) {
-                    return noToken;
-                }
-            }
+        Optional<String> noCredential = startCredential(options, relayPlan.isPresent(), resources, notes);
+        if (noCredential.isPresent()) {
+            return noCredential;
         }
-        LimitSpec spec = LimitChoice.of(settings.limit(), relayQuota, options.rate());
         int connections = Math.min(options.clients(), settings.maxConnections());
+        Optional<String> noLimiter = startLimiterFleet(options, relayPlan, connections, stop, resources, notes);
+        if (noLimiter.isPresent()) {
+            return noLimiter;
+        }
+        TargetPlan target;
+        try {
+            target = startTarget(options, relayPlan, resources, notes);
+        } catch (IOException e) {
+            return Optional.of("the embedded relay could not start: " + e.getMessage());
+        }
+        startTransport(target.url(), connections, resources, notes);
+        resources.recorders = recordersFromNow(options);
+        if (resources.relay != null) {
+            resources.providerRecord = new ProviderRecord(resources.relay.log(), resources.recorders.provider());
+        }
+        startClientFleet(options, seed, target, stop, resources);
+        return Optional.empty();
+    }
+
+    /** Where a run sends, and with which credential. */
+    private record TargetPlan(HttpUrl url, Optional<CredentialSource> credential) {}
+
+    /**
+     * The credential plan: an OAuth session's token is asked for once before anything starts (RC6, A2), unless the
+     * target is the embedded relay, which trusts only its demo key; why there is none, if so.
+     */
+    private static Optional<String> startCredential(LoadOptions options, boolean embeddedRelay,
+            RunResources resources, List<String> notes) {
+        if (!(options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken session)) {
+            return Optional.empty();
+        }
+        if (embeddedRelay) {
+            // The embedded relay trusts its demo key, not the session's issuer.
+            notes.add("the embedded relay is called with its demo key; the OAuth session's token is sent only to"
+                    + " a --target URL");
+            return Optional.empty();
+        }
+        resources.session = new SessionBearer(session.tokens());
+        // Fetched before the run: without a token, nothing is sent at all.
+        return tokenBeforeTheRun(resources.session);
+    }
+
+    /** The limiter fleet plan: K limiters on the run's limit (L6, L9); why they cannot start, if so. */
+    private Optional<String> startLimiterFleet(LoadOptions options, Optional<RelayPlan> relayPlan, int connections,
+            StopSignal stop, RunResources resources, List<String> notes) {
+        Optional<Quota> relayQuota = relayPlan.flatMap(p -> p.config().quota());
+        LimitSpec spec = LimitChoice.of(settings.limit(), relayQuota, options.rate());
         try {
             // Decisions come from the workers, the timer and the thread that starts the run (VirtualClients).
             resources.fleet = LimiterFleet.build(options.limiter(), options.redis(), options.instances(), spec,
@@ -195,33 +231,41 @@ public final class LoadEngine {
             return Optional.of("the limiter could not start: " + e.getMessage());
         }
         notes.add(resources.fleet.describe());
-        HttpUrl url;
-        Optional<CredentialSource> credential;
-        if (plan.isPresent()) {
-            try {
-                resources.relay = Relay.start(plan.get().config());
-                metrics.ifPresent(m -> RelayMeters.bind(m.registry(), resources.relay.log()));
-            } catch (IOException e) {
-                return Optional.of("the embedded relay could not start: " + e.getMessage());
-            }
-            resources.actions = plan.get().actions();
-            relayQuota.ifPresent(q -> notes.add("relay quota: " + q.requests() + " requests per "
-                    + q.window().toMillis() + " ms per principal, in the "
+        return Optional.empty();
+    }
+
+    /**
+     * The target plan: the embedded relay with the scenario applied (started here), or the URL given, and the
+     * credential each is called with.
+     *
+     * @throws IOException when the embedded relay cannot start
+     */
+    private TargetPlan startTarget(LoadOptions options, Optional<RelayPlan> relayPlan, RunResources resources,
+            List<String> notes) throws IOException {
+        if (relayPlan.isPresent()) {
+            resources.relay = Relay.start(relayPlan.get().config());
+            metrics.ifPresent(m -> RelayMeters.bind(m.registry(), resources.relay.log()));
+            resources.actions = relayPlan.get().actions();
+            relayPlan.get().config().quota().ifPresent(q -> notes.add("relay quota: " + q.requests()
+                    + " requests per " + q.window().toMillis() + " ms per principal, in the "
                     + options.relayDialect().name().toLowerCase(java.util.Locale.ROOT) + " dialect"));
-            url = HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT));
-            credential = Optional.of(CredentialSource.of(Credential.bearer(RelayConfig.DEMO_KEY)));
-        } else {
-            URI base = ((Target.Remote) options.target()).baseUrl();
-            String text = base.toString().endsWith("/") ? base.toString() : base + "/";
-            url = HttpUrl.get(URI.create(text).resolve("models"));
-            if (options.credential() instanceof dev.stormwatch.load.options.Credential.ApiKey key) {
-                credential = Optional.of(CredentialSource.of(Credential.bearer(key.key().reveal())));
-            } else if (resources.session != null) {
-                credential = Optional.of(resources.session); // RC6, A2: the session's current token, per attempt
-            } else {
-                credential = Optional.empty();
-            }
+            return new TargetPlan(HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT)),
+                    Optional.of(CredentialSource.of(Credential.bearer(RelayConfig.DEMO_KEY))));
         }
+        URI base = ((Target.Remote) options.target()).baseUrl();
+        String text = base.toString().endsWith("/") ? base.toString() : base + "/";
+        HttpUrl url = HttpUrl.get(URI.create(text).resolve("models"));
+        if (options.credential() instanceof dev.stormwatch.load.options.Credential.ApiKey key) {
+            return new TargetPlan(url, Optional.of(CredentialSource.of(Credential.bearer(key.key().reveal()))));
+        }
+        if (resources.session != null) {
+            return new TargetPlan(url, Optional.of(resources.session)); // RC6, A2: the session's current token, per attempt
+        }
+        return new TargetPlan(url, Optional.empty());
+    }
+
+    /** The shared OkHttp client, the worker threads and the event-loop transport that carry the run's attempts. */
+    private void startTransport(HttpUrl url, int connections, RunResources resources, List<String> notes) {
         resources.http = sharedHttpClient(connections);
         resources.workers = workers(connections);
         // A Redis limiter's round trip and a token refresh block; with neither, the retry engine decides on the
@@ -235,11 +279,15 @@ public final class LoadEngine {
                         + (mayBlock ? "; decisions on " + connections + " worker threads, since "
                                 + (resources.session != null ? "a token refresh" : "each Redis decision") + " blocks" : "")
                 : "sent as OkHttp blocking calls on " + connections + " worker threads (https or a remote host)");
-        resources.recorders = recordersFromNow(options);
+    }
+
+    /**
+     * The client fleet plan: K instances of the asynchronous resilient client, each with its limiter (one principal
+     * for the run, L2), its random source and its pacing, and the virtual clients over them.
+     */
+    private void startClientFleet(LoadOptions options, long seed, TargetPlan target, StopSignal stop,
+            RunResources resources) {
         TwoResolutionRecorder client = resources.recorders.client();
-        if (resources.relay != null) {
-            resources.providerRecord = new ProviderRecord(resources.relay.log(), resources.recorders.provider());
-        }
         List<ResilientClient> instances = new ArrayList<>();
         ResponseWatch watch = new ResponseWatch();
         resources.watch = watch;
@@ -255,7 +303,7 @@ public final class LoadEngine {
             return unrecorded;
         });
         // The event loop runs none of OkHttp's interceptors, so the upstream latency is timed around it (L8).
-        AttemptTransport transport = metrics.isPresent() && resources.transport.carries(url)
+        AttemptTransport transport = metrics.isPresent() && resources.transport.carries(target.url())
                 ? AttemptTransport.timed(resources.transport, clientMeters) : resources.transport;
         for (int i = 0; i < options.instances(); i++) {
             SplittableRandom random = new SplittableRandom(seed + i);
@@ -279,7 +327,7 @@ public final class LoadEngine {
                 // A run that compares strategies (B4's exception); B4 holds for every other client (an architecture rule).
                 builder.backoffForComparison(options.jitter().inClients());
             }
-            credential.ifPresent(builder::credential);
+            target.credential().ifPresent(builder::credential);
             resources.fleet.limiterOf(i).ifPresent(limiter -> builder.limiter(limiter, principal));
             instances.add(builder.build());
         }
@@ -288,10 +336,9 @@ public final class LoadEngine {
             thread.setDaemon(true);
             return thread;
         });
-        Request request = new Request.Builder().url(url).get().build();
+        Request request = new Request.Builder().url(target.url()).get().build();
         resources.clients = new VirtualClients(instances, request, CallOptions.model(settings.model()), client,
                 resources.timer, stop, watch, options.target().describe());
-        return Optional.empty();
     }
 
     private void drive(LoadOptions options, TwoResolutionRecorder client, StopSignal stop,
