@@ -338,7 +338,7 @@ public final class LoadEngine {
         });
         Request request = new Request.Builder().url(target.url()).get().build();
         resources.clients = new VirtualClients(instances, request, CallOptions.model(settings.model()), client,
-                resources.timer, stop, watch, options.target().describe());
+                RunScheduler.on(resources.timer), stop, watch, options.target().describe());
     }
 
     private void drive(LoadOptions options, TwoResolutionRecorder client, StopSignal stop,

@@ -19,9 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import okhttp3.Request;
@@ -57,7 +55,7 @@ final class VirtualClients {
     private final Request request;
     private final CallOptions call;
     private final LoadRecorder recorder;
-    private final ScheduledExecutorService timer;
+    private final RunScheduler timer;
     private final Clock clock;
     private final StopSignal stop;
     private final ResponseWatch watch;
@@ -74,7 +72,7 @@ final class VirtualClients {
     private volatile boolean running = true;
 
     VirtualClients(List<ResilientClient> instances, Request request, CallOptions call, LoadRecorder recorder,
-            ScheduledExecutorService timer, StopSignal stop, ResponseWatch watch, String targetName) {
+            RunScheduler timer, StopSignal stop, ResponseWatch watch, String targetName) {
         this.instances = List.copyOf(instances);
         this.request = request;
         this.call = call;
@@ -88,15 +86,15 @@ final class VirtualClients {
             if (delay.isZero()) {
                 timer.execute(task);
             } else {
-                timer.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
+                timer.schedule(delay, task);
             }
         };
         this.queues = instances.stream().map(i -> new RefusalQueue(clock, delays)).toList();
     }
 
     /**
-     * Open loop: {@code rate} arrivals per second from now, at most {@code clients} in flight. The k-th arrival's
-     * intended start is k / rate after now (CO1); an arrival that finds every virtual client busy waits in line for
+     * Open loop: {@code rate} arrivals per second from now, at most {@code clients} in flight. The n-th arrival's
+     * intended start is n / rate after now (CO1); an arrival that finds every virtual client busy waits in line for
      * the first free one, and its wait counts in its response time (CO2). Past {@link #MAX_WAITING} waiting arrivals a
      * new one is skipped and counted.
      */
@@ -104,7 +102,7 @@ final class VirtualClients {
         Instant start = clock.instant();
         AtomicLong issued = new AtomicLong();
         openSlots = new Semaphore(clients);
-        timer.scheduleAtFixedRate(() -> {
+        timer.every(PACE, () -> {
             if (!running) {
                 return;
             }
@@ -116,10 +114,11 @@ final class VirtualClients {
                     skipped.incrementAndGet(); // the line is full: this arrival is dropped and counted
                     continue;
                 }
-                waiting.add(start.plusNanos((long) (k * 1e9 / rate)));
+                // CO1: the pacer issues arrival k once (k + 1) / rate has passed; that is its place on the schedule.
+                waiting.add(start.plusNanos((long) ((k + 1) * 1e9 / rate)));
             }
             sendWaiting();
-        }, 0, PACE.toNanos(), TimeUnit.NANOSECONDS);
+        });
     }
 
     /** Hands waiting arrivals, oldest first, to free virtual clients (CO2). */
@@ -197,7 +196,7 @@ final class VirtualClients {
             } else if (wait.isZero()) {
                 timer.execute(() -> loop(thinkTime)); // a chain of calls that completed at once: let the stack unwind
             } else {
-                timer.schedule(() -> loop(thinkTime), wait.toNanos(), TimeUnit.NANOSECONDS);
+                timer.schedule(wait, () -> loop(thinkTime));
             }
         });
     }
