@@ -14,20 +14,23 @@ import dev.stormwatch.load.series.Figure;
 import dev.stormwatch.load.series.TimeSeries;
 import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * 50 closed-loop clients against a shared Redis limiter of 50 per second, as in the run against nginx that showed
  * 40,221 refusals in 20 s: the refused clients wait for their retry-at in one line (LB1), and retry amplification
- * counts only what went out (LB2). Real relay, real embedded Redis.
+ * counts only what went out (LB2). Real relay, real embedded Redis, real time: the end-to-end run of what
+ * {@link LimiterRefusalScheduleTest} proves for both algorithms on simulated time.
  */
+@Tag("slow")
 class LimiterRefusalRunTest {
 
     private static final int CLIENTS = 50;
 
     @ParameterizedTest
-    @EnumSource(value = LimiterChoice.class, names = {"SLIDING_LOG", "GCRA"})
+    @EnumSource(value = LimiterChoice.class, names = {"SLIDING_LOG"})
     @DisplayName("LB1, LB2: a full shared limiter refuses at most about once per allowed request, and amplification is not below 1")
     void refusedClientsWaitInLineAndAmplificationCountsWhatWentOut(LimiterChoice limiter) throws Exception {
         EngineSettings settings = EngineSettings.defaults()
