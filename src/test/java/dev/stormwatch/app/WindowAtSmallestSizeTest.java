@@ -50,7 +50,10 @@ class WindowAtSmallestSizeTest {
         this.stage = stage;
         composition = new Composition(new Composition.Parts(Clock.systemUTC(), new SignInPageBrowser(),
                 new FxTicker(), EmbeddedStack::start));
-        composition.window().show(stage);
+        // A desktop that says nothing: no gsettings processes to wait for in @Start on a busy machine.
+        composition.window().show(stage, dev.stormwatch.app.shell.PreferencesStore.inMemory(),
+                new dev.stormwatch.app.shell.SystemTheme(java.util.Map.of(), "Linux",
+                        command -> java.util.Optional.empty()));
         stage.setWidth(1024);
         stage.setHeight(700);
     }
