@@ -151,6 +151,19 @@ class MainWindowMenuTest {
         robot.interact(() -> ((Stage) about.getScene().getWindow()).close());
     }
 
+    @Test
+    @DisplayName("UI10: each area's tab and its View menu entry carry an icon")
+    void everyAreaHasAnIcon(FxRobot robot) {
+        TabPane areas = robot.lookup("#areas").queryAs(TabPane.class);
+        assertThat(areas.getTabs()).extracting(javafx.scene.control.Tab::getId)
+                .containsExactly("session", "load-lab", "provider-relay", "diagnose");
+        for (javafx.scene.control.Tab tab : areas.getTabs()) {
+            assertThat(tab.getGraphic()).as(tab.getId()).isInstanceOf(org.kordamp.ikonli.javafx.FontIcon.class);
+            assertThat(item(robot, "menu-area-" + tab.getId()).getGraphic()).as("View > " + tab.getText())
+                    .isInstanceOf(org.kordamp.ikonli.javafx.FontIcon.class);
+        }
+    }
+
     private static MenuItem item(FxRobot robot, String id) {
         MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
         return bar.getMenus().stream().flatMap(menu -> menu.getItems().stream()

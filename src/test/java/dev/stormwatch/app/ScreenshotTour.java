@@ -2,6 +2,10 @@ package dev.stormwatch.app;
 
 import dev.stormwatch.app.common.FxTicker;
 import dev.stormwatch.app.session.SessionViewModel.Phase;
+import dev.stormwatch.app.shell.PreferencesStore;
+import dev.stormwatch.app.shell.SystemTheme;
+import dev.stormwatch.app.shell.Theme;
+import dev.stormwatch.app.shell.WindowPreferences;
 import dev.stormwatch.embedded.EmbeddedStack;
 import dev.stormwatch.server.Fault;
 import java.io.File;
@@ -22,8 +26,11 @@ import javax.imageio.ImageIO;
 
 /**
  * Takes the README's screenshots from the real app on a real display (run under Xvfb, not Monocle): signs in
- * through the demo sign-in page, forces a pause and an exhausted budget, and saves each state to assets/.
- * Run: xvfb-run -a java -cp "target/classes:target/test-classes:$(cat target/cp.txt)" dev.stormwatch.app.ScreenshotTour assets
+ * through the demo sign-in page, forces a pause and an exhausted budget, and saves each state three times: in the
+ * light theme at 1280×800 in assets/, in the dark theme at 1280×800 in assets/dark/, and in the light theme at the
+ * smallest size, 1024×700 (UI3, UI8), in assets/1024/.
+ * Run: xvfb-run -a -s "-screen 0 1280x800x24" java -cp "target/classes:target/test-classes:$(cat target/cp.txt)"
+ * dev.stormwatch.app.ScreenshotTour assets
  */
 public final class ScreenshotTour {
 
@@ -40,12 +47,16 @@ public final class ScreenshotTour {
         fx(() -> {
             built[0] = new Composition(new Composition.Parts(Clock.systemUTC(), browser, new FxTicker(),
                     EmbeddedStack::start));
-            built[0].window().show(stage);
+            built[0].window().show(stage, PreferencesStore.inMemory(),
+                    new SystemTheme(java.util.Map.of(), "Linux", command -> Optional.empty()));
+            built[0].window().themeProperty().set(Theme.LIGHT);
+            stage.setWidth(WIDTH);
+            stage.setHeight(HEIGHT);
         });
         Composition app = built[0];
         await(() -> app.stack().isPresent() && !app.session().settings().issuerProperty().get().isEmpty());
         Thread.sleep(500);
-        shoot(stage, new File(out, "main-window.png"));
+        shootAll(stage, app, out, "main-window.png");
 
         fx(() -> {
             app.session().settings().maxAttemptsPerOriginProperty().set("11");
@@ -53,7 +64,7 @@ public final class ScreenshotTour {
             app.session().applySettings();
         });
         Thread.sleep(300);
-        shoot(stage, new File(out, "settings-refused.png"));
+        shootAll(stage, app, out, "settings-refused.png");
         fx(() -> {
             app.session().settings().presetProperty().set(dev.stormwatch.app.session.PolicyChoice.DEFAULT);
             app.session().applySettings();
@@ -65,7 +76,7 @@ public final class ScreenshotTour {
         await(() -> !app.session().userInfoProperty().get().isEmpty());
         fx(() -> ((TabPane) stage.getScene().lookup("#tokens")).getSelectionModel().select(0));
         Thread.sleep(400);
-        shoot(stage, new File(out, "session-signed-in.png"));
+        shootAll(stage, app, out, "session-signed-in.png");
 
         EmbeddedStack stack = app.stack().orElseThrow();
         stack.provider().faults().inject("/userinfo",
@@ -73,14 +84,14 @@ public final class ScreenshotTour {
         fx(() -> app.session().loadUserInfo());
         await(() -> app.session().retryOfferedProperty().get());
         Thread.sleep(400);
-        shoot(stage, new File(out, "session-retry-button.png"));
+        shootAll(stage, app, out, "session-retry-button.png");
 
         // RA3: a Retry-After that fits the budget: the wait and its countdown, mid-wait.
         stack.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(8)), 1);
         fx(() -> app.session().refresh());
         await(() -> !app.session().waitTextProperty().get().isEmpty());
         Thread.sleep(2_300);
-        shoot(stage, new File(out, "session-wait-countdown.png"));
+        shootAll(stage, app, out, "session-wait-countdown.png");
         await(() -> !app.session().busyProperty().get());
 
         // RA4, P1: a Retry-After longer than the budget pauses the origin; the countdown starts at the 429.
@@ -88,7 +99,7 @@ public final class ScreenshotTour {
         fx(() -> app.session().refresh());
         await(() -> app.session().countdown().runningProperty().get() && !app.session().busyProperty().get());
         Thread.sleep(2_300);
-        shoot(stage, new File(out, "session-paused-countdown.png"));
+        shootAll(stage, app, out, "session-paused-countdown.png");
 
         fx(() -> {
             ((TabPane) stage.getScene().lookup("#areas")).getSelectionModel().select(1);
@@ -98,12 +109,12 @@ public final class ScreenshotTour {
         });
         await(() -> app.loadLab().reportReadyProperty().get(), 90);
         Thread.sleep(500);
-        shoot(stage, new File(out, "load-lab.png"));
+        shootAll(stage, app, out, "load-lab.png");
 
         fx(() -> ((TabPane) stage.getScene().lookup("#areas")).getSelectionModel().select(2));
         fx(() -> ((Button) stage.getScene().lookup("#fault-token-503")).fire());
         Thread.sleep(400);
-        shoot(stage, new File(out, "provider-and-relay.png"));
+        shootAll(stage, app, out, "provider-and-relay.png");
 
         // DG3, DG12: the Diagnose tab on the access log a real nginx wrote (src/test/resources/diagnose/nginx).
         java.nio.file.Path log = java.nio.file.Path.of(ScreenshotTour.class.getResource(
@@ -120,7 +131,7 @@ public final class ScreenshotTour {
         });
         await(() -> app.diagnose().readyProperty().get());
         Thread.sleep(500);
-        shoot(stage, new File(out, "diagnose.png"));
+        shootAll(stage, app, out, "diagnose.png");
 
         fx(() -> {
             app.close();
@@ -160,7 +171,39 @@ public final class ScreenshotTour {
         throw new IllegalStateException("the app did not reach the expected state in " + seconds + " s");
     }
 
+    /** The window's size for the README's screenshots: the default width, as high as the screen the tour runs on. */
+    private static final double WIDTH = 1280;
+    private static final double HEIGHT = 800;
+
+    /** This state, light at 1280×800, dark at 1280×800 and light at 1024×700; the window is left light and large. */
+    private static void shootAll(Stage stage, Composition app, File out, String name) throws Exception {
+        shoot(stage, new File(out, name));
+        fx(() -> app.window().themeProperty().set(Theme.DARK));
+        settle(stage);
+        shoot(stage, new File(new File(out, "dark"), name));
+        fx(() -> {
+            app.window().themeProperty().set(Theme.LIGHT);
+            stage.setWidth(WindowPreferences.MIN_WIDTH);
+            stage.setHeight(WindowPreferences.MIN_HEIGHT);
+        });
+        settle(stage);
+        shoot(stage, new File(new File(out, "1024"), name));
+        fx(() -> {
+            stage.setWidth(WIDTH);
+            stage.setHeight(HEIGHT);
+        });
+        settle(stage);
+    }
+
+    /** Lets a restyle or a resize reach every node (charts lay out on the next pulse). */
+    private static void settle(Stage stage) throws Exception {
+        fx(() -> stage.getScene().getRoot().applyCss());
+        Thread.sleep(400);
+        fx(() -> stage.getScene().getRoot().layout());
+    }
+
     private static void shoot(Stage stage, File file) throws Exception {
+        file.getParentFile().mkdirs();
         fx(() -> {
             try {
                 ImageIO.write(SwingFXUtils.fromFXImage(stage.getScene().snapshot(null), null), "png", file);

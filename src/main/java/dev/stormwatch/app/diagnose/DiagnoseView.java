@@ -76,7 +76,8 @@ public final class DiagnoseView extends BorderPane {
         HBox.setHgrow(whatIfBox, Priority.ALWAYS);
         HBox summary = new HBox(16, new VBox(2, label("What happened"), figures), whatIfBox);
         // The verdict and the figures are what a person pastes into a ticket: never cut to "...".
-        for (Label text : List.of(verdict, figures, whatIf)) {
+        whatIfTitle.setWrapText(true);
+        for (Label text : List.of(verdict, figures, whatIf, whatIfTitle)) {
             text.setMinHeight(Region.USE_PREF_SIZE);
         }
 
@@ -111,8 +112,14 @@ public final class DiagnoseView extends BorderPane {
         VBox results = new VBox(8, verdict, summary, chart, tables, new HBox(8, save, saved));
         VBox.setVgrow(chart, Priority.SOMETIMES);
         VBox.setVgrow(tables, Priority.ALWAYS);
-        results.setPadding(new Insets(0, 0, 0, 12));
-        setCenter(results);
+        results.setPadding(new Insets(0, 12, 0, 12));
+        // UI8: at 1024x700 the findings scroll into view rather than squeezing the tables to a row each.
+        tables.setMinHeight(300);
+        ScrollPane scrolledResults = new ScrollPane(results);
+        scrolledResults.setFitToWidth(true);
+        scrolledResults.setFitToHeight(true);
+        scrolledResults.getStyleClass().add("edge-to-edge");
+        setCenter(scrolledResults);
 
         // Drop evidence anywhere on the tab.
         setOnDragOver(this::acceptFiles);
@@ -161,7 +168,7 @@ public final class DiagnoseView extends BorderPane {
         chart.setTitle("Arrivals (DG12)");
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
-        chart.setMinHeight(180);
+        chart.setMinHeight(220);
         chart.setPrefHeight(220);
         chart.setLegendSide(Side.RIGHT);
         chart.getStyleClass().add("load-chart");
@@ -186,7 +193,8 @@ public final class DiagnoseView extends BorderPane {
         table.getColumns().add(column("throttled", ClientDiagnosis::throttled, 80));
         table.getColumns().add(column("retry share", c -> String.format(Locale.ROOT, "%.0f%%",
                 c.retryRatio() * 100), 80));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // UI8: each column keeps the width its header needs; a narrow window scrolls the table sideways.
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("Add evidence and press Diagnose"));
         table.setPrefHeight(160);
         return table;
@@ -196,7 +204,10 @@ public final class DiagnoseView extends BorderPane {
             double width) {
         TableColumn<ClientDiagnosis, T> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
-        column.setPrefWidth(width);
+        // UI8: wide enough for the header's words and the sort arrow, so no header reads "ignores Re...".
+        double fits = Math.max(width, title.length() * 8.5 + 34);
+        column.setPrefWidth(fits);
+        column.setMinWidth(fits);
         return column;
     }
 

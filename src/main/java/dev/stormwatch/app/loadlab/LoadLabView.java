@@ -46,13 +46,17 @@ public final class LoadLabView extends BorderPane {
         setId("load-lab");
         ScrollPane form = new ScrollPane(form(model));
         form.setFitToWidth(true);
-        form.setPrefWidth(330);
+        form.setPrefWidth(300);
         setLeft(Forms.pinnedBelow(form, actions));
 
         Label progress = new Label();
         progress.setId("load-progress");
         progress.textProperty().bind(model.progressProperty());
         progress.getStyleClass().add("code");
+        // UI8: at 1024 px the live line is longer than the column; its whole text is on hover.
+        Tooltip progressWhole = new Tooltip();
+        progressWhole.textProperty().bind(model.progressProperty());
+        progress.setTooltip(progressWhole);
         TextArea summary = new TextArea();
         summary.setId("load-summary");
         summary.setEditable(false);
@@ -78,6 +82,7 @@ public final class LoadLabView extends BorderPane {
         verdict.textProperty().bind(model.verdictProperty());
         verdict.visibleProperty().bind(model.verdictProperty().isNotEmpty());
         verdict.managedProperty().bind(verdict.visibleProperty());
+        verdict.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // UI8: the verdict wraps, never cut
         Label saved = new Label();
         saved.textProperty().bind(model.savedProperty());
         requests.setId("load-throughput");
@@ -88,8 +93,13 @@ public final class LoadLabView extends BorderPane {
         for (LineChart<Number, Number> chart : List.of(requests, trouble, latency)) {
             VBox.setVgrow(chart, Priority.ALWAYS);
         }
-        charts.setPadding(new Insets(0, 0, 0, 12));
-        setCenter(charts);
+        charts.setPadding(new Insets(0, 12, 0, 12));
+        // UI8: below about 800 px of height the charts keep the room their words need and the column scrolls.
+        ScrollPane scrolledCharts = new ScrollPane(charts);
+        scrolledCharts.setFitToWidth(true);
+        scrolledCharts.setFitToHeight(true);
+        scrolledCharts.getStyleClass().add("edge-to-edge");
+        setCenter(scrolledCharts);
         for (LineChart<Number, Number> chart : List.of(requests, trouble, latency)) {
             // LB5: the time axis spans the run, not a default range.
             NumberAxis time = (NumberAxis) chart.getXAxis();
@@ -172,7 +182,7 @@ public final class LoadLabView extends BorderPane {
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
         chart.setAxisSortingPolicy(LineChart.SortingPolicy.NONE); // a fault's band goes up, across and down
-        chart.setMinHeight(130);
+        chart.setMinHeight(150);
         // On the right: under the chart the legend needs height the three charts do not have, and JavaFX then drops it.
         chart.setLegendSide(Side.RIGHT);
         chart.getStyleClass().add("load-chart");
@@ -295,6 +305,9 @@ public final class LoadLabView extends BorderPane {
         TextField input = new TextField();
         input.setId(id);
         input.textProperty().bindBidirectional(value);
-        return new VBox(2, new Label(label), input);
+        Label name = new Label(label);
+        name.setWrapText(true); // UI8: a long field name takes a second line in the narrow column
+        name.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return new VBox(2, name, input);
     }
 }

@@ -9,6 +9,7 @@ import javafx.scene.control.ComboBox;
 import dev.stormwatch.app.common.RuleHints;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.FlowPane;
@@ -19,11 +20,15 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
-/** The Provider & relay area: addresses, fault switches with what each demonstrates, and what is still planned. */
-public final class ServersView extends VBox {
+/**
+ * The Provider & relay area: addresses, fault switches with what each demonstrates, and what is still planned. It
+ * scrolls, so that at 1024×700 every fault's description keeps its words (UI8).
+ */
+public final class ServersView extends ScrollPane {
 
     public ServersView(ServersViewModel model) {
         setId("servers");
+        VBox content = new VBox();
         Label title = new Label("Embedded provider & relay");
         title.getStyleClass().add("section-title");
         Label status = new Label();
@@ -50,6 +55,7 @@ public final class ServersView extends VBox {
         Label limiter = new Label();
         limiter.setId("limiter-backend");
         limiter.setWrapText(true);
+        limiter.setMinHeight(Region.USE_PREF_SIZE);
         limiter.textProperty().bind(model.limiterProperty());
         addresses.addRow(2, new Label("Rate limiter"), limiter);
         ComboBox<RateLimitDialect> dialect = new ComboBox<>();
@@ -105,6 +111,7 @@ public final class ServersView extends VBox {
             switches.getChildren().add(button);
             Label line = RuleHints.explain(new Label(fault.label() + ": " + fault.explanation()));
             line.setWrapText(true);
+            line.setMinHeight(Region.USE_PREF_SIZE);
             line.getStyleClass().add("muted");
             explanations.getChildren().add(line);
         }
@@ -119,11 +126,14 @@ public final class ServersView extends VBox {
         Button reread = new Button("Re-read");
         reread.setOnAction(e -> model.refreshPlanned());
 
-        getChildren().addAll(title, status, addresses, faultsTitle, switches, last, explanations, plannedTitle,
-                planned, reread);
-        setSpacing(10);
-        setPadding(new Insets(4));
-        setAlignment(Pos.TOP_LEFT);
-        setMaxWidth(980);
+        content.getChildren().addAll(title, status, addresses, faultsTitle, switches, last, explanations,
+                plannedTitle, planned, reread);
+        content.setSpacing(10);
+        content.setPadding(new Insets(4));
+        content.setAlignment(Pos.TOP_LEFT);
+        content.setMaxWidth(980);
+        setContent(content);
+        setFitToWidth(true);
+        getStyleClass().add("edge-to-edge");
     }
 }

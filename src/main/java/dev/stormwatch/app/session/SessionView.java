@@ -37,7 +37,7 @@ public final class SessionView extends BorderPane {
         setId("session");
         SplitPane vertical = new SplitPane(sessionPane(model), new TimelineView(timeline));
         vertical.setOrientation(Orientation.VERTICAL);
-        vertical.setDividerPositions(0.55);
+        vertical.setDividerPositions(0.6);
         ScrollPane settings = new ScrollPane(new SettingsView(model));
         settings.setFitToWidth(true);
         settings.setPrefWidth(330);
@@ -210,6 +210,7 @@ public final class SessionView extends BorderPane {
 
     private static VBox code(String title, String text) {
         TextArea area = new TextArea(text);
+        area.setId("token-" + title.toLowerCase(java.util.Locale.ROOT));
         area.setEditable(false);
         area.getStyleClass().add("code");
         VBox.setVgrow(area, Priority.ALWAYS);

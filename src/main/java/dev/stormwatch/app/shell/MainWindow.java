@@ -34,7 +34,8 @@ public final class MainWindow {
 
     /** Each known area's icon; an area without one shows its title alone. */
     private static final Map<String, Ikon> AREA_ICONS = Map.of(
-            "session", Feather.KEY, "load-lab", Feather.ACTIVITY, "provider-relay", Feather.SERVER);
+            "session", Feather.KEY, "load-lab", Feather.ACTIVITY, "provider-relay", Feather.SERVER,
+            "diagnose", Feather.SEARCH);
 
     private final TabPane areas = new TabPane();
     private final BorderPane root = new BorderPane();

@@ -13,9 +13,14 @@ import java.util.function.Function;
 /**
  * What the desktop prefers, light or dark (UI2). JavaFX 21 does not say, so the signals a desktop leaves are read:
  * {@code GTK_THEME} (a theme name, or {@code name:dark}), GNOME's {@code color-scheme} and {@code gtk-theme}
- * settings, and macOS's {@code AppleInterfaceStyle}. Where none answers, light.
+ * settings, macOS's {@code AppleInterfaceStyle}, and Windows's {@code AppsUseLightTheme} in the registry (UI7). Where
+ * none answers, light.
  */
 public final class SystemTheme {
+
+    /** Where Windows keeps the apps' light or dark mode, as {@code reg query} names the key. */
+    static final String WINDOWS_PERSONALIZE_KEY =
+            "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize";
 
     /** Runs a short query command and returns its output, or empty when it cannot run. */
     public interface Query extends Function<List<String>, Optional<String>> {}
@@ -48,6 +53,13 @@ public final class SystemTheme {
                     .filter(style -> style.trim().equalsIgnoreCase("dark")).map(style -> Theme.DARK)
                     .orElse(Theme.LIGHT);
         }
+        if (os.contains("windows")) {
+            // UI7: Settings > Personalisation > Colours > "Choose your app mode" writes AppsUseLightTheme: 0 is dark.
+            return query.apply(List.of("reg", "query", WINDOWS_PERSONALIZE_KEY, "/v", "AppsUseLightTheme"))
+                    .flatMap(SystemTheme::appsUseLightTheme)
+                    .map(light -> light == 0 ? Theme.DARK : Theme.LIGHT)
+                    .orElse(Theme.LIGHT);
+        }
         if (os.contains("linux") || os.contains("bsd")) {
             Optional<String> scheme = query.apply(
                     List.of("gsettings", "get", "org.gnome.desktop.interface", "color-scheme"));
@@ -63,6 +75,26 @@ public final class SystemTheme {
                     .orElse(Theme.LIGHT);
         }
         return Theme.LIGHT;
+    }
+
+    /**
+     * The value of {@code AppsUseLightTheme} in {@code reg query}'s answer, a line such as
+     * {@code "    AppsUseLightTheme    REG_DWORD    0x0"}; empty when the answer has no such line or its value is not a
+     * DWORD (an older Windows without the value, or an answer in a shape we do not know).
+     */
+    static Optional<Long> appsUseLightTheme(String answer) {
+        for (String line : answer.split("\\R")) {
+            String[] words = line.trim().split("\\s+");
+            if (words.length == 3 && words[0].equalsIgnoreCase("AppsUseLightTheme")
+                    && words[1].equalsIgnoreCase("REG_DWORD") && words[2].toLowerCase(Locale.ROOT).startsWith("0x")) {
+                try {
+                    return Optional.of(Long.parseLong(words[2].substring(2), 16));
+                } catch (NumberFormatException e) {
+                    return Optional.empty(); // "0x" followed by something else: not a value we can read
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** Runs a command for at most a second; no output, an error or a missing program is empty. */

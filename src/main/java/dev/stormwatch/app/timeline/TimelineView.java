@@ -67,6 +67,7 @@ public final class TimelineView extends BorderPane {
         copySelected.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
         copySelected.setOnAction(e -> ClipboardText.put(model.ticketText(table.getSelectionModel().getSelectedItem())));
         Button clear = new Button("Clear");
+        clear.setId("timeline-clear");
         clear.setOnAction(e -> model.clear());
         Label title = new Label("Request timeline");
         title.getStyleClass().add("section-title");

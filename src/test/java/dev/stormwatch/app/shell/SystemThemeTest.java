@@ -68,4 +68,45 @@ class SystemThemeTest {
         assertThat(List.of(Theme.values())).extracting(Theme::label)
                 .containsExactly("Light", "Dark", "Follow system");
     }
+
+    /** What {@code reg query} prints for the value, as Windows 10 and 11 print it. */
+    private static String regAnswer(String value) {
+        return "\r\nHKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize\r\n"
+                + "    AppsUseLightTheme    REG_DWORD    " + value + "\r\n\r\n";
+    }
+
+    private static final String REG_QUERY = "reg query " + SystemTheme.WINDOWS_PERSONALIZE_KEY + " /v AppsUseLightTheme";
+
+    @Test
+    @DisplayName("UI7: Windows's AppsUseLightTheme 0 is dark and 1 is light, read from the registry")
+    void windowsAppMode() {
+        assertThat(desktop("Windows 11", Map.of(), Map.of(REG_QUERY, regAnswer("0x0"))).preference())
+                .isEqualTo(Theme.DARK);
+        assertThat(desktop("Windows 10", Map.of(), Map.of(REG_QUERY, regAnswer("0x1"))).preference())
+                .isEqualTo(Theme.LIGHT);
+        // The same answer on Linux is never asked for: each desktop is read in its own way.
+        assertThat(desktop("Linux", Map.of(), Map.of(REG_QUERY, regAnswer("0x0"))).preference())
+                .isEqualTo(Theme.LIGHT);
+    }
+
+    @Test
+    @DisplayName("UI7: a missing value, a reg that cannot run or an answer of another shape is light")
+    void windowsWithoutAnAnswer() {
+        assertThat(desktop("Windows 11", Map.of(), Map.of()).preference()).isEqualTo(Theme.LIGHT);
+        assertThat(desktop("Windows 11", Map.of(), Map.of(REG_QUERY, "ERROR: The system was unable to find the"
+                + " specified registry key or value.")).preference()).isEqualTo(Theme.LIGHT);
+        assertThat(desktop("Windows 11", Map.of(), Map.of(REG_QUERY, regAnswer("0xzz"))).preference())
+                .isEqualTo(Theme.LIGHT);
+        assertThat(desktop("Windows 11", Map.of(), Map.of(REG_QUERY,
+                "    AppsUseLightTheme    REG_SZ    0x0")).preference()).isEqualTo(Theme.LIGHT);
+        assertThat(SystemTheme.appsUseLightTheme(regAnswer("0x00000000"))).contains(0L);
+        assertThat(SystemTheme.appsUseLightTheme(regAnswer("0x1"))).contains(1L);
+    }
+
+    @Test
+    @DisplayName("UI7: GTK_THEME still wins on Windows, as GTK itself reads it there")
+    void gtkThemeWinsOnWindows() {
+        assertThat(desktop("Windows 11", Map.of("GTK_THEME", "Adwaita"), Map.of(REG_QUERY, regAnswer("0x0")))
+                .preference()).isEqualTo(Theme.LIGHT);
+    }
 }
