@@ -3,6 +3,7 @@ package dev.stormwatch.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.base.Secret;
+import dev.stormwatch.http.ClientCertificate;
 import dev.stormwatch.http.ProxyRoutes;
 import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.AuthorizationParameters;
@@ -86,8 +87,9 @@ public final class SessionCommand implements Callable<Integer> {
     @Option(names = "--client-auth", paramLabel = "METHOD", defaultValue = "none",
             description = "Client authentication at the token endpoint, PAR and revocation (CA1): none (a public"
                     + " client, the default), client_secret_basic, client_secret_post, private_key_jwt (CA4, with"
-                    + " --client-key-file), or auto (as the provider advertises; Basic first). PKCE stays on for"
-                    + " every method.")
+                    + " --client-key-file), tls_client_auth or self_signed_tls_client_auth (mutual TLS, RFC 8705,"
+                    + " with --client-cert; TX1), or auto (as the provider advertises; Basic first). PKCE stays on"
+                    + " for every method.")
     private String clientAuth;
 
     @Option(names = "--client-secret-file", paramLabel = "FILE",
@@ -102,6 +104,18 @@ public final class SessionCommand implements Callable<Integer> {
                     + " 'stormwatch client-key --generate FILE' makes one and prints the public JWK to register."
                     + " The key is never printed.")
     private Path clientKeyFile;
+
+    @Option(names = "--client-cert", paramLabel = "FILE.pem",
+            description = "A client certificate (PEM, the certificate first, then any intermediates) presented in"
+                    + " the TLS handshake with the provider: mutual-TLS client authentication (tls_client_auth,"
+                    + " self_signed_tls_client_auth) and certificate-bound access tokens (RFC 8705; TX1, TX2). Its"
+                    + " key comes from --client-cert-key, else from this file.")
+    private Path clientCert;
+
+    @Option(names = "--client-cert-key", paramLabel = "FILE.pem",
+            description = "The private key of --client-cert: a PKCS#8 PEM ('BEGIN PRIVATE KEY', RSA or EC) in a file"
+                    + " only you can read (TX1). Never printed.")
+    private Path clientCertKey;
 
     @Option(names = "--client-key-id", paramLabel = "KID",
             description = "The key id sent in the assertion's header (default: the JWK's kid, else the key's"
@@ -316,8 +330,12 @@ public final class SessionCommand implements Callable<Integer> {
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + e.getMessage());
         }
+        Optional<ClientCertificate> certificate = clientCertificate();
         if (clientKeyFile != null || method == ClientAuthentication.Method.PRIVATE_KEY_JWT) {
-            return keyAuthentication(method);
+            return keyAuthentication(method, certificate);
+        }
+        if (method.mutualTls()) {
+            return certificateAuthentication(method, certificate);
         }
         if (clientKeyId != null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
@@ -339,14 +357,60 @@ public final class SessionCommand implements Callable<Integer> {
                     + " no secret");
         }
         try {
-            return new ClientAuthentication(method, secret);
+            return new ClientAuthentication(method, secret, Optional.empty(), certificate);
+        } catch (CallFailure.Configuration e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + e.getMessage());
+        }
+    }
+
+    /**
+     * TX1: the certificate of --client-cert and its key, read and checked before anything is sent; the key file must
+     * be owner-only, as a secret's is (PF5).
+     */
+    private Optional<ClientCertificate> clientCertificate() {
+        if (clientCert == null) {
+            if (clientCertKey != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--client-cert-key is the key of --client-cert, which was not given");
+            }
+            return Optional.empty();
+        }
+        try {
+            Path keyFile = clientCertKey != null ? clientCertKey : clientCert;
+            SecretFiles.requireOwnerOnly(keyFile, clientCertKey != null ? "--client-cert-key" : "--client-cert");
+            return Optional.of(ClientCertificate.read(clientCert, Optional.ofNullable(clientCertKey),
+                    "--client-cert", "--client-cert-key", java.time.Instant.now()));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--client-cert-key cannot be read ("
+                    + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    /** TX1: mutual TLS proves the client with --client-cert; a secret given as well is refused, not ignored. */
+    private ClientAuthentication certificateAuthentication(ClientAuthentication.Method method,
+            Optional<ClientCertificate> certificate) {
+        if (certificate.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + method.wireName()
+                    + " needs the client certificate: give --client-cert FILE.pem (and --client-cert-key FILE.pem)");
+        }
+        if (clientSecretFile != null || isSet(environment.apply(SECRET_VARIABLE))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "a client secret ("
+                    + (clientSecretFile != null ? "--client-secret-file" : SECRET_VARIABLE) + ") was given but"
+                    + " --client-auth " + method.wireName() + " proves the client with its certificate; give no"
+                    + " secret");
+        }
+        try {
+            return new ClientAuthentication(method, Optional.empty(), Optional.empty(), certificate);
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + e.getMessage());
         }
     }
 
     /** CA4: private_key_jwt with the key of --client-key-file; a secret given as well is refused, not ignored. */
-    private ClientAuthentication keyAuthentication(ClientAuthentication.Method method) {
+    private ClientAuthentication keyAuthentication(ClientAuthentication.Method method,
+            Optional<ClientCertificate> certificate) {
         if (clientKeyFile == null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--client-auth private_key_jwt needs the client's private key: give --client-key-file FILE");
@@ -367,7 +431,7 @@ public final class SessionCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--client-key-file " + clientKeyFile + " " + e.getMessage());
         }
-        return ClientAuthentication.of(method, key);
+        return new ClientAuthentication(method, Optional.empty(), Optional.of(key), certificate);
     }
 
     private static boolean isSet(String value) {
@@ -406,6 +470,8 @@ public final class SessionCommand implements Callable<Integer> {
                 line.put("tokenType", session.tokens().tokenType());
                 session.tokens().expiresAt().ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
                 line.put("hasRefreshToken", session.tokens().refreshToken().isPresent());
+                // TX2: whether the access token is bound to the client certificate, never the token.
+                line.put("certificateBound", session.tokens().certificateThumbprint().isPresent());
             }
             case USERINFO -> {
                 UserInfo info = client.userInfo();
@@ -433,6 +499,7 @@ public final class SessionCommand implements Callable<Integer> {
                 line.put("tokenType", token.tokenType());
                 token.expiresAt().ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
                 token.scope().ifPresent(granted -> line.put("scope", granted));
+                line.put("certificateBound", token.certificateThumbprint().isPresent());
             }
             case LOGOUT -> {
                 LogoutResult result = client.logout();
