@@ -157,6 +157,13 @@ public final class LoadCommand implements Callable<Integer> {
                     + " (refreshed when it expires).")
     private boolean oauthSession;
 
+    /**
+     * CA8: how the session's client proves itself when its token is refreshed during the run: the same options as
+     * {@code stormwatch session}, so a confidential client's session refreshes as it signed in.
+     */
+    @CommandLine.Mixin
+    ClientAuthenticationOptions clientAuthOptions = new ClientAuthenticationOptions();
+
     @Option(names = "--allow-insecure-credentials",
             description = "Send the API key or the OAuth session's token over plain http to a host off this machine"
                     + " (refused otherwise: anyone on the path could read it).")
@@ -389,8 +396,9 @@ public final class LoadCommand implements Callable<Integer> {
         }
         if (oauthSession) {
             Path file = sessionFile != null ? sessionFile : dev.stormwatch.oauth.FileSessionStore.defaultLocation();
-            return SessionFileTokens.fromFile(file, problems).<Credential>map(Credential.OAuthSessionToken::new)
-                    .orElse(new Credential.None());
+            // CA8: the session's refreshes carry the client authentication given here, checked as session's are.
+            return SessionFileTokens.fromFile(file, clientAuthOptions.read(environment), environment, problems)
+                    .<Credential>map(Credential.OAuthSessionToken::new).orElse(new Credential.None());
         }
         if (apiKeyEnv == null) {
             return new Credential.None();
