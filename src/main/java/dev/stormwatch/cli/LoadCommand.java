@@ -194,6 +194,7 @@ public final class LoadCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> extraProblems = new ArrayList<>();
+        proxyRefusal().ifPresent(extraProblems::add);
         Credential credential = credential(extraProblems);
         if (compare != null && seed == null) {
             seed = System.currentTimeMillis(); // LB6: both runs on one seed, whatever it is
@@ -381,6 +382,36 @@ public final class LoadCommand implements Callable<Integer> {
                     + " for example --limiter sliding-log");
         }
         return builder;
+    }
+
+    /**
+     * PX5: the load engine's event-loop transport opens its own sockets and speaks to no proxy; a target the
+     * environment would send through one is refused, with the reason and the way round it, rather than reached
+     * directly behind the person's back or not at all.
+     */
+    private Optional<String> proxyRefusal() {
+        if (target == null || target.equals("embedded")) {
+            return Optional.empty();
+        }
+        java.net.URI url;
+        try {
+            url = java.net.URI.create(target);
+        } catch (IllegalArgumentException malformed) {
+            return Optional.empty(); // the target's own check names it
+        }
+        if (url.getHost() == null) {
+            return Optional.empty();
+        }
+        try {
+            return dev.stormwatch.http.ProxyRoutes.from(environment, System::getProperty).routeFor(url)
+                    .map(proxy -> "--target " + url.getHost() + " would go through the proxy " + proxy + " ("
+                            + (url.getScheme().equals("https") ? "HTTPS_PROXY" : "HTTP_PROXY") + "), but a load run"
+                            + " sends on its own event-loop transport, which does not go through proxies: a proxy"
+                            + " would also bear the run's load and skew its figures. Reach the target directly (add"
+                            + " its host to NO_PROXY), or run the load from inside the network");
+        } catch (IllegalArgumentException e) {
+            return Optional.of(e.getMessage()); // PX1: a variable that is not a proxy URL, named
+        }
     }
 
     private Credential credential(List<String> problems) {
