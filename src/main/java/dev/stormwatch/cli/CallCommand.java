@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import okhttp3.HttpUrl;
@@ -113,7 +114,15 @@ public final class CallCommand implements Callable<Integer> {
         Request request = request();
         CallOptions options = CallOptions.model(model);
         List<Map<String, Object>> attempts = java.util.Collections.synchronizedList(new ArrayList<>());
-        ResilientClient.Builder client = ResilientClient.builder()
+        // PX1, PX2: the environment's proxies (else Java's), never for this machine; said before the call (PX5).
+        dev.stormwatch.http.ProxyRoutes proxies;
+        try {
+            proxies = dev.stormwatch.http.ProxyRoutes.from(environment, System::getProperty);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Optional<dev.stormwatch.http.ProxyRoutes.ProxyUrl> proxy = proxies.routeFor(request.url().uri());
+        ResilientClient.Builder client = ResilientClient.builder(proxies.applyTo(new okhttp3.OkHttpClient()))
                 .preset(preset)
                 .timeouts(timeouts())
                 .listener(event -> {
@@ -138,9 +147,11 @@ public final class CallCommand implements Callable<Integer> {
         root.put("preset", preset.cliName());
         root.put("retryable", RequestIdempotency.isRetryable(request));
         root.put("credential", credential == null ? null : credential.toString()); // RC6: its toString redacts
+        root.put("proxy", proxy.map(Object::toString).orElse(null)); // PX3: host:port, never its credentials
         if (!json) {
             out.println("Sending " + RequestRedaction.describe(request) + " (" + preset.cliName()
-                    + ", " + (RequestIdempotency.isRetryable(request) ? "retryable" : "sent once") + secret + ")");
+                    + ", " + (RequestIdempotency.isRetryable(request) ? "retryable" : "sent once") + secret
+                    + proxy.map(p -> ", through the proxy " + p).orElse("") + ")");
             out.flush();
         }
         int exit;

@@ -157,6 +157,13 @@ public final class LoadCommand implements Callable<Integer> {
                     + " (refreshed when it expires).")
     private boolean oauthSession;
 
+    /**
+     * CA8: how the session's client proves itself when its token is refreshed during the run: the same options as
+     * {@code stormwatch session}, so a confidential client's session refreshes as it signed in.
+     */
+    @CommandLine.Mixin
+    ClientAuthenticationOptions clientAuthOptions = new ClientAuthenticationOptions();
+
     @Option(names = "--allow-insecure-credentials",
             description = "Send the API key or the OAuth session's token over plain http to a host off this machine"
                     + " (refused otherwise: anyone on the path could read it).")
@@ -187,6 +194,7 @@ public final class LoadCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> extraProblems = new ArrayList<>();
+        proxyRefusal().ifPresent(extraProblems::add);
         Credential credential = credential(extraProblems);
         if (compare != null && seed == null) {
             seed = System.currentTimeMillis(); // LB6: both runs on one seed, whatever it is
@@ -376,6 +384,36 @@ public final class LoadCommand implements Callable<Integer> {
         return builder;
     }
 
+    /**
+     * PX5: the load engine's event-loop transport opens its own sockets and speaks to no proxy; a target the
+     * environment would send through one is refused, with the reason and the way round it, rather than reached
+     * directly behind the person's back or not at all.
+     */
+    private Optional<String> proxyRefusal() {
+        if (target == null || target.equals("embedded")) {
+            return Optional.empty();
+        }
+        java.net.URI url;
+        try {
+            url = java.net.URI.create(target);
+        } catch (IllegalArgumentException malformed) {
+            return Optional.empty(); // the target's own check names it
+        }
+        if (url.getHost() == null) {
+            return Optional.empty();
+        }
+        try {
+            return dev.stormwatch.http.ProxyRoutes.from(environment, System::getProperty).routeFor(url)
+                    .map(proxy -> "--target " + url.getHost() + " would go through the proxy " + proxy + " ("
+                            + (url.getScheme().equals("https") ? "HTTPS_PROXY" : "HTTP_PROXY") + "), but a load run"
+                            + " sends on its own event-loop transport, which does not go through proxies: a proxy"
+                            + " would also bear the run's load and skew its figures. Reach the target directly (add"
+                            + " its host to NO_PROXY), or run the load from inside the network");
+        } catch (IllegalArgumentException e) {
+            return Optional.of(e.getMessage()); // PX1: a variable that is not a proxy URL, named
+        }
+    }
+
     private Credential credential(List<String> problems) {
         if (apiKeyEnv != null && oauthSession) {
             problems.add("give either --api-key-env or --oauth-session, not both");
@@ -389,8 +427,9 @@ public final class LoadCommand implements Callable<Integer> {
         }
         if (oauthSession) {
             Path file = sessionFile != null ? sessionFile : dev.stormwatch.oauth.FileSessionStore.defaultLocation();
-            return SessionFileTokens.fromFile(file, problems).<Credential>map(Credential.OAuthSessionToken::new)
-                    .orElse(new Credential.None());
+            // CA8: the session's refreshes carry the client authentication given here, checked as session's are.
+            return SessionFileTokens.fromFile(file, clientAuthOptions.read(environment), environment, problems)
+                    .<Credential>map(Credential.OAuthSessionToken::new).orElse(new Credential.None());
         }
         if (apiKeyEnv == null) {
             return new Credential.None();

@@ -2,16 +2,13 @@ package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.base.DurationText;
-import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.ProxyRoutes;
 import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.BrowserLauncher;
-import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.DeviceAuthorization;
 import dev.stormwatch.retry.PrintableText;
 import java.net.URI;
-import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.Introspection;
 import dev.stormwatch.oauth.LogoutResult;
@@ -25,10 +22,7 @@ import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.oauth.UserInfo;
 import dev.stormwatch.retry.CallFailure;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -83,30 +77,9 @@ public final class SessionCommand implements Callable<Integer> {
             description = "The registered client id (required without --profile).")
     private String clientId;
 
-    @Option(names = "--client-auth", paramLabel = "METHOD", defaultValue = "none",
-            description = "Client authentication at the token endpoint, PAR and revocation (CA1): none (a public"
-                    + " client, the default), client_secret_basic, client_secret_post, private_key_jwt (CA4, with"
-                    + " --client-key-file), or auto (as the provider advertises; Basic first). PKCE stays on for"
-                    + " every method.")
-    private String clientAuth;
-
-    @Option(names = "--client-secret-file", paramLabel = "FILE",
-            description = "Read the client secret from this file (its first line); else from the environment"
-                    + " variable " + SECRET_VARIABLE + ". Never given as a flag's value: command lines are visible"
-                    + " to other users (CA2).")
-    private Path clientSecretFile;
-
-    @Option(names = "--client-key-file", paramLabel = "FILE",
-            description = "The client's private key for private_key_jwt (RFC 7523, CA4): a PKCS#8 PEM file"
-                    + " ('BEGIN PRIVATE KEY', RSA of 2048 bits or more, or EC P-256/384/521) or a private JWK;"
-                    + " 'stormwatch client-key --generate FILE' makes one and prints the public JWK to register."
-                    + " The key is never printed.")
-    private Path clientKeyFile;
-
-    @Option(names = "--client-key-id", paramLabel = "KID",
-            description = "The key id sent in the assertion's header (default: the JWK's kid, else the key's"
-                    + " RFC 7638 thumbprint).")
-    private String clientKeyId;
+    /** How the client proves itself: method, secret, key or certificate (CA1–CA4, TX1); shared with load. */
+    @CommandLine.Mixin
+    ClientAuthenticationOptions clientAuthOptions = new ClientAuthenticationOptions();
 
     @Option(names = "--scope", paramLabel = "S", description = "Scope to request (default: ${DEFAULT-VALUE}).")
     private String scope = OAuthConfig.DEFAULT_SCOPE;
@@ -201,7 +174,7 @@ public final class SessionCommand implements Callable<Integer> {
             String sessionScope = machineOnly && !scope.contains("openid") ? OAuthConfig.DEFAULT_SCOPE : scope;
             config = OAuthConfig.of(issuer, clientId).withScope(sessionScope).withDpop(dpop)
                     .withLoopbackTimeout(DurationText.parse(timeout))
-                    .withClientAuthentication(clientAuthentication());
+                    .withClientAuthentication(clientAuthOptions.read(environment));
         } catch (DurationText.Invalid e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--timeout " + e.getMessage());
         } catch (CallFailure.Configuration e) {
@@ -290,7 +263,7 @@ public final class SessionCommand implements Callable<Integer> {
             scope = profile.scope();
         }
         if (!given.hasMatchedOption("--client-auth")) {
-            clientAuth = profile.clientAuth().wireName();
+            clientAuthOptions.clientAuth = profile.clientAuth().wireName();
         }
         if (!given.hasMatchedOption("--ca-file")) {
             caFile = profile.caFile().orElse(null);
@@ -305,97 +278,6 @@ public final class SessionCommand implements Callable<Integer> {
         return new ProfileStore(ProfileStore.defaultFolder(environment));
     }
 
-    /**
-     * CA1, CA2: the method and the secret, from --client-secret-file or else the environment; refused (not changed)
-     * when they do not fit. The secret goes into the client's settings only, never into output or the session file.
-     */
-    private ClientAuthentication clientAuthentication() {
-        ClientAuthentication.Method method;
-        try {
-            method = ClientAuthentication.Method.parse(clientAuth);
-        } catch (CallFailure.Configuration e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + e.getMessage());
-        }
-        if (clientKeyFile != null || method == ClientAuthentication.Method.PRIVATE_KEY_JWT) {
-            return keyAuthentication(method);
-        }
-        if (clientKeyId != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--client-key-id names the key of --client-key-file, which was not given");
-        }
-        Optional<Secret> secret;
-        String source;
-        if (clientSecretFile != null) {
-            secret = Optional.of(readSecret(clientSecretFile));
-            source = "--client-secret-file";
-        } else {
-            String value = environment.apply(SECRET_VARIABLE);
-            secret = value == null || value.isEmpty() ? Optional.empty() : Optional.of(Secret.of(value.strip()));
-            source = SECRET_VARIABLE;
-        }
-        if (method == ClientAuthentication.Method.NONE && secret.isPresent()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "a client secret was given (" + source
-                    + ") but --client-auth is none: choose client_secret_basic, client_secret_post or auto, or give"
-                    + " no secret");
-        }
-        try {
-            return new ClientAuthentication(method, secret);
-        } catch (CallFailure.Configuration e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--client-auth " + e.getMessage());
-        }
-    }
-
-    /** CA4: private_key_jwt with the key of --client-key-file; a secret given as well is refused, not ignored. */
-    private ClientAuthentication keyAuthentication(ClientAuthentication.Method method) {
-        if (clientKeyFile == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--client-auth private_key_jwt needs the client's private key: give --client-key-file FILE");
-        }
-        if (method != ClientAuthentication.Method.PRIVATE_KEY_JWT && method != ClientAuthentication.Method.AUTO) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--client-key-file was given but"
-                    + " --client-auth is " + method.wireName() + ": choose private_key_jwt or auto, or give no key");
-        }
-        if (clientSecretFile != null || isSet(environment.apply(SECRET_VARIABLE))) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "both a client secret ("
-                    + (clientSecretFile != null ? "--client-secret-file" : SECRET_VARIABLE) + ") and"
-                    + " --client-key-file were given: private_key_jwt signs with the key; give one of them");
-        }
-        ClientAssertionKey key;
-        try {
-            key = ClientAssertionKey.read(clientKeyFile, Optional.ofNullable(clientKeyId));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--client-key-file " + clientKeyFile + " " + e.getMessage());
-        }
-        return ClientAuthentication.of(method, key);
-    }
-
-    private static boolean isSet(String value) {
-        return value != null && !value.isEmpty();
-    }
-
-    private Secret readSecret(Path file) {
-        try {
-            // PF5: a secret that other users can read is no longer a secret; refused before it is used.
-            SecretFiles.requireOwnerOnly(file, "--client-secret-file");
-            // The first line: a file written by 'echo' ends in a newline that is not part of the secret.
-            String text = Files.readString(file, StandardCharsets.UTF_8);
-            int end = text.indexOf('\n');
-            String line = (end < 0 ? text : text.substring(0, end)).strip();
-            if (line.isEmpty()) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--client-secret-file " + file + " is empty");
-            }
-            return Secret.of(line);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        } catch (IOException e) {
-            // The exception's own message is not printed: it is about the file, but keep the line predictable.
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--client-secret-file " + file + " cannot be read (" + e.getClass().getSimpleName() + ")");
-        }
-    }
-
     private ObjectNode run(OAuthClient client, Step step, ObjectNode line) {
         switch (step) {
             case LOGIN, REFRESH -> {
@@ -406,6 +288,8 @@ public final class SessionCommand implements Callable<Integer> {
                 line.put("tokenType", session.tokens().tokenType());
                 session.tokens().expiresAt().ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
                 line.put("hasRefreshToken", session.tokens().refreshToken().isPresent());
+                // TX2: whether the access token is bound to the client certificate, never the token.
+                line.put("certificateBound", session.tokens().certificateThumbprint().isPresent());
             }
             case USERINFO -> {
                 UserInfo info = client.userInfo();
@@ -433,6 +317,7 @@ public final class SessionCommand implements Callable<Integer> {
                 line.put("tokenType", token.tokenType());
                 token.expiresAt().ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
                 token.scope().ifPresent(granted -> line.put("scope", granted));
+                line.put("certificateBound", token.certificateThumbprint().isPresent());
             }
             case LOGOUT -> {
                 LogoutResult result = client.logout();

@@ -41,7 +41,12 @@ final class SessionFileTokens {
      * issuer and client id (read from the session's ID token, so the user need not repeat them); empty, with the
      * reason added to {@code problems}, when there is none to use.
      */
-    static Optional<OAuthSessionTokens> fromFile(Path file, List<String> problems) {
+    /**
+     * Refreshes go with {@code authentication} (CA8: a confidential client's session refreshes as it signed in),
+     * through the environment's proxies (PX1) and with the system's CA bundle (PX4).
+     */
+    static Optional<OAuthSessionTokens> fromFile(Path file, dev.stormwatch.oauth.ClientAuthentication authentication,
+            java.util.function.UnaryOperator<String> environment, List<String> problems) {
         CachedSessionStore store = new CachedSessionStore(new FileSessionStore(file));
         Optional<Session> session = store.load();
         if (session.isEmpty()) {
@@ -57,13 +62,31 @@ final class SessionFileTokens {
         }
         OAuthConfig config;
         try {
-            config = OAuthConfig.of(session.get().claims().issuer(), clientId.get());
+            config = OAuthConfig.of(session.get().claims().issuer(), clientId.get())
+                    .withClientAuthentication(authentication);
         } catch (CallFailure.Configuration e) {
             problems.add("--oauth-session: the session in " + file + " names an unusable issuer (" + e.getMessage()
                     + "); sign in again with: " + SIGN_IN);
             return Optional.empty();
         }
-        return Optional.of(of(OAuthClient.builder(config).sessionStore(store).build()));
+        // TX2: the load engine's transport presents no client certificate; a token bound to one would be refused.
+        if (session.get().tokens().certificateThumbprint().isPresent()) {
+            problems.add("--oauth-session: the session's access token is bound to a client certificate (RFC 8705),"
+                    + " and a load run does not present one; sign in without --client-cert for a load run");
+            return Optional.empty();
+        }
+        okhttp3.OkHttpClient http;
+        try {
+            http = dev.stormwatch.http.TrustedCertificates.trustingOperatingSystem(
+                    dev.stormwatch.http.ProxyRoutes.from(environment, System::getProperty)
+                            .applyTo(new okhttp3.OkHttpClient()),
+                    dev.stormwatch.http.TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.empty(), "--ca-file");
+        } catch (IllegalArgumentException e) {
+            // PX1: a proxy variable that is not a proxy URL, named (never its value).
+            problems.add("--oauth-session: " + e.getMessage());
+            return Optional.empty();
+        }
+        return Optional.of(of(OAuthClient.builder(config).sessionStore(store).httpClient(http).build()));
     }
 
     /** OIDC Core §2: {@code aud} holds the client id; with several audiences, {@code azp} names it. */

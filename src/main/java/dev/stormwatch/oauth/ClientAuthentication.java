@@ -1,6 +1,7 @@
 package dev.stormwatch.oauth;
 
 import dev.stormwatch.base.Secret;
+import dev.stormwatch.http.ClientCertificate;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -18,8 +19,11 @@ import java.util.Optional;
  * @param method the configured method; {@link Method#AUTO} picks from the provider's metadata (CA1)
  * @param secret the client secret, redacted wherever printed (CA2); present exactly for the secret methods
  * @param key the private key of {@code private_key_jwt}, never printed (CA4); present exactly for that method
+ * @param certificate the client certificate presented in the TLS handshake (RFC 8705): needed by the mutual-TLS
+ *     methods (TX1), and with any other method it binds the access tokens to itself (TX2, RFC 8705 §3 and §4)
  */
-public record ClientAuthentication(Method method, Optional<Secret> secret, Optional<ClientAssertionKey> key) {
+public record ClientAuthentication(Method method, Optional<Secret> secret, Optional<ClientAssertionKey> key,
+        Optional<ClientCertificate> certificate) {
 
     /** The metadata field that says which methods the token endpoint accepts (RFC 8414 §2). */
     public static final String SUPPORTED_FIELD = "token_endpoint_auth_methods_supported";
@@ -34,6 +38,10 @@ public record ClientAuthentication(Method method, Optional<Secret> secret, Optio
         CLIENT_SECRET_POST("client_secret_post"),
         /** A JWT signed with the client's private key, in {@code client_assertion} (RFC 7523 §2.2, OIDC Core §9). */
         PRIVATE_KEY_JWT("private_key_jwt"),
+        /** The client certificate of the TLS handshake, from an authority the provider trusts (RFC 8705 §2.1). */
+        TLS_CLIENT_AUTH("tls_client_auth"),
+        /** A self-signed client certificate registered with the client (its JWKS, RFC 8705 §2.2). */
+        SELF_SIGNED_TLS_CLIENT_AUTH("self_signed_tls_client_auth"),
         /** Whatever the provider advertises: Basic first (RFC 8414's default), then post, else none (CA1). */
         AUTO("auto");
 
@@ -48,6 +56,11 @@ public record ClientAuthentication(Method method, Optional<Secret> secret, Optio
             return wireName;
         }
 
+        /** TX1: a method that authenticates with the TLS client certificate. */
+        public boolean mutualTls() {
+            return this == TLS_CLIENT_AUTH || this == SELF_SIGNED_TLS_CLIENT_AUTH;
+        }
+
         /** The method of a name ({@code client_secret_basic}, ...), or a Configuration error listing the names. */
         public static Method parse(String name) {
             for (Method m : values()) {
@@ -56,7 +69,8 @@ public record ClientAuthentication(Method method, Optional<Secret> secret, Optio
                 }
             }
             throw Failures.configuration("client authentication '" + name
-                    + "' is not known: use none, client_secret_basic, client_secret_post, private_key_jwt or auto");
+                    + "' is not known: use none, client_secret_basic, client_secret_post, private_key_jwt,"
+                    + " tls_client_auth, self_signed_tls_client_auth or auto");
         }
     }
 
@@ -68,10 +82,26 @@ public record ClientAuthentication(Method method, Optional<Secret> secret, Optio
         this(method, secret, Optional.empty());
     }
 
+    /** A method with a secret or a key, and no client certificate. */
+    public ClientAuthentication(Method method, Optional<Secret> secret, Optional<ClientAssertionKey> key) {
+        this(method, secret, key, Optional.empty());
+    }
+
     public ClientAuthentication {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(secret, "secret");
         Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(certificate, "certificate");
+        // TX1: the mutual-TLS methods authenticate with the certificate; without one nothing would prove the client.
+        if (method.mutualTls() && certificate.isEmpty()) {
+            throw Failures.configuration("client authentication '" + method.wireName() + "' needs the client"
+                    + " certificate and its key (--client-cert, --client-cert-key)");
+        }
+        // TX1: a secret or a key beside the certificate would be sent for nothing, or leave unclear what proves it.
+        if (method.mutualTls() && (secret.isPresent() || key.isPresent())) {
+            throw Failures.configuration("client authentication '" + method.wireName() + "' proves the client with"
+                    + " its certificate: give no client secret and no --client-key-file");
+        }
         // CA4: one credential per client: a key and a secret together leave it unclear which the provider expects.
         if (key.isPresent() && secret.isPresent()) {
             throw Failures.configuration("both a client secret and a private key were given: give the key for"
@@ -111,6 +141,11 @@ public record ClientAuthentication(Method method, Optional<Secret> secret, Optio
         return new ClientAuthentication(method, Optional.of(secret));
     }
 
+    /** A client that authenticates with mutual TLS (or {@code auto}, or any method binding its tokens: TX1, TX2). */
+    public ClientAuthentication withCertificate(ClientCertificate value) {
+        return new ClientAuthentication(method, secret, key, Optional.of(value));
+    }
+
     /** A client that authenticates with {@code private_key_jwt} (or {@code auto}) and this key. */
     public static ClientAuthentication of(Method method, ClientAssertionKey key) {
         return new ClientAuthentication(method, Optional.empty(), Optional.of(key));
@@ -142,6 +177,16 @@ public record ClientAuthentication(Method method, Optional<Secret> secret, Optio
                         + "; the key cannot be used with this provider");
             }
             return Method.PRIVATE_KEY_JWT;
+        }
+        if (secret.isEmpty() && certificate.isPresent()) {
+            // TX1: with a certificate and nothing else, the provider's mutual-TLS method; else the certificate only
+            // binds the tokens of a public client (RFC 8705 §4).
+            if (supported.contains(Method.TLS_CLIENT_AUTH.wireName())) {
+                return Method.TLS_CLIENT_AUTH;
+            }
+            if (supported.contains(Method.SELF_SIGNED_TLS_CLIENT_AUTH.wireName())) {
+                return Method.SELF_SIGNED_TLS_CLIENT_AUTH;
+            }
         }
         if (secret.isEmpty()) {
             // CA1: no secret: only 'none' is possible; a provider that lists it not will not take a public client.
@@ -210,6 +255,7 @@ public record ClientAuthentication(Method method, Optional<Secret> secret, Optio
     public String toString() {
         // CA2: the record's own toString would show the secret's redaction anyway; say it plainly.
         return "ClientAuthentication[" + method.wireName() + (secret.isPresent() ? ", secret " + Secret.REDACTED : "")
-                + key.map(k -> ", key " + k.keyId()).orElse("") + "]";
+                + key.map(k -> ", key " + k.keyId()).orElse("")
+                + certificate.map(c -> ", certificate " + c.describe()).orElse("") + "]";
     }
 }

@@ -13,4 +13,10 @@ import java.util.Optional;
  * @param expiresAt when it expires, if the provider said
  * @param scope the granted scope, if the provider said
  */
-public record MachineToken(Secret accessToken, String tokenType, Optional<Instant> expiresAt, Optional<String> scope) {}
+public record MachineToken(Secret accessToken, String tokenType, Optional<Instant> expiresAt, Optional<String> scope) {
+
+    /** TX2: the client certificate's thumbprint the token is bound to (RFC 8705 §3), when it says so. */
+    public Optional<String> certificateThumbprint() {
+        return CertificateBinding.thumbprint(accessToken);
+    }
+}

@@ -75,7 +75,10 @@ public final class OAuthClient {
         this.authorizationParameters = b.authorizationParameters;
         this.redirectChoice = b.redirectChoice;
         this.store = new BoundSessionStore(b.store, b.config.issuer(), b.config.clientId());
-        RetryingExecutor executor = RetryingExecutor.builder(b.httpClient)
+        // TX1: the client certificate goes into every handshake with the provider, with the trust given before.
+        OkHttpClient http = b.config.clientAuthentication().certificate()
+                .map(certificate -> certificate.presentedBy(b.httpClient)).orElse(b.httpClient);
+        RetryingExecutor executor = RetryingExecutor.builder(http)
                 .clock(b.clock)
                 .sleeper(b.sleeper)
                 .random(b.jitter)
@@ -228,6 +231,8 @@ public final class OAuthClient {
             if (answer.ok()) {
                 TokenSet tokens = TokenResponse.read(ProviderRequests.json(answer, "device_token"), "device_token",
                         clock.instant(), config.dpop(), Optional.empty());
+                CertificateBinding.check(tokens.accessToken(), config.clientAuthentication().certificate(),
+                        "device_token");
                 IdTokenClaims claims = validator(metadata, budget)
                         .validate(tokens.idToken(), Optional.empty(), Optional.of(tokens.accessToken()));
                 Session session = new Session(tokens, claims, binding());
@@ -293,7 +298,8 @@ public final class OAuthClient {
         // CA7: RFC 6749 §4.4: only a confidential client may use this grant; refused before anything is sent.
         if (config.clientAuthentication().method() == ClientAuthentication.Method.NONE) {
             throw Failures.configuration("the client credentials grant needs a confidential client: give a client"
-                    + " secret (client_secret_basic/post) or a private key (private_key_jwt)");
+                    + " secret (client_secret_basic/post), a private key (private_key_jwt) or a client certificate"
+                    + " (tls_client_auth, self_signed_tls_client_auth)");
         }
         ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
         ClientAuthentication.Method method = clientAuthMethod(metadata);
@@ -323,6 +329,8 @@ public final class OAuthClient {
                 : Optional.empty();
         Optional<String> granted = body.path("scope").isTextual() ? Optional.of(body.get("scope").asText())
                 : Optional.empty();
+        CertificateBinding.check(Secret.of(accessToken), config.clientAuthentication().certificate(),
+                "client_credentials");
         return new MachineToken(Secret.of(accessToken), tokenType, expiresAt, granted);
     }
 
@@ -596,6 +604,8 @@ public final class OAuthClient {
         }
         TokenSet tokens = TokenResponse.read(ProviderRequests.json(answer, "token"), "token", clock.instant(),
                 config.dpop(), Optional.empty());
+        // TX2: a token bound to another certificate could never be used; nothing is stored.
+        CertificateBinding.check(tokens.accessToken(), config.clientAuthentication().certificate(), "token");
         IdTokenClaims claims = validator(metadata, budget)
                 .validate(tokens.idToken(), Optional.of(secrets.nonce()), Optional.of(tokens.accessToken()));
         Session session = new Session(tokens, claims, binding());
@@ -689,6 +699,7 @@ public final class OAuthClient {
             JsonNode body = ProviderRequests.json(answer, "refresh");
             TokenSet tokens = TokenResponse.read(body, "refresh", clock.instant(), config.dpop(),
                     Optional.of(current.tokens()));
+            CertificateBinding.check(tokens.accessToken(), config.clientAuthentication().certificate(), "refresh");
             IdTokenClaims claims = current.claims();
             if (TokenResponse.hasIdToken(body)) {
                 // OIDC Core §12.2: a refreshed ID token must be about the same user and the same sign-in.

@@ -201,6 +201,17 @@ final class ProviderRequests {
                     + " check the client id, that the client's registered public key (or JWKS) holds the key id"
                     + " sent, and that the registration allows private_key_jwt");
         }
+        // ST3, TX1: the provider refused the certificate; the certificate or the registration must change.
+        if (method.mutualTls() && (error.map("invalid_client"::equals).orElse(false)
+                || (answer.status() == 401 && error.isEmpty()))) {
+            return Failures.configuration(step + ": the provider refused the client's authentication ("
+                    + answer.status() + " " + error.orElse("without an OAuth error code") + ") with "
+                    + method.wireName() + "; check the client id, that --client-cert is the certificate registered"
+                    + (method == ClientAuthentication.Method.TLS_CLIENT_AUTH
+                            ? " (its subject as registered, issued by an authority the provider trusts)"
+                            : " (in the client's registered JWKS)")
+                    + " and that the registration allows " + method.wireName());
+        }
         // ST3, CA2: the provider refused the client's credentials; the secret or the registration must change.
         if (secretMethod && (error.map("invalid_client"::equals).orElse(false)
                 || (answer.status() == 401 && error.isEmpty()))) {

@@ -22,4 +22,9 @@ public record TokenSet(
     public boolean dpopBound() {
         return "DPoP".equalsIgnoreCase(tokenType);
     }
+
+    /** TX2: the client certificate's thumbprint the access token is bound to (RFC 8705 §3), when it says so. */
+    public Optional<String> certificateThumbprint() {
+        return CertificateBinding.thumbprint(accessToken);
+    }
 }

@@ -173,6 +173,41 @@ class OAuthSessionLoadTest {
     }
 
     @Test
+    @DisplayName("CA8: a confidential client's session (client_secret_basic) refreshes mid-run with the secret of"
+            + " --client-secret-file: every request is accepted, refreshed tokens included")
+    void aConfidentialSessionRefreshesWithItsClientAuthentication() throws Exception {
+        provider = DemoProvider.start(ProviderConfig.defaults().withAccessTokenTtl(MARGIN.plusSeconds(3)));
+        Path file = dir.resolve("session.json");
+        dev.stormwatch.base.Secret secret = dev.stormwatch.base.Secret.of(
+                ClientRegistration.CONFIDENTIAL_CLIENT_SECRET);
+        OAuthClient.builder(OAuthConfig.of(provider.issuer().toString(), ClientRegistration.CONFIDENTIAL_CLIENT_ID)
+                        .withScope("openid offline_access").withClientAuthentication(
+                                dev.stormwatch.oauth.ClientAuthentication.of(
+                                        dev.stormwatch.oauth.ClientAuthentication.Method.CLIENT_SECRET_BASIC, secret)))
+                .browser(new SignInPageBrowser()).sessionStore(new FileSessionStore(file)).build().login();
+        Path secretFile = Files.writeString(dir.resolve("secret"), secret.reveal() + "\n");
+        Files.setPosixFilePermissions(secretFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        long tokenPostsBefore = provider.requestsReceived("POST", "/token");
+        RelayConfig checking = RelayConfig.defaults()
+                .withTrustedIssuer(new TrustedIssuer(provider.issuer().toString(), provider.jwksUrl()))
+                .withApiKeys(List.of());
+        try (Relay relay = Relay.start(checking)) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int exit = load(out, err, "load", "--target", relay.baseUrl().resolve("/v1").toString(), "--oauth-session",
+                    "--session-file", file.toString(), "--client-auth", "client_secret_basic",
+                    "--client-secret-file", secretFile.toString(), "--clients", "5", "--think-time", "50ms",
+                    "--duration", "4500ms", "--seed", "3");
+
+            assertThat(exit).as(err.toString()).isZero();
+            assertThat(relay.log().all()).isNotEmpty().allSatisfy(record -> assertThat(record.status()).isEqualTo(200));
+            // Each token lives 3 s past the margin: the run refreshes once or twice, each accepted with Basic.
+            assertThat(provider.requestsReceived("POST", "/token") - tokenPostsBefore).isPositive();
+            assertThat(out.toString() + err.toString()).doesNotContain(secret.reveal());
+        }
+    }
+
+    @Test
     @DisplayName("Bad input: 'load --oauth-session' without a stored session says how to sign in, and sends nothing")
     void withoutAStoredSessionNothingIsSent() throws Exception {
         try (MockWebServer target = new MockWebServer()) {

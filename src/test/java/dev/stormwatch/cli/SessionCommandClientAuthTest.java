@@ -123,7 +123,7 @@ class SessionCommandClientAuthTest {
         assertThat(withoutSecret.err()).contains("needs a client secret");
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.err()).contains("--client-auth")
-                .contains("none, client_secret_basic, client_secret_post, private_key_jwt or auto");
+                .contains("none, client_secret_basic, client_secret_post, private_key_jwt, tls_client_auth, self_signed_tls_client_auth or auto");
         assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration")).isZero();
     }
 

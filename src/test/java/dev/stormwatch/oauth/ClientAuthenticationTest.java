@@ -83,7 +83,7 @@ class ClientAuthenticationTest {
         assertThatThrownBy(() -> ClientAuthentication.of(Method.CLIENT_SECRET_BASIC, Secret.of("")))
                 .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("empty");
         assertThatThrownBy(() -> Method.parse("client_secret_jwt")).isInstanceOf(CallFailure.Configuration.class)
-                .hasMessageContaining("none, client_secret_basic, client_secret_post, private_key_jwt or auto");
+                .hasMessageContaining("none, client_secret_basic, client_secret_post, private_key_jwt, tls_client_auth, self_signed_tls_client_auth or auto");
         assertThat(Method.parse("private_key_jwt")).isEqualTo(Method.PRIVATE_KEY_JWT);
         assertThat(Method.parse(" Client_Secret_Basic ")).isEqualTo(Method.CLIENT_SECRET_BASIC);
     }

@@ -76,9 +76,51 @@ final class SpringAuthorizationServer implements AutoCloseable {
         return new SpringAuthorizationServer(context, record);
     }
 
+    /**
+     * TX1: Spring Authorization Server on a real TLS listener (Tomcat, {@code client-auth=want}) with the server
+     * certificate of {@code serverPem}/{@code serverKeyPem}, trusting client certificates of {@code clientTrustPem},
+     * and the clients of {@code clients} (registered in code: Spring Boot's properties have no field for a
+     * certificate's subject or for certificate-bound tokens).
+     */
+    static SpringAuthorizationServer startMutualTls(java.nio.file.Path serverPem, java.nio.file.Path serverKeyPem,
+            java.nio.file.Path clientTrustPem,
+            org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository clients) {
+        System.setProperty("org.springframework.boot.logging.LoggingSystem", "none");
+        RequestRecord record = new RequestRecord();
+        String bundle = "spring.ssl.bundle.pem.stormwatch.";
+        Map<String, Object> properties = Map.ofEntries(
+                Map.entry("server.address", "127.0.0.1"),
+                Map.entry("server.port", "0"),
+                Map.entry("server.ssl.bundle", "stormwatch"),
+                Map.entry("server.ssl.client-auth", "want"),
+                Map.entry(bundle + "keystore.certificate", serverPem.toUri().toString()),
+                Map.entry(bundle + "keystore.private-key", serverKeyPem.toUri().toString()),
+                Map.entry(bundle + "truststore.certificate", clientTrustPem.toUri().toString()),
+                Map.entry("spring.main.banner-mode", "off"),
+                Map.entry("spring.jmx.enabled", "false"));
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(Server.class)
+                .web(WebApplicationType.SERVLET)
+                .bannerMode(Banner.Mode.OFF)
+                .properties(properties)
+                .initializers(ctx -> {
+                    ctx.getBeanFactory().registerSingleton("requestRecord", record);
+                    ctx.getBeanFactory().registerSingleton("registeredClientRepository", clients);
+                })
+                .run();
+        return new SpringAuthorizationServer(context, record);
+    }
+
     /** The issuer: Spring Authorization Server names itself after the URL it is reached on. */
     String issuer() {
-        return "http://127.0.0.1:" + ((ServletWebServerApplicationContext) context).getWebServer().getPort();
+        ServletWebServerApplicationContext web = (ServletWebServerApplicationContext) context;
+        boolean tls = web.getEnvironment().containsProperty("server.ssl.bundle");
+        return (tls ? "https" : "http") + "://127.0.0.1:" + web.getWebServer().getPort();
+    }
+
+    /** TX1: the subject of the client certificate each request with this method and path came with, or "-". */
+    List<String> clientCertificates(String method, String path) {
+        return record.certificates.stream().filter(line -> line.startsWith(method + " " + path + " "))
+                .map(line -> line.substring((method + " " + path + " ").length())).toList();
     }
 
     /** How many requests with this method and path the server read. */
@@ -105,6 +147,7 @@ final class SpringAuthorizationServer implements AutoCloseable {
     static final class RequestRecord {
         final List<String> lines = new CopyOnWriteArrayList<>();
         final List<String> schemes = new CopyOnWriteArrayList<>();
+        final List<String> certificates = new CopyOnWriteArrayList<>();
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -128,6 +171,9 @@ final class SpringAuthorizationServer implements AutoCloseable {
                     String authorization = request.getHeader("Authorization");
                     String scheme = authorization == null ? "-" : authorization.split(" ", 2)[0];
                     record.schemes.add(line + " " + scheme);
+                    Object presented = request.getAttribute("jakarta.servlet.request.X509Certificate");
+                    record.certificates.add(line + " " + (presented instanceof java.security.cert.X509Certificate[] c
+                            && c.length > 0 ? c[0].getSubjectX500Principal().getName() : "-"));
                     chain.doFilter(request, response);
                 }
             };
