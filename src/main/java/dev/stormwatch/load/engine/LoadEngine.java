@@ -205,6 +205,9 @@ public final class LoadEngine {
                 return Optional.of("the embedded relay could not start: " + e.getMessage());
             }
             resources.actions = plan.get().actions();
+            // LB13: "embedded" is a relay of the run's own, with the scenario's quota and faults: say which.
+            notes.add("embedded relay of this run at " + resources.relay.baseUrl()
+                    + " (its own, not the Provider & relay tab's)");
             relayQuota.ifPresent(q -> notes.add("relay quota: " + q.requests() + " requests per "
                     + q.window().toMillis() + " ms per principal, in the "
                     + options.relayDialect().name().toLowerCase(java.util.Locale.ROOT) + " dialect"));
