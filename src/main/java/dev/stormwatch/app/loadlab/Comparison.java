@@ -26,7 +26,22 @@ public enum Comparison {
             new Variant("shared on Redis", (options, form) -> options.limiter(form.limiterOrSlidingLog())
                     .instances(Math.max(3, form.instances())).redis("embedded"), Optional.empty()),
             new Variant("one per instance", (options, form) -> options.limiter(form.limiterOrSlidingLog())
-                    .instances(Math.max(3, form.instances())).redis("local"), Optional.empty())));
+                    .instances(Math.max(3, form.instances())).redis("local"), Optional.empty()))),
+
+    /**
+     * LB9: behind nginx's limit_req (50/s, no burst): no limiter, the sliding log at nginx's rate, and GCRA a little
+     * under it; the scenario is the nginx preset whatever the form's.
+     */
+    NGINX_LIMITERS("Behind nginx's limit_req: no limiter, sliding log, GCRA", List.of(
+            new Variant("no limiter", (options, form) -> nginx(options).limiter(LimiterChoice.OFF), Optional.empty()),
+            new Variant("sliding log 50/1s", (options, form) -> nginx(options).limiter(LimiterChoice.SLIDING_LOG),
+                    Optional.of("50/1s")),
+            new Variant("GCRA 45/1s", (options, form) -> nginx(options).limiter(LimiterChoice.GCRA),
+                    Optional.of("45/1s"))));
+
+    private static LoadOptions.Builder nginx(LoadOptions.Builder options) {
+        return options.scenario(dev.stormwatch.load.scenario.ScenarioPresets.NGINX_LEAKY_BUCKET).instances(1);
+    }
 
     /** What the form holds that a variant may build on. */
     public record Form(LimiterChoice limiter, int instances) {

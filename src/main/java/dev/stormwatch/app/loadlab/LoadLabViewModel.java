@@ -111,6 +111,12 @@ public final class LoadLabViewModel {
                 clients.set(String.valueOf(now.clients()));
             }
         });
+        // LB9: the nginx comparison is about its preset: choosing it picks the preset, with its length and clients.
+        comparison.addListener((observable, before, now) -> {
+            if (now == Comparison.NGINX_LIMITERS) {
+                scenario.set(ScenarioPresets.NGINX_LEAKY_BUCKET);
+            }
+        });
         // LB3: a refused value is said as it is typed, before Run, not only after.
         for (javafx.beans.Observable field : List.<javafx.beans.Observable>of(target, apiKey, useSessionToken,
                 scenario, clients, rate, duration, limiter, limit, redis, instances, relayDialect, adaptive, jitter)) {

@@ -208,9 +208,12 @@ public final class LoadEngine {
             // LB13: "embedded" is a relay of the run's own, with the scenario's quota and faults: say which.
             notes.add("embedded relay of this run at " + resources.relay.baseUrl()
                     + " (its own, not the Provider & relay tab's)");
-            relayQuota.ifPresent(q -> notes.add("relay quota: " + q.requests() + " requests per "
-                    + q.window().toMillis() + " ms per principal, in the "
-                    + options.relayDialect().name().toLowerCase(java.util.Locale.ROOT) + " dialect"));
+            relayQuota.ifPresent(q -> notes.add(q.shape() == Quota.Shape.LEAKY_BUCKET
+                    ? "relay quota: nginx's limit_req at " + q.requests() + " requests per " + q.window().toMillis()
+                            + " ms, no burst, 429 with Retry-After: 2 (LB9)"
+                    : "relay quota: " + q.requests() + " requests per " + q.window().toMillis()
+                            + " ms per principal, in the "
+                            + options.relayDialect().name().toLowerCase(java.util.Locale.ROOT) + " dialect"));
             url = HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT));
             credential = Optional.of(CredentialSource.of(Credential.bearer(RelayConfig.DEMO_KEY)));
         } else {

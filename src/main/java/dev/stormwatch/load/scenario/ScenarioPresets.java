@@ -54,9 +54,20 @@ public final class ScenarioPresets {
             List.of(new TimedFault(Duration.ofSeconds(10), new RelayFault.SharedRetryAfter(Duration.ofSeconds(120)))),
             Duration.ofSeconds(140), Duration.ofSeconds(140), 100);
 
+    /** LB9: the relay answers as nginx's limit_req at 50 requests per second, no burst, 429 with Retry-After: 2. */
+    public static final Scenario NGINX_LEAKY_BUCKET = new Scenario(
+            "nginx-limit-req",
+            "Behind nginx's limit_req",
+            "The relay answers as nginx's limit_req at 50 requests/s with no burst: one request per 20 ms, every other"
+                    + " one 429 with Retry-After: 2. Without a limiter the clients come back together every 2 s; the"
+                    + " sliding log at 50/1s lets bursts through that nginx refuses; GCRA at 45/1s spaces them as"
+                    + " nginx wants. Compare the three in the Load lab.",
+            List.of(new TimedFault(Duration.ZERO, new RelayFault.LeakyBucket(50))),
+            Duration.ofSeconds(10), Duration.ofSeconds(20), 50);
+
     /** Every preset, in the order the UI lists them. */
     public static final List<Scenario> ALL =
-            List.of(STEADY, THREE_AM_STORM, PROVIDER_OUTAGE, QUOTA_EXHAUSTION, RETRY_AFTER_120);
+            List.of(STEADY, THREE_AM_STORM, PROVIDER_OUTAGE, QUOTA_EXHAUSTION, RETRY_AFTER_120, NGINX_LEAKY_BUCKET);
 
     private ScenarioPresets() {}
 

@@ -313,6 +313,28 @@ class LoadLabViewModelTest {
     }
 
     @Test
+    @DisplayName("LB9: the nginx comparison runs its preset three times: no limiter, sliding log 50/1s, GCRA 45/1s")
+    void theNginxComparisonRunsThreeLimitersBehindItsPreset() throws Exception {
+        LoadLabViewModel model = model();
+        model.comparisonProperty().set(Comparison.NGINX_LIMITERS);
+        assertThat(model.scenarioProperty().get()).isEqualTo(ScenarioPresets.NGINX_LEAKY_BUCKET);
+        assertThat(model.durationProperty().get()).isEqualTo("20 s");
+        assertThat(model.clientsProperty().get()).isEqualTo("50");
+
+        model.compare();
+        awaitIdle(model);
+
+        assertThat(ran).extracting(LoadOptions::limiter)
+                .containsExactly(LimiterChoice.OFF, LimiterChoice.SLIDING_LOG, LimiterChoice.GCRA);
+        assertThat(ran).extracting(LoadOptions::scenario).containsOnly(ScenarioPresets.NGINX_LEAKY_BUCKET);
+        assertThat(chosen.get(0).limit()).isEmpty();
+        assertThat(chosen.get(1).limit()).hasValueSatisfying(l -> assertThat(l.limit()).isEqualTo(50));
+        assertThat(chosen.get(2).limit()).hasValueSatisfying(l -> assertThat(l.limit()).isEqualTo(45));
+        assertThat(model.compared()).hasSize(3).allSatisfy(run -> assertThat(run.quotaPerSecond()).isEqualTo(50.0));
+        assertThat(model.comparisonRows().get(0)).hasSize(4);
+    }
+
+    @Test
     @DisplayName("LB8: a comparison with a refused field starts nothing and says why")
     void aComparisonWithARefusedFieldStartsNothing() {
         LoadLabViewModel model = model();
