@@ -132,7 +132,8 @@ public final class LoadCommand implements Callable<Integer> {
     private String scenario;
 
     @Option(names = "--report", paramLabel = "FILE",
-            description = "Write the report here (.json); a .csv and a .png are written next to it.")
+            description = "Write the report here (.json; a .csv and a .png are written next to it), or as one"
+                    + " self-contained page with its charts inline (.html).")
     private Path report;
 
     @Option(names = "--metrics-port", paramLabel = "PORT",

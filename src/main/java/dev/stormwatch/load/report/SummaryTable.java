@@ -76,7 +76,7 @@ public final class SummaryTable {
             out.append(String.format(Locale.ROOT, "%-" + labelWidth + "s", counterLabel(counter)));
             for (int column = 0; column < headers.size(); column++) {
                 NamedSeries named = report.series().get(column);
-                boolean seen = !isProvider(named) || PROVIDER_SEES.contains(counter);
+                boolean seen = seenBy(named, counter);
                 out.append(String.format(Locale.ROOT, " %" + widths.get(column) + "s",
                         seen ? String.valueOf(named.series().total(counter)) : "-"));
             }
@@ -95,6 +95,11 @@ public final class SummaryTable {
     /** What the provider records of each arrival: that it came, its status or that it got none, its latency. */
     private static final java.util.Set<Counter> PROVIDER_SEES = java.util.EnumSet.of(Counter.ATTEMPTS,
             Counter.STATUS_2XX, Counter.STATUS_429, Counter.STATUS_5XX, Counter.STATUS_OTHER, Counter.NETWORK_ERRORS);
+
+    /** Whether this series' side records this counter: the provider sees arrivals and answers, nothing else. */
+    static boolean seenBy(NamedSeries named, Counter counter) {
+        return !isProvider(named) || PROVIDER_SEES.contains(counter);
+    }
 
     private static boolean isProvider(NamedSeries named) {
         return named.name().startsWith("provider");
