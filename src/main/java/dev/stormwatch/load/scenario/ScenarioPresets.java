@@ -59,9 +59,10 @@ public final class ScenarioPresets {
             "nginx-limit-req",
             "Behind nginx's limit_req",
             "The relay answers as nginx's limit_req at 50 requests/s with no burst: one request per 20 ms, every other"
-                    + " one 429 with Retry-After: 2. Without a limiter the clients come back together every 2 s; the"
-                    + " sliding log at 50/1s lets bursts through that nginx refuses; GCRA at 45/1s spaces them as"
-                    + " nginx wants. Compare the three in the Load lab.",
+                    + " one 429 with Retry-After: 2, which pauses the clients (P1) so that they come back together."
+                    + " Watch how little of the 50/s gets through, and compare no limiter, the sliding log at 50/1s"
+                    + " and GCRA at 45/1s side by side in the Load lab: a limiter that lets a burst through meets"
+                    + " nginx's refusal all the same.",
             List.of(new TimedFault(Duration.ZERO, new RelayFault.LeakyBucket(50))),
             Duration.ofSeconds(10), Duration.ofSeconds(20), 50);
 
