@@ -118,7 +118,7 @@ public final class PngChartWriter {
             draw(g, counts, named.series(), COUNT_LINES, "per " + width(named.series().bucketWidth()), false, story);
             draw(g, latency, named.series(), LATENCY_LINES, "latency (ms)", true, Story.NONE);
             g.setColor(INK);
-            g.drawString("time (s)", LEFT + plotWidth / 2 - 20, height - bottom + 24);
+            g.drawString("time (s)", LEFT + plotWidth / 2 - 20, height - bottom + 32); // below the ticks' numbers
             // LB12: the settings of the run, as a legend a reader of the ticket needs.
             List<String> settings = wrapped(g, "Settings: " + report.run(), width - LEFT - RIGHT);
             for (int i = 0; i < Math.min(SETTINGS_LINES, settings.size()); i++) {
@@ -127,7 +127,7 @@ public final class PngChartWriter {
                     line = fitted(g, line + " " + String.join(" ", settings.subList(i + 1, settings.size())),
                             width - LEFT - RIGHT);
                 }
-                g.drawString(line, LEFT, height - bottom + 24 + (i + 1) * LINE_HEIGHT + 4);
+                g.drawString(line, LEFT, height - bottom + 36 + (i + 1) * LINE_HEIGHT);
             }
         } finally {
             g.dispose();
