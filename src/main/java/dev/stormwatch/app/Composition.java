@@ -100,7 +100,8 @@ public final class Composition implements AutoCloseable {
         this.servers = new ServersViewModel();
         // A load run is long and blocking: it gets its own thread, never one a visible call needs.
         this.loadLab = new LoadLabViewModel(
-                (options, progress, live) -> new LoadEngine(EngineSettings.defaults()).run(options, progress, live),
+                (options, choices, progress, live) -> new LoadEngine(EngineSettings.defaults().with(choices))
+                        .run(options, progress, live),
                 Executors.newSingleThreadExecutor(daemonThreads("stormwatch-load-run-")),
                 UiThread.executor());
         // A load run may send the signed-in session's token; the Session tab's client provides it.

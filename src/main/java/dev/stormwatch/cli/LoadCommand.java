@@ -58,7 +58,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--clients", paramLabel = "N",
             description = "Virtual clients (closed loop), or the most requests in flight (with --rate). Default: the"
-                    + " scenario's own (steady 100, 3am-storm 64, quota-exhaustion 50, others 100).")
+                    + " scenario's own (steady 100, 3am-storm 64, quota-exhaustion 50, nginx-limit-req 50, others 100).")
     private Integer clients;
 
     @Option(names = "--rate", paramLabel = "R",
@@ -71,7 +71,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--duration", paramLabel = "D",
             description = "How long the run lasts, as " + DurationText.FORMS + ". Default: the scenario's own length"
-                    + " (steady 20 s, 3am-storm 30 s, provider-outage 45 s, quota-exhaustion 30 s, retry-after-120 140 s).")
+                    + " (steady 20 s, 3am-storm 30 s, provider-outage 45 s, quota-exhaustion 30 s, retry-after-120 140 s, nginx-limit-req 20 s).")
     private String duration;
 
     @Option(names = "--jitter", defaultValue = "full", paramLabel = "STRATEGY",
@@ -127,11 +127,13 @@ public final class LoadCommand implements Callable<Integer> {
     private int instances;
 
     @Option(names = "--scenario", defaultValue = "steady", paramLabel = "NAME",
-            description = "steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120. Default ${DEFAULT-VALUE}.")
+            description = "steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120, nginx-limit-req."
+                    + " Default ${DEFAULT-VALUE}.")
     private String scenario;
 
     @Option(names = "--report", paramLabel = "FILE",
-            description = "Write the report here (.json); a .csv and a .png are written next to it.")
+            description = "Write the report here (.json; a .csv and a .png are written next to it), or as one"
+                    + " self-contained page with its charts inline (.html).")
     private Path report;
 
     @Option(names = "--metrics-port", paramLabel = "PORT",

@@ -27,27 +27,15 @@ public final class DiagnosisHtml {
     private static final int MARGIN_BOTTOM = 28;
     private static final int MARGIN_TOP = 12;
 
-    private static final String STYLE = """
-            body{font-family:system-ui,sans-serif;color:#1d2330;background:#f6f7f9;margin:24px;max-width:1100px}
-            h1{font-size:22px}h2{font-size:17px;margin-top:28px}
-            .verdict{background:#fff;border-left:4px solid #c53030;padding:10px 14px}
-            .partial{color:#b7791f;font-weight:bold}
-            table{border-collapse:collapse;background:#fff}th,td{padding:4px 10px;border-bottom:1px solid #dde;\
-            text-align:right}th:first-child,td:first-child{text-align:left;white-space:nowrap}
-            .rule{font-family:monospace;font-weight:bold}.muted{color:#5b6475}
-            .yes{color:#c53030;font-weight:bold}code{font-size:12px}
-            """;
+    private static final String STYLE = dev.stormwatch.base.HtmlPage.STYLE;
 
     private DiagnosisHtml() {}
 
     /** The page, as text. */
     public static String write(Diagnosis d) {
         StringBuilder out = new StringBuilder(16_384);
-        out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
-                .append(CONTENT_SECURITY_POLICY).append("\">\n")
-                .append("<title>Stormwatch diagnosis</title>\n<style>").append(STYLE).append("</style>\n</head>\n")
-                .append("<body>\n<h1>Stormwatch diagnosis of a 429 storm</h1>\n");
+        dev.stormwatch.base.HtmlPage.open(out, "Stormwatch diagnosis", CONTENT_SECURITY_POLICY, STYLE);
+        out.append("<h1>Stormwatch diagnosis of a 429 storm</h1>\n");
         out.append("<p id=\"verdict\" class=\"verdict\">").append(text(d.verdict())).append("</p>\n");
         if (d.partial()) {
             out.append("<p class=\"partial\">Partial: ").append(StormAnalysis.count(d.evidence().unparsed()))
@@ -230,18 +218,6 @@ public final class DiagnosisHtml {
     }
 
     static String escape(String value) {
-        StringBuilder out = new StringBuilder(value.length() + 16);
-        for (int i = 0; i < value.length(); i++) {
-            char ch = value.charAt(i);
-            switch (ch) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(ch);
-            }
-        }
-        return out.toString();
+        return dev.stormwatch.base.HtmlPage.escape(value);
     }
 }

@@ -29,7 +29,16 @@ final class ModelApi {
     private final RelayConfig config;
     private final Authenticator authenticator;
     /** The quota and the dialect it speaks, replaced together while the relay runs ({@link Relay#useRateLimits}). */
-    private record RateLimits(Optional<QuotaWindows> quota, RateLimitDialect dialect) {}
+    private record RateLimits(Optional<QuotaWindows> quota, Optional<LeakyBucket> leaky, RateLimitDialect dialect) {
+
+        /** A quota in fixed windows speaks the dialect; nginx's leaky bucket (LB9) answers as nginx does. */
+        static RateLimits of(Optional<Quota> quota, RateLimitDialect dialect, java.time.Clock clock) {
+            Optional<Quota> leaky = quota.filter(q -> q.shape() == Quota.Shape.LEAKY_BUCKET);
+            Optional<Quota> windows = quota.filter(q -> q.shape() == Quota.Shape.FIXED_WINDOW);
+            return new RateLimits(windows.map(q -> new QuotaWindows(q, clock)),
+                    leaky.map(q -> new LeakyBucket(q, clock)), dialect);
+        }
+    }
 
     private volatile RateLimits rateLimits;
     private final CapacityGate gate;
@@ -46,8 +55,7 @@ final class ModelApi {
             AtomicLong hiccups) {
         this.config = config;
         this.authenticator = new Authenticator(config.apiKeys(), config.trustedIssuer(), config.clock(), baseUri);
-        this.rateLimits = new RateLimits(config.quota().map(q -> new QuotaWindows(q, config.clock())),
-                config.dialect());
+        this.rateLimits = RateLimits.of(config.quota(), config.dialect(), config.clock());
         this.gate = new CapacityGate(config.capacity(), config.collapse(), config.clock());
         this.timeline = new Timeline(config.disruptions());
         this.startedAt = startedAt;
@@ -96,6 +104,9 @@ final class ModelApi {
                     RelayOutcome.OUTAGE, who);
         }
         RateLimits limits = rateLimits;
+        if (limits.leaky().isPresent() && !limits.leaky().get().admit(who)) {
+            return new Served(LeakyBucket.refused(), RelayOutcome.QUOTA_EXCEEDED, who); // LB9
+        }
         Optional<QuotaWindows> quota = limits.quota();
         if (quota.isPresent()) {
             Optional<Duration> wait = quota.get().admit(who);
@@ -137,7 +148,7 @@ final class ModelApi {
 
     /** A new quota (empty: none) and the dialect its headers speak, from the next request on; counts start afresh. */
     void useRateLimits(Optional<Quota> quota, RateLimitDialect dialect) {
-        rateLimits = new RateLimits(quota.map(q -> new QuotaWindows(q, config.clock())), dialect);
+        rateLimits = RateLimits.of(quota, dialect, config.clock());
     }
 
     private Response quotaExceeded(RateLimits limits, String principal, Duration wait) {

@@ -37,7 +37,8 @@ class LoadLabFlowTest {
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("LB4, LB5: a short run is drawn live on an axis that fits it and ends with its sentence")
+    @org.junit.jupiter.api.DisplayName("LB4, LB5, LB13: a short run is drawn live on an axis that fits it, ends with its"
+            + " sentence and says which relay it ran against")
     void aShortRunIsDrawnLiveAndEndsWithItsSummary(FxRobot robot) throws Exception {
         robot.interact(() -> {
             robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
@@ -68,6 +69,51 @@ class LoadLabFlowTest {
         assertThat(verdict.getText()).startsWith("In short: ").contains("attempts of").contains("succeeded");
         assertThat(robot.lookup("#load-save").queryButton().isDisabled()).isFalse();
         assertThat(robot.lookup("#load-run").queryButton().isDisabled()).isFalse();
+        // LB13: "embedded" is said to be the run's own relay, and the run's notes give its address.
+        assertThat(robot.lookup("#load-embedded-note").queryLabeled().getText()).contains("not the relay on the"
+                + " Provider & relay tab");
+        assertThat(robot.lookup("#load-summary").queryTextInputControl().getText())
+                .contains("embedded relay of this run at http://127.0.0.1:");
+    }
+
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    @org.junit.jupiter.api.DisplayName("LB11: a run of 100,000 virtual clients ends drawn, every second of it, and says it finished")
+    void aRunOfAHundredThousandClientsEndsDrawn(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+            composition.loadLab().scenarioProperty().set(ScenarioPresets.STEADY);
+        });
+        robot.interact(() -> {
+            robot.lookup("#load-clients").queryTextInputControl().setText("100000");
+            robot.lookup("#load-duration").queryTextInputControl().setText("3s");
+        });
+
+        robot.clickOn("#load-run");
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> composition.loadLab().reportReadyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(robot.lookup("#load-problems").queryLabeled().getText()).isEmpty();
+        LineChart<?, ?> chart = robot.lookup("#load-throughput").queryAs(LineChart.class);
+        XYChartSeries arrivals = XYChartSeries.of(chart, "arrivals at the provider");
+        assertThat(arrivals.points()).as("every second of the report, however the start went").isGreaterThanOrEqualTo(3);
+        assertThat(arrivals.sum()).as("what the provider saw is drawn").isPositive();
+        assertThat(robot.lookup("#load-progress").queryLabeled().getText()).contains("Finished").doesNotContain("Starting");
+        javafx.scene.chart.NumberAxis time = (javafx.scene.chart.NumberAxis) chart.getXAxis();
+        assertThat(time.getUpperBound()).as("3 s and the 3 s drain").isEqualTo(6.0);
+    }
+
+    /** One named line of a chart: how many points it has and what they add up to. */
+    private record XYChartSeries(int points, double sum) {
+        static XYChartSeries of(LineChart<?, ?> chart, String name) {
+            for (javafx.scene.chart.XYChart.Series<?, ?> series : chart.getData()) {
+                if (series.getName().equals(name)) {
+                    return new XYChartSeries(series.getData().size(), series.getData().stream()
+                            .mapToDouble(d -> ((Number) d.getYValue()).doubleValue()).sum());
+                }
+            }
+            throw new AssertionError("no line named " + name);
+        }
     }
 
     @Test

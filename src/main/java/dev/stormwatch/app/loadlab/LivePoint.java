@@ -46,6 +46,19 @@ public record LivePoint(long second, long attempts, long ok, long throttled, lon
         return points;
     }
 
+    /**
+     * LB11: every second a finished report holds, client and provider side, so that a run is drawn whole at its
+     * end even when no live tick came while it ran.
+     */
+    static List<LivePoint> of(dev.stormwatch.load.report.LoadReport report) {
+        Optional<TimeSeries> client = report.seriesNamed("client per second");
+        if (client.isEmpty()) {
+            return List.of();
+        }
+        Duration all = client.get().bucketWidth().multipliedBy(client.get().buckets().size());
+        return of(all, client.get(), report.seriesNamed("provider per second"));
+    }
+
     private static double millis(Duration d) {
         return d.toNanos() / 1_000_000.0;
     }

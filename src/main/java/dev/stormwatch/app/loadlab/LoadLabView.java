@@ -99,7 +99,19 @@ public final class LoadLabView extends BorderPane {
         scrolledCharts.setFitToWidth(true);
         scrolledCharts.setFitToHeight(true);
         scrolledCharts.getStyleClass().add("edge-to-edge");
-        setCenter(scrolledCharts);
+        // LB8: this run, and the last comparison's runs side by side.
+        javafx.scene.control.Tab thisRun = new javafx.scene.control.Tab("This run", scrolledCharts);
+        javafx.scene.control.Tab comparisonTab = new javafx.scene.control.Tab("Compare", comparePane(model));
+        comparisonTab.setId("load-compare-tab");
+        javafx.scene.control.TabPane views = new javafx.scene.control.TabPane(thisRun, comparisonTab);
+        views.setId("load-views");
+        views.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
+        model.compared().addListener((ListChangeListener<ComparedRun>) change -> {
+            if (!model.compared().isEmpty()) {
+                views.getSelectionModel().select(comparisonTab);
+            }
+        });
+        setCenter(views);
         for (LineChart<Number, Number> chart : List.of(requests, trouble, latency)) {
             // LB5: the time axis spans the run, not a default range.
             NumberAxis time = (NumberAxis) chart.getXAxis();
@@ -113,37 +125,8 @@ public final class LoadLabView extends BorderPane {
     }
 
     private void draw(List<LivePoint> points) {
-        // The provider's arrivals first, so that the client's lines stay visible where they coincide.
-        List<XYChart.Series<Number, Number>> throughput = new java.util.ArrayList<>(List.of(
-                series("arrivals at the provider", points, p -> p.providerArrivals().orElse(0L)),
-                series("attempts sent", points, LivePoint::attempts),
-                series("2xx", points, LivePoint::ok),
-                series("retries", points, LivePoint::retries)));
-        double top = points.stream().mapToDouble(p -> Math.max(p.attempts(), p.providerArrivals().orElse(0L)))
-                .max().orElse(1);
-        if (model.quotaPerSecondProperty().get() > 0) {
-            // LB5: the provider's quota as a line, so that arrivals above it read as what it refuses.
-            double quota = model.quotaPerSecondProperty().get();
-            XYChart.Series<Number, Number> line = new XYChart.Series<>();
-            line.setName("provider's quota per s");
-            line.getData().add(new XYChart.Data<>(0, quota));
-            line.getData().add(new XYChart.Data<>(model.axisSecondsProperty().get(), quota));
-            throughput.add(line);
-            top = Math.max(top, quota);
-        }
-        for (FaultMark mark : model.faults()) {
-            // LB5: an instant is a vertical line; a span (an outage, a pause) a band drawn as its outline.
-            XYChart.Series<Number, Number> marker = new XYChart.Series<>();
-            marker.setName(mark.label() + " at t = " + Math.round(mark.fromSecond()) + " s");
-            marker.getData().add(new XYChart.Data<>(mark.fromSecond(), 0));
-            marker.getData().add(new XYChart.Data<>(mark.fromSecond(), top));
-            if (mark.toSecond() > mark.fromSecond()) {
-                marker.getData().add(new XYChart.Data<>(mark.toSecond(), top));
-                marker.getData().add(new XYChart.Data<>(mark.toSecond(), 0));
-            }
-            throughput.add(marker);
-        }
-        requests.getData().setAll(throughput);
+        requests.getData().setAll(throughput(points, model.quotaPerSecondProperty().get(), model.faults(),
+                model.axisSecondsProperty().get(), 0));
         trouble.getData().setAll(
                 series("429", points, LivePoint::throttled),
                 series("5xx + network", points, LivePoint::failed),
@@ -159,6 +142,132 @@ public final class LoadLabView extends BorderPane {
                     points.stream().filter(point -> point.responseP99Millis().isPresent()).toList(),
                     point -> point.responseP99Millis().getAsDouble()));
         }
+    }
+
+    /**
+     * LB5: the throughput chart's lines: the provider's arrivals, attempts, 2xx and retries, the quota as a line and
+     * each fault as a line or band up to {@code top} (at least the highest line).
+     */
+    private static List<XYChart.Series<Number, Number>> throughput(List<LivePoint> points, double quota,
+            List<FaultMark> faults, double axisSeconds, double top) {
+        // The provider's arrivals first, so that the client's lines stay visible where they coincide.
+        List<XYChart.Series<Number, Number>> throughput = new java.util.ArrayList<>(List.of(
+                series("arrivals at the provider", points, p -> p.providerArrivals().orElse(0L)),
+                series("attempts sent", points, LivePoint::attempts),
+                series("2xx", points, LivePoint::ok),
+                series("retries", points, LivePoint::retries)));
+        top = Math.max(top, highest(points));
+        if (quota > 0) {
+            // LB5: the provider's quota as a line, so that arrivals above it read as what it refuses.
+            XYChart.Series<Number, Number> line = new XYChart.Series<>();
+            line.setName("provider's quota per s");
+            line.getData().add(new XYChart.Data<>(0, quota));
+            line.getData().add(new XYChart.Data<>(axisSeconds, quota));
+            throughput.add(line);
+            top = Math.max(top, quota);
+        }
+        for (FaultMark mark : faults) {
+            // LB5: an instant is a vertical line; a span (an outage, a pause) a band drawn as its outline.
+            XYChart.Series<Number, Number> marker = new XYChart.Series<>();
+            marker.setName(mark.label() + " at t = " + Math.round(mark.fromSecond()) + " s");
+            marker.getData().add(new XYChart.Data<>(mark.fromSecond(), 0));
+            marker.getData().add(new XYChart.Data<>(mark.fromSecond(), top));
+            if (mark.toSecond() > mark.fromSecond()) {
+                marker.getData().add(new XYChart.Data<>(mark.toSecond(), top));
+                marker.getData().add(new XYChart.Data<>(mark.toSecond(), 0));
+            }
+            throughput.add(marker);
+        }
+        return throughput;
+    }
+
+    private static double highest(List<LivePoint> points) {
+        return points.stream().mapToDouble(p -> Math.max(p.attempts(), p.providerArrivals().orElse(0L)))
+                .max().orElse(1);
+    }
+
+    /**
+     * LB8: the last comparison: one throughput chart per run, side by side on one scale so that the difference is
+     * seen at a glance, then its figures in a small table and each run's sentence.
+     */
+    private Node comparePane(LoadLabViewModel model) {
+        HBox charts = new HBox(8);
+        charts.setId("load-compare-charts");
+        javafx.scene.control.TableView<List<String>> table = new javafx.scene.control.TableView<>();
+        table.setId("load-compare-table");
+        table.setColumnResizePolicy(javafx.scene.control.TableView.CONSTRAINED_RESIZE_POLICY);
+        table.setFixedCellSize(26);
+        table.setPlaceholder(new Label("Choose a comparison on the left and press Compare: its runs appear here"
+                + " side by side, on one seed."));
+        VBox verdicts = new VBox(4);
+        verdicts.setId("load-compare-verdicts");
+        model.compared().addListener((ListChangeListener<ComparedRun>) change -> {
+            List<ComparedRun> runs = List.copyOf(model.compared());
+            double top = runs.stream().mapToDouble(r -> Math.max(highest(r.points()), r.quotaPerSecond())).max()
+                    .orElse(1);
+            double axis = runs.stream().mapToDouble(ComparedRun::axisSeconds).max().orElse(1);
+            List<Node> drawn = new java.util.ArrayList<>();
+            List<Node> sentences = new java.util.ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                ComparedRun run = runs.get(i);
+                LineChart<Number, Number> chart = chart(run.label(), "requests / s");
+                chart.setId("load-compare-chart-" + i);
+                chart.setLegendVisible(i == runs.size() - 1); // one legend for all: the lines are the same
+                NumberAxis time = (NumberAxis) chart.getXAxis();
+                time.setAutoRanging(false);
+                time.setUpperBound(axis);
+                time.setTickUnit(Math.max(1, Math.ceil(axis / 5)));
+                NumberAxis values = (NumberAxis) chart.getYAxis();
+                values.setAutoRanging(false); // one scale for every run: a higher line is more requests
+                values.setUpperBound(Math.ceil(top * 1.1));
+                values.setTickUnit(Math.max(1, Math.ceil(top * 1.1 / 5)));
+                chart.getData().setAll(throughput(run.points(), run.quotaPerSecond(), run.faults(), run.axisSeconds(),
+                        top));
+                HBox.setHgrow(chart, Priority.ALWAYS);
+                chart.setMinWidth(150);
+                drawn.add(chart);
+                Label sentence = new Label(run.label() + ": " + run.verdict());
+                sentence.setWrapText(true);
+                sentences.add(sentence);
+            }
+            charts.getChildren().setAll(drawn);
+            verdicts.getChildren().setAll(sentences);
+            table.getColumns().setAll(columns(runs));
+            table.getItems().setAll(model.comparisonRows());
+        });
+        table.setPrefHeight(26 * 8 + 30);
+        table.setMinHeight(120);
+        VBox pane = new VBox(6, charts, table, verdicts);
+        VBox.setVgrow(charts, Priority.ALWAYS);
+        pane.setPadding(new Insets(6, 0, 0, 12));
+        return pane;
+    }
+
+    /** LB8, LB10: a column of figure names (each explained on hover) and one column per run. */
+    private static List<javafx.scene.control.TableColumn<List<String>, String>> columns(List<ComparedRun> runs) {
+        List<javafx.scene.control.TableColumn<List<String>, String>> columns = new java.util.ArrayList<>();
+        javafx.scene.control.TableColumn<List<String>, String> figure = new javafx.scene.control.TableColumn<>("figure");
+        figure.setCellValueFactory(row -> new javafx.beans.property.ReadOnlyStringWrapper(row.getValue().get(0)));
+        figure.setCellFactory(column -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                String meaning = empty || item == null ? "" : dev.stormwatch.load.report.ComparisonTable.meaning(item);
+                setTooltip(meaning.isEmpty() ? null : new Tooltip(meaning));
+            }
+        });
+        columns.add(figure);
+        for (int i = 0; i < runs.size(); i++) {
+            int index = i + 1;
+            javafx.scene.control.TableColumn<List<String>, String> column =
+                    new javafx.scene.control.TableColumn<>(runs.get(i).label());
+            column.setCellValueFactory(row -> new javafx.beans.property.ReadOnlyStringWrapper(
+                    index < row.getValue().size() ? row.getValue().get(index) : ""));
+            column.setStyle("-fx-alignment: CENTER-RIGHT;");
+            columns.add(column);
+        }
+        return columns;
     }
 
     private static XYChart.Series<Number, Number> series(String name, List<LivePoint> points,
@@ -269,6 +378,7 @@ public final class LoadLabView extends BorderPane {
         VBox box = new VBox(8, title,
                 new Label("Scenario"), scenario, scenarioText,
                 field("Target: embedded, or a base URL", "load-target", model.targetProperty()),
+                embeddedTargetNote(),
                 new VBox(2, new Label("API key (for a URL target)"), key, sessionToken),
                 field("Virtual clients", "load-clients", model.clientsProperty()),
                 field("Arrivals per second (empty: closed loop)", "load-rate", model.rateProperty()),
@@ -276,12 +386,28 @@ public final class LoadLabView extends BorderPane {
                 new Label("Embedded relay's rate-limit headers"), dialect, adaptive,
                 new Label("Backoff between retries"), jitter,
                 new Label("Rate limiter"), limiter,
+                limitField(model),
                 field("Limiter state: embedded (Redis), local, or redis://...", "load-redis", model.redisProperty()),
                 field("Instances sharing the quota (K)", "load-instances", model.instancesProperty()));
         box.setPadding(new Insets(12));
         box.getStyleClass().add("settings");
-        // Run and Stop stay in view below the form, however far it scrolls.
-        actions = new VBox(8, new HBox(8, run, stop), problems);
+        // LB8: a comparison of runs on one seed, drawn side by side on the Compare tab.
+        ComboBox<Comparison> comparison = new ComboBox<>();
+        comparison.setId("load-comparison");
+        comparison.getItems().setAll(Comparison.values());
+        comparison.valueProperty().bindBidirectional(model.comparisonProperty());
+        comparison.setConverter(words(Comparison::title));
+        comparison.setMaxWidth(Double.MAX_VALUE);
+        comparison.setTooltip(new Tooltip("Runs the form's settings two or three times on one seed, changing only"
+                + " this, and draws the runs side by side on one scale (LB8)."));
+        Button compare = new Button("Compare");
+        compare.setId("load-compare-run");
+        compare.disableProperty().bind(model.runningProperty());
+        compare.setOnAction(e -> model.compare());
+        // Run, Stop and Compare stay in view below the form, however far it scrolls.
+        actions = new VBox(8, new HBox(8, run, stop), new Label("Compare runs on one seed"),
+                new HBox(8, comparison, compare), problems);
+        HBox.setHgrow(comparison, Priority.ALWAYS);
         return box;
     }
 
@@ -299,6 +425,29 @@ public final class LoadLabView extends BorderPane {
                 return null;
             }
         };
+    }
+
+    /**
+     * LB13: which relay "embedded" means: one started for each run with the scenario's quota and faults, not the one the
+     * Provider & relay tab lists (whose switches do not reach a run).
+     */
+    private static Node embeddedTargetNote() {
+        Label note = new Label("embedded: a relay of its own, started for each run with the scenario's quota and"
+                + " faults on a free port; not the relay on the Provider & relay tab. The run's notes give its address.");
+        note.setId("load-embedded-note");
+        note.setWrapText(true);
+        note.getStyleClass().add("muted");
+        return note;
+    }
+
+    /** LB10: the limiter's limit, beside the limiter it sets. */
+    private static Node limitField(LoadLabViewModel model) {
+        Node field = field("Limit, requests per window (e.g. 50/1s)", "load-limit", model.limitProperty());
+        TextField input = (TextField) ((VBox) field).getChildren().get(1);
+        input.setPromptText("empty: the relay's quota, else the rate, else 100/1s");
+        input.setTooltip(new Tooltip("How many requests the limiter lets through per window, over every instance"
+                + " that shares it (L1)."));
+        return field;
     }
 
     private static Node field(String label, String id, StringProperty value) {

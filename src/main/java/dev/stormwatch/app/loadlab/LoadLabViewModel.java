@@ -2,6 +2,7 @@ package dev.stormwatch.app.loadlab;
 
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.engine.LiveSeriesListener;
+import dev.stormwatch.load.options.ClientChoices;
 import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.InvalidLoadOptionsException;
 import dev.stormwatch.load.options.LimiterChoice;
@@ -45,7 +46,7 @@ public final class LoadLabViewModel {
     /** Runs one load run; the app's is the load engine. */
     @FunctionalInterface
     public interface Runner {
-        LoadReport run(LoadOptions options, Consumer<String> progress, LiveSeriesListener live);
+        LoadReport run(LoadOptions options, ClientChoices choices, Consumer<String> progress, LiveSeriesListener live);
     }
 
     private final Runner runner;
@@ -63,7 +64,15 @@ public final class LoadLabViewModel {
     private final StringProperty duration = new SimpleStringProperty(
             lengthText(ScenarioPresets.THREE_AM_STORM));
     private final ObjectProperty<LimiterChoice> limiter = new SimpleObjectProperty<>(LimiterChoice.OFF);
+    /** LB10: the limiter's limit as requests per window ({@code 50/1s}); empty: the relay's quota, else the rate. */
+    private final StringProperty limit = new SimpleStringProperty("");
     private final StringProperty redis = new SimpleStringProperty("embedded");
+    /** LB8: the comparison the Compare button runs. */
+    private final ObjectProperty<Comparison> comparison = new SimpleObjectProperty<>(Comparison.JITTER);
+    /** LB8: the runs of the last comparison, in order, as each finishes. */
+    private final ObservableList<ComparedRun> compared = FXCollections.observableArrayList();
+    /** One read-only view, kept: a view made per call would drop its listeners when collected. */
+    private final ObservableList<ComparedRun> readOnlyCompared = FXCollections.unmodifiableObservableList(compared);
     private final StringProperty instances = new SimpleStringProperty("1");
     private final ObjectProperty<RateLimitDialect> relayDialect = new SimpleObjectProperty<>(RateLimitDialect.PLAIN);
     private final BooleanProperty adaptive = new SimpleBooleanProperty(false);
@@ -102,9 +111,15 @@ public final class LoadLabViewModel {
                 clients.set(String.valueOf(now.clients()));
             }
         });
+        // LB9: the nginx comparison is about its preset: choosing it picks the preset, with its length and clients.
+        comparison.addListener((observable, before, now) -> {
+            if (now == Comparison.NGINX_LIMITERS) {
+                scenario.set(ScenarioPresets.NGINX_LEAKY_BUCKET);
+            }
+        });
         // LB3: a refused value is said as it is typed, before Run, not only after.
         for (javafx.beans.Observable field : List.<javafx.beans.Observable>of(target, apiKey, useSessionToken,
-                scenario, clients, rate, duration, limiter, redis, instances, relayDialect, adaptive, jitter)) {
+                scenario, clients, rate, duration, limiter, limit, redis, instances, relayDialect, adaptive, jitter)) {
             field.addListener(changed -> {
                 if (!running.get()) {
                     options();
@@ -159,30 +174,20 @@ public final class LoadLabViewModel {
         if (running.get()) {
             return;
         }
-        Optional<LoadOptions> options = options();
-        if (options.isEmpty()) {
+        List<String> typed = new java.util.ArrayList<>();
+        Optional<LoadOptions> options = options(typed);
+        Optional<ClientChoices> choices = choices(limit.get(), typed);
+        if (options.isEmpty() || choices.isEmpty() || !typed.isEmpty()) {
             return;
         }
         running.set(true);
         reportReady.set(false);
         lastReport = Optional.empty();
-        points.clear();
-        verdict.set("");
-        axisSeconds.set(options.get().duration().plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
-                .toSeconds());
-        faults.setAll(FaultMark.of(options.get().scenario()));
-        quotaPerSecond.set(dev.stormwatch.load.engine.LimitChoice.scenarioQuota(options.get().scenario())
-                .map(q -> q.requests() * 1000.0 / q.window().toMillis()).orElse(0.0));
         summary.set("");
         saved.set("");
-        progress.set("Starting " + options.get().scenario().title() + "...");
         run = background.submit(() -> {
             try {
-                LoadReport report = runner.run(options.get(), line -> ui.execute(() -> progress.set(line)),
-                        (elapsed, client, provider) -> {
-                            List<LivePoint> now = LivePoint.of(elapsed, client, provider);
-                            ui.execute(() -> points.setAll(now));
-                        });
+                LoadReport report = runOne(options.get(), choices.get(), "");
                 ui.execute(() -> finish(report));
             } catch (RuntimeException e) {
                 ui.execute(() -> {
@@ -191,6 +196,113 @@ public final class LoadLabViewModel {
                 });
             }
         });
+    }
+
+    /**
+     * LB8: runs the chosen comparison: each of its runs on one seed, one after the other, each drawn live while it
+     * runs and then kept side by side in {@link #compared()}. A refused option starts nothing.
+     */
+    public void compare() {
+        if (running.get()) {
+            return;
+        }
+        problems.set("");
+        Comparison chosen = comparison.get();
+        long seed = System.currentTimeMillis(); // one seed for every run, whichever it is
+        List<String> typed = new java.util.ArrayList<>();
+        Optional<LoadOptions.Builder> base = builder(typed);
+        List<LoadOptions> planned = new java.util.ArrayList<>();
+        List<ClientChoices> plannedChoices = new java.util.ArrayList<>();
+        Comparison.Form form = new Comparison.Form(limiter.get(), parsedOr(instances, 1));
+        for (Comparison.Variant variant : chosen.variants()) {
+            Optional<ClientChoices> choices = choices(variant.limit().orElse(limit.get()), typed);
+            if (base.isEmpty() || choices.isEmpty()) {
+                break;
+            }
+            try {
+                planned.add(variant.change().apply(builder(new java.util.ArrayList<>()).orElseThrow(), form)
+                        .seed(seed).build());
+                plannedChoices.add(choices.get());
+            } catch (InvalidLoadOptionsException refused) {
+                refused.problems().stream().map(p -> variant.label() + ": " + p).forEach(typed::add);
+            }
+        }
+        if (!typed.isEmpty() || planned.size() != chosen.variants().size()) {
+            problems.set(typed.stream().map(LoadLabViewModel::inFieldWords).collect(Collectors.joining("\n")));
+            return;
+        }
+        running.set(true);
+        reportReady.set(false);
+        compared.clear();
+        run = background.submit(() -> {
+            try {
+                for (int i = 0; i < planned.size(); i++) {
+                    String label = chosen.variants().get(i).label();
+                    String prefix = "Comparison, run " + (i + 1) + " of " + planned.size() + " (" + label + "): ";
+                    LoadReport report = runOne(planned.get(i), plannedChoices.get(i), prefix);
+                    double quota = quotaOf(planned.get(i));
+                    LoadOptions ran = planned.get(i);
+                    ComparedRun done = new ComparedRun(label, report, LivePoint.of(report), quota,
+                            FaultMark.of(ran.scenario()), ran.duration()
+                                    .plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN).toSeconds());
+                    ui.execute(() -> {
+                        compared.add(done);
+                        lastReport = Optional.of(report);
+                    });
+                }
+                ui.execute(() -> {
+                    running.set(false);
+                    reportReady.set(true);
+                    progress.set("Comparison finished, seed " + seed + ": " + chosen.title());
+                });
+            } catch (RuntimeException e) {
+                ui.execute(() -> {
+                    running.set(false);
+                    problems.set("The comparison failed: " + e.getMessage());
+                });
+            }
+        });
+    }
+
+    /** LB8: the figures of the last comparison, a row per figure: its label, then one value per run. */
+    public List<List<String>> comparisonRows() {
+        return dev.stormwatch.load.report.ComparisonTable.rows(compared.stream()
+                .map(c -> new dev.stormwatch.load.report.ComparisonTable.Run(c.label(), c.report())).toList());
+    }
+
+    /** One run, drawn live while it runs (on the background thread); the UI is prepared for it first. */
+    private LoadReport runOne(LoadOptions options, ClientChoices choices, String progressPrefix) {
+        double quota = quotaOf(options);
+        ui.execute(() -> {
+            points.clear();
+            verdict.set("");
+            axisSeconds.set(options.duration().plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
+                    .toSeconds());
+            faults.setAll(FaultMark.of(options.scenario()));
+            quotaPerSecond.set(quota);
+            progress.set(progressPrefix + "Starting " + options.scenario().title() + " with " + options.clients()
+                    + " virtual clients...");
+        });
+        LoadReport report = runner.run(options, choices, line -> ui.execute(() -> progress.set(progressPrefix + line)),
+                (elapsed, client, provider) -> {
+                    List<LivePoint> now = LivePoint.of(elapsed, client, provider);
+                    ui.execute(() -> points.setAll(now));
+                });
+        // LB11: the whole run, drawn from its report, whether or not a live tick came while it ran.
+        List<LivePoint> whole = LivePoint.of(report);
+        ui.execute(() -> {
+            if (!whole.isEmpty()) {
+                points.setAll(whole);
+            }
+            progress.set(progressPrefix + "Finished: " + report.title() + ", " + whole.size() + " s drawn");
+        });
+        return report;
+    }
+
+    /** The provider's quota per second in a run of these options, 0 when it has none. */
+    private static double quotaOf(LoadOptions options) {
+        return dev.stormwatch.load.engine.LimitChoice.scenarioQuota(options.scenario())
+                .map(q -> q.requests() * 1000.0 / q.window().toMillis()).orElse(0.0);
     }
 
     /** Ends the run early; the engine returns a partial report that says so. */
@@ -224,35 +336,29 @@ public final class LoadLabViewModel {
     }
 
     private Optional<LoadOptions> options() {
+        List<String> typed = new java.util.ArrayList<>();
+        Optional<LoadOptions> built = options(typed);
+        choices(limit.get(), typed);
+        return typed.isEmpty() ? built : Optional.empty();
+    }
+
+    /** A limit without a limiter would be silently ignored; said instead, as the command line says it. */
+    private void limitNeedsALimiter(List<String> typed) {
+        if (!limit.get().isBlank() && limiter.get() == LimiterChoice.OFF) {
+            typed.add("--limit sets the limiter's limit, but no limiter is chosen; choose one in the Rate limiter"
+                    + " list, for example the sliding log");
+        }
+    }
+
+    /** The options as typed, or empty with every reason said in {@link #problemsProperty()} (and added to typed). */
+    private Optional<LoadOptions> options(List<String> typed) {
         problems.set("");
+        Optional<LoadOptions.Builder> builder = builder(typed);
+        limitNeedsALimiter(typed);
         try {
-            LoadOptions.Builder builder = LoadOptions.builder()
-                    .target(target.get().trim())
-                    .credential(credential())
-                    .duration(duration.get().trim())
-                    .limiter(limiter.get())
-                    .redis(redis.get().trim())
-                    .scenario(scenario.get())
-                    .relayDialect(relayDialect.get())
-                    .adaptive(adaptive.get())
-                    .jitter(jitter.get());
-            List<String> typed = new java.util.ArrayList<>();
-            if (useSessionToken.get() && sessionTokens.isEmpty()) {
-                typed.add("no signed-in session is available here; sign in on the Session tab first");
-            }
-            whole(clients, "clients", typed).ifPresent(builder::clients);
-            whole(instances, "instances", typed).ifPresent(builder::instances);
-            if (!rate.get().isBlank()) {
-                try {
-                    builder.rate(Double.parseDouble(rate.get().trim()));
-                } catch (NumberFormatException e) {
-                    typed.add("--rate must be a number of requests per second, or empty for a closed loop; was '"
-                            + rate.get() + "'");
-                }
-            }
             LoadOptions built;
             try {
-                built = builder.build();
+                built = builder.orElseThrow().build();
             } catch (InvalidLoadOptionsException refused) {
                 // Every reason at once: what could not even be typed, then what the options refuse.
                 typed.addAll(refused.problems());
@@ -263,9 +369,70 @@ public final class LoadLabViewModel {
             }
             return Optional.of(built);
         } catch (InvalidLoadOptionsException invalid) {
-            problems.set(invalid.problems().stream().map(LoadLabViewModel::inFieldWords)
-                    .collect(java.util.stream.Collectors.joining("\n")));
+            showProblems(typed);
             return Optional.empty();
+        }
+    }
+
+    private void showProblems(List<String> typed) {
+        problems.set(typed.stream().map(LoadLabViewModel::inFieldWords)
+                .collect(java.util.stream.Collectors.joining("\n")));
+    }
+
+    /** The options' builder from the fields; what cannot even be typed is added to {@code typed}. */
+    private Optional<LoadOptions.Builder> builder(List<String> typed) {
+        LoadOptions.Builder builder = LoadOptions.builder()
+                .target(target.get().trim())
+                .credential(credential())
+                .duration(duration.get().trim())
+                .limiter(limiter.get())
+                .redis(redis.get().trim())
+                .scenario(scenario.get())
+                .relayDialect(relayDialect.get())
+                .adaptive(adaptive.get())
+                .jitter(jitter.get());
+        if (useSessionToken.get() && sessionTokens.isEmpty()) {
+            typed.add("no signed-in session is available here; sign in on the Session tab first");
+        }
+        whole(clients, "clients", typed).ifPresent(builder::clients);
+        whole(instances, "instances", typed).ifPresent(builder::instances);
+        if (!rate.get().isBlank()) {
+            try {
+                builder.rate(Double.parseDouble(rate.get().trim()));
+            } catch (NumberFormatException e) {
+                typed.add("--rate must be a number of requests per second, or empty for a closed loop; was '"
+                        + rate.get() + "'");
+            }
+        }
+        return Optional.of(builder);
+    }
+
+    /**
+     * LB10: the clients' choices: the limit typed (empty: the run chooses), which needs a limiter. A refused limit is
+     * added to {@code typed} and said with the other problems.
+     */
+    private Optional<ClientChoices> choices(String limitText, List<String> typed) {
+        ClientChoices.Builder chosen = ClientChoices.builder();
+        if (!limitText.isBlank()) {
+            chosen.limit(limitText);
+        }
+        try {
+            ClientChoices built = chosen.build();
+            if (typed.isEmpty()) {
+                return Optional.of(built);
+            }
+        } catch (InvalidLoadOptionsException refused) {
+            typed.addAll(refused.problems());
+        }
+        showProblems(typed);
+        return Optional.empty();
+    }
+
+    private static int parsedOr(StringProperty field, int otherwise) {
+        try {
+            return Integer.parseInt(field.get().trim());
+        } catch (NumberFormatException e) {
+            return otherwise;
         }
     }
 
@@ -281,7 +448,7 @@ public final class LoadLabViewModel {
     private static final java.util.Map<String, String> FIELD_LABELS = java.util.Map.of(
             "--duration", "Duration", "--clients", "Virtual clients", "--rate", "Arrivals per second",
             "--target", "Target", "--redis", "Limiter state", "--instances", "Instances sharing the quota",
-            "--limiter", "Rate limiter", "--scenario", "Scenario", "--api-key-env", "API key");
+            "--limiter", "Rate limiter", "--scenario", "Scenario", "--api-key-env", "API key", "--limit", "Limit");
 
     /**
      * A reason from the load options names command-line flags ("needs --duration of at least 45 s");
@@ -318,6 +485,12 @@ public final class LoadLabViewModel {
     public StringProperty durationProperty() { return duration; }
     public ObjectProperty<LimiterChoice> limiterProperty() { return limiter; }
     public StringProperty redisProperty() { return redis; }
+    /** LB10: the limiter's limit, requests per window ({@code 50/1s}); empty: the relay's quota, else the rate. */
+    public StringProperty limitProperty() { return limit; }
+    /** LB8: the comparison the Compare button runs. */
+    public ObjectProperty<Comparison> comparisonProperty() { return comparison; }
+    /** LB8: the finished runs of the last comparison, side by side. */
+    public ObservableList<ComparedRun> compared() { return readOnlyCompared; }
     public StringProperty instancesProperty() { return instances; }
     /** The embedded relay's rate-limit dialect: openai and the others let the clients pace (RH9). */
     public ObjectProperty<RateLimitDialect> relayDialectProperty() { return relayDialect; }

@@ -47,6 +47,9 @@ public final class LimitChoice {
             if (entry.fault() instanceof RelayFault.Quota quota) {
                 return Optional.of(new dev.stormwatch.relay.Quota(quota.requests(), quota.window()));
             }
+            if (entry.fault() instanceof RelayFault.LeakyBucket leaky) {
+                return Optional.of(dev.stormwatch.relay.Quota.leakyBucket(leaky.perSecond())); // LB9
+            }
         }
         return Optional.empty();
     }

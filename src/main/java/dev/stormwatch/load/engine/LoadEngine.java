@@ -246,9 +246,15 @@ public final class LoadEngine {
             resources.relay = Relay.start(relayPlan.get().config());
             metrics.ifPresent(m -> RelayMeters.bind(m.registry(), resources.relay.log()));
             resources.actions = relayPlan.get().actions();
-            relayPlan.get().config().quota().ifPresent(q -> notes.add("relay quota: " + q.requests()
-                    + " requests per " + q.window().toMillis() + " ms per principal, in the "
-                    + options.relayDialect().name().toLowerCase(java.util.Locale.ROOT) + " dialect"));
+            // LB13: "embedded" is a relay of the run's own, with the scenario's quota and faults: say which.
+            notes.add("embedded relay of this run at " + resources.relay.baseUrl()
+                    + " (its own, not the Provider & relay tab's)");
+            relayPlan.get().config().quota().ifPresent(q -> notes.add(q.shape() == Quota.Shape.LEAKY_BUCKET
+                    ? "relay quota: nginx's limit_req at " + q.requests() + " requests per " + q.window().toMillis()
+                            + " ms, no burst, 429 with Retry-After: 2 (LB9)"
+                    : "relay quota: " + q.requests() + " requests per " + q.window().toMillis()
+                            + " ms per principal, in the "
+                            + options.relayDialect().name().toLowerCase(java.util.Locale.ROOT) + " dialect"));
             return new TargetPlan(HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT)),
                     Optional.of(CredentialSource.of(Credential.bearer(RelayConfig.DEMO_KEY))));
         }

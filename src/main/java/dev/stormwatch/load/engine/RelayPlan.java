@@ -62,7 +62,7 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
             } else if (fault instanceof RelayFault.SharedRetryAfter shared) {
                 actions.addAll(sharedRetryAfter(entry.at(), shared.length()));
             }
-            // RelayFault.Quota went into the configuration above.
+            // RelayFault.Quota and RelayFault.LeakyBucket went into the configuration above.
         }
         return new RelayPlan(config.withDisruptions(relayTimeline), actions);
     }

@@ -66,11 +66,34 @@ public final class ComparisonTable {
 
     /** The rows' labels and the two values of each, for a window that draws them as a table. */
     public static List<List<String>> rows(Run a, Run b) {
+        return rows(List.of(a, b));
+    }
+
+    /** LB8: the rows' labels and one value per run, in the runs' order, for a window that draws them as a table. */
+    public static List<List<String>> rows(List<Run> runs) {
         List<List<String>> rows = new ArrayList<>();
         for (Row row : ROWS) {
-            rows.add(List.of(row.label(), row.value().apply(a.report()), row.value().apply(b.report())));
+            List<String> line = new ArrayList<>();
+            line.add(row.label());
+            runs.forEach(run -> line.add(row.value().apply(run.report())));
+            rows.add(List.copyOf(line));
         }
         return rows;
+    }
+
+    /** LB10: what a row of the table means, by its label, for a tooltip; empty for a label it does not know. */
+    public static String meaning(String label) {
+        return switch (label) {
+            case "retry amplification (attempts per request)" ->
+                    SummaryTable.figureMeaning(StandardFigures.RETRY_AMPLIFICATION);
+            case "peak to mean after Retry-After" -> SummaryTable.figureMeaning(StandardFigures.PEAK_TO_MEAN);
+            case "time to recover (s)" -> SummaryTable.figureMeaning(StandardFigures.TIME_TO_RECOVER);
+            case "successes (2xx)" -> SummaryTable.counterMeaning(Counter.STATUS_2XX);
+            case "429 answers" -> SummaryTable.counterMeaning(Counter.STATUS_429);
+            case "calls out of budget" -> SummaryTable.counterMeaning(Counter.EXHAUSTED_BUDGETS);
+            case "refused by the limiter" -> SummaryTable.counterMeaning(Counter.LIMITER_REFUSED);
+            default -> "";
+        };
     }
 
     private static String figure(LoadReport report, String name) {

@@ -16,6 +16,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import dev.stormwatch.load.scenario.RelayFault;
+import dev.stormwatch.load.scenario.Scenario;
+import dev.stormwatch.load.scenario.ScenarioPresets;
+import dev.stormwatch.load.scenario.TimedFault;
 import java.util.function.ToDoubleFunction;
 import javax.imageio.ImageIO;
 
@@ -38,6 +43,16 @@ public final class PngChartWriter {
     private static final Color BACKGROUND = Color.WHITE;
     private static final Color GRID = new Color(0xE0E0E0);
     private static final Color INK = new Color(0x333333);
+    /** LB12: the provider's arrivals, drawn under the client's lines. */
+    static final Color ARRIVALS_COLOUR = new Color(0x00897B);
+    static final Color RETRIES_COLOUR = new Color(0xBCBD22);
+    /** LB12: the provider's quota line and the faults' markers. */
+    static final Color QUOTA_COLOUR = new Color(0xC2185B);
+    static final Color FAULT_COLOUR = new Color(0x5E35B1);
+    private static final Color FAULT_BAND = new Color(0xEDE7F6);
+    /** Room below the time axis for the settings (LB12), and above the plots for the run's sentence (LB4). */
+    private static final int SETTINGS_LINES = 3;
+    private static final int LINE_HEIGHT = 15;
 
     /** The lines of the counts panel: what a reader of a 429 storm looks for first. */
     private static final List<Line> COUNT_LINES = List.of(
@@ -47,6 +62,7 @@ public final class PngChartWriter {
             new Line("5xx", new Color(0xD62728), bucket -> bucket.count(Counter.STATUS_5XX)),
             new Line("network errors", new Color(0x9467BD), bucket -> bucket.count(Counter.NETWORK_ERRORS)),
             new Line("refused by limiter", new Color(0x8C564B), bucket -> bucket.count(Counter.LIMITER_REFUSED)),
+            new Line("retries", RETRIES_COLOUR, bucket -> bucket.count(Counter.RETRIES)),
             new Line("in flight (max)", new Color(0x7F7F7F), Bucket::maxInFlight));
 
     private static final List<Line> LATENCY_LINES = List.of(
@@ -90,18 +106,33 @@ public final class PngChartWriter {
             g.fillRect(0, 0, width, height);
             g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
             g.setColor(INK);
-            g.drawString(report.title() + " \u2014 " + named.name(), LEFT, 28);
-
-            int plotWidth = width - LEFT - RIGHT;
-            int plotsHeight = height - TOP - BOTTOM - GAP;
-            int countsHeight = plotsHeight * 2 / 3;
-            Panel counts = new Panel(LEFT, TOP, plotWidth, countsHeight);
-            Panel latency = new Panel(LEFT, TOP + countsHeight + GAP, plotWidth, plotsHeight - countsHeight);
+            g.drawString(report.title() + " \u2014 " + named.name(), LEFT, 24);
+            // LB4, LB12: the run's story in one sentence, under the title.
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-            draw(g, counts, named.series(), COUNT_LINES, "per " + width(named.series().bucketWidth()), false);
-            draw(g, latency, named.series(), latencyLines(named.series()), "latency (ms)", true);
+            ComparisonTable.verdict(report).ifPresent(verdict ->
+                    g.drawString(fitted(g, "In short: " + verdict, width - LEFT - RIGHT), LEFT, 42));
+
+            int bottom = BOTTOM + SETTINGS_LINES * LINE_HEIGHT;
+            int plotWidth = width - LEFT - RIGHT;
+            int plotsHeight = height - TOP - bottom - GAP;
+            int countsHeight = plotsHeight * 2 / 3;
+            Panel counts = new Panel(LEFT, TOP + 14, plotWidth, countsHeight - 14);
+            Panel latency = new Panel(LEFT, TOP + countsHeight + GAP, plotWidth, plotsHeight - countsHeight);
+            Story story = Story.of(report, named);
+            draw(g, counts, named.series(), COUNT_LINES, "per " + width(named.series().bucketWidth()), false, story);
+            draw(g, latency, named.series(), latencyLines(named.series()), "latency (ms)", true, Story.NONE);
             g.setColor(INK);
-            g.drawString("time (s)", LEFT + plotWidth / 2 - 20, height - 12);
+            g.drawString("time (s)", LEFT + plotWidth / 2 - 20, height - bottom + 32); // below the ticks' numbers
+            // LB12: the settings of the run, as a legend a reader of the ticket needs.
+            List<String> settings = wrapped(g, "Settings: " + report.run(), width - LEFT - RIGHT);
+            for (int i = 0; i < Math.min(SETTINGS_LINES, settings.size()); i++) {
+                String line = settings.get(i);
+                if (i == SETTINGS_LINES - 1 && settings.size() > SETTINGS_LINES) {
+                    line = fitted(g, line + " " + String.join(" ", settings.subList(i + 1, settings.size())),
+                            width - LEFT - RIGHT);
+                }
+                g.drawString(line, LEFT, height - bottom + 36 + (i + 1) * LINE_HEIGHT);
+            }
         } finally {
             g.dispose();
         }
@@ -119,8 +150,8 @@ public final class PngChartWriter {
         return lines;
     }
 
-    private static void draw(
-            Graphics2D g, Panel panel, TimeSeries series, List<Line> lines, String label, boolean withTimeAxis) {
+    private static void draw(Graphics2D g, Panel panel, TimeSeries series, List<Line> lines, String label,
+            boolean withTimeAxis, Story story) {
         List<Bucket> buckets = series.buckets();
         double seconds = Math.max(1e-9, series.bucketWidth().toNanos() / 1e9 * Math.max(1, buckets.size()));
         double top = 0;
@@ -129,7 +160,32 @@ public final class PngChartWriter {
                 top = Math.max(top, line.value().applyAsDouble(bucket));
             }
         }
+        for (Bucket bucket : story.arrivals().map(TimeSeries::buckets).orElse(List.of())) {
+            top = Math.max(top, bucket.count(Counter.ATTEMPTS));
+        }
+        double quota = story.quotaPerSecond() * series.bucketWidth().toNanos() / 1e9;
+        top = Math.max(top, quota);
         double yMax = niceCeiling(top);
+        // LB12: each fault at its second: a band for a span, a line for an instant, named at the top.
+        double offset = story.offsetSeconds();
+        for (Story.Mark mark : story.marks()) {
+            int from = panel.x() + (int) Math.round(panel.width() * (mark.from() - offset) / seconds);
+            int to = panel.x() + (int) Math.round(panel.width() * (mark.to() - offset) / seconds);
+            if (to < panel.x() || from > panel.x() + panel.width()) {
+                continue; // outside this series' span (a 100 ms series covers a few seconds)
+            }
+            from = Math.max(panel.x(), from);
+            to = Math.min(panel.x() + panel.width(), to);
+            if (to > from) {
+                g.setColor(FAULT_BAND);
+                g.fillRect(from, panel.y(), to - from, panel.height());
+            }
+            g.setColor(FAULT_COLOUR);
+            g.setStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            g.drawLine(from, panel.y(), from, panel.y() + panel.height());
+            g.setStroke(new BasicStroke(1f));
+            g.drawString(mark.label(), from + 4, panel.y() + 14);
+        }
 
         // Grid and axes.
         g.setColor(GRID);
@@ -157,6 +213,22 @@ public final class PngChartWriter {
         Stroke previous = g.getStroke();
         g.setStroke(new BasicStroke(2f));
         int legendX = panel.x() + panel.width();
+        if (story.arrivals().isPresent()) {
+            // LB12: what reached the provider, under the client's lines, in the same buckets.
+            List<Bucket> arrivals = story.arrivals().get().buckets();
+            g.setColor(ARRIVALS_COLOUR);
+            g.setStroke(new BasicStroke(3f));
+            polyline(g, panel, arrivals.size(), i -> arrivals.get(i).count(Counter.ATTEMPTS), yMax, buckets.size());
+            g.setStroke(new BasicStroke(2f));
+        }
+        if (quota > 0) {
+            // LB12: the provider's quota per bucket as a dashed line: arrivals above it are what it refuses.
+            int y = panel.y() + panel.height() - (int) Math.round(panel.height() * quota / yMax);
+            g.setColor(QUOTA_COLOUR);
+            g.setStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {10f, 6f}, 0f));
+            g.drawLine(panel.x(), y, panel.x() + panel.width(), y);
+            g.setStroke(new BasicStroke(2f));
+        }
         for (int l = lines.size() - 1; l >= 0; l--) {
             Line line = lines.get(l);
             g.setColor(line.color());
@@ -174,13 +246,75 @@ public final class PngChartWriter {
                 }
                 g.draw(path);
             }
-            // Legend along the panel's top edge, right-aligned.
-            int textWidth = g.getFontMetrics().stringWidth(line.name());
-            legendX -= textWidth + 30;
-            g.fillRect(legendX, panel.y() - 14, 16, 4);
-            g.drawString(line.name(), legendX + 20, panel.y() - 8);
+            legendX = legend(g, panel, legendX, line.name(), line.color());
+        }
+        if (quota > 0) {
+            legendX = legend(g, panel, legendX, "provider's quota", QUOTA_COLOUR);
+        }
+        if (story.arrivals().isPresent()) {
+            legend(g, panel, legendX, "arrivals at the provider", ARRIVALS_COLOUR);
         }
         g.setStroke(previous);
+    }
+
+    /** One entry of the legend along the panel's top edge, right-aligned; returns where the next one ends. */
+    private static int legend(Graphics2D g, Panel panel, int legendX, String name, Color colour) {
+        int textWidth = g.getFontMetrics().stringWidth(name);
+        legendX -= textWidth + 30;
+        g.setColor(colour);
+        g.fillRect(legendX, panel.y() - 14, 16, 4);
+        g.drawString(name, legendX + 20, panel.y() - 8);
+        return legendX;
+    }
+
+    private static void polyline(Graphics2D g, Panel panel, int count, java.util.function.IntToDoubleFunction value,
+            double yMax, int slots) {
+        if (count == 0) {
+            return;
+        }
+        Path2D.Double path = new Path2D.Double();
+        int n = Math.min(count, Math.max(1, slots));
+        for (int i = 0; i < n; i++) {
+            double x = panel.x() + panel.width() * (i + 0.5) / Math.max(1, slots);
+            double y = panel.y() + panel.height() - panel.height() * value.applyAsDouble(i) / yMax;
+            if (i == 0) {
+                path.moveTo(x, y);
+            } else {
+                path.lineTo(x, y);
+            }
+        }
+        g.draw(path);
+    }
+
+    /** Text cut with an ellipsis to fit {@code width} pixels. */
+    private static String fitted(Graphics2D g, String text, int width) {
+        if (g.getFontMetrics().stringWidth(text) <= width) {
+            return text;
+        }
+        String cut = text;
+        while (!cut.isEmpty() && g.getFontMetrics().stringWidth(cut + "\u2026") > width) {
+            cut = cut.substring(0, cut.length() - 1);
+        }
+        return cut + "\u2026";
+    }
+
+    /** Words filled into lines of at most {@code width} pixels. */
+    private static List<String> wrapped(Graphics2D g, String text, int width) {
+        List<String> lines = new java.util.ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            String candidate = line.length() == 0 ? word : line + " " + word;
+            if (line.length() > 0 && g.getFontMetrics().stringWidth(candidate) > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append(word);
+            } else {
+                line.setLength(0);
+                line.append(candidate);
+            }
+        }
+        lines.add(line.toString());
+        return lines;
     }
 
     /** 1, 2 or 5 times a power of ten, at or above the value: axis ends and steps people read at a glance. */
@@ -209,6 +343,44 @@ public final class PngChartWriter {
     }
 
     private record Panel(int x, int y, int width, int height) {}
+
+    /**
+     * LB12: what the counts panel adds to the client's lines: the provider's arrivals in the same buckets, its quota
+     * per second and the scenario's faults (found by the report's title among the presets), in seconds of the run.
+     */
+    private record Story(Optional<TimeSeries> arrivals, double quotaPerSecond, List<Mark> marks, double offsetSeconds) {
+
+        static final Story NONE = new Story(Optional.empty(), 0, List.of(), 0);
+
+        record Mark(double from, double to, String label) {}
+
+        static Story of(LoadReport report, NamedSeries drawn) {
+            Optional<TimeSeries> arrivals = drawn.name().startsWith("client")
+                    ? report.seriesNamed("provider" + drawn.name().substring("client".length()))
+                    : Optional.empty();
+            double offset = Duration.between(report.startedAt(), drawn.series().start()).toMillis() / 1000.0;
+            Optional<Scenario> scenario = ScenarioPresets.byName(report.title());
+            double quota = 0;
+            List<Mark> marks = new java.util.ArrayList<>();
+            for (TimedFault entry : scenario.map(Scenario::timeline).orElse(List.of())) {
+                double at = entry.at().toMillis() / 1000.0;
+                if (entry.fault() instanceof RelayFault.Quota q) {
+                    quota = q.requests() * 1000.0 / q.window().toMillis();
+                } else if (entry.fault() instanceof RelayFault.LeakyBucket leaky) {
+                    quota = leaky.perSecond();
+                } else if (entry.fault() instanceof RelayFault.ResetConnections) {
+                    marks.add(new Mark(at, at, "connections reset at t = " + Math.round(at) + " s"));
+                } else if (entry.fault() instanceof RelayFault.Outage outage) {
+                    marks.add(new Mark(at, at + outage.length().toMillis() / 1000.0,
+                            outage.status() + " outage from t = " + Math.round(at) + " s"));
+                } else if (entry.fault() instanceof RelayFault.SharedRetryAfter shared) {
+                    marks.add(new Mark(at, at + shared.length().toMillis() / 1000.0,
+                            "429 Retry-After from t = " + Math.round(at) + " s"));
+                }
+            }
+            return new Story(arrivals, quota, marks, offset);
+        }
+    }
 
     private record Line(String name, Color color, ToDoubleFunction<Bucket> value) {}
 }

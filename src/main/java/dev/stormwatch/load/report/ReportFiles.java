@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Writes the three files of a report for a support ticket: {@code name.json}, and next to it
- * {@code name.csv} and {@code name.png} (the chart of the first series).
+ * {@code name.csv} and {@code name.png} (the chart of the first series); or, for a name ending in {@code .html}, one
+ * self-contained page (LB12).
  */
 public final class ReportFiles {
 
@@ -22,6 +23,11 @@ public final class ReportFiles {
         Path absolute = json.toAbsolutePath();
         if (absolute.getParent() != null) {
             Files.createDirectories(absolute.getParent());
+        }
+        if (absolute.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".html")) {
+            // LB12: one self-contained page, charts inline.
+            Files.writeString(absolute, LoadReportHtml.write(report), java.nio.charset.StandardCharsets.UTF_8);
+            return List.of(absolute);
         }
         Path csv = sibling(absolute, ".csv");
         JsonReportWriter.write(report, absolute);

@@ -45,6 +45,19 @@ public sealed interface RelayFault {
         }
     }
 
+    /**
+     * LB9: answer as nginx's {@code limit_req} at {@code perSecond} with no burst, for the whole run: one request per
+     * {@code 1 / perSecond} s is admitted, every other one refused with 429 and {@code Retry-After: 2}.
+     */
+    record LeakyBucket(int perSecond) implements RelayFault {
+        public LeakyBucket {
+            if (perSecond < 1) {
+                throw new IllegalArgumentException("a leaky bucket lets at least one request a second through, was "
+                        + perSecond);
+            }
+        }
+    }
+
     private static void requirePositive(Duration duration, String what) {
         if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException(what + " must be positive, was " + duration);

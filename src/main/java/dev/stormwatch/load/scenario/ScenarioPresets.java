@@ -54,9 +54,21 @@ public final class ScenarioPresets {
             List.of(new TimedFault(Duration.ofSeconds(10), new RelayFault.SharedRetryAfter(Duration.ofSeconds(120)))),
             Duration.ofSeconds(140), Duration.ofSeconds(140), 100);
 
+    /** LB9: the relay answers as nginx's limit_req at 50 requests per second, no burst, 429 with Retry-After: 2. */
+    public static final Scenario NGINX_LEAKY_BUCKET = new Scenario(
+            "nginx-limit-req",
+            "Behind nginx's limit_req",
+            "The relay answers as nginx's limit_req at 50 requests/s with no burst: one request per 20 ms, every other"
+                    + " one 429 with Retry-After: 2, which pauses the clients (P1) so that they come back together."
+                    + " Watch how little of the 50/s gets through, and compare no limiter, the sliding log at 50/1s"
+                    + " and GCRA at 45/1s side by side in the Load lab: a limiter that lets a burst through meets"
+                    + " nginx's refusal all the same.",
+            List.of(new TimedFault(Duration.ZERO, new RelayFault.LeakyBucket(50))),
+            Duration.ofSeconds(10), Duration.ofSeconds(20), 50);
+
     /** Every preset, in the order the UI lists them. */
     public static final List<Scenario> ALL =
-            List.of(STEADY, THREE_AM_STORM, PROVIDER_OUTAGE, QUOTA_EXHAUSTION, RETRY_AFTER_120);
+            List.of(STEADY, THREE_AM_STORM, PROVIDER_OUTAGE, QUOTA_EXHAUSTION, RETRY_AFTER_120, NGINX_LEAKY_BUCKET);
 
     private ScenarioPresets() {}
 

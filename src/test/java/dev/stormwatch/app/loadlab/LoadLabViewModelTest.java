@@ -34,6 +34,7 @@ class LoadLabViewModelTest {
     private static final Instant START = Instant.parse("2026-11-30T03:00:00Z");
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     private final List<LoadOptions> ran = new CopyOnWriteArrayList<>();
+    private final List<dev.stormwatch.load.options.ClientChoices> chosen = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void stop() {
@@ -41,8 +42,9 @@ class LoadLabViewModelTest {
     }
 
     private LoadLabViewModel model() {
-        return new LoadLabViewModel((options, progress, live) -> {
+        return new LoadLabViewModel((options, choices, progress, live) -> {
             ran.add(options);
+            chosen.add(choices);
             FakeClock clock = new FakeClock(START);
             TimeSeriesRecorder client = new TimeSeriesRecorder(clock, START, Duration.ofSeconds(1), 5);
             client.add(START, Counter.ATTEMPTS, 10);
@@ -58,17 +60,25 @@ class LoadLabViewModelTest {
     }
 
     @Test
+    @DisplayName("LB11: a run draws the seconds that have passed, then the whole run from its report, and its summary")
     void aRunDrawsTheSecondsThatHavePassedAndEndsWithItsSummary() throws Exception {
         LoadLabViewModel model = model();
+        List<List<LivePoint>> drawn = new CopyOnWriteArrayList<>();
+        model.points().addListener((javafx.collections.ListChangeListener<LivePoint>) change ->
+                drawn.add(List.copyOf(model.points())));
 
         model.start();
         awaitIdle(model);
 
-        assertThat(model.points()).extracting(LivePoint::second).containsExactly(0L, 1L);
-        assertThat(model.points().get(0).attempts()).isEqualTo(10);
-        assertThat(model.points().get(0).throttled()).isEqualTo(3);
-        assertThat(model.points().get(1).retries()).isEqualTo(3);
-        assertThat(model.progressProperty().get()).isEqualTo("t=2s attempts 14");
+        List<LivePoint> live = drawn.stream().filter(p -> p.size() == 2).findFirst().orElseThrow();
+        assertThat(live).extracting(LivePoint::second).containsExactly(0L, 1L);
+        assertThat(live.get(0).attempts()).isEqualTo(10);
+        assertThat(live.get(0).throttled()).isEqualTo(3);
+        assertThat(live.get(1).retries()).isEqualTo(3);
+        // At the end, every second of the report (20 in the sample storm), live tick or not.
+        assertThat(model.points()).hasSize(20);
+        assertThat(model.points().get(10).retries()).isEqualTo(350);
+        assertThat(model.progressProperty().get()).startsWith("Finished: 3 AM storm, 20 s drawn");
         assertThat(model.summaryProperty().get()).isNotBlank();
         assertThat(model.reportReadyProperty().get()).isTrue();
         assertThat(model.runningProperty().get()).isFalse();
@@ -237,6 +247,104 @@ class LoadLabViewModelTest {
         assertThat(dir.resolve("run.json")).exists();
         assertThat(Files.list(dir).map(p -> p.getFileName().toString()).toList())
                 .anyMatch(n -> n.endsWith(".csv")).anyMatch(n -> n.endsWith(".png"));
+    }
+
+    @Test
+    @DisplayName("LB10: the limit typed reaches the run; a refused one or one without a limiter is said in the field's words")
+    void theLimitTypedReachesTheRunAndABadOneIsSaid() throws Exception {
+        LoadLabViewModel model = model();
+        model.limitProperty().set("45/1s");
+
+        model.start();
+        assertThat(model.problemsProperty().get()).startsWith("The Limit field sets the limiter's limit, but no limiter");
+        assertThat(ran).as("nothing ran").isEmpty();
+
+        model.limitProperty().set("lots");
+        model.limiterProperty().set(LimiterChoice.GCRA);
+        assertThat(model.problemsProperty().get()).isEqualTo("The Limit field must look like 100/1s (requests per"
+                + " window), was 'lots'");
+
+        model.limitProperty().set("45/1s");
+        assertThat(model.problemsProperty().get()).isEmpty();
+        model.start();
+        awaitIdle(model);
+        assertThat(chosen.get(0).limit()).hasValueSatisfying(l -> {
+            assertThat(l.limit()).isEqualTo(45);
+            assertThat(l.window()).isEqualTo(Duration.ofSeconds(1));
+        });
+    }
+
+    @Test
+    @DisplayName("LB8: a comparison runs each of its runs on one seed, changing only its setting, and keeps them side by side")
+    void aComparisonRunsEachVariantOnOneSeedAndKeepsThemSideBySide() throws Exception {
+        LoadLabViewModel model = model();
+        model.scenarioProperty().set(ScenarioPresets.THREE_AM_STORM);
+        model.comparisonProperty().set(Comparison.JITTER);
+
+        model.compare();
+        awaitIdle(model);
+
+        assertThat(ran).hasSize(2);
+        assertThat(ran).extracting(LoadOptions::jitter).containsExactly(
+                dev.stormwatch.load.simulation.BackoffStrategy.FULL, dev.stormwatch.load.simulation.BackoffStrategy.NONE);
+        assertThat(ran.get(0).seed()).isPresent().isEqualTo(ran.get(1).seed());
+        assertThat(ran.get(0).scenario()).isEqualTo(ran.get(1).scenario());
+        assertThat(model.compared()).extracting(ComparedRun::label)
+                .containsExactly("full jitter", "no backoff (comparison only)");
+        assertThat(model.compared().get(1).points()).hasSize(20);
+        List<List<String>> rows = model.comparisonRows();
+        assertThat(rows.get(0)).containsExactly("retry amplification (attempts per request)", "1.35", "1.35");
+        assertThat(model.progressProperty().get()).startsWith("Comparison finished, seed ");
+    }
+
+    @Test
+    @DisplayName("LB8: the shared-limiter comparison runs K instances behind one Redis, then one limiter each")
+    void theSharedLimiterComparisonChangesOnlyWhereTheLimiterCounts() throws Exception {
+        LoadLabViewModel model = model();
+        model.comparisonProperty().set(Comparison.SHARED_LIMITER);
+
+        model.compare();
+        awaitIdle(model);
+
+        assertThat(ran).extracting(LoadOptions::limiter).containsOnly(LimiterChoice.SLIDING_LOG);
+        assertThat(ran).extracting(LoadOptions::instances).containsOnly(3);
+        assertThat(ran.get(0).redis()).isInstanceOf(dev.stormwatch.load.options.RedisChoice.Embedded.class);
+        assertThat(ran.get(1).redis()).isInstanceOf(dev.stormwatch.load.options.RedisChoice.LocalOnly.class);
+    }
+
+    @Test
+    @DisplayName("LB9: the nginx comparison runs its preset three times: no limiter, sliding log 50/1s, GCRA 45/1s")
+    void theNginxComparisonRunsThreeLimitersBehindItsPreset() throws Exception {
+        LoadLabViewModel model = model();
+        model.comparisonProperty().set(Comparison.NGINX_LIMITERS);
+        assertThat(model.scenarioProperty().get()).isEqualTo(ScenarioPresets.NGINX_LEAKY_BUCKET);
+        assertThat(model.durationProperty().get()).isEqualTo("20 s");
+        assertThat(model.clientsProperty().get()).isEqualTo("50");
+
+        model.compare();
+        awaitIdle(model);
+
+        assertThat(ran).extracting(LoadOptions::limiter)
+                .containsExactly(LimiterChoice.OFF, LimiterChoice.SLIDING_LOG, LimiterChoice.GCRA);
+        assertThat(ran).extracting(LoadOptions::scenario).containsOnly(ScenarioPresets.NGINX_LEAKY_BUCKET);
+        assertThat(chosen.get(0).limit()).isEmpty();
+        assertThat(chosen.get(1).limit()).hasValueSatisfying(l -> assertThat(l.limit()).isEqualTo(50));
+        assertThat(chosen.get(2).limit()).hasValueSatisfying(l -> assertThat(l.limit()).isEqualTo(45));
+        assertThat(model.compared()).hasSize(3).allSatisfy(run -> assertThat(run.quotaPerSecond()).isEqualTo(50.0));
+        assertThat(model.comparisonRows().get(0)).hasSize(4);
+    }
+
+    @Test
+    @DisplayName("LB8: a comparison with a refused field starts nothing and says why")
+    void aComparisonWithARefusedFieldStartsNothing() {
+        LoadLabViewModel model = model();
+        model.clientsProperty().set("many");
+
+        model.compare();
+
+        assertThat(ran).isEmpty();
+        assertThat(model.problemsProperty().get()).contains("The Virtual clients field must be a whole number");
+        assertThat(model.runningProperty().get()).isFalse();
     }
 
     private void awaitIdle(LoadLabViewModel model) throws Exception {

@@ -77,6 +77,54 @@ class PngChartWriterTest {
         assertThat(PngChartWriter.niceCeiling(0.15)).isCloseTo(0.2, org.assertj.core.data.Offset.offset(1e-12));
     }
 
+    /** The sample storm with the provider's arrivals beside the client's, titled as the preset it ran. */
+    private static LoadReport withProvider(String title) {
+        LoadReport storm = SampleReports.storm();
+        return new LoadReport(title, "target embedded relay, 100 clients, jitter full, limiter off, scenario x",
+                storm.startedAt(), storm.plannedDuration(), storm.outcome(), storm.seed(),
+                List.of(RunVerdict.PREFIX + "64 connections reset at t = 10 s."), storm.figures(),
+                List.of(storm.series().get(0), new NamedSeries("provider per second", storm.series().get(0).series())));
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB12: the PNG shows the provider's arrivals, the retries and a marker at the fault")
+    void thePngShowsArrivalsRetriesAndTheFault() {
+        BufferedImage image = PngChartWriter.render(withProvider("3 AM storm"), 0, 1200, 700);
+
+        assertThat(pixelsOf(image, PngChartWriter.ARRIVALS_COLOUR.getRGB() & 0xFFFFFF)).as("arrivals").isGreaterThan(100);
+        assertThat(pixelsOf(image, PngChartWriter.RETRIES_COLOUR.getRGB() & 0xFFFFFF)).as("retries").isGreaterThan(50);
+        assertThat(pixelsOf(image, PngChartWriter.FAULT_COLOUR.getRGB() & 0xFFFFFF)).as("the reset's marker")
+                .isGreaterThan(50);
+        assertThat(pixelsOf(image, PngChartWriter.QUOTA_COLOUR.getRGB() & 0xFFFFFF)).as("no quota in a storm")
+                .isZero();
+        // The settings are written below the time axis: ink in the last rows.
+        assertThat(inkBelow(image, 700 - 60)).as("the settings legend").isGreaterThan(50);
+
+        BufferedImage unknown = PngChartWriter.render(withProvider("Some run"), 0, 1200, 700);
+        assertThat(pixelsOf(unknown, PngChartWriter.FAULT_COLOUR.getRGB() & 0xFFFFFF)).as("no fault, no marker")
+                .isZero();
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB12: a scenario with a quota draws it as a line against the arrivals")
+    void aQuotaIsDrawnAsALine() {
+        BufferedImage image = PngChartWriter.render(withProvider("Quota exhaustion"), 0, 1200, 700);
+
+        assertThat(pixelsOf(image, PngChartWriter.QUOTA_COLOUR.getRGB() & 0xFFFFFF)).isGreaterThan(300);
+    }
+
+    private static int inkBelow(BufferedImage image, int fromRow) {
+        int count = 0;
+        for (int y = fromRow; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if ((image.getRGB(x, y) & 0xFFFFFF) != 0xFFFFFF) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
     private static int pixelsOf(BufferedImage image, int rgb) {
         int count = 0;
         for (int y = 0; y < image.getHeight(); y++) {

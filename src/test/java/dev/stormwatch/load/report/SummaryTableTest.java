@@ -19,8 +19,8 @@ class SummaryTableTest {
 
         assertThat(table).startsWith("3 AM storm \u2014 completed\n");
         assertThat(table).contains("note: a hiccup resets every connection at t = 10 s");
-        assertThat(table).containsPattern("attempts\\s+1350\\s+500");
-        assertThat(table).containsPattern("network errors\\s+50\\s+50");
+        assertThat(table).containsPattern("attempts sent\\s+1350\\s+500");
+        assertThat(table).containsPattern("no answer \\(network\\)\\s+50\\s+50");
         assertThat(table).containsPattern("worst p99 \\(ms\\)\\s+9\\d\\d\\.\\d");
         assertThat(table).containsPattern("retry amplification \\(attempts per request\\)\\s+1\\.350");
         assertThat(table).containsPattern("time to recover \\(s\\)\\s+n/a \\(no outage in this scenario\\)");
@@ -30,11 +30,44 @@ class SummaryTableTest {
     @DisplayName("a series name longer than its column wraps onto another header line instead of being cut with an ellipsis")
     @Test
     void longSeriesNamesWrapInsteadOfBeingCut() {
-        String table = SummaryTable.render(SampleReports.storm()); // "client per 100 ms, around t = 10 s" is 34 wide
+        String table = SummaryTable.render(SampleReports.storm()); // "clients, t = 9-12 s (100 ms series)" is 35 wide
 
         assertThat(table).doesNotContain("\u2026");
-        assertThat(table).containsPattern("\\n\\s+client per 100 ms,\\n");
-        assertThat(table).containsPattern("\\ntotal\\s+client per second\\s+around t = 10 s\\n");
+        assertThat(table).containsPattern("\\n\\s+clients, t = 9-12 s\\n");
+        assertThat(table).containsPattern("\\ntotal\\s+clients, whole run\\s+\\(100 ms series\\)\\n");
+    }
+
+    @DisplayName("LB10: columns say whose totals over which span, counters read in words, the provider's unseen ones as -")
+    @Test
+    void columnsAndCountersReadInWordsAndTheProviderDoesNotClaimZeroRequests() {
+        LoadReport storm = SampleReports.storm();
+        LoadReport withProvider = new LoadReport(storm.title(), storm.run(), storm.startedAt(), storm.plannedDuration(),
+                storm.outcome(), storm.seed(), storm.notes(), storm.figures(),
+                List.of(storm.series().get(0), new NamedSeries("provider per second", storm.series().get(0).series())));
+
+        String table = SummaryTable.render(withProvider);
+
+        assertThat(table).doesNotContain("per second").doesNotContain("logical").doesNotContain("status");
+        assertThat(table).containsPattern("\\ntotal\\s+clients, whole run\\s+provider, whole run\\n");
+        assertThat(table).as("the provider cannot know a call from its retries")
+                .containsPattern("\\nrequests asked for\\s+1000\\s+-\\n");
+        assertThat(table).containsPattern("\\nanswered 2xx\\s+950\\s+950\\n");
+        // 950 successes of 1000 requests, against 950 of 1350 attempts: a person's "success" is per request.
+        assertThat(table).contains("requests that succeeded").contains("950 of 1000 requests sent (95.0%)");
+    }
+
+    @DisplayName("LB10: every figure and counter has a sentence that says what it means")
+    @Test
+    void everyFigureAndCounterIsExplained() {
+        for (Counter counter : Counter.values()) {
+            assertThat(SummaryTable.counterMeaning(counter)).as(counter.key()).isNotBlank();
+            assertThat(SummaryTable.counterLabel(counter)).as(counter.key()).doesNotContain("_");
+        }
+        for (String figure : List.of(StandardFigures.RETRY_AMPLIFICATION, StandardFigures.PEAK_TO_MEAN,
+                StandardFigures.TIME_TO_RECOVER, StandardFigures.GOODPUT, StandardFigures.SUCCESS_SHARE)) {
+            assertThat(SummaryTable.figureMeaning(figure)).as(figure).isNotBlank();
+        }
+        assertThat(SummaryTable.legend()).contains("retry amplification (attempts per request): Attempts on the wire");
     }
 
     @Test

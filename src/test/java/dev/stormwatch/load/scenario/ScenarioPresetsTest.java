@@ -29,7 +29,8 @@ class ScenarioPresetsTest {
     @Test
     void anUnknownNameFindsNothing() {
         assertThat(ScenarioPresets.byName("hurricane")).isEmpty();
-        assertThat(ScenarioPresets.names()).isEqualTo("steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120");
+        assertThat(ScenarioPresets.names()).isEqualTo("steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120,"
+                + " nginx-limit-req");
     }
 
     @Test

@@ -1,0 +1,85 @@
+package dev.stormwatch.app.loadlab;
+
+import dev.stormwatch.load.options.LimiterChoice;
+import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.simulation.BackoffStrategy;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * LB8: the comparisons the Load lab offers: two or three runs on one seed that differ in one setting, drawn side by
+ * side. Every other setting is the form's.
+ */
+public enum Comparison {
+
+    /** B3 against B4's exception: the clients' backoff is the only difference. */
+    JITTER("Full jitter against no backoff", List.of(
+            new Variant("full jitter", (options, form) -> options.jitter(BackoffStrategy.FULL), Optional.empty()),
+            new Variant("no backoff (comparison only)", (options, form) -> options.jitter(BackoffStrategy.NONE),
+                    Optional.empty()))),
+
+    /**
+     * L1 against a limiter per instance: K instances (at least 3) behind the form's limiter (the sliding log when
+     * none is chosen), sharing one Redis or each counting alone.
+     */
+    SHARED_LIMITER("Shared limiter (one Redis) against one per instance", List.of(
+            new Variant("shared on Redis", (options, form) -> options.limiter(form.limiterOrSlidingLog())
+                    .instances(Math.max(3, form.instances())).redis("embedded"), Optional.empty()),
+            new Variant("one per instance", (options, form) -> options.limiter(form.limiterOrSlidingLog())
+                    .instances(Math.max(3, form.instances())).redis("local"), Optional.empty()))),
+
+    /**
+     * LB9: behind nginx's limit_req (50/s, no burst): no limiter, the sliding log at nginx's rate, and GCRA a little
+     * under it; the scenario is the nginx preset whatever the form's.
+     */
+    NGINX_LIMITERS("Behind nginx's limit_req: no limiter, sliding log, GCRA", List.of(
+            new Variant("no limiter", (options, form) -> nginx(options).limiter(LimiterChoice.OFF), Optional.empty()),
+            new Variant("sliding log 50/1s", (options, form) -> nginx(options).limiter(LimiterChoice.SLIDING_LOG),
+                    Optional.of("50/1s")),
+            new Variant("GCRA 45/1s", (options, form) -> nginx(options).limiter(LimiterChoice.GCRA),
+                    Optional.of("45/1s"))));
+
+    private static LoadOptions.Builder nginx(LoadOptions.Builder options) {
+        return options.scenario(dev.stormwatch.load.scenario.ScenarioPresets.NGINX_LEAKY_BUCKET).instances(1);
+    }
+
+    /** What the form holds that a variant may build on. */
+    public record Form(LimiterChoice limiter, int instances) {
+        LimiterChoice limiterOrSlidingLog() {
+            return limiter == LimiterChoice.OFF ? LimiterChoice.SLIDING_LOG : limiter;
+        }
+    }
+
+    /** How one variant changes the form's options. */
+    @FunctionalInterface
+    public interface Change {
+        LoadOptions.Builder apply(LoadOptions.Builder options, Form form);
+    }
+
+    /**
+     * One run of a comparison.
+     *
+     * @param label what tells it apart, as its column and chart are titled
+     * @param change the one setting it changes
+     * @param limit the limiter's limit it runs with ({@code 50/1s}); empty: the form's
+     */
+    public record Variant(String label, Change change, Optional<String> limit) {}
+
+    private final String title;
+    private final List<Variant> variants;
+
+    Comparison(String title, List<Variant> variants) {
+        this.title = title;
+        this.variants = List.copyOf(variants);
+    }
+
+    /** The comparison in words, as the list shows it. */
+    public String title() {
+        return title;
+    }
+
+    /** The runs, in the order they run and are drawn. */
+    public List<Variant> variants() {
+        return variants;
+    }
+}
