@@ -14,7 +14,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,7 +48,7 @@ import okio.Buffer;
  * <p>What it keeps of OkHttp's behaviour, so that no decision changes: keep-alive connections per origin, at most
  * {@code maxConnections} open and further attempts queued in order; the client's connect, write and read timeouts per
  * attempt (RC3), each shortened to what is left of the call's deadline when the attempt leaves the queue, and an
- * attempt whose deadline passed in the queue refused with nothing sent (RC5); {@link SendProgress} told when the
+ * attempt whose deadline passed in the queue refused with nothing sent (RC5); the executor told ({@link AttemptStart}) when the
  * request starts to go out, so failures are classified exactly as OkHttp's are (F1, ST2); the same exception types
  * (a {@link ConnectException} before sending, a {@link SocketTimeoutException} for a timeout, a
  * {@link ProtocolException} for a malformed response); a cancelled call ends with "Canceled" and its connection is
@@ -410,24 +409,17 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
             fail(exchange, new IOException("Canceled"));
             return false;
         }
-        Request request = exchange.call.request();
-        int connectTimeout = connectMillis;
-        int writeTimeout = writeMillis;
-        int readTimeout = readMillis;
-        RequestDeadline deadline = request.tag(RequestDeadline.class);
-        if (deadline != null) {
-            Instant now = clock.instant();
-            if (deadline.hasPassed(now)) {
-                fail(exchange, new DeadlineTimeoutInterceptor.DeadlinePassed(deadline)); // RC5: nothing sent
-                return false;
-            }
-            request = deadline.stamp(request, now);
-            // As DeadlineTimeoutInterceptor bounds an OkHttp chain (RC5, RC3).
-            int left = DeadlineTimeoutInterceptor.millisLeft(deadline, now);
-            connectTimeout = DeadlineTimeoutInterceptor.bounded(connectTimeout, left);
-            writeTimeout = DeadlineTimeoutInterceptor.bounded(writeTimeout, left);
-            readTimeout = DeadlineTimeoutInterceptor.bounded(readTimeout, left);
+        AttemptStart start;
+        try {
+            start = AttemptStart.leaving(exchange.call, clock.instant(), connectMillis, writeMillis, readMillis);
+        } catch (IOException deadlinePassed) {
+            fail(exchange, deadlinePassed); // RC5: nothing sent
+            return false;
         }
+        Request request = start.request();
+        int connectTimeout = start.connectMillis();
+        int writeTimeout = start.writeMillis();
+        int readTimeout = start.readMillis();
         exchange.sent = request;
         exchange.readTimeout = readTimeout;
         exchange.writeTimeout = writeTimeout;
@@ -469,7 +461,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
 
     private void startWriting(Conn conn) throws IOException {
         Exchange exchange = conn.exchange;
-        exchange.progress().ifPresent(p -> p.requestHeadersStart(exchange.call)); // F1: from here it may be processed
+        AttemptStart.requestStarts(exchange.call); // F1: from here it may be processed
         exchange.sentAtMillis = System.currentTimeMillis();
         conn.parser = new Http1ResponseParser("HEAD".equals(exchange.sent.method()), MAX_BODY_BYTES);
         write(conn);
@@ -842,10 +834,6 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
             this.routeKey = routeKey;
             this.addresses = addresses;
             this.port = port;
-        }
-
-        java.util.Optional<SendProgress> progress() {
-            return java.util.Optional.ofNullable(call.request().tag(SendProgress.class));
         }
     }
 }
