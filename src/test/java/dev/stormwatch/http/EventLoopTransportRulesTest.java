@@ -1,5 +1,6 @@
 package dev.stormwatch.http;
 
+import dev.stormwatch.http.eventloop.EventLoopTransport;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

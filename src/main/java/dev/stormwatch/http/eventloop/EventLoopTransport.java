@@ -1,6 +1,8 @@
-package dev.stormwatch.http;
+package dev.stormwatch.http.eventloop;
 
 import dev.stormwatch.base.LoopbackHost;
+import dev.stormwatch.http.AttemptStart;
+import dev.stormwatch.http.AttemptTransport;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;

@@ -1,10 +1,16 @@
-package dev.stormwatch.http;
+package dev.stormwatch.http.eventloop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.stormwatch.http.AsyncRetryingExecutor;
+import dev.stormwatch.http.AttemptEvent;
+import dev.stormwatch.http.AttemptTransport;
+import dev.stormwatch.http.RequestDeadline;
+import dev.stormwatch.http.RequestRefused;
+import dev.stormwatch.http.TrackedSend;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.FailureKind;
