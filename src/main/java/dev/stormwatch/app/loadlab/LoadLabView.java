@@ -134,15 +134,15 @@ public final class LoadLabView extends BorderPane {
             throughput.add(marker);
         }
         requests.getData().setAll(throughput);
-        trouble.getData().setAll(
+        trouble.getData().setAll(List.of(
                 series("429", points, LivePoint::throttled),
                 series("5xx + network", points, LivePoint::failed),
                 series("retries", points, LivePoint::retries),
                 series("refused by limiter", points, LivePoint::limiterRefused),
-                series("exhausted budgets", points, LivePoint::exhausted));
-        latency.getData().setAll(
+                series("exhausted budgets", points, LivePoint::exhausted)));
+        latency.getData().setAll(List.of(
                 series("p50", points, LivePoint::p50Millis),
-                series("p99", points, LivePoint::p99Millis));
+                series("p99", points, LivePoint::p99Millis)));
     }
 
     private static XYChart.Series<Number, Number> series(String name, List<LivePoint> points,
