@@ -3,12 +3,16 @@ package dev.stormwatch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.stormwatch.http.AttemptStart;
+import dev.stormwatch.http.AttemptTransport;
 
 /** Keeps the layers of docs/architecture.md: each layer knows only those below it, and only the UI knows JavaFX. */
 @AnalyzeClasses(packages = "dev.stormwatch", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -19,6 +23,9 @@ class ArchitectureTest {
     private static final String LOAD = "dev.stormwatch.load..";
     private static final String OAUTH = "dev.stormwatch.oauth..";
     private static final String HTTP = "dev.stormwatch.http..";
+    /** The executors' own package, without the rooms below it. */
+    private static final String EXECUTORS = "dev.stormwatch.http";
+    private static final String EVENT_LOOP = "dev.stormwatch.http.eventloop..";
     private static final String RETRY = "dev.stormwatch.retry..";
     private static final String LIMIT = "dev.stormwatch.limit..";
     private static final String PROVIDER = "dev.stormwatch.provider..";
@@ -65,6 +72,28 @@ class ArchitectureTest {
     static final ArchRule httpKnowsNoOAuthNorUi = noClasses()
             .that().resideInAPackage(HTTP)
             .should().dependOnClassesThat().resideInAnyPackage(OAUTH, LOAD, APP, CLI, PROVIDER, RELAY, SERVER, EMBEDDED);
+
+    @ArchTest
+    static final ArchRule theExecutorsKnowNoEventLoop = noClasses()
+            .that().resideInAPackage(EXECUTORS)
+            .should().dependOnClassesThat().resideInAPackage(EVENT_LOOP)
+            .because("the event loop is one transport behind AttemptTransport; the executors decide the same over any"
+                    + " (docs/decisions/0033)");
+
+    @ArchTest
+    static final ArchRule theEventLoopReachesTheExecutorsOnlyThroughTheSeam = noClasses()
+            .that().resideInAPackage(EVENT_LOOP)
+            .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage(EXECUTORS)
+                    .and(DescribedPredicate.not(JavaClass.Predicates.belongToAnyOf(
+                            AttemptTransport.class, AttemptStart.class))))
+            .because("the transport's room has one door: AttemptTransport, and AttemptStart for the deadline (RC5)"
+                    + " and the start of sending (F1) that OkHttp's chain would see (docs/decisions/0033)");
+
+    @ArchTest
+    static final ArchRule onlyTheLoadEngineStartsTheEventLoop = noClasses()
+            .that().resideOutsideOfPackages(EVENT_LOOP, LOAD)
+            .should().dependOnClassesThat().resideInAPackage(EVENT_LOOP)
+            .because("the event loop is the transport of load runs (docs/decisions/0002)");
 
     @ArchTest
     static final ArchRule oauthKnowsNoLimiterNorUi = noClasses()

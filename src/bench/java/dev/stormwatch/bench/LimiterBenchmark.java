@@ -39,6 +39,8 @@ import redis.clients.jedis.JedisPooled;
  * Without --redis it
  * starts the embedded redis-server, on the same machine as the clients.
  */
+// Bucket4j's Jedis adapter and this benchmark's own clients are JedisPooled, deprecated in Jedis 7 (as the ports).
+@SuppressWarnings("deprecation")
 public final class LimiterBenchmark {
 
     private static final int MANY_KEYS = 10_000;

@@ -123,8 +123,8 @@ public final class AsyncRetryingExecutor {
         private final CallBudget budget;
         private final CompletableFuture<Response> result = new CompletableFuture<>();
         private final StepReport report;
+        private final StepBookkeeping bookkeeping;
         private int attempt;
-        private int failedInStep;
         /** The sleep before the latest attempt; decorrelated jitter grows from it. */
         private Duration previousSleep = Duration.ZERO;
         private Origin origin;
@@ -138,6 +138,7 @@ public final class AsyncRetryingExecutor {
             this.step = step;
             this.budget = budget;
             this.report = new StepReport(clock, listener, step, operation, budget);
+            this.bookkeeping = new StepBookkeeping(budget, pauses, retryQuota, report);
             // A caller that gives up stops the request in flight; a scheduled retry finds the result done.
             result.whenComplete((response, failure) -> {
                 Call call = inFlight;
@@ -238,7 +239,7 @@ public final class AsyncRetryingExecutor {
         }
 
         private void decideOrThrow(SentAttempt sent) {
-            BudgetCounters counters = budget.counters(origin, failedInStep);
+            BudgetCounters counters = bookkeeping.counters(origin);
             Instant now = clock.instant();
             // RH11: every answer tells the adaptive rate whether the provider throttled.
             if (sendRate.isPresent() && sent.outcome() instanceof Outcome.HttpResponse) {
@@ -247,45 +248,24 @@ public final class AsyncRetryingExecutor {
             Decision decision = RetryDecision.decide(
                     sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble(), backoff,
                     previousSleep);
-            if (sent.outcome().isFailedRequest()) {
-                budget.recordFailure(origin);
-                failedInStep++;
-            }
-            if (decision instanceof Decision.Deliver deliver) {
-                if (!sent.outcome().isFailedRequest()) {
-                    retryQuota.onSuccess();
-                }
-                // RH9, RH12: nothing is left until the reset: pace what the quota covers instead of being refused.
-                deliver.paceUntil().ifPresent(until -> pauses.pace(origin, deliver.paceScope().keyFor(target), until));
-                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), deliver.paceUntil(), AttemptEvent.Verdict.DELIVER);
-                if (!result.complete(sent.response())) {
+            StepBookkeeping.Next next = bookkeeping.after(decision, sent, origin, attempt, now, target);
+            if (next instanceof StepBookkeeping.Deliver deliver) {
+                if (!result.complete(deliver.response())) {
                     sent.close(); // the caller cancelled meanwhile: nobody will read it
                 }
                 return;
             }
-            sent.close();
-            if (decision instanceof Decision.Stop stop) {
-                // P1: the provider's Retry-After outlives this call as the origin's pause.
-                stop.pauseUntil().ifPresent(until -> pauses.start(origin, sent.status(), until));
-                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), stop.pauseUntil(), AttemptEvent.Verdict.STOP);
-                result.completeExceptionally(stop.failure());
+            if (next instanceof StepBookkeeping.End end) {
+                result.completeExceptionally(end.failure());
                 return;
             }
-            Decision.Retry retry = (Decision.Retry) decision;
-            // RC8: an empty shared retry quota ends the step as if the budget ran out (E4).
-            if (!retryQuota.tryAcquireRetry()) {
-                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.STOP);
-                result.completeExceptionally(report.giveUp(origin, sent, failedInStep));
-                return;
-            }
-            previousSleep = retry.delay();
-            report.attempt(now, origin, attempt, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()), Optional.empty(),
-                    AttemptEvent.Verdict.RETRY);
+            Duration delay = ((StepBookkeeping.Wait) next).delay();
+            previousSleep = delay;
             // The timer only hands the retry on: building and sending it runs on the transport's threads.
             try {
-                scheduler.schedule(retry.delay(), () -> handOn(sent));
+                scheduler.schedule(delay, () -> handOn(sent));
             } catch (RejectedExecutionException e) {
-                result.completeExceptionally(report.giveUp(origin, sent, failedInStep)); // the timer was shut down: end typed, not silently
+                result.completeExceptionally(bookkeeping.giveUp(origin, sent)); // the timer was shut down: end typed, not silently
             }
         }
 
@@ -293,7 +273,7 @@ public final class AsyncRetryingExecutor {
             try {
                 transport.handOn(this::nextAttempt);
             } catch (RejectedExecutionException e) {
-                result.completeExceptionally(report.giveUp(origin, sent, failedInStep)); // the transport was shut down while the retry waited
+                result.completeExceptionally(bookkeeping.giveUp(origin, sent)); // the transport was shut down while the retry waited
             }
         }
     }

@@ -43,7 +43,7 @@ public interface AttemptTransport {
     /**
      * Blocking calls on {@code workers}, as many at once as it has threads: the thread that finished an attempt takes
      * the next queued one itself, where OkHttp's dispatcher hands each call to another thread and renames it. What
-     * {@link EventLoopTransport} leaves to OkHttp (https, remote hosts) goes out this way.
+     * {@link dev.stormwatch.http.eventloop.EventLoopTransport} leaves to OkHttp (https, remote hosts) goes out this way.
      *
      * @throws RejectedExecutionException from {@link #handOn} when the workers were shut down
      */

@@ -118,7 +118,7 @@ public final class RetryingExecutor {
         Objects.requireNonNull(step, "step");
         Objects.requireNonNull(budget, "budget");
         StepReport report = new StepReport(clock, listener, step, operation, budget);
-        int failedInStep = 0;
+        StepBookkeeping bookkeeping = new StepBookkeeping(budget, pauses, retryQuota, report);
         // The sleep before the latest attempt; decorrelated jitter grows from it.
         Duration previousSleep = Duration.ZERO;
         for (int attempt = 1; ; attempt++) {
@@ -130,7 +130,7 @@ public final class RetryingExecutor {
                 // HD2: a support log shows every request, described with its secrets redacted (RC6).
                 LOG.debug("{} attempt {}: {} -> {}", step, attempt, RequestRedaction.describe(request), sent.outcome());
             }
-            BudgetCounters counters = budget.counters(origin, failedInStep);
+            BudgetCounters counters = bookkeeping.counters(origin);
             Instant now = clock.instant();
             // RH11: every answer tells the adaptive rate whether the provider throttled (as the async executor does).
             if (sendRate.isPresent() && sent.outcome() instanceof Outcome.HttpResponse) {
@@ -139,37 +139,17 @@ public final class RetryingExecutor {
             Decision decision = RetryDecision.decide(
                     sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble(), backoff,
                     previousSleep);
-            if (sent.outcome().isFailedRequest()) {
-                budget.recordFailure(origin);
-                failedInStep++;
+            StepBookkeeping.Next next = bookkeeping.after(decision, sent, origin, attempt, now,
+                    RequestPaceTarget.of(request));
+            if (next instanceof StepBookkeeping.Deliver deliver) {
+                return deliver.response();
             }
-            if (decision instanceof Decision.Deliver deliver) {
-                if (!sent.outcome().isFailedRequest()) {
-                    retryQuota.onSuccess();
-                }
-                // RH9, RH12: nothing is left until the reset: pace what the quota covers instead of being refused.
-                deliver.paceUntil().ifPresent(until ->
-                        pauses.pace(origin, deliver.paceScope().keyFor(RequestPaceTarget.of(request)), until));
-                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), deliver.paceUntil(), AttemptEvent.Verdict.DELIVER);
-                return sent.response();
+            if (next instanceof StepBookkeeping.End end) {
+                throw end.failure();
             }
-            sent.close();
-            if (decision instanceof Decision.Stop stop) {
-                // P1: the provider's Retry-After outlives this call as the origin's pause.
-                stop.pauseUntil().ifPresent(until -> pauses.start(origin, sent.status(), until));
-                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), stop.pauseUntil(), AttemptEvent.Verdict.STOP);
-                throw stop.failure();
-            }
-            Decision.Retry retry = (Decision.Retry) decision;
-            // RC8: an empty shared retry quota ends the step as if the budget ran out (E4).
-            if (!retryQuota.tryAcquireRetry()) {
-                report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(), AttemptEvent.Verdict.STOP);
-                throw report.giveUp(origin, sent, failedInStep);
-            }
-            report.attempt(now, origin, attempt, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()), Optional.empty(), AttemptEvent.Verdict.RETRY);
-            previousSleep = retry.delay();
-            int failedSoFar = failedInStep;
-            sleep(retry.delay(), () -> report.giveUp(origin, sent, failedSoFar));
+            Duration delay = ((StepBookkeeping.Wait) next).delay();
+            previousSleep = delay;
+            sleep(delay, () -> bookkeeping.giveUp(origin, sent));
         }
     }
 

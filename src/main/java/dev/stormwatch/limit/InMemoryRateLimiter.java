@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Keys idle long enough to be back in their fresh state are dropped, as Redis expires them, so a long run over
  * many keys does not grow without bound.
  */
-public final class InMemoryRateLimiter implements RateLimiter {
+final class InMemoryRateLimiter implements RateLimiter {
 
     /** How many decisions between two sweeps of idle keys: often enough to bound memory, rare enough to cost nothing. */
     private static final long SWEEP_EVERY = 10_000;

@@ -19,9 +19,12 @@ public final class JedisClusterPort implements RedisPort {
     /** One redirect or reconnect at most: a decision must stay bounded while a node is away (L9). */
     private static final int MAX_ATTEMPTS = 2;
 
+    // JedisCluster is deprecated in Jedis 7 for RedisClusterClient; moving to it is its own change (pool, retries, tests).
+    @SuppressWarnings("deprecation")
     private final JedisCluster cluster;
     private final String where;
 
+    @SuppressWarnings("deprecation") // JedisCluster, as the field above
     private JedisClusterPort(JedisCluster cluster, String where) {
         this.cluster = cluster;
         this.where = where;
@@ -58,6 +61,7 @@ public final class JedisClusterPort implements RedisPort {
         String where = seeds.stream().map(RedisAddress::url).collect(Collectors.joining(","));
         Duration retriesBound = settings.timeout().multipliedBy(MAX_ATTEMPTS);
         try {
+            @SuppressWarnings("deprecation") // JedisCluster, as the field above
             JedisCluster cluster = new JedisCluster(
                     nodes, client, MAX_ATTEMPTS, retriesBound, JedisPooledPort.poolConfig(settings));
             return new JedisClusterPort(cluster, where);

@@ -13,9 +13,12 @@ import redis.clients.jedis.util.Pool;
 /** The {@link RedisPort} over a pooled standalone Redis ({@link JedisPooled}), with bounded waits (spec L5, L9). */
 public final class JedisPooledPort implements RedisPort {
 
+    // JedisPooled is deprecated in Jedis 7 for RedisClient; moving to it is its own change (pool settings, tests).
+    @SuppressWarnings("deprecation")
     private final JedisPooled jedis;
     private final String where;
 
+    @SuppressWarnings("deprecation") // JedisPooled, as the field above
     private JedisPooledPort(JedisPooled jedis, String where) {
         this.jedis = jedis;
         this.where = where;
@@ -43,6 +46,7 @@ public final class JedisPooledPort implements RedisPort {
                 .socketTimeoutMillis(settings.timeoutMillis());
         password.ifPresent(p -> config.password(p.reveal()));
         DefaultJedisClientConfig client = config.build();
+        @SuppressWarnings("deprecation") // JedisPooled, as the field above
         JedisPooled jedis = new JedisPooled(
                 poolConfig(settings), new HostAndPort(address.host(), address.port()), client);
         return new JedisPooledPort(jedis, address.url());

@@ -132,9 +132,8 @@ public final class ProfileStore {
         try {
             root = JSON.readTree(text);
         } catch (JsonProcessingException e) {
+            // readTree of a String throws no other IOException: there is nothing to read but the text.
             throw Failures.configuration(source + " is not JSON: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw Failures.configuration(source + " cannot be read (" + e.getClass().getSimpleName() + ")");
         }
         if (root == null || !root.isObject()) {
             throw Failures.configuration(source + " is not a profile: expected a JSON object with name, issuer and"

@@ -57,7 +57,7 @@ public final class FaultAdmin implements Handler {
         try {
             for (JsonNode node : root.isArray() ? root : List.of(root)) {
                 Map<String, String> fields = new LinkedHashMap<>();
-                node.fields().forEachRemaining(e -> fields.put(e.getKey(), e.getValue().asText()));
+                node.properties().forEach(e -> fields.put(e.getKey(), e.getValue().asText()));
                 parsed.add(FaultSpec.parseFields(fields));
             }
         } catch (InvalidFaultSpec e) {

@@ -58,6 +58,7 @@ class ProxiedCommandsTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
             try (java.net.Socket probe = new java.net.Socket("127.0.0.1", proxyPort)) {
+                probe.getInputStream(); // connected: tinyproxy listens
                 return;
             } catch (IOException notYet) {
                 Thread.sleep(50);

@@ -283,7 +283,7 @@ final class ChromiumHarRecorder {
 
     private static ArrayNode headers(JsonNode object) {
         ArrayNode out = JSON.createArrayNode();
-        object.fields().forEachRemaining(f -> out.addObject().put("name", f.getKey()).put("value", f.getValue().asText()));
+        object.properties().forEach(f -> out.addObject().put("name", f.getKey()).put("value", f.getValue().asText()));
         return out;
     }
 

@@ -63,6 +63,7 @@ class NginxStormDiagnosisTest {
     @Test
     @DisplayName("DG1 DG2 DG3: nginx's own log of a storm gives each client's requests, logical requests,"
             + " early retries and flag as the clients recorded them")
+    @SuppressWarnings("try") // RealNginx.close() may be interrupted while nginx stops, and says so
     void diagnosisOfRealNginxLogMatchesWhatTheClientsRecorded() throws Exception {
         Optional<Path> nginx = RealNginx.binary();
         assumeTrue(nginx.isPresent(), "nginx is not installed (apt-get install nginx): this test drives Debian's"

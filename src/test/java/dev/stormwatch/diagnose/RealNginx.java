@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
  * Debian's nginx started by a test: its own prefix in a temporary folder, a configuration written by the test, one
  * port on 127.0.0.1, in the foreground, stopped when the test ends.
  */
+@SuppressWarnings("try") // close() waits for nginx to stop; an interrupt while it waits must reach the test as one
 final class RealNginx implements AutoCloseable {
 
     private final Process process;

@@ -1,60 +1,16 @@
 package dev.stormwatch.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stormwatch.retry.AdaptiveSendRate;
-import dev.stormwatch.retry.CallBudget;
-import dev.stormwatch.retry.Operation;
-import dev.stormwatch.retry.RetryPolicy;
-import dev.stormwatch.testing.FakeClock;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.Response;
-import okhttp3.mockwebserver.MockResponse;
-import okhttp3.mockwebserver.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
 
 /**
- * The asynchronous executor with an adaptive send rate, over real sockets; time moves only on the fake clock. The
- * blocking executor passes the same tests ({@link BlockingAdaptivePacingExecutorTest}): both ask one
- * {@link dev.stormwatch.retry.SendGate}.
+ * Every adaptive-pacing test of {@link AdaptivePacingExecutorRules}, run on the asynchronous executor: its retries and
+ * paced sends wait on a scheduler that moves the fake clock.
  */
 // RH11
-class AdaptivePacingExecutorTest {
+class AdaptivePacingExecutorTest extends AdaptivePacingExecutorRules {
 
-    final FakeClock clock = FakeClock.at("2026-12-01T12:00:00Z");
-    final FakeWaits waits = new FakeWaits(clock);
-    final OkHttpClient okHttp = new OkHttpClient.Builder().readTimeout(2, TimeUnit.SECONDS).build();
-    private MockWebServer server;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start(InetAddress.getLoopbackAddress(), 0);
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-        okHttp.dispatcher().executorService().shutdown();
-        okHttp.connectionPool().evictAll();
-    }
-
-    private int send(StepExecutor executor) {
-        Request request = new Request.Builder().url(server.url("/v1/models")).build();
-        try (Response response = executor.execute(request, Operation.READ, "models",
-                CallBudget.start(RetryPolicy.DEFAULT, clock))) {
-            return response.code();
-        }
-    }
-
+    @Override
     StepExecutor executor(boolean adaptive) {
         AsyncRetryingExecutor.Builder builder = AsyncRetryingExecutor.builder(okHttp).clock(clock).scheduler(waits)
                 .random(() -> 0.5);
@@ -69,35 +25,5 @@ class AdaptivePacingExecutorTest {
                 throw new AssertionError("the future did not complete with a response", e);
             }
         };
-    }
-
-    @Test
-    @DisplayName("RH11: off by default: after a 429 the retry waits the Retry-After with its jitter, nothing more")
-    void withoutAdaptivePacingOnlyTheRetryAfterIsWaited() {
-        server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "1"));
-        server.enqueue(new MockResponse().setResponseCode(200));
-
-        assertThat(send(executor(false))).isEqualTo(200);
-
-        assertThat(waits.waits()).containsExactly(Duration.ofMillis(1050));
-    }
-
-    @Test
-    @DisplayName("RH11: after a 429 the retry waits the Retry-After first, then the bucket's slot: never earlier")
-    void pacedRetryGoesNoEarlierThanTheRetryAfter() {
-        server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "1"));
-        server.enqueue(new MockResponse().setResponseCode(200));
-        server.enqueue(new MockResponse().setResponseCode(200));
-        StepExecutor executor = executor(true);
-
-        assertThat(send(executor)).isEqualTo(200);
-        // RA3: 1 s + 5 % jitter; then the bucket, at 0.5 sends per second with 0.525 tokens earned, 0.95 s more
-        assertThat(waits.waits()).containsExactly(Duration.ofMillis(1050), Duration.ofMillis(950));
-
-        // the next call's first attempt is paced too, on the timer
-        assertThat(send(executor)).isEqualTo(200);
-        assertThat(waits.waits()).hasSize(3);
-        assertThat(waits.waits().get(2)).isBetween(Duration.ofMillis(600), Duration.ofMillis(700));
-        assertThat(server.getRequestCount()).isEqualTo(3);
     }
 }

@@ -3,11 +3,11 @@ package dev.stormwatch.http;
 import dev.stormwatch.retry.AdaptiveSendRate;
 
 /**
- * Every adaptive-pacing test of {@link AdaptivePacingExecutorTest}, run on the blocking executor: it waits the same
+ * Every adaptive-pacing test of {@link AdaptivePacingExecutorRules}, run on the blocking executor: it waits the same
  * waits through its {@link dev.stormwatch.retry.Sleeper}, asked by the same gate.
  */
 // RH11
-class BlockingAdaptivePacingExecutorTest extends AdaptivePacingExecutorTest {
+class BlockingAdaptivePacingExecutorTest extends AdaptivePacingExecutorRules {
 
     @Override
     StepExecutor executor(boolean adaptive) {

@@ -6,11 +6,11 @@ import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 
 /**
- * Every rule test of the blocking executor (RA, P, F1, ST, OP, B, E), run once more on {@link AsyncRetryingExecutor}
+ * Every rule test of {@link RetryingExecutorRules}, run on {@link AsyncRetryingExecutor}
  * with {@link AttemptTransport#blockingOn} workers, the transport of load runs: the transport must not change
  * a single decision.
  */
-class BlockingTransportRulesTest extends AsyncRetryingExecutorRulesTest {
+class BlockingTransportRulesTest extends RetryingExecutorRules {
 
     private final ExecutorService workers = Executors.newFixedThreadPool(4, runnable -> {
         Thread thread = new Thread(runnable, "test-transport-worker");
@@ -24,7 +24,7 @@ class BlockingTransportRulesTest extends AsyncRetryingExecutorRulesTest {
     }
 
     @Override
-    AttemptTransport transportOver(OkHttpClient client) {
-        return AttemptTransport.blockingOn(workers);
+    StepExecutor executorOver(OkHttpClient client) {
+        return asyncOver(client, AttemptTransport.blockingOn(workers));
     }
 }

@@ -1,13 +1,24 @@
 package dev.stormwatch.http;
 
+import dev.stormwatch.http.eventloop.EventLoopTransport;
+import okhttp3.OkHttpClient;
+import org.junit.jupiter.api.AfterEach;
+
 /**
- * The executor's rule tests over {@link EventLoopTransport} once more, with outcomes delivered on worker threads, as
- * load runs with a Redis limiter or an OAuth session have them.
+ * Every rule test of {@link RetryingExecutorRules} over {@link EventLoopTransport} once more, with outcomes delivered
+ * on worker threads, as load runs with a Redis limiter or an OAuth session have them.
  */
-class EventLoopTransportOnWorkersRulesTest extends EventLoopTransportRulesTest {
+class EventLoopTransportOnWorkersRulesTest extends RetryingExecutorRules {
+
+    private final EventLoops loops = new EventLoops();
+
+    @AfterEach
+    void stopTransports() {
+        loops.close();
+    }
 
     @Override
-    EventLoopTransport.Delivery delivery() {
-        return EventLoopTransport.Delivery.ON_WORKERS;
+    StepExecutor executorOver(OkHttpClient client) {
+        return asyncOver(client, loops.start(client, EventLoopTransport.Delivery.ON_WORKERS));
     }
 }

@@ -39,6 +39,7 @@ class TinyproxyTest {
     private String hostName;
 
     @BeforeEach
+    @SuppressWarnings("try") // the probe socket only proves the proxy accepts; it is never used
     void start() throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/tinyproxy")),
                 "tinyproxy is not installed: apt-get install tinyproxy");

@@ -60,6 +60,7 @@ final class EmbeddedRedisCluster implements AutoCloseable {
         throw last;
     }
 
+    @SuppressWarnings("try") // the bus socket only proves its port is free; it is never used
     private static int freePortWithFreeBus() {
         for (int tries = 0; tries < 50; tries++) {
             int port = EmbeddedRedis.freeLoopbackPort();

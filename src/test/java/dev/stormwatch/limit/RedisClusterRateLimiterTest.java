@@ -19,10 +19,13 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 class RedisClusterRateLimiterTest extends RateLimiterContract {
 
     private static EmbeddedRedisCluster cluster;
+    // The test talks to Redis directly with JedisCluster, deprecated in Jedis 7, as the port under test does.
+    @SuppressWarnings("deprecation")
     private static JedisCluster jedis;
     private RedisPort port;
 
     @BeforeAll
+    @SuppressWarnings("deprecation") // JedisCluster, as the field above
     static void startCluster() {
         cluster = EmbeddedRedisCluster.start();
         jedis = new JedisCluster(Set.of(new redis.clients.jedis.HostAndPort("127.0.0.1",

@@ -73,6 +73,7 @@ class RedisConfigurationTest {
 
     @Test
     @DisplayName("L1 L9: a Redis that answers an error gives a typed error and counts nothing, for every algorithm")
+    @SuppressWarnings("deprecation") // JedisPooled, deprecated in Jedis 7, talks to Redis directly as the port does
     void redisErrorCountsNothing() {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
                 JedisPooled jedis = new JedisPooled(new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());

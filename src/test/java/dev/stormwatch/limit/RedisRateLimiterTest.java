@@ -16,10 +16,13 @@ import redis.clients.jedis.JedisPooled;
 class RedisRateLimiterTest extends RateLimiterContract {
 
     private static EmbeddedRedis redis;
+    // The test talks to Redis directly with JedisPooled, deprecated in Jedis 7, as the port under test does.
+    @SuppressWarnings("deprecation")
     private static JedisPooled jedis;
     private RedisPort port;
 
     @BeforeAll
+    @SuppressWarnings("deprecation") // JedisPooled, as the field above
     static void startRedis() {
         redis = EmbeddedRedis.start();
         jedis = new JedisPooled(new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());

@@ -161,6 +161,7 @@ class LoopbackReceiverTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the idle socket is only held open, as a browser's speculative connection is
     void anIdleSpeculativeConnectionDoesNotHoldUpTheRedirect() throws Exception {
         receiver = LoopbackReceiver.open(state);
         try (Socket idle = new Socket("127.0.0.1", receiver.port())) {

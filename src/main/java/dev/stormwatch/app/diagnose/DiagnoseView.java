@@ -141,10 +141,10 @@ public final class DiagnoseView extends BorderPane {
     }
 
     private void draw(List<ArrivalPoint> points) {
-        chart.getData().setAll(
+        chart.getData().setAll(List.of(
                 series("requests", points, ArrivalPoint::requests),
                 series("429 and other throttled", points, ArrivalPoint::throttled),
-                series("early retries", points, ArrivalPoint::earlyRetries));
+                series("early retries", points, ArrivalPoint::earlyRetries)));
     }
 
     private static XYChart.Series<Number, Number> series(String name, List<ArrivalPoint> points,

@@ -127,15 +127,15 @@ public final class LoadLabView extends BorderPane {
     private void draw(List<LivePoint> points) {
         requests.getData().setAll(throughput(points, model.quotaPerSecondProperty().get(), model.faults(),
                 model.axisSecondsProperty().get(), 0));
-        trouble.getData().setAll(
+        trouble.getData().setAll(List.of(
                 series("429", points, LivePoint::throttled),
                 series("5xx + network", points, LivePoint::failed),
                 series("retries", points, LivePoint::retries),
                 series("refused by limiter", points, LivePoint::limiterRefused),
-                series("exhausted budgets", points, LivePoint::exhausted));
-        latency.getData().setAll(
+                series("exhausted budgets", points, LivePoint::exhausted)));
+        latency.getData().setAll(List.of(
                 series("p50", points, LivePoint::p50Millis),
-                series("p99", points, LivePoint::p99Millis));
+                series("p99", points, LivePoint::p99Millis)));
         if (points.stream().anyMatch(point -> point.responseP99Millis().isPresent())) {
             // CO1: an open loop's p99 from each request's intended start, beside the service time's.
             latency.getData().add(series("p99 from intended start",
@@ -195,7 +195,7 @@ public final class LoadLabView extends BorderPane {
         charts.setId("load-compare-charts");
         javafx.scene.control.TableView<List<String>> table = new javafx.scene.control.TableView<>();
         table.setId("load-compare-table");
-        table.setColumnResizePolicy(javafx.scene.control.TableView.CONSTRAINED_RESIZE_POLICY);
+        table.setColumnResizePolicy(javafx.scene.control.TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setFixedCellSize(26);
         table.setPlaceholder(new Label("Choose a comparison on the left and press Compare: its runs appear here"
                 + " side by side, on one seed."));

@@ -60,7 +60,7 @@ public final class JsonReportReader {
             List<String> notes = new ArrayList<>();
             root.path("notes").forEach(note -> notes.add(note.asText()));
             Map<String, Figure> figures = new LinkedHashMap<>();
-            Iterator<Map.Entry<String, JsonNode>> fields = root.path("figures").fields();
+            Iterator<Map.Entry<String, JsonNode>> fields = root.path("figures").properties().iterator();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 JsonNode value = field.getValue();

@@ -260,9 +260,8 @@ class LoadOptionsTest {
     @Test
     @DisplayName("The OAuth session's token over plain http to a remote host is refused, naming the way out")
     void anOAuthSessionTokenOverPlainHttpOffThisMachineIsRefused() {
-        InvalidLoadOptionsException refused = catchThrowableOfType(() -> LoadOptions.builder()
-                .target("http://gateway.example.com/v1").rate(5).credential(SESSION).build(),
-                InvalidLoadOptionsException.class);
+        InvalidLoadOptionsException refused = catchThrowableOfType(InvalidLoadOptionsException.class,
+                () -> LoadOptions.builder().target("http://gateway.example.com/v1").rate(5).credential(SESSION).build());
 
         assertThat(refused.problems()).anySatisfy(p -> assertThat(p).contains("plain http off this machine")
                 .contains("OAuth session token [redacted]").contains("--allow-insecure-credentials"));
@@ -270,8 +269,8 @@ class LoadOptionsTest {
 
     @Test
     void anApiKeyOverPlainHttpOffThisMachineIsRefusedToo() {
-        assertThat(catchThrowableOfType(() -> LoadOptions.builder().target("http://10.0.0.7:8080/v1").rate(5)
-                .credential(new Credential.ApiKey(Secret.of("sk-1"))).build(), InvalidLoadOptionsException.class))
+        assertThat(catchThrowableOfType(InvalidLoadOptionsException.class, () -> LoadOptions.builder()
+                .target("http://10.0.0.7:8080/v1").rate(5).credential(new Credential.ApiKey(Secret.of("sk-1"))).build()))
                 .isNotNull();
     }
 

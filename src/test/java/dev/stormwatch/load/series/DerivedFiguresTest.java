@@ -193,6 +193,7 @@ class DerivedFiguresTest {
     }
 
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only copied into an immutable list, never written or kept
     private static TimeSeries perSecond(Map<Counter, Long>... buckets) {
         return series(Duration.ofSeconds(1), List.of(buckets));
     }

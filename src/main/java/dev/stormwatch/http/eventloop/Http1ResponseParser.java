@@ -1,4 +1,4 @@
-package dev.stormwatch.http;
+package dev.stormwatch.http.eventloop;
 
 import java.net.ProtocolException;
 import java.nio.ByteBuffer;

@@ -1,10 +1,16 @@
-package dev.stormwatch.http;
+package dev.stormwatch.http.eventloop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.stormwatch.http.AsyncRetryingExecutor;
+import dev.stormwatch.http.AttemptEvent;
+import dev.stormwatch.http.AttemptTransport;
+import dev.stormwatch.http.RequestDeadline;
+import dev.stormwatch.http.RequestRefused;
+import dev.stormwatch.http.TrackedSend;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.FailureKind;
@@ -57,10 +63,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The load runs' event-loop transport over real loopback sockets (MockWebServer): what it puts on the wire, how it
- * keeps and bounds connections, the exception each fault ends in (so that {@link FailureClassifier} sees what it sees
- * from OkHttp: ST2, F1, RC3), the deadline check as an attempt leaves the queue (RC5), and that every attempt ends
+ * keeps and bounds connections, the exception each fault ends in (so that the executors classify it as they classify
+ * OkHttp's: ST2, F1, RC3), the deadline check as an attempt leaves the queue (RC5), and that every attempt ends
  * exactly once, whatever happens to it. The executor's rule tests over this transport are in
- * {@link EventLoopTransportRulesTest}.
+ * {@code dev.stormwatch.http.EventLoopTransportRulesTest}.
  */
 class EventLoopTransportTest {
 
@@ -110,10 +116,10 @@ class EventLoopTransportTest {
         return new Request.Builder().url(server.url(path)).build();
     }
 
-    /** One attempt as the executor sends it: a {@link SendProgress} tag the transport reports to. */
+    /** One attempt as the executor sends it: a send-progress tag the transport reports to. */
     private Attempt send(AttemptTransport transport, OkHttpClient through, Request request) {
-        SendProgress progress = new SendProgress();
-        Call call = through.newCall(request.newBuilder().tag(SendProgress.class, progress).build());
+        TrackedSend progress = new TrackedSend();
+        Call call = through.newCall(progress.tag(request));
         Attempt attempt = new Attempt(call, progress);
         transport.send(call, attempt);
         return attempt;
@@ -253,6 +259,7 @@ class EventLoopTransportTest {
 
     @Test
     @DisplayName("ST2, F1: a connection not accepted within the connect timeout is CONNECT_TIMEOUT, with nothing sent")
+    @SuppressWarnings("try") // the two sockets only fill the backlog; they are held open, never read
     void aConnectTimeoutIsCertainlyNeverSent() throws Exception {
         // A listener that never accepts, its backlog filled: the kernel drops further connection attempts.
         try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
@@ -663,7 +670,7 @@ class EventLoopTransportTest {
     /** One attempt's call, its send progress, and what its callback heard (and how often). */
     private static final class Attempt implements Callback {
         final Call call;
-        final SendProgress progress;
+        final TrackedSend progress;
         final CompletableFuture<Response> response = new CompletableFuture<>();
         final CompletableFuture<IOException> failed = new CompletableFuture<>();
         final CompletableFuture<Void> ended = new CompletableFuture<>();
@@ -673,7 +680,7 @@ class EventLoopTransportTest {
         /** What reading the response's body threw, if it did. */
         volatile IOException bodyFailure;
 
-        Attempt(Call call, SendProgress progress) {
+        Attempt(Call call, TrackedSend progress) {
             this.call = call;
             this.progress = progress;
         }
@@ -717,7 +724,7 @@ class EventLoopTransportTest {
 
         /** How the executor classifies this attempt's failure (ST2, F1). */
         FailureKind kind() throws Exception {
-            return FailureClassifier.classify(failure(), progress.requestStarted(), progress.tlsHandshakeUnfinished());
+            return progress.classify(failure());
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.stormwatch.http;
+package dev.stormwatch.http.eventloop;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.stormwatch.http;
+package dev.stormwatch.http.eventloop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
