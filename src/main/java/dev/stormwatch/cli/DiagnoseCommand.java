@@ -216,11 +216,11 @@ public final class DiagnoseCommand implements Callable<Integer> {
             out.println("Attempts per logical request: " + statuses(d.attempts()));
             out.println();
         }
-        out.printf(Locale.ROOT, "%-28s %9s %9s %8s %8s %10s %8s %9s %7s%n", "client", "requests", "logical",
-                "retries", "early", "median", "ignores", "throttled", "retry%");
+        out.printf(Locale.ROOT, "%-28s %9s %9s %8s %8s %12s %8s %9s %7s%n", "client", "requests", "logical",
+                "retries", "early", "median early", "ignores", "throttled", "retry%");
         for (ClientDiagnosis c : d.clients()) {
-            out.printf(Locale.ROOT, "%-28s %,9d %,9d %,8d %,8d %9.2fs %8s %,9d %6.0f%%%n", shorten(c.client()),
-                    c.requests(), c.logicalRequests(), c.retries(), c.earlyRetries(), c.medianEarlyMillis() / 1000.0,
+            out.printf(Locale.ROOT, "%-28s %,9d %,9d %,8d %,8d %12s %8s %,9d %6.0f%%%n", shorten(c.client()),
+                    c.requests(), c.logicalRequests(), c.retries(), c.earlyRetries(), c.medianEarlyText(),
                     c.ignoresRetryAfter() ? "YES" : "no", c.throttled(), c.retryRatio() * 100);
         }
         if (!d.findings().isEmpty()) {

@@ -52,6 +52,14 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
         public ClientDiagnosis {
             status = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(status));
         }
+
+        /**
+         * How early the median early retry was, for people, as the verdict writes it ({@code 1.98 s}); a dash
+         * without early retries.
+         */
+        public String medianEarlyText() {
+            return earlyRetries == 0 ? "-" : StormAnalysis.seconds(medianEarlyMillis);
+        }
     }
 
     /**

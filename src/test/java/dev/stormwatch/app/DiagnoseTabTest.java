@@ -94,6 +94,15 @@ class DiagnoseTabTest {
             clients.getSortOrder().setAll(List.of(early));
         });
         assertThat(clients.getItems().get(0).client()).as("fewest early retries first").isEqualTo("patient");
+        WaitForAsyncUtils.waitForFxEvents();
+        // DG1: how early reads as a duration, as the verdict writes it, not a raw decimal.
+        List<String> medians = robot.from(clients).lookup(".table-cell").queryAll().stream()
+                .map(n -> (javafx.scene.control.TableCell<?, ?>) n)
+                .filter(c -> c.getTableColumn() != null
+                        && "diagnose-median-early-column".equals(c.getTableColumn().getId()))
+                .map(javafx.scene.control.TableCell::getText).filter(t -> t != null).toList();
+        assertThat(medians).as("the rows in view").contains("-").anyMatch(t -> t.matches("\\d+\\.\\d\\d s"))
+                .allMatch(t -> t.equals("-") || t.matches("\\d+\\.\\d\\d s"));
 
         ListView<?> findings = robot.lookup("#diagnose-findings").queryAs(ListView.class);
         assertThat(findings.getItems()).map(Object::toString).anyMatch(f -> f.startsWith("DG3 [eager-a]"));

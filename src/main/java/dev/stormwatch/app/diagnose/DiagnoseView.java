@@ -181,7 +181,18 @@ public final class DiagnoseView extends BorderPane {
         TableColumn<ClientDiagnosis, Long> early = column("early retries", ClientDiagnosis::earlyRetries, 90);
         early.setId("diagnose-early-column");
         table.getColumns().add(early);
-        table.getColumns().add(column("median early (s)", c -> c.medianEarlyMillis() / 1000.0, 110));
+        // Sorted by the milliseconds, shown as the verdict writes them ("1.98 s").
+        TableColumn<ClientDiagnosis, Long> median = column("median early", ClientDiagnosis::medianEarlyMillis, 110);
+        median.setId("diagnose-median-early-column");
+        median.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Long millis, boolean empty) {
+                super.updateItem(millis, empty);
+                ClientDiagnosis row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                setText(row == null ? null : row.medianEarlyText());
+            }
+        });
+        table.getColumns().add(median);
         table.getColumns().add(column("ignores Retry-After", c -> c.ignoresRetryAfter() ? "YES" : "no", 130));
         table.getColumns().add(column("throttled", ClientDiagnosis::throttled, 80));
         table.getColumns().add(column("retry share", c -> String.format(Locale.ROOT, "%.0f%%",
