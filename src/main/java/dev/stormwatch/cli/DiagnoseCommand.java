@@ -82,6 +82,16 @@ public final class DiagnoseCommand implements Callable<Integer> {
             description = "Statuses that mean 'throttled' besides 429, e.g. 503 (nginx limit_req) or 500 (Apigee).")
     private List<Integer> throttleStatuses = new ArrayList<>();
 
+    @Option(names = "--quota", paramLabel = "N",
+            description = "The server's quota in requests per second for the what-if replay (DG15); default: the most"
+                    + " requests it accepted within one second of the evidence.")
+    private Integer quota;
+
+    @Option(names = "--seed", paramLabel = "N",
+            description = "The seed of the what-if replay's jitter (DG14; default ${DEFAULT-VALUE}): the same evidence"
+                    + " and seed give the same figures.", defaultValue = "2015")
+    private long seed;
+
     @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
     private boolean json;
 
@@ -177,8 +187,11 @@ public final class DiagnoseCommand implements Callable<Integer> {
                 throw usage("--throttle-status must be an HTTP status between 100 and 599, was " + code);
             }
         }
+        if (quota != null && quota < 1) {
+            throw usage("--quota is requests per second and must be at least 1, was " + quota);
+        }
         return new DiagnosisOptions(tol, java.util.Set.copyOf(throttleStatuses),
-                DiagnosisOptions.DEFAULT_RETRY_WINDOW);
+                DiagnosisOptions.DEFAULT_RETRY_WINDOW).withWhatIf(seed, quota == null ? 0 : quota);
     }
 
     private CommandLine.ParameterException usage(String message) {

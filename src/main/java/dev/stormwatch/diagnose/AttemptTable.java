@@ -158,6 +158,11 @@ public final class AttemptTable {
         return d < 0 ? start(i) : start(i) + d;
     }
 
+    /** Whether the evidence said how long the exchange took. */
+    public boolean durationKnown(int i) {
+        return duration.get(i >>> CHUNK_BITS)[i & MASK] >= 0;
+    }
+
     public int client(int i) {
         return client.get(i >>> CHUNK_BITS)[i & MASK];
     }

@@ -47,6 +47,7 @@ import javafx.stage.FileChooser;
 public final class DiagnoseView extends BorderPane {
 
     private final LineChart<Number, Number> chart;
+    private final LineChart<Number, Number> whatIfChart;
     private VBox actions;
 
     public DiagnoseView(DiagnoseViewModel model) {
@@ -80,8 +81,15 @@ public final class DiagnoseView extends BorderPane {
             text.setMinHeight(Region.USE_PREF_SIZE);
         }
 
-        chart = chart();
-        model.arrivals().addListener((ListChangeListener<ArrivalPoint>) change -> draw(model.arrivals()));
+        chart = chart("diagnose-arrivals", "Arrivals (DG12)");
+        whatIfChart = chart("diagnose-what-if-arrivals", "What-if: honouring Retry-After (DG14)");
+        // Both are drawn on one scale whenever either changes.
+        ListChangeListener<ArrivalPoint> redraw = change -> draw(model.arrivals(), model.whatIfArrivals());
+        model.arrivals().addListener(redraw);
+        model.whatIfArrivals().addListener(redraw);
+        HBox charts = new HBox(8, chart, whatIfChart);
+        HBox.setHgrow(chart, Priority.ALWAYS);
+        HBox.setHgrow(whatIfChart, Priority.ALWAYS);
 
         TableView<ClientDiagnosis> clients = clientTable(model);
         ListView<String> findings = new ListView<>(model.findings());
@@ -108,8 +116,8 @@ public final class DiagnoseView extends BorderPane {
         tables.setOrientation(javafx.geometry.Orientation.VERTICAL);
         VBox.setVgrow(clients, Priority.ALWAYS);
         VBox.setVgrow(findings, Priority.ALWAYS);
-        VBox results = new VBox(8, verdict, summary, chart, tables, new HBox(8, save, saved));
-        VBox.setVgrow(chart, Priority.SOMETIMES);
+        VBox results = new VBox(8, verdict, summary, charts, tables, new HBox(8, save, saved));
+        VBox.setVgrow(charts, Priority.SOMETIMES);
         VBox.setVgrow(tables, Priority.ALWAYS);
         results.setPadding(new Insets(0, 0, 0, 12));
         setCenter(results);
@@ -133,11 +141,35 @@ public final class DiagnoseView extends BorderPane {
         e.consume();
     }
 
-    private void draw(List<ArrivalPoint> points) {
+    private void draw(List<ArrivalPoint> points, List<ArrivalPoint> whatIf) {
         chart.getData().setAll(
                 series("requests", points, ArrivalPoint::requests),
                 series("429 and other throttled", points, ArrivalPoint::throttled),
                 series("early retries", points, ArrivalPoint::earlyRetries));
+        whatIfChart.getData().setAll(
+                series("requests", whatIf, ArrivalPoint::requests),
+                series("429", whatIf, ArrivalPoint::throttled));
+        // One scale for both, so that the what-if's lower arrivals look lower.
+        double top = 1;
+        double end = 1;
+        for (List<ArrivalPoint> list : List.of(points, whatIf)) {
+            for (ArrivalPoint p : list) {
+                top = Math.max(top, p.requests());
+                end = Math.max(end, p.second());
+            }
+        }
+        for (LineChart<Number, Number> c : List.of(chart, whatIfChart)) {
+            NumberAxis x = (NumberAxis) c.getXAxis();
+            NumberAxis y = (NumberAxis) c.getYAxis();
+            x.setAutoRanging(false);
+            x.setLowerBound(0);
+            x.setUpperBound(Math.ceil(end));
+            x.setTickUnit(Math.max(1, Math.ceil(end / 10)));
+            y.setAutoRanging(false);
+            y.setLowerBound(0);
+            y.setUpperBound(Math.ceil(top * 1.1));
+            y.setTickUnit(Math.max(1, Math.ceil(top / 5)));
+        }
     }
 
     private static XYChart.Series<Number, Number> series(String name, List<ArrivalPoint> points,
@@ -150,20 +182,20 @@ public final class DiagnoseView extends BorderPane {
         return series;
     }
 
-    private static LineChart<Number, Number> chart() {
+    private static LineChart<Number, Number> chart(String id, String title) {
         NumberAxis time = new NumberAxis();
         time.setLabel("seconds since the first request");
         time.setForceZeroInRange(true);
         NumberAxis values = new NumberAxis();
         values.setLabel("arrivals per bucket");
         LineChart<Number, Number> chart = new LineChart<>(time, values);
-        chart.setId("diagnose-arrivals");
-        chart.setTitle("Arrivals (DG12)");
+        chart.setId(id);
+        chart.setTitle(title);
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
         chart.setMinHeight(180);
         chart.setPrefHeight(220);
-        chart.setLegendSide(Side.RIGHT);
+        chart.setLegendSide(Side.BOTTOM);
         chart.getStyleClass().add("load-chart");
         return chart;
     }
