@@ -48,7 +48,8 @@ import picocli.CommandLine.Parameters;
             "  stormwatch diagnose --format nginx --log-format combined access.log.gz",
             "  stormwatch diagnose --log-format '$remote_addr [$time_local] \"$request\" $status $request_time"
                     + " \"$sent_http_retry_after\" \"$http_x_client_id\"' --client-key '$http_x_client_id' access.log",
-            "  stormwatch diagnose --format jsonl --fields kong kong.jsonl --throttle-status 503"})
+            "  stormwatch diagnose --format jsonl --fields kong kong.jsonl --throttle-status 503",
+            "  stormwatch diagnose --fields envoy --throttled upstream.flags=LIMITED envoy-access.jsonl"})
 public final class DiagnoseCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -81,6 +82,13 @@ public final class DiagnoseCommand implements Callable<Integer> {
     @Option(names = "--throttle-status", split = ",", paramLabel = "CODE",
             description = "Statuses that mean 'throttled' besides 429, e.g. 503 (nginx limit_req) or 500 (Apigee).")
     private List<Integer> throttleStatuses = new ArrayList<>();
+
+    @Option(names = "--throttled", paramLabel = "CODE|FIELD=VALUE",
+            description = "What means 'throttled' besides 429 (DG9, DG16), repeatable: a status (503 for nginx"
+                    + " limit_req's default, 500 for Apigee), or for JSON lines a field and the value it holds when"
+                    + " the gateway throttled, alone or in a comma list (response_flags=RL: Envoy's rate-limit flag,"
+                    + " which the envoy preset already reads).")
+    private List<String> throttled = new ArrayList<>();
 
     @Option(names = "--quota", paramLabel = "N",
             description = "The server's quota in requests per second for the what-if replay (DG15); default: the most"
@@ -187,11 +195,28 @@ public final class DiagnoseCommand implements Callable<Integer> {
                 throw usage("--throttle-status must be an HTTP status between 100 and 599, was " + code);
             }
         }
+        List<Integer> statuses = new ArrayList<>(throttleStatuses);
+        List<String> marks = new ArrayList<>();
+        for (String value : throttled) {
+            String text = value.strip();
+            if (text.matches("\\d+")) {
+                int code = Integer.parseInt(text.length() > 3 ? "0" : text);
+                if (code < 100 || code > 599) {
+                    throw usage("--throttled takes an HTTP status between 100 and 599 or FIELD=VALUE, was " + value);
+                }
+                statuses.add(code);
+            } else if (text.indexOf('=') > 0 && !text.endsWith("=")) {
+                marks.add(text);
+            } else {
+                throw usage("--throttled takes an HTTP status (503) or a field and the value that means throttled"
+                        + " (response_flags=RL), was '" + value + "'");
+            }
+        }
         if (quota != null && quota < 1) {
             throw usage("--quota is requests per second and must be at least 1, was " + quota);
         }
-        return new DiagnosisOptions(tol, java.util.Set.copyOf(throttleStatuses),
-                DiagnosisOptions.DEFAULT_RETRY_WINDOW).withWhatIf(seed, quota == null ? 0 : quota);
+        return new DiagnosisOptions(tol, java.util.Set.copyOf(statuses), DiagnosisOptions.DEFAULT_RETRY_WINDOW)
+                .withWhatIf(seed, quota == null ? 0 : quota).withThrottledFields(marks);
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -85,6 +85,7 @@ public final class StormAnalysis {
         long maxRetryingAt = 0;
         long[] anomalies = new long[8];
         long raChanges = 0;
+        long throttledTotal = 0;
         // DG14, DG15: what the what-if replays and the server it replays against.
         long[] logicalStarts = new long[Math.max(16, Math.min(n, 1 << 16))];
         int logicalCount = 0;
@@ -111,11 +112,14 @@ public final class StormAnalysis {
             int bucket = (int) ((start - from) / bucketMillis);
             chartRequests[bucket]++;
             // DG9: throttled answers; accepted are those that are neither throttled nor a failure.
-            boolean throttled = options.isThrottled(code);
-            boolean failure = options.isRetryableFailure(code);
+            // DG16: a throttle mark makes any status a throttled answer, and so a failure that may be retried.
+            boolean marked = table.markedThrottled(i);
+            boolean throttled = marked || options.isThrottled(code);
+            boolean failure = throttled || options.isRetryableFailure(code);
             if (throttled) {
                 chartThrottled[bucket]++;
                 t.throttled++;
+                throttledTotal++;
             } else if (!failure) {
                 t.accepted++;
                 if (acceptedPerSecond != null) {
@@ -226,7 +230,7 @@ public final class StormAnalysis {
             findings.add(whatIfFinding(whatIf, n, amplification));
         }
         boolean partial = evidence.unparsed() > 0;
-        String verdict = verdict(clients, n, amplification, throttling, whatIf, status, options, evidence);
+        String verdict = verdict(clients, n, amplification, throttling, whatIf, throttledTotal, evidence);
         Diagnosis.Arrivals arrivals = new Diagnosis.Arrivals(n == 0 ? null : Instant.ofEpochMilli(from),
                 bucketMillis, boxed(chartRequests), boxed(chartThrottled), boxed(chartRetries), boxed(chartEarly));
         return new Diagnosis(n, logical, amplification, n == 0 ? null : Instant.ofEpochMilli(from),
@@ -404,17 +408,10 @@ public final class StormAnalysis {
     }
 
     private static String verdict(List<ClientDiagnosis> clients, long requests, double amplification,
-            Diagnosis.Throttling throttling, Diagnosis.WhatIf whatIf, SortedMap<Integer, Long> status,
-            DiagnosisOptions options, EvidenceSummary evidence) {
+            Diagnosis.Throttling throttling, Diagnosis.WhatIf whatIf, long throttled, EvidenceSummary evidence) {
         if (requests == 0) {
             return "Nothing to diagnose: no request could be read" + (evidence.unparsed() > 0 ? " (" + count(
                     evidence.unparsed()) + " lines did not parse)" : "") + ".";
-        }
-        long throttled = 0;
-        for (Map.Entry<Integer, Long> e : status.entrySet()) {
-            if (options.isThrottled(e.getKey())) {
-                throttled += e.getValue();
-            }
         }
         List<ClientDiagnosis> flagged = clients.stream().filter(ClientDiagnosis::ignoresRetryAfter).toList();
         StringBuilder out = new StringBuilder();

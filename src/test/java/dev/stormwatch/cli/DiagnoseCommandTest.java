@@ -162,6 +162,29 @@ class DiagnoseCommandTest {
     }
 
     @Test
+    @DisplayName("DG16: --throttled takes a status or FIELD=VALUE; Envoy's RL lines are throttled through it and"
+            + " through the envoy preset; a value that is neither is a usage error")
+    void throttledTakesAStatusOrAFieldAndValue() throws Exception {
+        Path envoy = Path.of(getClass().getResource("/diagnose/envoy/local-ratelimit-503.jsonl").toURI());
+        assertThat(run("--json", envoy.toString())).isZero();
+        assertThat(new ObjectMapper().readTree(out.toString()).get("verdict").asText())
+                .contains("5 of 10 requests were throttled");
+        out.getBuffer().setLength(0);
+        String noMark = "time=start_time,duration=duration,client=downstream_remote_address,uri=path,"
+                + "status=response_code";
+        assertThat(run("--json", "--fields", noMark, "--throttled", "response_flags=RL", envoy.toString())).isZero();
+        assertThat(new ObjectMapper().readTree(out.toString()).get("verdict").asText())
+                .contains("5 of 10 requests were throttled");
+        out.getBuffer().setLength(0);
+        assertThat(run("--json", "--fields", noMark, "--throttled", "503", envoy.toString())).isZero();
+        assertThat(new ObjectMapper().readTree(out.toString()).get("verdict").asText())
+                .contains("6 of 10 requests were throttled");
+        assertThat(run("--throttled", "RL", envoy.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--throttled takes an HTTP status (503) or a field and the value");
+        assertThat(run("--throttled", "99", envoy.toString())).isEqualTo(2);
+    }
+
+    @Test
     void aReportNamedNeitherJsonNorHtmlIsAUsageError() throws Exception {
         assertThat(run("--log-format", FORMAT, "--report", dir.resolve("out.txt").toString(), storm().toString()))
                 .isEqualTo(2);

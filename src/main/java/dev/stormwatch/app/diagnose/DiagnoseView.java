@@ -314,7 +314,9 @@ public final class DiagnoseView extends BorderPane {
         Node tolerance = field("Tolerance (early by less is on time)", "diagnose-tolerance",
                 model.toleranceProperty(), "100ms", "Absorbs the resolution of log timestamps (DG1).");
         Node throttle = field("Throttled statuses besides 429", "diagnose-throttle", model.throttleStatusesProperty(),
-                "503 (nginx limit_req), 500 (Apigee)", "Statuses that mean the server throttled the client (DG9).");
+                "503 (nginx limit_req), 500 (Apigee), response_flags=RL",
+                "Statuses that mean the server throttled the client (DG9), or for JSON lines field=value marks"
+                        + " (DG16); Envoy's RL flag is read by the envoy preset.");
 
         Button run = new Button("Diagnose");
         run.setId("diagnose-run");

@@ -62,7 +62,8 @@ public final class DiagnoseViewModel {
     /** The command line's options, as this tab labels its fields. */
     private static final Map<String, String> FIELD_LABELS = Map.of(
             "--log-format", "Log format", "--fields", "Field mapping", "--client-key", "Client key",
-            "--tolerance", "Tolerance", "--throttle-status", "Throttled statuses", "--format", "Format");
+            "--tolerance", "Tolerance", "--throttle-status", "Throttled statuses", "--throttled", "Throttled statuses",
+            "--format", "Format");
     private static final Pattern OPTION = Pattern.compile("--[a-z][a-z-]*");
 
     private final Diagnoser diagnoser;
@@ -295,8 +296,14 @@ public final class DiagnoseViewModel {
             refused.add("The Tolerance field: " + e.getMessage());
         }
         Set<Integer> statuses = new TreeSet<>();
+        List<String> marks = new ArrayList<>();
         for (String part : throttleStatuses.get().split("[,\\s]+")) {
             if (part.isBlank()) {
+                continue;
+            }
+            // DG16: field=value, a throttle mark of JSON lines (response_flags=RL).
+            if (part.indexOf('=') > 0 && !part.endsWith("=")) {
+                marks.add(part.trim());
                 continue;
             }
             try {
@@ -306,15 +313,17 @@ public final class DiagnoseViewModel {
                 }
                 statuses.add(code);
             } catch (NumberFormatException e) {
-                refused.add("The Throttled statuses field takes HTTP statuses between 100 and 599 separated by"
-                        + " commas, such as 503; '" + part.trim() + "' is not one");
+                refused.add("The Throttled statuses field takes HTTP statuses between 100 and 599 or field=value"
+                        + " marks separated by commas, such as 503 or response_flags=RL; '" + part.trim()
+                        + "' is not one");
             }
         }
         if (!refused.isEmpty()) {
             problems.set(String.join("\n", refused));
             return Optional.empty();
         }
-        DiagnosisOptions options = new DiagnosisOptions(tol, statuses, DiagnosisOptions.DEFAULT_RETRY_WINDOW);
+        DiagnosisOptions options = new DiagnosisOptions(tol, statuses, DiagnosisOptions.DEFAULT_RETRY_WINDOW)
+                .withThrottledFields(marks);
         return Optional.of(new DiagnoseRequest(List.copyOf(files), format.get(), blankToNull(logFormat.get()),
                 blankToNull(fields.get()), blankToNull(clientKey.get()), options));
     }
