@@ -87,12 +87,11 @@ public final class StormAnalysis {
         long raChanges = 0;
         long throttledTotal = 0;
         // DG14, DG15: what the what-if replays and the server it replays against.
-        long[] logicalStarts = new long[Math.max(16, Math.min(n, 1 << 16))];
-        int logicalCount = 0;
+        WhatIfReplay.LogicalStarts logicalStarts = new WhatIfReplay.LogicalStarts(from);
         long realCompleted = 0;
         int[] acceptedPerSecond = perSecond == null ? null : new int[perSecond.length];
-        long[] answerMillis = new long[MAX_COUNTED_ANSWER_MILLIS + 1];
-        long[] throttledRetryAfter = new long[MAX_COUNTED_RETRY_AFTER_SECONDS + 1];
+        int[] answerMillis = new int[MAX_COUNTED_ANSWER_MILLIS + 1];
+        int[] throttledRetryAfter = new int[MAX_COUNTED_RETRY_AFTER_SECONDS + 1];
 
         for (int k = 0; k < n; k++) {
             int i = order[k];
@@ -173,10 +172,7 @@ public final class StormAnalysis {
                     t.pending.remove(key);
                 }
                 t.logical++;
-                if (logicalCount == logicalStarts.length) {
-                    logicalStarts = Arrays.copyOf(logicalStarts, logicalCount * 2);
-                }
-                logicalStarts[logicalCount++] = start;
+                logicalStarts.add(start);
                 p = new Pending();
             }
             if (failure) {
@@ -222,7 +218,7 @@ public final class StormAnalysis {
         Diagnosis.Throttling throttling = new Diagnosis.Throttling(THROTTLING_K, wouldReject, n);
         double amplification = logical == 0 ? 0 : (double) n / logical;
         Diagnosis.WhatIf whatIf = n == 0 || acceptedPerSecond == null ? Diagnosis.WhatIf.NONE
-                : WhatIfReplay.replay(logicalStarts, logicalCount, server(options, acceptedPerSecond, answerMillis,
+                : WhatIfReplay.replay(logicalStarts, server(options, acceptedPerSecond, answerMillis,
                         throttledRetryAfter), options.seed(), from, bucketMillis, realCompleted,
                         options.quotaPerSecond() == 0, whatIfRecord);
         List<Finding> findings = findings(clients, sync, throttling, anomalies, raChanges, unfinished, evidence, n);
@@ -243,8 +239,8 @@ public final class StormAnalysis {
      * evidence (at least 1); the median Retry-After of its throttled answers (none when none carried one); the median
      * answer time (0 when the evidence has no durations).
      */
-    private static WhatIfReplay.Server server(DiagnosisOptions options, int[] acceptedPerSecond, long[] answerMillis,
-            long[] throttledRetryAfter) {
+    private static WhatIfReplay.Server server(DiagnosisOptions options, int[] acceptedPerSecond, int[] answerMillis,
+            int[] throttledRetryAfter) {
         int quota = options.quotaPerSecond();
         if (quota == 0) {
             quota = 1;
@@ -258,9 +254,9 @@ public final class StormAnalysis {
     }
 
     /** The median value of a histogram (counts per value), or -1 when it is empty. */
-    private static int median(long[] histogram) {
+    private static int median(int[] histogram) {
         long total = 0;
-        for (long c : histogram) {
+        for (int c : histogram) {
             total += c;
         }
         if (total == 0) {

@@ -52,6 +52,41 @@ public final class WhatIfReplay {
     /** One attempt of the replay, for tests that judge the replay with the diagnosis itself. */
     public record Attempt(long logicalRequest, long startMillis, int status, long retryAfterSeconds) {}
 
+    /**
+     * The first start of each logical request, epoch ms, in ascending order: 4 bytes each (an unsigned offset from the
+     * first start, enough for 49 days; DG15 replays at most 31), kept in chunks so that growing never copies (nor holds
+     * twice) what was added, as in {@link AttemptTable}.
+     */
+    public static final class LogicalStarts {
+        private static final int CHUNK_BITS = 14;
+        private static final int MASK = (1 << CHUNK_BITS) - 1;
+        private final java.util.List<int[]> chunks = new java.util.ArrayList<>();
+        private final long from;
+        private int size;
+
+        /** Starts counted from {@code fromMillis}, the evidence's first start. */
+        public LogicalStarts(long fromMillis) {
+            this.from = fromMillis;
+        }
+
+        /** Adds the next start, not before the last one nor more than 49 days after the first. */
+        public void add(long startMillis) {
+            if ((size & MASK) == 0) {
+                chunks.add(new int[1 << CHUNK_BITS]);
+            }
+            chunks.get(size >>> CHUNK_BITS)[size & MASK] = (int) (startMillis - from);
+            size++;
+        }
+
+        public long get(int i) {
+            return from + Integer.toUnsignedLong(chunks.get(i >>> CHUNK_BITS)[i & MASK]);
+        }
+
+        public int size() {
+            return size;
+        }
+    }
+
     /** One event of the replay: an attempt of a logical request starts, or its answer arrives. */
     private record Step(long logical, long callStart, int failed, boolean answer, boolean throttled) {}
 
@@ -59,7 +94,6 @@ public final class WhatIfReplay {
      * Replays.
      *
      * @param logicalStarts the first start of each logical request, epoch ms, in ascending order
-     * @param count how many of {@code logicalStarts} are used
      * @param server what the server of the replay does
      * @param seed the seed of the one random source
      * @param from where the chart's first bucket starts (DG12)
@@ -68,7 +102,7 @@ public final class WhatIfReplay {
      * @param quotaEstimated whether the server's quota was estimated (DG15) or given
      * @param record told of every attempt, in order of start (a no-op outside tests)
      */
-    public static Diagnosis.WhatIf replay(long[] logicalStarts, int count, Server server, long seed, long from,
+    public static Diagnosis.WhatIf replay(LogicalStarts logicalStarts, Server server, long seed, long from,
             long bucketMillis, long realCompleted, boolean quotaEstimated, Consumer<Attempt> record) {
         SplittableRandom random = new SplittableRandom(seed);
         EventQueue<Step> queue = new EventQueue<>();
@@ -83,12 +117,13 @@ public final class WhatIfReplay {
         long completed = 0;
         long gaveUp = 0;
         int next = 0;
+        int count = logicalStarts.size();
         while (next < count || !queue.isEmpty()) {
             // The next logical request enters when it comes before (or with) the queue's next event; the queue holds
             // only what is in flight, so a storm of millions costs no more than its busiest moment.
-            if (next < count && (queue.isEmpty() || logicalStarts[next] <= queue.peekTime())) {
-                queue.schedule(Math.max(logicalStarts[next], queue.now()), new Step(next, logicalStarts[next], 0,
-                        false, false));
+            if (next < count && (queue.isEmpty() || logicalStarts.get(next) <= queue.peekTime())) {
+                long start = logicalStarts.get(next);
+                queue.schedule(Math.max(start, queue.now()), new Step(next, start, 0, false, false));
                 next++;
                 continue;
             }
