@@ -48,7 +48,8 @@ import picocli.CommandLine.Parameters;
             "  stormwatch diagnose --format nginx --log-format combined access.log.gz",
             "  stormwatch diagnose --log-format '$remote_addr [$time_local] \"$request\" $status $request_time"
                     + " \"$sent_http_retry_after\" \"$http_x_client_id\"' --client-key '$http_x_client_id' access.log",
-            "  stormwatch diagnose --format jsonl --fields kong kong.jsonl --throttle-status 503"})
+            "  stormwatch diagnose --format jsonl --fields kong kong.jsonl --throttle-status 503",
+            "  stormwatch diagnose --fields envoy --throttled upstream.flags=LIMITED envoy-access.jsonl"})
 public final class DiagnoseCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -81,6 +82,23 @@ public final class DiagnoseCommand implements Callable<Integer> {
     @Option(names = "--throttle-status", split = ",", paramLabel = "CODE",
             description = "Statuses that mean 'throttled' besides 429, e.g. 503 (nginx limit_req) or 500 (Apigee).")
     private List<Integer> throttleStatuses = new ArrayList<>();
+
+    @Option(names = "--throttled", paramLabel = "CODE|FIELD=VALUE",
+            description = "What means 'throttled' besides 429 (DG9, DG16), repeatable: a status (503 for nginx"
+                    + " limit_req's default, 500 for Apigee), or for JSON lines a field and the value it holds when"
+                    + " the gateway throttled, alone or in a comma list (response_flags=RL: Envoy's rate-limit flag,"
+                    + " which the envoy preset already reads).")
+    private List<String> throttled = new ArrayList<>();
+
+    @Option(names = "--quota", paramLabel = "N",
+            description = "The server's quota in requests per second for the what-if replay (DG15); default: the most"
+                    + " requests it accepted within one second of the evidence.")
+    private Integer quota;
+
+    @Option(names = "--seed", paramLabel = "N",
+            description = "The seed of the what-if replay's jitter (DG14; default ${DEFAULT-VALUE}): the same evidence"
+                    + " and seed give the same figures.", defaultValue = "2015")
+    private long seed;
 
     @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
     private boolean json;
@@ -177,8 +195,28 @@ public final class DiagnoseCommand implements Callable<Integer> {
                 throw usage("--throttle-status must be an HTTP status between 100 and 599, was " + code);
             }
         }
-        return new DiagnosisOptions(tol, java.util.Set.copyOf(throttleStatuses),
-                DiagnosisOptions.DEFAULT_RETRY_WINDOW);
+        List<Integer> statuses = new ArrayList<>(throttleStatuses);
+        List<String> marks = new ArrayList<>();
+        for (String value : throttled) {
+            String text = value.strip();
+            if (text.matches("\\d+")) {
+                int code = Integer.parseInt(text.length() > 3 ? "0" : text);
+                if (code < 100 || code > 599) {
+                    throw usage("--throttled takes an HTTP status between 100 and 599 or FIELD=VALUE, was " + value);
+                }
+                statuses.add(code);
+            } else if (text.indexOf('=') > 0 && !text.endsWith("=")) {
+                marks.add(text);
+            } else {
+                throw usage("--throttled takes an HTTP status (503) or a field and the value that means throttled"
+                        + " (response_flags=RL), was '" + value + "'");
+            }
+        }
+        if (quota != null && quota < 1) {
+            throw usage("--quota is requests per second and must be at least 1, was " + quota);
+        }
+        return new DiagnosisOptions(tol, java.util.Set.copyOf(statuses), DiagnosisOptions.DEFAULT_RETRY_WINDOW)
+                .withWhatIf(seed, quota == null ? 0 : quota).withThrottledFields(marks);
     }
 
     private CommandLine.ParameterException usage(String message) {
@@ -216,11 +254,11 @@ public final class DiagnoseCommand implements Callable<Integer> {
             out.println("Attempts per logical request: " + statuses(d.attempts()));
             out.println();
         }
-        out.printf(Locale.ROOT, "%-28s %9s %9s %8s %8s %10s %8s %9s %7s%n", "client", "requests", "logical",
-                "retries", "early", "median", "ignores", "throttled", "retry%");
+        out.printf(Locale.ROOT, "%-28s %9s %9s %8s %8s %12s %8s %9s %7s%n", "client", "requests", "logical",
+                "retries", "early", "median early", "ignores", "throttled", "retry%");
         for (ClientDiagnosis c : d.clients()) {
-            out.printf(Locale.ROOT, "%-28s %,9d %,9d %,8d %,8d %9.2fs %8s %,9d %6.0f%%%n", shorten(c.client()),
-                    c.requests(), c.logicalRequests(), c.retries(), c.earlyRetries(), c.medianEarlyMillis() / 1000.0,
+            out.printf(Locale.ROOT, "%-28s %,9d %,9d %,8d %,8d %12s %8s %,9d %6.0f%%%n", shorten(c.client()),
+                    c.requests(), c.logicalRequests(), c.retries(), c.earlyRetries(), c.medianEarlyText(),
                     c.ignoresRetryAfter() ? "YES" : "no", c.throttled(), c.retryRatio() * 100);
         }
         if (!d.findings().isEmpty()) {

@@ -48,6 +48,7 @@ public final class AttemptTable {
     private final List<int[]> retryAfterMillis = new ArrayList<>();
     private final List<short[]> status = new ArrayList<>();
     private final List<byte[]> retryAfterKind = new ArrayList<>();
+    private final List<boolean[]> markedThrottled = new ArrayList<>();
     private int size;
 
     private final List<String> clientNames = new ArrayList<>();
@@ -67,6 +68,7 @@ public final class AttemptTable {
         requestKey.get(c)[k] = r.idempotencyKey() != null ? hash("idempotency " + r.idempotencyKey())
                 : hash(r.method(), r.uri());
         status.get(c)[k] = (short) r.status();
+        markedThrottled.get(c)[k] = r.markedThrottled();
         readRetryAfter(c, k, r);
     }
 
@@ -117,6 +119,7 @@ public final class AttemptTable {
         retryAfterMillis.add(new int[CHUNK]);
         status.add(new short[CHUNK]);
         retryAfterKind.add(new byte[CHUNK]);
+        markedThrottled.add(new boolean[CHUNK]);
     }
 
     /** 64-bit FNV-1a of method and target: collisions are negligible at the volumes of one storm. */
@@ -156,6 +159,16 @@ public final class AttemptTable {
     public long end(int i) {
         int d = duration.get(i >>> CHUNK_BITS)[i & MASK];
         return d < 0 ? start(i) : start(i) + d;
+    }
+
+    /** DG16: whether a throttle mark (Envoy's {@code RL}, a {@code --throttled FIELD=VALUE}) says it was throttled. */
+    public boolean markedThrottled(int i) {
+        return markedThrottled.get(i >>> CHUNK_BITS)[i & MASK];
+    }
+
+    /** Whether the evidence said how long the exchange took. */
+    public boolean durationKnown(int i) {
+        return duration.get(i >>> CHUNK_BITS)[i & MASK] >= 0;
     }
 
     public int client(int i) {

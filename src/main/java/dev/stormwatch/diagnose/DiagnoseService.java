@@ -59,13 +59,21 @@ public final class DiagnoseService {
             logFormat(request, request.format());
         }
         FieldMapping mapping = request.fields() == null ? null : FieldMapping.parse(request.fields());
+        // DG16: --throttled FIELD=VALUE marks, refused before anything is read when they say nothing.
+        List<FieldMapping.ThrottleMark> marks = new ArrayList<>();
+        for (String mark : request.options().throttledFields()) {
+            marks.add(FieldMapping.ThrottleMark.parse(mark, "--throttled"));
+        }
+        if (mapping != null) {
+            mapping = mapping.withThrottleMarks(marks);
+        }
 
         AttemptTable table = new AttemptTable();
         Reading reading = new Reading(table, progress, cancelled, request.files().size());
         List<FileSummary> summaries = new ArrayList<>();
         for (int f = 0; f < request.files().size(); f++) {
             Path path = request.files().get(f);
-            summaries.add(readFile(path, f + 1, request, mapping, reading));
+            summaries.add(readFile(path, f + 1, request, mapping, marks, reading));
         }
         EvidenceSummary evidence = new EvidenceSummary(summaries, reading.unparsedTotal, reading.examples,
                 reading.duplicates, reading.clockSteps);
@@ -73,7 +81,7 @@ public final class DiagnoseService {
     }
 
     private FileSummary readFile(Path path, int index, DiagnoseRequest request, FieldMapping mapping,
-            Reading reading) throws DiagnoseException {
+            List<FieldMapping.ThrottleMark> marks, Reading reading) throws DiagnoseException {
         String name = path.toString();
         reading.current = null;
         try (EvidenceFile file = EvidenceFile.open(path)) {
@@ -97,7 +105,9 @@ public final class DiagnoseService {
                     new OtlpTraceReader(request.clientKey()).read(file.content(), sink);
                 }
                 case JSONL -> {
-                    FieldMapping fields = mapping != null ? mapping : presetFor(head);
+                    FieldMapping preset = mapping != null ? null : presetFor(head);
+                    FieldMapping fields = mapping != null ? mapping
+                            : preset == null ? null : preset.withThrottleMarks(marks);
                     if (fields == null) {
                         error = "JSON lines need a field mapping: --fields time=...,status=...,uri=...,client=..."
                                 + " or a preset (envoy, kong, stormwatch-relay)";

@@ -17,12 +17,13 @@ import java.util.SortedMap;
  * @param status requests per status
  * @param attempts logical requests per number of attempts (DG2)
  * @param arrivals the arrivals over time, for a chart (DG12)
+ * @param whatIf the same logical requests replayed by clients that follow the spec (DG14)
  * @param partial true when some input did not parse (DG10) or the reading was cancelled
  */
 public record Diagnosis(long requests, long logicalRequests, double amplification, Instant from, Instant to,
         SortedMap<Integer, Long> status, SortedMap<Integer, Long> attempts, List<ClientDiagnosis> clients,
         List<Finding> findings, Synchronisation synchronisation, Throttling throttling, Arrivals arrivals,
-        EvidenceSummary evidence, String verdict, boolean partial) {
+        WhatIf whatIf, EvidenceSummary evidence, String verdict, boolean partial) {
 
     public Diagnosis {
         status = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(status));
@@ -30,6 +31,7 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
         clients = List.copyOf(clients);
         findings = List.copyOf(findings);
         Objects.requireNonNull(arrivals, "arrivals");
+        Objects.requireNonNull(whatIf, "whatIf");
         Objects.requireNonNull(verdict, "verdict");
     }
 
@@ -51,6 +53,14 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
             double throttlingWouldReject) {
         public ClientDiagnosis {
             status = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(status));
+        }
+
+        /**
+         * How early the median early retry was, for people, as the verdict writes it ({@code 1.98 s}); a dash
+         * without early retries.
+         */
+        public String medianEarlyText() {
+            return earlyRetries == 0 ? "-" : StormAnalysis.seconds(medianEarlyMillis);
         }
     }
 
@@ -139,6 +149,55 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
         /** The busiest bucket's requests; 0 without arrivals. */
         public int peak() {
             return requests.stream().mapToInt(Integer::intValue).max().orElse(0);
+        }
+    }
+
+    /**
+     * The what-if (DG14): the evidence's logical requests sent again, each from when its first attempt really
+     * started, on simulated time, by clients that honour Retry-After (RA3) and back off with full jitter without it
+     * (B3) within the default budgets (B1), against a server that lets its quota through and throttles the rest
+     * (DG15).
+     *
+     * @param ran false when there was nothing to replay (no request read, or a span too long to count per second)
+     * @param requests attempts the replay sent
+     * @param logicalRequests logical requests replayed: the diagnosis's own
+     * @param amplification requests per logical request in the replay
+     * @param completed logical requests of the replay that ended on an answer the quota let through
+     * @param gaveUp logical requests of the replay whose budget stopped them (B1, RA4)
+     * @param realCompleted logical requests of the evidence whose last attempt was not a failure
+     * @param quotaPerSecond the replay server's quota per second (DG15)
+     * @param quotaEstimated true when the quota was estimated from the evidence, false when given
+     * @param retryAfterSeconds the Retry-After of the replay server's 429s, or -1 when it sent none
+     * @param answerMillis how long the replay server took to answer
+     * @param seed the seed of the replay's random numbers
+     * @param arrivals the replay's attempts per bucket of the diagnosis's arrivals (same start and width; DG12),
+     *     as many buckets as its last attempt needs
+     * @param throttled of those, the ones the replay server throttled
+     */
+    public record WhatIf(boolean ran, long requests, long logicalRequests, double amplification, long completed,
+            long gaveUp, long realCompleted, int quotaPerSecond, boolean quotaEstimated, long retryAfterSeconds,
+            long answerMillis, long seed, List<Integer> arrivals, List<Integer> throttled) {
+
+        /** Nothing replayed. */
+        public static final WhatIf NONE = new WhatIf(false, 0, 0, 0, 0, 0, 0, 0, false, -1, 0, 0, List.of(),
+                List.of());
+
+        public WhatIf {
+            arrivals = List.copyOf(arrivals);
+            throttled = List.copyOf(throttled);
+            if (arrivals.size() != throttled.size()) {
+                throw new IllegalArgumentException("every series needs one count per bucket");
+            }
+        }
+
+        /** The share of logical requests the replay completed. */
+        public double completedShare() {
+            return logicalRequests == 0 ? 0 : (double) completed / logicalRequests;
+        }
+
+        /** The share of logical requests the evidence shows completed. */
+        public double realCompletedShare() {
+            return logicalRequests == 0 ? 0 : (double) realCompleted / logicalRequests;
         }
     }
 }

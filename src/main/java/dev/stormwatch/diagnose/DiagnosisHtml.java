@@ -21,7 +21,7 @@ public final class DiagnosisHtml {
     /** DG13: the page forbids itself every fetch; inline styles are all it uses. */
     static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
-    private static final int CHART_WIDTH = 900;
+    private static final int CHART_WIDTH = 540;
     private static final int CHART_HEIGHT = 220;
     private static final int MARGIN_LEFT = 48;
     private static final int MARGIN_BOTTOM = 28;
@@ -44,7 +44,7 @@ public final class DiagnosisHtml {
         evidence(out, d);
         summary(out, d);
         whatIf(out, d);
-        chart(out, d.arrivals());
+        chart(out, d.arrivals(), d.whatIf());
         clients(out, d.clients());
         findings(out, d.findings());
         unparsed(out, d.evidence().examples());
@@ -97,43 +97,76 @@ public final class DiagnosisHtml {
         row(out, "kept off the wire by client-side throttling, K = 2 (DG7)", StormAnalysis.count(Math.round(
                 d.throttling().wouldReject())) + " of " + StormAnalysis.count(d.requests()) + " ("
                 + StormAnalysis.percent(d.throttling().share()) + ")");
+        Diagnosis.WhatIf w = d.whatIf();
+        if (w.ran()) {
+            row(out, "what-if: requests sent by clients that honour Retry-After with full jitter (DG14)",
+                    StormAnalysis.count(w.requests()) + " instead of " + StormAnalysis.count(d.requests()));
+            row(out, "what-if: amplification", String.format(Locale.ROOT, "%.2f× instead of %.2f×",
+                    w.amplification(), d.amplification()));
+            row(out, "what-if: logical requests completed", StormAnalysis.percent(w.completedShare())
+                    + " instead of " + StormAnalysis.percent(w.realCompletedShare()) + "; "
+                    + StormAnalysis.count(w.gaveUp()) + " stopped within their budget (B1)");
+            row(out, "what-if: the server replayed (DG15)", StormAnalysis.count(w.quotaPerSecond()) + " requests a"
+                    + " second" + (w.quotaEstimated() ? " (the most it accepted in one second)" : " (given)")
+                    + ", Retry-After " + (w.retryAfterSeconds() < 0 ? "none" : w.retryAfterSeconds() + " s")
+                    + ", answers after " + w.answerMillis() + " ms; seed " + w.seed());
+        }
         out.append("</table>\n");
     }
 
-    /** DG12's arrivals as bars, throttled answers over them, in inline SVG. */
-    private static void chart(StringBuilder out, Arrivals a) {
+    /**
+     * DG12's arrivals as bars, throttled answers over them, in inline SVG; beside them the what-if's (DG14) on the
+     * same buckets and the same scale, so that the two can be compared by eye.
+     */
+    private static void chart(StringBuilder out, Arrivals a, Diagnosis.WhatIf w) {
         out.append("<h2>Arrivals per ").append(a.bucketMillis() == 1000 ? "second"
-                : a.bucketMillis() / 1000 + " s").append(" (DG12)</h2>\n");
-        int n = a.requests().size();
-        if (n == 0) {
+                : a.bucketMillis() / 1000 + " s").append(" (DG12), and the what-if (DG14)</h2>\n");
+        int n = Math.max(a.requests().size(), w.arrivals().size());
+        if (a.requests().isEmpty()) {
             out.append("<p class=\"muted\">No arrivals to draw.</p>\n");
             return;
         }
-        int peak = Math.max(1, a.peak());
+        int peak = Math.max(1, Math.max(a.peak(), w.arrivals().stream().mapToInt(Integer::intValue).max().orElse(0)));
+        out.append("<div style=\"display:flex;flex-wrap:wrap;gap:12px\">\n<figure style=\"margin:0\">\n");
+        svg(out, "arrivals", "what really happened", a, n, peak, a.requests(), a.throttled(), a.early());
+        out.append("<figcaption>What happened</figcaption>\n</figure>\n");
+        if (w.ran()) {
+            out.append("<figure style=\"margin:0\">\n");
+            svg(out, "what-if-arrivals", "the what-if replay", a, n, peak, w.arrivals(), w.throttled(), List.of());
+            out.append("<figcaption>What-if: clients that honour Retry-After with full jitter (DG14)</figcaption>\n"
+                    + "</figure>\n");
+        }
+        out.append("</div>\n<p class=\"muted\"><span style=\"color:#2f6fde\">■</span> requests "
+                + "<span style=\"color:#c53030\">■</span> throttled answers "
+                + "<span style=\"color:#b7791f\">■</span> early retries</p>\n");
+    }
+
+    private static void svg(StringBuilder out, String id, String label, Arrivals a, int n, int peak,
+            List<Integer> requests, List<Integer> throttled, List<Integer> early) {
         double plotW = CHART_WIDTH - MARGIN_LEFT - 8;
         double plotH = CHART_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM;
         double barW = plotW / n;
-        out.append("<svg id=\"arrivals\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(CHART_WIDTH)
-                .append("\" height=\"").append(CHART_HEIGHT).append("\" viewBox=\"0 0 ").append(CHART_WIDTH)
-                .append(' ').append(CHART_HEIGHT).append("\" role=\"img\" aria-label=\"arrivals over time\">\n")
-                .append("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
+        out.append("<svg id=\"").append(id).append("\" xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(CHART_WIDTH).append("\" height=\"").append(CHART_HEIGHT).append("\" viewBox=\"0 0 ")
+                .append(CHART_WIDTH).append(' ').append(CHART_HEIGHT).append("\" role=\"img\" aria-label=\"")
+                .append(label).append("\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
         double baseY = MARGIN_TOP + plotH;
         out.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#5b6475\"/>%n",
                 MARGIN_LEFT, baseY, CHART_WIDTH - 8, baseY));
         out.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%d\" font-size=\"11\">%d</text>%n",
                 MARGIN_TOP + 10, peak));
         out.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%.1f\" font-size=\"11\">0</text>%n", baseY));
-        bars(out, a.requests(), "#2f6fde", "requests", peak, barW, plotH, baseY);
-        bars(out, a.throttled(), "#c53030", "throttled", peak, barW, plotH, baseY);
-        bars(out, a.early(), "#b7791f", "early retries", peak, barW, plotH, baseY);
+        bars(out, requests, "#2f6fde", "requests", peak, barW, plotH, baseY);
+        bars(out, throttled, "#c53030", "throttled", peak, barW, plotH, baseY);
+        if (!early.isEmpty()) {
+            bars(out, early, "#b7791f", "early retries", peak, barW, plotH, baseY);
+        }
         long seconds = (long) n * a.bucketMillis() / 1000;
         out.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>%n",
                 MARGIN_LEFT, CHART_HEIGHT - 8, text(String.valueOf(a.from()))));
         out.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">+%d s"
                 + "</text>%n", CHART_WIDTH - 8, CHART_HEIGHT - 8, seconds));
-        out.append("</svg>\n<p class=\"muted\"><span style=\"color:#2f6fde\">■</span> requests "
-                + "<span style=\"color:#c53030\">■</span> throttled answers "
-                + "<span style=\"color:#b7791f\">■</span> early retries</p>\n");
+        out.append("</svg>\n");
     }
 
     private static void bars(StringBuilder out, List<Integer> values, String colour, String name, int peak,

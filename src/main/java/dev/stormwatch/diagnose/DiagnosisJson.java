@@ -17,7 +17,7 @@ import java.util.SortedMap;
  * A diagnosis as one JSON object with the names scripts and tickets rely on ({@code requests}, {@code logical_requests},
  * {@code amplification}, {@code from}, {@code to}, {@code status}, {@code clients}, {@code findings}) and what this
  * package adds ({@code partial}, {@code unparsed}, {@code attempts}, {@code synchronisation}, {@code throttling},
- * {@code files}, {@code verdict}). Every text in it went through the redaction of the readers.
+ * {@code files}, {@code what_if}, {@code verdict}). Every text in it went through the redaction of the readers.
  */
 public final class DiagnosisJson {
 
@@ -97,6 +97,7 @@ public final class DiagnosisJson {
         arrivals.put("retries", a.retries());
         arrivals.put("early_retries", a.early());
         out.put("arrivals", arrivals);
+        out.put("what_if", whatIf(d.whatIf(), a));
         out.put("verdict", d.verdict());
         out.put("partial", d.partial());
         Map<String, Object> unparsed = new LinkedHashMap<>();
@@ -125,6 +126,33 @@ public final class DiagnosisJson {
             files.add(m);
         }
         out.put("files", files);
+        return out;
+    }
+
+    /** DG14: the replay by clients that follow the rules, its series on the arrivals' buckets. */
+    private static Map<String, Object> whatIf(Diagnosis.WhatIf w, Diagnosis.Arrivals a) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("ran", w.ran());
+        out.put("requests", w.requests());
+        out.put("logical_requests", w.logicalRequests());
+        out.put("amplification", round(w.amplification()));
+        out.put("completed", w.completed());
+        out.put("gave_up", w.gaveUp());
+        out.put("completed_share", round(w.completedShare()));
+        out.put("real_completed_share", round(w.realCompletedShare()));
+        Map<String, Object> server = new LinkedHashMap<>();
+        server.put("quota_per_second", w.quotaPerSecond());
+        server.put("quota_estimated", w.quotaEstimated());
+        server.put("retry_after_s", w.retryAfterSeconds() < 0 ? null : w.retryAfterSeconds());
+        server.put("answer_ms", w.answerMillis());
+        out.put("server", server);
+        out.put("seed", w.seed());
+        Map<String, Object> arrivals = new LinkedHashMap<>();
+        arrivals.put("from", a.from() == null ? null : a.from().toString());
+        arrivals.put("bucket_ms", a.bucketMillis());
+        arrivals.put("requests", w.arrivals());
+        arrivals.put("throttled", w.throttled());
+        out.put("arrivals", arrivals);
         return out;
     }
 

@@ -12,18 +12,60 @@ import java.util.Map;
  * method=...,uri=...,status=...,retry_after=...,date=...,idempotency_key=...}. A field is a dotted path into nested
  * objects ({@code response.headers.retry-after}); {@code a|b} takes the first that is present. {@code time=F:end}
  * says the time is when the request ended; {@code duration=F:s} that the duration is in seconds (default ms).
+ * {@code throttled=F=V} (DG16) marks a request throttled whatever its status when field F holds V, alone or in a
+ * comma list (Envoy's {@code response_flags=RL}); it may be given more than once.
  *
  * @param fields the JSON path(s) per role, alternatives in order
+ * @param throttleMarks the throttle marks (DG16)
  */
-public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd, boolean durationInSeconds) {
+public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd, boolean durationInSeconds,
+        List<ThrottleMark> throttleMarks) {
 
     /** The roles a mapping may name. */
     public static final List<String> ROLES = List.of(
-            "time", "duration", "client", "method", "uri", "status", "retry_after", "date", "idempotency_key");
+            "time", "duration", "client", "method", "uri", "status", "retry_after", "date", "idempotency_key",
+            "throttled");
+
+    /**
+     * DG16: a field whose value, alone or as one item of a comma list, says the request was throttled.
+     *
+     * @param path the dotted path of the field
+     * @param value the value that means throttled, compared exactly
+     */
+    public record ThrottleMark(String[] path, String value) {
+        /** {@code FIELD=VALUE}, as {@code --throttled} and the {@code throttled} role take it. */
+        public static ThrottleMark parse(String text, String option) throws DiagnoseException.BadOption {
+            int eq = text.lastIndexOf('=');
+            if (eq <= 0 || eq == text.length() - 1) {
+                throw new DiagnoseException.BadOption(option + " names a field and the value that means throttled,"
+                        + " such as response_flags=RL; '" + text + "' is not one");
+            }
+            return new ThrottleMark(text.substring(0, eq).strip().split("\\."), text.substring(eq + 1).strip());
+        }
+
+        /** Whether the field's text holds the value, alone or in a comma list. */
+        public boolean matches(String fieldText) {
+            if (fieldText == null) {
+                return false;
+            }
+            for (String item : fieldText.split(",")) {
+                if (item.strip().equals(value)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public String toString() {
+            return String.join(".", path) + "=" + value;
+        }
+    }
 
     /** Envoy's JSON access log with the keys of its documented example (and Istio's default JSON format). */
     public static final String ENVOY = "time=start_time,duration=duration,client=x_forwarded_for|downstream_remote_address,"
-            + "method=method,uri=path,status=response_code,retry_after=retry_after,idempotency_key=request_id";
+            + "method=method,uri=path,status=response_code,retry_after=retry_after,idempotency_key=request_id,"
+            + "throttled=response_flags=RL";
     /** Kong's http-log / file-log plugins. */
     public static final String KONG = "time=started_at,duration=latencies.request,client=consumer.username|consumer.id"
             + "|client_ip,method=request.method,uri=request.uri,status=response.status,"
@@ -33,6 +75,14 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
 
     public FieldMapping {
         fields = Map.copyOf(fields);
+        throttleMarks = List.copyOf(throttleMarks);
+    }
+
+    /** DG16: this mapping with more throttle marks ({@code --throttled FIELD=VALUE}). */
+    public FieldMapping withThrottleMarks(List<ThrottleMark> more) {
+        List<ThrottleMark> all = new ArrayList<>(throttleMarks);
+        all.addAll(more);
+        return new FieldMapping(fields, timeIsEnd, durationInSeconds, all);
     }
 
     /** A preset name ({@code envoy}, {@code kong}, {@code stormwatch-relay}) or a mapping text. */
@@ -50,6 +100,7 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
         Map<String, List<String[]>> fields = new LinkedHashMap<>();
         boolean timeIsEnd = false;
         boolean seconds = false;
+        List<ThrottleMark> marks = new ArrayList<>();
         for (String pair : expanded.split(",")) {
             int eq = pair.indexOf('=');
             if (eq <= 0 || eq == pair.length() - 1) {
@@ -60,6 +111,10 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
             String path = pair.substring(eq + 1).strip();
             if (!ROLES.contains(role)) {
                 throw new DiagnoseException.BadOption("--fields: unknown role '" + role + "'; the roles are " + ROLES);
+            }
+            if (role.equals("throttled")) {
+                marks.add(ThrottleMark.parse(path, "--fields throttled"));
+                continue;
             }
             int colon = path.lastIndexOf(':');
             if (colon > 0) {
@@ -90,7 +145,7 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
             throw new DiagnoseException.BadOption("--fields must map 'uri' (the request path), so that retries of one"
                     + " request can be told apart from new requests; it maps " + fields.keySet());
         }
-        return new FieldMapping(fields, timeIsEnd, seconds);
+        return new FieldMapping(fields, timeIsEnd, seconds, marks);
     }
 
     /** The mapping as text, for messages. */
@@ -111,6 +166,7 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
         StringBuilder out = new StringBuilder();
         fields.forEach((role, paths) -> out.append(out.length() == 0 ? "" : ",").append(role).append('=')
                 .append(describe(role)));
+        throttleMarks.forEach(mark -> out.append(",throttled=").append(mark));
         return out.toString();
     }
 

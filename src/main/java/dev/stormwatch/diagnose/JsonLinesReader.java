@@ -94,15 +94,26 @@ public final class JsonLinesReader {
         }
         long start = mapping.timeIsEnd() && duration > 0 ? time - duration : time;
         sink.accept(new ObservedRequest(start, duration, text(node, "client"), text(node, "method"), uri, status,
-                text(node, "retry_after"), text(node, "date"), text(node, "idempotency_key")), number);
+                text(node, "retry_after"), text(node, "date"), text(node, "idempotency_key"), marked(node)), number);
+    }
+
+    /** DG16: whether a throttle mark of the mapping says the server throttled this request. */
+    private boolean marked(JsonNode node) {
+        for (FieldMapping.ThrottleMark mark : mapping.throttleMarks()) {
+            if (mark.matches(text(node, List.<String[]>of(mark.path())))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The first present, non-empty value of a role's paths, as text; numbers become their text. */
     private String text(JsonNode node, String role) {
         List<String[]> paths = mapping.fields().get(role);
-        if (paths == null) {
-            return null;
-        }
+        return paths == null ? null : text(node, paths);
+    }
+
+    private static String text(JsonNode node, List<String[]> paths) {
         for (String[] path : paths) {
             JsonNode value = node;
             for (String part : path) {

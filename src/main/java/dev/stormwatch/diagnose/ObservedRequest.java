@@ -14,9 +14,17 @@ package dev.stormwatch.diagnose;
  * @param retryAfter the response's raw Retry-After value, or null
  * @param date the response's raw Date header, or null
  * @param idempotencyKey the request's Idempotency-Key or request id when mapped, or null
+ * @param markedThrottled true when a throttle mark says the server throttled it whatever its status (DG16: Envoy's
+ *     {@code RL} response flag, or a {@code --throttled FIELD=VALUE})
  */
 public record ObservedRequest(long startMillis, long durationMillis, String client, String method, String uri,
-        int status, String retryAfter, String date, String idempotencyKey) {
+        int status, String retryAfter, String date, String idempotencyKey, boolean markedThrottled) {
+
+    /** A request without a throttle mark: its status alone says whether it was throttled (DG9). */
+    public ObservedRequest(long startMillis, long durationMillis, String client, String method, String uri,
+            int status, String retryAfter, String date, String idempotencyKey) {
+        this(startMillis, durationMillis, client, method, uri, status, retryAfter, date, idempotencyKey, false);
+    }
 
     /** When the answer arrived: the start plus the duration, or the start when the duration is unknown. */
     public long endMillis() {

@@ -42,8 +42,19 @@ public final class StormAnalysis {
 
     private StormAnalysis() {}
 
+    /** DG15: answer durations are counted up to this for their median; longer ones count as this long. */
+    private static final int MAX_COUNTED_ANSWER_MILLIS = 60_000;
+    /** DG15: Retry-After is counted in whole seconds up to RA7's cap for its median. */
+    private static final int MAX_COUNTED_RETRY_AFTER_SECONDS = 86_400;
+
     /** Diagnoses the requests of {@code table}. */
     public static Diagnosis analyse(AttemptTable table, DiagnosisOptions options, EvidenceSummary evidence) {
+        return analyse(table, options, evidence, WhatIfReplay.NO_RECORD);
+    }
+
+    /** Diagnoses, telling {@code whatIfRecord} of every attempt of the what-if replay (for tests). */
+    static Diagnosis analyse(AttemptTable table, DiagnosisOptions options, EvidenceSummary evidence,
+            java.util.function.Consumer<WhatIfReplay.Attempt> whatIfRecord) {
         int n = table.size();
         List<String> names = table.clients();
         Tally[] tallies = new Tally[names.size()];
@@ -74,6 +85,13 @@ public final class StormAnalysis {
         long maxRetryingAt = 0;
         long[] anomalies = new long[8];
         long raChanges = 0;
+        long throttledTotal = 0;
+        // DG14, DG15: what the what-if replays and the server it replays against.
+        WhatIfReplay.LogicalStarts logicalStarts = new WhatIfReplay.LogicalStarts(from);
+        long realCompleted = 0;
+        int[] acceptedPerSecond = perSecond == null ? null : new int[perSecond.length];
+        int[] answerMillis = new int[MAX_COUNTED_ANSWER_MILLIS + 1];
+        int[] throttledRetryAfter = new int[MAX_COUNTED_RETRY_AFTER_SECONDS + 1];
 
         for (int k = 0; k < n; k++) {
             int i = order[k];
@@ -93,13 +111,29 @@ public final class StormAnalysis {
             int bucket = (int) ((start - from) / bucketMillis);
             chartRequests[bucket]++;
             // DG9: throttled answers; accepted are those that are neither throttled nor a failure.
-            boolean throttled = options.isThrottled(code);
-            boolean failure = options.isRetryableFailure(code);
+            // DG16: a throttle mark makes any status a throttled answer, and so a failure that may be retried.
+            boolean marked = table.markedThrottled(i);
+            boolean throttled = marked || options.isThrottled(code);
+            boolean failure = throttled || options.isRetryableFailure(code);
             if (throttled) {
                 chartThrottled[bucket]++;
                 t.throttled++;
+                throttledTotal++;
             } else if (!failure) {
                 t.accepted++;
+                if (acceptedPerSecond != null) {
+                    acceptedPerSecond[(int) ((start - from) / 1000)]++;
+                }
+            }
+            if (!failure) {
+                realCompleted++; // each answer that is not a failure ends one logical request
+            }
+            if (table.durationKnown(i)) {
+                answerMillis[(int) Math.min(MAX_COUNTED_ANSWER_MILLIS, table.end(i) - start)]++;
+            }
+            if (throttled && table.retryAfterMillis(i) >= 0) {
+                throttledRetryAfter[(int) Math.min(MAX_COUNTED_RETRY_AFTER_SECONDS,
+                        (table.retryAfterMillis(i) + 999L) / 1000)]++;
             }
             t.throttle(start, !throttled && code != 0);
             countAnomaly(table, i, code, anomalies);
@@ -138,6 +172,7 @@ public final class StormAnalysis {
                     t.pending.remove(key);
                 }
                 t.logical++;
+                logicalStarts.add(start);
                 p = new Pending();
             }
             if (failure) {
@@ -182,14 +217,71 @@ public final class StormAnalysis {
         }
         Diagnosis.Throttling throttling = new Diagnosis.Throttling(THROTTLING_K, wouldReject, n);
         double amplification = logical == 0 ? 0 : (double) n / logical;
+        Diagnosis.WhatIf whatIf = n == 0 || acceptedPerSecond == null ? Diagnosis.WhatIf.NONE
+                : WhatIfReplay.replay(logicalStarts, server(options, acceptedPerSecond, answerMillis,
+                        throttledRetryAfter), options.seed(), from, bucketMillis, realCompleted,
+                        options.quotaPerSecond() == 0, whatIfRecord);
         List<Finding> findings = findings(clients, sync, throttling, anomalies, raChanges, unfinished, evidence, n);
+        if (whatIf.ran()) {
+            findings.add(whatIfFinding(whatIf, n, amplification));
+        }
         boolean partial = evidence.unparsed() > 0;
-        String verdict = verdict(clients, n, amplification, throttling, status, options, evidence);
+        String verdict = verdict(clients, n, amplification, throttling, whatIf, throttledTotal, evidence);
         Diagnosis.Arrivals arrivals = new Diagnosis.Arrivals(n == 0 ? null : Instant.ofEpochMilli(from),
                 bucketMillis, boxed(chartRequests), boxed(chartThrottled), boxed(chartRetries), boxed(chartEarly));
         return new Diagnosis(n, logical, amplification, n == 0 ? null : Instant.ofEpochMilli(from),
                 n == 0 ? null : Instant.ofEpochMilli(to), status, attempts, clients, findings, sync, throttling,
-                arrivals, evidence, verdict, partial);
+                arrivals, whatIf, evidence, verdict, partial);
+    }
+
+    /**
+     * DG15: the server of the what-if: the quota given, or the most answers it accepted within one second of the
+     * evidence (at least 1); the median Retry-After of its throttled answers (none when none carried one); the median
+     * answer time (0 when the evidence has no durations).
+     */
+    private static WhatIfReplay.Server server(DiagnosisOptions options, int[] acceptedPerSecond, int[] answerMillis,
+            int[] throttledRetryAfter) {
+        int quota = options.quotaPerSecond();
+        if (quota == 0) {
+            quota = 1;
+            for (int accepted : acceptedPerSecond) {
+                quota = Math.max(quota, accepted);
+            }
+        }
+        int retryAfter = median(throttledRetryAfter);
+        int answer = median(answerMillis);
+        return new WhatIfReplay.Server(quota, retryAfter, Math.max(0, answer));
+    }
+
+    /** The median value of a histogram (counts per value), or -1 when it is empty. */
+    private static int median(int[] histogram) {
+        long total = 0;
+        for (int c : histogram) {
+            total += c;
+        }
+        if (total == 0) {
+            return -1;
+        }
+        long seen = 0;
+        for (int v = 0; v < histogram.length; v++) {
+            seen += histogram[v];
+            if (seen > total / 2) {
+                return v;
+            }
+        }
+        return histogram.length - 1;
+    }
+
+    private static Finding whatIfFinding(Diagnosis.WhatIf w, long requests, double amplification) {
+        return new Finding("DG14", null, "clients that honour Retry-After with full jitter and the default budgets"
+                + " (B1), replayed on the same " + count(w.logicalRequests()) + " logical requests against a quota of "
+                + count(w.quotaPerSecond()) + "/s" + (w.quotaEstimated() ? " (estimated, DG15)" : "") + ", would have"
+                + " sent " + count(w.requests()) + " requests instead of " + count(requests) + " (amplification "
+                + String.format(Locale.ROOT, "%.2f", w.amplification()) + "× instead of "
+                + String.format(Locale.ROOT, "%.2f", amplification) + "×) and completed "
+                + percent(w.completedShare()) + " of the logical requests instead of "
+                + percent(w.realCompletedShare()) + "; " + count(w.gaveUp()) + " would have stopped within their"
+                + " budget");
     }
 
     private static List<Integer> boxed(int[] counts) {
@@ -312,17 +404,10 @@ public final class StormAnalysis {
     }
 
     private static String verdict(List<ClientDiagnosis> clients, long requests, double amplification,
-            Diagnosis.Throttling throttling, SortedMap<Integer, Long> status, DiagnosisOptions options,
-            EvidenceSummary evidence) {
+            Diagnosis.Throttling throttling, Diagnosis.WhatIf whatIf, long throttled, EvidenceSummary evidence) {
         if (requests == 0) {
             return "Nothing to diagnose: no request could be read" + (evidence.unparsed() > 0 ? " (" + count(
                     evidence.unparsed()) + " lines did not parse)" : "") + ".";
-        }
-        long throttled = 0;
-        for (Map.Entry<Integer, Long> e : status.entrySet()) {
-            if (options.isThrottled(e.getKey())) {
-                throttled += e.getValue();
-            }
         }
         List<ClientDiagnosis> flagged = clients.stream().filter(ClientDiagnosis::ignoresRetryAfter).toList();
         StringBuilder out = new StringBuilder();
@@ -363,6 +448,13 @@ public final class StormAnalysis {
         if (throttling.wouldReject() >= 1) {
             out.append("; client-side throttling would have kept about ")
                     .append(count(Math.round(throttling.wouldReject()))).append(" requests off the wire");
+        }
+        if (whatIf.ran()) {
+            // DG14: the replay by clients that follow the rules, beside what happened.
+            out.append("; honouring Retry-After with full jitter would have sent ").append(count(whatIf.requests()))
+                    .append(" requests instead of ").append(count(requests)).append(" and completed ")
+                    .append(percent(whatIf.completedShare())).append(" of the logical requests instead of ")
+                    .append(percent(whatIf.realCompletedShare()));
         }
         out.append('.');
         if (evidence.unparsed() > 0) {

@@ -73,7 +73,8 @@ class DiagnoseTabTest {
     }
 
     @Test
-    @DisplayName("DG3 DG12: the tab shows who retried early, sortable, the findings and arrivals with 429s")
+    @DisplayName("DG3 DG12 DG14: the tab shows who retried early, sortable, the findings, arrivals with 429s and the"
+            + " what-if beside them")
     void theTabShowsTheDiagnosisOfARealNginxLog(FxRobot robot) throws Exception {
         openTabWith(robot, NGINX_FORMAT);
 
@@ -94,6 +95,13 @@ class DiagnoseTabTest {
             clients.getSortOrder().setAll(List.of(early));
         });
         assertThat(clients.getItems().get(0).client()).as("fewest early retries first").isEqualTo("patient");
+        WaitForAsyncUtils.waitForFxEvents();
+        // DG1: how early reads as a duration, as the verdict writes it, not a raw decimal; a dash without any.
+        assertThat(medianCells(robot, clients)).as("the rows in view").first().isEqualTo("-");
+        robot.interact(() -> early.setSortType(TableColumn.SortType.DESCENDING));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(medianCells(robot, clients)).first().asString().matches("\\d+\\.\\d\\d s");
+        robot.interact(() -> early.setSortType(TableColumn.SortType.ASCENDING));
 
         ListView<?> findings = robot.lookup("#diagnose-findings").queryAs(ListView.class);
         assertThat(findings.getItems()).map(Object::toString).anyMatch(f -> f.startsWith("DG3 [eager-a]"));
@@ -101,7 +109,14 @@ class DiagnoseTabTest {
         assertThat(chart.getData()).hasSize(3);
         assertThat(chart.getData().get(1).getName()).startsWith("429");
         assertThat(chart.getData().get(1).getData()).isNotEmpty();
-        assertThat(robot.lookup("#diagnose-what-if").queryLabeled().getText()).contains("DG7");
+        assertThat(robot.lookup("#diagnose-what-if").queryLabeled().getText()).contains("DG7", "DG14");
+        // DG14: the what-if beside the real run, on the same scale.
+        LineChart<?, ?> whatIf = robot.lookup("#diagnose-what-if-arrivals").queryAs(LineChart.class);
+        assertThat(whatIf.getData()).hasSize(2);
+        assertThat(whatIf.getData().get(0).getData()).isNotEmpty();
+        assertThat(whatIf.getParent()).isSameAs(chart.getParent());
+        assertThat(((javafx.scene.chart.NumberAxis) whatIf.getYAxis()).getUpperBound())
+                .isEqualTo(((javafx.scene.chart.NumberAxis) chart.getYAxis()).getUpperBound());
         assertThat(robot.lookup("#diagnose-save").queryButton().isDisabled()).isFalse();
         assertThat(robot.lookup("#diagnose-run").queryButton().isDisabled()).isFalse();
         // DG11: no text on the tab shows a credential that nginx logged.
@@ -131,6 +146,16 @@ class DiagnoseTabTest {
         assertThat(robot.lookup("#diagnose-client-key").queryTextInputControl().getText())
                 .isEqualTo("$http_x_client_id");
         assertThat(model.files()).hasSize(1);
+    }
+
+    /** The median-early cells of the rows in view, top first. */
+    private static List<String> medianCells(FxRobot robot, TableView<ClientDiagnosis> clients) {
+        return robot.from(clients).lookup(".table-cell").queryAll().stream()
+                .map(n -> (javafx.scene.control.TableCell<?, ?>) n)
+                .filter(c -> c.getTableColumn() != null && c.getText() != null
+                        && "diagnose-median-early-column".equals(c.getTableColumn().getId()))
+                .sorted(java.util.Comparator.comparingInt(javafx.scene.control.TableCell::getIndex))
+                .map(javafx.scene.control.TableCell::getText).toList();
     }
 
     private static String shownText(Node node) {

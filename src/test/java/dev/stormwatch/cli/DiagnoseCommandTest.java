@@ -133,6 +133,58 @@ class DiagnoseCommandTest {
     }
 
     @Test
+    @DisplayName("DG14 DG15: --json holds a what_if object; --quota replaces the estimate and --seed is kept")
+    void jsonHoldsTheWhatIf() throws Exception {
+        int exit = run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--json", "--seed", "7",
+                storm().toString());
+        assertThat(exit).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        JsonNode whatIf = json.get("what_if");
+        assertThat(whatIf.get("ran").asBoolean()).isTrue();
+        assertThat(whatIf.get("seed").asLong()).isEqualTo(7);
+        assertThat(whatIf.get("logical_requests").asLong()).isEqualTo(json.get("logical_requests").asLong());
+        assertThat(whatIf.get("server").get("quota_estimated").asBoolean()).isTrue();
+        long drawn = 0;
+        for (JsonNode v : whatIf.get("arrivals").get("requests")) {
+            drawn += v.asLong();
+        }
+        assertThat(drawn).isEqualTo(whatIf.get("requests").asLong());
+        assertThat(json.get("verdict").asText()).contains("honouring Retry-After with full jitter would have sent "
+                + whatIf.get("requests").asLong() + " requests instead of " + json.get("requests").asLong());
+
+        out.getBuffer().setLength(0);
+        assertThat(run("--log-format", FORMAT, "--json", "--quota", "40", storm().toString())).isZero();
+        JsonNode given = new ObjectMapper().readTree(out.toString()).get("what_if").get("server");
+        assertThat(given.get("quota_per_second").asInt()).isEqualTo(40);
+        assertThat(given.get("quota_estimated").asBoolean()).isFalse();
+        assertThat(run("--log-format", FORMAT, "--quota", "0", storm().toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--quota is requests per second and must be at least 1, was 0");
+    }
+
+    @Test
+    @DisplayName("DG16: --throttled takes a status or FIELD=VALUE; Envoy's RL lines are throttled through it and"
+            + " through the envoy preset; a value that is neither is a usage error")
+    void throttledTakesAStatusOrAFieldAndValue() throws Exception {
+        Path envoy = Path.of(getClass().getResource("/diagnose/envoy/local-ratelimit-503.jsonl").toURI());
+        assertThat(run("--json", envoy.toString())).isZero();
+        assertThat(new ObjectMapper().readTree(out.toString()).get("verdict").asText())
+                .contains("5 of 10 requests were throttled");
+        out.getBuffer().setLength(0);
+        String noMark = "time=start_time,duration=duration,client=downstream_remote_address,uri=path,"
+                + "status=response_code";
+        assertThat(run("--json", "--fields", noMark, "--throttled", "response_flags=RL", envoy.toString())).isZero();
+        assertThat(new ObjectMapper().readTree(out.toString()).get("verdict").asText())
+                .contains("5 of 10 requests were throttled");
+        out.getBuffer().setLength(0);
+        assertThat(run("--json", "--fields", noMark, "--throttled", "503", envoy.toString())).isZero();
+        assertThat(new ObjectMapper().readTree(out.toString()).get("verdict").asText())
+                .contains("6 of 10 requests were throttled");
+        assertThat(run("--throttled", "RL", envoy.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--throttled takes an HTTP status (503) or a field and the value");
+        assertThat(run("--throttled", "99", envoy.toString())).isEqualTo(2);
+    }
+
+    @Test
     void aReportNamedNeitherJsonNorHtmlIsAUsageError() throws Exception {
         assertThat(run("--log-format", FORMAT, "--report", dir.resolve("out.txt").toString(), storm().toString()))
                 .isEqualTo(2);

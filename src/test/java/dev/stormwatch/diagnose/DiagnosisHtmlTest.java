@@ -95,6 +95,26 @@ class DiagnosisHtmlTest {
     }
 
     @Test
+    @DisplayName("DG14: the report draws the what-if beside the real arrivals, on the same buckets, with its figures")
+    void theReportDrawsTheWhatIfBesideTheRealArrivals() throws Exception {
+        Diagnosis d = diagnose(harWithSecrets(), "X-Client-Id");
+        Diagnosis.WhatIf w = d.whatIf();
+        assertThat(w.ran()).isTrue();
+
+        Document doc = parseStrictly(DiagnosisHtml.write(d));
+
+        Element real = doc.getElementById("arrivals");
+        Element whatIf = doc.getElementById("what-if-arrivals");
+        assertThat(whatIf).isNotNull();
+        assertThat(real.parent().parent()).as("side by side, in one row").isSameAs(whatIf.parent().parent());
+        assertThat(real.attr("width")).isEqualTo(whatIf.attr("width"));
+        long nonEmpty = w.arrivals().stream().filter(v -> v > 0).count();
+        assertThat(whatIf.select("g[data-series=requests] rect")).hasSize((int) nonEmpty);
+        assertThat(doc.getElementById("what-if").text()).contains("DG14",
+                StormAnalysis.count(w.requests()) + " instead of " + StormAnalysis.count(d.requests()), "DG15");
+    }
+
+    @Test
     @DisplayName("DG13: nothing in the report fetches anything: no script, link, src, outside href, url() or"
             + " @import, and a Content-Security-Policy of default-src 'none'")
     void theReportIsSelfContained() throws Exception {

@@ -61,8 +61,8 @@ class NginxStormDiagnosisTest {
     record Sent(String uri, long sentMillis, long receivedMillis, int status, String retryAfter) {}
 
     @Test
-    @DisplayName("DG1 DG2 DG3: nginx's own log of a storm gives each client's requests, logical requests,"
-            + " early retries and flag as the clients recorded them")
+    @DisplayName("DG1 DG2 DG3 DG15: nginx's own log of a storm gives each client's requests, logical requests,"
+            + " early retries and flag as the clients recorded them, and the what-if its quota of 10 a second")
     @SuppressWarnings("try") // RealNginx.close() may be interrupted while nginx stops, and says so
     void diagnosisOfRealNginxLogMatchesWhatTheClientsRecorded() throws Exception {
         Optional<Path> nginx = RealNginx.binary();
@@ -107,6 +107,11 @@ class NginxStormDiagnosisTest {
         }
         assertThat(recorded.get("eager-a").stream().filter(s -> s.status() == 429).count())
                 .as("the storm really throttled the eager clients").isGreaterThan(5);
+        // DG15: the what-if's server keeps the quota nginx was given (rate=10r/s, no burst) and its Retry-After.
+        assertThat(diagnosis.whatIf().quotaPerSecond()).isEqualTo(10);
+        assertThat(diagnosis.whatIf().retryAfterSeconds()).isEqualTo(1);
+        assertThat(diagnosis.whatIf().requests()).isGreaterThanOrEqualTo(diagnosis.logicalRequests())
+                .isLessThanOrEqualTo(3 * diagnosis.logicalRequests());
         System.out.printf("nginx storm: %d requests, %d logical, amplification %.2f; %s%n", diagnosis.requests(),
                 diagnosis.logicalRequests(), diagnosis.amplification(), diagnosis.verdict());
         for (ClientDiagnosis c : diagnosis.clients()) {

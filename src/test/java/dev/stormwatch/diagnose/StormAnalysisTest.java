@@ -46,6 +46,18 @@ class StormAnalysisTest {
         assertThat(client(d, "late").earlyRetries()).isZero();
     }
 
+    @Test
+    @DisplayName("DG1: how early the median early retry was reads as seconds with its unit, a dash without any")
+    void theMedianEarlyReadsAsADuration() {
+        request("early", 0, "/a", 429, "2");
+        request("early", 20, "/a", 200, null);
+        request("late", 0, "/c", 429, "1");
+        request("late", 1_500, "/c", 200, null);
+        Diagnosis d = diagnose();
+        assertThat(client(d, "early").medianEarlyText()).isEqualTo("1.98 s");
+        assertThat(client(d, "late").medianEarlyText()).isEqualTo("-");
+    }
+
     // DG1, RA2
     @Test
     void anHttpDateRetryAfterIsMeasuredAgainstTheResponsesDate() {

@@ -47,6 +47,7 @@ import javafx.stage.FileChooser;
 public final class DiagnoseView extends BorderPane {
 
     private final LineChart<Number, Number> chart;
+    private final LineChart<Number, Number> whatIfChart;
     private VBox actions;
 
     public DiagnoseView(DiagnoseViewModel model) {
@@ -81,8 +82,15 @@ public final class DiagnoseView extends BorderPane {
             text.setMinHeight(Region.USE_PREF_SIZE);
         }
 
-        chart = chart();
-        model.arrivals().addListener((ListChangeListener<ArrivalPoint>) change -> draw(model.arrivals()));
+        chart = chart("diagnose-arrivals", "Arrivals (DG12)");
+        whatIfChart = chart("diagnose-what-if-arrivals", "What-if: honouring Retry-After (DG14)");
+        // Both are drawn on one scale whenever either changes.
+        ListChangeListener<ArrivalPoint> redraw = change -> draw(model.arrivals(), model.whatIfArrivals());
+        model.arrivals().addListener(redraw);
+        model.whatIfArrivals().addListener(redraw);
+        HBox charts = new HBox(8, chart, whatIfChart);
+        HBox.setHgrow(chart, Priority.ALWAYS);
+        HBox.setHgrow(whatIfChart, Priority.ALWAYS);
 
         TableView<ClientDiagnosis> clients = clientTable(model);
         ListView<String> findings = new ListView<>(model.findings());
@@ -109,8 +117,8 @@ public final class DiagnoseView extends BorderPane {
         tables.setOrientation(javafx.geometry.Orientation.VERTICAL);
         VBox.setVgrow(clients, Priority.ALWAYS);
         VBox.setVgrow(findings, Priority.ALWAYS);
-        VBox results = new VBox(8, verdict, summary, chart, tables, new HBox(8, save, saved));
-        VBox.setVgrow(chart, Priority.SOMETIMES);
+        VBox results = new VBox(8, verdict, summary, charts, tables, new HBox(8, save, saved));
+        VBox.setVgrow(charts, Priority.SOMETIMES);
         VBox.setVgrow(tables, Priority.ALWAYS);
         results.setPadding(new Insets(0, 12, 0, 12));
         // UI8: at 1024x700 the findings scroll into view rather than squeezing the tables to a row each.
@@ -140,11 +148,35 @@ public final class DiagnoseView extends BorderPane {
         e.consume();
     }
 
-    private void draw(List<ArrivalPoint> points) {
+    private void draw(List<ArrivalPoint> points, List<ArrivalPoint> whatIf) {
         chart.getData().setAll(List.of(
                 series("requests", points, ArrivalPoint::requests),
                 series("429 and other throttled", points, ArrivalPoint::throttled),
                 series("early retries", points, ArrivalPoint::earlyRetries)));
+        whatIfChart.getData().setAll(List.of(
+                series("requests", whatIf, ArrivalPoint::requests),
+                series("429", whatIf, ArrivalPoint::throttled)));
+        // One scale for both, so that the what-if's lower arrivals look lower.
+        double top = 1;
+        double end = 1;
+        for (List<ArrivalPoint> list : List.of(points, whatIf)) {
+            for (ArrivalPoint p : list) {
+                top = Math.max(top, p.requests());
+                end = Math.max(end, p.second());
+            }
+        }
+        for (LineChart<Number, Number> c : List.of(chart, whatIfChart)) {
+            NumberAxis x = (NumberAxis) c.getXAxis();
+            NumberAxis y = (NumberAxis) c.getYAxis();
+            x.setAutoRanging(false);
+            x.setLowerBound(0);
+            x.setUpperBound(Math.ceil(end));
+            x.setTickUnit(Math.max(1, Math.ceil(end / 10)));
+            y.setAutoRanging(false);
+            y.setLowerBound(0);
+            y.setUpperBound(Math.ceil(top * 1.1));
+            y.setTickUnit(Math.max(1, Math.ceil(top / 5)));
+        }
     }
 
     private static XYChart.Series<Number, Number> series(String name, List<ArrivalPoint> points,
@@ -157,20 +189,20 @@ public final class DiagnoseView extends BorderPane {
         return series;
     }
 
-    private static LineChart<Number, Number> chart() {
+    private static LineChart<Number, Number> chart(String id, String title) {
         NumberAxis time = new NumberAxis();
         time.setLabel("seconds since the first request");
         time.setForceZeroInRange(true);
         NumberAxis values = new NumberAxis();
         values.setLabel("arrivals per bucket");
         LineChart<Number, Number> chart = new LineChart<>(time, values);
-        chart.setId("diagnose-arrivals");
-        chart.setTitle("Arrivals (DG12)");
+        chart.setId(id);
+        chart.setTitle(title);
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
         chart.setMinHeight(220);
         chart.setPrefHeight(220);
-        chart.setLegendSide(Side.RIGHT);
+        chart.setLegendSide(Side.BOTTOM);
         chart.getStyleClass().add("load-chart");
         return chart;
     }
@@ -188,7 +220,18 @@ public final class DiagnoseView extends BorderPane {
         TableColumn<ClientDiagnosis, Long> early = column("early retries", ClientDiagnosis::earlyRetries, 90);
         early.setId("diagnose-early-column");
         table.getColumns().add(early);
-        table.getColumns().add(column("median early (s)", c -> c.medianEarlyMillis() / 1000.0, 110));
+        // Sorted by the milliseconds, shown as the verdict writes them ("1.98 s").
+        TableColumn<ClientDiagnosis, Long> median = column("median early", ClientDiagnosis::medianEarlyMillis, 110);
+        median.setId("diagnose-median-early-column");
+        median.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Long millis, boolean empty) {
+                super.updateItem(millis, empty);
+                ClientDiagnosis row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                setText(row == null ? null : row.medianEarlyText());
+            }
+        });
+        table.getColumns().add(median);
         table.getColumns().add(column("ignores Retry-After", c -> c.ignoresRetryAfter() ? "YES" : "no", 130));
         table.getColumns().add(column("throttled", ClientDiagnosis::throttled, 80));
         table.getColumns().add(column("retry share", c -> String.format(Locale.ROOT, "%.0f%%",
@@ -282,7 +325,9 @@ public final class DiagnoseView extends BorderPane {
         Node tolerance = field("Tolerance (early by less is on time)", "diagnose-tolerance",
                 model.toleranceProperty(), "100ms", "Absorbs the resolution of log timestamps (DG1).");
         Node throttle = field("Throttled statuses besides 429", "diagnose-throttle", model.throttleStatusesProperty(),
-                "503 (nginx limit_req), 500 (Apigee)", "Statuses that mean the server throttled the client (DG9).");
+                "503 (nginx limit_req), 500 (Apigee), response_flags=RL",
+                "Statuses that mean the server throttled the client (DG9), or for JSON lines field=value marks"
+                        + " (DG16); Envoy's RL flag is read by the envoy preset.");
 
         Button run = new Button("Diagnose");
         run.setId("diagnose-run");

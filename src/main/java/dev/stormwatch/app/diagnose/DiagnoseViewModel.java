@@ -62,7 +62,8 @@ public final class DiagnoseViewModel {
     /** The command line's options, as this tab labels its fields. */
     private static final Map<String, String> FIELD_LABELS = Map.of(
             "--log-format", "Log format", "--fields", "Field mapping", "--client-key", "Client key",
-            "--tolerance", "Tolerance", "--throttle-status", "Throttled statuses", "--format", "Format");
+            "--tolerance", "Tolerance", "--throttle-status", "Throttled statuses", "--throttled", "Throttled statuses",
+            "--format", "Format");
     private static final Pattern OPTION = Pattern.compile("--[a-z][a-z-]*");
 
     private final Diagnoser diagnoser;
@@ -92,6 +93,9 @@ public final class DiagnoseViewModel {
     private final ObservableList<ClientDiagnosis> readOnlyClients = FXCollections.unmodifiableObservableList(clients);
     private final ObservableList<String> readOnlyFindings = FXCollections.unmodifiableObservableList(findings);
     private final ObservableList<ArrivalPoint> readOnlyArrivals = FXCollections.unmodifiableObservableList(arrivals);
+    private final ObservableList<ArrivalPoint> whatIfArrivals = FXCollections.observableArrayList();
+    private final ObservableList<ArrivalPoint> readOnlyWhatIfArrivals =
+            FXCollections.unmodifiableObservableList(whatIfArrivals);
 
     private volatile AtomicBoolean cancelled = new AtomicBoolean();
     private Optional<Diagnosis> last = Optional.empty();
@@ -199,6 +203,7 @@ public final class DiagnoseViewModel {
         }
         findings.setAll(lines);
         arrivals.setAll(points(d.arrivals()));
+        whatIfArrivals.setAll(points(d.arrivals().bucketMillis(), d.whatIf()));
         // A file that gave nothing (a log format that matched no line) is said, in the field's words, beside what
         // the other files gave.
         List<String> fileProblems = new ArrayList<>();
@@ -231,12 +236,23 @@ public final class DiagnoseViewModel {
             early += c.earlyRetries();
         }
         double share = d.requests() == 0 ? 0 : (double) retries / d.requests();
-        return String.format(Locale.ROOT, "Extra load: %,d retries, %.0f%% of all requests (the SRE budget is 10%%,"
-                        + " DG6)%n%,d retries came before Retry-After allowed (DG1): honouring it, they would have"
-                        + " waited%nClient-side throttling (K = 2) would have kept about %,d of %,d requests"
+        String text = String.format(Locale.ROOT, "Extra load: %,d retries, %.0f%% of all requests (the SRE budget is"
+                        + " 10%%, DG6)%n%,d retries came before Retry-After allowed (DG1): honouring it, they would"
+                        + " have waited%nClient-side throttling (K = 2) would have kept about %,d of %,d requests"
                         + " (%.0f%%) off the wire (DG7)",
                 retries, share * 100, early, Math.round(d.throttling().wouldReject()), d.requests(),
                 d.throttling().share() * 100);
+        Diagnosis.WhatIf w = d.whatIf();
+        if (!w.ran()) {
+            return text;
+        }
+        return text + String.format(Locale.ROOT, "%nReplayed by clients that honour Retry-After with full jitter"
+                        + " (DG14): %,d requests instead of %,d, amplification %.2f× instead of %.2f×, %.0f%% of"
+                        + " the logical requests completed instead of %.0f%%; against %,d requests a second%s"
+                        + " (DG15)",
+                w.requests(), d.requests(), w.amplification(), d.amplification(), w.completedShare() * 100,
+                w.realCompletedShare() * 100, w.quotaPerSecond(), w.quotaEstimated() ? ", the most the server"
+                        + " accepted in one second" : "");
     }
 
     private static String counts(Map<Integer, Long> counts) {
@@ -244,6 +260,15 @@ public final class DiagnoseViewModel {
         counts.forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ").append(k).append(": ")
                 .append(String.format(Locale.ROOT, "%,d", v)));
         return out.length() == 0 ? "(none)" : out.toString();
+    }
+
+    /** DG14: the what-if's buckets, on the real arrivals' width and start. */
+    private static List<ArrivalPoint> points(long bucketMillis, Diagnosis.WhatIf w) {
+        List<ArrivalPoint> out = new ArrayList<>(w.arrivals().size());
+        for (int i = 0; i < w.arrivals().size(); i++) {
+            out.add(new ArrivalPoint(i * bucketMillis / 1000.0, w.arrivals().get(i), w.throttled().get(i), 0));
+        }
+        return out;
     }
 
     private static List<ArrivalPoint> points(Diagnosis.Arrivals a) {
@@ -271,8 +296,14 @@ public final class DiagnoseViewModel {
             refused.add("The Tolerance field: " + e.getMessage());
         }
         Set<Integer> statuses = new TreeSet<>();
+        List<String> marks = new ArrayList<>();
         for (String part : throttleStatuses.get().split("[,\\s]+")) {
             if (part.isBlank()) {
+                continue;
+            }
+            // DG16: field=value, a throttle mark of JSON lines (response_flags=RL).
+            if (part.indexOf('=') > 0 && !part.endsWith("=")) {
+                marks.add(part.trim());
                 continue;
             }
             try {
@@ -282,15 +313,17 @@ public final class DiagnoseViewModel {
                 }
                 statuses.add(code);
             } catch (NumberFormatException e) {
-                refused.add("The Throttled statuses field takes HTTP statuses between 100 and 599 separated by"
-                        + " commas, such as 503; '" + part.trim() + "' is not one");
+                refused.add("The Throttled statuses field takes HTTP statuses between 100 and 599 or field=value"
+                        + " marks separated by commas, such as 503 or response_flags=RL; '" + part.trim()
+                        + "' is not one");
             }
         }
         if (!refused.isEmpty()) {
             problems.set(String.join("\n", refused));
             return Optional.empty();
         }
-        DiagnosisOptions options = new DiagnosisOptions(tol, statuses, DiagnosisOptions.DEFAULT_RETRY_WINDOW);
+        DiagnosisOptions options = new DiagnosisOptions(tol, statuses, DiagnosisOptions.DEFAULT_RETRY_WINDOW)
+                .withThrottledFields(marks);
         return Optional.of(new DiagnoseRequest(List.copyOf(files), format.get(), blankToNull(logFormat.get()),
                 blankToNull(fields.get()), blankToNull(clientKey.get()), options));
     }
@@ -344,4 +377,6 @@ public final class DiagnoseViewModel {
     public ObservableList<String> findings() { return readOnlyFindings; }
     /** DG12's buckets, for the arrivals chart. */
     public ObservableList<ArrivalPoint> arrivals() { return readOnlyArrivals; }
+    /** The what-if's buckets (DG14), on the same start and width as {@link #arrivals()}, for the chart beside it. */
+    public ObservableList<ArrivalPoint> whatIfArrivals() { return readOnlyWhatIfArrivals; }
 }

@@ -2,9 +2,7 @@ package dev.stormwatch.load.simulation;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
@@ -12,8 +10,8 @@ import java.util.SplittableRandom;
  * simulated time: N clients each read a row's version and write it back conditionally; of the writers that read the
  * same version only the first to arrive succeeds, the others back off by the strategy and start again.
  *
- * <p>A discrete-event loop: no sockets, no threads, no clock; one seeded random source draws every network delay and
- * every jitter, so a seed gives the same figures on every machine.
+ * <p>A discrete-event loop on {@link EventQueue}: no sockets, no threads, no clock; one seeded random source draws
+ * every network delay and every jitter, so a seed gives the same figures on every machine.
  */
 public final class ContentionSimulation {
 
@@ -52,19 +50,17 @@ public final class ContentionSimulation {
     /** The four messages of one optimistic write: read, its reply, conditional write, its reply. */
     private enum Step { READ_AT_ROW, VERSION_AT_CLIENT, WRITE_AT_ROW, OUTCOME_AT_CLIENT }
 
-    /** A message arriving at {@code at}; {@code order} breaks ties so that the queue, and so the run, is deterministic. */
-    private record Message(long at, long order, int client, Step step, long value) {}
+    /** A message arriving at its instant on the queue. */
+    private record Message(int client, Step step, long value) {}
 
     /** One run: every client writes once; ends when the last one has learnt it succeeded. */
     private static final class Trial {
         private final SimulationParameters parameters;
         private final BackoffStrategy strategy;
         private final SplittableRandom random;
-        private final PriorityQueue<Message> queue =
-                new PriorityQueue<>(Comparator.comparingLong(Message::at).thenComparingLong(Message::order));
+        private final EventQueue<Message> queue = new EventQueue<>();
         private final int[] failedAttempts;
         private final long[] previousSleepNanos;
-        private long sent;
         private long version;
         private long calls;
         private long now;
@@ -83,8 +79,8 @@ public final class ContentionSimulation {
                 send(0, client, Step.READ_AT_ROW, 0);
             }
             while (!queue.isEmpty()) {
-                Message message = queue.poll();
-                now = message.at();
+                Message message = queue.next();
+                now = queue.now();
                 deliver(message);
             }
         }
@@ -121,7 +117,7 @@ public final class ContentionSimulation {
         }
 
         private void send(long from, int client, Step step, long value) {
-            queue.add(new Message(from + networkDelayNanos(), sent++, client, step, value));
+            queue.schedule(from + networkDelayNanos(), new Message(client, step, value));
         }
 
         private long networkDelayNanos() {

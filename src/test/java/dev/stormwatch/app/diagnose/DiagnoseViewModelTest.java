@@ -47,7 +47,8 @@ class DiagnoseViewModelTest {
     }
 
     @Test
-    @DisplayName("DG3 DG12: the real nginx log shows who retried early, the findings, the what-if and the arrivals")
+    @DisplayName("DG3 DG12 DG14: the real nginx log shows who retried early, the findings, the what-if and the"
+            + " arrivals")
     void theNginxLogShowsWhoRetriedEarly() throws Exception {
         DiagnoseViewModel m = model();
         m.addFiles(List.of(resource("/diagnose/nginx/storm-access.log")));
@@ -68,7 +69,12 @@ class DiagnoseViewModelTest {
         assertThat(m.findings()).anyMatch(f -> f.startsWith("DG3 [eager-a]"))
                 .anyMatch(f -> f.startsWith("DG3 [eager-b]")).noneMatch(f -> f.startsWith("DG3 [patient]"));
         assertThat(m.verdictProperty().get()).startsWith("2 of 3 clients ignored Retry-After");
-        assertThat(m.whatIfProperty().get()).contains("DG6", "DG7", "DG1");
+        assertThat(m.whatIfProperty().get()).contains("DG6", "DG7", "DG1", "DG14");
+        // DG14: the what-if's buckets add up to what it sent, beside the real ones.
+        assertThat(m.whatIfArrivals()).isNotEmpty();
+        long whatIfSent = m.whatIfArrivals().stream().mapToLong(DiagnoseViewModel.ArrivalPoint::requests).sum();
+        assertThat(m.whatIfProperty().get()).contains(String.format(java.util.Locale.ROOT, "(DG14): %,d requests"
+                + " instead of", whatIfSent));
         assertThat(m.figuresProperty().get()).contains("amplification");
         long requests = m.clients().stream().mapToLong(ClientDiagnosis::requests).sum();
         assertThat(m.arrivals().stream().mapToLong(DiagnoseViewModel.ArrivalPoint::requests).sum())
