@@ -76,10 +76,12 @@ public final class SessionView extends BorderPane {
         Button refresh = button("Refresh", "refresh", model::refresh);
         Button userInfo = button("UserInfo", "userinfo", model::loadUserInfo);
         Button signOut = button("Sign out", "sign-out", model::signOut);
+        Button endSession = button("Sign out at provider", "end-session", model::signOutAtProvider);
         for (Button action : List.of(refresh, userInfo)) {
             action.disableProperty().bind(model.canAct().not());
         }
         signOut.disableProperty().bind(model.canSignOut().not());
+        endSession.disableProperty().bind(model.canSignOut().not());
         Label countdown = new Label();
         countdown.setId("pause-countdown");
         countdown.getStyleClass().add("countdown");
@@ -112,6 +114,11 @@ public final class SessionView extends BorderPane {
                 .then("Signs you out here at once; while the pause runs, the provider is not asked to revoke "
                         + "the token (P8).")
                 .otherwise("Erases the session here, then asks the provider to revoke the token (P8)."));
+        Node endSessionSlot = explained(endSession, Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                .then("Signs you out here and at the provider; the browser opens the provider's end-session page"
+                        + " (SX1).")
+                .otherwise("Signs out as Sign out does, then opens the provider's end-session page in your browser"
+                        + " to end your sign-in there too, and says whether it came back (SX1)."));
         Label wait = new Label();
         wait.setId("wait-countdown");
         wait.getStyleClass().add("countdown");
@@ -121,7 +128,8 @@ public final class SessionView extends BorderPane {
         wait.visibleProperty().bind(model.waitTextProperty().isNotEmpty());
         wait.managedProperty().bind(wait.visibleProperty());
         wait.setMinHeight(Region.USE_PREF_SIZE);
-        HBox actions = new HBox(8, signInSlot, cancel, refreshSlot, userInfoSlot, signOutSlot, countdown, retry);
+        HBox actions = new HBox(8, signInSlot, cancel, refreshSlot, userInfoSlot, signOutSlot, endSessionSlot, countdown,
+                retry);
         actions.setAlignment(Pos.CENTER_LEFT);
 
         Label message = new Label();

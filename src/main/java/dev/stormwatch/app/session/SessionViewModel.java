@@ -270,6 +270,23 @@ public final class SessionViewModel {
         });
     }
 
+    /**
+     * SX1: signs out as {@link #signOut()} does, then the browser ends the sign-in at the provider too (RP-initiated
+     * logout); the message says what the provider did with each.
+     */
+    public void signOutAtProvider() {
+        run(Call.SIGN_OUT, () -> {
+            LogoutResult result = client.endSession();
+            String revocation = result.tokenRevoked() ? "The provider revoked the token."
+                    : "The token was NOT revoked" + result.revocationError().map(e -> ": " + e.getMessage())
+                            .orElse(" (the provider has no revocation endpoint).");
+            String provider = result.endSession().map(end -> end.confirmed()
+                    ? "The provider ended its own sign-in and sent the browser back."
+                    : "The provider's own sign-in was NOT confirmed ended: " + end.detail() + ".").orElse("");
+            return "Signed out. " + revocation + " " + provider;
+        });
+    }
+
     /** Runs the call that failed again (P9: offered when requests were sent and the budget ran out). */
     public void retry() {
         lastCall.run();

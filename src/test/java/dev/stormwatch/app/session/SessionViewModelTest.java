@@ -25,6 +25,7 @@ import okhttp3.mockwebserver.MockWebServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -93,6 +94,24 @@ class SessionViewModelTest {
         ui.await(() -> !model.busyProperty().get() && !model.messageProperty().get().startsWith("Signed in"));
 
         assertThat(model.messageProperty().get()).isEqualTo("Signed out. The provider revoked the token.");
+        assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
+        assertThat(model.tokens()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("SX1: Sign out at provider says what the provider did with the revocation and with its own sign-in")
+    void signOutAtProviderSaysWhatTheProviderDidWithEach() {
+        SignInPageBrowser browser = new SignInPageBrowser();
+        SessionViewModel model = model(provider.issuer().toString(), browser);
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+
+        ui.onUi(model::signOutAtProvider);
+        ui.await(() -> !model.busyProperty().get() && model.messageProperty().get().startsWith("Signed out"));
+
+        assertThat(model.messageProperty().get()).isEqualTo("Signed out. The provider revoked the token. The provider"
+                + " ended its own sign-in and sent the browser back.");
+        assertThat(browser.endSessionUrls).hasSize(1);
         assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
         assertThat(model.tokens()).isEmpty();
     }
