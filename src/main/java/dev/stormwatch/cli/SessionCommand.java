@@ -411,6 +411,8 @@ public final class SessionCommand implements Callable<Integer> {
                 line.put("tokenType", session.tokens().tokenType());
                 session.tokens().expiresAt().ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
                 line.put("hasRefreshToken", session.tokens().refreshToken().isPresent());
+                // SX3: the refresh token's own lifetime, when the provider says it.
+                session.tokens().refreshExpiresAt().ifPresent(at -> line.put("refreshTokenExpiresAt", at.toString()));
             }
             case USERINFO -> {
                 UserInfo info = client.userInfo();

@@ -741,6 +741,12 @@ public final class OAuthClient {
             store.clear();
             throw failed(Failures.reauthenticate("the session has no refresh token; sign in again"), Optional.empty());
         }
+        // SX3: a refresh token known to have expired could only be refused (invalid_grant): the grant is gone (F3).
+        if (current.tokens().refreshTokenExpired(clock.instant())) {
+            store.clear();
+            throw failed(Failures.reauthenticate("the refresh token expired at "
+                    + current.tokens().refreshExpiresAt().orElseThrow() + "; sign in again"), Optional.empty());
+        }
         Secret refreshToken = current.tokens().refreshToken().get();
         publish(new SessionState.Refreshing(current));
         try {

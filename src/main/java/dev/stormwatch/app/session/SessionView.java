@@ -161,6 +161,10 @@ public final class SessionView extends BorderPane {
         Label expiry = new Label();
         expiry.setId("token-expiry");
         expiry.textProperty().bind(model.expiryProperty());
+        Label refreshExpiry = new Label();
+        refreshExpiry.setId("refresh-token-expiry");
+        refreshExpiry.textProperty().bind(model.refreshExpiryProperty());
+        HBox expiries = new HBox(24, expiry, refreshExpiry);
 
         TabPane tokens = new TabPane();
         tokens.setId("tokens");
@@ -170,7 +174,7 @@ public final class SessionView extends BorderPane {
         rebuildTokens(tokens, model);
         VBox.setVgrow(tokens, Priority.ALWAYS);
 
-        VBox pane = new VBox(10, banner, actions, wait, message, urlRow, expiry, tokens);
+        VBox pane = new VBox(10, banner, actions, wait, message, urlRow, expiries, tokens);
         pane.setPadding(new Insets(12));
         pane.getStyleClass().add("session-pane");
         return pane;
