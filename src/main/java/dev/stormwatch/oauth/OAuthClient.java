@@ -554,6 +554,29 @@ public final class OAuthClient {
                 text(body, "token_type"));
     }
 
+    /**
+     * The issuer's signing keys for the token inspector (SX4): discovery, then its {@code jwks_uri}, both as retried
+     * reads; the keys carry where they came from and when. Nothing of the session is used or changed.
+     *
+     * @throws CallFailure.Protocol the key set is not a JWKS or has no usable key
+     */
+    public TokenInspection.Keys providerKeys() {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        ProviderRequests.Answer answer = requests.get(metadata.jwksUri(), "jwks", budget);
+        if (!answer.ok()) {
+            throw Failures.protocol("jwks", "the provider answered " + answer.status() + " for its key set");
+        }
+        String provenance = "the JWKS at " + metadata.jwksUri() + " (named by " + config.issuer().value()
+                + "'s discovery), fetched at " + clock.instant();
+        try {
+            TokenInspection.Keys keys = TokenInspection.Keys.parse(answer.body(), provenance);
+            return new TokenInspection.Keys(keys.keys(), provenance, metadata.idTokenSigningAlgValuesSupported());
+        } catch (IllegalArgumentException e) {
+            throw Failures.protocol("jwks", "the key set at " + metadata.jwksUri() + " " + e.getMessage());
+        }
+    }
+
     private static Optional<String> text(JsonNode body, String field) {
         JsonNode node = body.get(field);
         return node != null && node.isTextual() ? Optional.of(node.asText()) : Optional.empty();
