@@ -169,9 +169,19 @@ public final class SessionView extends BorderPane {
         TabPane tokens = new TabPane();
         tokens.setId("tokens");
         tokens.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        model.tokens().addListener((javafx.collections.ListChangeListener<TokenDetails>) change ->
-                rebuildTokens(tokens, model));
+        // SX4: the token inspector is the last tab, kept when the session's tabs are rebuilt.
+        Tab inspector = new Tab("Inspect a token", TokenInspectorView.build(model.inspector()));
+        inspector.setId("token-inspector");
+        model.tokens().addListener((javafx.collections.ListChangeListener<TokenDetails>) change -> {
+            boolean inspecting = tokens.getSelectionModel().getSelectedItem() == inspector;
+            rebuildTokens(tokens, model);
+            tokens.getTabs().add(inspector);
+            if (inspecting) {
+                tokens.getSelectionModel().select(inspector);
+            }
+        });
         rebuildTokens(tokens, model);
+        tokens.getTabs().add(inspector);
         VBox.setVgrow(tokens, Priority.ALWAYS);
 
         VBox pane = new VBox(10, banner, actions, wait, message, urlRow, expiries, tokens);

@@ -91,6 +91,8 @@ public final class SessionViewModel {
 
     private final SettingsViewModel settings;
     private final Function<OAuthConfig, OAuthClient> clients;
+    /** SX4: the token inspector; it fetches an issuer's keys with a client of the same factory (CA file, proxies). */
+    private final TokenInspectorViewModel inspector;
     /** Read by a load run's thread too (its token source), hence volatile. */
     private volatile OAuthClient client;
     private Optional<Instant> accessExpiresAt = Optional.empty();
@@ -118,6 +120,9 @@ public final class SessionViewModel {
             Executor background, Executor ui, Clock clock, Ticker ticker, AttemptListener attempts) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clients = Objects.requireNonNull(clients, "clients");
+        // The client id is never sent: discovery and the JWKS are anonymous reads.
+        this.inspector = new TokenInspectorViewModel(background, ui, clock,
+                issuer -> clients.apply(OAuthConfig.of(issuer, "stormwatch-token-inspector")).providerKeys());
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -209,6 +214,11 @@ public final class SessionViewModel {
         retryOffered.set(false);
         retryAfterPause = false;
         retryHint.set("");
+    }
+
+    /** The token inspector (SX4). */
+    public TokenInspectorViewModel inspector() {
+        return inspector;
     }
 
     public SettingsViewModel settings() {
