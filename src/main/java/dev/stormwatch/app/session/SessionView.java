@@ -164,7 +164,7 @@ public final class SessionView extends BorderPane {
         Label refreshExpiry = new Label();
         refreshExpiry.setId("refresh-token-expiry");
         refreshExpiry.textProperty().bind(model.refreshExpiryProperty());
-        HBox expiries = new HBox(24, expiry, refreshExpiry);
+        VBox expiries = new VBox(2, expiry, refreshExpiry);
 
         TabPane tokens = new TabPane();
         tokens.setId("tokens");

@@ -60,13 +60,17 @@ final class TokenInspectorView {
         checks.getColumns().add(column("Check", TokenInspectorViewModel.Row::check, 90));
         checks.getColumns().add(column("Result", TokenInspectorViewModel.Row::result, 100));
         checks.getColumns().add(column("What was seen", TokenInspectorViewModel.Row::detail, 520));
+        checks.setPlaceholder(new Label("Paste a token and press Inspect."));
         checks.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         SplitPane decoded = new SplitPane(area("Header", model.headerProperty()), area("Claims",
-                model.claimsProperty()), checks);
-        decoded.setDividerPositions(0.2, 0.5);
-        VBox.setVgrow(decoded, Priority.ALWAYS);
+                model.claimsProperty()));
+        decoded.setDividerPositions(0.3);
+        decoded.setOrientation(javafx.geometry.Orientation.HORIZONTAL);
+        SplitPane read = new SplitPane(decoded, checks);
+        read.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        VBox.setVgrow(read, Priority.ALWAYS);
         VBox pane = new VBox(6, tokenRow, error("inspector-token-error", model.tokenErrorProperty()), keysRow, jwks,
-                error("inspector-keys-error", model.keysErrorProperty()), verdict, decoded);
+                error("inspector-keys-error", model.keysErrorProperty()), verdict, read);
         pane.setPadding(new Insets(8));
         return pane;
     }
@@ -76,6 +80,8 @@ final class TokenInspectorView {
         TableColumn<TokenInspectorViewModel.Row, String> column = new TableColumn<>(title);
         column.setCellValueFactory(row -> new SimpleStringProperty(value.apply(row.getValue())));
         column.setPrefWidth(width);
+        // UI3: a header is never cut, at the window's smallest size either.
+        column.setMinWidth(Math.min(width, 100));
         return column;
     }
 
