@@ -60,7 +60,7 @@ public final class SessionCommand implements Callable<Integer> {
     static final String SECRET_VARIABLE = "STORMWATCH_CLIENT_SECRET";
 
     /** The steps a run may list. */
-    enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT, CLIENT_CREDENTIALS, INTROSPECT }
+    enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT, END_SESSION, CLIENT_CREDENTIALS, INTROSPECT }
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -99,8 +99,9 @@ public final class SessionCommand implements Callable<Integer> {
     private int redirectPort;
 
     @Option(names = "--redirect-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
-            description = "The redirect URI's host: 127.0.0.1 (default, RFC 8252 §7.3) or localhost, where the"
-                    + " provider registers that (Entra ID); the listener stays on loopback addresses (AR2).")
+            description = "The redirect URI's host: 127.0.0.1 (default, RFC 8252 §7.3), [::1] (the IPv6 loopback"
+                    + " literal, AR3) or localhost, where the provider registers that (Entra ID); the listener stays on"
+                    + " loopback addresses (AR2).")
     private String redirectHost;
 
     @Option(names = "--device",
@@ -113,7 +114,9 @@ public final class SessionCommand implements Callable<Integer> {
     private boolean noBrowser;
 
     @Option(names = "--steps", split = ",", paramLabel = "STEP",
-            description = "Steps in order, comma-separated: login, userinfo, refresh, access_token, logout,"
+            description = "Steps in order, comma-separated: login, userinfo, refresh, access_token, logout"
+                    + " (erases the session and revokes its token), end_session (logout, then the browser ends the"
+                    + " sign-in at the provider too: OpenID RP-Initiated Logout, back to a loopback /logged-out; SX1),"
                     + " introspect (the provider's view of the access token, RFC 7662; IN1),"
                     + " client_credentials (a token for the client itself, RFC 6749 §4.4: needs --client-auth with a"
                     + " secret or key; --scope need not hold openid when it is the only step; CA7)"
@@ -181,12 +184,14 @@ public final class SessionCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
-        if (!redirectHost.equals("127.0.0.1") && !redirectHost.equals("localhost")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-host '" + redirectHost
-                    + "' must be 127.0.0.1 or localhost");
+        RedirectChoice.Host host;
+        try {
+            host = RedirectChoice.Host.parse(redirectHost);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-host " + e.getMessage());
         }
         try {
-            builder.redirectChoice(new RedirectChoice(redirectHost.equals("localhost"), redirectPort));
+            builder.redirectChoice(new RedirectChoice(host, redirectPort));
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-port " + e.getMessage());
         }
@@ -290,6 +295,8 @@ public final class SessionCommand implements Callable<Integer> {
                 line.put("hasRefreshToken", session.tokens().refreshToken().isPresent());
                 // TX2: whether the access token is bound to the client certificate, never the token.
                 line.put("certificateBound", session.tokens().certificateThumbprint().isPresent());
+                // SX3: the refresh token's own lifetime, when the provider says it.
+                session.tokens().refreshExpiresAt().ifPresent(at -> line.put("refreshTokenExpiresAt", at.toString()));
             }
             case USERINFO -> {
                 UserInfo info = client.userInfo();
@@ -323,6 +330,16 @@ public final class SessionCommand implements Callable<Integer> {
                 LogoutResult result = client.logout();
                 line.put("tokenRevoked", result.tokenRevoked());
                 result.revocationError().ifPresent(e -> line.put("revocationError", e.getMessage()));
+            }
+            case END_SESSION -> {
+                // SX1: what the provider did with each: the revocation, and the sign-in at its end-session endpoint.
+                LogoutResult result = client.endSession();
+                line.put("tokenRevoked", result.tokenRevoked());
+                result.revocationError().ifPresent(e -> line.put("revocationError", e.getMessage()));
+                result.endSession().ifPresent(end -> {
+                    line.put("endSession", end.outcome().name().toLowerCase(Locale.ROOT));
+                    line.put("endSessionDetail", PrintableText.of(end.detail()));
+                });
             }
         }
         return line;
@@ -358,15 +375,24 @@ public final class SessionCommand implements Callable<Integer> {
     }
 
     private BrowserLauncher browser(PrintWriter err) {
-        return url -> {
-            if (!noBrowser && systemBrowser.open(url)) {
-                return true;
+        return new BrowserLauncher() {
+            @Override
+            public boolean open(URI url) {
+                if (!noBrowser && systemBrowser.open(url)) {
+                    return true;
+                }
+                // A person or a script completes the sign-in with this URL: one line of its own on stderr.
+                // Built from the provider's authorization_endpoint: printable, so it cannot act on the terminal.
+                err.println(dev.stormwatch.retry.PrintableText.of(url.toString()));
+                err.flush();
+                return false;
             }
-            // A person or a script completes the sign-in with this URL: one line of its own on stderr.
-            // Built from the provider's authorization_endpoint: printable, so it cannot act on the terminal.
-            err.println(dev.stormwatch.retry.PrintableText.of(url.toString()));
-            err.flush();
-            return false;
+
+            @Override
+            public boolean openCarryingToken(URI url) {
+                // SX1: the end-session URL holds the ID token: opened or not, it is never printed.
+                return !noBrowser && systemBrowser.openCarryingToken(url);
+            }
         };
     }
 
@@ -375,7 +401,8 @@ public final class SessionCommand implements Callable<Integer> {
             return Step.valueOf(name.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown step '" + name
-                    + "': use login, userinfo, refresh, access_token, logout, client_credentials or introspect");
+                    + "': use login, userinfo, refresh, access_token, logout, end_session, client_credentials or"
+                    + " introspect");
         }
     }
 
@@ -384,7 +411,9 @@ public final class SessionCommand implements Callable<Integer> {
             out.println(line.toString());
         } else if (!"attempt".equals(line.path("type").asText())) {
             out.println(line.path("step").asText() + ": " + line.path("outcome").asText()
-                    + (line.has("error") ? " - " + line.path("error").path("message").asText() : ""));
+                    + (line.has("error") ? " - " + line.path("error").path("message").asText() : "")
+                    + (line.has("endSession") ? " - token " + (line.path("tokenRevoked").asBoolean() ? "revoked"
+                            : "not revoked") + "; provider session: " + line.path("endSessionDetail").asText() : ""));
         }
         out.flush();
     }

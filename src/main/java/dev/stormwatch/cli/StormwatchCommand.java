@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             ExplainRetryAfterCommand.class,
             SessionCommand.class,
             ClientKeyCommand.class,
+            InspectTokenCommand.class,
             ProfileCommand.class,
             CallCommand.class,
             LimitCommand.class,

@@ -15,4 +15,14 @@ public interface BrowserLauncher {
      * @return true when a browser was started; false when none could be, so the caller shows the URL to copy
      */
     boolean open(URI authorizationUrl);
+
+    /**
+     * Asks a browser to open a URL that carries a token: the end-session URL with its {@code id_token_hint} (SX1).
+     * Unlike {@link #open}, a launcher must never show or print it when no browser starts.
+     *
+     * @return true when a browser was started
+     */
+    default boolean openCarryingToken(URI url) {
+        return open(url);
+    }
 }

@@ -134,6 +134,7 @@ public final class FileSessionStore implements SessionStore {
         root.put("token_type", t.tokenType());
         t.expiresAt().ifPresent(at -> root.put("expires_at", at.toString()));
         t.refreshToken().ifPresent(r -> root.put("refresh_token", r.reveal()));
+        t.refreshExpiresAt().ifPresent(at -> root.put("refresh_expires_at", at.toString()));
         root.put("id_token", t.idToken().reveal());
         t.scope().ifPresent(s -> root.put("scope", s));
         IdTokenClaims c = session.claims();
@@ -162,7 +163,8 @@ public final class FileSessionStore implements SessionStore {
                 optionalText(root, "expires_at").map(Instant::parse),
                 optionalText(root, "refresh_token").map(Secret::of),
                 Secret.of(root.path("id_token").asText()),
-                optionalText(root, "scope"));
+                optionalText(root, "scope"),
+                optionalText(root, "refresh_expires_at").map(Instant::parse));
         JsonNode c = root.path("claims");
         List<String> audience = new ArrayList<>();
         c.path("aud").forEach(a -> audience.add(a.asText()));

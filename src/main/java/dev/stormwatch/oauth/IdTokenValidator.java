@@ -190,6 +190,11 @@ public final class IdTokenValidator {
     }
 
     private void checkAlgorithm(JWSAlgorithm alg) {
+        checkAlgorithm(alg, allowedAlgorithms);
+    }
+
+    /** The algorithm check, for the token inspector too (SX4): asymmetric, and one of {@code allowedAlgorithms}. */
+    static void checkAlgorithm(JWSAlgorithm alg, List<String> allowedAlgorithms) {
         // A public client has no secret to check an HMAC with; a token that asks for one is forged or misconfigured.
         if (JWSAlgorithm.Family.HMAC_SHA.contains(alg)) {
             throw Failures.protocol("signature", "the ID token is signed with " + alg + " (HMAC), refused for a public client");
@@ -202,6 +207,11 @@ public final class IdTokenValidator {
     }
 
     private void checkSignature(SignedJWT jwt, JWSAlgorithm alg) {
+        checkSignature(jwt, alg, keys);
+    }
+
+    /** The signature check, for the token inspector too (SX4); returns the key that verified the token. */
+    static JWK checkSignature(SignedJWT jwt, JWSAlgorithm alg, KeySource keys) {
         Optional<String> kid = Optional.ofNullable(jwt.getHeader().getKeyID());
         List<JWK> candidates = keys.candidates(kid);
         if (candidates.isEmpty()) {
@@ -220,7 +230,7 @@ public final class IdTokenValidator {
             usableKey = true;
             try {
                 if (jwt.verify(verifier.get())) {
-                    return;
+                    return key;
                 }
             } catch (JOSEException e) {
                 // A key that cannot verify this token is just not the right key: try the next.

@@ -40,6 +40,9 @@ public final class LoopbackReceiver implements AutoCloseable {
     /** The path of the redirect URI. */
     public static final String CALLBACK_PATH = "/callback";
 
+    /** The path of the post-logout redirect URI (OpenID RP-Initiated Logout 1.0 §3, SX1). */
+    public static final String LOGGED_OUT_PATH = "/logged-out";
+
     /** Default wait for the user in the browser. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
 
@@ -60,6 +63,7 @@ public final class LoopbackReceiver implements AutoCloseable {
     static final int MAX_PENDING_CONNECTIONS = 32;
 
     private final Secret expectedState;
+    private final String path;
     private final List<ServerSocket> listeners;
     /** The request that ended the wait: its open connection and its parameters. */
     private record Consumed(Socket socket, AuthorizationRedirect redirect) {}
@@ -84,8 +88,9 @@ public final class LoopbackReceiver implements AutoCloseable {
     /** Connections still reading their head, oldest first. */
     private final java.util.Deque<Socket> pending = new java.util.ArrayDeque<>();
 
-    private LoopbackReceiver(Secret expectedState, List<ServerSocket> listeners) {
+    private LoopbackReceiver(Secret expectedState, String path, List<ServerSocket> listeners) {
         this.expectedState = expectedState;
+        this.path = path;
         this.listeners = listeners;
     }
 
@@ -100,14 +105,29 @@ public final class LoopbackReceiver implements AutoCloseable {
      * @throws RuntimeException a Configuration error when 127.0.0.1 cannot be bound on that port
      */
     public static LoopbackReceiver open(Secret expectedState, int port) {
+        return open(expectedState, new RedirectChoice(RedirectChoice.Host.IPV4, port), CALLBACK_PATH);
+    }
+
+    /**
+     * Opens the receiver for the redirect URI {@code choice} names, waiting on {@code path} ({@link #CALLBACK_PATH}
+     * for a sign-in, {@link #LOGGED_OUT_PATH} after an RP-initiated logout). The family the URI names is required
+     * (AR3: {@code [::1]} binds ::1 first, or fails); the other family is best effort on the same port.
+     *
+     * @throws RuntimeException a Configuration error when the named address cannot be bound on that port
+     */
+    static LoopbackReceiver open(Secret expectedState, RedirectChoice choice, String path) {
+        int port = choice.port();
         List<ServerSocket> listeners = new ArrayList<>();
-        ServerSocket v4 = bind(loopback4(), port).orElseThrow(() -> Failures.configuration(
-                "cannot listen for the browser's redirect on 127.0.0.1 port " + port
-                        + ": the port is taken or local connections are blocked; free the port or allow loopback sockets"));
-        listeners.add(v4);
-        // RFC 8252 §8.3: a browser may resolve to either loopback family; [::1] is best effort on the same port.
-        bind(loopback6(), v4.getLocalPort()).ifPresent(listeners::add);
-        LoopbackReceiver receiver = new LoopbackReceiver(expectedState, List.copyOf(listeners));
+        boolean v6First = choice.host() == RedirectChoice.Host.IPV6;
+        String name = v6First ? "[::1]" : "127.0.0.1";
+        ServerSocket first = bind(v6First ? loopback6() : loopback4(), port).orElseThrow(() -> Failures.configuration(
+                "cannot listen for the browser's redirect on " + name + " port " + port
+                        + ": the port is taken or local connections are blocked; free the port or allow loopback sockets"
+                        + (v6First ? " (or the machine has no IPv6 loopback: use --redirect-host 127.0.0.1)" : "")));
+        listeners.add(first);
+        // RFC 8252 §8.3: a browser may resolve to either loopback family; the other one is best effort on the same port.
+        bind(v6First ? loopback4() : loopback6(), first.getLocalPort()).ifPresent(listeners::add);
+        LoopbackReceiver receiver = new LoopbackReceiver(expectedState, path, List.copyOf(listeners));
         receiver.startAccepting();
         return receiver;
     }
@@ -248,7 +268,7 @@ public final class LoopbackReceiver implements AutoCloseable {
                 reply(socket, SignInPage.rejected(414, "The request was too long or incomplete."));
                 return;
             }
-            RedirectRequestCheck.Verdict verdict = RedirectRequestCheck.judge(head.get(), port(), expectedState);
+            RedirectRequestCheck.Verdict verdict = RedirectRequestCheck.judge(head.get(), port(), expectedState, path);
             if (verdict instanceof RedirectRequestCheck.Verdict.Rejected rejected) {
                 reply(socket, SignInPage.rejected(rejected.status(), rejected.reason()));
                 return;

@@ -123,7 +123,8 @@ public final class OAuthClient {
             }
             LoginSecrets secrets = LoginSecrets.generate(random);
             // AR2: a fixed port that is taken fails here, before the browser opens and before PAR.
-            try (LoopbackReceiver receiver = LoopbackReceiver.open(secrets.state(), redirectChoice.port())) {
+            try (LoopbackReceiver receiver = LoopbackReceiver.open(secrets.state(), redirectChoice,
+                    LoopbackReceiver.CALLBACK_PATH)) {
                 pendingLogin = receiver;
                 URI redirectUri = redirectChoice.uriFor(receiver.port());
                 AuthorizationRequest request = new AuthorizationRequest(
@@ -449,6 +450,79 @@ public final class OAuthClient {
     }
 
     /**
+     * Signs out as {@link #logout()} does (the local session erased first, then revocation), then ends the person's
+     * sign-in at the provider too (OpenID Connect RP-Initiated Logout 1.0, SX1): the browser goes to the discovery
+     * document's {@code end_session_endpoint} with the session's ID token as {@code id_token_hint}, the
+     * {@code client_id}, a fresh {@code state} and a {@code post_logout_redirect_uri} on a loopback listener of this
+     * client's redirect choice (its host and fixed port; path {@value LoopbackReceiver#LOGGED_OUT_PATH}). The result
+     * says what the provider did with each: revoked or not, and whether the browser came back with the state.
+     * Nothing here is retried: the only request is the person's browser's.
+     */
+    public LogoutResult endSession() {
+        Optional<Session> session = store.load();
+        LogoutResult revoked = logout();
+        if (session.isEmpty()) {
+            return revoked.withEndSession(new EndSession(EndSession.Outcome.NOTHING_TO_END,
+                    "there was no session to end at the provider"));
+        }
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        ProviderMetadata metadata;
+        try {
+            metadata = discovery.metadata(config.issuer(), budget);
+        } catch (CallFailure failure) {
+            return revoked.withEndSession(new EndSession(EndSession.Outcome.FAILED,
+                    "the provider's discovery failed, so its session was not ended: " + failure.getMessage()));
+        }
+        if (metadata.endSessionEndpoint().isEmpty()) {
+            // SX1: a provider without the endpoint keeps its own session; said, never guessed at.
+            return revoked.withEndSession(new EndSession(EndSession.Outcome.NOT_OFFERED,
+                    "the provider's discovery document has no end_session_endpoint: its own sign-in stays until it"
+                            + " expires or you sign out on its pages"));
+        }
+        return revoked.withEndSession(endSessionInBrowser(session.get(), metadata.endSessionEndpoint().get()));
+    }
+
+    private EndSession endSessionInBrowser(Session session, URI endpoint) {
+        Secret state = LoginSecrets.generate(random).state();
+        try (LoopbackReceiver receiver = LoopbackReceiver.open(state, redirectChoice,
+                LoopbackReceiver.LOGGED_OUT_PATH)) {
+            pendingLogin = receiver; // cancelLogin() ends this wait too
+            URI back = redirectChoice.uriFor(receiver.port(), LoopbackReceiver.LOGGED_OUT_PATH);
+            // RP-Initiated Logout 1.0 §2: id_token_hint RECOMMENDED; client_id names us when the hint has expired.
+            URI url = okhttp3.HttpUrl.get(endpoint).newBuilder()
+                    .addQueryParameter("id_token_hint", session.tokens().idToken().reveal())
+                    .addQueryParameter("client_id", config.clientId())
+                    .addQueryParameter("post_logout_redirect_uri", back.toString())
+                    .addQueryParameter("state", state.reveal())
+                    .build().uri();
+            // The URL carries the ID token: opened, never shown for copying (SX1).
+            if (!browser.openCarryingToken(url)) {
+                return new EndSession(EndSession.Outcome.BROWSER_NOT_OPENED, "no browser could be opened, so the"
+                        + " provider's sign-in was not ended (the end-session URL carries the ID token and is not"
+                        + " shown); sign out on the provider's pages");
+            }
+            receiver.await(config.loopbackTimeout());
+            receiver.respond(SignInPage.signedOut());
+            return new EndSession(EndSession.Outcome.CONFIRMED, "the provider ended its session and sent the"
+                    + " browser back to " + back);
+        } catch (TimeoutException e) {
+            return new EndSession(EndSession.Outcome.NOT_CONFIRMED, "the browser did not come back from the provider"
+                    + " within " + config.loopbackTimeout().toSeconds() + " s: the logout was not confirmed there,"
+                    + " or the provider does not send it back to this post-logout redirect URI (register"
+                    + " http://" + redirectChoice.host().uriHost() + "/logged-out for this client)");
+        } catch (CancellationException e) {
+            return new EndSession(EndSession.Outcome.FAILED, "ending the provider's session was cancelled");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new EndSession(EndSession.Outcome.FAILED, "ending the provider's session was interrupted");
+        } catch (CallFailure.Configuration e) {
+            return new EndSession(EndSession.Outcome.FAILED, e.getMessage());
+        } finally {
+            pendingLogin = null;
+        }
+    }
+
+    /**
      * Asks the provider about the session's access token (RFC 7662, IN1): active or not, and its scope, client,
      * subject and expiry as the provider sees them. A read: retried like one; the session is unchanged either way.
      *
@@ -486,6 +560,29 @@ public final class OAuthClient {
                 ? Optional.of(Instant.ofEpochSecond(body.get("exp").asLong())) : Optional.empty();
         return new Introspection(true, text(body, "scope"), text(body, "client_id"), text(body, "sub"), exp,
                 text(body, "token_type"));
+    }
+
+    /**
+     * The issuer's signing keys for the token inspector (SX4): discovery, then its {@code jwks_uri}, both as retried
+     * reads; the keys carry where they came from and when. Nothing of the session is used or changed.
+     *
+     * @throws CallFailure.Protocol the key set is not a JWKS or has no usable key
+     */
+    public TokenInspection.Keys providerKeys() {
+        CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
+        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        ProviderRequests.Answer answer = requests.get(metadata.jwksUri(), "jwks", budget);
+        if (!answer.ok()) {
+            throw Failures.protocol("jwks", "the provider answered " + answer.status() + " for its key set");
+        }
+        String provenance = "the JWKS at " + metadata.jwksUri() + " (named by " + config.issuer().value()
+                + "'s discovery), fetched at " + clock.instant();
+        try {
+            TokenInspection.Keys keys = TokenInspection.Keys.parse(answer.body(), provenance);
+            return new TokenInspection.Keys(keys.keys(), provenance, metadata.idTokenSigningAlgValuesSupported());
+        } catch (IllegalArgumentException e) {
+            throw Failures.protocol("jwks", "the key set at " + metadata.jwksUri() + " " + e.getMessage());
+        }
     }
 
     private static Optional<String> text(JsonNode body, String field) {
@@ -676,6 +773,12 @@ public final class OAuthClient {
         if (current.tokens().refreshToken().isEmpty()) {
             store.clear();
             throw failed(Failures.reauthenticate("the session has no refresh token; sign in again"), Optional.empty());
+        }
+        // SX3: a refresh token known to have expired could only be refused (invalid_grant): the grant is gone (F3).
+        if (current.tokens().refreshTokenExpired(clock.instant())) {
+            store.clear();
+            throw failed(Failures.reauthenticate("the refresh token expired at "
+                    + current.tokens().refreshExpiresAt().orElseThrow() + "; sign in again"), Optional.empty());
         }
         Secret refreshToken = current.tokens().refreshToken().get();
         publish(new SessionState.Refreshing(current));

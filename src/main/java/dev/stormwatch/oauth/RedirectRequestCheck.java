@@ -30,11 +30,19 @@ final class RedirectRequestCheck {
      * to resolve to 127.0.0.1 and its script then talks to this port.
      */
     static Verdict judge(LoopbackReceiver.RequestHead head, int port, Secret expectedState) {
+        return judge(head, port, expectedState, LoopbackReceiver.CALLBACK_PATH);
+    }
+
+    /**
+     * The same for a receiver waiting on {@code path}: on the callback path a code or an error must come with the
+     * state; after an RP-initiated logout (SX1) the state alone is the answer.
+     */
+    static Verdict judge(LoopbackReceiver.RequestHead head, int port, Secret expectedState, String path) {
         List<String> hosts = head.values("Host");
         if (hosts.size() != 1 || !isThisReceiver(hosts.get(0), port)) {
             return new Verdict.Rejected(400, "The request is not addressed to this sign-in's loopback address.");
         }
-        return judge(head.requestLine(), expectedState);
+        return judge(head.requestLine(), expectedState, path);
     }
 
     /** Whether a Host header names this receiver: a loopback name with exactly its port. */
@@ -49,6 +57,10 @@ final class RedirectRequestCheck {
     }
 
     static Verdict judge(String requestLine, Secret expectedState) {
+        return judge(requestLine, expectedState, LoopbackReceiver.CALLBACK_PATH);
+    }
+
+    static Verdict judge(String requestLine, Secret expectedState, String path) {
         String[] parts = requestLine.split(" ");
         if (parts.length != 3 || !parts[2].startsWith("HTTP/")) {
             return new Verdict.Rejected(400, "The request was not understood.");
@@ -63,7 +75,7 @@ final class RedirectRequestCheck {
         } catch (URISyntaxException e) {
             return new Verdict.Rejected(400, "The address was not understood.");
         }
-        if (!LoopbackReceiver.CALLBACK_PATH.equals(target.getRawPath())) {
+        if (!path.equals(target.getRawPath())) {
             return new Verdict.Rejected(404, "There is nothing at this address.");
         }
         Map<String, List<String>> query = LoopbackReceiver.parseQuery(target.getRawQuery());
@@ -83,7 +95,9 @@ final class RedirectRequestCheck {
         if (!Secret.of(state).equals(expectedState)) {
             return new Verdict.Rejected(400, "The redirect's state does not match this sign-in.");
         }
-        if (!single.containsKey("code") && !single.containsKey("error")) {
+        // SX1: the provider's way back after logout carries the state alone (RP-Initiated Logout 1.0 §3).
+        boolean signIn = LoopbackReceiver.CALLBACK_PATH.equals(path);
+        if (signIn && !single.containsKey("code") && !single.containsKey("error")) {
             return new Verdict.Rejected(400, "The redirect carries neither a code nor an error.");
         }
         return new Verdict.Accepted(new AuthorizationRedirect(single));

@@ -31,6 +31,12 @@ public record SignInPage(int status, String title, String detail, boolean closeT
                 + "to Stormwatch.", true);
     }
 
+    /** The provider sent the browser back after an RP-initiated logout (SX1): the tab can be closed (UI5). */
+    public static SignInPage signedOut() {
+        return new SignInPage(200, "Signed out", "You are signed out of the provider and of Stormwatch. You can close"
+                + " this tab and go back to Stormwatch.", true);
+    }
+
     /** The login ended in a failure that the user should read. */
     public static SignInPage failed(String detail) {
         return new SignInPage(200, "Sign-in failed", detail);

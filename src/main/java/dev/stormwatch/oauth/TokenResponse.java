@@ -42,7 +42,24 @@ final class TokenResponse {
                 .or(() -> previous.map(TokenSet::idToken))
                 .orElseThrow(() -> Failures.protocol(step, "the token response has no id_token (is 'openid' in the scope?)"));
         return new TokenSet(Secret.of(accessToken), normalized.equals("dpop") ? "DPoP" : "Bearer", expiresAt,
-                refreshToken, idToken, text(body, "scope"));
+                refreshToken, idToken, text(body, "scope"), refreshExpiresAt(body, now, previous));
+    }
+
+    /**
+     * SX3: the refresh token's own lifetime: {@code refresh_expires_in} seconds from now (Keycloak; 0 means none
+     * stated, as Keycloak's offline tokens), else the {@code exp} of a refresh token that is a JWT (read, not
+     * verified: it is the provider's note to itself). A response without a new refresh token keeps the old one's.
+     */
+    static Optional<Instant> refreshExpiresAt(JsonNode body, Instant now, Optional<TokenSet> previous) {
+        Optional<String> fresh = text(body, "refresh_token");
+        if (fresh.isEmpty()) {
+            return previous.flatMap(TokenSet::refreshExpiresAt);
+        }
+        long stated = Math.min(body.path("refresh_expires_in").asLong(0), MAX_LIFETIME_SECONDS);
+        if (stated > 0) {
+            return Optional.of(now.plusSeconds(stated));
+        }
+        return JwtExpiry.of(fresh.get());
     }
 
     /** Whether the response carried a new ID token (to validate) rather than keeping the previous one. */

@@ -9,6 +9,8 @@ import java.util.Optional;
  *
  * @param tokenType "Bearer" or "DPoP" (RFC 9449 §5)
  * @param expiresAt when the access token expires, if the provider said (expires_in)
+ * @param refreshExpiresAt when the refresh token expires, if known (SX3: refresh_expires_in, or a JWT refresh
+ *     token's exp)
  */
 public record TokenSet(
         Secret accessToken,
@@ -16,7 +18,19 @@ public record TokenSet(
         Optional<Instant> expiresAt,
         Optional<Secret> refreshToken,
         Secret idToken,
-        Optional<String> scope) {
+        Optional<String> scope,
+        Optional<Instant> refreshExpiresAt) {
+
+    /** Tokens whose refresh token's lifetime is unknown. */
+    public TokenSet(Secret accessToken, String tokenType, Optional<Instant> expiresAt, Optional<Secret> refreshToken,
+            Secret idToken, Optional<String> scope) {
+        this(accessToken, tokenType, expiresAt, refreshToken, idToken, scope, Optional.empty());
+    }
+
+    /** SX3: whether the refresh token is known to have expired at {@code now}: sending it could only be refused. */
+    public boolean refreshTokenExpired(Instant now) {
+        return refreshExpiresAt.map(at -> !now.isBefore(at)).orElse(false);
+    }
 
     /** Whether the access token is bound to our DPoP key (RFC 9449 §5). */
     public boolean dpopBound() {

@@ -72,11 +72,15 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
         return authMethods.contains(method);
     }
 
-    /** {@code stormwatch-desktop} with the loopback redirect {@code http://127.0.0.1/callback} (any port, RFC 8252 §7.3). */
+    /**
+     * {@code stormwatch-desktop} with the loopback redirects {@code http://127.0.0.1/callback} and
+     * {@code http://[::1]/callback} (any port, RFC 8252 §7.3; AR3), and their {@code /logged-out} twins after logout
+     * (SX2).
+     */
     public static ClientRegistration desktop() {
         return new ClientRegistration(DESKTOP_CLIENT_ID,
-                List.of(URI.create("http://127.0.0.1/callback")),
-                List.of(URI.create("http://127.0.0.1/logged-out")));
+                List.of(URI.create("http://127.0.0.1/callback"), URI.create("http://[::1]/callback")),
+                List.of(URI.create("http://127.0.0.1/logged-out"), URI.create("http://[::1]/logged-out")));
     }
 
     /**

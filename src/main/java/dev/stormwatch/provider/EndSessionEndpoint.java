@@ -40,8 +40,8 @@ final class EndSessionEndpoint implements Handler {
             return Html.page(200, "Signed out", "<p id=\"signed-out\">You are signed out of the demo provider.</p>");
         }
         ClientRegistration client = clientId.map(id -> state.clients().get(id)).orElse(null);
-        if (client == null || !client.postLogoutRedirectUris().stream().anyMatch(u -> u.toString().equals(redirect.get()))) {
-            // §3: never redirect to an unregistered URI.
+        // §3: never redirect to an unregistered URI; SX2: a loopback literal's port may vary (RFC 8252 §7.3).
+        if (client == null || !RedirectUris.matches(client.postLogoutRedirectUris(), redirect.get())) {
             return Html.error(400, "post_logout_redirect_uri is not registered for this client");
         }
         String location = redirect.get() + AuthorizationCheck.single(params, "state")

@@ -137,6 +137,8 @@ final class TokenEndpoint implements Handler {
         body.put("token_type", jkt.isPresent() ? "DPoP" : "Bearer");
         body.put("expires_in", state.config().accessTokenTtl().toSeconds());
         body.put("refresh_token", refreshToken);
+        // SX3: the refresh token's own lifetime, as Keycloak states it; every rotation starts it again.
+        body.put("refresh_expires_in", state.config().refreshTokenTtl().toSeconds());
         body.put("scope", grant.scope());
         if (withIdToken) {
             body.put("id_token", state.mint().idToken(grant, nonce, accessToken, now,

@@ -80,6 +80,37 @@ public final class SignInPageBrowser implements BrowserLauncher {
         }
     }
 
+    /** The end-session URLs opened (SX1), in order. */
+    public final java.util.List<URI> endSessionUrls = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** What the browser showed at the end of the last end-session visit: status and body, after every redirect. */
+    public volatile CompletableFuture<String> lastEndSession = new CompletableFuture<>();
+
+    /** SX1: follows the end-session URL and the provider's redirect back to the loopback listener, as a browser. */
+    @Override
+    public boolean openCarryingToken(URI url) {
+        endSessionUrls.add(url);
+        lastEndSession = CompletableFuture.supplyAsync(() -> follow(HttpUrl.get(url.toString())));
+        return true;
+    }
+
+    private String follow(HttpUrl url) {
+        try {
+            HttpUrl next = url;
+            for (int hop = 0; hop < 5; hop++) {
+                try (Response response = http.newCall(new Request.Builder().url(next).build()).execute()) {
+                    String location = response.header("Location");
+                    if (!response.isRedirect() || location == null) {
+                        return response.code() + " " + response.body().string();
+                    }
+                    next = next.resolve(location);
+                }
+            }
+            return "too many redirects";
+        } catch (IOException e) {
+            return "failed: " + e;
+        }
+    }
+
     private void think() {
         try {
             Thread.sleep(thinkTime.toMillis());

@@ -102,9 +102,24 @@ class SessionCommandGrantsTest {
         Run port = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--redirect-port", "70000");
 
         assertThat(host.exit()).isEqualTo(2);
-        assertThat(host.err()).contains("--redirect-host 'example.com' must be 127.0.0.1 or localhost");
+        assertThat(host.err()).contains("--redirect-host 'example.com' must be 127.0.0.1, [::1] or localhost");
         assertThat(port.exit()).isEqualTo(2);
         assertThat(port.err()).contains("--redirect-port").contains("70000");
         assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration")).isZero();
+    }
+
+    @Test
+    @DisplayName("AR3, SX1: --redirect-host [::1] signs in on the IPv6 literal, and end_session prints what the"
+            + " provider did with the revocation and with its own session, never a token")
+    void ipv6SignInThenEndSession() {
+        Run run = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--redirect-host", "[::1]",
+                "--steps", "login,end_session");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("\"step\":\"login\"").contains("\"step\":\"end_session\"")
+                .contains("\"tokenRevoked\":true").contains("\"endSession\":\"confirmed\"")
+                .contains("http://[::1]:").doesNotContain("eyJ").doesNotContain("id_token_hint");
+        assertThat(run.err()).doesNotContain("eyJ");
+        assertThat(provider.requestsReceived("GET", "/logout")).isEqualTo(1);
     }
 }

@@ -57,6 +57,8 @@ final class FakeProvider implements AutoCloseable {
     volatile String currentRefreshToken;
     /** Whether discovery names the device authorization endpoint (RFC 8628 §4). */
     volatile boolean deviceEndpoint = true;
+    /** Whether discovery names an end_session_endpoint (RP-Initiated Logout 1.0); nothing answers it. */
+    volatile boolean endSessionEndpoint;
     volatile long deviceExpiresInSeconds = 600;
     /** The device answer's interval; 0 leaves it out (RFC 8628 §3.2's default of 5 s then applies). */
     volatile long deviceIntervalSeconds = 5;
@@ -143,6 +145,7 @@ final class FakeProvider implements AutoCloseable {
                 + "\"jwks_uri\":\"" + issuer + "/jwks\","
                 + (deviceEndpoint ? "\"device_authorization_endpoint\":\"" + issuer + "/device\"," : "")
                 + "\"revocation_endpoint\":\"" + (revocationEndpoint != null ? revocationEndpoint : issuer + "/revoke") + "\","
+                + (endSessionEndpoint ? "\"end_session_endpoint\":\"" + issuer + "/endsession\"," : "")
                 + (par ? "\"pushed_authorization_request_endpoint\":\"" + issuer + "/par\"," : "")
                 + "\"authorization_response_iss_parameter_supported\":" + advertiseIss + ","
                 + "\"code_challenge_methods_supported\":[\"S256\"],"

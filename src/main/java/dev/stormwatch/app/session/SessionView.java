@@ -76,10 +76,12 @@ public final class SessionView extends BorderPane {
         Button refresh = button("Refresh", "refresh", model::refresh);
         Button userInfo = button("UserInfo", "userinfo", model::loadUserInfo);
         Button signOut = button("Sign out", "sign-out", model::signOut);
+        Button endSession = button("Sign out at provider", "end-session", model::signOutAtProvider);
         for (Button action : List.of(refresh, userInfo)) {
             action.disableProperty().bind(model.canAct().not());
         }
         signOut.disableProperty().bind(model.canSignOut().not());
+        endSession.disableProperty().bind(model.canSignOut().not());
         Label countdown = new Label();
         countdown.setId("pause-countdown");
         countdown.getStyleClass().add("countdown");
@@ -112,6 +114,11 @@ public final class SessionView extends BorderPane {
                 .then("Signs you out here at once; while the pause runs, the provider is not asked to revoke "
                         + "the token (P8).")
                 .otherwise("Erases the session here, then asks the provider to revoke the token (P8)."));
+        Node endSessionSlot = explained(endSession, Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                .then("Signs you out here and at the provider; the browser opens the provider's end-session page"
+                        + " (SX1).")
+                .otherwise("Signs out as Sign out does, then opens the provider's end-session page in your browser"
+                        + " to end your sign-in there too, and says whether it came back (SX1)."));
         Label wait = new Label();
         wait.setId("wait-countdown");
         wait.getStyleClass().add("countdown");
@@ -121,7 +128,8 @@ public final class SessionView extends BorderPane {
         wait.visibleProperty().bind(model.waitTextProperty().isNotEmpty());
         wait.managedProperty().bind(wait.visibleProperty());
         wait.setMinHeight(Region.USE_PREF_SIZE);
-        HBox actions = new HBox(8, signInSlot, cancel, refreshSlot, userInfoSlot, signOutSlot, countdown, retry);
+        HBox actions = new HBox(8, signInSlot, cancel, refreshSlot, userInfoSlot, signOutSlot, endSessionSlot, countdown,
+                retry);
         actions.setAlignment(Pos.CENTER_LEFT);
 
         Label message = new Label();
@@ -153,16 +161,30 @@ public final class SessionView extends BorderPane {
         Label expiry = new Label();
         expiry.setId("token-expiry");
         expiry.textProperty().bind(model.expiryProperty());
+        Label refreshExpiry = new Label();
+        refreshExpiry.setId("refresh-token-expiry");
+        refreshExpiry.textProperty().bind(model.refreshExpiryProperty());
+        VBox expiries = new VBox(2, expiry, refreshExpiry);
 
         TabPane tokens = new TabPane();
         tokens.setId("tokens");
         tokens.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        model.tokens().addListener((javafx.collections.ListChangeListener<TokenDetails>) change ->
-                rebuildTokens(tokens, model));
+        // SX4: the token inspector is the last tab, kept when the session's tabs are rebuilt.
+        Tab inspector = new Tab("Inspect a token", TokenInspectorView.build(model.inspector()));
+        inspector.setId("token-inspector");
+        model.tokens().addListener((javafx.collections.ListChangeListener<TokenDetails>) change -> {
+            boolean inspecting = tokens.getSelectionModel().getSelectedItem() == inspector;
+            rebuildTokens(tokens, model);
+            tokens.getTabs().add(inspector);
+            if (inspecting) {
+                tokens.getSelectionModel().select(inspector);
+            }
+        });
         rebuildTokens(tokens, model);
+        tokens.getTabs().add(inspector);
         VBox.setVgrow(tokens, Priority.ALWAYS);
 
-        VBox pane = new VBox(10, banner, actions, wait, message, urlRow, expiry, tokens);
+        VBox pane = new VBox(10, banner, actions, wait, message, urlRow, expiries, tokens);
         pane.setPadding(new Insets(12));
         pane.getStyleClass().add("session-pane");
         return pane;

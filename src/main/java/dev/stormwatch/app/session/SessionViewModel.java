@@ -77,6 +77,7 @@ public final class SessionViewModel {
     private final ReadOnlyBooleanWrapper signedIn = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper authorizationUrl = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper expiry = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper refreshExpiry = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper userInfo = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Tone> tone = new ReadOnlyObjectWrapper<>(Tone.INFO);
@@ -90,9 +91,14 @@ public final class SessionViewModel {
 
     private final SettingsViewModel settings;
     private final Function<OAuthConfig, OAuthClient> clients;
+    /** SX4: the token inspector; it fetches an issuer's keys with a client of the same factory (CA file, proxies). */
+    private final TokenInspectorViewModel inspector;
     /** Read by a load run's thread too (its token source), hence volatile. */
     private volatile OAuthClient client;
     private Optional<Instant> accessExpiresAt = Optional.empty();
+    /** SX3: when the refresh token runs out, if known; empty also when there is no refresh token. */
+    private Optional<Instant> refreshExpiresAt = Optional.empty();
+    private boolean hasRefreshToken;
     private Runnable stopExpiryTicks = () -> {};
     private Runnable lastCall = () -> {};
     /** What the last visible call was, for advice that depends on it (F1: a refresh is not a read). */
@@ -114,6 +120,9 @@ public final class SessionViewModel {
             Executor background, Executor ui, Clock clock, Ticker ticker, AttemptListener attempts) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clients = Objects.requireNonNull(clients, "clients");
+        // The client id is never sent: discovery and the JWKS are anonymous reads.
+        this.inspector = new TokenInspectorViewModel(background, ui, clock,
+                issuer -> clients.apply(OAuthConfig.of(issuer, "stormwatch-token-inspector")).providerKeys());
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -207,6 +216,11 @@ public final class SessionViewModel {
         retryHint.set("");
     }
 
+    /** The token inspector (SX4). */
+    public TokenInspectorViewModel inspector() {
+        return inspector;
+    }
+
     public SettingsViewModel settings() {
         return settings;
     }
@@ -267,6 +281,23 @@ public final class SessionViewModel {
             return "Signed out locally. The token was NOT revoked"
                     + result.revocationError().map(e -> ": " + e.getMessage()).orElse(
                             " (the provider has no revocation endpoint).");
+        });
+    }
+
+    /**
+     * SX1: signs out as {@link #signOut()} does, then the browser ends the sign-in at the provider too (RP-initiated
+     * logout); the message says what the provider did with each.
+     */
+    public void signOutAtProvider() {
+        run(Call.SIGN_OUT, () -> {
+            LogoutResult result = client.endSession();
+            String revocation = result.tokenRevoked() ? "The provider revoked the token."
+                    : "The token was NOT revoked" + result.revocationError().map(e -> ": " + e.getMessage())
+                            .orElse(" (the provider has no revocation endpoint).");
+            String provider = result.endSession().map(end -> end.confirmed()
+                    ? "The provider ended its own sign-in and sent the browser back."
+                    : "The provider's own sign-in was NOT confirmed ended: " + end.detail() + ".").orElse("");
+            return "Signed out. " + revocation + " " + provider;
         });
     }
 
@@ -511,8 +542,10 @@ public final class SessionViewModel {
         if (session.isEmpty()) {
             tokens.clear();
             expiry.set("");
+            refreshExpiry.set("");
             userInfo.set("");
             accessExpiresAt = Optional.empty();
+            refreshExpiresAt = Optional.empty();
             return;
         }
         TokenSet set = session.get().tokens();
@@ -530,8 +563,10 @@ public final class SessionViewModel {
                 "Opaque to this client; sent only to the token endpoint, and replaced when the provider rotates it.")));
         tokens.setAll(details);
         accessExpiresAt = set.expiresAt();
+        refreshExpiresAt = set.refreshExpiresAt();
+        hasRefreshToken = set.refreshToken().isPresent();
         tickExpiry();
-        if (accessExpiresAt.isPresent()) {
+        if (accessExpiresAt.isPresent() || refreshExpiresAt.isPresent()) {
             stopExpiryTicks = ticker.everySecond(this::tickExpiry);
         }
     }
@@ -543,6 +578,21 @@ public final class SessionViewModel {
                     ? "Access token expired " + Durations.format(left.negated()) + " ago: the next call refreshes first."
                     : "Access token expires in " + Durations.ceilSeconds(left) + " s.";
         }).orElse("The provider did not say when the access token expires."));
+        refreshExpiry.set(refreshExpiryText());
+    }
+
+    /** SX3: the refresh token's lifetime, ticking like the access token's, and what its end means for the session. */
+    private String refreshExpiryText() {
+        if (!hasRefreshToken) {
+            return "No refresh token: when the access token expires, sign in again.";
+        }
+        return refreshExpiresAt.map(at -> {
+            Duration left = Duration.between(clock.instant(), at);
+            return left.isNegative() || left.isZero()
+                    ? "Refresh token expired " + Durations.format(left.negated()) + " ago: the session cannot be"
+                            + " renewed; sign in again when the access token expires."
+                    : "Refresh token expires in " + Durations.ceilSeconds(left) + " s.";
+        }).orElse("The provider did not say when the refresh token expires.");
     }
 
 
@@ -587,6 +637,8 @@ public final class SessionViewModel {
     public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
     public ReadOnlyStringProperty authorizationUrlProperty() { return authorizationUrl.getReadOnlyProperty(); }
     public ReadOnlyStringProperty expiryProperty() { return expiry.getReadOnlyProperty(); }
+    /** SX3: the refresh token's lifetime, ticking; what the session can still do when it has run out. */
+    public ReadOnlyStringProperty refreshExpiryProperty() { return refreshExpiry.getReadOnlyProperty(); }
     public ReadOnlyStringProperty userInfoProperty() { return userInfo.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Tone> toneProperty() { return tone.getReadOnlyProperty(); }

@@ -12,6 +12,7 @@ import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.retry.OriginPauses;
 import java.net.ServerSocket;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,7 @@ import okhttp3.mockwebserver.MockWebServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -95,6 +97,50 @@ class SessionViewModelTest {
         assertThat(model.messageProperty().get()).isEqualTo("Signed out. The provider revoked the token.");
         assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
         assertThat(model.tokens()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("SX1: Sign out at provider says what the provider did with the revocation and with its own sign-in")
+    void signOutAtProviderSaysWhatTheProviderDidWithEach() {
+        SignInPageBrowser browser = new SignInPageBrowser();
+        SessionViewModel model = model(provider.issuer().toString(), browser);
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+
+        ui.onUi(model::signOutAtProvider);
+        ui.await(() -> !model.busyProperty().get() && model.messageProperty().get().startsWith("Signed out"));
+
+        assertThat(model.messageProperty().get()).isEqualTo("Signed out. The provider revoked the token. The provider"
+                + " ended its own sign-in and sent the browser back.");
+        assertThat(browser.endSessionUrls).hasSize(1);
+        assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
+        assertThat(model.tokens()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("SX3: the refresh token's lifetime ticks like the access token's, and says what its end means")
+    void theRefreshTokensLifetimeTicks() {
+        dev.stormwatch.testing.FakeClock shown = new dev.stormwatch.testing.FakeClock(Instant.now());
+        List<Runnable> ticks = new ArrayList<>();
+        SettingsViewModel settings = new SettingsViewModel();
+        settings.issuerProperty().set(provider.issuer().toString());
+        SessionViewModel model = new SessionViewModel(settings,
+                config -> OAuthClient.builder(config).browser(new SignInPageBrowser()).build(),
+                background, ui, shown, tick -> {
+                    ticks.add(tick);
+                    return () -> {};
+                }, event -> {});
+        ui.onUi(model::applySettings);
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+        String first = ui.onUi(() -> model.refreshExpiryProperty().get());
+        assertThat(first).matches("Refresh token expires in \\d+ s\\.");
+
+        shown.advance(ProviderConfig.defaults().refreshTokenTtl().plusSeconds(5));
+        ui.onUi(() -> ticks.forEach(Runnable::run));
+
+        assertThat(ui.onUi(() -> model.refreshExpiryProperty().get())).startsWith("Refresh token expired")
+                .contains("sign in again");
     }
 
     // Bad input: an unreachable issuer is a clear message and no stuck state.

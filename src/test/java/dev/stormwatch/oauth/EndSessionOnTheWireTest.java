@@ -1,0 +1,155 @@
+package dev.stormwatch.oauth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.app.SignInPageBrowser;
+import dev.stormwatch.provider.ClientRegistration;
+import dev.stormwatch.provider.DemoProvider;
+import dev.stormwatch.provider.ProviderConfig;
+import java.net.InetAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import okhttp3.HttpUrl;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * RP-initiated logout on real sockets (SX1, SX2): the embedded provider, and navikt's mock-oauth2-server, which nobody
+ * on the team wrote. The browser is an HTTP client that follows the provider's redirect back to the loopback listener.
+ */
+class EndSessionOnTheWireTest {
+
+    private DemoProvider provider;
+    private MockOAuth2Server mock;
+    private final SignInPageBrowser browser = new SignInPageBrowser();
+
+    @AfterEach
+    void stop() {
+        if (provider != null) {
+            provider.close();
+        }
+        if (mock != null) {
+            mock.shutdown();
+        }
+    }
+
+    private OAuthClient demoClient(RedirectChoice choice, Duration wait) throws Exception {
+        provider = DemoProvider.start(ProviderConfig.defaults());
+        OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID)
+                .withScope("openid offline_access").withLoopbackTimeout(wait);
+        return OAuthClient.builder(config).browser(browser).redirectChoice(choice).build();
+    }
+
+    @Test
+    @DisplayName("SX1: end_session revokes, then the browser ends the provider's sign-in with id_token_hint,"
+            + " client_id and state, and comes back to the loopback /logged-out, which says so")
+    void theEmbeddedProviderEndsItsSessionAndSendsTheBrowserBack() throws Exception {
+        OAuthClient client = demoClient(RedirectChoice.DEFAULT, Duration.ofSeconds(20));
+        Session session = client.login();
+
+        LogoutResult result = client.endSession();
+
+        assertThat(result.tokenRevoked()).as("%s", result.revocationError()).isTrue();
+        assertThat(result.endSession()).hasValueSatisfying(end -> {
+            assertThat(end.outcome()).as(end.detail()).isEqualTo(EndSession.Outcome.CONFIRMED);
+            assertThat(end.detail()).doesNotContain(session.tokens().idToken().reveal());
+        });
+        URI opened = browser.endSessionUrls.get(0);
+        HttpUrl url = HttpUrl.get(opened.toString());
+        assertThat(url.encodedPath()).isEqualTo("/logout");
+        assertThat(url.queryParameter("id_token_hint")).isEqualTo(session.tokens().idToken().reveal());
+        assertThat(url.queryParameter("client_id")).isEqualTo(ClientRegistration.DESKTOP_CLIENT_ID);
+        assertThat(url.queryParameter("state")).isNotBlank();
+        // SX2: the registered http://127.0.0.1/logged-out matches on any port (RFC 8252 §7.3).
+        assertThat(url.queryParameter("post_logout_redirect_uri")).matches("http://127\\.0\\.0\\.1:[1-9][0-9]*/logged-out");
+        assertThat(browser.lastEndSession.get(5, TimeUnit.SECONDS)).startsWith("200").contains("Signed out");
+        assertThat(provider.requestsReceived("POST", "/revoke")).isEqualTo(1);
+        assertThat(provider.requestsReceived("GET", "/logout")).isEqualTo(1);
+        assertThat(client.session()).isEmpty();
+        assertThat(client.state()).isInstanceOf(SessionState.SignedOut.class);
+    }
+
+    @Test
+    @DisplayName("SX2: the IPv6 literal's post-logout URI http://[::1]:PORT/logged-out matches the registered one on"
+            + " any port; the sign-in went through [::1] too (AR3)")
+    void theIpv6LiteralComesBackToo() throws Exception {
+        OAuthClient client = demoClient(new RedirectChoice(RedirectChoice.Host.IPV6, 0), Duration.ofSeconds(20));
+        client.login();
+
+        LogoutResult result = client.endSession();
+
+        assertThat(result.endSession().orElseThrow().outcome()).isEqualTo(EndSession.Outcome.CONFIRMED);
+        assertThat(HttpUrl.get(browser.endSessionUrls.get(0).toString()).queryParameter("post_logout_redirect_uri"))
+                .matches("http://\\[::1\\]:[1-9][0-9]*/logged-out");
+    }
+
+    @Test
+    @DisplayName("SX1, SX2: a post-logout URI the provider has not registered (localhost is no literal, its port is"
+            + " not free) is refused there; the browser never comes back and the result says it was not confirmed")
+    void anUnregisteredPostLogoutUriIsNotConfirmed() throws Exception {
+        OAuthClient client = demoClient(RedirectChoice.DEFAULT, Duration.ofSeconds(2));
+        // The demo provider registers no localhost redirect: sign in on the literal, end the session on localhost.
+        SessionStore shared = new InMemorySessionStore();
+        OAuthClient a = OAuthClient.builder(client.config()).browser(browser).sessionStore(shared).build();
+        a.login();
+        OAuthClient b = OAuthClient.builder(client.config()).browser(browser).sessionStore(shared)
+                .redirectChoice(new RedirectChoice(RedirectChoice.Host.LOCALHOST, 0)).build();
+
+        LogoutResult result = b.endSession();
+
+        assertThat(result.tokenRevoked()).isTrue();
+        EndSession end = result.endSession().orElseThrow();
+        assertThat(end.outcome()).isEqualTo(EndSession.Outcome.NOT_CONFIRMED);
+        assertThat(end.detail()).contains("did not come back").contains("register http://localhost/logged-out");
+        assertThat(browser.lastEndSession.get(5, TimeUnit.SECONDS)).startsWith("400")
+                .contains("post_logout_redirect_uri is not registered");
+        assertThat(b.session()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("SX1: against mock-oauth2-server (navikt), the end-session endpoint sends the browser back with the"
+            + " state, and the result says the provider ended its session")
+    void mockOAuth2ServerEndsItsSession() throws Exception {
+        mock = new MockOAuth2Server();
+        mock.start(InetAddress.getByName("127.0.0.1"), 0);
+        String issuer = mock.issuerUrl("default").toString();
+        OAuthConfig config = OAuthConfig.of(issuer, "stormwatch-test").withScope("openid profile offline_access")
+                .withLoopbackTimeout(Duration.ofSeconds(20));
+        FollowingBrowser following = new FollowingBrowser();
+        OAuthClient client = OAuthClient.builder(config).browser(following).build();
+        client.login();
+
+        LogoutResult result = client.endSession();
+
+        assertThat(result.tokenRevoked()).isTrue();
+        assertThat(result.endSession().orElseThrow().outcome()).as(result.endSession().get().detail())
+                .isEqualTo(EndSession.Outcome.CONFIRMED);
+        HttpUrl opened = HttpUrl.get(following.opened.get(1).toString());
+        assertThat(opened.encodedPath()).endsWith("/endsession");
+        assertThat(opened.queryParameter("id_token_hint")).isNotBlank();
+        assertThat(following.lastPage()).startsWith("200").contains("Signed out");
+        assertThat(client.session()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("AR3: a sign-in with the redirect URI http://[::1]:PORT/callback against mock-oauth2-server")
+    void mockOAuth2ServerSignsInOnTheIpv6Literal() throws Exception {
+        mock = new MockOAuth2Server();
+        mock.start(InetAddress.getByName("127.0.0.1"), 0);
+        OAuthConfig config = OAuthConfig.of(mock.issuerUrl("default").toString(), "stormwatch-test")
+                .withLoopbackTimeout(Duration.ofSeconds(20));
+        FollowingBrowser following = new FollowingBrowser();
+        OAuthClient client = OAuthClient.builder(config).browser(following)
+                .redirectChoice(new RedirectChoice(RedirectChoice.Host.IPV6, 0)).build();
+
+        Session session = client.login();
+
+        assertThat(HttpUrl.get(following.opened.get(0).toString()).queryParameter("redirect_uri"))
+                .matches("http://\\[::1\\]:[1-9][0-9]*/callback");
+        assertThat(following.lastPage()).startsWith("200").contains("Signed in");
+        assertThat(session.claims().audience()).contains("stormwatch-test");
+    }
+}

@@ -1,0 +1,76 @@
+package dev.stormwatch.oauth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** What an RP-initiated logout says when it cannot reach the provider's end-session page (SX1). */
+class EndSessionTest extends OAuthClientFixture {
+
+    @Test
+    @DisplayName("SX1: a provider without end_session_endpoint: the token is still revoked, the session erased, and"
+            + " the result says the provider's own sign-in stays; no browser opens")
+    void aProviderWithoutTheEndpointIsSaidNotGuessed() {
+        OAuthClient client = client();
+        client.login();
+        int opened = browser.opened.size();
+
+        LogoutResult result = client.endSession();
+
+        assertThat(result.tokenRevoked()).isTrue();
+        assertThat(result.endSession().orElseThrow().outcome()).isEqualTo(EndSession.Outcome.NOT_OFFERED);
+        assertThat(result.endSession().get().detail()).contains("no end_session_endpoint");
+        assertThat(browser.opened).hasSize(opened);
+        assertThat(client.session()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("SX1: without a session nothing is sent to the provider and the result says there was nothing to end")
+    void withoutASessionNothingIsSent() {
+        OAuthClient client = client();
+
+        LogoutResult result = client.endSession();
+
+        assertThat(result.endSession().orElseThrow().outcome()).isEqualTo(EndSession.Outcome.NOTHING_TO_END);
+        assertThat(browser.opened).isEmpty();
+        assertThat(provider.requestsTo("/revoke")).isEmpty();
+    }
+
+    @Test
+    @DisplayName("SX1: when no browser opens, the end-session URL (it carries the ID token) is in no result or state")
+    void whenNoBrowserOpensTheUrlIsNotShown() throws Exception {
+        provider.endSessionEndpoint = true;
+        OAuthClient signIn = client();
+        Session session = signIn.login();
+        List<URI> asked = new CopyOnWriteArrayList<>();
+        List<SessionState> seen = new CopyOnWriteArrayList<>();
+        OAuthClient client = OAuthClient.builder(config()).clock(clock).sleeper(sleeper).sessionStore(store)
+                .browser(new BrowserLauncher() {
+                    @Override
+                    public boolean open(URI url) {
+                        throw new AssertionError("the end-session URL must not go through open(): " + url.getPath());
+                    }
+
+                    @Override
+                    public boolean openCarryingToken(URI url) {
+                        asked.add(url);
+                        return false;
+                    }
+                }).build();
+        client.addStateListener(seen::add);
+
+        LogoutResult result = client.endSession();
+
+        EndSession end = result.endSession().orElseThrow();
+        assertThat(end.outcome()).isEqualTo(EndSession.Outcome.BROWSER_NOT_OPENED);
+        assertThat(asked).hasSize(1);
+        String idToken = session.tokens().idToken().reveal();
+        assertThat(asked.get(0).toString()).contains(idToken);
+        assertThat(end.detail() + result + seen).doesNotContain(idToken).doesNotContain("id_token_hint=");
+        assertThat(client.session()).isEmpty();
+    }
+}
