@@ -11,7 +11,6 @@ import dev.stormwatch.limit.JedisClusterPort;
 import dev.stormwatch.limit.JedisPooledPort;
 import dev.stormwatch.limit.LimitKey;
 import dev.stormwatch.limit.LimitSpec;
-import dev.stormwatch.limit.LimiterConfigurationException;
 import dev.stormwatch.limit.LimiterException;
 import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.limit.RateLimiter;
@@ -22,8 +21,6 @@ import dev.stormwatch.limit.RedisPassword;
 import dev.stormwatch.limit.RedisPort;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -87,7 +84,7 @@ public final class LimitCommand implements Callable<Integer> {
     }
 
     /** Where an external Redis's password comes from without --redis-password-file: never a flag's value (CA2). */
-    static final String REDIS_PASSWORD_VARIABLE = "STORMWATCH_REDIS_PASSWORD";
+    static final String REDIS_PASSWORD_VARIABLE = RedisPasswordSource.VARIABLE;
 
     @Option(names = "--redis-password-file", paramLabel = "FILE",
             description = "The password of the --redis or --redis-cluster server, from the first line of FILE (else"
@@ -202,31 +199,10 @@ public final class LimitCommand implements Callable<Integer> {
 
     /** HD3: the external Redis's password, from --redis-password-file or else the environment; never printed. */
     private Optional<RedisPassword> externalPassword() {
-        String text;
-        String source;
-        if (redisPasswordFile != null) {
-            source = "--redis-password-file " + redisPasswordFile;
-            try {
-                // The first line: a file written by 'echo' ends in a newline that is not part of the password.
-                String all = Files.readString(redisPasswordFile, StandardCharsets.UTF_8);
-                int end = all.indexOf('\n');
-                text = (end < 0 ? all : all.substring(0, end)).strip();
-            } catch (IOException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        source + " cannot be read (" + e.getClass().getSimpleName() + ")");
-            }
-        } else {
-            source = REDIS_PASSWORD_VARIABLE;
-            text = environment.apply(REDIS_PASSWORD_VARIABLE);
-            if (text == null || text.isEmpty()) {
-                return Optional.empty();
-            }
-        }
         try {
-            return Optional.of(RedisPassword.of(text));
-        } catch (LimiterConfigurationException e) {
-            // The message names the rule, never the value.
-            throw new CommandLine.ParameterException(spec.commandLine(), source + ": " + e.getMessage());
+            return RedisPasswordSource.read(redisPasswordFile, environment);
+        } catch (RedisPasswordSource.Unreadable e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 

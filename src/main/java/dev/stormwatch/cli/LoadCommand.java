@@ -86,6 +86,19 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Where the limiter keeps its state: one shared Redis (embedded or redis://host:port), or local per instance.")
     private String redis;
 
+    @Option(names = RedisPasswordSource.OPTION, paramLabel = "FILE", description = RedisPasswordSource.HELP)
+    private Path redisPasswordFile;
+
+    @Option(names = "--redis-failure-mode", defaultValue = "closed", paramLabel = "closed|open|local",
+            description = "While Redis is slow or away, the limiter's decisions: closed (refuse), open (allow) or local"
+                    + " (each instance's in-memory limiter). Counted in the report (RB3). Default ${DEFAULT-VALUE}.")
+    private String redisFailureMode;
+
+    @Option(names = "--redis-outage-limit", defaultValue = "10s", paramLabel = "D",
+            description = "How long Redis may stay unreachable before the run stops as \"Redis lost\" (RB2), as "
+                    + DurationText.FORMS + "; at most 10m. Default ${DEFAULT-VALUE}.")
+    private String redisOutageLimit;
+
     @Option(names = "--policy", defaultValue = ClientChoices.DEFAULT_POLICY, paramLabel = "PRESET",
             description = "The clients' retry policy: batch (RC4), interactive (RC4), default (C1), conservative, patient"
                     + " (C3). Default ${DEFAULT-VALUE}.")
@@ -362,6 +375,7 @@ public final class LoadCommand implements Callable<Integer> {
         } catch (DurationText.Invalid e) {
             extraProblems.add("--think-time " + e.getMessage());
         }
+        redisFailureHandling(builder, extraProblems);
         if (rate != null) {
             builder.rate(rate);
         }
@@ -413,6 +427,40 @@ public final class LoadCommand implements Callable<Integer> {
                             + " its host to NO_PROXY), or run the load from inside the network");
         } catch (IllegalArgumentException e) {
             return Optional.of(e.getMessage()); // PX1: a variable that is not a proxy URL, named
+        }
+    }
+
+    /** HD3, RB1, RB2: the external Redis's password, and how the run rides through Redis failing. */
+    private void redisFailureHandling(LoadOptions.Builder builder, List<String> problems) {
+        String lower = redis == null ? "" : redis.strip().toLowerCase(java.util.Locale.ROOT);
+        boolean external = lower.startsWith("redis://") || lower.startsWith("rediss://");
+        if (redisPasswordFile != null || external) {
+            try {
+                RedisPasswordSource.read(redisPasswordFile, environment).ifPresent(password -> builder.redisPassword(
+                        password, redisPasswordFile != null ? RedisPasswordSource.OPTION : RedisPasswordSource.VARIABLE));
+            } catch (RedisPasswordSource.Unreadable e) {
+                problems.add(e.getMessage());
+            }
+        }
+        Optional<dev.stormwatch.limit.FailureMode> mode =
+                dev.stormwatch.load.options.RedisFailureHandling.byCliName(redisFailureMode);
+        if (mode.isEmpty()) {
+            problems.add("--redis-failure-mode must be closed, open or local, was '" + redisFailureMode + "'");
+        }
+        java.time.Duration limit = null;
+        try {
+            limit = DurationText.parse(redisOutageLimit);
+        } catch (DurationText.Invalid e) {
+            problems.add("--redis-outage-limit " + e.getMessage());
+        }
+        if (mode.isEmpty() || limit == null) {
+            return;
+        }
+        try {
+            builder.redisFailureHandling(dev.stormwatch.load.options.RedisFailureHandling.DEFAULT
+                    .withMode(mode.get()).withOutageLimit(limit));
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
         }
     }
 

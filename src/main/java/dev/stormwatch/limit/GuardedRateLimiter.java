@@ -27,13 +27,18 @@ public final class GuardedRateLimiter implements RateLimiter {
 
     GuardedRateLimiter(RedisRateLimiter redis, FailureMode mode, Duration retryInterval, Clock clock,
             BackendStatusListener listener, LimiterMetrics metrics) {
+        this(redis, mode, retryInterval, 1, clock, listener, metrics);
+    }
+
+    GuardedRateLimiter(RedisRateLimiter redis, FailureMode mode, Duration retryInterval, int failureThreshold,
+            Clock clock, BackendStatusListener listener, LimiterMetrics metrics) {
         this.redis = Objects.requireNonNull(redis, "redis");
         this.mode = Objects.requireNonNull(mode, "mode");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.local = new InMemoryRateLimiter(redis.algorithm(), redis.spec(), clock);
-        this.circuit = new BackendCircuit(clock, retryInterval);
+        this.circuit = new BackendCircuit(clock, retryInterval, failureThreshold);
         this.status = new AtomicReference<>(new BackendStatus(true, "Redis at " + redis.describeBackend(), clock.instant()));
     }
 

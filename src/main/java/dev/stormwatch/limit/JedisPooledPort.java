@@ -96,6 +96,11 @@ public final class JedisPooledPort implements RedisPort {
         return translated;
     }
 
+    /** The most connections the pool opens at once (RB4): the settings' {@code maxConnections}, as the pool holds it. */
+    public int maxConnections() {
+        return ((org.apache.commons.pool2.impl.GenericObjectPool<?>) jedis.getPool()).getMaxTotal();
+    }
+
     /** The connection pool, for tests that fill it. */
     Pool<Connection> pool() {
         return jedis.getPool();

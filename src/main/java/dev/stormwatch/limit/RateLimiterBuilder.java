@@ -30,6 +30,7 @@ public final class RateLimiterBuilder {
     private FailureMode failureMode = FailureMode.LOCAL_FALLBACK;
     private Duration retryInterval = DEFAULT_RETRY_INTERVAL;
     private BackendStatusListener listener = status -> { };
+    private int failureThreshold = 1;
 
     private RateLimiterBuilder(Algorithm algorithm, LimitSpec spec) {
         this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
@@ -78,6 +79,20 @@ public final class RateLimiterBuilder {
         return this;
     }
 
+    /**
+     * How many failed Redis calls in a row open the circuit (RB1); default 1. Below it, a failed or slow call decides
+     * only its own request by the failure mode, and the next call asks Redis again.
+     *
+     * @throws LimiterConfigurationException if not 1 to 1,000
+     */
+    public RateLimiterBuilder failureThreshold(int value) {
+        if (value < 1 || value > 1_000) {
+            throw new LimiterConfigurationException("failureThreshold must be 1 to 1000, was " + value);
+        }
+        this.failureThreshold = value;
+        return this;
+    }
+
     /** Told when Redis goes away and comes back (L9). */
     public RateLimiterBuilder statusListener(BackendStatusListener value) {
         this.listener = Objects.requireNonNull(value, "statusListener");
@@ -109,7 +124,7 @@ public final class RateLimiterBuilder {
             throw new LimiterConfigurationException("no Redis given: call redis(...) first, or build() for in memory");
         }
         RedisRateLimiter shared = RedisRateLimiter.connect(algorithm, spec, redis);
-        return new GuardedRateLimiter(shared, failureMode, retryInterval, clock, listener, metrics);
+        return new GuardedRateLimiter(shared, failureMode, retryInterval, failureThreshold, clock, listener, metrics);
     }
 
     /**

@@ -351,6 +351,7 @@ public final class LoadLabView extends BorderPane {
                 + " token bucket at 0.7 of its measured rate, climbing back on a CUBIC curve, as the AWS SDKs'"
                 + " adaptive mode; never earlier than a wait hint or pause (RH11)."));
         PasswordField key = new PasswordField();
+        key.setId("load-api-key");
         key.textProperty().bindBidirectional(model.apiKeyProperty());
         key.setPromptText("only for a URL target");
         CheckBox sessionToken = new CheckBox("Use the signed-in session's token");
@@ -359,6 +360,20 @@ public final class LoadLabView extends BorderPane {
         sessionToken.setId("load-session-token");
         sessionToken.selectedProperty().bindBidirectional(model.useSessionTokenProperty());
         key.disableProperty().bind(sessionToken.selectedProperty());
+        // LB14: the consent to send the credential over plain http off this machine, with its refusal under it.
+        CheckBox insecure = new CheckBox(LoadLabViewModel.INSECURE_LABEL);
+        insecure.setId("load-insecure-credentials");
+        insecure.setWrapText(true);
+        insecure.selectedProperty().bindBidirectional(model.allowInsecureCredentialsProperty());
+        insecure.setTooltip(new Tooltip("Anyone on the network path can read a credential sent over plain http. Tick"
+                + " only for a test gateway on a network you trust; the report then says so."));
+        Label insecureProblem = new Label();
+        insecureProblem.setId("load-insecure-credentials-error");
+        insecureProblem.getStyleClass().add("field-error");
+        insecureProblem.setWrapText(true);
+        insecureProblem.textProperty().bind(model.insecureCredentialsProblemProperty());
+        insecureProblem.managedProperty().bind(insecureProblem.textProperty().isNotEmpty());
+        insecureProblem.visibleProperty().bind(insecureProblem.managedProperty());
 
         Button run = new Button("Run");
         run.setId("load-run");
@@ -379,7 +394,7 @@ public final class LoadLabView extends BorderPane {
                 new Label("Scenario"), scenario, scenarioText,
                 field("Target: embedded, or a base URL", "load-target", model.targetProperty()),
                 embeddedTargetNote(),
-                new VBox(2, new Label("API key (for a URL target)"), key, sessionToken),
+                new VBox(2, new Label("API key (for a URL target)"), key, sessionToken, insecure, insecureProblem),
                 field("Virtual clients", "load-clients", model.clientsProperty()),
                 field("Arrivals per second (empty: closed loop)", "load-rate", model.rateProperty()),
                 field("Duration", "load-duration", model.durationProperty()),

@@ -56,6 +56,11 @@ public final class LoadLabViewModel {
     private final StringProperty target = new SimpleStringProperty("embedded");
     private final StringProperty apiKey = new SimpleStringProperty("");
     private final BooleanProperty useSessionToken = new SimpleBooleanProperty(false);
+    /** LB14: the person's consent to send the credential over plain http to a host off this machine; off by default. */
+    private final BooleanProperty allowInsecureCredentials = new SimpleBooleanProperty(false);
+    /** LB14: why the credential may not go over plain http, said under the consent's checkbox; empty when it may. */
+    private final ReadOnlyStringWrapper insecureCredentialsProblem =
+            new ReadOnlyStringWrapper("");
     private volatile Optional<dev.stormwatch.load.options.SessionTokenSource> sessionTokens = Optional.empty();
     private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(ScenarioPresets.THREE_AM_STORM);
     private final StringProperty clients = new SimpleStringProperty(
@@ -119,7 +124,8 @@ public final class LoadLabViewModel {
         });
         // LB3: a refused value is said as it is typed, before Run, not only after.
         for (javafx.beans.Observable field : List.<javafx.beans.Observable>of(target, apiKey, useSessionToken,
-                scenario, clients, rate, duration, limiter, limit, redis, instances, relayDialect, adaptive, jitter)) {
+                allowInsecureCredentials, scenario, clients, rate, duration, limiter, limit, redis, instances,
+                relayDialect, adaptive, jitter)) {
             field.addListener(changed -> {
                 if (!running.get()) {
                     options();
@@ -353,6 +359,7 @@ public final class LoadLabViewModel {
     /** The options as typed, or empty with every reason said in {@link #problemsProperty()} (and added to typed). */
     private Optional<LoadOptions> options(List<String> typed) {
         problems.set("");
+        insecureCredentialsProblem.set("");
         Optional<LoadOptions.Builder> builder = builder(typed);
         limitNeedsALimiter(typed);
         try {
@@ -375,7 +382,17 @@ public final class LoadLabViewModel {
     }
 
     private void showProblems(List<String> typed) {
-        problems.set(typed.stream().map(LoadLabViewModel::inFieldWords)
+        // LB14: the plain-http refusal goes under its own checkbox, in the box's words; the rest stay together.
+        List<String> others = new java.util.ArrayList<>();
+        for (String problem : typed) {
+            if (problem.contains(INSECURE_FLAG)) {
+                insecureCredentialsProblem.set(problem.replace("pass " + INSECURE_FLAG,
+                        "tick \"" + INSECURE_LABEL + "\"").replaceFirst("^target", "The target"));
+            } else {
+                others.add(problem);
+            }
+        }
+        problems.set(others.stream().map(LoadLabViewModel::inFieldWords)
                 .collect(java.util.stream.Collectors.joining("\n")));
     }
 
@@ -384,6 +401,7 @@ public final class LoadLabViewModel {
         LoadOptions.Builder builder = LoadOptions.builder()
                 .target(target.get().trim())
                 .credential(credential())
+                .allowInsecureCredentials(allowInsecureCredentials.get())
                 .duration(duration.get().trim())
                 .limiter(limiter.get())
                 .redis(redis.get().trim())
@@ -444,6 +462,10 @@ public final class LoadLabViewModel {
         return apiKey.get().isBlank() ? new Credential.None() : new Credential.ApiKey(Secret.of(apiKey.get().trim()));
     }
 
+    private static final String INSECURE_FLAG = "--allow-insecure-credentials";
+    /** LB14: the consent's label, as the view shows it and the refusal names it. */
+    public static final String INSECURE_LABEL = "Send the credential over plain http to a host off this machine";
+
     /** The command line's flags, as the fields of this tab are labelled. */
     private static final java.util.Map<String, String> FIELD_LABELS = java.util.Map.of(
             "--duration", "Duration", "--clients", "Virtual clients", "--rate", "Arrivals per second",
@@ -479,6 +501,8 @@ public final class LoadLabViewModel {
     public StringProperty targetProperty() { return target; }
     public StringProperty apiKeyProperty() { return apiKey; }
     public BooleanProperty useSessionTokenProperty() { return useSessionToken; }
+    public BooleanProperty allowInsecureCredentialsProperty() { return allowInsecureCredentials; }
+    public ReadOnlyStringProperty insecureCredentialsProblemProperty() { return insecureCredentialsProblem.getReadOnlyProperty(); }
     public ObjectProperty<Scenario> scenarioProperty() { return scenario; }
     public StringProperty clientsProperty() { return clients; }
     public StringProperty rateProperty() { return rate; }

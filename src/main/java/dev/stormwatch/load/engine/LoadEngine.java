@@ -142,8 +142,9 @@ public final class LoadEngine {
         RunOutcome outcome = stop.reason().<RunOutcome>map(RunOutcome.Partial::new).orElse(new RunOutcome.Completed());
         List<dev.stormwatch.base.Secret> sessionTokens = resources.session == null
                 ? List.of() : resources.session.handedOut();
+        Optional<RedisDegradation> degraded = resources.fleet == null ? Optional.empty() : resources.fleet.degradation();
         return report(options, scenario, seed, outcome, notes, recorders, resources.providerRecord != null,
-                sessionTokens);
+                sessionTokens, degraded);
     }
 
     /** The client's and the provider's recorders; second 0 is the moment the virtual clients start. */
@@ -225,7 +226,8 @@ public final class LoadEngine {
         LimitSpec spec = LimitChoice.of(settings.limit(), relayQuota, options.rate());
         try {
             // Decisions come from the workers, the timer and the thread that starts the run (VirtualClients).
-            resources.fleet = LimiterFleet.build(options.limiter(), options.redis(), options.instances(), spec,
+            resources.fleet = LimiterFleet.build(options.limiter(), options.redis(), options.redisFailureHandling(),
+                    options.instances(), spec,
                     settings.clock(), connections + 2, metrics.orElse(LimiterMetrics.inMemory()), stop::stop);
         } catch (LimiterException e) {
             return Optional.of("the limiter could not start: " + e.getMessage());
@@ -471,7 +473,8 @@ public final class LoadEngine {
     }
 
     private LoadReport report(LoadOptions options, Scenario scenario, long seed, RunOutcome outcome, List<String> notes,
-            Recorders recorders, boolean providerRecorded, List<dev.stormwatch.base.Secret> sessionTokens) {
+            Recorders recorders, boolean providerRecorded, List<dev.stormwatch.base.Secret> sessionTokens,
+            Optional<RedisDegradation> degraded) {
         TimeSeries clientSeconds = recorders.client().perSecond();
         Optional<TimeSeries> providerFine = providerRecorded
                 ? Optional.of(recorders.provider().perTenthSecond()) : Optional.empty();
@@ -480,6 +483,9 @@ public final class LoadEngine {
         // CO2: service time and, in an open loop, response time from the intended start, side by side.
         figures.putAll(StandardFigures.latencies(recorders.client().overallLatency(),
                 options.rate().isPresent() ? Optional.of(recorders.client().overallResponseTime()) : Optional.empty()));
+        // RB3: how many decisions Redis did not take, and when.
+        degraded.ifPresent(d -> d.addFigures(figures));
+        degraded.flatMap(d -> d.note(recorders.start())).ifPresent(notes::add);
         // LB4: the run's story in one sentence, first among the notes.
         notes.add(0, dev.stormwatch.load.report.RunVerdict.PREFIX + dev.stormwatch.load.report.RunVerdict.of(scenario,
                 options.jitter(), recorders.start(), clientSeconds, Optional.of(recorders.client().perTenthSecond()),

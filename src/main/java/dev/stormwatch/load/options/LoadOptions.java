@@ -51,8 +51,10 @@ public final class LoadOptions {
     private final Path report; // null: no report file
     private final Long seed; // null: seeded from the clock at run time
     private final boolean allowInsecureCredentials;
+    private final RedisFailureHandling redisFailureHandling;
 
     private LoadOptions(Builder builder) {
+        this.redisFailureHandling = builder.redisFailureHandling;
         this.target = builder.target;
         this.credential = builder.credential;
         this.allowInsecureCredentials = builder.allowInsecureCredentials;
@@ -142,6 +144,11 @@ public final class LoadOptions {
         return redis;
     }
 
+    /** How the run's Redis limiters ride through Redis being slow or away (RB1, RB2). */
+    public RedisFailureHandling redisFailureHandling() {
+        return redisFailureHandling;
+    }
+
     /** K instances of the client, each with the limiter chosen by {@link #redis()}. */
     public int instances() {
         return instances;
@@ -222,8 +229,29 @@ public final class LoadOptions {
         private Path report;
         private Long seed;
         private boolean allowInsecureCredentials;
+        private RedisFailureHandling redisFailureHandling = RedisFailureHandling.DEFAULT;
 
         private Builder() {}
+
+        /**
+         * HD3: the password of the external Redis given with {@code --redis URL}; a password with any other Redis is
+         * refused in the words of {@code source} (the option or variable it came from). Never printed.
+         */
+        public Builder redisPassword(dev.stormwatch.limit.RedisPassword value, String source) {
+            if (redis instanceof RedisChoice.External external) {
+                this.redis = new RedisChoice.External(external.url(), java.util.Optional.of(value));
+            } else {
+                problems.add(source + " is for --redis redis://host:port: the embedded Redis makes its own password,"
+                        + " and local limiters use none");
+            }
+            return this;
+        }
+
+        /** How the Redis limiters ride through Redis being slow or away (RB1, RB2); default {@link RedisFailureHandling#DEFAULT}. */
+        public Builder redisFailureHandling(RedisFailureHandling value) {
+            this.redisFailureHandling = java.util.Objects.requireNonNull(value, "redisFailureHandling");
+            return this;
+        }
 
         /**
          * Allows sending the credential (API key, OAuth session token) over plain http to a host off this machine,
