@@ -83,7 +83,7 @@ public final class Composition implements AutoCloseable {
         this.timeline = new TimelineViewModel(UiThread.executor());
         ProxyRoutes proxies = proxyRoutes();
         SettingsViewModel settings = new SettingsViewModel(Optional.of(
-                new ProfileStore(ProfileStore.defaultFolder(System::getenv))));
+                new ProfileStore(ProfileStore.defaultFolder(System::getenv))), parts.clock());
         this.session = new SessionViewModel(settings,
                 config -> {
                     OAuthClient.Builder client = OAuthClient.builder(config).clock(parts.clock()).pauses(pauses)

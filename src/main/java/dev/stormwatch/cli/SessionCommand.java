@@ -271,6 +271,11 @@ public final class SessionCommand implements Callable<Integer> {
         if (!given.hasMatchedOption("--dpop")) {
             dpop = profile.dpop();
         }
+        // PF7: the profile's client certificate and its key file, unless given on this command line.
+        if (!given.hasMatchedOption("--client-cert") && !given.hasMatchedOption("--client-cert-key")) {
+            clientAuthOptions.clientCert = profile.clientCert().orElse(null);
+            clientAuthOptions.clientCertKey = profile.clientCertPkcs8().orElse(null);
+        }
         return Optional.of(profile);
     }
 
