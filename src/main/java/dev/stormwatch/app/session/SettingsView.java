@@ -95,6 +95,7 @@ final class SettingsView extends VBox {
         HBox header = new HBox(12, title, apply);
         header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         getChildren().addAll(header, profiles,
+                accountField(model),
                 field("Issuer", "settings-issuer", model.issuerProperty(), model.issuerErrorProperty()),
                 field("Client id", "settings-client-id", model.clientIdProperty(), model.clientIdErrorProperty()),
                 field("Scopes", "settings-scope", model.scopeProperty(), model.scopeErrorProperty()),
@@ -135,6 +136,22 @@ final class SettingsView extends VBox {
         reason.visibleProperty().bind(error.isNotEmpty());
         reason.managedProperty().bind(reason.visibleProperty());
         return reason;
+    }
+
+    /** PF8: an account and the button that finds its issuer by WebFinger, filling the Issuer field below. */
+    private static Node accountField(SettingsViewModel model) {
+        TextField input = new TextField();
+        input.setId("settings-account");
+        input.setPromptText("alice@example.com (optional)");
+        input.textProperty().bindBidirectional(model.accountProperty());
+        HBox.setHgrow(input, Priority.ALWAYS);
+        Button find = SessionView.button("Find issuer", "settings-account-find", model::findIssuer);
+        find.setMinWidth(Region.USE_PREF_SIZE);
+        find.disableProperty().bind(model.findingIssuerProperty());
+        Label title = new Label("Account (finds the issuer by WebFinger)");
+        title.setWrapText(true);
+        return new VBox(2, title, new HBox(4, input, find),
+                errorLabel("settings-account-error", model.accountErrorProperty()));
     }
 
     /** TX3: a path typed or chosen with the platform's file chooser; the model checks it as it changes. */

@@ -60,6 +60,15 @@ public final class SettingsViewModel {
     private final StringProperty clientCertKey = new SimpleStringProperty("");
     private final StringProperty clientCertError = new SimpleStringProperty("");
     private final StringProperty clientCertKeyError = new SimpleStringProperty("");
+    /** PF8: an e-mail-like account whose host names the issuer by WebFinger; a finder's refusal is said under it. */
+    private final StringProperty account = new SimpleStringProperty("");
+    private final StringProperty accountError = new SimpleStringProperty("");
+    private final BooleanProperty findingIssuer = new SimpleBooleanProperty(false);
+    private IssuerFinder issuerFinder = acct -> {
+        throw new IllegalStateException("no issuer finder in this window");
+    };
+    private java.util.concurrent.Executor findOn = Runnable::run;
+    private java.util.concurrent.Executor showOn = Runnable::run;
     /** The labels of the certificate fields, so that a refusal names what the person sees (C2). */
     public static final String CLIENT_CERT_LABEL = "Client certificate";
     public static final String CLIENT_CERT_KEY_LABEL = "Client certificate's key file";
@@ -346,6 +355,57 @@ public final class SettingsViewModel {
     public Optional<Path> caFile() {
         return trustedCaFile(new LinkedHashMap<>());
     }
+
+    /** PF8: finds the issuer named by an account's host (WebFinger), or throws a Configuration error to show. */
+    @FunctionalInterface
+    public interface IssuerFinder {
+        String issuerFor(String account);
+    }
+
+    /** PF8: how the Account field finds an issuer, on which executor it asks, and where its answer is shown. */
+    public void issuerFinder(IssuerFinder finder, java.util.concurrent.Executor background,
+            java.util.concurrent.Executor ui) {
+        this.issuerFinder = Objects.requireNonNull(finder);
+        this.findOn = Objects.requireNonNull(background);
+        this.showOn = Objects.requireNonNull(ui);
+    }
+
+    /**
+     * PF8: asks the account's host for its issuer off the UI thread and fills the Issuer field with it; a refusal
+     * (not an account, no WebFinger, no issuer link) is said under the Account field and the Issuer is left as it was.
+     */
+    public void findIssuer() {
+        String typed = text(account);
+        if (typed.isEmpty()) {
+            accountError.set("Account is empty: type one like alice@example.com, whose host names the issuer (PF8).");
+            return;
+        }
+        accountError.set("");
+        findingIssuer.set(true);
+        findOn.execute(() -> {
+            String found = null;
+            String refused = null;
+            try {
+                found = issuerFinder.issuerFor(typed);
+            } catch (CallFailure.Configuration | IllegalArgumentException e) {
+                refused = e.getMessage() + " (PF8).";
+            }
+            String issuerFound = found;
+            String reason = refused;
+            showOn.execute(() -> {
+                findingIssuer.set(false);
+                if (issuerFound != null) {
+                    issuer.set(issuerFound);
+                } else {
+                    accountError.set(reason);
+                }
+            });
+        });
+    }
+
+    public StringProperty accountProperty() { return account; }
+    public StringProperty accountErrorProperty() { return accountError; }
+    public BooleanProperty findingIssuerProperty() { return findingIssuer; }
 
     /** Tells the chooser where the embedded demo provider listens, once it runs. */
     public void embeddedIssuer(String issuerUrl) {

@@ -30,9 +30,9 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** TX3 on the real window: the mutual-TLS methods are offered, and their certificate fields refuse under themselves. */
+/** TX3 and PF8 on the real window: the certificate fields and the Account field, each refusing under itself. */
 @ExtendWith(ApplicationExtension.class)
-class SettingsClientCertificateFieldsTest {
+class SettingsCertificateAndAccountFieldsTest {
 
     @TempDir
     Path dir;
@@ -93,6 +93,25 @@ class SettingsClientCertificateFieldsTest {
         robot.interact(() -> robot.lookup("#settings-client-cert-key").queryAs(TextField.class).setText(key.toString()));
         assertThat(keyError.isVisible()).isFalse();
         assertThat(composition.session().settings().validProperty().get()).isTrue();
+    }
+
+    @Test
+    @DisplayName("PF8: Find issuer beside the Account field asks the account's host by WebFinger; a host without it"
+            + " is said under the Account field and the Issuer keeps its value")
+    void findIssuerSaysAHostWithoutWebFinger(FxRobot robot) throws Exception {
+        try (dev.stormwatch.server.LoopbackServer bare = dev.stormwatch.server.LoopbackServer.start("bare",
+                dev.stormwatch.server.ServerOptions.defaults(), Map.of())) {
+            String host = bare.baseUri().getHost() + ":" + bare.baseUri().getPort();
+            robot.interact(() -> {
+                composition.session().settings().issuerProperty().set("https://login.example.com");
+                robot.lookup("#settings-account").queryAs(TextField.class).setText("alice@" + host);
+            });
+            robot.clickOn("#settings-account-find");
+            Label error = robot.lookup("#settings-account-error").queryAs(Label.class);
+            WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, error::isVisible);
+            assertThat(error.getText()).contains(host + " has no WebFinger endpoint");
+            assertThat(composition.session().settings().issuerProperty().get()).isEqualTo("https://login.example.com");
+        }
     }
 
     private Path ownerOnly(String name, String text) throws Exception {
