@@ -22,6 +22,7 @@ import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.oauth.WebFinger;
 import dev.stormwatch.oauth.ProfileStore;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.retry.OriginPauses;
@@ -83,7 +84,11 @@ public final class Composition implements AutoCloseable {
         this.timeline = new TimelineViewModel(UiThread.executor());
         ProxyRoutes proxies = proxyRoutes();
         SettingsViewModel settings = new SettingsViewModel(Optional.of(
-                new ProfileStore(ProfileStore.defaultFolder(System::getenv))));
+                new ProfileStore(ProfileStore.defaultFolder(System::getenv))), parts.clock());
+        // PF8: the Account field asks the account's host for its issuer, through the environment's proxies.
+        settings.issuerFinder(account -> WebFinger.discover(account, TrustedCertificates.trustingOperatingSystem(
+                proxies.applyTo(new OkHttpClient()), TrustedCertificates.OPERATING_SYSTEM_BUNDLES, settings.caFile(),
+                "CA file"), "Account").value(), background, UiThread.executor());
         this.session = new SessionViewModel(settings,
                 config -> {
                     OAuthClient.Builder client = OAuthClient.builder(config).clock(parts.clock()).pauses(pauses)

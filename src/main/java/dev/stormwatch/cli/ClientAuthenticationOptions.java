@@ -1,6 +1,7 @@
 package dev.stormwatch.cli;
 
 import dev.stormwatch.base.Secret;
+import dev.stormwatch.base.SecretFiles;
 import dev.stormwatch.http.ClientCertificate;
 import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.ClientAuthentication;
@@ -51,12 +52,12 @@ final class ClientAuthenticationOptions {
                     + " the TLS handshake with the provider: mutual-TLS client authentication (tls_client_auth,"
                     + " self_signed_tls_client_auth) and certificate-bound access tokens (RFC 8705; TX1, TX2). Its"
                     + " key comes from --client-cert-key, else from this file.")
-    private Path clientCert;
+    Path clientCert;
 
     @Option(names = "--client-cert-key", paramLabel = "FILE.pem",
             description = "The private key of --client-cert: a PKCS#8 PEM ('BEGIN PRIVATE KEY', RSA or EC) in a file"
                     + " only you can read (TX1). Never printed.")
-    private Path clientCertKey;
+    Path clientCertKey;
 
     @Option(names = "--client-key-id", paramLabel = "KID",
             description = "The key id sent in the assertion's header (default: the JWK's kid, else the key's"

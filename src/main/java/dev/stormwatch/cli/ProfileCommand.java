@@ -1,5 +1,6 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.http.ClientCertificate;
 import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Profile;
@@ -70,20 +71,39 @@ public final class ProfileCommand implements Runnable {
                     description = "Scope to request (default: ${DEFAULT-VALUE}).")
             String scope,
             @Option(names = "--client-auth", paramLabel = "METHOD", defaultValue = "none",
-                    description = "none, client_secret_basic, client_secret_post or auto (CA1); the secret itself is"
+                    description = "none, client_secret_basic, client_secret_post, private_key_jwt,"
+                            + " tls_client_auth, self_signed_tls_client_auth or auto (CA1, TX1); the secret itself is"
                             + " never saved.")
             String clientAuth,
             @Option(names = "--ca-file", paramLabel = "FILE.pem",
                     description = "A PEM file of extra trusted certificates (TL2).")
             Path caFile,
             @Option(names = "--dpop", description = "Bind tokens to a DPoP key (RFC 9449).")
-            boolean dpop) {
+            boolean dpop,
+            @Option(names = "--client-cert", paramLabel = "FILE.pem",
+                    description = "The client certificate presented in the TLS handshake (TX1); its path is saved.")
+            Path clientCert,
+            @Option(names = "--client-cert-key", paramLabel = "FILE.pem",
+                    description = "The PKCS#8 key file of --client-cert, when apart; only its path is saved (PF7),"
+                            + " never the key.")
+            Path clientCertKey) {
         Profile profile;
         try {
             profile = new Profile(name, issuer, clientId, scope, ClientAuthentication.Method.parse(clientAuth),
-                    Optional.ofNullable(caFile).map(Path::toAbsolutePath), dpop);
+                    Optional.ofNullable(caFile).map(Path::toAbsolutePath), dpop,
+                    Optional.ofNullable(clientCert).map(Path::toAbsolutePath),
+                    Optional.ofNullable(clientCertKey).map(Path::toAbsolutePath));
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        // PF7, TX1: the certificate and its key are read and checked now, as session would; nothing half-saved.
+        if (clientCert != null) {
+            try {
+                ClientCertificate.read(clientCert, Optional.ofNullable(clientCertKey), "--client-cert",
+                        "--client-cert-key", java.time.Instant.now());
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
         }
         if (caFile != null && !Files.isReadable(caFile)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ca-file " + caFile + " cannot be read");

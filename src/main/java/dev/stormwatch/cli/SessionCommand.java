@@ -17,6 +17,7 @@ import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.RedirectChoice;
 import dev.stormwatch.oauth.Profile;
+import dev.stormwatch.oauth.WebFinger;
 import dev.stormwatch.oauth.ProfileStore;
 import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
@@ -72,6 +73,12 @@ public final class SessionCommand implements Callable<Integer> {
 
     @Option(names = "--issuer", paramLabel = "URL", description = "The provider's issuer URL (required without --profile).")
     private String issuer;
+
+    @Option(names = "--account", paramLabel = "USER@HOST",
+            description = "Find the issuer from an e-mail-like account by WebFinger (RFC 7033, OpenID Connect"
+                    + " Discovery 1.0 section 2) at the account's host: https, or http when the host is this machine"
+                    + " (PF8). Instead of --issuer.")
+    private String account;
 
     @Option(names = "--client-id", paramLabel = "ID",
             description = "The registered client id (required without --profile).")
@@ -170,6 +177,17 @@ public final class SessionCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<Step> plan = steps.stream().map(this::step).toList();
         Optional<Profile> profile = profile();
+        if (account != null) {
+            // PF8: the issuer from the account's host, asked once through the same proxies and trust as discovery.
+            try {
+                OkHttpClient finger = TrustedCertificates.trustingOperatingSystem(
+                        ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient()),
+                        TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.ofNullable(caFile), "--ca-file");
+                issuer = WebFinger.discover(account, finger, "--account").value();
+            } catch (CallFailure.Configuration | IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         OAuthConfig config;
         try {
             // CA7: a run of client_credentials steps alone asks for no ID token: its scope need not hold openid.
@@ -245,8 +263,12 @@ public final class SessionCommand implements Callable<Integer> {
      */
     private Optional<Profile> profile() {
         CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        if (account != null && issuer != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--account finds the issuer, and --issuer"
+                    + " gives it: give one of them");
+        }
         if (profileName == null) {
-            if (issuer == null || clientId == null) {
+            if ((issuer == null && account == null) || clientId == null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "give --issuer and --client-id, or"
                         + " --profile NAME (saved with 'stormwatch profile save')");
             }
@@ -258,7 +280,7 @@ public final class SessionCommand implements Callable<Integer> {
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--profile " + e.getMessage());
         }
-        if (!given.hasMatchedOption("--issuer")) {
+        if (!given.hasMatchedOption("--issuer") && account == null) {
             issuer = profile.issuer();
         }
         if (!given.hasMatchedOption("--client-id")) {
@@ -275,6 +297,11 @@ public final class SessionCommand implements Callable<Integer> {
         }
         if (!given.hasMatchedOption("--dpop")) {
             dpop = profile.dpop();
+        }
+        // PF7: the profile's client certificate and its key file, unless given on this command line.
+        if (!given.hasMatchedOption("--client-cert") && !given.hasMatchedOption("--client-cert-key")) {
+            clientAuthOptions.clientCert = profile.clientCert().orElse(null);
+            clientAuthOptions.clientCertKey = profile.clientCertPkcs8().orElse(null);
         }
         return Optional.of(profile);
     }

@@ -18,9 +18,13 @@ import java.util.regex.Pattern;
  * @param clientAuth how the client authenticates at the token endpoint (CA1); its secret is not part of the profile
  * @param caFile a PEM file whose certificates are trusted on top of the platform's (TL2), if any
  * @param dpop whether tokens are bound to a DPoP key
+ * @param clientCert the PEM file of the client certificate presented in the TLS handshake (TX1, PF7), if any
+ * @param clientCertPkcs8 the path of that certificate's PKCS#8 key file, when it is not in {@code clientCert}
+ *     (PF7): a path, not a secret; the key stays in its owner-only file and is read when the profile is used
  */
 public record Profile(String name, String issuer, String clientId, String scope,
-        ClientAuthentication.Method clientAuth, Optional<Path> caFile, boolean dpop) {
+        ClientAuthentication.Method clientAuth, Optional<Path> caFile, boolean dpop, Optional<Path> clientCert,
+        Optional<Path> clientCertPkcs8) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}");
 
@@ -38,6 +42,23 @@ public record Profile(String name, String issuer, String clientId, String scope,
         }
         Objects.requireNonNull(clientAuth, "clientAuth");
         Objects.requireNonNull(caFile, "caFile");
+        Objects.requireNonNull(clientCert, "clientCert");
+        Objects.requireNonNull(clientCertPkcs8, "clientCertPkcs8");
+        if (clientCertPkcs8.isPresent() && clientCert.isEmpty()) {
+            throw Failures.configuration("client certificate key file is the key of the client certificate, which"
+                    + " was not given: give the certificate too, or no key file");
+        }
+        // TX1: a mutual-TLS method with no certificate could only be refused when the profile is used.
+        if (clientAuth.mutualTls() && clientCert.isEmpty()) {
+            throw Failures.configuration("client authentication " + clientAuth.wireName() + " proves the client with"
+                    + " a certificate: give the client certificate file");
+        }
+    }
+
+    /** A profile without a client certificate. */
+    public Profile(String name, String issuer, String clientId, String scope, ClientAuthentication.Method clientAuth,
+            Optional<Path> caFile, boolean dpop) {
+        this(name, issuer, clientId, scope, clientAuth, caFile, dpop, Optional.empty(), Optional.empty());
     }
 
     /** A profile with the defaults for everything but the name, the provider and the client id. */
@@ -47,22 +68,27 @@ public record Profile(String name, String issuer, String clientId, String scope,
     }
 
     public Profile withScope(String value) {
-        return new Profile(name, issuer, clientId, value, clientAuth, caFile, dpop);
+        return new Profile(name, issuer, clientId, value, clientAuth, caFile, dpop, clientCert, clientCertPkcs8);
     }
 
     public Profile withClientAuth(ClientAuthentication.Method value) {
-        return new Profile(name, issuer, clientId, scope, value, caFile, dpop);
+        return new Profile(name, issuer, clientId, scope, value, caFile, dpop, clientCert, clientCertPkcs8);
     }
 
     public Profile withCaFile(Optional<Path> value) {
-        return new Profile(name, issuer, clientId, scope, clientAuth, value, dpop);
+        return new Profile(name, issuer, clientId, scope, clientAuth, value, dpop, clientCert, clientCertPkcs8);
     }
 
     public Profile withDpop(boolean value) {
-        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, value);
+        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, value, clientCert, clientCertPkcs8);
+    }
+
+    /** PF7: the client certificate file and, when apart, its PKCS#8 key file (paths only, never the key). */
+    public Profile withClientCert(Optional<Path> certificate, Optional<Path> pkcs8) {
+        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, dpop, certificate, pkcs8);
     }
 
     public Profile withName(String value) {
-        return new Profile(value, issuer, clientId, scope, clientAuth, caFile, dpop);
+        return new Profile(value, issuer, clientId, scope, clientAuth, caFile, dpop, clientCert, clientCertPkcs8);
     }
 }

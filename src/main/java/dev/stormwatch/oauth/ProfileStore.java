@@ -33,7 +33,12 @@ public final class ProfileStore {
 
     /** The fields of a profile file; anything else in an imported file is refused (PF3). */
     private static final Set<String> FIELDS = Set.of("name", "issuer", "client_id", "scope", "client_auth", "ca_file",
-            "dpop");
+            "dpop", "client_cert", "client_cert_pkcs8");
+    /**
+     * PF7: the path of the client certificate's PKCS#8 key file. A path is not a secret (the key stays in its
+     * owner-only file), and the name holds none of {@link #SECRET_WORDS}, so PF3's filter stays as strict as it was.
+     */
+    static final String CLIENT_CERT_PKCS8 = "client_cert_pkcs8";
     /** Field names that would carry a secret: an imported file that has one is refused, not silently cleaned (PF3). */
     private static final List<String> SECRET_WORDS = List.of("secret", "password", "token", "private", "key",
             "credential");
@@ -159,6 +164,8 @@ public final class ProfileStore {
         }
         Optional<Path> caFile = root.path("ca_file").isTextual() && !root.path("ca_file").asText().isBlank()
                 ? Optional.of(Path.of(root.path("ca_file").asText())) : Optional.empty();
+        Optional<Path> clientCert = path(root, "client_cert");
+        Optional<Path> clientCertPkcs8 = path(root, CLIENT_CERT_PKCS8);
         ClientAuthentication.Method method;
         try {
             method = ClientAuthentication.Method.parse(root.path("client_auth").asText("none"));
@@ -168,7 +175,7 @@ public final class ProfileStore {
         try {
             return new Profile(root.path("name").asText(), root.path("issuer").asText(),
                     root.path("client_id").asText(), root.path("scope").asText(OAuthConfig.DEFAULT_SCOPE), method,
-                    caFile, root.path("dpop").asBoolean(false));
+                    caFile, root.path("dpop").asBoolean(false), clientCert, clientCertPkcs8);
         } catch (CallFailure.Configuration e) {
             throw Failures.configuration(source + ": " + e.getMessage());
         }
@@ -183,7 +190,14 @@ public final class ProfileStore {
         root.put("client_auth", profile.clientAuth().wireName());
         profile.caFile().ifPresent(f -> root.put("ca_file", f.toString()));
         root.put("dpop", profile.dpop());
+        profile.clientCert().ifPresent(f -> root.put("client_cert", f.toString()));
+        profile.clientCertPkcs8().ifPresent(f -> root.put(CLIENT_CERT_PKCS8, f.toString()));
         return root;
+    }
+
+    private static Optional<Path> path(JsonNode root, String field) {
+        return root.path(field).isTextual() && !root.path(field).asText().isBlank()
+                ? Optional.of(Path.of(root.path(field).asText())) : Optional.empty();
     }
 
     private Profile read(Path file) {

@@ -74,6 +74,28 @@ public final class DemoProvider implements AutoCloseable {
                         issuer + ProviderState.PAR)));
     }
 
+    /**
+     * PF8: WebFinger (RFC 7033) for any account at this provider's host and port: the issuer link of OIDC Discovery
+     * §2. Another host's account is not known here (404); without a resource the request is refused (400).
+     */
+    private static Response webFinger(ProviderState state, dev.stormwatch.server.Request request) {
+        String resource = request.queryParameters().getOrDefault("resource", java.util.List.of()).stream()
+                .findFirst().orElse("");
+        if (resource.isEmpty()) {
+            return Response.json(400, Map.of("error", "invalid_request", "error_description", "resource is missing"));
+        }
+        URI issuer = URI.create(state.issuer());
+        String authority = issuer.getHost() + (issuer.getPort() < 0 ? "" : ":" + issuer.getPort());
+        if (!resource.startsWith("acct:") || !resource.endsWith("@" + authority)) {
+            return Response.json(404, Map.of("error", "not_found"));
+        }
+        Map<String, Object> jrd = new LinkedHashMap<>();
+        jrd.put("subject", resource);
+        jrd.put("links", java.util.List.of(Map.of("rel", "http://openid.net/specs/connect/1.0/issuer",
+                "href", state.issuer())));
+        return Response.of(200, "application/jrd+json", Response.jsonBytes(jrd));
+    }
+
     private static Map<String, Handler> routes(ProviderState state, FaultPlan faults) {
         FaultResponder responder = new FaultResponder(state.clock(), state.config().sleeper());
         Map<String, Handler> endpoints = new LinkedHashMap<>();
@@ -87,6 +109,7 @@ public final class DemoProvider implements AutoCloseable {
         endpoints.put(ProviderState.REVOKE, new RevocationEndpoint(state));
         endpoints.put(ProviderState.LOGOUT, new EndSessionEndpoint(state));
         endpoints.put(ProviderState.INTROSPECT, new IntrospectionEndpoint(state));
+        endpoints.put(ProviderState.WEBFINGER, request -> webFinger(state, request));
         Map<String, Handler> routes = new LinkedHashMap<>();
         endpoints.forEach((path, handler) -> routes.put(path, new FaultingHandler(path, faults, responder, handler)));
         routes.put(FaultAdmin.PATH, new FaultAdmin(faults));

@@ -30,6 +30,7 @@ record ProviderState(
     static final String REVOKE = "/revoke";
     static final String LOGOUT = "/logout";
     static final String INTROSPECT = "/introspect";
+    static final String WEBFINGER = "/.well-known/webfinger";
 
     Clock clock() {
         return config.clock();

@@ -181,4 +181,39 @@ class ProfileCommandTest {
             assertThat(ownerOnly.exit()).as(ownerOnly.out() + ownerOnly.err()).isZero();
         }
     }
+
+    @Test
+    @DisplayName("PF7: profile save checks --client-cert and --client-cert-key as session does and saves nothing on"
+            + " a refusal; session --profile then reads the saved key file, refusing it once others may read it")
+    void aProfileKeepsTheClientCertificate() throws Exception {
+        okhttp3.tls.HeldCertificate held = new okhttp3.tls.HeldCertificate.Builder().commonName("mtls").build();
+        Path cert = Files.writeString(home.resolve("c.pem"), held.certificatePem());
+        Path key = Files.writeString(home.resolve("k.pem"), held.privateKeyPkcs8Pem());
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+        Path otherKey = Files.writeString(home.resolve("other.pem"),
+                new okhttp3.tls.HeldCertificate.Builder().commonName("other").build().privateKeyPkcs8Pem());
+
+        Run mismatch = profile("save", "bank", "--issuer", "https://127.0.0.1:9", "--client-id", "app",
+                "--client-auth", "tls_client_auth", "--client-cert", cert.toString(), "--client-cert-key",
+                otherKey.toString());
+        Run noCert = profile("save", "bank", "--issuer", "https://127.0.0.1:9", "--client-id", "app",
+                "--client-auth", "tls_client_auth");
+        assertThat(mismatch.exit()).isEqualTo(2);
+        assertThat(mismatch.err()).contains("--client-cert-key: the private key in");
+        assertThat(noCert.exit()).isEqualTo(2);
+        assertThat(noCert.err()).contains("client certificate file");
+        assertThat(home.resolve("stormwatch/profiles/bank.json")).doesNotExist();
+
+        Run saved = profile("save", "bank", "--issuer", "https://127.0.0.1:9", "--client-id", "app",
+                "--client-auth", "tls_client_auth", "--client-cert", cert.toString(), "--client-cert-key",
+                key.toString());
+        assertThat(saved.exit()).as(saved.err()).isZero();
+        assertThat(Files.readString(home.resolve("stormwatch/profiles/bank.json")))
+                .contains("\"client_cert_pkcs8\" : \"" + key.toAbsolutePath() + "\"").doesNotContain("PRIVATE KEY");
+
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r--r--"));
+        Run used = session(Map.of(), "--profile", "bank", "--steps", "client_credentials", "--json");
+        assertThat(used.exit()).isEqualTo(2);
+        assertThat(used.err()).contains("--client-cert-key " + key.toAbsolutePath()).contains("chmod 600");
+    }
 }

@@ -64,9 +64,8 @@ final class SettingsView extends VBox {
 
         ComboBox<ClientAuthentication.Method> clientAuth = new ComboBox<>();
         clientAuth.setId("settings-client-auth");
-        // The mutual-TLS methods need a certificate field, which the settings do not have yet (TX1: command line).
-        clientAuth.getItems().setAll(java.util.Arrays.stream(ClientAuthentication.Method.values())
-                .filter(method -> !method.mutualTls()).toList());
+        // Every method, the mutual-TLS ones too: their certificate has its fields below (TX3).
+        clientAuth.getItems().setAll(ClientAuthentication.Method.values());
         // The names the provider's discovery document and the command line use (client_secret_basic), not the enum's.
         clientAuth.setConverter(new javafx.util.StringConverter<>() {
             @Override
@@ -96,12 +95,19 @@ final class SettingsView extends VBox {
         HBox header = new HBox(12, title, apply);
         header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         getChildren().addAll(header, profiles,
+                accountField(model),
                 field("Issuer", "settings-issuer", model.issuerProperty(), model.issuerErrorProperty()),
                 field("Client id", "settings-client-id", model.clientIdProperty(), model.clientIdErrorProperty()),
                 field("Scopes", "settings-scope", model.scopeProperty(), model.scopeErrorProperty()),
                 authentication,
                 field("CA file (PEM, trusted on top of the platform's)", "settings-ca-file", model.caFileProperty(),
                         model.caFileErrorProperty()),
+                fileField(SettingsViewModel.CLIENT_CERT_LABEL + " (PEM, mutual TLS)", "settings-client-cert",
+                        "for tls_client_auth or bound tokens (RFC 8705)", model.clientCertProperty(),
+                        model.clientCertErrorProperty()),
+                fileField(SettingsViewModel.CLIENT_CERT_KEY_LABEL + " (PKCS#8)", "settings-client-cert-key",
+                        "empty when the key is in the certificate's file", model.clientCertKeyProperty(),
+                        model.clientCertKeyErrorProperty()),
                 dpop, policy, preset,
                 field(SettingsViewModel.LABELS.get("maxAttemptsPerOrigin"), "policy-per-origin", model.maxAttemptsPerOriginProperty(),
                         model.policyErrorProperty("maxAttemptsPerOrigin")),
@@ -130,6 +136,48 @@ final class SettingsView extends VBox {
         reason.visibleProperty().bind(error.isNotEmpty());
         reason.managedProperty().bind(reason.visibleProperty());
         return reason;
+    }
+
+    /** PF8: an account and the button that finds its issuer by WebFinger, filling the Issuer field below. */
+    private static Node accountField(SettingsViewModel model) {
+        TextField input = new TextField();
+        input.setId("settings-account");
+        input.setPromptText("alice@example.com (optional)");
+        input.textProperty().bindBidirectional(model.accountProperty());
+        HBox.setHgrow(input, Priority.ALWAYS);
+        Button find = SessionView.button("Find issuer", "settings-account-find", model::findIssuer);
+        find.setMinWidth(Region.USE_PREF_SIZE);
+        find.disableProperty().bind(model.findingIssuerProperty());
+        Label title = new Label("Account (finds the issuer by WebFinger)");
+        title.setWrapText(true);
+        return new VBox(2, title, new HBox(4, input, find),
+                errorLabel("settings-account-error", model.accountErrorProperty()));
+    }
+
+    /** TX3: a path typed or chosen with the platform's file chooser; the model checks it as it changes. */
+    private static Node fileField(String label, String id, String prompt, StringProperty value,
+            StringProperty error) {
+        TextField input = new TextField();
+        input.setId(id);
+        input.setPromptText(prompt);
+        input.textProperty().bindBidirectional(value);
+        HBox.setHgrow(input, Priority.ALWAYS);
+        Button choose = new Button("Choose…");
+        choose.setId(id + "-choose");
+        choose.setMinWidth(Region.USE_PREF_SIZE);
+        choose.setOnAction(e -> {
+            javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+            chooser.setTitle(label);
+            chooser.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("PEM", "*.pem", "*.crt",
+                    "*.key"), new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
+            java.io.File file = chooser.showOpenDialog(choose.getScene() == null ? null : choose.getScene().getWindow());
+            if (file != null) {
+                value.set(file.getPath());
+            }
+        });
+        Label title = new Label(label);
+        title.setWrapText(true);
+        return new VBox(2, title, new HBox(4, input, choose), errorLabel(id + "-error", error));
     }
 
     private static Node field(String label, String id, StringProperty value, StringProperty error) {

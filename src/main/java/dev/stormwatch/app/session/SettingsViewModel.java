@@ -1,6 +1,8 @@
 package dev.stormwatch.app.session;
 
 import dev.stormwatch.base.Secret;
+import dev.stormwatch.base.SecretFiles;
+import dev.stormwatch.http.ClientCertificate;
 import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.Issuer;
 import dev.stormwatch.oauth.OAuthConfig;
@@ -53,11 +55,29 @@ public final class SettingsViewModel {
     private final StringProperty caFile = new SimpleStringProperty("");
     private final StringProperty clientAuthError = new SimpleStringProperty("");
     private final StringProperty caFileError = new SimpleStringProperty("");
+    /** TX1, PF7: the client certificate's PEM file and, when apart, its PKCS#8 key file (paths, never the key). */
+    private final StringProperty clientCert = new SimpleStringProperty("");
+    private final StringProperty clientCertKey = new SimpleStringProperty("");
+    private final StringProperty clientCertError = new SimpleStringProperty("");
+    private final StringProperty clientCertKeyError = new SimpleStringProperty("");
+    /** PF8: an e-mail-like account whose host names the issuer by WebFinger; a finder's refusal is said under it. */
+    private final StringProperty account = new SimpleStringProperty("");
+    private final StringProperty accountError = new SimpleStringProperty("");
+    private final BooleanProperty findingIssuer = new SimpleBooleanProperty(false);
+    private IssuerFinder issuerFinder = acct -> {
+        throw new IllegalStateException("no issuer finder in this window");
+    };
+    private java.util.concurrent.Executor findOn = Runnable::run;
+    private java.util.concurrent.Executor showOn = Runnable::run;
+    /** The labels of the certificate fields, so that a refusal names what the person sees (C2). */
+    public static final String CLIENT_CERT_LABEL = "Client certificate";
+    public static final String CLIENT_CERT_KEY_LABEL = "Client certificate's key file";
     /** The embedded demo provider first, then the saved profiles (PF6). */
     private final ObservableList<String> profiles = FXCollections.observableArrayList(EMBEDDED_PROFILE);
     private final StringProperty profileName = new SimpleStringProperty("");
     private final StringProperty profileError = new SimpleStringProperty("");
     private final Optional<ProfileStore> store;
+    private final java.time.Clock clock;
     private String embeddedIssuer = "";
     private final ObjectProperty<PolicyChoice> preset = new SimpleObjectProperty<>(PolicyChoice.DEFAULT);
     private final StringProperty maxAttemptsPerOrigin = new SimpleStringProperty();
@@ -94,7 +114,15 @@ public final class SettingsViewModel {
 
     /** Settings whose chooser lists the profiles saved in {@code store} after the embedded demo provider (PF6). */
     public SettingsViewModel(Optional<ProfileStore> store) {
+        this(store, java.time.Clock.systemUTC());
+    }
+
+    /**
+     * As above, with the clock that says whether a client certificate is valid now (TX1, TX3).
+     */
+    public SettingsViewModel(Optional<ProfileStore> store, java.time.Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
+        this.clock = Objects.requireNonNull(clock, "clock");
         store.ifPresent(s -> {
             try {
                 s.list().forEach(p -> profiles.add(p.name()));
@@ -114,7 +142,7 @@ public final class SettingsViewModel {
         }
         // Every field is checked as it is typed: a reason appears at once, and goes when the field is corrected.
         for (javafx.beans.Observable field : new javafx.beans.Observable[] {issuer, clientId, scope, dpop,
-                clientAuth, clientSecret, caFile, maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs, multiplier, maxBackoffMs, totalBudgetMs}) {
+                clientAuth, clientSecret, caFile, clientCert, clientCertKey, maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs, multiplier, maxBackoffMs, totalBudgetMs}) {
             field.addListener(o -> {
                 if (!filling) {
                     toConfig();
@@ -156,7 +184,8 @@ public final class SettingsViewModel {
                     + DEFAULT_SCOPE + "\".");
         }
         Optional<RetryPolicy> policy = toPolicy(refused);
-        Optional<ClientAuthentication> authentication = clientAuthentication(refused);
+        Optional<ClientCertificate> certificate = clientCertificate(refused);
+        Optional<ClientAuthentication> authentication = clientAuthentication(refused, certificate);
         trustedCaFile(refused);
         Optional<OAuthConfig> config = Optional.empty();
         if (refused.isEmpty()) {
@@ -186,6 +215,8 @@ public final class SettingsViewModel {
         if (!scopeError.get().isEmpty()) names.add("Scopes");
         if (!clientAuthError.get().isEmpty()) names.add("Client authentication");
         if (!caFileError.get().isEmpty()) names.add("CA file");
+        if (!clientCertError.get().isEmpty()) names.add(CLIENT_CERT_LABEL);
+        if (!clientCertKeyError.get().isEmpty()) names.add(CLIENT_CERT_KEY_LABEL);
         for (Map.Entry<String, String> label : LABELS.entrySet()) {
             if (!policyErrors.get(label.getKey()).get().isEmpty()) {
                 names.add(label.getValue());
@@ -196,18 +227,38 @@ public final class SettingsViewModel {
     }
 
     /** CA1: the method and the secret as typed; a secret that does not fit the method is refused, not dropped. */
-    private Optional<ClientAuthentication> clientAuthentication(Map<StringProperty, String> refused) {
+    private Optional<ClientAuthentication> clientAuthentication(Map<StringProperty, String> refused,
+            Optional<ClientCertificate> certificate) {
         String typed = clientSecret.get() == null ? "" : clientSecret.get().strip();
         Optional<Secret> secret = typed.isEmpty() ? Optional.empty() : Optional.of(Secret.of(typed));
         ClientAuthentication.Method method = clientAuth.get() == null ? ClientAuthentication.Method.NONE
                 : clientAuth.get();
+        if (method.mutualTls()) {
+            // TX3: the certificate proves the client; its absence is said under the certificate's own field.
+            if (text(clientCert).isEmpty()) {
+                refused.put(clientCertError, CLIENT_CERT_LABEL + " is empty: Client authentication "
+                        + method.wireName() + " proves the client with a certificate; choose its PEM file (TX3).");
+                return Optional.empty();
+            }
+            if (secret.isPresent()) {
+                refused.put(clientAuthError, "A client secret was typed but Client authentication is "
+                        + method.wireName() + ", which proves the client with its certificate: clear the secret (TX3).");
+                return Optional.empty();
+            }
+            if (certificate.isEmpty()) {
+                return Optional.empty(); // refused under the certificate's fields
+            }
+        }
+        if (!text(clientCert).isEmpty() && certificate.isEmpty()) {
+            return Optional.empty(); // refused under the certificate's fields
+        }
         if (method == ClientAuthentication.Method.NONE && secret.isPresent()) {
             refused.put(clientAuthError, "A client secret was typed but Client authentication is none: choose"
                     + " client_secret_basic, client_secret_post or auto, or clear the secret (CA1).");
             return Optional.empty();
         }
         try {
-            return Optional.of(new ClientAuthentication(method, secret));
+            return Optional.of(new ClientAuthentication(method, secret, Optional.empty(), certificate));
         } catch (CallFailure.Configuration rule) {
             refused.put(clientAuthError, "Client authentication: " + rule.getMessage() + " (CA1).");
             return Optional.empty();
@@ -239,10 +290,122 @@ public final class SettingsViewModel {
         }
     }
 
+    /**
+     * TX3: the client certificate and its key, read and checked as the command line's {@code --client-cert} and
+     * {@code --client-cert-key} are (TX1), each refusal said under the field it is about, in that field's words.
+     */
+    private Optional<ClientCertificate> clientCertificate(Map<StringProperty, String> refused) {
+        String certText = text(clientCert);
+        String keyText = text(clientCertKey);
+        if (certText.isEmpty()) {
+            if (!keyText.isEmpty()) {
+                refused.put(clientCertKeyError, CLIENT_CERT_KEY_LABEL + " is the key of the " + CLIENT_CERT_LABEL
+                        + ", which is empty: choose the certificate too, or clear the key file (TX3).");
+            }
+            return Optional.empty();
+        }
+        Path certPath;
+        Optional<Path> keyPath;
+        try {
+            certPath = Path.of(certText);
+        } catch (InvalidPathException e) {
+            refused.put(clientCertError, CLIENT_CERT_LABEL + " '" + certText + "' is not a path: " + e.getReason()
+                    + " (TX3).");
+            return Optional.empty();
+        }
+        try {
+            keyPath = keyText.isEmpty() ? Optional.empty() : Optional.of(Path.of(keyText));
+        } catch (InvalidPathException e) {
+            refused.put(clientCertKeyError, CLIENT_CERT_KEY_LABEL + " '" + keyText + "' is not a path: "
+                    + e.getReason() + " (TX3).");
+            return Optional.empty();
+        }
+        // The key's field, or the certificate's when the key sits in the certificate's file.
+        StringProperty keyError = keyPath.isPresent() ? clientCertKeyError : clientCertError;
+        String keyLabel = keyPath.isPresent() ? CLIENT_CERT_KEY_LABEL : CLIENT_CERT_LABEL;
+        try {
+            // PF5's rule: a key that others may read is no longer the client's alone.
+            SecretFiles.requireOwnerOnly(keyPath.orElse(certPath), keyLabel);
+        } catch (IllegalArgumentException e) {
+            refused.put(keyError, e.getMessage() + " (TX3).");
+            return Optional.empty();
+        } catch (java.io.IOException e) {
+            refused.put(keyError, keyLabel + " " + keyPath.orElse(certPath) + " is not a readable file: choose the"
+                    + " PEM file of the certificate's PKCS#8 key (TX3).");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ClientCertificate.read(certPath, keyPath, CLIENT_CERT_LABEL, CLIENT_CERT_KEY_LABEL,
+                    clock.instant()));
+        } catch (ClientCertificate.Unusable e) {
+            boolean aboutKey = switch (e.problem()) {
+                case NO_KEY, KEY_FORMAT, KEY_MISMATCH -> true;
+                case UNREADABLE -> e.getMessage().startsWith(CLIENT_CERT_KEY_LABEL);
+                default -> false;
+            };
+            refused.put(aboutKey ? keyError : clientCertError, e.getMessage() + " (TX3).");
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            refused.put(clientCertError, e.getMessage() + " (TX3).");
+            return Optional.empty();
+        }
+    }
+
     /** The PEM file whose certificates the applied settings trust on top of the platform's (TL2), if any. */
     public Optional<Path> caFile() {
         return trustedCaFile(new LinkedHashMap<>());
     }
+
+    /** PF8: finds the issuer named by an account's host (WebFinger), or throws a Configuration error to show. */
+    @FunctionalInterface
+    public interface IssuerFinder {
+        String issuerFor(String account);
+    }
+
+    /** PF8: how the Account field finds an issuer, on which executor it asks, and where its answer is shown. */
+    public void issuerFinder(IssuerFinder finder, java.util.concurrent.Executor background,
+            java.util.concurrent.Executor ui) {
+        this.issuerFinder = Objects.requireNonNull(finder);
+        this.findOn = Objects.requireNonNull(background);
+        this.showOn = Objects.requireNonNull(ui);
+    }
+
+    /**
+     * PF8: asks the account's host for its issuer off the UI thread and fills the Issuer field with it; a refusal
+     * (not an account, no WebFinger, no issuer link) is said under the Account field and the Issuer is left as it was.
+     */
+    public void findIssuer() {
+        String typed = text(account);
+        if (typed.isEmpty()) {
+            accountError.set("Account is empty: type one like alice@example.com, whose host names the issuer (PF8).");
+            return;
+        }
+        accountError.set("");
+        findingIssuer.set(true);
+        findOn.execute(() -> {
+            String found = null;
+            String refused = null;
+            try {
+                found = issuerFinder.issuerFor(typed);
+            } catch (CallFailure.Configuration | IllegalArgumentException e) {
+                refused = e.getMessage() + " (PF8).";
+            }
+            String issuerFound = found;
+            String reason = refused;
+            showOn.execute(() -> {
+                findingIssuer.set(false);
+                if (issuerFound != null) {
+                    issuer.set(issuerFound);
+                } else {
+                    accountError.set(reason);
+                }
+            });
+        });
+    }
+
+    public StringProperty accountProperty() { return account; }
+    public StringProperty accountErrorProperty() { return accountError; }
+    public BooleanProperty findingIssuerProperty() { return findingIssuer; }
 
     /** Tells the chooser where the embedded demo provider listens, once it runs. */
     public void embeddedIssuer(String issuerUrl) {
@@ -261,6 +424,8 @@ public final class SettingsViewModel {
             scope.set(DEFAULT_SCOPE);
             clientAuth.set(ClientAuthentication.Method.NONE);
             caFile.set("");
+            clientCert.set("");
+            clientCertKey.set("");
             dpop.set(false);
             clientSecret.set("");
             profileName.set("");
@@ -283,6 +448,8 @@ public final class SettingsViewModel {
         scope.set(p.scope());
         clientAuth.set(p.clientAuth());
         caFile.set(p.caFile().map(Path::toString).orElse(""));
+        clientCert.set(p.clientCert().map(Path::toString).orElse(""));
+        clientCertKey.set(p.clientCertPkcs8().map(Path::toString).orElse(""));
         dpop.set(p.dpop());
         clientSecret.set("");
         profileName.set(p.name());
@@ -306,7 +473,8 @@ public final class SettingsViewModel {
         }
         try {
             Profile profile = new Profile(name, issuer.get().trim(), clientId.get().trim(),
-                    scope.get().trim().replaceAll("\\s+", " "), clientAuth.get(), caFile(), dpop.get());
+                    scope.get().trim().replaceAll("\\s+", " "), clientAuth.get(), caFile(), dpop.get(),
+                    optionalPath(clientCert), optionalPath(clientCertKey));
             store.get().save(profile);
             if (!profiles.contains(profile.name())) {
                 profiles.add(profile.name());
@@ -317,6 +485,12 @@ public final class SettingsViewModel {
             profileError.set("Not saved: " + refusedName.getMessage() + ".");
             return false;
         }
+    }
+
+    /** A field's path, made absolute so that a saved profile means the same file wherever it is used (PF7). */
+    private static Optional<Path> optionalPath(StringProperty field) {
+        String value = text(field);
+        return value.isEmpty() ? Optional.empty() : Optional.of(Path.of(value).toAbsolutePath());
     }
 
     private Optional<Issuer> issuer(Map<StringProperty, String> refused) {
@@ -456,7 +630,7 @@ public final class SettingsViewModel {
 
     private List<StringProperty> allErrors() {
         List<StringProperty> all = new ArrayList<>(List.of(issuerError, clientIdError, scopeError, clientAuthError,
-                caFileError));
+                caFileError, clientCertError, clientCertKeyError));
         all.addAll(policyErrors.values());
         return all;
     }
@@ -484,6 +658,10 @@ public final class SettingsViewModel {
     public StringProperty caFileProperty() { return caFile; }
     public StringProperty clientAuthErrorProperty() { return clientAuthError; }
     public StringProperty caFileErrorProperty() { return caFileError; }
+    public StringProperty clientCertProperty() { return clientCert; }
+    public StringProperty clientCertKeyProperty() { return clientCertKey; }
+    public StringProperty clientCertErrorProperty() { return clientCertError; }
+    public StringProperty clientCertKeyErrorProperty() { return clientCertKeyError; }
     public ObservableList<String> profiles() { return profiles; }
     public StringProperty profileNameProperty() { return profileName; }
     public StringProperty profileErrorProperty() { return profileError; }

@@ -1,4 +1,4 @@
-package dev.stormwatch.cli;
+package dev.stormwatch.base;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,7 +9,7 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /** The rule for a file that holds a secret (spec PF5): only its owner may read it, as ssh asks of a private key. */
-final class SecretFiles {
+public final class SecretFiles {
 
     private static final Set<PosixFilePermission> OTHERS = EnumSet.of(
             PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
@@ -24,7 +24,7 @@ final class SecretFiles {
      * @throws IllegalArgumentException naming the option, the file, its mode and the command that fixes it
      * @throws IOException when the file cannot be read
      */
-    static void requireOwnerOnly(Path file, String option) throws IOException {
+    public static void requireOwnerOnly(Path file, String option) throws IOException {
         Set<PosixFilePermission> permissions;
         try {
             permissions = Files.getPosixFilePermissions(file);
