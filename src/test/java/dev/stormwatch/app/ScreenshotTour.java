@@ -111,6 +111,17 @@ public final class ScreenshotTour {
         Thread.sleep(500);
         shootAll(stage, app, out, "load-lab.png");
 
+        // LB8: the same storm with full jitter and with none, side by side on one seed.
+        fx(() -> {
+            app.loadLab().comparisonProperty().set(dev.stormwatch.app.loadlab.Comparison.JITTER);
+            app.loadLab().durationProperty().set("20s");
+            app.loadLab().compare();
+        });
+        await(() -> app.loadLab().compared().size() == 2, 120);
+        Thread.sleep(800);
+        shootAll(stage, app, out, "load-lab-compare.png");
+        fx(() -> ((TabPane) stage.getScene().lookup("#load-views")).getSelectionModel().select(0));
+
         fx(() -> ((TabPane) stage.getScene().lookup("#areas")).getSelectionModel().select(2));
         fx(() -> ((Button) stage.getScene().lookup("#fault-token-503")).fire());
         Thread.sleep(400);

@@ -72,10 +72,15 @@ public final class DiagnoseView extends BorderPane {
         whatIf.setId("diagnose-what-if");
         whatIf.setWrapText(true);
         whatIf.textProperty().bind(model.whatIfProperty());
-        HBox.setHgrow(figures, Priority.ALWAYS);
+        VBox happened = new VBox(2, label("What happened"), figures);
         VBox whatIfBox = new VBox(2, whatIfTitle, whatIf);
-        HBox.setHgrow(whatIfBox, Priority.ALWAYS);
-        HBox summary = new HBox(16, new VBox(2, label("What happened"), figures), whatIfBox);
+        for (VBox half : List.of(happened, whatIfBox)) {
+            // UI8: the two halves share the width equally, whatever their texts' lengths, and wrap.
+            half.setPrefWidth(1);
+            half.setMaxWidth(Double.MAX_VALUE);
+            HBox.setHgrow(half, Priority.ALWAYS);
+        }
+        HBox summary = new HBox(16, happened, whatIfBox);
         // The verdict and the figures are what a person pastes into a ticket: never cut to "...".
         whatIfTitle.setWrapText(true);
         for (Label text : List.of(verdict, figures, whatIf, whatIfTitle)) {
@@ -83,7 +88,7 @@ public final class DiagnoseView extends BorderPane {
         }
 
         chart = chart("diagnose-arrivals", "Arrivals (DG12)");
-        whatIfChart = chart("diagnose-what-if-arrivals", "What-if: honouring Retry-After (DG14)");
+        whatIfChart = chart("diagnose-what-if-arrivals", "What-if arrivals (DG14)");
         // Both are drawn on one scale whenever either changes.
         ListChangeListener<ArrivalPoint> redraw = change -> draw(model.arrivals(), model.whatIfArrivals());
         model.arrivals().addListener(redraw);

@@ -228,6 +228,7 @@ public final class LoadLabView extends BorderPane {
                 drawn.add(chart);
                 Label sentence = new Label(run.label() + ": " + run.verdict());
                 sentence.setWrapText(true);
+                sentence.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // UI8: wrapped, never cut
                 sentences.add(sentence);
             }
             charts.getChildren().setAll(drawn);
@@ -257,6 +258,7 @@ public final class LoadLabView extends BorderPane {
                 setTooltip(meaning.isEmpty() ? null : new Tooltip(meaning));
             }
         });
+        figure.setMinWidth(300); // UI8: the figure's name is read whole; the runs' numbers need less room
         columns.add(figure);
         for (int i = 0; i < runs.size(); i++) {
             int index = i + 1;

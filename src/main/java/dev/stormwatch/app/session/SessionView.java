@@ -164,7 +164,8 @@ public final class SessionView extends BorderPane {
         Label refreshExpiry = new Label();
         refreshExpiry.setId("refresh-token-expiry");
         refreshExpiry.textProperty().bind(model.refreshExpiryProperty());
-        VBox expiries = new VBox(2, expiry, refreshExpiry);
+        // UI8: one line for both lifetimes, so that the claims box keeps its room at 1024x700.
+        HBox expiries = new HBox(16, expiry, refreshExpiry);
 
         TabPane tokens = new TabPane();
         tokens.setId("tokens");

@@ -98,7 +98,7 @@ public final class RunVerdict {
             clauses.add("no client retried");
         } else {
             clauses.add(count(retried, "retry", "retries") + " spread over " + seconds(Duration.between(first, last))
-                    + " with " + jitter.cliName() + " jitter");
+                    + (jitter == BackoffStrategy.NONE ? " with no backoff" : " with " + jitter.cliName() + " jitter"));
         }
         clauses.add(budgets(client));
         return clauses;

@@ -43,6 +43,24 @@ class RunVerdictTest {
     }
 
     @Test
+    @DisplayName("LB4: a storm run without backoff says so in words, not as the strategy's option value")
+    void theStormWithoutBackoffSaysNoBackoff() {
+        FakeClock clock = new FakeClock(START);
+        TimeSeriesRecorder seconds = new TimeSeriesRecorder(clock, START, Duration.ofSeconds(1), 30);
+        TimeSeriesRecorder tenths = new TimeSeriesRecorder(clock, START.plusSeconds(8), Duration.ofMillis(100), 60);
+        for (TimeSeriesRecorder recorder : new TimeSeriesRecorder[] {seconds, tenths}) {
+            recorder.add(START.plusMillis(10_000), Counter.NETWORK_ERRORS, 64);
+            recorder.add(START.plusMillis(10_000), Counter.RETRIES, 64);
+        }
+
+        clock.advance(Duration.ofSeconds(30));
+        String verdict = RunVerdict.of(ScenarioPresets.THREE_AM_STORM, BackoffStrategy.NONE, START, seconds.snapshot(),
+                Optional.of(tenths.snapshot()), Map.of(StandardFigures.RETRY_AMPLIFICATION, Figure.of(1.0)));
+
+        assertThat(verdict).contains("64 retries spread over 0.1 s with no backoff;").doesNotContain("none");
+    }
+
+    @Test
     @DisplayName("LB4: the outage's verdict says its span, the budgets that ran out and the time to recover")
     void theOutageSaysItsSpanTheBudgetsAndTheRecovery() {
         FakeClock clock = new FakeClock(START);
