@@ -26,7 +26,23 @@ final class JedisFailures {
             return new RedisCommandException("Redis at " + where + " answered an error: " + e.getMessage(), e);
         }
         // Everything else (refused, timed out, pool exhausted, no cluster node left) means no answer (L9).
-        return new RedisUnavailableException("Redis at " + where + " cannot be reached: " + e.getMessage(), e);
+        return new RedisUnavailableException("Redis at " + where + " cannot be reached: " + e.getMessage()
+                + rootCause(e), e);
+    }
+
+    /**
+     * Why a connection failed, as the socket said it ("Connection refused", "connect timed out"): Jedis's own message
+     * ("Failed to connect to ...") does not tell a Redis that is down from one that answers too slowly.
+     */
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root == e || root.getMessage() == null || root.getMessage().isBlank()) {
+            return "";
+        }
+        return " (" + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
     }
 
     /** Redis answers LOADING while it reads its dataset after a restart; Jedis has no type of its own for it. */

@@ -75,4 +75,18 @@ class JedisFailuresTest {
 
         assertThat(JedisFailures.translate(answer, "here")).isInstanceOf(RedisCommandException.class);
     }
+
+    @Test
+    @DisplayName("L9: a connection that failed says why, as the socket said it, so that down and slow are told apart")
+    void aFailedConnectionSaysWhyAsTheSocketSaidIt() {
+        JedisException refused = new redis.clients.jedis.exceptions.JedisConnectionException(
+                "Failed to connect to 127.0.0.1:6390.", new redis.clients.jedis.exceptions.JedisConnectionException(
+                        new java.net.SocketTimeoutException("connect timed out")));
+
+        LimiterException translated = JedisFailures.translate(refused, "redis://127.0.0.1:6390");
+
+        assertThat(translated).isInstanceOf(RedisUnavailableException.class);
+        assertThat(translated.getMessage()).isEqualTo("Redis at redis://127.0.0.1:6390 cannot be reached: Failed to"
+                + " connect to 127.0.0.1:6390. (SocketTimeoutException: connect timed out)");
+    }
 }
