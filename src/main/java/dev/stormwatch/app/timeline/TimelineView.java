@@ -138,7 +138,11 @@ public final class TimelineView extends BorderPane {
                 }
             }
         });
-        column.setPrefWidth(width);
+        // UI8: a header is never cut to "S…": the column is at least as wide as its title (the theme's font is a
+        // little larger than the default one measured here), and the table scrolls sideways when they do not fit.
+        double titleWidth = Math.ceil(new javafx.scene.text.Text(title).getLayoutBounds().getWidth() * 1.4) + 30;
+        column.setMinWidth(titleWidth);
+        column.setPrefWidth(Math.max(width, titleWidth));
         column.setSortable(false);
         return column;
     }
