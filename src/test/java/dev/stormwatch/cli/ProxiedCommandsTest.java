@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.stormwatch.base.LoopbackHost;
+import dev.stormwatch.testing.RealTinyproxy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -39,32 +40,16 @@ class ProxiedCommandsTest {
 
     @BeforeEach
     void start() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/tinyproxy")),
+        assumeTrue(RealTinyproxy.installed(),
                 "tinyproxy is not installed: apt-get install tinyproxy");
         hostName = InetAddress.getLocalHost().getHostName();
         assumeTrue(!LoopbackHost.isLoopback(hostName)
                         && LoopbackHost.resolvedLoopbackAddresses(hostName).length > 0,
                 "this machine's host name does not resolve to loopback; no target the proxy can reach here");
         target.start(InetAddress.getByName("127.0.0.1"), 0);
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            proxyPort = free.getLocalPort();
-        }
-        Path conf = dir.resolve("tinyproxy.conf");
-        Files.writeString(conf, String.join("\n",
-                "Port " + proxyPort, "Listen 127.0.0.1", "Timeout 30", "MaxClients 10", "Allow 127.0.0.1",
-                "LogLevel Info", "BasicAuth ada s3cret-proxy", ""));
-        proxy = new ProcessBuilder("/usr/bin/tinyproxy", "-d", "-c", conf.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("tinyproxy.log").toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", proxyPort)) {
-                probe.getInputStream(); // connected: tinyproxy listens
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(50);
-            }
-        }
-        throw new IllegalStateException("tinyproxy did not listen: " + Files.readString(dir.resolve("tinyproxy.log")));
+        RealTinyproxy.Started started = RealTinyproxy.start(dir);
+        proxy = started.process();
+        proxyPort = started.port();
     }
 
     @AfterEach
