@@ -4,12 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.load.report.JsonReportReader;
+import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.report.StandardFigures;
+import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.load.series.Figure;
+import dev.stormwatch.load.series.TimeSeries;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -189,5 +196,112 @@ class DiagnoseCommandTest {
         assertThat(run("--log-format", FORMAT, "--report", dir.resolve("out.txt").toString(), storm().toString()))
                 .isEqualTo(2);
         assertThat(err.toString()).contains("--report writes JSON or HTML");
+    }
+
+    @TempDir
+    static Path labDir;
+    private static Path labReport;
+
+    /**
+     * DG17: a real load report, written once by {@code stormwatch load} against the embedded relay answering as
+     * nginx's limit_req (429 with Retry-After: 2), for its shortest length (10 s).
+     */
+    private static synchronized Path labReport() {
+        if (labReport != null) {
+            return labReport;
+        }
+        Path report = labDir.resolve("lab.json");
+        CommandLine cli = StormwatchCommand.newCommandLine();
+        StringWriter loadOut = new StringWriter();
+        cli.setOut(new PrintWriter(loadOut));
+        cli.setErr(new PrintWriter(loadOut));
+        int exit = cli.execute("load", "--target", "embedded", "--clients", "20", "--rate", "80", "--duration", "10s",
+                "--scenario", "nginx-limit-req", "--seed", "3", "--report", report.toString());
+        assertThat(exit).as(loadOut.toString()).isZero();
+        labReport = report;
+        return report;
+    }
+
+    @Test
+    @Tag("slow")
+    @DisplayName("DG17: a load report found by its own marker is shown beside the storm log as a lab run with the"
+            + " report's own figures, and nothing of it is counted into the diagnosis")
+    void aLoadReportIsALabRunBesideTheEvidence() throws Exception {
+        Path lab = labReport();
+        LoadReport report = JsonReportReader.read(lab);
+        TimeSeries client = report.seriesNamed("client per second").orElseThrow();
+        long attempts = client.total(Counter.ATTEMPTS);
+        long throttled = client.total(Counter.STATUS_429);
+        assertThat(throttled).as("the limiter refused some").isPositive();
+
+        int exit = run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--json", storm().toString(),
+                lab.toString());
+
+        assertThat(exit).as(err.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString().strip());
+        assertThat(json.get("requests").asLong()).as("the evidence alone").isEqualTo(7);
+        JsonNode run = json.get("lab_runs").get(0);
+        assertThat(run.get("kind").asText()).isEqualTo("lab run");
+        assertThat(run.get("requests").asLong()).isEqualTo(attempts);
+        assertThat(run.get("throttled").asLong()).isEqualTo(throttled);
+        long sum = 0;
+        for (JsonNode n : run.get("arrivals_per_second")) {
+            sum += n.asLong();
+        }
+        assertThat(sum).isEqualTo(attempts);
+        Figure amplification = report.figures().get(StandardFigures.RETRY_AMPLIFICATION);
+        assertThat(run.get("amplification").asDouble())
+                .isCloseTo(((Figure.Value) amplification).value(), org.assertj.core.data.Offset.offset(0.001));
+        assertThat(run.get("peak_to_mean_after_retry_after").isNull()).isTrue();
+        assertThat(run.get("peak_to_mean_after_retry_after_absent").asText()).contains("no shared Retry-After");
+        JsonNode files = json.get("files");
+        assertThat(files.get(1).get("format").asText()).isEqualTo("report");
+
+        out.getBuffer().setLength(0);
+        assertThat(run("--log-format", FORMAT, "--client-key", "$http_x_client_id", storm().toString(),
+                lab.toString())).isZero();
+        assertThat(out.toString()).startsWith("Verdict: ").contains("Lab runs beside the evidence")
+                .containsPattern("evidence +real storm +7 ")
+                .containsPattern("lab\\.json +lab run +" + String.format(java.util.Locale.ROOT, "%,d", attempts)
+                        + " +" + String.format(java.util.Locale.ROOT, "%,d", throttled) + " ");
+    }
+
+    @Test
+    @Tag("slow")
+    @DisplayName("DG17: a load report given alone prints its own figures marked as a lab run, with no verdict, and"
+            + " exits 0; --format report says what it expected of a file that is not one")
+    void aLoadReportAloneIsMarkedAsALabRun() throws Exception {
+        Path lab = labReport();
+        long attempts = JsonReportReader.read(lab).seriesNamed("client per second").orElseThrow()
+                .total(Counter.ATTEMPTS);
+
+        assertThat(run("--format", "report", lab.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).startsWith("Lab runs beside the evidence (Stormwatch load reports, not evidence)")
+                .doesNotContain("Verdict:").doesNotContain("real storm")
+                .containsPattern("lab run +" + String.format(java.util.Locale.ROOT, "%,d", attempts) + " ");
+
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        assertThat(run("--format", "report", storm().toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("access.log: expected a Stormwatch load report")
+                .contains("stormwatch load --report").contains("not a stormwatch-load-report/1 file");
+    }
+
+    @Test
+    @Tag("slow")
+    @DisplayName("DG17 DG13: the HTML report holds the lab run's figures and its arrivals chart beside the real one,"
+            + " and still fetches nothing")
+    void theHtmlReportDrawsTheLabRunBesideTheRealOne() throws Exception {
+        Path lab = labReport();
+        Path html = dir.resolve("side.html");
+        assertThat(run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--report", html.toString(),
+                storm().toString(), lab.toString())).isZero();
+        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(Files.readString(html));
+        assertThat(page.select("table#lab-runs tr")).hasSize(3);
+        assertThat(page.select("table#lab-runs td.lab").text()).startsWith("lab run: ");
+        assertThat(page.select("#lab-run-charts figure svg")).hasSize(2);
+        assertThat(page.select("figure.lab-run svg rect")).isNotEmpty();
+        assertThat(page.select("[src], link, script")).isEmpty();
+        assertThat(Files.readString(html)).doesNotContain("SECRET");
     }
 }
