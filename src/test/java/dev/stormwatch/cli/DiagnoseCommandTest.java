@@ -304,4 +304,82 @@ class DiagnoseCommandTest {
         assertThat(page.select("[src], link, script")).isEmpty();
         assertThat(Files.readString(html)).doesNotContain("SECRET");
     }
+
+    private JsonNode json() throws Exception {
+        return new ObjectMapper().readTree(out.toString().strip());
+    }
+
+    private static String harEntry(String started, int status, String retryAfter) {
+        return "{" + (started == null ? "" : "\"startedDateTime\":\"" + started + "\",") + "\"time\":-1,"
+                + "\"request\":{\"method\":\"GET\",\"url\":\"https://api.example/v1/x\",\"httpVersion\":\"HTTP/1.1\","
+                + "\"headers\":[],\"queryString\":[],\"cookies\":[],\"headersSize\":-1,\"bodySize\":-1},"
+                + "\"response\":{\"status\":" + status + ",\"statusText\":\"\",\"httpVersion\":\"HTTP/1.1\",\"headers\":["
+                + (retryAfter == null ? "" : "{\"name\":\"Retry-After\",\"value\":\"" + retryAfter + "\"}")
+                + "],\"cookies\":[],\"content\":{\"size\":0,\"mimeType\":\"\"},\"redirectURL\":\"\",\"headersSize\":-1,"
+                + "\"bodySize\":-1},\"cache\":{}}";
+    }
+
+    @Test
+    @DisplayName("DG10: an unknown --format names the formats it expected; a file in no known format says what was"
+            + " expected at its line 1, and the storm beside it is still diagnosed, marked partial")
+    void anUnknownFormatSaysWhatWasExpected() throws Exception {
+        assertThat(run("--format", "xml", storm().toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--format").contains("'xml'").contains("expected one of")
+                .contains("HAR").contains("JSONL").contains("REPORT");
+
+        err.getBuffer().setLength(0);
+        Path csv = Files.writeString(dir.resolve("table.csv"), "id;when;what\n1;2;3\n");
+        assertThat(run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--json", csv.toString(),
+                storm().toString())).isZero();
+        assertThat(err.toString()).contains("table.csv: the log format").contains("matched none of the 2 lines")
+                .contains("(line 1: expected");
+        JsonNode json = json();
+        assertThat(json.get("requests").asLong()).as("the storm log beside it").isEqualTo(7);
+        assertThat(json.get("partial").asBoolean()).isTrue();
+        assertThat(json.get("files").get(0).get("error").asText()).contains("matched none");
+    }
+
+    @Test
+    @DisplayName("DG10: a HAR whose browser left out timings (time -1, no timings) is read; an entry without its"
+            + " start is named by its entry number and the rest is diagnosed, marked partial")
+    void aHarWithoutTimingsIsReadAndTheBrokenEntryNamed() throws Exception {
+        Path har = Files.writeString(dir.resolve("safari.har"), "{\"log\":{\"version\":\"1.2\",\"creator\":{\"name\":"
+                + "\"Safari\",\"version\":\"17\"},\"entries\":[\n" + harEntry("2026-12-01T10:00:00.000Z", 429, "1")
+                + ",\n" + harEntry(null, 200, null) + ",\n" + harEntry("2026-12-01T10:00:00.010Z", 200, null) + "\n]}}\n");
+        assertThat(run("--json", har.toString())).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("safari.har line 2: entry 2 has no valid startedDateTime (ISO 8601)");
+        JsonNode json = json();
+        assertThat(json.get("requests").asLong()).isEqualTo(2);
+        assertThat(json.get("partial").asBoolean()).isTrue();
+        assertThat(json.get("clients").get(0).get("early_retries").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("DG10: a JSON line with a missing field is named by its line and the field; an empty file and a"
+            + " binary file say what was expected; what parsed is diagnosed, marked partial")
+    void aMissingJsonFieldAnEmptyAndABinaryFileAreNamed() throws Exception {
+        Path lines = Files.writeString(dir.resolve("gw.jsonl"), "{\"t\":1764583200.1,\"u\":\"/a\",\"s\":429,\"c\":"
+                + "\"x\"}\n{\"t\":1764583200.2,\"u\":\"/a\",\"c\":\"x\"}\n{\"t\":1764583201.3,\"u\":\"/a\",\"s\":200,"
+                + "\"c\":\"x\"}\n");
+        String fields = "time=t,uri=u,status=s,client=c";
+        assertThat(run("--fields", fields, "--json", lines.toString())).isZero();
+        assertThat(err.toString()).contains("gw.jsonl line 2: ").contains("missing field 's'");
+        assertThat(json().get("requests").asLong()).isEqualTo(2);
+        assertThat(json().get("partial").asBoolean()).isTrue();
+
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        Path empty = Files.writeString(dir.resolve("empty.log"), "");
+        byte[] binary = new byte[3000];
+        new java.util.Random(7).nextBytes(binary);
+        binary[10] = 0;
+        Path blob = Files.write(dir.resolve("blob.bin"), binary);
+        assertThat(run("--fields", fields, "--json", empty.toString(), blob.toString(), lines.toString())).isZero();
+        assertThat(err.toString()).contains("empty.log: the file is empty: expected a HAR, an access log or JSON lines")
+                .contains("blob.bin: the file is binary (it holds NUL bytes): expected");
+        JsonNode json = json();
+        assertThat(json.get("requests").asLong()).isEqualTo(2);
+        assertThat(json.get("partial").asBoolean()).isTrue();
+        assertThat(json.get("unparsed").get("count").asLong()).isEqualTo(3);
+    }
 }
