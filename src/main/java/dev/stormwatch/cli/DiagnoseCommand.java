@@ -38,7 +38,7 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description = {
             "Diagnose a 429 storm from its evidence: HAR files, nginx/Apache access logs, gateway JSON lines,",
-            "OpenTelemetry traces (OTLP/JSON).",
+            "OpenTelemetry traces (OTLP/JSON); Stormwatch load reports are shown beside them as lab runs.",
             "Prints a verdict and a table of clients, or with --json one JSON object. Files are merged by time;",
             "gzip-compressed files are read as they are. Secrets in the input never reach the output."
         },
@@ -55,7 +55,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--format", defaultValue = "auto", paramLabel = "auto|har|nginx|apache|jsonl|otlp",
+    @Option(names = "--format", defaultValue = "auto", paramLabel = "auto|har|nginx|apache|jsonl|otlp|report",
             description = "The format of the files (default ${DEFAULT-VALUE}: decided per file from its first bytes).")
     private InputFormat format;
 
@@ -161,7 +161,8 @@ public final class DiagnoseCommand implements Callable<Integer> {
         if (html != null && !write(err, html, DiagnosisHtml.write(diagnosis))) {
             return 1;
         }
-        return diagnosis.requests() == 0 ? 1 : 0;
+        // DG17: a load report alone is something read: its lab run's figures are the answer.
+        return diagnosis.requests() == 0 && diagnosis.evidence().labRuns().isEmpty() ? 1 : 0;
     }
 
     private static boolean isHtml(Path file) {
@@ -245,6 +246,61 @@ public final class DiagnoseCommand implements Callable<Integer> {
     }
 
     private static void printText(PrintWriter out, Diagnosis d) {
+        if (d.requests() == 0 && !d.evidence().labRuns().isEmpty() && d.evidence().unparsed() == 0) {
+            // DG17: only load reports: their own figures, marked as lab runs, and no verdict on evidence.
+            printLabRuns(out, d);
+            return;
+        }
+        printEvidence(out, d);
+        if (!d.evidence().labRuns().isEmpty()) {
+            out.println();
+            printLabRuns(out, d);
+        }
+    }
+
+    /** DG17: each input's figures side by side, the evidence first, each load report marked as a lab run. */
+    private static void printLabRuns(PrintWriter out, Diagnosis d) {
+        out.println("Lab runs beside the evidence (Stormwatch load reports, not evidence):");
+        out.printf(Locale.ROOT, "%-24s %-10s %9s %9s %13s %13s  %s%n", "input", "kind", "requests", "throttled",
+                "amplification", "peak-to-mean", "arrivals per second");
+        if (d.requests() > 0) {
+            long throttled = 0;
+            for (ClientDiagnosis c : d.clients()) {
+                throttled += c.throttled();
+            }
+            out.printf(Locale.ROOT, "%-24s %-10s %,9d %,9d %12.2f× %12.2f×  %s%n", "evidence", "real storm",
+                    d.requests(), throttled, d.amplification(), d.synchronisation().peakToMeanPerSecond(),
+                    d.arrivals().bucketMillis() == 1000 ? perSecond(d.arrivals().requests()) : "(per "
+                            + d.arrivals().bucketMillis() / 1000 + " s) " + perSecond(d.arrivals().requests()));
+        }
+        for (Diagnosis.LabRun r : d.evidence().labRuns()) {
+            out.printf(Locale.ROOT, "%-24s %-10s %,9d %,9d %13s %12.2f×  %s%n",
+                    shorten(Path.of(r.file()).getFileName().toString(), 24), "lab run", r.requests(), r.throttled(),
+                    Double.isNaN(r.amplification()) ? "not measured"
+                            : String.format(Locale.ROOT, "%.2f×", r.amplification()),
+                    r.peakToMeanPerSecond(), perSecond(r.arrivalsPerSecond()));
+        }
+        for (Diagnosis.LabRun r : d.evidence().labRuns()) {
+            out.println("  lab run " + r.file() + ": " + r.title() + ", started " + r.startedAt()
+                    + (r.completed() ? "" : " (partial run)")
+                    + (Double.isNaN(r.peakToMean()) ? "" : String.format(Locale.ROOT,
+                            "; peak-to-mean after the shared Retry-After %.2f×", r.peakToMean())));
+        }
+    }
+
+    private static String perSecond(List<? extends Number> counts) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < counts.size(); i++) {
+            if (i == 30) {
+                out.append(" …");
+                break;
+            }
+            out.append(i == 0 ? "" : " ").append(counts.get(i));
+        }
+        return out.toString();
+    }
+
+    private static void printEvidence(PrintWriter out, Diagnosis d) {
         out.println("Verdict: " + d.verdict());
         out.println();
         if (d.from() != null) {
@@ -278,6 +334,10 @@ public final class DiagnoseCommand implements Callable<Integer> {
     }
 
     private static String shorten(String client) {
-        return client.length() <= 28 ? client : client.substring(0, 27) + "…";
+        return shorten(client, 28);
+    }
+
+    private static String shorten(String text, int width) {
+        return text.length() <= width ? text : text.substring(0, width - 1) + "…";
     }
 }

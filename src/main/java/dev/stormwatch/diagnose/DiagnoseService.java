@@ -2,7 +2,17 @@ package dev.stormwatch.diagnose;
 
 import dev.stormwatch.diagnose.Diagnosis.EvidenceSummary;
 import dev.stormwatch.diagnose.Diagnosis.FileSummary;
+import dev.stormwatch.diagnose.Diagnosis.LabRun;
 import dev.stormwatch.diagnose.Diagnosis.Unparsed;
+import dev.stormwatch.load.report.JsonReportReader;
+import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.report.RunOutcome;
+import dev.stormwatch.load.report.StandardFigures;
+import dev.stormwatch.load.report.UnreadableReportException;
+import dev.stormwatch.load.series.Bucket;
+import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.load.series.Figure;
+import dev.stormwatch.load.series.TimeSeries;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -30,6 +40,8 @@ public final class DiagnoseService {
     private static final int EXAMPLE_CHARS = 300;
     /** DG10: a time stepping back by more than this within one file is a clock step. */
     private static final long CLOCK_STEP_MILLIS = 1_000;
+    /** DG17: the load report's series whose attempts are the lab run's arrivals. */
+    static final String CLIENT_SERIES = "client per second";
     /** Progress and cancel are checked every this many lines. */
     private static final int CHECK_EVERY = 1 << 14;
 
@@ -76,7 +88,7 @@ public final class DiagnoseService {
             summaries.add(readFile(path, f + 1, request, mapping, marks, reading));
         }
         EvidenceSummary evidence = new EvidenceSummary(summaries, reading.unparsedTotal, reading.examples,
-                reading.duplicates, reading.clockSteps);
+                reading.duplicates, reading.clockSteps, reading.labRuns);
         return StormAnalysis.analyse(table, request.options(), evidence);
     }
 
@@ -92,9 +104,13 @@ public final class DiagnoseService {
                 return new FileSummary(name, request.format().label(), 0, 1, notText);
             }
             InputFormat format = request.format() == InputFormat.AUTO ? EvidenceFile.sniff(head) : request.format();
+            if (format == InputFormat.REPORT) {
+                return readLabRun(path, name, reading);
+            }
             FileSink sink = reading.start(name, index, file);
             String error = null;
             switch (format) {
+                case REPORT -> throw new IllegalStateException("read above");
                 case HAR -> {
                     String header = request.clientKey();
                     sink.labels = new ClientLabels(header);
@@ -143,6 +159,47 @@ public final class DiagnoseService {
         } catch (CancelledReading e) {
             throw new DiagnoseException.Cancelled();
         }
+    }
+
+    /**
+     * DG17: a Stormwatch load report, read whole (it holds per-second series, not requests: it is small) and kept as
+     * a lab run beside the evidence. A file that is not one is reported as DG10 says, in the words of what was
+     * expected.
+     */
+    private static FileSummary readLabRun(Path path, String name, Reading reading) throws IOException {
+        LoadReport report;
+        try {
+            report = JsonReportReader.read(path);
+        } catch (UnreadableReportException e) {
+            String reason = EvidenceRedaction.line("expected a Stormwatch load report (JSON written by stormwatch load"
+                    + " --report, format " + LoadReport.FORMAT + "), but " + e.getMessage());
+            reading.unparsed(name, 1, reason, "");
+            return new FileSummary(name, InputFormat.REPORT.label(), 0, 1, reason);
+        }
+        TimeSeries client = report.seriesNamed(CLIENT_SERIES).orElse(null);
+        if (client == null) {
+            String reason = "expected the series '" + CLIENT_SERIES + "' in the load report; it has none";
+            reading.unparsed(name, 1, reason, "");
+            return new FileSummary(name, InputFormat.REPORT.label(), 0, 1, reason);
+        }
+        List<Long> arrivals = new ArrayList<>();
+        for (Bucket bucket : client.buckets()) {
+            arrivals.add(bucket.count(Counter.ATTEMPTS));
+        }
+        Figure amplification = report.figures().get(StandardFigures.RETRY_AMPLIFICATION);
+        Figure peak = report.figures().get(StandardFigures.PEAK_TO_MEAN);
+        reading.labRuns.add(new LabRun(name, EvidenceRedaction.line(report.title()), report.startedAt(), client.total(Counter.ATTEMPTS),
+                client.total(Counter.STATUS_429), value(amplification), absent(amplification), value(peak),
+                absent(peak), arrivals, report.outcome() instanceof RunOutcome.Completed));
+        return new FileSummary(name, InputFormat.REPORT.label(), 0, 0, null);
+    }
+
+    private static double value(Figure figure) {
+        return figure instanceof Figure.Value v ? v.value() : Double.NaN;
+    }
+
+    private static String absent(Figure figure) {
+        return figure == null ? "not in the report" : figure instanceof Figure.Absent a ? a.reason() : null;
     }
 
     /**
@@ -202,6 +259,7 @@ public final class DiagnoseService {
         final BooleanSupplier cancelled;
         final int files;
         final List<Unparsed> examples = new ArrayList<>();
+        final List<LabRun> labRuns = new ArrayList<>();
         long unparsedTotal;
         long requestsTotal;
         long duplicates;

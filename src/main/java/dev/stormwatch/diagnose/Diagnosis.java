@@ -105,10 +105,46 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
 
     /** What was read (DG10). */
     public record EvidenceSummary(List<FileSummary> files, long unparsed, List<Unparsed> examples,
-            long duplicateLines, long clockStepsBack) {
+            long duplicateLines, long clockStepsBack, List<LabRun> labRuns) {
         public EvidenceSummary {
             files = List.copyOf(files);
             examples = List.copyOf(examples);
+            labRuns = List.copyOf(labRuns);
+        }
+
+        /** Evidence without load reports. */
+        public EvidenceSummary(List<FileSummary> files, long unparsed, List<Unparsed> examples, long duplicateLines,
+                long clockStepsBack) {
+            this(files, unparsed, examples, duplicateLines, clockStepsBack, List.of());
+        }
+    }
+
+    /**
+     * DG17: a Stormwatch load report read beside the evidence: a lab run, not evidence. Its figures are the report's
+     * own, from its client series per second; nothing of it is counted into the diagnosis.
+     *
+     * @param amplification the report's retry amplification, or NaN when the report says it is absent
+     * @param amplificationAbsent why it is absent, or null
+     * @param peakToMean the report's peak-to-mean after a shared Retry-After, or NaN when absent
+     * @param peakToMeanAbsent why it is absent, or null
+     * @param arrivalsPerSecond attempts sent in each second of the run, from its start
+     */
+    public record LabRun(String file, String title, Instant startedAt, long requests, long throttled,
+            double amplification, String amplificationAbsent, double peakToMean, String peakToMeanAbsent,
+            List<Long> arrivalsPerSecond, boolean completed) {
+        public LabRun {
+            arrivalsPerSecond = List.copyOf(arrivalsPerSecond);
+        }
+
+        /** The busiest second over the mean second of the run; 0 without arrivals. */
+        public double peakToMeanPerSecond() {
+            long peak = 0;
+            long sum = 0;
+            for (long n : arrivalsPerSecond) {
+                peak = Math.max(peak, n);
+                sum += n;
+            }
+            return sum == 0 ? 0 : peak / ((double) sum / arrivalsPerSecond.size());
         }
     }
 

@@ -45,6 +45,7 @@ public final class DiagnosisHtml {
         summary(out, d);
         whatIf(out, d);
         chart(out, d.arrivals(), d.whatIf());
+        labRuns(out, d);
         clients(out, d.clients());
         findings(out, d.findings());
         unparsed(out, d.evidence().examples());
@@ -167,6 +168,87 @@ public final class DiagnosisHtml {
         out.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">+%d s"
                 + "</text>%n", CHART_WIDTH - 8, CHART_HEIGHT - 8, seconds));
         out.append("</svg>\n");
+    }
+
+    /**
+     * DG17: each load report beside the evidence: one table of the same figures per input, and the lab run's arrivals
+     * per second drawn beside the real ones.
+     */
+    private static void labRuns(StringBuilder out, Diagnosis d) {
+        List<Diagnosis.LabRun> runs = d.evidence().labRuns();
+        if (runs.isEmpty()) {
+            return;
+        }
+        out.append("<h2>Lab runs beside the evidence (DG17)</h2>\n<table id=\"lab-runs\">\n<tr><th>input</th>"
+                + "<th>kind</th><th>requests</th><th>throttled</th><th>amplification</th>"
+                + "<th>peak-to-mean per second</th><th>peak-to-mean after Retry-After</th></tr>\n");
+        if (d.requests() > 0) {
+            long throttled = 0;
+            for (ClientDiagnosis c : d.clients()) {
+                throttled += c.throttled();
+            }
+            out.append("<tr><td>evidence</td><td>real storm</td><td>").append(StormAnalysis.count(d.requests()))
+                    .append("</td><td>").append(StormAnalysis.count(throttled)).append("</td><td>")
+                    .append(String.format(Locale.ROOT, "%.2f×", d.amplification())).append("</td><td>")
+                    .append(StormAnalysis.ratio(d.synchronisation().peakToMeanPerSecond()))
+                    .append("</td><td></td></tr>\n");
+        }
+        for (Diagnosis.LabRun r : runs) {
+            out.append("<tr><td>").append(text(r.file())).append("</td><td class=\"lab\">lab run: ")
+                    .append(text(r.title())).append("</td><td>").append(StormAnalysis.count(r.requests()))
+                    .append("</td><td>").append(StormAnalysis.count(r.throttled())).append("</td><td>")
+                    .append(Double.isNaN(r.amplification()) ? "not measured: " + text(r.amplificationAbsent())
+                            : String.format(Locale.ROOT, "%.2f×", r.amplification()))
+                    .append("</td><td>").append(StormAnalysis.ratio(r.peakToMeanPerSecond())).append("</td><td>")
+                    .append(Double.isNaN(r.peakToMean()) ? "not measured: " + text(r.peakToMeanAbsent())
+                            : StormAnalysis.ratio(r.peakToMean()))
+                    .append("</td></tr>\n");
+        }
+        out.append("</table>\n<div id=\"lab-run-charts\" style=\"display:flex;flex-wrap:wrap;gap:12px\">\n");
+        if (d.requests() > 0) {
+            out.append("<figure><figcaption>evidence: arrivals per ")
+                    .append(StormAnalysis.seconds(d.arrivals().bucketMillis())).append("</figcaption>\n");
+            List<Long> real = new java.util.ArrayList<>();
+            d.arrivals().requests().forEach(n -> real.add((long) n));
+            arrivalsSvg(out, real, "arrivals of the evidence");
+            out.append("</figure>\n");
+        }
+        for (Diagnosis.LabRun r : runs) {
+            out.append("<figure class=\"lab-run\"><figcaption>lab run ").append(text(r.file()))
+                    .append(": arrivals per second</figcaption>\n");
+            arrivalsSvg(out, r.arrivalsPerSecond(), "arrivals of the lab run");
+            out.append("</figure>\n");
+        }
+        out.append("</div>\n");
+    }
+
+    private static void arrivalsSvg(StringBuilder out, List<Long> values, String label) {
+        int width = CHART_WIDTH / 2;
+        int height = CHART_HEIGHT * 2 / 3;
+        long peak = 1;
+        for (long v : values) {
+            peak = Math.max(peak, v);
+        }
+        double plotW = width - MARGIN_LEFT - 8;
+        double plotH = height - MARGIN_TOP - MARGIN_BOTTOM;
+        double barW = values.isEmpty() ? plotW : plotW / values.size();
+        double baseY = MARGIN_TOP + plotH;
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")
+                .append(height).append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
+                .append("\" role=\"img\" aria-label=\"").append(label).append("\">\n");
+        out.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%d\" font-size=\"11\">%d</text>%n",
+                MARGIN_TOP + 10, peak));
+        out.append("<g fill=\"#2f6fde\" data-series=\"requests\">");
+        for (int i = 0; i < values.size(); i++) {
+            long v = values.get(i);
+            if (v == 0) {
+                continue;
+            }
+            double h = plotH * v / peak;
+            out.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>",
+                    MARGIN_LEFT + i * barW, baseY - h, Math.max(0.5, barW * 0.9), h));
+        }
+        out.append("</g>\n</svg>\n");
     }
 
     private static void bars(StringBuilder out, List<Integer> values, String colour, String name, int peak,

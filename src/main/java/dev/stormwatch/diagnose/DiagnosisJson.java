@@ -126,6 +126,30 @@ public final class DiagnosisJson {
             files.add(m);
         }
         out.put("files", files);
+        out.put("lab_runs", labRuns(d.evidence().labRuns()));
+        return out;
+    }
+
+    /** DG17: each load report beside the evidence, marked as a lab run, with its own figures. */
+    private static List<Object> labRuns(List<Diagnosis.LabRun> runs) {
+        List<Object> out = new ArrayList<>();
+        for (Diagnosis.LabRun r : runs) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("kind", "lab run");
+            m.put("file", r.file());
+            m.put("title", EvidenceRedaction.line(r.title()));
+            m.put("started_at", r.startedAt().toString());
+            m.put("completed", r.completed());
+            m.put("requests", r.requests());
+            m.put("throttled", r.throttled());
+            m.put("amplification", Double.isNaN(r.amplification()) ? null : round(r.amplification()));
+            m.put("amplification_absent", r.amplificationAbsent());
+            m.put("peak_to_mean_after_retry_after", Double.isNaN(r.peakToMean()) ? null : round(r.peakToMean()));
+            m.put("peak_to_mean_after_retry_after_absent", r.peakToMeanAbsent());
+            m.put("peak_to_mean_per_second", round(r.peakToMeanPerSecond()));
+            m.put("arrivals_per_second", r.arrivalsPerSecond());
+            out.add(m);
+        }
         return out;
     }
 

@@ -1,5 +1,6 @@
 package dev.stormwatch.diagnose;
 
+import dev.stormwatch.load.report.LoadReport;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -90,6 +91,9 @@ final class EvidenceFile implements AutoCloseable {
         }
         if (text.contains("\"resourceSpans\"")) {
             return InputFormat.OTLP;
+        }
+        if (text.contains("\"format\"") && text.contains("\"" + LoadReport.FORMAT)) {
+            return InputFormat.REPORT;
         }
         int newline = text.indexOf('\n');
         String first = (newline < 0 ? text : text.substring(0, newline)).strip();

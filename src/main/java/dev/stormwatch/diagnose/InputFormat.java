@@ -15,7 +15,9 @@ public enum InputFormat {
     /** JSON lines from a gateway, read through a field mapping. */
     JSONL,
     /** OpenTelemetry traces as OTLP/JSON: client spans with HTTP attributes. */
-    OTLP;
+    OTLP,
+    /** A Stormwatch load report ({@code stormwatch load --report x.json}): a lab run shown beside the evidence. */
+    REPORT;
 
     /** The lower-case name used on the command line and in reports. */
     public String label() {

@@ -4,12 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.load.report.JsonReportReader;
+import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.report.StandardFigures;
+import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.load.series.Figure;
+import dev.stormwatch.load.series.TimeSeries;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -189,5 +196,190 @@ class DiagnoseCommandTest {
         assertThat(run("--log-format", FORMAT, "--report", dir.resolve("out.txt").toString(), storm().toString()))
                 .isEqualTo(2);
         assertThat(err.toString()).contains("--report writes JSON or HTML");
+    }
+
+    @TempDir
+    static Path labDir;
+    private static Path labReport;
+
+    /**
+     * DG17: a real load report, written once by {@code stormwatch load} against the embedded relay answering as
+     * nginx's limit_req (429 with Retry-After: 2), for its shortest length (10 s).
+     */
+    private static synchronized Path labReport() {
+        if (labReport != null) {
+            return labReport;
+        }
+        Path report = labDir.resolve("lab.json");
+        CommandLine cli = StormwatchCommand.newCommandLine();
+        StringWriter loadOut = new StringWriter();
+        cli.setOut(new PrintWriter(loadOut));
+        cli.setErr(new PrintWriter(loadOut));
+        int exit = cli.execute("load", "--target", "embedded", "--clients", "20", "--rate", "80", "--duration", "10s",
+                "--scenario", "nginx-limit-req", "--seed", "3", "--report", report.toString());
+        assertThat(exit).as(loadOut.toString()).isZero();
+        labReport = report;
+        return report;
+    }
+
+    @Test
+    @Tag("slow")
+    @DisplayName("DG17: a load report found by its own marker is shown beside the storm log as a lab run with the"
+            + " report's own figures, and nothing of it is counted into the diagnosis")
+    void aLoadReportIsALabRunBesideTheEvidence() throws Exception {
+        Path lab = labReport();
+        LoadReport report = JsonReportReader.read(lab);
+        TimeSeries client = report.seriesNamed("client per second").orElseThrow();
+        long attempts = client.total(Counter.ATTEMPTS);
+        long throttled = client.total(Counter.STATUS_429);
+        assertThat(throttled).as("the limiter refused some").isPositive();
+
+        int exit = run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--json", storm().toString(),
+                lab.toString());
+
+        assertThat(exit).as(err.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString().strip());
+        assertThat(json.get("requests").asLong()).as("the evidence alone").isEqualTo(7);
+        JsonNode run = json.get("lab_runs").get(0);
+        assertThat(run.get("kind").asText()).isEqualTo("lab run");
+        assertThat(run.get("requests").asLong()).isEqualTo(attempts);
+        assertThat(run.get("throttled").asLong()).isEqualTo(throttled);
+        long sum = 0;
+        for (JsonNode n : run.get("arrivals_per_second")) {
+            sum += n.asLong();
+        }
+        assertThat(sum).isEqualTo(attempts);
+        Figure amplification = report.figures().get(StandardFigures.RETRY_AMPLIFICATION);
+        assertThat(run.get("amplification").asDouble())
+                .isCloseTo(((Figure.Value) amplification).value(), org.assertj.core.data.Offset.offset(0.001));
+        assertThat(run.get("peak_to_mean_after_retry_after").isNull()).isTrue();
+        assertThat(run.get("peak_to_mean_after_retry_after_absent").asText()).contains("no shared Retry-After");
+        JsonNode files = json.get("files");
+        assertThat(files.get(1).get("format").asText()).isEqualTo("report");
+
+        out.getBuffer().setLength(0);
+        assertThat(run("--log-format", FORMAT, "--client-key", "$http_x_client_id", storm().toString(),
+                lab.toString())).isZero();
+        assertThat(out.toString()).startsWith("Verdict: ").contains("Lab runs beside the evidence")
+                .containsPattern("evidence +real storm +7 ")
+                .containsPattern("lab\\.json +lab run +" + String.format(java.util.Locale.ROOT, "%,d", attempts)
+                        + " +" + String.format(java.util.Locale.ROOT, "%,d", throttled) + " ");
+    }
+
+    @Test
+    @Tag("slow")
+    @DisplayName("DG17: a load report given alone prints its own figures marked as a lab run, with no verdict, and"
+            + " exits 0; --format report says what it expected of a file that is not one")
+    void aLoadReportAloneIsMarkedAsALabRun() throws Exception {
+        Path lab = labReport();
+        long attempts = JsonReportReader.read(lab).seriesNamed("client per second").orElseThrow()
+                .total(Counter.ATTEMPTS);
+
+        assertThat(run("--format", "report", lab.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).startsWith("Lab runs beside the evidence (Stormwatch load reports, not evidence)")
+                .doesNotContain("Verdict:").doesNotContain("real storm")
+                .containsPattern("lab run +" + String.format(java.util.Locale.ROOT, "%,d", attempts) + " ");
+
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        assertThat(run("--format", "report", storm().toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("access.log: expected a Stormwatch load report")
+                .contains("stormwatch load --report").contains("not a stormwatch-load-report/1 file");
+    }
+
+    @Test
+    @Tag("slow")
+    @DisplayName("DG17 DG13: the HTML report holds the lab run's figures and its arrivals chart beside the real one,"
+            + " and still fetches nothing")
+    void theHtmlReportDrawsTheLabRunBesideTheRealOne() throws Exception {
+        Path lab = labReport();
+        Path html = dir.resolve("side.html");
+        assertThat(run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--report", html.toString(),
+                storm().toString(), lab.toString())).isZero();
+        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(Files.readString(html));
+        assertThat(page.select("table#lab-runs tr")).hasSize(3);
+        assertThat(page.select("table#lab-runs td.lab").text()).startsWith("lab run: ");
+        assertThat(page.select("#lab-run-charts figure svg")).hasSize(2);
+        assertThat(page.select("figure.lab-run svg rect")).isNotEmpty();
+        assertThat(page.select("[src], link, script")).isEmpty();
+        assertThat(Files.readString(html)).doesNotContain("SECRET");
+    }
+
+    private JsonNode json() throws Exception {
+        return new ObjectMapper().readTree(out.toString().strip());
+    }
+
+    private static String harEntry(String started, int status, String retryAfter) {
+        return "{" + (started == null ? "" : "\"startedDateTime\":\"" + started + "\",") + "\"time\":-1,"
+                + "\"request\":{\"method\":\"GET\",\"url\":\"https://api.example/v1/x\",\"httpVersion\":\"HTTP/1.1\","
+                + "\"headers\":[],\"queryString\":[],\"cookies\":[],\"headersSize\":-1,\"bodySize\":-1},"
+                + "\"response\":{\"status\":" + status + ",\"statusText\":\"\",\"httpVersion\":\"HTTP/1.1\",\"headers\":["
+                + (retryAfter == null ? "" : "{\"name\":\"Retry-After\",\"value\":\"" + retryAfter + "\"}")
+                + "],\"cookies\":[],\"content\":{\"size\":0,\"mimeType\":\"\"},\"redirectURL\":\"\",\"headersSize\":-1,"
+                + "\"bodySize\":-1},\"cache\":{}}";
+    }
+
+    @Test
+    @DisplayName("DG10: an unknown --format names the formats it expected; a file in no known format says what was"
+            + " expected at its line 1, and the storm beside it is still diagnosed, marked partial")
+    void anUnknownFormatSaysWhatWasExpected() throws Exception {
+        assertThat(run("--format", "xml", storm().toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--format").contains("'xml'").contains("expected one of")
+                .contains("HAR").contains("JSONL").contains("REPORT");
+
+        err.getBuffer().setLength(0);
+        Path csv = Files.writeString(dir.resolve("table.csv"), "id;when;what\n1;2;3\n");
+        assertThat(run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--json", csv.toString(),
+                storm().toString())).isZero();
+        assertThat(err.toString()).contains("table.csv: the log format").contains("matched none of the 2 lines")
+                .contains("(line 1: expected");
+        JsonNode json = json();
+        assertThat(json.get("requests").asLong()).as("the storm log beside it").isEqualTo(7);
+        assertThat(json.get("partial").asBoolean()).isTrue();
+        assertThat(json.get("files").get(0).get("error").asText()).contains("matched none");
+    }
+
+    @Test
+    @DisplayName("DG10: a HAR whose browser left out timings (time -1, no timings) is read; an entry without its"
+            + " start is named by its entry number and the rest is diagnosed, marked partial")
+    void aHarWithoutTimingsIsReadAndTheBrokenEntryNamed() throws Exception {
+        Path har = Files.writeString(dir.resolve("safari.har"), "{\"log\":{\"version\":\"1.2\",\"creator\":{\"name\":"
+                + "\"Safari\",\"version\":\"17\"},\"entries\":[\n" + harEntry("2026-12-01T10:00:00.000Z", 429, "1")
+                + ",\n" + harEntry(null, 200, null) + ",\n" + harEntry("2026-12-01T10:00:00.010Z", 200, null) + "\n]}}\n");
+        assertThat(run("--json", har.toString())).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("safari.har line 2: entry 2 has no valid startedDateTime (ISO 8601)");
+        JsonNode json = json();
+        assertThat(json.get("requests").asLong()).isEqualTo(2);
+        assertThat(json.get("partial").asBoolean()).isTrue();
+        assertThat(json.get("clients").get(0).get("early_retries").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("DG10: a JSON line with a missing field is named by its line and the field; an empty file and a"
+            + " binary file say what was expected; what parsed is diagnosed, marked partial")
+    void aMissingJsonFieldAnEmptyAndABinaryFileAreNamed() throws Exception {
+        Path lines = Files.writeString(dir.resolve("gw.jsonl"), "{\"t\":1764583200.1,\"u\":\"/a\",\"s\":429,\"c\":"
+                + "\"x\"}\n{\"t\":1764583200.2,\"u\":\"/a\",\"c\":\"x\"}\n{\"t\":1764583201.3,\"u\":\"/a\",\"s\":200,"
+                + "\"c\":\"x\"}\n");
+        String fields = "time=t,uri=u,status=s,client=c";
+        assertThat(run("--fields", fields, "--json", lines.toString())).isZero();
+        assertThat(err.toString()).contains("gw.jsonl line 2: ").contains("missing field 's'");
+        assertThat(json().get("requests").asLong()).isEqualTo(2);
+        assertThat(json().get("partial").asBoolean()).isTrue();
+
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        Path empty = Files.writeString(dir.resolve("empty.log"), "");
+        byte[] binary = new byte[3000];
+        new java.util.Random(7).nextBytes(binary);
+        binary[10] = 0;
+        Path blob = Files.write(dir.resolve("blob.bin"), binary);
+        assertThat(run("--fields", fields, "--json", empty.toString(), blob.toString(), lines.toString())).isZero();
+        assertThat(err.toString()).contains("empty.log: the file is empty: expected a HAR, an access log or JSON lines")
+                .contains("blob.bin: the file is binary (it holds NUL bytes): expected");
+        JsonNode json = json();
+        assertThat(json.get("requests").asLong()).isEqualTo(2);
+        assertThat(json.get("partial").asBoolean()).isTrue();
+        assertThat(json.get("unparsed").get("count").asLong()).isEqualTo(3);
     }
 }

@@ -307,6 +307,7 @@ public final class DiagnoseView extends BorderPane {
                     case APACHE -> "Apache access log";
                     case JSONL -> "JSON lines (gateway)";
                     case OTLP -> "OpenTelemetry traces (OTLP/JSON)";
+                    case REPORT -> "Stormwatch load report (lab run)";
                 };
             }
 
