@@ -30,11 +30,12 @@ import org.junit.jupiter.api.Test;
 class QuotaPacingLoadTest {
 
     private static final int CLIENTS = 50;
+    private static final int QUOTA = 100;
 
     private static Scenario quota() {
         Scenario preset = ScenarioPresets.QUOTA_EXHAUSTION;
         return new Scenario(preset.name(), preset.title(), preset.description(),
-                List.of(new TimedFault(Duration.ZERO, new RelayFault.Quota(100, Duration.ofSeconds(10)))),
+                List.of(new TimedFault(Duration.ZERO, new RelayFault.Quota(QUOTA, Duration.ofSeconds(10)))),
                 Duration.ofSeconds(12));
     }
 
@@ -61,7 +62,11 @@ class QuotaPacingLoadTest {
         long paced2xx = paced.total(Counter.STATUS_2XX);
         assertThat(plain429).as("429s with Retry-After alone").isGreaterThanOrEqualTo(CLIENTS / 2);
         assertThat(paced429).as("429s with pacing (Retry-After alone: %d)", plain429).isLessThanOrEqualTo(plain429 / 5);
-        assertThat(paced2xx).as("2xx with pacing (Retry-After alone: %d)", plain2xx).isGreaterThanOrEqualTo(plain2xx);
+        // The measured window's first bucket starts up to a second before the relay's window does (the buckets count
+        // from the run's start, the relay's windows from the epoch), so a run may also count what the window before
+        // left unused: the fair bar is Retry-After alone's goodput, but never more than one window's quota.
+        assertThat(paced2xx).as("2xx with pacing (Retry-After alone: %d)", plain2xx)
+                .isGreaterThanOrEqualTo(Math.min(plain2xx, QUOTA));
         assertThat(pacedRun.seriesNamed("client per second").orElseThrow().total(Counter.PACED_WAITS))
                 .as("the paced run says it waited").isPositive();
         assertThat(pacedRun.notes()).anyMatch(note -> note.startsWith("paced: "));
