@@ -105,6 +105,40 @@ class WindowAtSmallestSizeTest {
     }
 
     @Test
+    @DisplayName("UI8: at 1024x700 a paused origin's countdown wraps below the actions; no action button is cut")
+    void thePausedActionsAreReadWhole(FxRobot robot) throws Exception {
+        awaitServers();
+        robot.interact(() -> composition.session().signIn());
+        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS,
+                () -> composition.session().phaseProperty().get() == Phase.SIGNED_IN
+                        && !composition.session().busyProperty().get());
+        // P1: a Retry-After longer than the budget pauses the origin, and the countdown with Retry joins the actions.
+        composition.stack().orElseThrow().provider().faults().inject("/token",
+                dev.stormwatch.server.Fault.Throttle.seconds(429, java.time.Duration.ofSeconds(45)), 1);
+        robot.interact(() -> composition.session().refresh());
+        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, () -> composition.session().countdown().runningProperty().get()
+                && !composition.session().busyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        List<String> cut = new ArrayList<>();
+        robot.interact(() -> collectCutButtons(robot.lookup("#session").query(), cut));
+        assertThat(robot.lookup("#pause-countdown").queryLabeled().isVisible()).as("the countdown shows").isTrue();
+        assertThat(cut).as("action buttons cut while paused at 1024x700").isEmpty();
+    }
+
+    private static void collectCutButtons(Node node, List<String> cut) {
+        if (!node.isVisible()) {
+            return;
+        }
+        if (node instanceof javafx.scene.control.Button button && isCut(button)) {
+            cut.add(button.getText());
+        }
+        if (node instanceof Parent parent) {
+            parent.getChildrenUnmodifiable().forEach(child -> collectCutButtons(child, cut));
+        }
+    }
+
+    @Test
     @DisplayName("UI8: at 1024x700 the settings with every field refused show each reason whole")
     void nothingIsCutInTheRefusedSettings(FxRobot robot) throws Exception {
         awaitServers();

@@ -128,8 +128,10 @@ public final class SessionView extends BorderPane {
         wait.visibleProperty().bind(model.waitTextProperty().isNotEmpty());
         wait.managedProperty().bind(wait.visibleProperty());
         wait.setMinHeight(Region.USE_PREF_SIZE);
-        HBox actions = new HBox(8, signInSlot, cancel, refreshSlot, userInfoSlot, signOutSlot, endSessionSlot, countdown,
-                retry);
+        // UI8: the actions wrap to a second line when the countdown and Retry do not fit beside them (1024 px while
+        // paused), instead of squeezing every button to "Si…".
+        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, signInSlot, cancel, refreshSlot,
+                userInfoSlot, signOutSlot, endSessionSlot, countdown, retry);
         actions.setAlignment(Pos.CENTER_LEFT);
 
         Label message = new Label();
