@@ -21,30 +21,33 @@ import org.junit.jupiter.api.io.TempDir;
 class LargerThanHeapTest {
 
     private static final int LINES = 800_000;
-    private static final String HEAP = "-Xmx48m";
+    private static final int HEAP_MIB = 64;
 
     @TempDir
     Path dir;
 
     @Test
-    void aLogFourTimesTheHeapIsDiagnosedInFull() throws Exception {
+    void aLogThreeTimesTheHeapIsDiagnosedInFull() throws Exception {
         Path log = dir.resolve("big.log");
-        String agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+        // A real browser's line: Chrome's full User-Agent and a referrer with its query, about 260 bytes.
+        String agent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko)"
+                + " Chrome/120.0.0.0 Safari/537.36";
         try (BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             for (int n = 0; n < LINES; n++) {
                 int second = n / 100;
                 out.write(String.format(Locale.ROOT, "10.0.%d.%d - - [01/Dec/2026:%02d:%02d:%02d +0000] \"GET"
-                        + " /v1/models/m%d?page=%d HTTP/1.1\" %d 1234 \"https://app.example/dashboard/%d\" \"%s\"%n",
+                        + " /v1/models/m%d?page=%d HTTP/1.1\" %d 1234"
+                        + " \"https://app.example/dashboard/%d?tab=usage&range=7d&utm_source=newsletter\" \"%s\"%n",
                         n % 7, n % 40, 10 + second / 3600, second / 60 % 60, second % 60, n % 500, n % 3,
                         n % 4 == 0 ? 429 : 200, n % 50, agent));
             }
         }
-        long heap = 48L << 20;
+        long heap = (long) HEAP_MIB << 20;
         assertThat(Files.size(log)).as("the file is several times the heap").isGreaterThan(3 * heap);
 
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path out = dir.resolve("out.json");
-        Process process = new ProcessBuilder(List.of(java.toString(), HEAP, "-cp",
+        Process process = new ProcessBuilder(List.of(java.toString(), "-Xmx" + HEAP_MIB + "m", "-cp",
                 System.getProperty("java.class.path"), "dev.stormwatch.Main", "diagnose", "--format", "nginx",
                 "--json", log.toString()))
                 .redirectOutput(out.toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
