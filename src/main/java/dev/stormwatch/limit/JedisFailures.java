@@ -32,12 +32,18 @@ final class JedisFailures {
 
     /**
      * Why a connection failed, as the socket said it ("Connection refused", "connect timed out"): Jedis's own message
-     * ("Failed to connect to ...") does not tell a Redis that is down from one that answers too slowly.
+     * ("Failed to connect to ...") does not tell a Redis that is down from one that answers too slowly. Jedis keeps the
+     * socket's exception as a suppressed one (one per address it tried), not as the cause, so both are followed.
      */
     private static String rootCause(Throwable e) {
         Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
+        for (int depth = 0; depth < 16; depth++) {
+            Throwable next = root.getCause() != null && root.getCause() != root ? root.getCause()
+                    : root.getSuppressed().length > 0 ? root.getSuppressed()[0] : null;
+            if (next == null) {
+                break;
+            }
+            root = next;
         }
         if (root == e || root.getMessage() == null || root.getMessage().isBlank()) {
             return "";

@@ -1,6 +1,7 @@
 package dev.stormwatch.limit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
@@ -88,5 +89,20 @@ class JedisFailuresTest {
         assertThat(translated).isInstanceOf(RedisUnavailableException.class);
         assertThat(translated.getMessage()).isEqualTo("Redis at redis://127.0.0.1:6390 cannot be reached: Failed to"
                 + " connect to 127.0.0.1:6390. (SocketTimeoutException: connect timed out)");
+    }
+
+    @Test
+    @DisplayName("L9: a real refused connection says \"Connection refused\", which Jedis keeps as a suppressed exception")
+    void aRealRefusedConnectionSaysConnectionRefused() throws Exception {
+        int closedPort;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        try (JedisPooledPort port = JedisPooledPort.connect("redis://127.0.0.1:" + closedPort,
+                RedisClientSettings.DEFAULT)) {
+            assertThatThrownBy(() -> port.scriptLoad("return 1", "k"))
+                    .isInstanceOf(RedisUnavailableException.class)
+                    .hasMessageEndingWith("(ConnectException: Connection refused)");
+        }
     }
 }
