@@ -52,6 +52,7 @@ public final class StormwatchCommand implements Runnable {
 
     /** The configured command line, for tests that capture its output. */
     public static CommandLine newCommandLine() {
-        return new CommandLine(new StormwatchCommand()).setCaseInsensitiveEnumValuesAllowed(true);
+        return new CommandLine(new StormwatchCommand()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler(new ShortUsageErrors());
     }
 }
