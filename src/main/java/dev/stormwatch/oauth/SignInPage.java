@@ -12,14 +12,17 @@ import java.util.Base64;
 public record SignInPage(int status, String title, String detail, boolean closeTab) {
 
     /**
+     * UI20: takes the redirect's query (the spent code, the state, an error description) out of the address bar and
+     * the tab's history, without another request: the port is closed by then (RFC 8252 §8.3), and a screenshot or a
+     * shared screen of the tab no longer shows them.
+     */
+    static final String CLEAN_ADDRESS_SCRIPT = "history.replaceState(null, '', '/');";
+
+    /**
      * UI5: asks the browser to close the tab. Browsers allow it only for a tab a script opened, so on most the
-     * sentence "You can close this tab" stays; where allowed, the tab goes. Its SHA-256 is the only script the page's
-     * Content-Security-Policy lets run.
+     * sentence "You can close this tab" stays; where allowed, the tab goes.
      */
     static final String CLOSE_TAB_SCRIPT = "window.close();";
-
-    private static final String CLOSE_TAB_SCRIPT_HASH = "'sha256-" + Base64.getEncoder().encodeToString(sha256(
-            CLOSE_TAB_SCRIPT)) + "'";
 
     public SignInPage(int status, String title, String detail) {
         this(status, title, detail, false);
@@ -50,18 +53,21 @@ public record SignInPage(int status, String title, String detail, boolean closeT
 
     /** The full HTTP response. */
     byte[] toHttpResponse() {
+        // The page's one script; its SHA-256 is the only script the Content-Security-Policy lets run.
+        String script = CLEAN_ADDRESS_SCRIPT + (closeTab ? CLOSE_TAB_SCRIPT : "");
+        String scriptHash = "'sha256-" + Base64.getEncoder().encodeToString(sha256(script)) + "'";
         String html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Stormwatch: " + escape(title)
                 + "</title></head><body style=\"font-family:sans-serif;margin:3em\"><h1>" + escape(title)
                 + "</h1><p>" + escape(detail) + "</p>"
-                + (closeTab ? "<script>" + CLOSE_TAB_SCRIPT + "</script>" : "") + "</body></html>";
+                + "<script>" + script + "</script></body></html>";
         byte[] body = html.getBytes(StandardCharsets.UTF_8);
         String head = "HTTP/1.1 " + status + " " + reason() + "\r\n"
                 + "Content-Type: text/html; charset=utf-8\r\n"
                 + "Content-Length: " + body.length + "\r\n"
                 + "Cache-Control: no-store\r\n"
                 + "Referrer-Policy: no-referrer\r\n"
-                + "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'"
-                + (closeTab ? "; script-src " + CLOSE_TAB_SCRIPT_HASH : "") + "\r\n"
+                + "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; script-src " + scriptHash
+                + "\r\n"
                 + "Connection: close\r\n\r\n";
         byte[] headBytes = head.getBytes(StandardCharsets.US_ASCII);
         byte[] all = new byte[headBytes.length + body.length];

@@ -69,7 +69,8 @@ class LoopbackReceiverTest {
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("UI5: the signed-in page says the tab can be closed and runs only its close script")
+    @org.junit.jupiter.api.DisplayName("UI5, UI20: the signed-in page says the tab can be closed and runs only its"
+            + " address-cleaning and close script")
     void signedInPageOffersToCloseItsTab() throws Exception {
         receiver = LoopbackReceiver.open(state);
         CompletableFuture<String> browser = CompletableFuture.supplyAsync(
@@ -82,7 +83,7 @@ class LoopbackReceiverTest {
         java.util.regex.Matcher script = java.util.regex.Pattern.compile("<script>(.*?)</script>").matcher(page);
         assertThat(script.find()).isTrue();
         String code = script.group(1);
-        assertThat(code).isEqualTo("window.close();");
+        assertThat(code).isEqualTo("history.replaceState(null, '', '/');window.close();");
         assertThat(script.find()).as("one script only").isFalse();
         String hash = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(code.getBytes(StandardCharsets.UTF_8)));
@@ -92,7 +93,8 @@ class LoopbackReceiverTest {
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("UI5: a failed sign-in's page stays open, with no script at all")
+    @org.junit.jupiter.api.DisplayName("UI5, UI20: a failed sign-in's page stays open: its one script only cleans the"
+            + " address bar")
     void failedSignInPageHasNoScript() throws Exception {
         receiver = LoopbackReceiver.open(state);
         CompletableFuture<String> browser = CompletableFuture.supplyAsync(
@@ -100,8 +102,12 @@ class LoopbackReceiverTest {
         receiver.await(Duration.ofSeconds(5));
         receiver.respond(SignInPage.failed("The provider said no."));
 
-        assertThat(browser.get(5, TimeUnit.SECONDS)).doesNotContain("<script").doesNotContain("script-src")
-                .contains("The provider said no.");
+        String page = browser.get(5, TimeUnit.SECONDS);
+        assertThat(page).contains("The provider said no.").doesNotContain("window.close")
+                .contains("<script>history.replaceState(null, '', '/');</script>");
+        String hash = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+                .digest("history.replaceState(null, '', '/');".getBytes(StandardCharsets.UTF_8)));
+        assertThat(page).contains("script-src 'sha256-" + hash + "'\r\n");
     }
 
     /**
@@ -203,7 +209,7 @@ class LoopbackReceiverTest {
 
         assertThat(redirect.error()).contains("access_denied");
         assertThat(browser.get(5, TimeUnit.SECONDS)).contains("Sign-in failed")
-                .contains("&lt;script&gt;").doesNotContain("<script>");
+                .contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>alert");
     }
 
     @Test
