@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Needs {@code node} on the PATH ({@code apt-get install nodejs}); skipped with that message when it is missing.
  */
 @Tag("slow")
+@WaitsBesideOtherTests
 class NodeKeepAliveTest {
 
     private static final long PAUSE_MILLIS = 7_000;

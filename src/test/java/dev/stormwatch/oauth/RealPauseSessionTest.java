@@ -7,6 +7,7 @@ import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * succeeds at its first attempt, and the provider's own record holds no request twice (CN1, CN2, P3, F1).
  */
 @Tag("slow")
+@WaitsBesideOtherTests
 class RealPauseSessionTest {
 
     @Test

@@ -8,6 +8,7 @@ import dev.stormwatch.http.ConnectionUse;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * used, met a closed socket, and the login was lost (it is sent once, P3). The provider's own record proves that no
  * request was sent twice.
  */
+@WaitsBesideOtherTests
 class ShortKeepAliveProviderTest {
 
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(1);
