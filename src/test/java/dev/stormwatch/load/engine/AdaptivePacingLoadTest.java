@@ -12,7 +12,6 @@ import dev.stormwatch.load.scenario.TimedFault;
 import dev.stormwatch.load.series.Bucket;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TimeSeries;
-import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +32,6 @@ import org.junit.jupiter.api.Test;
  */
 // RH11
 @Tag("slow")
-@WaitsBesideOtherTests
 class AdaptivePacingLoadTest {
 
     private static final int CLIENTS = 50;

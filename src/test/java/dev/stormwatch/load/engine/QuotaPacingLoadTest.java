@@ -12,7 +12,6 @@ import dev.stormwatch.load.scenario.TimedFault;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TimeSeries;
 import dev.stormwatch.relay.RateLimitDialect;
-import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.Test;
  */
 // RH9, RH13
 @Tag("slow")
-@WaitsBesideOtherTests
 class QuotaPacingLoadTest {
 
     private static final int CLIENTS = 50;
