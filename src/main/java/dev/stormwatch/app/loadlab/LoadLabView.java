@@ -297,6 +297,7 @@ public final class LoadLabView extends BorderPane {
         // On the right: under the chart the legend needs height the three charts do not have, and JavaFX then drops it.
         chart.setLegendSide(Side.RIGHT);
         chart.getStyleClass().add("load-chart");
+        dev.stormwatch.app.common.SeriesColours.install(chart); // UI14: one colour per series in every chart
         return chart;
     }
 
