@@ -36,7 +36,7 @@ public final class SessionView extends BorderPane {
     /** UI12: the token tabs keep a claims box of at least five lines of claims. */
     static final double TOKENS_MIN_HEIGHT = 270;
     /** UI12: the timeline keeps its title, its lanes and at least four rows of its table. */
-    static final double TIMELINE_MIN_HEIGHT = 330;
+    static final double TIMELINE_MIN_HEIGHT = 350;
 
     public SessionView(SessionViewModel model, TimelineViewModel timeline) {
         setId("session");
