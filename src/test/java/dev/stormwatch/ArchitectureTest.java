@@ -164,4 +164,30 @@ class ArchitectureTest {
             .that().resideOutsideOfPackages(RETRY, HTTP, LOAD)
             .should().dependOnClassesThat().haveFullyQualifiedName("dev.stormwatch.retry.ComparisonBackoff")
             .because("B4: no path but the load engine's may even name a backoff other than full jitter");
+
+    /** The one method through which a client may wait less than a Retry-After said (RA8, the article's cap). */
+    static final String RETRY_AFTER_SWITCH = "retryAfterForComparison";
+
+    // LB15
+    @ArchTest
+    static final ArchRule onlyTheLoadEngineCapsRetryAfter = noClasses()
+            .that().resideOutsideOfPackage(LOAD)
+            .and().doNotHaveFullyQualifiedName(PASSES_IT_ON)
+            .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.name(RETRY_AFTER_SWITCH)))
+            .because("LB15: every real call honours Retry-After in full (RA3-RA4); the article's 8 s cap (RA8) exists"
+                    + " only for load runs that compare with it");
+
+    // LB15
+    @ArchTest
+    static final ArchRule theRetryAfterCapStaysInTheLoadPath = noClasses()
+            .that().resideOutsideOfPackages(RETRY, HTTP, LOAD)
+            .should().dependOnClassesThat().haveFullyQualifiedName("dev.stormwatch.retry.ComparisonRetryAfter")
+            .because("LB15: no path but the load engine's may even name a Retry-After wait other than in full");
+
+    // LB15
+    @ArchTest
+    static final ArchRule theBlockingExecutorCannotCapRetryAfter = noClasses()
+            .that().haveFullyQualifiedName("dev.stormwatch.http.RetryingExecutor")
+            .should().dependOnClassesThat().haveFullyQualifiedName("dev.stormwatch.retry.ComparisonRetryAfter")
+            .because("LB15: the OAuth client's and the CLI's executor has no switch for the article's cap at all");
 }

@@ -71,7 +71,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--duration", paramLabel = "D",
             description = "How long the run lasts, as " + DurationText.FORMS + ". Default: the scenario's own length"
-                    + " (steady 20 s, 3am-storm 30 s, provider-outage 45 s, quota-exhaustion 30 s, retry-after-120 140 s, nginx-limit-req 20 s).")
+                    + " (steady 20 s, 3am-storm 30 s, provider-outage 45 s, quota-exhaustion 30 s, retry-after-120 140 s, retry-after-12 20 s, nginx-limit-req 20 s).")
     private String duration;
 
     @Option(names = "--jitter", defaultValue = "full", paramLabel = "STRATEGY",
@@ -140,7 +140,7 @@ public final class LoadCommand implements Callable<Integer> {
     private int instances;
 
     @Option(names = "--scenario", defaultValue = "steady", paramLabel = "NAME",
-            description = "steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120, nginx-limit-req."
+            description = "steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120, retry-after-12, nginx-limit-req."
                     + " Default ${DEFAULT-VALUE}.")
     private String scenario;
 

@@ -5,6 +5,7 @@ import dev.stormwatch.retry.BudgetCounters;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.ComparisonBackoff;
+import dev.stormwatch.retry.ComparisonRetryAfter;
 import dev.stormwatch.retry.Decision;
 import dev.stormwatch.retry.FailureKind;
 import dev.stormwatch.retry.Operation;
@@ -51,6 +52,7 @@ public final class AsyncRetryingExecutor {
     private final AttemptListener listener;
     private final RetryQuota retryQuota;
     private final ComparisonBackoff backoff;
+    private final ComparisonRetryAfter retryAfter;
     private final AttemptTransport transport;
     private final Optional<AdaptiveSendRate> sendRate;
     private final SendGate gate;
@@ -75,6 +77,7 @@ public final class AsyncRetryingExecutor {
         this.listener = builder.listener;
         this.retryQuota = builder.retryQuota;
         this.backoff = builder.backoff;
+        this.retryAfter = builder.retryAfter;
         this.transport = builder.transport != null ? builder.transport : AttemptTransport.enqueue(client);
         this.sendRate = Optional.ofNullable(builder.sendRate);
         this.gate = new SendGate(pauses, sendRate, clock);
@@ -247,7 +250,7 @@ public final class AsyncRetryingExecutor {
             }
             Decision decision = RetryDecision.decide(
                     sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble(), backoff,
-                    previousSleep);
+                    previousSleep, retryAfter);
             StepBookkeeping.Next next = bookkeeping.after(decision, sent, origin, attempt, now, target);
             if (next instanceof StepBookkeeping.Deliver deliver) {
                 if (!result.complete(deliver.response())) {
@@ -288,6 +291,7 @@ public final class AsyncRetryingExecutor {
         private AttemptListener listener = AttemptListener.NONE;
         private RetryQuota retryQuota = RetryQuota.UNLIMITED;
         private ComparisonBackoff backoff = ComparisonBackoff.FULL;
+        private ComparisonRetryAfter retryAfter = ComparisonRetryAfter.HONOURED;
         private AttemptTransport transport;
         private AdaptiveSendRate sendRate;
 
@@ -339,6 +343,17 @@ public final class AsyncRetryingExecutor {
          */
         public Builder backoffForComparison(ComparisonBackoff strategy) {
             backoff = Objects.requireNonNull(strategy, "strategy");
+            return this;
+        }
+
+        /**
+         * For load runs that compare with the article's client only (LB15, RA8): a valid Retry-After is waited as
+         * {@code handling} says. Anything but {@link ComparisonRetryAfter#HONOURED} (the default) breaks RA3–RA4 on
+         * purpose; an architecture rule lets only the load engine call this, and the blocking executor has no such
+         * switch.
+         */
+        public Builder retryAfterForComparison(ComparisonRetryAfter handling) {
+            retryAfter = Objects.requireNonNull(handling, "handling");
             return this;
         }
 

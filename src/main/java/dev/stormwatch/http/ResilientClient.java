@@ -6,6 +6,7 @@ import dev.stormwatch.limit.RateLimiter;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.ComparisonBackoff;
+import dev.stormwatch.retry.ComparisonRetryAfter;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
@@ -103,7 +104,8 @@ public final class ResilientClient {
         this.blocking = blocking.build();
         AsyncRetryingExecutor.Builder async = AsyncRetryingExecutor.builder(this.http).clock(clock)
                 .scheduler(builder.scheduler).random(builder.random).pauses(pauses).listener(listener)
-                .retryQuota(retryQuota).backoffForComparison(builder.backoff);
+                .retryQuota(retryQuota).backoffForComparison(builder.backoff)
+                .retryAfterForComparison(builder.retryAfter);
         if (builder.transport != null) {
             async.transport(builder.transport);
         }
@@ -293,6 +295,7 @@ public final class ResilientClient {
         private Consumer<String> log;
         private int maxConcurrentRequests;
         private ComparisonBackoff backoff = ComparisonBackoff.FULL;
+        private ComparisonRetryAfter retryAfter = ComparisonRetryAfter.HONOURED;
         private AttemptTransport transport;
 
         private Builder(OkHttpClient base) {
@@ -435,6 +438,16 @@ public final class ResilientClient {
          */
         public Builder backoffForComparison(ComparisonBackoff strategy) {
             backoff = Objects.requireNonNull(strategy, "strategy");
+            return this;
+        }
+
+        /**
+         * For load runs that compare with the article's client only (LB15, RA8): {@link #sendAsync}'s calls wait a
+         * valid Retry-After as {@code handling} says. The blocking calls ({@link #send}) always honour it in full
+         * (RA3–RA4); an architecture rule lets only the load engine call this.
+         */
+        public Builder retryAfterForComparison(ComparisonRetryAfter handling) {
+            retryAfter = Objects.requireNonNull(handling, "handling");
             return this;
         }
 

@@ -47,9 +47,26 @@ public final class RetryDecision {
      */
     public static Decision decide(Outcome outcome, Operation operation, Origin origin, BudgetCounters counters,
             RetryPolicy policy, Instant now, double random, ComparisonBackoff backoff, Duration previousSleep) {
+        return decide(outcome, operation, origin, counters, policy, now, random, backoff, previousSleep,
+                ComparisonRetryAfter.HONOURED);
+    }
+
+    /**
+     * Like {@link #decide(Outcome, Operation, Origin, BudgetCounters, RetryPolicy, Instant, double, ComparisonBackoff,
+     * Duration)}, but a valid Retry-After is waited as {@code retryAfter} says: in full (RA3–RA4), or capped at the
+     * article's {@code max_delay} for load runs that compare the two (LB15, RA8). The cap shortens only the wait
+     * before a retry: RA4's check is made on the capped wait, RA3's jitter is a tenth of it, and a call that stops
+     * still reports, and pauses for, the provider's full value (E4, P1).
+     *
+     * @param retryAfter how a valid Retry-After is waited
+     */
+    public static Decision decide(Outcome outcome, Operation operation, Origin origin, BudgetCounters counters,
+            RetryPolicy policy, Instant now, double random, ComparisonBackoff backoff, Duration previousSleep,
+            ComparisonRetryAfter retryAfter) {
         Objects.requireNonNull(backoff, "backoff");
         Objects.requireNonNull(previousSleep, "previousSleep");
-        Backoffs backoffs = new Backoffs(backoff, previousSleep);
+        Objects.requireNonNull(retryAfter, "retryAfter");
+        Backoffs backoffs = new Backoffs(backoff, previousSleep, retryAfter);
         if (outcome instanceof Outcome.HttpResponse response) {
             return decideResponse(response, operation, origin, counters, policy, now, random, backoffs);
         }
@@ -57,8 +74,11 @@ public final class RetryDecision {
                 random, backoffs);
     }
 
-    /** The strategy of the sleep without Retry-After, and what it needs to know of the step so far. */
-    private record Backoffs(ComparisonBackoff strategy, Duration previousSleep) {
+    /**
+     * The strategy of the sleep without Retry-After, what it needs to know of the step so far, and how a Retry-After
+     * is waited (LB15).
+     */
+    private record Backoffs(ComparisonBackoff strategy, Duration previousSleep, ComparisonRetryAfter retryAfter) {
 
         /** B3: the sleep before retry {@code attempts}, or empty when it would end past the budget. */
         Optional<Decision.Retry> retry(int attempts, RetryPolicy policy, long remainingNanos, double random) {
@@ -117,16 +137,19 @@ public final class RetryDecision {
         }
         long remainingNanos = remainingNanos(counters, policy);
         if (hasRetryAfter) {
+            // LB15: only a load run that compares with the article's client (RA8) waits less than the provider said;
+            // every other caller gets the provider's wait in full.
+            long waitNanos = backoffs.retryAfter().waitNanos(retryAfterNanos);
             // RA4: never shortened: a wait that does not fit the budget is returned to the application, and the
             // pause starts (P1). Jitter is left out of this check. RA8: maxBackoff does not cap it either.
-            if (retryAfterNanos > remainingNanos) {
+            if (waitNanos > remainingNanos) {
                 return stopServer(origin, status, retryAfterNanos, attempts, counters, now);
             }
             // RA3: up to a tenth of the wait, at most 1 s, and never more than what the budget has left after it.
-            long jitterCeiling = Math.min(Math.min(retryAfterNanos / JITTER_DIVISOR, MAX_RETRY_AFTER_JITTER_NANOS),
-                    remainingNanos - retryAfterNanos);
+            long jitterCeiling = Math.min(Math.min(waitNanos / JITTER_DIVISOR, MAX_RETRY_AFTER_JITTER_NANOS),
+                    remainingNanos - waitNanos);
             long jitterNanos = (long) (jitterCeiling * checkedRandom(random));
-            return new Decision.Retry(Duration.ofNanos(retryAfterNanos + jitterNanos), Duration.ofNanos(jitterNanos));
+            return new Decision.Retry(Duration.ofNanos(waitNanos + jitterNanos), Duration.ofNanos(jitterNanos));
         }
         // B3: ordinary backoff; a sleep that would end past the budget is not started, retryAfter stays empty (E4).
         Optional<Decision.Retry> backoff = backoffs.retry(attempts, policy, remainingNanos, random);

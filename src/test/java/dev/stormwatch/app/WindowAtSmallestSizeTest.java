@@ -126,6 +126,42 @@ class WindowAtSmallestSizeTest {
         assertThat(cut).as("action buttons cut while paused at 1024x700").isEmpty();
     }
 
+    @Test
+    @DisplayName("UI12: at 1024x700 with the origin paused, the claims box keeps five lines and the timeline four rows; the column scrolls")
+    void thePausedSessionKeepsItsClaimsAndTimelineUsable(FxRobot robot) throws Exception {
+        awaitServers();
+        robot.interact(() -> composition.session().signIn());
+        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS,
+                () -> composition.session().phaseProperty().get() == Phase.SIGNED_IN
+                        && !composition.session().busyProperty().get());
+        // P1: a Retry-After longer than the budget pauses the origin: the countdown, its message and Retry show.
+        composition.stack().orElseThrow().provider().faults().inject("/token",
+                dev.stormwatch.server.Fault.Throttle.seconds(429, java.time.Duration.ofSeconds(45)), 1);
+        robot.interact(() -> composition.session().refresh());
+        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, () -> composition.session().countdown().runningProperty().get()
+                && !composition.session().busyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#pause-countdown").queryLabeled().isVisible()).as("the countdown shows").isTrue();
+
+        TabPane tokens = robot.lookup("#tokens").queryAs(TabPane.class);
+        robot.interact(() -> tokens.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        TextArea claims = (TextArea) tokens.getSelectionModel().getSelectedItem().getContent().lookup("#token-claims");
+        double lineHeight = claims.getFont().getSize() * 1.3;
+        assertThat(claims.getHeight()).as("the claims box's height, paused at 1024x700")
+                .isGreaterThanOrEqualTo(5 * lineHeight);
+        javafx.scene.control.TableView<?> timeline = robot.lookup("#timeline-table")
+                .queryAs(javafx.scene.control.TableView.class);
+        Node header = timeline.lookup(".column-header-background");
+        // A one-line row is as high as the one-line header; rows whose "Then" wraps are higher.
+        double rowHeight = header.getBoundsInLocal().getHeight();
+        assertThat(timeline.getHeight() - header.getBoundsInLocal().getHeight())
+                .as("the timeline table's room for rows, paused at 1024x700").isGreaterThanOrEqualTo(4 * rowHeight);
+        ScrollPane column = robot.lookup("#session-column").queryAs(ScrollPane.class);
+        assertThat(column.getContent().getBoundsInLocal().getHeight())
+                .as("the column is taller than its viewport: it scrolls").isGreaterThan(column.getViewportBounds().getHeight());
+    }
+
     private static void collectCutButtons(Node node, List<String> cut) {
         if (!node.isVisible()) {
             return;

@@ -209,6 +209,7 @@ public final class DiagnoseView extends BorderPane {
         chart.setPrefHeight(220);
         chart.setLegendSide(Side.BOTTOM);
         chart.getStyleClass().add("load-chart");
+        dev.stormwatch.app.common.SeriesColours.install(chart); // UI14: one colour per series in every chart
         return chart;
     }
 

@@ -29,6 +29,16 @@ public enum Comparison {
                     .instances(Math.max(3, form.instances())).redis("local"), Optional.empty()))),
 
     /**
+     * LB15 (RA8): clients that honour a Retry-After longer than 8 s against the article's client, which caps it at
+     * its max_delay; the scenario is the Retry-After 12 preset whatever the form's.
+     */
+    RETRY_AFTER_CAP("Retry-After honoured against the article's 8 s cap (RA8)", List.of(
+            new Variant("honoured in full", (options, form) -> retryAfter12(options).articleRetryAfterCap(false),
+                    Optional.empty()),
+            new Variant("capped at 8 s (comparison only)",
+                    (options, form) -> retryAfter12(options).articleRetryAfterCap(true), Optional.empty()))),
+
+    /**
      * LB9: behind nginx's limit_req (50/s, no burst): no limiter, the sliding log at nginx's rate, and GCRA a little
      * under it; the scenario is the nginx preset whatever the form's.
      */
@@ -38,6 +48,10 @@ public enum Comparison {
                     Optional.of("50/1s")),
             new Variant("GCRA 45/1s", (options, form) -> nginx(options).limiter(LimiterChoice.GCRA),
                     Optional.of("45/1s"))));
+
+    private static LoadOptions.Builder retryAfter12(LoadOptions.Builder options) {
+        return options.scenario(dev.stormwatch.load.scenario.ScenarioPresets.RETRY_AFTER_12);
+    }
 
     private static LoadOptions.Builder nginx(LoadOptions.Builder options) {
         return options.scenario(dev.stormwatch.load.scenario.ScenarioPresets.NGINX_LEAKY_BUCKET).instances(1);

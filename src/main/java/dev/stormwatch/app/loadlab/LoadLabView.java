@@ -195,7 +195,8 @@ public final class LoadLabView extends BorderPane {
         charts.setId("load-compare-charts");
         javafx.scene.control.TableView<List<String>> table = new javafx.scene.control.TableView<>();
         table.setId("load-compare-table");
-        table.setColumnResizePolicy(javafx.scene.control.TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // Each column as wide as its widest text, header included (fitColumns); a narrow window scrolls sideways.
+        table.setColumnResizePolicy(javafx.scene.control.TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setFixedCellSize(26);
         table.setPlaceholder(new Label("Choose a comparison on the left and press Compare: its runs appear here"
                 + " side by side, on one seed."));
@@ -235,6 +236,7 @@ public final class LoadLabView extends BorderPane {
             verdicts.getChildren().setAll(sentences);
             table.getColumns().setAll(columns(runs));
             table.getItems().setAll(model.comparisonRows());
+            javafx.application.Platform.runLater(() -> fitColumns(table));
         });
         table.setPrefHeight(26 * 8 + 30);
         table.setMinHeight(120);
@@ -242,6 +244,46 @@ public final class LoadLabView extends BorderPane {
         VBox.setVgrow(charts, Priority.ALWAYS);
         pane.setPadding(new Insets(6, 0, 0, 12));
         return pane;
+    }
+
+    /** Room a header needs beside its text: its padding and the sort arrow's place. */
+    private static final double HEADER_ROOM = 24;
+    /** Room a cell needs beside its text: its padding on both sides. */
+    private static final double CELL_ROOM = 18;
+
+    /**
+     * UI13: each column of the comparison's table as wide as its widest text, its header's included, read with the
+     * fonts the stylesheet gave the table; so no run's title is cut, and the figure column takes no more than its
+     * longest name.
+     */
+    private static void fitColumns(javafx.scene.control.TableView<List<String>> table) {
+        table.applyCss();
+        table.layout();
+        javafx.scene.text.Font cellFont = fontOf(table, ".table-cell");
+        javafx.scene.text.Font headerFont = fontOf(table, ".column-header .label");
+        for (int c = 0; c < table.getColumns().size(); c++) {
+            javafx.scene.control.TableColumn<List<String>, ?> column = table.getColumns().get(c);
+            double width = textWidth(column.getText(), headerFont) + HEADER_ROOM;
+            for (List<String> row : table.getItems()) {
+                if (c < row.size()) {
+                    width = Math.max(width, textWidth(row.get(c), cellFont) + CELL_ROOM);
+                }
+            }
+            column.setMinWidth(Math.ceil(width));
+            column.setPrefWidth(Math.ceil(width));
+        }
+    }
+
+    private static javafx.scene.text.Font fontOf(javafx.scene.Parent parent, String selector) {
+        return parent.lookupAll(selector).stream().filter(javafx.scene.control.Labeled.class::isInstance)
+                .map(node -> ((javafx.scene.control.Labeled) node).getFont()).findFirst()
+                .orElse(javafx.scene.text.Font.getDefault());
+    }
+
+    private static double textWidth(String text, javafx.scene.text.Font font) {
+        javafx.scene.text.Text probe = new javafx.scene.text.Text(text);
+        probe.setFont(font);
+        return probe.getLayoutBounds().getWidth();
     }
 
     /** LB8, LB10: a column of figure names (each explained on hover) and one column per run. */
@@ -258,7 +300,6 @@ public final class LoadLabView extends BorderPane {
                 setTooltip(meaning.isEmpty() ? null : new Tooltip(meaning));
             }
         });
-        figure.setMinWidth(300); // UI8: the figure's name is read whole; the runs' numbers need less room
         columns.add(figure);
         for (int i = 0; i < runs.size(); i++) {
             int index = i + 1;
@@ -297,6 +338,7 @@ public final class LoadLabView extends BorderPane {
         // On the right: under the chart the legend needs height the three charts do not have, and JavaFX then drops it.
         chart.setLegendSide(Side.RIGHT);
         chart.getStyleClass().add("load-chart");
+        dev.stormwatch.app.common.SeriesColours.install(chart); // UI14: one colour per series in every chart
         return chart;
     }
 

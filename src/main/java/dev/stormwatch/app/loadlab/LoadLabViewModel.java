@@ -121,6 +121,10 @@ public final class LoadLabViewModel {
             if (now == Comparison.NGINX_LIMITERS) {
                 scenario.set(ScenarioPresets.NGINX_LEAKY_BUCKET);
             }
+            // LB15: the article's cap shows only against a Retry-After longer than 8 s.
+            if (now == Comparison.RETRY_AFTER_CAP) {
+                scenario.set(ScenarioPresets.RETRY_AFTER_12);
+            }
         });
         // LB3: a refused value is said as it is typed, before Run, not only after.
         for (javafx.beans.Observable field : List.<javafx.beans.Observable>of(target, apiKey, useSessionToken,

@@ -33,17 +33,33 @@ public final class SessionView extends BorderPane {
             "phase-signed_out", "phase-signing_in", "phase-signed_in", "phase-refreshing", "phase-paused",
             "phase-failed");
 
+    /** UI12: the token tabs keep a claims box of at least five lines of claims. */
+    static final double TOKENS_MIN_HEIGHT = 270;
+    /** UI12: the timeline keeps its title, its lanes and at least four rows of its table. */
+    static final double TIMELINE_MIN_HEIGHT = 350;
+
     public SessionView(SessionViewModel model, TimelineViewModel timeline) {
         setId("session");
-        SplitPane vertical = new SplitPane(sessionPane(model), new TimelineView(timeline));
+        TimelineView timelineView = new TimelineView(timeline);
+        // UI12: the timeline keeps room for its lanes and a few rows, however much the session above needs.
+        timelineView.setMinHeight(TIMELINE_MIN_HEIGHT);
+        SplitPane vertical = new SplitPane(sessionPane(model), timelineView);
         vertical.setOrientation(Orientation.VERTICAL);
         vertical.setDividerPositions(0.6);
+        // UI8, UI12: when the window is lower than the session (a pause adds its countdown and message), a usable
+        // claims box and timeline need, the column scrolls instead of squeezing them.
+        ScrollPane column = new ScrollPane(vertical);
+        column.setId("session-column");
+        column.setFitToWidth(true);
+        column.setFitToHeight(true);
+        column.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        column.getStyleClass().add("edge-to-edge");
         ScrollPane settings = new ScrollPane(new SettingsView(model));
         settings.setFitToWidth(true);
         settings.setPrefWidth(330);
         settings.getStyleClass().add("settings-scroll");
         setLeft(settings);
-        setCenter(vertical);
+        setCenter(column);
     }
 
     private static VBox sessionPane(SessionViewModel model) {
@@ -186,6 +202,7 @@ public final class SessionView extends BorderPane {
         rebuildTokens(tokens, model);
         tokens.getTabs().add(inspector);
         VBox.setVgrow(tokens, Priority.ALWAYS);
+        tokens.setMinHeight(TOKENS_MIN_HEIGHT); // UI12
 
         VBox pane = new VBox(10, banner, actions, wait, message, urlRow, expiries, tokens);
         pane.setPadding(new Insets(12));

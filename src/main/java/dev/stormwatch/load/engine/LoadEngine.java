@@ -31,6 +31,7 @@ import dev.stormwatch.relay.RelayConfig;
 import dev.stormwatch.relay.RelayMeters;
 import dev.stormwatch.retry.AdaptiveSendRate;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.ComparisonRetryAfter;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
@@ -335,6 +336,10 @@ public final class LoadEngine {
                 // A run that compares strategies (B4's exception); B4 holds for every other client (an architecture rule).
                 builder.backoffForComparison(options.jitter().inClients());
             }
+            if (options.articleRetryAfterCap()) {
+                // LB15: the article's client (RA8), for comparison only; RA3-RA4 hold for every other client.
+                builder.retryAfterForComparison(ComparisonRetryAfter.ARTICLE_CAP);
+            }
             target.credential().ifPresent(builder::credential);
             resources.fleet.limiterOf(i).ifPresent(limiter -> builder.limiter(limiter, principal));
             instances.add(builder.build());
@@ -436,6 +441,8 @@ public final class LoadEngine {
         List<String> notes = new ArrayList<>();
         // B4: whoever reads the figures of a run without full jitter learns that no real client behaves so.
         options.jitterNote().ifPresent(notes::add);
+        // LB15: likewise for a run whose clients cap Retry-After as the article's client does.
+        options.retryAfterCapNote().ifPresent(notes::add);
         if (options.sendsCredentialsInTheClear()) {
             notes.add("the credential was sent over plain http off this machine (--allow-insecure-credentials)");
         }

@@ -42,6 +42,7 @@ public final class LoadOptions {
     private final Duration thinkTime;
     private final Duration duration;
     private final BackoffStrategy jitter;
+    private final boolean articleRetryAfterCap;
     private final LimiterChoice limiter;
     private final RedisChoice redis;
     private final int instances;
@@ -63,6 +64,7 @@ public final class LoadOptions {
         this.thinkTime = builder.thinkTime;
         this.duration = builder.duration != null ? builder.duration : builder.scenario.length();
         this.jitter = builder.jitter;
+        this.articleRetryAfterCap = builder.articleRetryAfterCap;
         this.limiter = builder.limiter;
         this.redis = builder.redis;
         this.instances = builder.instances;
@@ -134,6 +136,26 @@ public final class LoadOptions {
         }
         return Optional.of("jitter '" + jitter.cliName() + "' is for comparison only; the client's default is full"
                 + " jitter (B4)");
+    }
+
+    /**
+     * LB15: whether the clients wait a Retry-After capped at the article's {@code max_delay} (8 s, RA8) instead of in
+     * full (RA3–RA4); only the Load lab's comparison sets it.
+     */
+    public boolean articleRetryAfterCap() {
+        return articleRetryAfterCap;
+    }
+
+    /**
+     * What a run whose clients cap Retry-After must say wherever its figures are shown (LB15), or empty when they
+     * honour it in full.
+     */
+    public Optional<String> retryAfterCapNote() {
+        if (!articleRetryAfterCap) {
+            return Optional.empty();
+        }
+        return Optional.of("Retry-After capped at the article's 8 s (RA8) is for comparison only; every real client"
+                + " waits it in full (RA3-RA4)");
     }
 
     public LimiterChoice limiter() {
@@ -220,6 +242,7 @@ public final class LoadOptions {
         /** Null: the scenario's own length (LB3). */
         private Duration duration;
         private BackoffStrategy jitter = BackoffStrategy.FULL;
+        private boolean articleRetryAfterCap;
         private LimiterChoice limiter = LimiterChoice.OFF;
         private RedisChoice redis = new RedisChoice.Embedded();
         private int instances = 1;
@@ -338,6 +361,15 @@ public final class LoadOptions {
                 return this;
             }
             return jitter(strategy.get());
+        }
+
+        /**
+         * LB15, for comparison only: the clients cap a Retry-After at the article's {@code max_delay} (8 s, RA8)
+         * instead of waiting it in full. No command-line option sets it.
+         */
+        public Builder articleRetryAfterCap(boolean value) {
+            this.articleRetryAfterCap = value;
+            return this;
         }
 
         public Builder limiter(LimiterChoice value) {

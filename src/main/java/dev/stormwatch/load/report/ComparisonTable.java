@@ -11,7 +11,7 @@ import java.util.function.Function;
 
 /**
  * LB6: two runs on the same seed that differ in one setting, side by side: the figures a reader compares first
- * (retry amplification, peak-to-mean after a shared Retry-After, time to recover, successes, 429s, limiter
+ * (retry amplification, peak-to-mean after a shared Retry-After, time to recover, attempts sent, successes, 429s, limiter
  * refusals), then each run's sentence (LB4).
  */
 public final class ComparisonTable {
@@ -26,6 +26,7 @@ public final class ComparisonTable {
             new Row("retry amplification (attempts per request)", r -> figure(r, StandardFigures.RETRY_AMPLIFICATION)),
             new Row("peak to mean after Retry-After", r -> figure(r, StandardFigures.PEAK_TO_MEAN)),
             new Row("time to recover (s)", r -> figure(r, StandardFigures.TIME_TO_RECOVER)),
+            new Row("attempts sent", r -> total(r, Counter.ATTEMPTS)),
             new Row("successes (2xx)", r -> total(r, Counter.STATUS_2XX)),
             new Row("429 answers", r -> total(r, Counter.STATUS_429)),
             new Row("calls out of budget", r -> total(r, Counter.EXHAUSTED_BUDGETS)),
@@ -88,6 +89,7 @@ public final class ComparisonTable {
                     SummaryTable.figureMeaning(StandardFigures.RETRY_AMPLIFICATION);
             case "peak to mean after Retry-After" -> SummaryTable.figureMeaning(StandardFigures.PEAK_TO_MEAN);
             case "time to recover (s)" -> SummaryTable.figureMeaning(StandardFigures.TIME_TO_RECOVER);
+            case "attempts sent" -> SummaryTable.counterMeaning(Counter.ATTEMPTS);
             case "successes (2xx)" -> SummaryTable.counterMeaning(Counter.STATUS_2XX);
             case "429 answers" -> SummaryTable.counterMeaning(Counter.STATUS_429);
             case "calls out of budget" -> SummaryTable.counterMeaning(Counter.EXHAUSTED_BUDGETS);

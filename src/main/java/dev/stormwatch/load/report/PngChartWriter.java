@@ -1,5 +1,6 @@
 package dev.stormwatch.load.report;
 
+import dev.stormwatch.base.ChartSeries;
 import dev.stormwatch.load.series.Bucket;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TimeSeries;
@@ -44,10 +45,14 @@ public final class PngChartWriter {
     private static final Color GRID = new Color(0xE0E0E0);
     private static final Color INK = new Color(0x333333);
     /** LB12: the provider's arrivals, drawn under the client's lines. */
-    static final Color ARRIVALS_COLOUR = new Color(0x00897B);
-    static final Color RETRIES_COLOUR = new Color(0xBCBD22);
-    /** LB12: the provider's quota line and the faults' markers. */
-    static final Color QUOTA_COLOUR = new Color(0xC2185B);
+    static final Color ARRIVALS_COLOUR = colour(ChartSeries.ARRIVALS);
+    static final Color RETRIES_COLOUR = colour(ChartSeries.RETRIES);
+    /** LB12: the provider's quota line (UI14: the window's colour for it) and the faults' markers. */
+    static final Color QUOTA_COLOUR = colour(ChartSeries.QUOTA);
+    /**
+     * The faults' markers keep an ink of their own: the counts panel already draws eight series in the palette's
+     * eight colours, and a marker must not read as one of them.
+     */
     static final Color FAULT_COLOUR = new Color(0x5E35B1);
     private static final Color FAULT_BAND = new Color(0xEDE7F6);
     /** Room below the time axis for the settings (LB12), and above the plots for the run's sentence (LB4). */
@@ -56,24 +61,44 @@ public final class PngChartWriter {
 
     /** The lines of the counts panel: what a reader of a 429 storm looks for first. */
     private static final List<Line> COUNT_LINES = List.of(
-            new Line("attempts", new Color(0x1F77B4), bucket -> bucket.count(Counter.ATTEMPTS)),
-            new Line("2xx", new Color(0x2CA02C), bucket -> bucket.count(Counter.STATUS_2XX)),
-            new Line("429", new Color(0xFF7F0E), bucket -> bucket.count(Counter.STATUS_429)),
-            new Line("5xx", new Color(0xD62728), bucket -> bucket.count(Counter.STATUS_5XX)),
+            new Line("attempts", colour(ChartSeries.ATTEMPTS), bucket -> bucket.count(Counter.ATTEMPTS)),
+            new Line("2xx", colour(ChartSeries.SUCCEEDED), bucket -> bucket.count(Counter.STATUS_2XX)),
+            new Line("429", colour(ChartSeries.THROTTLED), bucket -> bucket.count(Counter.STATUS_429)),
+            new Line("5xx", colour(ChartSeries.FAILED), bucket -> bucket.count(Counter.STATUS_5XX)),
             new Line("network errors", new Color(0x9467BD), bucket -> bucket.count(Counter.NETWORK_ERRORS)),
-            new Line("refused by limiter", new Color(0x8C564B), bucket -> bucket.count(Counter.LIMITER_REFUSED)),
+            new Line("refused by limiter", colour(ChartSeries.LIMITER_REFUSED), bucket -> bucket.count(Counter.LIMITER_REFUSED)),
             new Line("retries", RETRIES_COLOUR, bucket -> bucket.count(Counter.RETRIES)),
             new Line("in flight (max)", new Color(0x7F7F7F), Bucket::maxInFlight));
 
     private static final List<Line> LATENCY_LINES = List.of(
-            new Line("p50 ms", new Color(0x17BECF), bucket -> bucket.latency().p50().toNanos() / 1e6),
-            new Line("p99 ms", new Color(0xE377C2), bucket -> bucket.latency().p99().toNanos() / 1e6));
+            new Line("p50 ms", colour(ChartSeries.P50), bucket -> bucket.latency().p50().toNanos() / 1e6),
+            new Line("p99 ms", colour(ChartSeries.P99), bucket -> bucket.latency().p99().toNanos() / 1e6));
 
     /** CO1: an open-loop run's p99 from each request's intended start, drawn beside the service time's. */
-    private static final Line RESPONSE_P99 = new Line("p99 from intended start ms", new Color(0xBCBD22),
+    private static final Line RESPONSE_P99 = new Line("p99 from intended start ms", colour(ChartSeries.P99_FROM_INTENDED_START),
             bucket -> bucket.responseTime().p99().toNanos() / 1e6);
 
     private PngChartWriter() {}
+
+    /** UI14: a series' colour in the PNG is the light theme's colour of its slot in the window's palette. */
+    private static Color colour(ChartSeries series) {
+        return new Color(series.lightRgb());
+    }
+
+    /** UI14: the colour each line of the PNG is drawn in, by its name, for the test that compares it with the window. */
+    static java.util.Map<String, Color> lineColours() {
+        java.util.Map<String, Color> colours = new java.util.LinkedHashMap<>();
+        for (Line line : COUNT_LINES) {
+            colours.put(line.name(), line.color());
+        }
+        for (Line line : LATENCY_LINES) {
+            colours.put(line.name(), line.color());
+        }
+        colours.put(RESPONSE_P99.name(), RESPONSE_P99.color());
+        colours.put("arrivals at the provider", ARRIVALS_COLOUR);
+        colours.put("provider's quota per s", QUOTA_COLOUR);
+        return colours;
+    }
 
     /** Draws the report's first series into a PNG file of the default size. */
     public static void write(LoadReport report, Path file) throws IOException {

@@ -54,6 +54,20 @@ public final class ScenarioPresets {
             List.of(new TimedFault(Duration.ofSeconds(10), new RelayFault.SharedRetryAfter(Duration.ofSeconds(120)))),
             Duration.ofSeconds(140), Duration.ofSeconds(140), 100);
 
+    /**
+     * LB15: from t = 2 s every request gets 429 with Retry-After counting down to t = 14 s (12 s at first), longer
+     * than the article's 8 s cap (RA8), so that the Load lab can compare clients that honour it with clients that cap it.
+     */
+    public static final Scenario RETRY_AFTER_12 = new Scenario(
+            "retry-after-12",
+            "Retry-After 12",
+            "From t = 2 s the relay answers 429 with a Retry-After counting down to t = 14 s (12 s at first). Our"
+                    + " clients wait it out and come back once, at t = 14 s (RA3). Compare it in the Load lab with the"
+                    + " article's client, which caps the wait at 8 s (RA8): whoever was told more than 8 s comes back"
+                    + " early, only to earn another 429.",
+            List.of(new TimedFault(Duration.ofSeconds(2), new RelayFault.SharedRetryAfter(Duration.ofSeconds(12)))),
+            Duration.ofSeconds(16), Duration.ofSeconds(20), 50);
+
     /** LB9: the relay answers as nginx's limit_req at 50 requests per second, no burst, 429 with Retry-After: 2. */
     public static final Scenario NGINX_LEAKY_BUCKET = new Scenario(
             "nginx-limit-req",
@@ -68,7 +82,8 @@ public final class ScenarioPresets {
 
     /** Every preset, in the order the UI lists them. */
     public static final List<Scenario> ALL =
-            List.of(STEADY, THREE_AM_STORM, PROVIDER_OUTAGE, QUOTA_EXHAUSTION, RETRY_AFTER_120, NGINX_LEAKY_BUCKET);
+            List.of(STEADY, THREE_AM_STORM, PROVIDER_OUTAGE, QUOTA_EXHAUSTION, RETRY_AFTER_120, RETRY_AFTER_12,
+                    NGINX_LEAKY_BUCKET);
 
     private ScenarioPresets() {}
 

@@ -124,7 +124,7 @@ class LoadOptionsTest {
     void anUnknownScenarioListsTheKnownOnes() {
         assertThat(problems(LoadOptions.builder().scenario("hurricane"))).singleElement().asString()
                 .isEqualTo("unknown --scenario 'hurricane'; known: steady, 3am-storm, provider-outage,"
-                        + " quota-exhaustion, retry-after-120, nginx-limit-req");
+                        + " quota-exhaustion, retry-after-120, retry-after-12, nginx-limit-req");
     }
 
     @Test

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class PngChartWriterTest {
 
-    private static final int ATTEMPTS_BLUE = 0x1F77B4;
+    /** UI14: the attempts line in the window's colour for it, light theme. */
+    private static final int ATTEMPTS_BLUE = dev.stormwatch.base.ChartSeries.ATTEMPTS.lightRgb();
 
     @TempDir
     Path dir;

@@ -30,7 +30,7 @@ class ScenarioPresetsTest {
     void anUnknownNameFindsNothing() {
         assertThat(ScenarioPresets.byName("hurricane")).isEmpty();
         assertThat(ScenarioPresets.names()).isEqualTo("steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120,"
-                + " nginx-limit-req");
+                + " retry-after-12, nginx-limit-req");
     }
 
     @Test
