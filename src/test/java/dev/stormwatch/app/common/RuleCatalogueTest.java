@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -39,9 +40,19 @@ class RuleCatalogueTest {
 
     static Map<String, String> fromSpec() throws IOException {
         Map<String, String> rules = new TreeMap<>();
-        Matcher m = RULE.matcher(Files.readString(SPEC, StandardCharsets.UTF_8));
-        while (m.find()) {
-            rules.put(m.group(1), firstSentence(m.group(2)));
+        List<String> lines = Files.readAllLines(SPEC, StandardCharsets.UTF_8);
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher m = RULE.matcher(lines.get(i));
+            if (!m.matches()) {
+                continue;
+            }
+            // A rule's text goes on over the indented lines below its first, up to a blank line or the next item.
+            StringBuilder text = new StringBuilder(m.group(2));
+            for (int j = i + 1; j < lines.size() && lines.get(j).startsWith("  ")
+                    && !lines.get(j).trim().startsWith("- ") && !lines.get(j).trim().startsWith("|"); j++) {
+                text.append(' ').append(lines.get(j).trim());
+            }
+            rules.put(m.group(1), firstSentence(text.toString()));
         }
         return rules;
     }
