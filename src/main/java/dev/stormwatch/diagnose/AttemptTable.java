@@ -193,18 +193,25 @@ public final class AttemptTable {
         return retryAfterKind.get(i >>> CHUNK_BITS)[i & MASK];
     }
 
-    /** The row indexes in order of start time; rows that start at the same millisecond keep the order they came in. */
+    /**
+     * The row indexes in order of start time, or null when the rows already are in that order (one log read in
+     * order, the usual case): then row k is the k-th by start, and no index array of 4 bytes a request is made. Rows
+     * that start at the same millisecond keep the order they came in.
+     */
     public int[] byStart() {
-        int[] order = new int[size];
         boolean sorted = true;
+        for (int i = 1; i < size && sorted; i++) {
+            sorted = start(i) >= start(i - 1);
+        }
+        if (sorted) {
+            return null;
+        }
+        int[] order = new int[size];
         for (int i = 0; i < size; i++) {
             order[i] = i;
-            sorted &= i == 0 || start(i) >= start(i - 1);
         }
-        if (!sorted) {
-            // A stable merge sort on primitives: boxed indexes would cost 20 bytes a request more.
-            mergeSort(order, new int[size], 0, size);
-        }
+        // A stable merge sort on primitives: boxed indexes would cost 20 bytes a request more.
+        mergeSort(order, new int[size], 0, size);
         return order;
     }
 

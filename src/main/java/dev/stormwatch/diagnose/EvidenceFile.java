@@ -67,20 +67,20 @@ final class EvidenceFile implements AutoCloseable {
     /** Why these first bytes are not text a reader can use, or null when they look like text. */
     static String notText(byte[] head) {
         if (head.length == 0) {
-            return "the file is empty: expected a HAR, an access log or JSON lines";
+            // DG18: every accepted format, in the words of --format.
+            return "the file is empty: expected " + InputFormat.readable();
         }
         int control = 0;
         for (byte b : head) {
             if (b == 0) {
-                return "the file is binary (it holds NUL bytes): expected a HAR, an access log or JSON lines, plain"
-                        + " or gzip-compressed";
+                return "the file is binary (it holds NUL bytes): expected " + InputFormat.readable();
             }
             if (b >= 0 && b < 0x20 && b != '\n' && b != '\r' && b != '\t') {
                 control++;
             }
         }
-        return control * 10 > head.length ? "the file looks binary (many control bytes): expected a HAR, an access"
-                + " log or JSON lines" : null;
+        return control * 10 > head.length ? "the file looks binary (many control bytes): expected "
+                + InputFormat.readable() : null;
     }
 
     /** AUTO: a JSON object on the first line is JSON lines; a JSON document spread over lines is a HAR; else a log. */

@@ -11,15 +11,18 @@ import java.util.Map;
  * Which JSON field holds each value of a request, for JSON-lines evidence: {@code time=...,duration=...,client=...,
  * method=...,uri=...,status=...,retry_after=...,date=...,idempotency_key=...}. A field is a dotted path into nested
  * objects ({@code response.headers.retry-after}); {@code a|b} takes the first that is present. {@code time=F:end}
- * says the time is when the request ended; {@code duration=F:s} that the duration is in seconds (default ms).
+ * says the time is when the request ended; {@code duration=F:s} that the duration is in seconds (default ms);
+ * {@code client=F:address} that the client is a network address: the first of a comma list ({@code X-Forwarded-For}),
+ * without its port (DG19).
  * {@code throttled=F=V} (DG16) marks a request throttled whatever its status when field F holds V, alone or in a
  * comma list (Envoy's {@code response_flags=RL}); it may be given more than once.
  *
  * @param fields the JSON path(s) per role, alternatives in order
  * @param throttleMarks the throttle marks (DG16)
+ * @param clientIsAddress whether the client field is a network address, read by {@link #clientAddress} (DG19)
  */
 public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd, boolean durationInSeconds,
-        List<ThrottleMark> throttleMarks) {
+        List<ThrottleMark> throttleMarks, boolean clientIsAddress) {
 
     /** The roles a mapping may name. */
     public static final List<String> ROLES = List.of(
@@ -62,10 +65,16 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
         }
     }
 
-    /** Envoy's JSON access log with the keys of its documented example (and Istio's default JSON format). */
-    public static final String ENVOY = "time=start_time,duration=duration,client=x_forwarded_for|downstream_remote_address,"
-            + "method=method,uri=path,status=response_code,retry_after=retry_after,idempotency_key=request_id,"
-            + "throttled=response_flags=RL";
+    /**
+     * Envoy's JSON access log with the keys of its documented example (and Istio's default JSON format). DG19: the
+     * client is the address that sent the request (the first of {@code X-Forwarded-For}, else the downstream remote
+     * address) without its port, which changes with every connection; {@code request_id} is not an idempotency key,
+     * for Envoy makes a new {@code x-request-id} for every request from outside, retries included, so retries are
+     * found by method and path (DG2).
+     */
+    public static final String ENVOY = "time=start_time,duration=duration,"
+            + "client=x_forwarded_for|downstream_remote_address:address,method=method,uri=path,status=response_code,"
+            + "retry_after=retry_after,throttled=response_flags=RL";
     /** Kong's http-log / file-log plugins. */
     public static final String KONG = "time=started_at,duration=latencies.request,client=consumer.username|consumer.id"
             + "|client_ip,method=request.method,uri=request.uri,status=response.status,"
@@ -82,22 +91,29 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
     public FieldMapping withThrottleMarks(List<ThrottleMark> more) {
         List<ThrottleMark> all = new ArrayList<>(throttleMarks);
         all.addAll(more);
-        return new FieldMapping(fields, timeIsEnd, durationInSeconds, all);
+        return new FieldMapping(fields, timeIsEnd, durationInSeconds, all, clientIsAddress);
     }
 
-    /** A preset name ({@code envoy}, {@code kong}, {@code stormwatch-relay}) or a mapping text. */
+    /**
+     * A preset name ({@code envoy}, {@code kong}, {@code stormwatch-relay}) or a mapping text; a preset may be
+     * followed by pairs that replace its roles ({@code envoy,client=x_client_id,idempotency_key=request_id}).
+     */
     public static FieldMapping parse(String text) throws DiagnoseException.BadOption {
         if (text == null || text.isBlank()) {
             throw new DiagnoseException.BadOption("JSON lines need a field mapping: --fields time=...,status=...,"
                     + "uri=... or a preset (envoy, kong, stormwatch-relay)");
         }
-        String expanded = switch (text.strip().toLowerCase(Locale.ROOT)) {
-            case "envoy" -> ENVOY;
-            case "kong" -> KONG;
-            case "stormwatch-relay", "relay" -> STORMWATCH_RELAY;
+        int comma = text.indexOf(',');
+        String first = (comma < 0 ? text : text.substring(0, comma)).strip().toLowerCase(Locale.ROOT);
+        String rest = comma < 0 ? "" : text.substring(comma);
+        String expanded = switch (first) {
+            case "envoy" -> ENVOY + rest;
+            case "kong" -> KONG + rest;
+            case "stormwatch-relay", "relay" -> STORMWATCH_RELAY + rest;
             default -> text;
         };
         Map<String, List<String[]>> fields = new LinkedHashMap<>();
+        Map<String, Boolean> addresses = new LinkedHashMap<>();
         boolean timeIsEnd = false;
         boolean seconds = false;
         List<ThrottleMark> marks = new ArrayList<>();
@@ -117,16 +133,19 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
                 continue;
             }
             int colon = path.lastIndexOf(':');
+            addresses.put(role, false);
             if (colon > 0) {
                 String unit = path.substring(colon + 1);
                 path = path.substring(0, colon);
-                if (role.equals("time") && unit.equals("end")) {
+                if (role.equals("client") && unit.equals("address")) {
+                    addresses.put(role, true);
+                } else if (role.equals("time") && unit.equals("end")) {
                     timeIsEnd = true;
                 } else if (role.equals("duration") && unit.equals("s")) {
                     seconds = true;
                 } else if (!(role.equals("time") && unit.equals("start") || role.equals("duration") && unit.equals("ms"))) {
                     throw new DiagnoseException.BadOption("--fields: '" + unit + "' is not a unit of " + role
-                            + " (time takes :start or :end, duration :ms or :s)");
+                            + " (time takes :start or :end, duration :ms or :s, client :address)");
                 }
             }
             List<String[]> alternatives = new ArrayList<>();
@@ -145,7 +164,27 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
             throw new DiagnoseException.BadOption("--fields must map 'uri' (the request path), so that retries of one"
                     + " request can be told apart from new requests; it maps " + fields.keySet());
         }
-        return new FieldMapping(fields, timeIsEnd, seconds, marks);
+        return new FieldMapping(fields, timeIsEnd, seconds, marks, addresses.getOrDefault("client", false));
+    }
+
+    /**
+     * DG19: a client's network address as one client: the first address of a comma list (the original client of an
+     * {@code X-Forwarded-For}), without the port ({@code 10.0.0.1:51124}, {@code [2001:db8::1]:51124}); a bare IPv6
+     * address keeps its colons. Null stays null.
+     */
+    public static String clientAddress(String text) {
+        if (text == null) {
+            return null;
+        }
+        int comma = text.indexOf(',');
+        String first = (comma < 0 ? text : text.substring(0, comma)).strip();
+        if (first.startsWith("[")) {
+            int close = first.indexOf(']');
+            return close > 1 ? first.substring(1, close) : first;
+        }
+        int colon = first.indexOf(':');
+        // One colon is host and port; more are an IPv6 address without brackets, which has no port.
+        return colon > 0 && colon == first.lastIndexOf(':') ? first.substring(0, colon) : first;
     }
 
     /** The mapping as text, for messages. */
@@ -167,6 +206,9 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
         fields.forEach((role, paths) -> out.append(out.length() == 0 ? "" : ",").append(role).append('=')
                 .append(describe(role)));
         throttleMarks.forEach(mark -> out.append(",throttled=").append(mark));
+        if (clientIsAddress) {
+            out.append(",client:address");
+        }
         return out.toString();
     }
 

@@ -23,4 +23,14 @@ public enum InputFormat {
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
+
+    /**
+     * DG18: every format a file may be in, in the words of {@code --format} (each value with what it reads), for the
+     * messages about a file that is none of them.
+     */
+    public static String readable() {
+        return "one of the formats --format reads: har (a HAR from browser DevTools), nginx or apache (an access"
+                + " log), jsonl (JSON lines from a gateway), otlp (OpenTelemetry traces as OTLP/JSON) or report (a"
+                + " Stormwatch load report), plain or gzip-compressed";
+    }
 }

@@ -93,7 +93,12 @@ public final class JsonLinesReader {
             }
         }
         long start = mapping.timeIsEnd() && duration > 0 ? time - duration : time;
-        sink.accept(new ObservedRequest(start, duration, text(node, "client"), text(node, "method"), uri, status,
+        String client = text(node, "client");
+        // DG19: an address names the machine, not the connection: no port.
+        if (mapping.clientIsAddress()) {
+            client = FieldMapping.clientAddress(client);
+        }
+        sink.accept(new ObservedRequest(start, duration, client, text(node, "method"), uri, status,
                 text(node, "retry_after"), text(node, "date"), text(node, "idempotency_key"), marked(node)), number);
     }
 

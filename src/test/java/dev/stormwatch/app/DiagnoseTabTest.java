@@ -8,6 +8,14 @@ import dev.stormwatch.app.diagnose.DiagnoseViewModel;
 import dev.stormwatch.app.shell.MainWindow;
 import dev.stormwatch.diagnose.DiagnoseService;
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
+import dev.stormwatch.cli.StormwatchCommand;
+import dev.stormwatch.load.report.JsonReportReader;
+import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.load.series.TimeSeries;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -26,7 +34,10 @@ import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -42,6 +53,9 @@ class DiagnoseTabTest {
 
     private static final String NGINX_FORMAT = "$remote_addr [$time_local] $msec $request_time \"$request\" $status"
             + " \"$sent_http_retry_after\" \"$http_x_client_id\" \"$http_authorization\"";
+
+    @TempDir
+    Path dir;
 
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     private DiagnoseViewModel model;
@@ -146,6 +160,102 @@ class DiagnoseTabTest {
         assertThat(robot.lookup("#diagnose-client-key").queryTextInputControl().getText())
                 .isEqualTo("$http_x_client_id");
         assertThat(model.files()).hasSize(1);
+    }
+
+    @Test
+    @DisplayName("DG18: an empty and a binary file dropped on the tab name every format the Format field reads;"
+            + " the log beside them is diagnosed, and no lab-run section shows without a load report")
+    void anEmptyAndABinaryFileNameEveryFormatInTheTab(FxRobot robot) throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.log"), "");
+        byte[] binary = new byte[3000];
+        new java.util.Random(7).nextBytes(binary);
+        binary[10] = 0;
+        Path blob = Files.write(dir.resolve("blob.bin"), binary);
+        openTabWith(robot, NGINX_FORMAT);
+        robot.interact(() -> model.addFiles(List.of(empty, blob)));
+
+        robot.clickOn("#diagnose-run");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> model.readyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        List<String> problems = robot.lookup("#diagnose-problems").queryLabeled().getText().lines().toList();
+        assertThat(problems).hasSize(2);
+        assertThat(problems.get(0)).startsWith("empty.log: The file is empty: expected one of the formats the Format"
+                + " field reads: har (");
+        assertThat(problems.get(1)).startsWith("blob.bin: The file is binary (it holds NUL bytes): expected one of"
+                + " the formats the Format field reads");
+        for (String line : problems) {
+            assertThat(line).contains("har (", "nginx or apache (", "jsonl (", "otlp (", "report (", "OTLP/JSON",
+                    "Stormwatch load report").doesNotContain("--format");
+        }
+        assertThat(robot.lookup("#diagnose-verdict").queryLabeled().getText())
+                .startsWith("2 of 3 clients ignored Retry-After");
+        assertThat(robot.lookup("#diagnose-lab-run-box").query().isVisible()).isFalse();
+    }
+
+    @Test
+    @Tag("slow")
+    @DisplayName("UI19 DG17: a load report among the files shows on the tab beside the real storm: one row each with"
+            + " the same figures, and their arrivals per second on one chart")
+    void aLoadReportShowsAsALabRunBesideTheRealStorm(FxRobot robot) throws Exception {
+        Path lab = labReport();
+        LoadReport report = JsonReportReader.read(lab);
+        TimeSeries client = report.seriesNamed("client per second").orElseThrow();
+        long attempts = client.total(Counter.ATTEMPTS);
+        openTabWith(robot, NGINX_FORMAT);
+        robot.interact(() -> model.addFiles(List.of(lab)));
+
+        robot.clickOn("#diagnose-run");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> model.readyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // DG17: the lab run is not evidence: the diagnosis is the log's alone.
+        assertThat(robot.lookup("#diagnose-verdict").queryLabeled().getText())
+                .startsWith("2 of 3 clients ignored Retry-After");
+        assertThat(robot.lookup("#diagnose-lab-run-box").query().isVisible()).isTrue();
+        @SuppressWarnings("unchecked")
+        TableView<DiagnoseViewModel.LabRunRow> table = robot.lookup("#diagnose-lab-runs").queryAs(TableView.class);
+        assertThat(table.getItems()).hasSize(2);
+        DiagnoseViewModel.LabRunRow real = table.getItems().get(0);
+        DiagnoseViewModel.LabRunRow run = table.getItems().get(1);
+        assertThat(real.kind()).isEqualTo("real storm");
+        assertThat(real.requests()).isEqualTo(88);
+        assertThat(run.input()).isEqualTo("lab.json");
+        assertThat(run.kind()).startsWith("lab run: ");
+        assertThat(run.requests()).isEqualTo(attempts).isPositive();
+        assertThat(run.throttled()).isEqualTo(client.total(Counter.STATUS_429)).isPositive();
+        // The cells on screen say what the rows hold.
+        List<String> cells = robot.from(table).lookup(".table-cell").queryAll().stream()
+                .map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getText()).filter(t -> t != null).toList();
+        assertThat(cells).contains("real storm", "lab.json", run.kind(), String.format(java.util.Locale.ROOT, "%,d",
+                attempts));
+
+        LineChart<?, ?> chart = robot.lookup("#diagnose-lab-run-arrivals").queryAs(LineChart.class);
+        assertThat(chart.getData()).hasSize(2);
+        assertThat(chart.getData().get(0).getName()).startsWith("real storm");
+        assertThat(chart.getData().get(1).getName()).isEqualTo("lab run lab.json");
+        long drawn = chart.getData().get(1).getData().stream().mapToLong(p -> ((Number) p.getYValue()).longValue())
+                .sum();
+        assertThat(drawn).as("the lab run's arrivals sum to its requests").isEqualTo(attempts);
+        long realDrawn = chart.getData().get(0).getData().stream()
+                .mapToLong(p -> ((Number) p.getYValue()).longValue()).sum();
+        assertThat(realDrawn).isEqualTo(88);
+    }
+
+    /**
+     * A real load report, written by {@code stormwatch load} against the embedded relay answering as nginx's
+     * limit_req, for its shortest length (10 s).
+     */
+    private Path labReport() {
+        Path report = dir.resolve("lab.json");
+        CommandLine cli = StormwatchCommand.newCommandLine();
+        StringWriter loadOut = new StringWriter();
+        cli.setOut(new PrintWriter(loadOut));
+        cli.setErr(new PrintWriter(loadOut));
+        int exit = cli.execute("load", "--target", "embedded", "--clients", "20", "--rate", "80", "--duration", "10s",
+                "--scenario", "nginx-limit-req", "--seed", "3", "--report", report.toString());
+        assertThat(exit).as(loadOut.toString()).isZero();
+        return report;
     }
 
     /** The median-early cells of the rows in view, top first. */

@@ -375,11 +375,37 @@ class DiagnoseCommandTest {
         binary[10] = 0;
         Path blob = Files.write(dir.resolve("blob.bin"), binary);
         assertThat(run("--fields", fields, "--json", empty.toString(), blob.toString(), lines.toString())).isZero();
-        assertThat(err.toString()).contains("empty.log: the file is empty: expected a HAR, an access log or JSON lines")
-                .contains("blob.bin: the file is binary (it holds NUL bytes): expected");
+        assertThat(err.toString()).contains("empty.log: the file is empty: expected one of the formats --format reads")
+                .contains("blob.bin: the file is binary (it holds NUL bytes): expected one of the formats");
         JsonNode json = json();
         assertThat(json.get("requests").asLong()).isEqualTo(2);
         assertThat(json.get("partial").asBoolean()).isTrue();
         assertThat(json.get("unparsed").get("count").asLong()).isEqualTo(3);
+    }
+
+    @Test
+    @DisplayName("DG18: an empty file and a binary file name every format --format accepts, in its own words, OTLP"
+            + " traces and load reports included")
+    void anEmptyOrBinaryFileNamesEveryFormatOfTheFormatOption() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.log"), "");
+        byte[] binary = new byte[3000];
+        new java.util.Random(7).nextBytes(binary);
+        binary[10] = 0;
+        Path blob = Files.write(dir.resolve("blob.bin"), binary);
+
+        assertThat(run(empty.toString(), blob.toString())).isEqualTo(1);
+
+        List<String> said = err.toString().lines()
+                .filter(l -> l.contains("empty.log: the file is empty") || l.contains("blob.bin: the file is binary"))
+                .toList();
+        assertThat(said).hasSize(2);
+        for (String line : said) {
+            for (dev.stormwatch.diagnose.InputFormat f : dev.stormwatch.diagnose.InputFormat.values()) {
+                if (f != dev.stormwatch.diagnose.InputFormat.AUTO) {
+                    assertThat(line).as(f.label()).containsPattern("\\b" + f.label() + " \\(|\\b" + f.label() + " or ");
+                }
+            }
+            assertThat(line).contains("--format", "OTLP/JSON", "Stormwatch load report", "gzip");
+        }
     }
 }

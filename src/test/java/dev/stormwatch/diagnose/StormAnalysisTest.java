@@ -293,4 +293,59 @@ class StormAnalysisTest {
         assertThat(a.from()).isNull();
         assertThat(a.peak()).isZero();
     }
+
+    private static String endedOnAFailure(Diagnosis d) {
+        return d.findings().stream().filter(f -> f.rule().equals("DG2") && f.text().contains("ended on a failure"))
+                .map(Diagnosis.Finding::text).findFirst().orElse("");
+    }
+
+    @Test
+    @DisplayName("DG20: a failed request that a later one with the same key does not retry ended on that failure,"
+            + " and is counted so")
+    void aFailedRequestThatIsNotRetriedEndedOnAFailureEvenWhenItsKeyComesBack() {
+        long window = DiagnosisOptions.DEFAULT_RETRY_WINDOW.toMillis();
+        request("c", 0, "/a", 429, "1");
+        request("c", window + 1, "/a", 200, null);
+        request("c", window + 2, "/b", 429, "1");
+        request("c", window + 2_000, "/b", 200, null);
+
+        Diagnosis d = diagnose();
+
+        assertThat(d.logicalRequests()).isEqualTo(3);
+        assertThat(d.attempts()).containsEntry(1, 2L).containsEntry(2, 1L);
+        assertThat(endedOnAFailure(d)).startsWith("1 logical requests ended on a failure");
+    }
+
+    @Test
+    @DisplayName("DG20: pending requests past the retry window are decided as the evidence goes on, with the same"
+            + " figures as at its end, and a key that comes back after that starts one new logical request")
+    void pendingRequestsPastTheWindowAreDecidedAsTheyGo() {
+        // 3,000 requests that each fail once, a second apart: far more than the window holds at any time.
+        for (int k = 0; k < 3_000; k++) {
+            request("c", k * 1_000L, "/u" + k, 429, "1");
+        }
+        // The first key again, long after its window: a new logical request, not a retry, counted once.
+        request("c", 3_000_000L, "/u0", 200, null);
+
+        Diagnosis d = diagnose();
+
+        assertThat(d.requests()).isEqualTo(3_001);
+        assertThat(d.logicalRequests()).isEqualTo(3_001);
+        assertThat(d.attempts()).containsExactly(java.util.Map.entry(1, 3_001L));
+        assertThat(client(d, "c").retries()).isZero();
+        assertThat(endedOnAFailure(d)).startsWith("3,000 logical requests ended on a failure");
+    }
+
+    @Test
+    @DisplayName("DG20: rows read in order of start need no index of their order; rows out of order get one, stable")
+    void rowsInOrderNeedNoIndex() {
+        request("c", 0, "/a", 200, null);
+        request("c", 0, "/b", 200, null);
+        request("c", 5, "/c", 200, null);
+        assertThat(table.byStart()).isNull();
+
+        request("c", 3, "/d", 200, null);
+        request("c", 0, "/e", 200, null);
+        assertThat(table.byStart()).containsExactly(0, 1, 4, 3, 2);
+    }
 }

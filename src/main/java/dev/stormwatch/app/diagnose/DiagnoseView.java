@@ -97,6 +97,8 @@ public final class DiagnoseView extends BorderPane {
         HBox.setHgrow(chart, Priority.ALWAYS);
         HBox.setHgrow(whatIfChart, Priority.ALWAYS);
 
+        VBox labRuns = labRuns(model);
+
         TableView<ClientDiagnosis> clients = clientTable(model);
         ListView<String> findings = new ListView<>(model.findings());
         findings.setId("diagnose-findings");
@@ -122,7 +124,7 @@ public final class DiagnoseView extends BorderPane {
         tables.setOrientation(javafx.geometry.Orientation.VERTICAL);
         VBox.setVgrow(clients, Priority.ALWAYS);
         VBox.setVgrow(findings, Priority.ALWAYS);
-        VBox results = new VBox(8, verdict, summary, charts, tables, new HBox(8, save, saved));
+        VBox results = new VBox(8, verdict, summary, charts, labRuns, tables, new HBox(8, save, saved));
         VBox.setVgrow(charts, Priority.SOMETIMES);
         VBox.setVgrow(tables, Priority.ALWAYS);
         results.setPadding(new Insets(0, 12, 0, 12));
@@ -144,6 +146,58 @@ public final class DiagnoseView extends BorderPane {
             e.setDropCompleted(took);
             e.consume();
         });
+    }
+
+    /**
+     * UI19: the lab runs beside the real storm (DG17): a table of the same figures per input and their arrivals per
+     * second on one chart, each from its own start; shown only when a load report is among the files.
+     */
+    private static VBox labRuns(DiagnoseViewModel model) {
+        TableView<DiagnoseViewModel.LabRunRow> table = new TableView<>(model.labRuns());
+        table.setId("diagnose-lab-runs");
+        table.getColumns().add(labColumn("input", DiagnoseViewModel.LabRunRow::input, 160));
+        table.getColumns().add(labColumn("kind", DiagnoseViewModel.LabRunRow::kind, 220));
+        table.getColumns().add(labColumn("requests", r -> String.format(Locale.ROOT, "%,d", r.requests()), 80));
+        table.getColumns().add(labColumn("throttled", r -> String.format(Locale.ROOT, "%,d", r.throttled()), 80));
+        table.getColumns().add(labColumn("amplification", DiagnoseViewModel.LabRunRow::amplification, 100));
+        table.getColumns().add(labColumn("peak-to-mean per second",
+                DiagnoseViewModel.LabRunRow::peakToMeanPerSecond, 100));
+        table.getColumns().add(labColumn("peak-to-mean after Retry-After",
+                DiagnoseViewModel.LabRunRow::peakToMeanAfterRetryAfter, 100));
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.setFixedCellSize(26);
+        // As tall as its rows and header: a table of two or three rows needs no scrolling.
+        table.prefHeightProperty().bind(javafx.beans.binding.Bindings.size(model.labRuns()).multiply(26).add(34));
+        table.setMinHeight(Region.USE_PREF_SIZE);
+
+        LineChart<Number, Number> chart = chart("diagnose-lab-run-arrivals",
+                "Arrivals per second: the real storm beside each lab run (DG17)");
+        ((NumberAxis) chart.getXAxis()).setLabel("seconds from each one's start");
+        ((NumberAxis) chart.getYAxis()).setLabel("arrivals per second");
+        model.labRunArrivals().addListener((ListChangeListener<DiagnoseViewModel.LabRunArrivals>) change -> {
+            List<XYChart.Series<Number, Number>> all = new java.util.ArrayList<>();
+            for (DiagnoseViewModel.LabRunArrivals input : model.labRunArrivals()) {
+                all.add(series(input.name(), input.points(), ArrivalPoint::requests));
+            }
+            chart.getData().setAll(all);
+        });
+        VBox box = new VBox(4, label("Lab runs beside the evidence (Stormwatch load reports, not evidence)"), table,
+                chart);
+        box.setId("diagnose-lab-run-box");
+        box.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(model.labRuns()));
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+
+    private static TableColumn<DiagnoseViewModel.LabRunRow, String> labColumn(String title,
+            Function<DiagnoseViewModel.LabRunRow, String> value, double width) {
+        TableColumn<DiagnoseViewModel.LabRunRow, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        double fits = Math.max(width, title.length() * 7.5 + 20);
+        column.setPrefWidth(fits);
+        column.setMinWidth(fits);
+        column.setSortable(false);
+        return column;
     }
 
     private void acceptFiles(DragEvent e) {
@@ -264,7 +318,7 @@ public final class DiagnoseView extends BorderPane {
         Label title = new Label("Evidence");
         title.getStyleClass().add("section-title");
         Label hint = new Label("Drop HAR files, access logs (plain or .gz), JSON lines or OTLP/JSON traces anywhere on"
-                + " this tab, or open them.");
+                + " this tab, or open them; a Stormwatch load report is shown beside them as a lab run.");
         hint.setWrapText(true);
         hint.getStyleClass().add("muted");
         ListView<Path> files = new ListView<>(model.files());

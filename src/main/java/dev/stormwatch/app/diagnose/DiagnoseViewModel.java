@@ -59,6 +59,16 @@ public final class DiagnoseViewModel {
     /** One bucket of the arrivals chart (DG12), in seconds since the first request. */
     public record ArrivalPoint(double second, int requests, int throttled, int earlyRetries) {}
 
+    /**
+     * UI19: one input's row of the lab-run comparison (DG17): the evidence as "real storm", each load report as
+     * "lab run", with the same figures side by side. Figures a report does not have read "not measured".
+     */
+    public record LabRunRow(String input, String kind, long requests, long throttled, String amplification,
+            String peakToMeanPerSecond, String peakToMeanAfterRetryAfter) {}
+
+    /** UI19: one input's arrivals per bucket, in seconds from its own start, for the lab-run chart. */
+    public record LabRunArrivals(String name, List<ArrivalPoint> points) {}
+
     /** The command line's options, as this tab labels its fields. */
     private static final Map<String, String> FIELD_LABELS = Map.of(
             "--log-format", "Log format", "--fields", "Field mapping", "--client-key", "Client key",
@@ -96,6 +106,12 @@ public final class DiagnoseViewModel {
     private final ObservableList<ArrivalPoint> whatIfArrivals = FXCollections.observableArrayList();
     private final ObservableList<ArrivalPoint> readOnlyWhatIfArrivals =
             FXCollections.unmodifiableObservableList(whatIfArrivals);
+
+    private final ObservableList<LabRunRow> labRuns = FXCollections.observableArrayList();
+    private final ObservableList<LabRunRow> readOnlyLabRuns = FXCollections.unmodifiableObservableList(labRuns);
+    private final ObservableList<LabRunArrivals> labRunArrivals = FXCollections.observableArrayList();
+    private final ObservableList<LabRunArrivals> readOnlyLabRunArrivals =
+            FXCollections.unmodifiableObservableList(labRunArrivals);
 
     private volatile AtomicBoolean cancelled = new AtomicBoolean();
     private Optional<Diagnosis> last = Optional.empty();
@@ -204,6 +220,8 @@ public final class DiagnoseViewModel {
         findings.setAll(lines);
         arrivals.setAll(points(d.arrivals()));
         whatIfArrivals.setAll(points(d.arrivals().bucketMillis(), d.whatIf()));
+        labRunArrivals.setAll(labRunArrivals(d));
+        labRuns.setAll(labRunRows(d));
         // A file that gave nothing (a log format that matched no line) is said, in the field's words, beside what
         // the other files gave.
         List<String> fileProblems = new ArrayList<>();
@@ -213,6 +231,54 @@ public final class DiagnoseViewModel {
             }
         }
         problems.set(String.join("\n", fileProblems));
+    }
+
+    /**
+     * UI19, DG17: the evidence's figures (when it has requests) and each lab run's, one row each, as the command line
+     * and the HTML report put them side by side.
+     */
+    private static List<LabRunRow> labRunRows(Diagnosis d) {
+        List<LabRunRow> rows = new ArrayList<>();
+        if (d.evidence().labRuns().isEmpty()) {
+            return rows;
+        }
+        if (d.requests() > 0) {
+            long throttled = d.clients().stream().mapToLong(ClientDiagnosis::throttled).sum();
+            rows.add(new LabRunRow("evidence", "real storm", d.requests(), throttled,
+                    String.format(Locale.ROOT, "%.2f×", d.amplification()),
+                    String.format(Locale.ROOT, "%.2f×", d.synchronisation().peakToMeanPerSecond()), ""));
+        }
+        for (Diagnosis.LabRun r : d.evidence().labRuns()) {
+            rows.add(new LabRunRow(Path.of(r.file()).getFileName().toString(),
+                    "lab run: " + r.title() + (r.completed() ? "" : " (partial run)"), r.requests(), r.throttled(),
+                    Double.isNaN(r.amplification()) ? "not measured"
+                            : String.format(Locale.ROOT, "%.2f×", r.amplification()),
+                    String.format(Locale.ROOT, "%.2f×", r.peakToMeanPerSecond()),
+                    Double.isNaN(r.peakToMean()) ? "not measured"
+                            : String.format(Locale.ROOT, "%.2f×", r.peakToMean())));
+        }
+        return rows;
+    }
+
+    /** UI19: the real storm's arrivals (DG12's buckets) and each lab run's per second, each from its own start. */
+    private static List<LabRunArrivals> labRunArrivals(Diagnosis d) {
+        List<LabRunArrivals> out = new ArrayList<>();
+        if (d.evidence().labRuns().isEmpty()) {
+            return out;
+        }
+        if (d.requests() > 0) {
+            long width = d.arrivals().bucketMillis();
+            out.add(new LabRunArrivals("real storm (evidence" + (width == 1000 ? "" : ", per "
+                    + width / 1000 + " s") + ")", points(d.arrivals())));
+        }
+        for (Diagnosis.LabRun r : d.evidence().labRuns()) {
+            List<ArrivalPoint> points = new ArrayList<>(r.arrivalsPerSecond().size());
+            for (int i = 0; i < r.arrivalsPerSecond().size(); i++) {
+                points.add(new ArrivalPoint(i, (int) Math.min(Integer.MAX_VALUE, r.arrivalsPerSecond().get(i)), 0, 0));
+            }
+            out.add(new LabRunArrivals("lab run " + Path.of(r.file()).getFileName(), points));
+        }
+        return out;
     }
 
     private static String figures(Diagnosis d) {
@@ -377,6 +443,10 @@ public final class DiagnoseViewModel {
     public ObservableList<String> findings() { return readOnlyFindings; }
     /** DG12's buckets, for the arrivals chart. */
     public ObservableList<ArrivalPoint> arrivals() { return readOnlyArrivals; }
+    /** UI19: the real storm and each lab run, one row each, empty without a load report among the files. */
+    public ObservableList<LabRunRow> labRuns() { return readOnlyLabRuns; }
+    /** UI19: the real storm's and each lab run's arrivals, each from its own start, for one chart. */
+    public ObservableList<LabRunArrivals> labRunArrivals() { return readOnlyLabRunArrivals; }
     /** The what-if's buckets (DG14), on the same start and width as {@link #arrivals()}, for the chart beside it. */
     public ObservableList<ArrivalPoint> whatIfArrivals() { return readOnlyWhatIfArrivals; }
 }

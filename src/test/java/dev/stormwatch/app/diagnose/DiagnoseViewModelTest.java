@@ -223,4 +223,53 @@ class DiagnoseViewModelTest {
                 .doesNotContain("made-up-bearer", "made-up-token");
         assertThat(m.savedProperty().get()).isEqualTo("Wrote " + page);
     }
+
+    @Test
+    @DisplayName("UI19: a lab run read with the evidence becomes a row beside the real storm's, a figure the report"
+            + " lacks reads 'not measured', and its arrivals are a series of their own; without one both are empty")
+    void aLabRunIsARowBesideTheRealStorm() throws Exception {
+        // The real diagnosis of the nginx log, with one lab run beside it as DiagnoseService keeps a load report's.
+        dev.stormwatch.diagnose.Diagnosis.LabRun run = new dev.stormwatch.diagnose.Diagnosis.LabRun("/x/lab.json",
+                "nginx-limit-req, 20 clients", java.time.Instant.parse("2026-12-01T10:00:00Z"), 12, 5, Double.NaN,
+                "no retries", Double.NaN, "no shared Retry-After", List.of(2L, 6L, 4L), false);
+        DiagnoseViewModel m = new DiagnoseViewModel((request, progress, cancelled) -> {
+            dev.stormwatch.diagnose.Diagnosis d = new DiagnoseService().diagnose(request, progress, cancelled);
+            dev.stormwatch.diagnose.Diagnosis.EvidenceSummary e = d.evidence();
+            return new dev.stormwatch.diagnose.Diagnosis(d.requests(), d.logicalRequests(), d.amplification(),
+                    d.from(), d.to(), d.status(), d.attempts(), d.clients(), d.findings(), d.synchronisation(),
+                    d.throttling(), d.arrivals(), d.whatIf(), new dev.stormwatch.diagnose.Diagnosis.EvidenceSummary(
+                            e.files(), e.unparsed(), e.examples(), e.duplicateLines(), e.clockStepsBack(),
+                            List.of(run)), d.verdict(), d.partial());
+        }, Runnable::run, Runnable::run);
+        m.addFiles(List.of(resource("/diagnose/nginx/storm-access.log")));
+        m.logFormatProperty().set(NGINX_FORMAT);
+        m.clientKeyProperty().set("$http_x_client_id");
+
+        m.diagnose();
+
+        assertThat(m.labRuns()).hasSize(2);
+        DiagnoseViewModel.LabRunRow real = m.labRuns().get(0);
+        assertThat(real.input()).isEqualTo("evidence");
+        assertThat(real.kind()).isEqualTo("real storm");
+        assertThat(real.requests()).isEqualTo(88);
+        assertThat(real.amplification()).matches("\\d\\.\\d\\d×");
+        DiagnoseViewModel.LabRunRow lab = m.labRuns().get(1);
+        assertThat(lab).isEqualTo(new DiagnoseViewModel.LabRunRow("lab.json",
+                "lab run: nginx-limit-req, 20 clients (partial run)", 12, 5, "not measured", "1.50×",
+                "not measured"));
+        assertThat(m.labRunArrivals()).extracting(DiagnoseViewModel.LabRunArrivals::name)
+                .containsExactly("real storm (evidence)", "lab run lab.json");
+        assertThat(m.labRunArrivals().get(1).points()).extracting(DiagnoseViewModel.ArrivalPoint::requests)
+                .containsExactly(2, 6, 4);
+        assertThat(m.labRunArrivals().get(0).points().stream().mapToInt(DiagnoseViewModel.ArrivalPoint::requests)
+                .sum()).isEqualTo(88);
+
+        DiagnoseViewModel plain = model();
+        plain.addFiles(List.of(resource("/diagnose/nginx/storm-access.log")));
+        plain.logFormatProperty().set(NGINX_FORMAT);
+        plain.diagnose();
+        assertThat(plain.readyProperty().get()).isTrue();
+        assertThat(plain.labRuns()).isEmpty();
+        assertThat(plain.labRunArrivals()).isEmpty();
+    }
 }
