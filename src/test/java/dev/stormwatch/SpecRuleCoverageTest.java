@@ -145,7 +145,7 @@ class SpecRuleCoverageTest {
             try (Stream<Path> walk = Files.walk(root)) {
                 walk.filter(Files::isRegularFile)
                         .filter(p -> SCANNED.stream().anyMatch(ext -> p.getFileName().toString().endsWith(ext)))
-                        // The rule tooltips are copied from the spec's own text, which also names keys that look like rule IDs.
+                        // The rule tooltips are the spec's own text, which also names keys that look like IDs.
                         .filter(p -> !p.endsWith(GENERATED_CATALOGUE))
                         .sorted()
                         .forEach(p -> files.put(p, read(p)));
