@@ -912,13 +912,18 @@ public final class OAuthClient {
         private DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
         private OriginPauses pauses;
         private BrowserLauncher browser = new SystemBrowserLauncher();
-        private AuthorizationParameters authorizationParameters = AuthorizationParameters.NONE;
-        private RedirectChoice redirectChoice = RedirectChoice.DEFAULT;
-        private SessionStore store = new InMemorySessionStore();
+        private AuthorizationParameters authorizationParameters;
+        private RedirectChoice redirectChoice;
+        private SessionStore store;
         private java.time.Duration jwksCooldown = JwksCache.DEFAULT_COOLDOWN;
 
         private Builder(OAuthConfig config) {
             this.config = Objects.requireNonNull(config, "config");
+            // The settings' own choices, which the command line and the app make alike; a test may replace them.
+            this.authorizationParameters = config.authorizationParameters();
+            this.redirectChoice = config.redirectChoice();
+            this.store = config.sessionFile().<SessionStore>map(FileSessionStore::new)
+                    .orElseGet(InMemorySessionStore::new);
         }
 
         /** The HTTP client; its timeouts bound each attempt (B2). */

@@ -43,16 +43,7 @@ final class TokenInspectorView {
         jwks.setPromptText("...or paste a JWKS ({\"keys\": [...]})");
         jwks.setPrefRowCount(2);
         jwks.textProperty().bindBidirectional(model.jwksProperty());
-        // UI11: Tab leaves the JWKS box for the next control, as in every other field, instead of typing a tab
-        // (a JWKS needs none); JavaFX's text area moves focus on Ctrl+Tab, so Tab is passed on as that.
-        jwks.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, key -> {
-            if (key.getCode() == javafx.scene.input.KeyCode.TAB && !key.isControlDown()) {
-                key.consume();
-                jwks.fireEvent(new javafx.scene.input.KeyEvent(key.getSource(), key.getTarget(), key.getEventType(),
-                        key.getCharacter(), key.getText(), key.getCode(), key.isShiftDown(), true, key.isAltDown(),
-                        key.isMetaDown()));
-            }
-        });
+        TabLeavesTextArea.on(jwks); // UI11: a JWKS needs no tab character
         Button inspect = new Button("Inspect");
         inspect.setId("inspector-inspect");
         inspect.setOnAction(e -> model.inspect());
