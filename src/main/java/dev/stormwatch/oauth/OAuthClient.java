@@ -509,7 +509,11 @@ public final class OAuthClient {
             return new EndSession(EndSession.Outcome.NOT_CONFIRMED, "the browser did not come back from the provider"
                     + " within " + config.loopbackTimeout().toSeconds() + " s: the logout was not confirmed there,"
                     + " or the provider does not send it back to this post-logout redirect URI (register"
-                    + " http://" + redirectChoice.host().uriHost() + "/logged-out for this client)");
+                    + " http://" + redirectChoice.host().uriHost() + "/logged-out for this client"
+                    + (redirectChoice.port() == 0 ? "; a provider that matches it exactly, port included, such as"
+                            + " Spring Authorization Server, needs a fixed redirect port (--redirect-port) and http://"
+                            + redirectChoice.host().uriHost() + ":PORT/logged-out registered with that port" : "")
+                    + ")");
         } catch (CancellationException e) {
             return new EndSession(EndSession.Outcome.FAILED, "ending the provider's session was cancelled");
         } catch (InterruptedException e) {
