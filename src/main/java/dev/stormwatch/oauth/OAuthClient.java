@@ -112,7 +112,7 @@ public final class OAuthClient {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         Optional<Session> previous = store.load();
         try {
-            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            ProviderMetadata metadata = metadata(budget);
             // CA1: a method the provider does not take is refused before the browser opens and before any request.
             clientAuthMethod(metadata);
             Origin tokenOrigin = Origin.of(metadata.tokenEndpoint());
@@ -168,7 +168,7 @@ public final class OAuthClient {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         Optional<Session> previous = store.load();
         try {
-            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            ProviderMetadata metadata = metadata(budget);
             URI endpoint = metadata.deviceAuthorizationEndpoint().orElseThrow(() -> Failures.configuration(
                     "the provider's discovery document has no device_authorization_endpoint: it does not offer the"
                             + " device sign-in (RFC 8628); sign in through the browser instead"));
@@ -302,7 +302,7 @@ public final class OAuthClient {
                     + " secret (client_secret_basic/post), a private key (private_key_jwt) or a client certificate"
                     + " (tls_client_auth, self_signed_tls_client_auth)");
         }
-        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        ProviderMetadata metadata = metadata(budget);
         ClientAuthentication.Method method = clientAuthMethod(metadata);
         if (method == ClientAuthentication.Method.NONE) {
             throw Failures.configuration("the client credentials grant needs a confidential client, but the client"
@@ -384,7 +384,7 @@ public final class OAuthClient {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         Session session = requireSession();
         try {
-            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            ProviderMetadata metadata = metadata(budget);
             URI endpoint = metadata.userinfoEndpoint()
                     .orElseThrow(() -> Failures.protocol("userinfo", "the provider has no userinfo_endpoint"));
             TokenSet tokens = currentTokens(budget);
@@ -426,7 +426,7 @@ public final class OAuthClient {
         }
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         try {
-            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            ProviderMetadata metadata = metadata(budget);
             if (metadata.revocationEndpoint().isEmpty()) {
                 return new LogoutResult(false, Optional.empty());
             }
@@ -468,7 +468,7 @@ public final class OAuthClient {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         ProviderMetadata metadata;
         try {
-            metadata = discovery.metadata(config.issuer(), budget);
+            metadata = metadata(budget);
         } catch (CallFailure failure) {
             return revoked.withEndSession(new EndSession(EndSession.Outcome.FAILED,
                     "the provider's discovery failed, so its session was not ended: " + failure.getMessage()));
@@ -536,7 +536,7 @@ public final class OAuthClient {
     public Introspection introspect() {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         Session session = requireSession();
-        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        ProviderMetadata metadata = metadata(budget);
         URI endpoint = metadata.introspectionEndpoint().orElseThrow(() -> Failures.configuration(
                 "the provider's discovery document has no introspection_endpoint: it does not offer token"
                         + " introspection (RFC 7662)"));
@@ -574,7 +574,7 @@ public final class OAuthClient {
      */
     public TokenInspection.Keys providerKeys() {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
-        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        ProviderMetadata metadata = metadata(budget);
         ProviderRequests.Answer answer = requests.get(metadata.jwksUri(), "jwks", budget);
         if (!answer.ok()) {
             throw Failures.protocol("jwks", "the provider answered " + answer.status() + " for its key set");
@@ -787,7 +787,7 @@ public final class OAuthClient {
         Secret refreshToken = current.tokens().refreshToken().get();
         publish(new SessionState.Refreshing(current));
         try {
-            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            ProviderMetadata metadata = metadata(budget);
             Map<String, String> form = new LinkedHashMap<>();
             form.put("grant_type", "refresh_token");
             form.put("refresh_token", refreshToken.reveal());
@@ -899,6 +899,15 @@ public final class OAuthClient {
         boolean retryNow = failure instanceof CallFailure.Recoverable || failure instanceof CallFailure.Protocol;
         publish(new SessionState.Failed(failure, retryNow, kept));
         return failure;
+    }
+
+    /**
+     * The provider's metadata as this client uses it: with a client certificate, the discovery document's
+     * {@code mtls_endpoint_aliases} in place of the usual endpoints (TX5, RFC 8705 §5).
+     */
+    private ProviderMetadata metadata(CallBudget budget) {
+        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        return config.clientAuthentication().certificate().isPresent() ? metadata.withMutualTlsAliases() : metadata;
     }
 
     private void publish(SessionState next) {
