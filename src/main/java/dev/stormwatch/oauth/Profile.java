@@ -79,10 +79,7 @@ public record Profile(String name, String issuer, String clientId, String scope,
             throw Failures.configuration("a client assertion file was given but client authentication is "
                     + clientAuth.wireName() + ": choose private_key_jwt or auto, or give no file");
         }
-        if (clientAuth == ClientAuthentication.Method.PRIVATE_KEY_JWT && clientAssertionFile.isEmpty()) {
-            throw Failures.configuration("client authentication private_key_jwt signs with the client's key: give the"
-                    + " client assertion file");
-        }
+        // A private_key_jwt profile without the file stays valid: the key may come with --client-key-file when used.
     }
 
     /** A profile with the defaults of the sign-in choices (PF9): no extra parameters, the default redirect. */
