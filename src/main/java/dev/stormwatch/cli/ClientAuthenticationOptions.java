@@ -45,7 +45,7 @@ final class ClientAuthenticationOptions {
                     + " ('BEGIN PRIVATE KEY', RSA of 2048 bits or more, or EC P-256/384/521) or a private JWK;"
                     + " 'stormwatch client-key --generate FILE' makes one and prints the public JWK to register."
                     + " The key is never printed.")
-    private Path clientKeyFile;
+    Path clientKeyFile;
 
     @Option(names = "--client-cert", paramLabel = "FILE.pem",
             description = "A client certificate (PEM, the certificate first, then any intermediates) presented in"
@@ -62,7 +62,7 @@ final class ClientAuthenticationOptions {
     @Option(names = "--client-key-id", paramLabel = "KID",
             description = "The key id sent in the assertion's header (default: the JWK's kid, else the key's"
                     + " RFC 7638 thumbprint).")
-    private String clientKeyId;
+    String clientKeyId;
 
     /**
      * CA1, CA2: the method and the secret, from --client-secret-file or else the environment; refused (not changed)

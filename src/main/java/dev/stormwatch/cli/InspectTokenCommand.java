@@ -162,9 +162,7 @@ public final class InspectTokenCommand implements Callable<Integer> {
             throw usage((tokenFile == null ? "stdin" : "--token-file " + tokenFile) + " cannot be read ("
                     + e.getClass().getSimpleName() + ")");
         }
-        String stripped = text.strip();
-        int end = stripped.indexOf('\n');
-        return Secret.of(end < 0 ? stripped : stripped.substring(0, end).strip());
+        return TokenInspection.tokenText(text);
     }
 
     private Optional<TokenInspection.Keys> keys() {

@@ -1,7 +1,10 @@
 package dev.stormwatch.cli;
 
 import dev.stormwatch.http.ClientCertificate;
+import dev.stormwatch.oauth.AuthorizationParameters;
+import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.ClientAuthentication;
+import dev.stormwatch.oauth.RedirectChoice;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Profile;
 import dev.stormwatch.oauth.ProfileStore;
@@ -86,13 +89,66 @@ public final class ProfileCommand implements Runnable {
             @Option(names = "--client-cert-key", paramLabel = "FILE.pem",
                     description = "The PKCS#8 key file of --client-cert, when apart; only its path is saved (PF7),"
                             + " never the key.")
-            Path clientCertKey) {
+            Path clientCertKey,
+            @Option(names = "--client-key-file", paramLabel = "FILE",
+                    description = "private_key_jwt's key file (CA4); only its path is saved (PF9), never the key.")
+            Path clientKeyFile,
+            @Option(names = "--client-key-id", paramLabel = "KID",
+                    description = "The key id the assertion names, when not the key's own (CA4, PF9).")
+            String clientKeyId,
+            @Option(names = "--auth-param", paramLabel = "NAME=VALUE",
+                    description = "An extra authorization request parameter, repeatable (AR1, PF9).")
+            List<String> authParams,
+            @Option(names = "--redirect-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+                    description = "127.0.0.1 (default), [::1] or localhost (AR2, AR3, PF9).")
+            String redirectHost,
+            @Option(names = "--redirect-port", paramLabel = "PORT", defaultValue = "0",
+                    description = "A fixed redirect port; 0, any free port, is the default (AR2, PF9).")
+            int redirectPort,
+            @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "300",
+                    description = "How long a sign-in waits for the browser (default ${DEFAULT-VALUE} s; PF9).")
+            String timeout,
+            @Option(names = "--stay-signed-in", description = "Keep the session in the profile's own file (PF4, PF9).")
+            boolean staySignedIn,
+            @Option(names = "--device", description = "Sign in with the device grant (RFC 8628; PF9).")
+            boolean device) {
         Profile profile;
         try {
+            // PF9: each sign-in choice read as session reads its option, named by the option when refused.
+            AuthorizationParameters parameters;
+            try {
+                parameters = AuthorizationParameters.parse(authParams == null ? List.of() : authParams);
+            } catch (CallFailure.Configuration e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--auth-param " + e.getMessage());
+            }
+            RedirectChoice redirect;
+            try {
+                redirect = new RedirectChoice(RedirectChoice.Host.parse(redirectHost), redirectPort);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-host " + e.getMessage());
+            } catch (CallFailure.Configuration e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-port " + e.getMessage());
+            }
+            java.time.Duration wait;
+            try {
+                wait = dev.stormwatch.base.DurationText.parse(timeout);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--timeout " + e.getMessage());
+            }
+            if (clientKeyFile != null) {
+                try {
+                    ClientAssertionKey.read(clientKeyFile, Optional.ofNullable(clientKeyId));
+                } catch (IllegalArgumentException e) {
+                    throw new CommandLine.ParameterException(spec.commandLine(),
+                            "--client-key-file " + clientKeyFile + " " + e.getMessage());
+                }
+            }
             profile = new Profile(name, issuer, clientId, scope, ClientAuthentication.Method.parse(clientAuth),
                     Optional.ofNullable(caFile).map(Path::toAbsolutePath), dpop,
                     Optional.ofNullable(clientCert).map(Path::toAbsolutePath),
-                    Optional.ofNullable(clientCertKey).map(Path::toAbsolutePath));
+                    Optional.ofNullable(clientCertKey).map(Path::toAbsolutePath), parameters, redirect, wait,
+                    Optional.ofNullable(clientKeyFile).map(Path::toAbsolutePath), Optional.ofNullable(clientKeyId),
+                    staySignedIn, device);
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

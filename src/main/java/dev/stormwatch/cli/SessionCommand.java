@@ -201,7 +201,6 @@ public final class SessionCommand implements Callable<Integer> {
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
         RedirectChoice.Host host;
         try {
             host = RedirectChoice.Host.parse(redirectHost);
@@ -209,15 +208,24 @@ public final class SessionCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-host " + e.getMessage());
         }
         try {
-            builder.redirectChoice(new RedirectChoice(host, redirectPort));
+            config = config.withRedirectChoice(new RedirectChoice(host, redirectPort));
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--redirect-port " + e.getMessage());
         }
         try {
-            builder.authorizationParameters(AuthorizationParameters.parse(authParams));
+            config = config.withAuthorizationParameters(AuthorizationParameters.parse(authParams));
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--auth-param " + e.getMessage());
         }
+        if (sessionFile != null) {
+            config = config.withSessionFile(Optional.of(sessionFile));
+        } else if (staySignedIn) {
+            // PF4: a profile's session lives in its own file, so another profile never loads it.
+            config = config.withSessionFile(Optional.of(profile.isPresent() ? profiles().sessionFile(profile.get().name())
+                    : FileSessionStore.defaultLocation()));
+        }
+        // The settings' choices travel in the config, built as the app's settings build theirs (UI16).
+        OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
         try {
             // PX1, PX2: the environment's proxies (else Java's), never for this machine.
             OkHttpClient http = ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient());
@@ -226,13 +234,6 @@ public final class SessionCommand implements Callable<Integer> {
                     TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.ofNullable(caFile), "--ca-file"));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        if (sessionFile != null) {
-            builder.sessionStore(new FileSessionStore(sessionFile));
-        } else if (staySignedIn) {
-            // PF4: a profile's session lives in its own file, so another profile never loads it.
-            builder.sessionStore(profile.isPresent() ? profiles().sessionStore(profile.get().name())
-                    : new FileSessionStore(FileSessionStore.defaultLocation()));
         }
         OAuthClient client = builder.build();
         if (json) {
@@ -302,6 +303,30 @@ public final class SessionCommand implements Callable<Integer> {
         if (!given.hasMatchedOption("--client-cert") && !given.hasMatchedOption("--client-cert-key")) {
             clientAuthOptions.clientCert = profile.clientCert().orElse(null);
             clientAuthOptions.clientCertKey = profile.clientCertPkcs8().orElse(null);
+        }
+        // PF9: the profile's sign-in choices, each unless its option is given on this command line.
+        if (!given.hasMatchedOption("--client-key-file") && !given.hasMatchedOption("--client-key-id")) {
+            clientAuthOptions.clientKeyFile = profile.clientAssertionFile().orElse(null);
+            clientAuthOptions.clientKeyId = profile.clientAssertionKid().orElse(null);
+        }
+        if (!given.hasMatchedOption("--auth-param")) {
+            authParams = profile.authorizationParameters().values().entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).toList();
+        }
+        if (!given.hasMatchedOption("--redirect-host")) {
+            redirectHost = profile.redirectChoice().host().uriHost();
+        }
+        if (!given.hasMatchedOption("--redirect-port")) {
+            redirectPort = profile.redirectChoice().port();
+        }
+        if (!given.hasMatchedOption("--timeout")) {
+            timeout = profile.browserWait().toSeconds() + "s";
+        }
+        if (!given.hasMatchedOption("--stay-signed-in")) {
+            staySignedIn = profile.staySignedIn();
+        }
+        if (!given.hasMatchedOption("--device")) {
+            device = profile.device();
         }
         return Optional.of(profile);
     }

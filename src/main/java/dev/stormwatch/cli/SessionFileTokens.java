@@ -69,7 +69,7 @@ final class SessionFileTokens {
                     + "); sign in again with: " + SIGN_IN);
             return Optional.empty();
         }
-        // TX2: the load engine's transport presents no client certificate; a token bound to one would be refused.
+        // TX4: the load engine's transport presents no client certificate; a token bound to one would be refused.
         if (session.get().tokens().certificateThumbprint().isPresent()) {
             problems.add("--oauth-session: the session's access token is bound to a client certificate (RFC 8705),"
                     + " and a load run does not present one; sign in without --client-cert for a load run");

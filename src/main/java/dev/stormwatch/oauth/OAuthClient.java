@@ -112,7 +112,7 @@ public final class OAuthClient {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         Optional<Session> previous = store.load();
         try {
-            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            ProviderMetadata metadata = metadata(budget);
             // CA1: a method the provider does not take is refused before the browser opens and before any request.
             clientAuthMethod(metadata);
             Origin tokenOrigin = Origin.of(metadata.tokenEndpoint());
@@ -168,7 +168,7 @@ public final class OAuthClient {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         Optional<Session> previous = store.load();
         try {
-            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            ProviderMetadata metadata = metadata(budget);
             URI endpoint = metadata.deviceAuthorizationEndpoint().orElseThrow(() -> Failures.configuration(
                     "the provider's discovery document has no device_authorization_endpoint: it does not offer the"
                             + " device sign-in (RFC 8628); sign in through the browser instead"));
@@ -302,7 +302,7 @@ public final class OAuthClient {
                     + " secret (client_secret_basic/post), a private key (private_key_jwt) or a client certificate"
                     + " (tls_client_auth, self_signed_tls_client_auth)");
         }
-        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        ProviderMetadata metadata = metadata(budget);
         ClientAuthentication.Method method = clientAuthMethod(metadata);
         if (method == ClientAuthentication.Method.NONE) {
             throw Failures.configuration("the client credentials grant needs a confidential client, but the client"
@@ -384,7 +384,7 @@ public final class OAuthClient {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         Session session = requireSession();
         try {
-            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            ProviderMetadata metadata = metadata(budget);
             URI endpoint = metadata.userinfoEndpoint()
                     .orElseThrow(() -> Failures.protocol("userinfo", "the provider has no userinfo_endpoint"));
             TokenSet tokens = currentTokens(budget);
@@ -426,7 +426,7 @@ public final class OAuthClient {
         }
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         try {
-            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            ProviderMetadata metadata = metadata(budget);
             if (metadata.revocationEndpoint().isEmpty()) {
                 return new LogoutResult(false, Optional.empty());
             }
@@ -468,7 +468,7 @@ public final class OAuthClient {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         ProviderMetadata metadata;
         try {
-            metadata = discovery.metadata(config.issuer(), budget);
+            metadata = metadata(budget);
         } catch (CallFailure failure) {
             return revoked.withEndSession(new EndSession(EndSession.Outcome.FAILED,
                     "the provider's discovery failed, so its session was not ended: " + failure.getMessage()));
@@ -509,7 +509,11 @@ public final class OAuthClient {
             return new EndSession(EndSession.Outcome.NOT_CONFIRMED, "the browser did not come back from the provider"
                     + " within " + config.loopbackTimeout().toSeconds() + " s: the logout was not confirmed there,"
                     + " or the provider does not send it back to this post-logout redirect URI (register"
-                    + " http://" + redirectChoice.host().uriHost() + "/logged-out for this client)");
+                    + " http://" + redirectChoice.host().uriHost() + "/logged-out for this client"
+                    + (redirectChoice.port() == 0 ? "; a provider that matches it exactly, port included, such as"
+                            + " Spring Authorization Server, needs a fixed redirect port (--redirect-port) and http://"
+                            + redirectChoice.host().uriHost() + ":PORT/logged-out registered with that port" : "")
+                    + ")");
         } catch (CancellationException e) {
             return new EndSession(EndSession.Outcome.FAILED, "ending the provider's session was cancelled");
         } catch (InterruptedException e) {
@@ -532,7 +536,7 @@ public final class OAuthClient {
     public Introspection introspect() {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         Session session = requireSession();
-        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        ProviderMetadata metadata = metadata(budget);
         URI endpoint = metadata.introspectionEndpoint().orElseThrow(() -> Failures.configuration(
                 "the provider's discovery document has no introspection_endpoint: it does not offer token"
                         + " introspection (RFC 7662)"));
@@ -570,7 +574,7 @@ public final class OAuthClient {
      */
     public TokenInspection.Keys providerKeys() {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
-        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        ProviderMetadata metadata = metadata(budget);
         ProviderRequests.Answer answer = requests.get(metadata.jwksUri(), "jwks", budget);
         if (!answer.ok()) {
             throw Failures.protocol("jwks", "the provider answered " + answer.status() + " for its key set");
@@ -783,7 +787,7 @@ public final class OAuthClient {
         Secret refreshToken = current.tokens().refreshToken().get();
         publish(new SessionState.Refreshing(current));
         try {
-            ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+            ProviderMetadata metadata = metadata(budget);
             Map<String, String> form = new LinkedHashMap<>();
             form.put("grant_type", "refresh_token");
             form.put("refresh_token", refreshToken.reveal());
@@ -897,6 +901,15 @@ public final class OAuthClient {
         return failure;
     }
 
+    /**
+     * The provider's metadata as this client uses it: with a client certificate, the discovery document's
+     * {@code mtls_endpoint_aliases} in place of the usual endpoints (TX5, RFC 8705 §5).
+     */
+    private ProviderMetadata metadata(CallBudget budget) {
+        ProviderMetadata metadata = discovery.metadata(config.issuer(), budget);
+        return config.clientAuthentication().certificate().isPresent() ? metadata.withMutualTlsAliases() : metadata;
+    }
+
     private void publish(SessionState next) {
         state = next;
         stateListeners.forEach(listener -> listener.accept(next));
@@ -912,13 +925,18 @@ public final class OAuthClient {
         private DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
         private OriginPauses pauses;
         private BrowserLauncher browser = new SystemBrowserLauncher();
-        private AuthorizationParameters authorizationParameters = AuthorizationParameters.NONE;
-        private RedirectChoice redirectChoice = RedirectChoice.DEFAULT;
-        private SessionStore store = new InMemorySessionStore();
+        private AuthorizationParameters authorizationParameters;
+        private RedirectChoice redirectChoice;
+        private SessionStore store;
         private java.time.Duration jwksCooldown = JwksCache.DEFAULT_COOLDOWN;
 
         private Builder(OAuthConfig config) {
             this.config = Objects.requireNonNull(config, "config");
+            // The settings' own choices, which the command line and the app make alike; a test may replace them.
+            this.authorizationParameters = config.authorizationParameters();
+            this.redirectChoice = config.redirectChoice();
+            this.store = config.sessionFile().<SessionStore>map(FileSessionStore::new)
+                    .orElseGet(InMemorySessionStore::new);
         }
 
         /** The HTTP client; its timeouts bound each attempt (B2). */

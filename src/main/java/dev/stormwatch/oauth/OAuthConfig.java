@@ -19,6 +19,9 @@ import java.util.Objects;
  * @param idTokenSkew tolerated clock difference for {@code exp}/{@code iat} (default 60 s)
  * @param accessTokenMargin an access token this close to its expiry counts as expired (refreshed first, A2)
  * @param clientAuthentication how the client authenticates at the token endpoint, PAR and revocation (CA1–CA3)
+ * @param authorizationParameters extra parameters of the authorization request (AR1)
+ * @param redirectChoice the redirect URI's host and port (AR2, AR3)
+ * @param sessionFile where the session is kept between runs (stay signed in), or empty for memory only (PF4)
  */
 public record OAuthConfig(
         Issuer issuer,
@@ -29,7 +32,10 @@ public record OAuthConfig(
         Duration loopbackTimeout,
         Duration idTokenSkew,
         Duration accessTokenMargin,
-        ClientAuthentication clientAuthentication) {
+        ClientAuthentication clientAuthentication,
+        AuthorizationParameters authorizationParameters,
+        RedirectChoice redirectChoice,
+        java.util.Optional<java.nio.file.Path> sessionFile) {
 
     /** Default scope: an ID token, and a refresh token where the provider needs offline_access to issue one. */
     public static final String DEFAULT_SCOPE = "openid";
@@ -53,33 +59,55 @@ public record OAuthConfig(
             throw Failures.configuration("the access token margin must not be negative, was " + accessTokenMargin);
         }
         Objects.requireNonNull(clientAuthentication, "clientAuthentication");
+        Objects.requireNonNull(authorizationParameters, "authorizationParameters");
+        Objects.requireNonNull(redirectChoice, "redirectChoice");
+        Objects.requireNonNull(sessionFile, "sessionFile");
     }
 
     /** Defaults for everything but the provider and the client id. */
     public static OAuthConfig of(String issuer, String clientId) {
         return new OAuthConfig(new Issuer(issuer), clientId, DEFAULT_SCOPE, false, RetryPolicy.DEFAULT,
-                LoopbackReceiver.DEFAULT_TIMEOUT, IdTokenValidator.DEFAULT_SKEW, Duration.ofSeconds(30), ClientAuthentication.NONE);
+                LoopbackReceiver.DEFAULT_TIMEOUT, IdTokenValidator.DEFAULT_SKEW, Duration.ofSeconds(30), ClientAuthentication.NONE,
+                AuthorizationParameters.NONE, RedirectChoice.DEFAULT, java.util.Optional.empty());
     }
 
     public OAuthConfig withScope(String value) {
-        return new OAuthConfig(issuer, clientId, value, dpop, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication);
+        return new OAuthConfig(issuer, clientId, value, dpop, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication, authorizationParameters, redirectChoice, sessionFile);
     }
 
     public OAuthConfig withDpop(boolean value) {
-        return new OAuthConfig(issuer, clientId, scope, value, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication);
+        return new OAuthConfig(issuer, clientId, scope, value, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication, authorizationParameters, redirectChoice, sessionFile);
     }
 
     public OAuthConfig withRetryPolicy(RetryPolicy value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, value, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication);
+        return new OAuthConfig(issuer, clientId, scope, dpop, value, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication, authorizationParameters, redirectChoice, sessionFile);
     }
 
     public OAuthConfig withLoopbackTimeout(Duration value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, value, idTokenSkew, accessTokenMargin, clientAuthentication);
+        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, value, idTokenSkew, accessTokenMargin, clientAuthentication, authorizationParameters, redirectChoice, sessionFile);
     }
 
     /** A confidential client's method and secret, or {@link ClientAuthentication#NONE} (CA1). */
     public OAuthConfig withClientAuthentication(ClientAuthentication value) {
         return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew,
-                accessTokenMargin, value);
+                accessTokenMargin, value, authorizationParameters, redirectChoice, sessionFile);
+    }
+
+    /** AR1: extra parameters of the authorization request (prompt, max_age, audience, resource...). */
+    public OAuthConfig withAuthorizationParameters(AuthorizationParameters value) {
+        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew,
+                accessTokenMargin, clientAuthentication, value, redirectChoice, sessionFile);
+    }
+
+    /** AR2, AR3: the redirect URI's host and port; by default 127.0.0.1 on an ephemeral port. */
+    public OAuthConfig withRedirectChoice(RedirectChoice value) {
+        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew,
+                accessTokenMargin, clientAuthentication, authorizationParameters, value, sessionFile);
+    }
+
+    /** PF4: the owner-only file the session is kept in between runs (stay signed in); empty keeps it in memory. */
+    public OAuthConfig withSessionFile(java.util.Optional<java.nio.file.Path> value) {
+        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew,
+                accessTokenMargin, clientAuthentication, authorizationParameters, redirectChoice, value);
     }
 }

@@ -21,10 +21,19 @@ import java.util.regex.Pattern;
  * @param clientCert the PEM file of the client certificate presented in the TLS handshake (TX1, PF7), if any
  * @param clientCertPkcs8 the path of that certificate's PKCS#8 key file, when it is not in {@code clientCert}
  *     (PF7): a path, not a secret; the key stays in its owner-only file and is read when the profile is used
+ * @param authorizationParameters extra authorization parameters (AR1, PF9)
+ * @param redirectChoice the redirect URI's host and port (AR2, AR3, PF9)
+ * @param browserWait how long a sign-in waits for the browser (PF9)
+ * @param clientAssertionFile the path of the private_key_jwt key file (CA4, PF9): a path, never the key
+ * @param clientAssertionKid the key id the assertion names, when not the key's own (CA4, PF9)
+ * @param staySignedIn whether the session is kept in the profile's own file between runs (PF4, PF9)
+ * @param device whether sign-in uses the device authorization grant instead of the browser (DV1, PF9)
  */
 public record Profile(String name, String issuer, String clientId, String scope,
         ClientAuthentication.Method clientAuth, Optional<Path> caFile, boolean dpop, Optional<Path> clientCert,
-        Optional<Path> clientCertPkcs8) {
+        Optional<Path> clientCertPkcs8, AuthorizationParameters authorizationParameters, RedirectChoice redirectChoice,
+        java.time.Duration browserWait, Optional<Path> clientAssertionFile, Optional<String> clientAssertionKid,
+        boolean staySignedIn, boolean device) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}");
 
@@ -53,6 +62,32 @@ public record Profile(String name, String issuer, String clientId, String scope,
             throw Failures.configuration("client authentication " + clientAuth.wireName() + " proves the client with"
                     + " a certificate: give the client certificate file");
         }
+        Objects.requireNonNull(authorizationParameters, "authorizationParameters");
+        Objects.requireNonNull(redirectChoice, "redirectChoice");
+        Objects.requireNonNull(clientAssertionFile, "clientAssertionFile");
+        Objects.requireNonNull(clientAssertionKid, "clientAssertionKid");
+        if (browserWait == null || browserWait.isNegative() || browserWait.isZero()) {
+            throw Failures.configuration("browser wait must be more than 0 s, was " + browserWait);
+        }
+        // PF9, CA4: the key file is private_key_jwt's alone, and a key id names that file's key.
+        if (clientAssertionKid.isPresent() && clientAssertionFile.isEmpty()) {
+            throw Failures.configuration("client assertion key id names the key of the client assertion file, which"
+                    + " was not given: give the file too, or no key id");
+        }
+        if (clientAssertionFile.isPresent() && clientAuth != ClientAuthentication.Method.PRIVATE_KEY_JWT
+                && clientAuth != ClientAuthentication.Method.AUTO) {
+            throw Failures.configuration("a client assertion file was given but client authentication is "
+                    + clientAuth.wireName() + ": choose private_key_jwt or auto, or give no file");
+        }
+        // A private_key_jwt profile without the file stays valid: the key may come with --client-key-file when used.
+    }
+
+    /** A profile with the defaults of the sign-in choices (PF9): no extra parameters, the default redirect. */
+    public Profile(String name, String issuer, String clientId, String scope, ClientAuthentication.Method clientAuth,
+            Optional<Path> caFile, boolean dpop, Optional<Path> clientCert, Optional<Path> clientCertPkcs8) {
+        this(name, issuer, clientId, scope, clientAuth, caFile, dpop, clientCert, clientCertPkcs8,
+                AuthorizationParameters.NONE, RedirectChoice.DEFAULT, LoopbackReceiver.DEFAULT_TIMEOUT,
+                Optional.empty(), Optional.empty(), false, false);
     }
 
     /** A profile without a client certificate. */
@@ -68,27 +103,52 @@ public record Profile(String name, String issuer, String clientId, String scope,
     }
 
     public Profile withScope(String value) {
-        return new Profile(name, issuer, clientId, value, clientAuth, caFile, dpop, clientCert, clientCertPkcs8);
+        return new Profile(name, issuer, clientId, value, clientAuth, caFile, dpop, clientCert, clientCertPkcs8,
+                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
+                staySignedIn, device);
     }
 
     public Profile withClientAuth(ClientAuthentication.Method value) {
-        return new Profile(name, issuer, clientId, scope, value, caFile, dpop, clientCert, clientCertPkcs8);
+        return new Profile(name, issuer, clientId, scope, value, caFile, dpop, clientCert, clientCertPkcs8,
+                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
+                staySignedIn, device);
     }
 
     public Profile withCaFile(Optional<Path> value) {
-        return new Profile(name, issuer, clientId, scope, clientAuth, value, dpop, clientCert, clientCertPkcs8);
+        return new Profile(name, issuer, clientId, scope, clientAuth, value, dpop, clientCert, clientCertPkcs8,
+                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
+                staySignedIn, device);
     }
 
     public Profile withDpop(boolean value) {
-        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, value, clientCert, clientCertPkcs8);
+        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, value, clientCert, clientCertPkcs8,
+                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
+                staySignedIn, device);
     }
 
     /** PF7: the client certificate file and, when apart, its PKCS#8 key file (paths only, never the key). */
     public Profile withClientCert(Optional<Path> certificate, Optional<Path> pkcs8) {
-        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, dpop, certificate, pkcs8);
+        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, dpop, certificate, pkcs8,
+                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
+                staySignedIn, device);
+    }
+
+    /** PF9: the sign-in choices the command line's session options and the app's settings make. */
+    public Profile withSignIn(AuthorizationParameters parameters, RedirectChoice redirect, java.time.Duration wait,
+            boolean keepSignedIn, boolean deviceGrant) {
+        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, dpop, clientCert, clientCertPkcs8,
+                parameters, redirect, wait, clientAssertionFile, clientAssertionKid, keepSignedIn, deviceGrant);
+    }
+
+    /** PF9, CA4: the private_key_jwt key file and its key id (a path and a name, never the key). */
+    public Profile withClientAssertion(Optional<Path> file, Optional<String> kid) {
+        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, dpop, clientCert, clientCertPkcs8,
+                authorizationParameters, redirectChoice, browserWait, file, kid, staySignedIn, device);
     }
 
     public Profile withName(String value) {
-        return new Profile(value, issuer, clientId, scope, clientAuth, caFile, dpop, clientCert, clientCertPkcs8);
+        return new Profile(value, issuer, clientId, scope, clientAuth, caFile, dpop, clientCert, clientCertPkcs8,
+                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
+                staySignedIn, device);
     }
 }

@@ -33,7 +33,8 @@ public final class ProfileStore {
 
     /** The fields of a profile file; anything else in an imported file is refused (PF3). */
     private static final Set<String> FIELDS = Set.of("name", "issuer", "client_id", "scope", "client_auth", "ca_file",
-            "dpop", "client_cert", "client_cert_pkcs8");
+            "dpop", "client_cert", "client_cert_pkcs8", "auth_params", "redirect_host", "redirect_port",
+            "browser_wait_seconds", "client_assertion_file", "client_assertion_kid", "stay_signed_in", "device");
     /**
      * PF7: the path of the client certificate's PKCS#8 key file. A path is not a secret (the key stays in its
      * owner-only file), and the name holds none of {@link #SECRET_WORDS}, so PF3's filter stays as strict as it was.
@@ -172,10 +173,40 @@ public final class ProfileStore {
         } catch (CallFailure.Configuration e) {
             throw Failures.configuration(source + " client_auth: " + e.getMessage());
         }
+        // PF9: the sign-in choices, each checked as its command-line option is, named by its field.
+        AuthorizationParameters parameters;
+        try {
+            java.util.List<String> items = new ArrayList<>();
+            JsonNode given = root.path("auth_params");
+            if (!given.isMissingNode() && !given.isObject()) {
+                throw Failures.configuration("must be an object of name: value");
+            }
+            for (Iterator<String> names = given.fieldNames(); names.hasNext(); ) {
+                String parameter = names.next();
+                items.add(parameter + "=" + given.path(parameter).asText());
+            }
+            parameters = AuthorizationParameters.parse(items);
+        } catch (CallFailure.Configuration e) {
+            throw Failures.configuration(source + " auth_params: " + e.getMessage());
+        }
+        RedirectChoice redirect;
+        try {
+            redirect = new RedirectChoice(RedirectChoice.Host.parse(root.path("redirect_host").asText("127.0.0.1")),
+                    root.path("redirect_port").asInt(0));
+        } catch (IllegalArgumentException | CallFailure.Configuration e) {
+            throw Failures.configuration(source + " redirect_host or redirect_port: " + e.getMessage());
+        }
+        java.time.Duration wait = java.time.Duration.ofSeconds(root.path("browser_wait_seconds")
+                .asLong(LoopbackReceiver.DEFAULT_TIMEOUT.toSeconds()));
+        Optional<String> kid = root.path("client_assertion_kid").isTextual()
+                && !root.path("client_assertion_kid").asText().isBlank()
+                ? Optional.of(root.path("client_assertion_kid").asText()) : Optional.empty();
         try {
             return new Profile(root.path("name").asText(), root.path("issuer").asText(),
                     root.path("client_id").asText(), root.path("scope").asText(OAuthConfig.DEFAULT_SCOPE), method,
-                    caFile, root.path("dpop").asBoolean(false), clientCert, clientCertPkcs8);
+                    caFile, root.path("dpop").asBoolean(false), clientCert, clientCertPkcs8, parameters, redirect,
+                    wait, path(root, "client_assertion_file"), kid, root.path("stay_signed_in").asBoolean(false),
+                    root.path("device").asBoolean(false));
         } catch (CallFailure.Configuration e) {
             throw Failures.configuration(source + ": " + e.getMessage());
         }
@@ -192,6 +223,17 @@ public final class ProfileStore {
         root.put("dpop", profile.dpop());
         profile.clientCert().ifPresent(f -> root.put("client_cert", f.toString()));
         profile.clientCertPkcs8().ifPresent(f -> root.put(CLIENT_CERT_PKCS8, f.toString()));
+        if (!profile.authorizationParameters().values().isEmpty()) {
+            ObjectNode parameters = root.putObject("auth_params");
+            new java.util.TreeMap<>(profile.authorizationParameters().values()).forEach(parameters::put);
+        }
+        root.put("redirect_host", profile.redirectChoice().host().uriHost());
+        root.put("redirect_port", profile.redirectChoice().port());
+        root.put("browser_wait_seconds", profile.browserWait().toSeconds());
+        profile.clientAssertionFile().ifPresent(f -> root.put("client_assertion_file", f.toString()));
+        profile.clientAssertionKid().ifPresent(k -> root.put("client_assertion_kid", k));
+        root.put("stay_signed_in", profile.staySignedIn());
+        root.put("device", profile.device());
         return root;
     }
 

@@ -33,7 +33,8 @@ public record ProviderMetadata(
         Optional<URI> deviceAuthorizationEndpoint,
         Optional<URI> introspectionEndpoint,
         Optional<URI> endSessionEndpoint,
-        List<String> grantTypesSupported) {
+        List<String> grantTypesSupported,
+        java.util.Map<String, URI> mtlsEndpointAliases) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int MAX_PORT = 65_535;
@@ -49,7 +50,34 @@ public record ProviderMetadata(
                 pushedAuthorizationRequestEndpoint, requirePushedAuthorizationRequests,
                 authorizationResponseIssParameterSupported, idTokenSigningAlgValuesSupported,
                 codeChallengeMethodsSupported, dpopSigningAlgValuesSupported, tokenEndpointAuthMethodsSupported,
-                List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.of());
+                List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.of(), java.util.Map.of());
+    }
+
+    /** RFC 8705 §5: the endpoints a client that presents a certificate uses instead of the usual ones (TX5). */
+    static final List<String> ALIASED = List.of("token_endpoint", "userinfo_endpoint", "revocation_endpoint",
+            "pushed_authorization_request_endpoint", "device_authorization_endpoint", "introspection_endpoint");
+
+    /**
+     * TX5, RFC 8705 §5: the metadata as a client that presents a client certificate uses it: each endpoint named in
+     * {@code mtls_endpoint_aliases} replaced by its alias; the authorization, JWKS and end-session endpoints, which
+     * the browser or an anonymous read reach, are never aliased.
+     */
+    public ProviderMetadata withMutualTlsAliases() {
+        if (mtlsEndpointAliases.isEmpty()) {
+            return this;
+        }
+        java.util.function.BiFunction<String, Optional<URI>, Optional<URI>> alias = (name, usual) ->
+                Optional.ofNullable(mtlsEndpointAliases.get(name)).or(() -> usual);
+        return new ProviderMetadata(issuer, authorizationEndpoint,
+                alias.apply("token_endpoint", Optional.of(tokenEndpoint)).orElseThrow(), jwksUri,
+                alias.apply("userinfo_endpoint", userinfoEndpoint), alias.apply("revocation_endpoint", revocationEndpoint),
+                alias.apply("pushed_authorization_request_endpoint", pushedAuthorizationRequestEndpoint),
+                requirePushedAuthorizationRequests, authorizationResponseIssParameterSupported,
+                idTokenSigningAlgValuesSupported, codeChallengeMethodsSupported, dpopSigningAlgValuesSupported,
+                tokenEndpointAuthMethodsSupported, tokenEndpointAuthSigningAlgValuesSupported,
+                alias.apply("device_authorization_endpoint", deviceAuthorizationEndpoint),
+                alias.apply("introspection_endpoint", introspectionEndpoint), endSessionEndpoint, grantTypesSupported,
+                mtlsEndpointAliases);
     }
 
     /** Whether the authorization request goes through PAR (RFC 9126 §5: when advertised or required). */
@@ -95,7 +123,28 @@ public record ProviderMetadata(
                 endpoint(root, "device_authorization_endpoint"),
                 endpoint(root, "introspection_endpoint"),
                 endpoint(root, "end_session_endpoint"),
-                strings(root, "grant_types_supported"));
+                strings(root, "grant_types_supported"),
+                aliases(root));
+    }
+
+    /** TX5, RFC 8705 §5: each alias checked as an endpoint is, named by its place in the document. */
+    private static java.util.Map<String, URI> aliases(JsonNode root) {
+        JsonNode node = root.get("mtls_endpoint_aliases");
+        if (node == null || node.isNull()) {
+            return java.util.Map.of();
+        }
+        if (!node.isObject()) {
+            throw Failures.protocol("discovery", "mtls_endpoint_aliases is not a JSON object");
+        }
+        java.util.Map<String, URI> aliases = new java.util.LinkedHashMap<>();
+        for (String name : ALIASED) {
+            if (node.has(name)) {
+                com.fasterxml.jackson.databind.node.ObjectNode one = JSON.createObjectNode();
+                one.set("mtls_endpoint_aliases." + name, node.get(name));
+                endpoint(one, "mtls_endpoint_aliases." + name).ifPresent(uri -> aliases.put(name, uri));
+            }
+        }
+        return java.util.Map.copyOf(aliases);
     }
 
     static JsonNode readObject(String body) {

@@ -91,6 +91,16 @@ public record TokenInspection(String header, String claims, List<Check> checks) 
     }
 
     /**
+     * SX5, SX6: the token a file or stdin holds: its first non-blank line, stripped, as a secret (a file written by
+     * {@code echo} ends in a newline that is not part of the token). The command line and the app read it alike.
+     */
+    public static Secret tokenText(String text) {
+        String stripped = text.strip();
+        int end = stripped.indexOf('\n');
+        return Secret.of(end < 0 ? stripped : stripped.substring(0, end).strip());
+    }
+
+    /**
      * Reads and checks {@code token}.
      *
      * @param keys the key set to verify against; empty shows header and claims with the signature not checked

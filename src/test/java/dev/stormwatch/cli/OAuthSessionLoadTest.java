@@ -227,6 +227,39 @@ class OAuthSessionLoadTest {
         }
     }
 
+    @Test
+    @DisplayName("TX4: 'load --oauth-session' refuses a session whose access token is bound to a client certificate"
+            + " (cnf x5t#S256), since the load clients present none: it says so before the run, names no token, and"
+            + " the target receives nothing")
+    void aCertificateBoundSessionIsRefusedBeforeTheRun() throws Exception {
+        try (MockWebServer target = new MockWebServer()) {
+            target.start(InetAddress.getByName("127.0.0.1"), 0);
+            java.time.Instant now = java.time.Instant.now();
+            java.util.Base64.Encoder b64 = java.util.Base64.getUrlEncoder().withoutPadding();
+            String payload = "{\"sub\":\"alice\",\"cnf\":{\"x5t#S256\":\"bwcK0esc3ACC3DB2Y5_lESsXE8o9ltc05O89jdN-dg2\"}}";
+            String boundToken = b64.encodeToString("{\"alg\":\"RS256\"}".getBytes()) + "."
+                    + b64.encodeToString(payload.getBytes()) + ".c2lnbmF0dXJl";
+            String issuer = "http://127.0.0.1:" + target.getPort();
+            Path file = dir.resolve("bound-session.json");
+            new FileSessionStore(file).save(new dev.stormwatch.oauth.Session(new dev.stormwatch.oauth.TokenSet(
+                    dev.stormwatch.base.Secret.of(boundToken), "Bearer", java.util.Optional.of(now.plusSeconds(3600)),
+                    java.util.Optional.empty(), dev.stormwatch.base.Secret.of("id"), java.util.Optional.of("openid")),
+                    new dev.stormwatch.oauth.IdTokenClaims(issuer, "alice", List.of("app"), now.plusSeconds(3600), now,
+                            java.util.Optional.empty(), java.util.Map.of())));
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+
+            int exit = load(out, err, "load", "--target", issuer + "/v1", "--oauth-session", "--session-file",
+                    file.toString(), "--duration", "1s");
+
+            assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
+            assertThat(err.toString()).contains("bound to a client certificate (RFC 8705)",
+                    "a load run does not present one", "sign in without --client-cert")
+                    .doesNotContain(boundToken).doesNotContain("Exception");
+            assertThat(target.getRequestCount()).isZero();
+        }
+    }
+
     /** What {@code stormwatch session --steps login --stay-signed-in} does, with a stand-in for the browser. */
     private void signIn(Path file) {
         OAuthClient.builder(config()).browser(new SignInPageBrowser())

@@ -112,6 +112,34 @@ class ProfileCommandTest {
     }
 
     @Test
+    @DisplayName("PF9: profile save keeps the sign-in choices, and session --profile signs in with them: the fixed"
+            + " redirect port, and the session kept in the profile's own file; a bad one saves nothing")
+    void aProfileKeepsTheSignInChoices() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        try (DemoProvider a = DemoProvider.start(ProviderConfig.defaults())) {
+            Run saved = profile("save", "a", "--issuer", a.issuer().toString(), "--client-id",
+                    ClientRegistration.DESKTOP_CLIENT_ID, "--auth-param", "login_hint=alice@example.com",
+                    "--redirect-port", Integer.toString(port), "--timeout", "20", "--stay-signed-in");
+            assertThat(saved.exit()).as(saved.err()).isZero();
+            assertThat(profile("show", "a").out()).contains("\"login_hint\" : \"alice@example.com\"",
+                    "\"redirect_port\" : " + port, "\"browser_wait_seconds\" : 20", "\"stay_signed_in\" : true");
+
+            Run run = session(Map.of(), "--profile", "a", "--json", "--steps", "login");
+
+            assertThat(run.exit()).as(run.out() + run.err()).isZero();
+            assertThat(home.resolve("stormwatch/sessions/a.json")).exists();
+        }
+        Run bad = profile("save", "b", "--issuer", "https://login.example.com", "--client-id", "c",
+                "--auth-param", "state=x");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("--auth-param 'state' is set by the client itself");
+        assertThat(profile("list").out()).doesNotContain("b  ");
+    }
+
+    @Test
     @DisplayName("PF1: a refused value is named in the option's words and nothing is saved; session needs an issuer"
             + " or a profile")
     void refusedValuesSaveNothing() {

@@ -73,4 +73,32 @@ class AuthorizationParametersTest extends OAuthClientFixture {
                 .containsEntry("response_type", "code").containsKeys("state", "nonce", "code_challenge");
         assertThat(client.session()).isPresent();
     }
+
+    @Test
+    @DisplayName("UI16: parameters and a fixed redirect port carried by the config (as the app's settings and the"
+            + " command line both make it) reach the provider with no builder call")
+    void theConfigsChoicesReachTheProvider() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        OAuthClient client = OAuthClient.builder(config()
+                        .withAuthorizationParameters(AuthorizationParameters.parse(List.of("login_hint=bob@example.com")))
+                        .withRedirectChoice(new RedirectChoice(RedirectChoice.Host.IPV4, port)))
+                .httpClient(new okhttp3.OkHttpClient()).clock(clock).sleeper(sleeper).browser(browser)
+                .sessionStore(store).build();
+
+        client.login();
+
+        Map<String, String> sent = new java.util.HashMap<>();
+        if (!provider.requestsTo("/par").isEmpty()) {
+            sent.putAll(FakeProvider.form(provider.requestsTo("/par").get(0)));
+        } else {
+            HttpUrl url = provider.requestsTo("/authorize").get(0).getRequestUrl();
+            url.queryParameterNames().forEach(n -> sent.put(n, url.queryParameter(n)));
+        }
+        assertThat(sent).containsEntry("login_hint", "bob@example.com")
+                .containsEntry("redirect_uri", "http://127.0.0.1:" + port + "/callback");
+        assertThat(client.session()).isPresent();
+    }
 }

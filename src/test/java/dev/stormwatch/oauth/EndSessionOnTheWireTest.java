@@ -152,4 +152,67 @@ class EndSessionOnTheWireTest {
         assertThat(following.lastPage()).startsWith("200").contains("Signed in");
         assertThat(session.claims().audience()).contains("stormwatch-test");
     }
+
+    @Test
+    @DisplayName("SX1: against Spring Authorization Server (which nobody on the team wrote), end_session revokes, the"
+            + " browser ends Spring's own sign-in at /connect/logout with id_token_hint and comes back to the"
+            + " registered post-logout URI on the fixed redirect port, and the result says the provider ended it")
+    void springAuthorizationServerEndsItsSession() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        String back = "http://127.0.0.1:" + port + LoopbackReceiver.LOGGED_OUT_PATH;
+        try (SpringAuthorizationServer spring = SpringAuthorizationServer.start(Duration.ofSeconds(60),
+                java.util.Optional.of(back))) {
+            FormLoginBrowser person = new FormLoginBrowser(SpringAuthorizationServer.USER,
+                    SpringAuthorizationServer.PASSWORD, Duration.ZERO);
+            OAuthConfig config = OAuthConfig.of(spring.issuer(), SpringAuthorizationServer.CLIENT_ID)
+                    .withScope("openid profile").withLoopbackTimeout(Duration.ofSeconds(20))
+                    .withClientAuthentication(ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_BASIC,
+                            dev.stormwatch.base.Secret.of(SpringAuthorizationServer.CLIENT_SECRET)))
+                    .withRedirectChoice(new RedirectChoice(RedirectChoice.Host.IPV4, port));
+            OAuthClient client = OAuthClient.builder(config).browser(person).build();
+            Session session = client.login();
+
+            LogoutResult result = client.endSession();
+
+            assertThat(result.tokenRevoked()).as("%s", result.revocationError()).isTrue();
+            assertThat(result.endSession()).hasValueSatisfying(end -> {
+                assertThat(end.outcome()).as(end.detail()).isEqualTo(EndSession.Outcome.CONFIRMED);
+                assertThat(end.detail()).contains(back).doesNotContain(session.tokens().idToken().reveal());
+            });
+            assertThat(person.lastPage()).startsWith("200").contains("Signed out");
+            assertThat(spring.requestsReceived("POST", "/oauth2/revoke")).isEqualTo(1);
+            assertThat(spring.requestsReceived("GET", "/connect/logout")).isEqualTo(1);
+            assertThat(client.session()).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("SX1: Spring Authorization Server matches the post-logout URI exactly: on an ephemeral port it does"
+            + " not send the browser back, and the result says so and names the fixed port it needs")
+    void springRefusesAnUnregisteredPostLogoutUri() throws Exception {
+        try (SpringAuthorizationServer spring = SpringAuthorizationServer.start(Duration.ofSeconds(60),
+                java.util.Optional.of("http://127.0.0.1:1/logged-out"))) {
+            FormLoginBrowser person = new FormLoginBrowser(SpringAuthorizationServer.USER,
+                    SpringAuthorizationServer.PASSWORD, Duration.ZERO);
+            OAuthConfig config = OAuthConfig.of(spring.issuer(), SpringAuthorizationServer.CLIENT_ID)
+                    .withScope("openid profile").withLoopbackTimeout(Duration.ofSeconds(3))
+                    .withClientAuthentication(ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_BASIC,
+                            dev.stormwatch.base.Secret.of(SpringAuthorizationServer.CLIENT_SECRET)));
+            OAuthClient client = OAuthClient.builder(config).browser(person).build();
+            client.login();
+
+            LogoutResult result = client.endSession();
+
+            assertThat(result.tokenRevoked()).isTrue();
+            EndSession end = result.endSession().orElseThrow();
+            assertThat(end.outcome()).isEqualTo(EndSession.Outcome.NOT_CONFIRMED);
+            assertThat(end.detail()).contains("did not come back").contains("fixed redirect port");
+            assertThat(person.lastPage()).doesNotContain("Signed out");
+            assertThat(spring.requestsReceived("GET", "/connect/logout")).isEqualTo(1);
+            assertThat(client.session()).isEmpty();
+        }
+    }
 }

@@ -59,6 +59,8 @@ final class FakeProvider implements AutoCloseable {
     volatile boolean deviceEndpoint = true;
     /** Whether discovery names an end_session_endpoint (RP-Initiated Logout 1.0); nothing answers it. */
     volatile boolean endSessionEndpoint;
+    /** Whether discovery names mtls_endpoint_aliases (RFC 8705 §5): the same answers under /mtls/. */
+    volatile boolean mtlsAliases;
     volatile long deviceExpiresInSeconds = 600;
     /** The device answer's interval; 0 leaves it out (RFC 8628 §3.2's default of 5 s then applies). */
     volatile long deviceIntervalSeconds = 5;
@@ -82,7 +84,7 @@ final class FakeProvider implements AutoCloseable {
                         }
                     }
                 }
-                return normal(path, request);
+                return normal(path.startsWith("/mtls/") ? path.substring("/mtls".length()) : path, request);
             }
         });
         server.start(InetAddress.getByName("127.0.0.1"), 0);
@@ -147,6 +149,9 @@ final class FakeProvider implements AutoCloseable {
                 + "\"revocation_endpoint\":\"" + (revocationEndpoint != null ? revocationEndpoint : issuer + "/revoke") + "\","
                 + (endSessionEndpoint ? "\"end_session_endpoint\":\"" + issuer + "/endsession\"," : "")
                 + (par ? "\"pushed_authorization_request_endpoint\":\"" + issuer + "/par\"," : "")
+                + (mtlsAliases ? "\"mtls_endpoint_aliases\":{\"token_endpoint\":\"" + issuer + "/mtls/token\","
+                        + "\"userinfo_endpoint\":\"" + issuer + "/mtls/userinfo\",\"revocation_endpoint\":\"" + issuer
+                        + "/mtls/revoke\",\"pushed_authorization_request_endpoint\":\"" + issuer + "/mtls/par\"}," : "")
                 + "\"authorization_response_iss_parameter_supported\":" + advertiseIss + ","
                 + "\"code_challenge_methods_supported\":[\"S256\"],"
                 + "\"id_token_signing_alg_values_supported\":[\"RS256\"],"

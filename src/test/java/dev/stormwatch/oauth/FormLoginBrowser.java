@@ -55,6 +55,9 @@ final class FormLoginBrowser implements BrowserLauncher {
     }
 
     private String signIn(URI authorizationUrl) {
+        if (!authorizationUrl.getPath().endsWith("/authorize")) {
+            return follow(authorizationUrl); // another page, such as an end-session endpoint's (SX1)
+        }
         try (Response loginPage = http.newCall(new Request.Builder().url(authorizationUrl.toString()).build())
                 .execute()) {
             String html = loginPage.body() == null ? "" : loginPage.body().string();
@@ -74,6 +77,15 @@ final class FormLoginBrowser implements BrowserLauncher {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "interrupted";
+        }
+    }
+
+    /** Opens a page with the browser's cookies and follows its redirects, as a browser does with a link. */
+    private String follow(URI url) {
+        try (Response last = http.newCall(new Request.Builder().url(url.toString()).build()).execute()) {
+            return last.code() + " " + (last.body() == null ? "" : last.body().string());
+        } catch (IOException e) {
+            return "failed: " + e;
         }
     }
 

@@ -48,6 +48,14 @@ final class SpringAuthorizationServer implements AutoCloseable {
     }
 
     static SpringAuthorizationServer start(Duration keepAlive) {
+        return start(keepAlive, java.util.Optional.empty());
+    }
+
+    /**
+     * SX1: as {@link #start(Duration)}, with {@code postLogoutRedirectUri} registered for RP-initiated logout; Spring
+     * matches it exactly, port included.
+     */
+    static SpringAuthorizationServer start(Duration keepAlive, java.util.Optional<String> postLogoutRedirectUri) {
         // Spring Boot would otherwise configure Logback, which is not on the class path (slf4j-simple is).
         System.setProperty("org.springframework.boot.logging.LoggingSystem", "none");
         RequestRecord record = new RequestRecord();
@@ -67,6 +75,10 @@ final class SpringAuthorizationServer implements AutoCloseable {
                 Map.entry(client + "registration.scopes", "openid,profile"),
                 Map.entry(client + "require-authorization-consent", "false"),
                 Map.entry(client + "require-proof-key", "true"));
+        if (postLogoutRedirectUri.isPresent()) {
+            properties = new java.util.HashMap<>(properties);
+            properties.put(client + "registration.post-logout-redirect-uris", postLogoutRedirectUri.get());
+        }
         ConfigurableApplicationContext context = new SpringApplicationBuilder(Server.class)
                 .web(WebApplicationType.SERVLET)
                 .bannerMode(Banner.Mode.OFF)

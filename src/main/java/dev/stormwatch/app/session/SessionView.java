@@ -176,6 +176,15 @@ public final class SessionView extends BorderPane {
         urlRow.visibleProperty().bind(model.authorizationUrlProperty().isNotEmpty());
         urlRow.managedProperty().bind(urlRow.visibleProperty());
 
+        // UI16, DV1: the device sign-in's code and page, while it waits.
+        Label deviceCode = new Label();
+        deviceCode.setId("device-code");
+        deviceCode.setWrapText(true);
+        deviceCode.textProperty().bind(model.deviceCodeProperty());
+        deviceCode.visibleProperty().bind(model.deviceCodeProperty().isNotEmpty());
+        deviceCode.managedProperty().bind(deviceCode.visibleProperty());
+        deviceCode.setMinHeight(Region.USE_PREF_SIZE);
+
         Label expiry = new Label();
         expiry.setId("token-expiry");
         expiry.textProperty().bind(model.expiryProperty());
@@ -204,7 +213,7 @@ public final class SessionView extends BorderPane {
         VBox.setVgrow(tokens, Priority.ALWAYS);
         tokens.setMinHeight(TOKENS_MIN_HEIGHT); // UI12
 
-        VBox pane = new VBox(10, banner, actions, wait, message, urlRow, expiries, tokens);
+        VBox pane = new VBox(10, banner, actions, wait, message, deviceCode, urlRow, expiries, tokens);
         pane.setPadding(new Insets(12));
         pane.getStyleClass().add("session-pane");
         return pane;

@@ -85,6 +85,8 @@ public final class SessionViewModel {
     private final ReadOnlyStringWrapper retryHint = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper pauseReason = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper waitText = new ReadOnlyStringWrapper("");
+    /** UI16, DV1: the device sign-in's user code and where to enter it, while it waits; never the device code. */
+    private final ReadOnlyStringWrapper deviceCode = new ReadOnlyStringWrapper("");
     private final ObservableList<TokenDetails> tokens = FXCollections.observableArrayList();
     // One wrapper for the life of the model: the wrapper listens weakly, so a fresh one per call would be collected.
     private final ObservableList<TokenDetails> readOnlyTokens = FXCollections.unmodifiableObservableList(tokens);
@@ -241,11 +243,35 @@ public final class SessionViewModel {
         if (client == null || !client.config().equals(config.get())) {
             apply(config.get());
         }
+        boolean onDevice = settings.deviceProperty().get();
+        deviceCode.set("");
         run(Call.SIGN_IN, () -> {
+            if (onDevice) {
+                // UI16, DV1: the code and the page are shown; the client polls until done, refused or expired.
+                try {
+                    client.loginOnDevice(shown -> ui.execute(() -> deviceCode.set(deviceText(shown))));
+                } finally {
+                    ui.execute(() -> deviceCode.set(""));
+                }
+                return "Signed in on another device; the ID token's signature and claims were verified.";
+            }
             client.login();
             // The banner already says "Signed in" and as whom: the message adds what the banner cannot.
             return "The ID token's signature and claims were verified.";
         });
+    }
+
+    /** DV1: what the person does on another device, in the provider's own words (printable text only). */
+    static String deviceText(dev.stormwatch.oauth.DeviceAuthorization shown) {
+        String page = shown.verificationUriComplete().orElse(shown.verificationUri()).toString();
+        return "On any device, open " + dev.stormwatch.retry.PrintableText.of(page) + " and enter the code "
+                + dev.stormwatch.retry.PrintableText.of(shown.userCode()) + ". It expires at "
+                + shown.expiresAt() + ".";
+    }
+
+    /** UI16: the device sign-in's code and page while it waits, empty otherwise. */
+    public javafx.beans.property.ReadOnlyStringProperty deviceCodeProperty() {
+        return deviceCode.getReadOnlyProperty();
     }
 
     /** Stops a sign-in that waits for the browser; its port closes and the state leaves "signing in". */

@@ -91,6 +91,43 @@ final class SettingsView extends VBox {
         Label authError = errorLabel("settings-client-auth-error", model.clientAuthErrorProperty());
         VBox authentication = new VBox(2, new Label("Client authentication"), clientAuth, secret, authError);
 
+        // UI16: the command line's sign-in options as fields of their own, each refusal under its field.
+        Node clientKey = fileField(SettingsViewModel.CLIENT_KEY_FILE_LABEL + " (private_key_jwt: PKCS#8 PEM or JWK)",
+                "settings-client-key-file", "for private_key_jwt (RFC 7523)", model.clientKeyFileProperty(),
+                model.clientKeyFileErrorProperty());
+        Node clientKeyId = field(SettingsViewModel.CLIENT_KEY_ID_LABEL, "settings-client-key-id",
+                model.clientKeyIdProperty(), model.clientKeyIdErrorProperty());
+        javafx.scene.control.TextArea params = new javafx.scene.control.TextArea();
+        params.setId("settings-auth-params");
+        params.setPromptText("one name=value a line: prompt=login, audience=..., resource=https://api.example.com");
+        params.setPrefRowCount(2);
+        params.setWrapText(true);
+        params.textProperty().bindBidirectional(model.authParamsProperty());
+        TabLeavesTextArea.on(params); // UI11: a parameter needs no tab character
+        Node authParams = new VBox(2, new Label(SettingsViewModel.AUTH_PARAMS_LABEL), params,
+                errorLabel("settings-auth-params-error", model.authParamsErrorProperty()));
+        Label redirectTradeOff = new Label("127.0.0.1 on any free port is RFC 8252's choice; a fixed port or"
+                + " localhost only where the registration demands it.");
+        redirectTradeOff.setWrapText(true);
+        redirectTradeOff.getStyleClass().add("hint");
+        Node redirect = new VBox(2, field(SettingsViewModel.REDIRECT_HOST_LABEL + " (127.0.0.1, [::1] or localhost)",
+                "settings-redirect-host", model.redirectHostProperty(), model.redirectHostErrorProperty()),
+                field(SettingsViewModel.REDIRECT_PORT_LABEL + " (0: any free port)", "settings-redirect-port",
+                        model.redirectPortProperty(), model.redirectPortErrorProperty()), redirectTradeOff);
+        Node browserWait = field(SettingsViewModel.BROWSER_WAIT_LABEL + " (seconds, or 90s, 2m)",
+                "settings-browser-wait", model.browserWaitProperty(), model.browserWaitErrorProperty());
+        CheckBox staySignedIn = new CheckBox("Stay signed in (the session is kept in a file only you can read)");
+        staySignedIn.setId("settings-stay-signed-in");
+        staySignedIn.setWrapText(true);
+        staySignedIn.selectedProperty().bindBidirectional(model.staySignedInProperty());
+        Node sessionFile = fileField(SettingsViewModel.SESSION_FILE_LABEL + " (implies staying signed in)",
+                "settings-session-file", "default: the profile's own file", model.sessionFileProperty(),
+                model.sessionFileErrorProperty());
+        CheckBox device = new CheckBox("Sign in on another device (device authorization, RFC 8628)");
+        device.setId("settings-device");
+        device.setWrapText(true);
+        device.selectedProperty().bindBidirectional(model.deviceProperty());
+
         // Apply sits beside the title: the settings grew longer than a window, and Apply must stay in reach.
         HBox header = new HBox(12, title, apply);
         header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
@@ -108,6 +145,7 @@ final class SettingsView extends VBox {
                 fileField(SettingsViewModel.CLIENT_CERT_KEY_LABEL + " (PKCS#8)", "settings-client-cert-key",
                         "empty when the key is in the certificate's file", model.clientCertKeyProperty(),
                         model.clientCertKeyErrorProperty()),
+                clientKey, clientKeyId, authParams, redirect, browserWait, staySignedIn, sessionFile, device,
                 dpop, policy, preset,
                 field(SettingsViewModel.LABELS.get("maxAttemptsPerOrigin"), "policy-per-origin", model.maxAttemptsPerOriginProperty(),
                         model.policyErrorProperty("maxAttemptsPerOrigin")),

@@ -3,7 +3,12 @@ package dev.stormwatch.app.session;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.base.SecretFiles;
 import dev.stormwatch.http.ClientCertificate;
+import dev.stormwatch.oauth.AuthorizationParameters;
+import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.ClientAuthentication;
+import dev.stormwatch.oauth.FileSessionStore;
+import dev.stormwatch.oauth.LoopbackReceiver;
+import dev.stormwatch.oauth.RedirectChoice;
 import dev.stormwatch.oauth.Issuer;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Profile;
@@ -60,6 +65,37 @@ public final class SettingsViewModel {
     private final StringProperty clientCertKey = new SimpleStringProperty("");
     private final StringProperty clientCertError = new SimpleStringProperty("");
     private final StringProperty clientCertKeyError = new SimpleStringProperty("");
+    /**
+     * UI16: the sign-in choices the command line's session options make, as fields: private_key_jwt's key file and
+     * key id (--client-key-file, --client-key-id), extra authorization parameters one name=value a line
+     * (--auth-param), the redirect's host and port (--redirect-host, --redirect-port), the browser wait
+     * (--timeout), staying signed in and its file (--stay-signed-in, --session-file) and the device grant (--device).
+     */
+    private final StringProperty clientKeyFile = new SimpleStringProperty("");
+    private final StringProperty clientKeyId = new SimpleStringProperty("");
+    private final StringProperty clientKeyFileError = new SimpleStringProperty("");
+    private final StringProperty clientKeyIdError = new SimpleStringProperty("");
+    private final StringProperty authParams = new SimpleStringProperty("");
+    private final StringProperty authParamsError = new SimpleStringProperty("");
+    private final StringProperty redirectHost = new SimpleStringProperty(RedirectChoice.DEFAULT.host().uriHost());
+    private final StringProperty redirectHostError = new SimpleStringProperty("");
+    private final StringProperty redirectPort = new SimpleStringProperty("0");
+    private final StringProperty redirectPortError = new SimpleStringProperty("");
+    private final StringProperty browserWait = new SimpleStringProperty(
+            Long.toString(LoopbackReceiver.DEFAULT_TIMEOUT.toSeconds()));
+    private final StringProperty browserWaitError = new SimpleStringProperty("");
+    private final BooleanProperty staySignedIn = new SimpleBooleanProperty(false);
+    private final StringProperty sessionFile = new SimpleStringProperty("");
+    private final StringProperty sessionFileError = new SimpleStringProperty("");
+    private final BooleanProperty device = new SimpleBooleanProperty(false);
+    /** The labels of the UI16 fields, so that a refusal names what the person sees (C2). */
+    public static final String CLIENT_KEY_FILE_LABEL = "Client key file";
+    public static final String CLIENT_KEY_ID_LABEL = "Client key id";
+    public static final String AUTH_PARAMS_LABEL = "Extra authorization parameters";
+    public static final String REDIRECT_HOST_LABEL = "Redirect host";
+    public static final String REDIRECT_PORT_LABEL = "Redirect port";
+    public static final String BROWSER_WAIT_LABEL = "Browser wait";
+    public static final String SESSION_FILE_LABEL = "Session file";
     /** PF8: an e-mail-like account whose host names the issuer by WebFinger; a finder's refusal is said under it. */
     private final StringProperty account = new SimpleStringProperty("");
     private final StringProperty accountError = new SimpleStringProperty("");
@@ -142,7 +178,8 @@ public final class SettingsViewModel {
         }
         // Every field is checked as it is typed: a reason appears at once, and goes when the field is corrected.
         for (javafx.beans.Observable field : new javafx.beans.Observable[] {issuer, clientId, scope, dpop,
-                clientAuth, clientSecret, caFile, clientCert, clientCertKey, maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs, multiplier, maxBackoffMs, totalBudgetMs}) {
+                clientAuth, clientSecret, caFile, clientCert, clientCertKey, clientKeyFile, clientKeyId, authParams,
+                redirectHost, redirectPort, browserWait, staySignedIn, sessionFile, profileName, maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs, multiplier, maxBackoffMs, totalBudgetMs}) {
             field.addListener(o -> {
                 if (!filling) {
                     toConfig();
@@ -187,6 +224,10 @@ public final class SettingsViewModel {
         Optional<ClientCertificate> certificate = clientCertificate(refused);
         Optional<ClientAuthentication> authentication = clientAuthentication(refused, certificate);
         trustedCaFile(refused);
+        Optional<AuthorizationParameters> parameters = authorizationParameters(refused);
+        Optional<RedirectChoice> redirect = redirectChoice(refused);
+        Optional<Duration> wait = browserWait(refused);
+        Optional<Optional<Path>> keptIn = sessionFile(refused);
         Optional<OAuthConfig> config = Optional.empty();
         if (refused.isEmpty()) {
             try {
@@ -194,7 +235,11 @@ public final class SettingsViewModel {
                         .withScope(scopes)
                         .withDpop(dpop.get())
                         .withRetryPolicy(policy.orElseThrow())
-                        .withClientAuthentication(authentication.orElseThrow()));
+                        .withClientAuthentication(authentication.orElseThrow())
+                        .withAuthorizationParameters(parameters.orElseThrow())
+                        .withRedirectChoice(redirect.orElseThrow())
+                        .withLoopbackTimeout(wait.orElseThrow())
+                        .withSessionFile(keptIn.orElseThrow()));
             } catch (CallFailure.Configuration other) {
                 // A rule of the client this view does not know by name: shown as the client words it.
                 refused.put(issuerError, other.getMessage());
@@ -217,6 +262,13 @@ public final class SettingsViewModel {
         if (!caFileError.get().isEmpty()) names.add("CA file");
         if (!clientCertError.get().isEmpty()) names.add(CLIENT_CERT_LABEL);
         if (!clientCertKeyError.get().isEmpty()) names.add(CLIENT_CERT_KEY_LABEL);
+        if (!clientKeyFileError.get().isEmpty()) names.add(CLIENT_KEY_FILE_LABEL);
+        if (!clientKeyIdError.get().isEmpty()) names.add(CLIENT_KEY_ID_LABEL);
+        if (!authParamsError.get().isEmpty()) names.add(AUTH_PARAMS_LABEL);
+        if (!redirectHostError.get().isEmpty()) names.add(REDIRECT_HOST_LABEL);
+        if (!redirectPortError.get().isEmpty()) names.add(REDIRECT_PORT_LABEL);
+        if (!browserWaitError.get().isEmpty()) names.add(BROWSER_WAIT_LABEL);
+        if (!sessionFileError.get().isEmpty()) names.add(SESSION_FILE_LABEL);
         for (Map.Entry<String, String> label : LABELS.entrySet()) {
             if (!policyErrors.get(label.getKey()).get().isEmpty()) {
                 names.add(label.getValue());
@@ -233,6 +285,14 @@ public final class SettingsViewModel {
         Optional<Secret> secret = typed.isEmpty() ? Optional.empty() : Optional.of(Secret.of(typed));
         ClientAuthentication.Method method = clientAuth.get() == null ? ClientAuthentication.Method.NONE
                 : clientAuth.get();
+        if (!text(clientKeyFile).isEmpty() || method == ClientAuthentication.Method.PRIVATE_KEY_JWT) {
+            return keyAuthentication(refused, method, secret, certificate);
+        }
+        if (!text(clientKeyId).isEmpty()) {
+            refused.put(clientKeyIdError, CLIENT_KEY_ID_LABEL + " names the key of the " + CLIENT_KEY_FILE_LABEL
+                    + ", which is empty: choose the key file too, or clear the key id (CA4).");
+            return Optional.empty();
+        }
         if (method.mutualTls()) {
             // TX3: the certificate proves the client; its absence is said under the certificate's own field.
             if (text(clientCert).isEmpty()) {
@@ -263,6 +323,148 @@ public final class SettingsViewModel {
             refused.put(clientAuthError, "Client authentication: " + rule.getMessage() + " (CA1).");
             return Optional.empty();
         }
+    }
+
+    /**
+     * CA4, UI16: private_key_jwt with the key of the Client key file, read and checked as the command line's
+     * {@code --client-key-file} is ({@link ClientAssertionKey#read}), each refusal under the key file's field.
+     */
+    private Optional<ClientAuthentication> keyAuthentication(Map<StringProperty, String> refused,
+            ClientAuthentication.Method method, Optional<Secret> secret, Optional<ClientCertificate> certificate) {
+        String file = text(clientKeyFile);
+        if (file.isEmpty()) {
+            refused.put(clientKeyFileError, CLIENT_KEY_FILE_LABEL + " is empty: Client authentication private_key_jwt"
+                    + " signs with the client's private key; choose its PKCS#8 PEM or private JWK file, or make one"
+                    + " with 'stormwatch client-key --generate FILE' (CA4).");
+            return Optional.empty();
+        }
+        if (method != ClientAuthentication.Method.PRIVATE_KEY_JWT && method != ClientAuthentication.Method.AUTO) {
+            refused.put(clientKeyFileError, CLIENT_KEY_FILE_LABEL + " is private_key_jwt's, but Client authentication"
+                    + " is " + method.wireName() + ": choose private_key_jwt or auto, or clear the key file (CA4).");
+            return Optional.empty();
+        }
+        if (secret.isPresent()) {
+            refused.put(clientAuthError, "A client secret was typed beside the " + CLIENT_KEY_FILE_LABEL
+                    + ": private_key_jwt signs with the key; clear the secret or the key file (CA4).");
+            return Optional.empty();
+        }
+        if (!text(clientCert).isEmpty() && certificate.isEmpty()) {
+            return Optional.empty(); // refused under the certificate's fields
+        }
+        Path path;
+        try {
+            path = Path.of(file);
+        } catch (InvalidPathException e) {
+            refused.put(clientKeyFileError, CLIENT_KEY_FILE_LABEL + " '" + file + "' is not a path: " + e.getReason()
+                    + " (CA4).");
+            return Optional.empty();
+        }
+        String kid = text(clientKeyId);
+        try {
+            ClientAssertionKey key = ClientAssertionKey.read(path, kid.isEmpty() ? Optional.empty() : Optional.of(kid));
+            return Optional.of(new ClientAuthentication(method, Optional.empty(), Optional.of(key), certificate));
+        } catch (IllegalArgumentException e) {
+            // The reader's words say what the file holds and what to give instead, never its content (CA4).
+            refused.put(clientKeyFileError, CLIENT_KEY_FILE_LABEL + " " + e.getMessage() + " (CA4).");
+            return Optional.empty();
+        } catch (CallFailure.Configuration e) {
+            refused.put(clientAuthError, "Client authentication: " + e.getMessage() + " (CA4).");
+            return Optional.empty();
+        }
+    }
+
+    /** AR1, UI16: one name=value a line, read by the parser of the command line's repeated --auth-param. */
+    private Optional<AuthorizationParameters> authorizationParameters(Map<StringProperty, String> refused) {
+        List<String> items = text(authParams).lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        try {
+            return Optional.of(AuthorizationParameters.parse(items));
+        } catch (CallFailure.Configuration e) {
+            refused.put(authParamsError, AUTH_PARAMS_LABEL + ": " + e.getMessage().replace("use --scope",
+                    "use the Scopes field") + "; write one name=value a line, such as prompt=login (AR1).");
+            return Optional.empty();
+        }
+    }
+
+    /** AR2, AR3, UI16: the redirect's host and port, read as --redirect-host and --redirect-port are. */
+    private Optional<RedirectChoice> redirectChoice(Map<StringProperty, String> refused) {
+        Optional<RedirectChoice.Host> host;
+        try {
+            host = Optional.of(RedirectChoice.Host.parse(text(redirectHost)));
+        } catch (IllegalArgumentException e) {
+            refused.put(redirectHostError, REDIRECT_HOST_LABEL + " " + e.getMessage()
+                    + ": 127.0.0.1 is RFC 8252's default; localhost or [::1] only where the registration names it"
+                    + " (AR2, AR3).");
+            host = Optional.empty();
+        }
+        String portText = text(redirectPort);
+        int port;
+        try {
+            port = portText.isEmpty() ? 0 : Integer.parseInt(portText);
+        } catch (NumberFormatException e) {
+            refused.put(redirectPortError, REDIRECT_PORT_LABEL + " '" + portText + "' is not a whole number: type the"
+                    + " registered port from 1 to 65535, or 0 for any free port (AR2).");
+            return Optional.empty();
+        }
+        try {
+            RedirectChoice choice = new RedirectChoice(host.orElse(RedirectChoice.Host.IPV4), port);
+            return host.map(h -> choice);
+        } catch (CallFailure.Configuration e) {
+            refused.put(redirectPortError, REDIRECT_PORT_LABEL + " " + e.getMessage() + " (AR2).");
+            return Optional.empty();
+        }
+    }
+
+    /** UI16: how long a sign-in waits for the browser, in the forms --timeout takes. */
+    private Optional<Duration> browserWait(Map<StringProperty, String> refused) {
+        String typed = text(browserWait);
+        try {
+            Duration wait = dev.stormwatch.base.DurationText.parse(typed);
+            if (wait.isZero() || wait.isNegative()) {
+                refused.put(browserWaitError, BROWSER_WAIT_LABEL + " must be more than 0 s: type how long a sign-in"
+                        + " waits for the browser, such as 300 (five minutes) (UI16).");
+                return Optional.empty();
+            }
+            return Optional.of(wait);
+        } catch (IllegalArgumentException e) {
+            refused.put(browserWaitError, BROWSER_WAIT_LABEL + (typed.isEmpty() ? " is empty: write "
+                    + dev.stormwatch.base.DurationText.FORMS : " " + e.getMessage()) + " (UI16).");
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * PF4, UI16: where the session is kept between runs. The Session file when typed (it implies staying signed
+     * in); else, with Stay signed in, the chosen profile's own file, or the default file without a profile.
+     */
+    private Optional<Optional<Path>> sessionFile(Map<StringProperty, String> refused) {
+        String typed = text(sessionFile);
+        if (!typed.isEmpty()) {
+            try {
+                Path path = Path.of(typed);
+                if (Files.isDirectory(path)) {
+                    refused.put(sessionFileError, SESSION_FILE_LABEL + " '" + typed + "' is a folder: type the path"
+                            + " of a file, such as " + path.resolve("session.json") + " (PF4).");
+                    return Optional.empty();
+                }
+                return Optional.of(Optional.of(path.toAbsolutePath()));
+            } catch (InvalidPathException e) {
+                refused.put(sessionFileError, SESSION_FILE_LABEL + " '" + typed + "' is not a path: " + e.getReason()
+                        + " (PF4).");
+                return Optional.empty();
+            }
+        }
+        if (!staySignedIn.get()) {
+            return Optional.of(Optional.empty());
+        }
+        String name = text(profileName);
+        if (store.isPresent() && !name.isEmpty()) {
+            try {
+                return Optional.of(Optional.of(store.get().sessionFile(name)));
+            } catch (CallFailure.Configuration notAName) {
+                // A name the profile field refuses on saving; the session goes to the default file meanwhile.
+            }
+        }
+        return Optional.of(Optional.of(FileSessionStore.defaultLocation()));
     }
 
     /** TL2: the CA file, when one is typed, must be a readable file; its certificates are read when applied. */
@@ -426,6 +628,7 @@ public final class SettingsViewModel {
             caFile.set("");
             clientCert.set("");
             clientCertKey.set("");
+            fillSignIn(Profile.of(EMBEDDED_PROFILE_NAME, "http://127.0.0.1/", DEMO_CLIENT_ID));
             dpop.set(false);
             clientSecret.set("");
             profileName.set("");
@@ -450,9 +653,27 @@ public final class SettingsViewModel {
         caFile.set(p.caFile().map(Path::toString).orElse(""));
         clientCert.set(p.clientCert().map(Path::toString).orElse(""));
         clientCertKey.set(p.clientCertPkcs8().map(Path::toString).orElse(""));
+        fillSignIn(p);
         dpop.set(p.dpop());
         clientSecret.set("");
         profileName.set(p.name());
+    }
+
+    /** The profile name the embedded entry's defaults are read from; never saved. */
+    private static final String EMBEDDED_PROFILE_NAME = "embedded";
+
+    /** PF9, UI16: the sign-in choices of a profile into their fields; the session file stays the profile's own. */
+    private void fillSignIn(Profile p) {
+        clientKeyFile.set(p.clientAssertionFile().map(Path::toString).orElse(""));
+        clientKeyId.set(p.clientAssertionKid().orElse(""));
+        authParams.set(String.join("\n", p.authorizationParameters().values().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey()).map(e -> e.getKey() + "=" + e.getValue()).toList()));
+        redirectHost.set(p.redirectChoice().host().uriHost());
+        redirectPort.set(Integer.toString(p.redirectChoice().port()));
+        browserWait.set(Long.toString(p.browserWait().toSeconds()));
+        staySignedIn.set(p.staySignedIn());
+        sessionFile.set("");
+        device.set(p.device());
     }
 
     /**
@@ -467,14 +688,21 @@ public final class SettingsViewModel {
             profileError.set("Profiles cannot be saved in this window.");
             return false;
         }
-        if (toConfig().isEmpty()) {
+        Optional<OAuthConfig> config = toConfig();
+        if (config.isEmpty()) {
             profileError.set("Not saved: " + refusedSummary());
             return false;
         }
         try {
+            String kid = text(clientKeyId);
+            // PF9: the sign-in choices as the config holds them, so a profile means what the fields meant.
             Profile profile = new Profile(name, issuer.get().trim(), clientId.get().trim(),
                     scope.get().trim().replaceAll("\\s+", " "), clientAuth.get(), caFile(), dpop.get(),
-                    optionalPath(clientCert), optionalPath(clientCertKey));
+                    optionalPath(clientCert), optionalPath(clientCertKey),
+                    config.get().authorizationParameters(), config.get().redirectChoice(),
+                    config.get().loopbackTimeout(), optionalPath(clientKeyFile),
+                    kid.isEmpty() ? Optional.empty() : Optional.of(kid),
+                    staySignedIn.get() || !text(sessionFile).isEmpty(), device.get());
             store.get().save(profile);
             if (!profiles.contains(profile.name())) {
                 profiles.add(profile.name());
@@ -630,7 +858,8 @@ public final class SettingsViewModel {
 
     private List<StringProperty> allErrors() {
         List<StringProperty> all = new ArrayList<>(List.of(issuerError, clientIdError, scopeError, clientAuthError,
-                caFileError, clientCertError, clientCertKeyError));
+                caFileError, clientCertError, clientCertKeyError, clientKeyFileError, clientKeyIdError,
+                authParamsError, redirectHostError, redirectPortError, browserWaitError, sessionFileError));
         all.addAll(policyErrors.values());
         return all;
     }
@@ -662,6 +891,23 @@ public final class SettingsViewModel {
     public StringProperty clientCertKeyProperty() { return clientCertKey; }
     public StringProperty clientCertErrorProperty() { return clientCertError; }
     public StringProperty clientCertKeyErrorProperty() { return clientCertKeyError; }
+    public StringProperty clientKeyFileProperty() { return clientKeyFile; }
+    public StringProperty clientKeyIdProperty() { return clientKeyId; }
+    public StringProperty clientKeyFileErrorProperty() { return clientKeyFileError; }
+    public StringProperty clientKeyIdErrorProperty() { return clientKeyIdError; }
+    public StringProperty authParamsProperty() { return authParams; }
+    public StringProperty authParamsErrorProperty() { return authParamsError; }
+    public StringProperty redirectHostProperty() { return redirectHost; }
+    public StringProperty redirectHostErrorProperty() { return redirectHostError; }
+    public StringProperty redirectPortProperty() { return redirectPort; }
+    public StringProperty redirectPortErrorProperty() { return redirectPortError; }
+    public StringProperty browserWaitProperty() { return browserWait; }
+    public StringProperty browserWaitErrorProperty() { return browserWaitError; }
+    public BooleanProperty staySignedInProperty() { return staySignedIn; }
+    public StringProperty sessionFileProperty() { return sessionFile; }
+    public StringProperty sessionFileErrorProperty() { return sessionFileError; }
+    /** UI16: sign in with the device authorization grant (RFC 8628) instead of the browser, as --device does. */
+    public BooleanProperty deviceProperty() { return device; }
     public ObservableList<String> profiles() { return profiles; }
     public StringProperty profileNameProperty() { return profileName; }
     public StringProperty profileErrorProperty() { return profileError; }

@@ -43,14 +43,18 @@ final class TokenInspectorView {
         jwks.setPromptText("...or paste a JWKS ({\"keys\": [...]})");
         jwks.setPrefRowCount(2);
         jwks.textProperty().bindBidirectional(model.jwksProperty());
-        // UI11: Tab leaves the JWKS box for the next control, as in every other field, instead of typing a tab
-        // (a JWKS needs none); JavaFX's text area moves focus on Ctrl+Tab, so Tab is passed on as that.
-        jwks.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, key -> {
-            if (key.getCode() == javafx.scene.input.KeyCode.TAB && !key.isControlDown()) {
-                key.consume();
-                jwks.fireEvent(new javafx.scene.input.KeyEvent(key.getSource(), key.getTarget(), key.getEventType(),
-                        key.getCharacter(), key.getText(), key.getCode(), key.isShiftDown(), true, key.isAltDown(),
-                        key.isMetaDown()));
+        TabLeavesTextArea.on(jwks); // UI11: a JWKS needs no tab character
+        // SX6: a token saved in a file goes into the masked field, as a pasted one does, and is inspected at once.
+        Button open = new Button("Open file…");
+        open.setId("inspector-open-file");
+        open.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        open.disableProperty().bind(model.busyProperty());
+        open.setOnAction(e -> {
+            javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+            chooser.setTitle("Open a token file");
+            java.io.File file = chooser.showOpenDialog(open.getScene() == null ? null : open.getScene().getWindow());
+            if (file != null) {
+                model.openTokenFile(file.toPath());
             }
         });
         Button inspect = new Button("Inspect");
@@ -59,7 +63,7 @@ final class TokenInspectorView {
         inspect.disableProperty().bind(model.busyProperty());
         HBox.setHgrow(issuer, Priority.ALWAYS);
         HBox.setHgrow(token, Priority.ALWAYS);
-        HBox tokenRow = new HBox(8, new Label("Token"), token, inspect);
+        HBox tokenRow = new HBox(8, new Label("Token"), token, open, inspect);
         HBox keysRow = new HBox(8, new Label("Issuer"), issuer, new Label("Audience"), audience);
         Label verdict = new Label();
         verdict.setId("inspector-verdict");

@@ -119,6 +119,36 @@ public final class TokenInspectorViewModel {
         });
     }
 
+    /** SX6: a token file larger than this holds no single JWT; it is refused before it is read. */
+    static final long MAX_TOKEN_FILE_BYTES = 1024 * 1024;
+
+    /**
+     * SX6: reads a token saved in a file (Open file…) as {@code --token-file} does, its first line, into the masked
+     * token field, and inspects it at once; a file that cannot be read, or is too large to be a token, is said under
+     * the token field, naming the file and never quoting it. The text goes nowhere but the field.
+     */
+    public void openTokenFile(java.nio.file.Path file) {
+        if (busy.get()) {
+            return;
+        }
+        tokenError.set("");
+        try {
+            long size = java.nio.file.Files.size(file);
+            if (size > MAX_TOKEN_FILE_BYTES) {
+                tokenError.set("The file " + file.getFileName() + " holds " + size + " bytes, more than a token file"
+                        + " does (1 MiB at most): choose the file that holds the JWT.");
+                return;
+            }
+            token.set(TokenInspection.tokenText(java.nio.file.Files.readString(file,
+                    java.nio.charset.StandardCharsets.UTF_8)).reveal());
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            tokenError.set("The file " + file + " cannot be read (" + e.getClass().getSimpleName() + "): choose a"
+                    + " readable file that holds the JWT on its first line.");
+            return;
+        }
+        inspect();
+    }
+
     private void show(Optional<TokenInspection> inspection) {
         header.set(inspection.map(TokenInspection::header).orElse(""));
         claims.set(inspection.map(TokenInspection::claims).orElse(""));

@@ -94,4 +94,44 @@ class TokenInspectorViewModelTest {
         assertThat(ui.onUi(() -> model.keysErrorProperty().get())).startsWith("The pasted JWKS has no usable key");
         assertThat(ui.onUi(() -> model.checks().isEmpty())).isTrue();
     }
+
+    @Test
+    @DisplayName("SX6: Open file reads a saved token's first line into the masked token field and inspects it against"
+            + " the issuer's keys, as a paste is; a file that cannot be read, or is too large, is said under the token"
+            + " field, never quoted")
+    void aTokenFileIsInspectedAsAPasteIs(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        TokenInspectorViewModel model = model();
+        java.nio.file.Path saved = java.nio.file.Files.writeString(dir.resolve("id_token.txt"), idToken + "\n");
+        ui.onUi(() -> {
+            model.issuerProperty().set(provider.issuer().toString());
+            model.audienceProperty().set(ClientRegistration.DESKTOP_CLIENT_ID);
+            model.openTokenFile(saved);
+        });
+        ui.await(() -> !model.busyProperty().get() && !model.checks().isEmpty());
+
+        assertThat(ui.onUi(() -> model.tokenProperty().get())).isEqualTo(idToken);
+        assertThat(ui.onUi(() -> model.checks().stream().map(TokenInspectorViewModel.Row::result).toList()))
+                .hasSize(8).containsOnly("passed");
+        assertThat(ui.onUi(() -> model.verdictProperty().get())).startsWith("Valid");
+        assertThat(ui.onUi(() -> model.claimsProperty().get() + model.headerProperty().get()))
+                .doesNotContain(idToken);
+
+        java.nio.file.Path missing = dir.resolve("gone.txt");
+        ui.onUi(() -> model.openTokenFile(missing));
+        assertThat(ui.onUi(() -> model.tokenErrorProperty().get())).startsWith("The file " + missing
+                + " cannot be read (NoSuchFileException)");
+
+        java.nio.file.Path notAToken = java.nio.file.Files.writeString(dir.resolve("notes.txt"), "secret-notes\n");
+        ui.onUi(() -> model.openTokenFile(notAToken));
+        assertThat(ui.onUi(() -> model.tokenErrorProperty().get())).startsWith("The token is not a JWT")
+                .doesNotContain("secret-notes");
+
+        java.nio.file.Path huge = dir.resolve("huge.bin");
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            file.setLength(TokenInspectorViewModel.MAX_TOKEN_FILE_BYTES + 1);
+        }
+        ui.onUi(() -> model.openTokenFile(huge));
+        assertThat(ui.onUi(() -> model.tokenErrorProperty().get())).startsWith("The file huge.bin holds 1048577"
+                + " bytes, more than a token file does");
+    }
 }
