@@ -27,7 +27,9 @@ final class SessionFileTokens {
 
     /** What a load run that cannot use the session tells its user to do. */
     static final OAuthSessionTokens.Advice ADVICE = new OAuthSessionTokens.Advice(
-            "not signed in; sign in first with: " + SIGN_IN, "sign in again with: " + SIGN_IN, DPOP_BOUND);
+            "not signed in; sign in first with: " + SIGN_IN, "sign in again with: " + SIGN_IN, DPOP_BOUND,
+            "the session's access token is bound to a client certificate (RFC 8705), and a load run does not present"
+                    + " one; sign in without --client-cert for a load run");
 
     private SessionFileTokens() {}
 

@@ -24,12 +24,15 @@ public final class OAuthSessionTokens implements SessionTokenSource {
      * @param notSignedIn the whole message when there is no session yet
      * @param signInAgain how to sign in again, ending a sentence such as "the session has ended (...); "
      * @param dpopBound the whole message for a DPoP-bound session, which a load run cannot send (A2)
+     * @param certificateBound the whole message for a session bound to a client certificate, which a load run does not
+     *     present (TX4)
      */
-    public record Advice(String notSignedIn, String signInAgain, String dpopBound) {
+    public record Advice(String notSignedIn, String signInAgain, String dpopBound, String certificateBound) {
         public Advice {
             Objects.requireNonNull(notSignedIn, "notSignedIn");
             Objects.requireNonNull(signInAgain, "signInAgain");
             Objects.requireNonNull(dpopBound, "dpopBound");
+            Objects.requireNonNull(certificateBound, "certificateBound");
         }
     }
 
@@ -58,6 +61,11 @@ public final class OAuthSessionTokens implements SessionTokenSource {
         // file store drops DPoP sessions, but a client handed in with one must still not leak it as Bearer.
         if (tokens.dpopBound()) {
             throw new Unavailable(Unavailable.Reason.DPOP_BOUND, advice.dpopBound());
+        }
+        // TX4, RFC 8705 §3: the load engine's clients present no client certificate; the resource must refuse a token
+        // bound to one. The command line refuses such a stored session before the run; the window's own session too.
+        if (tokens.certificateThumbprint().isPresent()) {
+            throw new Unavailable(Unavailable.Reason.CERTIFICATE_BOUND, advice.certificateBound());
         }
         return tokens.accessToken();
     }

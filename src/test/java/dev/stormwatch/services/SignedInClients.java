@@ -7,9 +7,11 @@ import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.TokenSet;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,9 +28,24 @@ public final class SignedInClients {
 
     /** A client signed in with a token of {@code tokenType} that is still valid, so no refresh is needed. */
     public static OAuthClient signedIn(String tokenType) {
+        return signedIn(tokenType, ACCESS_TOKEN);
+    }
+
+    /**
+     * A client signed in with a Bearer token bound to a client certificate ({@code cnf.x5t#S256}, RFC 8705), as a
+     * sign-in with {@code --client-cert} gets it from a provider that binds tokens.
+     */
+    public static OAuthClient signedInWithCertificateBoundToken() {
+        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+        String payload = "{\"sub\":\"alice\",\"cnf\":{\"x5t#S256\":\"bwcK0esc3ACC3DB2Y5_lESsXE8o9ltc05O89jdN-dg2\"}}";
+        return signedIn("Bearer", b64.encodeToString("{\"alg\":\"RS256\"}".getBytes(StandardCharsets.UTF_8)) + "."
+                + b64.encodeToString(payload.getBytes(StandardCharsets.UTF_8)) + ".c2lnbmF0dXJl");
+    }
+
+    private static OAuthClient signedIn(String tokenType, String accessToken) {
         InMemorySessionStore store = new InMemorySessionStore();
         store.save(new Session(
-                new TokenSet(Secret.of(ACCESS_TOKEN), tokenType, Optional.of(NOW.plusSeconds(3600)),
+                new TokenSet(Secret.of(accessToken), tokenType, Optional.of(NOW.plusSeconds(3600)),
                         Optional.of(Secret.of("rt-secret")), Secret.of("id"), Optional.of("openid")),
                 new IdTokenClaims("https://idp.example", "alice", List.of("app"), NOW.plusSeconds(3600), NOW,
                         Optional.empty(), Map.of())));

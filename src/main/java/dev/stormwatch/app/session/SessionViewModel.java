@@ -156,7 +156,9 @@ public final class SessionViewModel {
             "not signed in; sign in on the Session tab first",
             "sign in again on the Session tab",
             "the session's tokens are DPoP-bound; a load run can only send Bearer tokens: sign in without DPoP"
-                    + " (Session tab settings) to use the session in a load run");
+                    + " (Session tab settings) to use the session in a load run",
+            "the session's access token is bound to a client certificate (RFC 8705), and a load run does not present"
+                    + " one: sign in with the Client certificate field empty to use the session in a load run");
 
     /** Works with this client from now on (new settings make a new client); the old one is let go. */
     public void use(OAuthClient next) {

@@ -42,7 +42,9 @@ public interface SessionTokenSource {
             /** The refresh failed for now (network, overload): trying later may help. */
             REFRESH_FAILED,
             /** The token is DPoP-bound, and a load run sends only Bearer tokens. */
-            DPOP_BOUND
+            DPOP_BOUND,
+            /** The token is bound to a client certificate (TX4), and a load run presents none. */
+            CERTIFICATE_BOUND
         }
 
         private final Reason reason;

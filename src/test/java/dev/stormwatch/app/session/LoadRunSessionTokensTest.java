@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.services.OAuthSessionTokens;
+import dev.stormwatch.services.SignedInClients;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -43,5 +44,19 @@ class LoadRunSessionTokensTest {
                 new OAuthSessionTokens(() -> Optional.of(signedIn("Bearer")), SessionViewModel.LOAD_RUN_ADVICE);
 
         assertThat(tokens.currentToken().reveal()).isEqualTo("at-secret");
+    }
+
+    @Test
+    @DisplayName("TX4: the window's session bound to a client certificate is refused for a load run, whose clients"
+            + " present none; the message names the Client certificate field and shows no token")
+    void aCertificateBoundSessionIsRefused() {
+        OAuthSessionTokens tokens = new OAuthSessionTokens(
+                () -> Optional.of(SignedInClients.signedInWithCertificateBoundToken()), SessionViewModel.LOAD_RUN_ADVICE);
+
+        assertThatThrownBy(tokens::currentToken).isInstanceOf(SessionTokenSource.Unavailable.class)
+                .hasMessageContaining("bound to a client certificate").hasMessageContaining("Client certificate field")
+                .hasMessageNotContaining("c2lnbmF0dXJl")
+                .extracting(e -> ((SessionTokenSource.Unavailable) e).reason())
+                .isEqualTo(SessionTokenSource.Unavailable.Reason.CERTIFICATE_BOUND);
     }
 }
