@@ -354,6 +354,26 @@ class LoopbackReceiverTest {
                 .as("no request line").isEmpty();
         assertThat(LoopbackReceiver.completeHead("GET / HTTP/1.1\r\n".getBytes(StandardCharsets.ISO_8859_1)))
                 .as("no blank line").isEmpty();
+        assertThat(LoopbackReceiver.completeHead("GET / HTTP/1.1\r\n\r".getBytes(StandardCharsets.ISO_8859_1)))
+                .as("a blank line cut off after its CR").isEmpty();
+    }
+
+    @Test
+    @DisplayName("On a machine with IPv6 loopback, [::1] listens too, on the same port (RFC 8252 §8.3)")
+    void bothLoopbackFamiliesListenOnOnePort() throws Exception {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName("::1"))) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(probe.isBound(), "this machine has no IPv6 loopback");
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("this machine has no IPv6 loopback: " + e.getMessage());
+        }
+        receiver = LoopbackReceiver.open(state);
+
+        assertThat(receiver.boundAddresses()).extracting(address -> address.getAddress().getHostAddress())
+                .containsExactly("127.0.0.1", "0:0:0:0:0:0:0:1");
+        assertThat(receiver.boundAddresses()).allSatisfy(address -> assertThat(address.getPort()).isEqualTo(receiver.port()));
+        try (Socket v6 = new Socket(InetAddress.getByName("::1"), receiver.port())) {
+            assertThat(v6.isConnected()).isTrue();
+        }
     }
 
     @Test
