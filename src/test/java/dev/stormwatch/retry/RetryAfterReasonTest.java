@@ -34,6 +34,8 @@ class RetryAfterReasonTest {
         "+7         | the value is fractional",
         ".5         | the value is fractional",
         "5.         | the value is fractional",
+        "0.0        | the value is fractional",
+        "9.9        | the value is fractional",
         "-          | neither delta-seconds nor an HTTP-date",
         "+          | neither delta-seconds nor an HTTP-date",
         ".          | neither delta-seconds nor an HTTP-date",
@@ -42,6 +44,7 @@ class RetryAfterReasonTest {
         "1a         | neither delta-seconds nor an HTTP-date",
         "'5 ,'      | more than one Retry-After value",
         "'5, 6'     | more than one Retry-After value",
+        "',5'       | more than one Retry-After value",
         "99999999999999999999 | too large to represent",
         "Sun, 06 Nov 1994 08:49:37 GMT | in the past relative to its reference",
     })
