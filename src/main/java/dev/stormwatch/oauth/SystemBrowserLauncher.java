@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The system browser (RFC 8252 §6): the Desktop API where it works, else {@code $BROWSER}, else {@code xdg-open}
@@ -17,6 +18,8 @@ public final class SystemBrowserLauncher implements BrowserLauncher {
 
     private final Map<String, String> environment;
     private final String osName;
+    private final Predicate<URI> desktop;
+    private final Predicate<List<String>> starter;
 
     /** The launcher for this machine. */
     public SystemBrowserLauncher() {
@@ -24,15 +27,27 @@ public final class SystemBrowserLauncher implements BrowserLauncher {
     }
 
     SystemBrowserLauncher(Map<String, String> environment, String osName) {
+        this(environment, osName, SystemBrowserLauncher::openWithDesktop, SystemBrowserLauncher::start);
+    }
+
+    /**
+     * A test seam: {@code desktop} stands for the Desktop API (which a headless test cannot reach) and
+     * {@code starter} for starting a process, so the order of the fallbacks can be checked without a browser.
+     */
+    SystemBrowserLauncher(Map<String, String> environment, String osName, Predicate<URI> desktop,
+            Predicate<List<String>> starter) {
         this.environment = environment;
         this.osName = osName.toLowerCase(Locale.ROOT);
+        this.desktop = desktop;
+        this.starter = starter;
     }
 
     @Override
     public boolean open(URI authorizationUrl) {
-        return openWithDesktop(authorizationUrl)
-                || browserCommand().map(command -> start(List.of(command, authorizationUrl.toString()))).orElse(false)
-                || (osName.contains("linux") && start(List.of("xdg-open", authorizationUrl.toString())));
+        return desktop.test(authorizationUrl)
+                || browserCommand().map(command -> starter.test(List.of(command, authorizationUrl.toString())))
+                        .orElse(false)
+                || (osName.contains("linux") && starter.test(List.of("xdg-open", authorizationUrl.toString())));
     }
 
     /** $BROWSER may list several commands separated by ':' (the sensible-browser convention); the first is used. */

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -343,6 +344,90 @@ class LoopbackReceiverTest {
 
     private String get(String target) {
         return send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + receiver.port() + "\r\n\r\n");
+    }
+
+    @Test
+    @DisplayName("A request head of exactly 16 KiB before its blank line is read; one byte more is refused")
+    void aHeadUpToTheLimitIsReadAndOneByteMoreIsNot() {
+        String line = "GET /callback HTTP/1.1\r\nX: ";
+        String atLimit = line + "a".repeat(LoopbackReceiver.MAX_REQUEST_HEAD_BYTES - line.length());
+
+        assertThat(LoopbackReceiver.completeHead((atLimit + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1)))
+                .hasValueSatisfying(head -> assertThat(head.requestLine()).isEqualTo("GET /callback HTTP/1.1"));
+        assertThat(LoopbackReceiver.completeHead((atLimit + "a\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1)))
+                .isEmpty();
+        assertThat(LoopbackReceiver.completeHead("\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1)))
+                .as("no request line").isEmpty();
+        assertThat(LoopbackReceiver.completeHead("GET / HTTP/1.1\r\n".getBytes(StandardCharsets.ISO_8859_1)))
+                .as("no blank line").isEmpty();
+        assertThat(LoopbackReceiver.completeHead("GET / HTTP/1.1\r\n\r".getBytes(StandardCharsets.ISO_8859_1)))
+                .as("a blank line cut off after its CR").isEmpty();
+    }
+
+    @Test
+    @DisplayName("On a machine with IPv6 loopback, [::1] listens too, on the same port (RFC 8252 §8.3)")
+    void bothLoopbackFamiliesListenOnOnePort() throws Exception {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName("::1"))) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(probe.isBound(), "this machine has no IPv6 loopback");
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("this machine has no IPv6 loopback: " + e.getMessage());
+        }
+        receiver = LoopbackReceiver.open(state);
+
+        assertThat(receiver.boundAddresses()).extracting(address -> address.getAddress().getHostAddress())
+                .containsExactly("127.0.0.1", "0:0:0:0:0:0:0:1");
+        assertThat(receiver.boundAddresses()).allSatisfy(address -> assertThat(address.getPort()).isEqualTo(receiver.port()));
+        try (Socket v6 = new Socket(InetAddress.getByName("::1"), receiver.port())) {
+            assertThat(v6.isConnected()).isTrue();
+        }
+    }
+
+    @Test
+    void theHeadEndsAtItsBlankLineAndKeepsEveryHeaderLine() {
+        byte[] bytes = "GET /callback HTTP/1.1\r\nHost: 127.0.0.1:1\r\nhOsT:  [::1]:1 \r\nNoColon\r\n: empty\r\n\r\nbody"
+                .getBytes(StandardCharsets.ISO_8859_1);
+
+        LoopbackReceiver.RequestHead head = LoopbackReceiver.completeHead(bytes).orElseThrow();
+
+        assertThat(head.requestLine()).isEqualTo("GET /callback HTTP/1.1");
+        assertThat(head.headers()).containsExactly("Host: 127.0.0.1:1", "hOsT:  [::1]:1 ", "NoColon", ": empty");
+        assertThat(head.values("HOST")).as("any case, trimmed").containsExactly("127.0.0.1:1", "[::1]:1");
+        assertThat(head.values("NoColon")).isEmpty();
+        assertThat(head.values("")).as("a line starting with ':' names no header").isEmpty();
+    }
+
+    @Test
+    void queryParametersAreDecodedAsABrowserEncodesThem() {
+        Map<String, List<String>> query =
+                LoopbackReceiver.parseQuery("code=a%2Fb+c&&state=s&flag&code=two&bad=%zz&=v&iss=https%3A%2F%2Fidp");
+
+        assertThat(query.get("code")).containsExactly("a/b c", "two");
+        assertThat(query.get("state")).containsExactly("s");
+        assertThat(query.get("flag")).as("a name without '='").containsExactly("");
+        assertThat(query.get("bad")).as("a malformed escape matches nothing").containsExactly("\uFFFD");
+        assertThat(query.get("")).containsExactly("v");
+        assertThat(query.get("iss")).containsExactly("https://idp");
+        assertThat(query).hasSize(6);
+        assertThat(LoopbackReceiver.parseQuery(null)).isEmpty();
+        assertThat(LoopbackReceiver.parseQuery("")).isEmpty();
+    }
+
+    @Test
+    void waitingAfterACancelIsCancelledAtOnce() {
+        receiver = LoopbackReceiver.open(state);
+        receiver.cancel();
+
+        assertThatThrownBy(() -> receiver.await(Duration.ofMinutes(5))).isInstanceOf(CancellationException.class);
+        assertThat(receiver.isClosed()).isTrue();
+    }
+
+    @Test
+    void anInterruptedWaitClosesThePort() throws Exception {
+        receiver = LoopbackReceiver.open(state);
+        Thread.currentThread().interrupt();
+
+        assertThatThrownBy(() -> receiver.await(Duration.ofMinutes(5))).isInstanceOf(InterruptedException.class);
+        assertThat(receiver.isClosed()).isTrue();
     }
 
     private String send(String request) {

@@ -84,4 +84,27 @@ class PaceScopeTest {
         assertThat(key.covers(PaceScope.PaceTarget.of("POST", "/search/issues", Optional.empty()))).isFalse();
         assertThat(PaceScope.PaceKey.ORIGIN.covers(search)).isTrue();
     }
+
+    @Test
+    @DisplayName("RH12: two different scopes pace the whole origin; a scope with itself stays as it is")
+    void twoDifferentScopesPaceTheOrigin() {
+        PaceScope search = PaceScope.quota("search");
+
+        assertThat(search.and(PaceScope.quota("search"))).isEqualTo(search);
+        assertThat(search.and(PaceScope.quota("core"))).isEqualTo(PaceScope.ORIGIN);
+        assertThat(PaceScope.MODEL.and(search)).isEqualTo(PaceScope.ORIGIN);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PaceScope.quota(""))
+                .hasMessage("a named quota needs a name");
+    }
+
+    @Test
+    void eachScopeAndKeyIsDescribedForPeople() {
+        assertThat(PaceScope.ORIGIN.describe()).isEqualTo("the origin");
+        assertThat(PaceScope.MODEL.describe()).isEqualTo("the model the request names");
+        assertThat(PaceScope.quota("search").describe()).isEqualTo("the quota 'search'");
+        assertThat(PaceScope.PaceKey.ORIGIN.describe()).isEqualTo("the origin");
+        assertThat(PaceScope.PaceKey.model("gpt-4o").describe()).isEqualTo("model gpt-4o");
+        assertThat(PaceScope.PaceKey.quota("search", "GET /search/issues").describe())
+                .isEqualTo("quota 'search' (GET /search/issues)");
+    }
 }
