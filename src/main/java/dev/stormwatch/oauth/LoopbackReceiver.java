@@ -417,6 +417,8 @@ public final class LoopbackReceiver implements AutoCloseable {
         }
     }
 
+    private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
+
     private static Optional<ServerSocket> bind(InetAddress address, int port) {
         if (address == null) {
             return Optional.empty();
@@ -424,7 +426,11 @@ public final class LoopbackReceiver implements AutoCloseable {
         ServerSocket socket = null;
         try {
             socket = new ServerSocket();
-            socket.setReuseAddress(false);
+            // AR4: the receiver answers and closes first, so its side of the browser's connection waits in TIME_WAIT
+            // for a minute; without SO_REUSEADDR a second sign-in (or a post-logout redirect) on a fixed port within
+            // that minute found the port "taken". On Linux and macOS the option never lets two listeners share a port;
+            // on Windows it would (port stealing), so there it stays off.
+            socket.setReuseAddress(!WINDOWS);
             socket.bind(new InetSocketAddress(address, port), 8);
             return Optional.of(socket);
         } catch (IOException e) {

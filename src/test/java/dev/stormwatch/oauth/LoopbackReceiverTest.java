@@ -442,4 +442,26 @@ class LoopbackReceiverTest {
             return "failed: " + e;
         }
     }
+
+    @Test
+    @DisplayName("AR4: a fixed port is listened on again at once after a sign-in on it, although the receiver's side"
+            + " of the browser's connection waits in TIME_WAIT")
+    void aFixedPortCanBeListenedOnAgainRightAfterASignIn() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            port = free.getLocalPort();
+        }
+        receiver = LoopbackReceiver.open(state, port);
+        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
+                () -> get("/callback?code=the-code&state=expected-state"));
+        receiver.await(Duration.ofSeconds(5));
+        receiver.respond(SignInPage.succeeded());
+        // get() reads to the end of the stream: the receiver closed first, so its side is the one in TIME_WAIT.
+        assertThat(browser.get(5, TimeUnit.SECONDS)).contains("Signed in");
+        receiver.close();
+
+        receiver = LoopbackReceiver.open(state, port);
+
+        assertThat(receiver.port()).isEqualTo(port);
+    }
 }
