@@ -45,16 +45,13 @@ class AreaKeyboardTest {
     void start(Stage stage) {
         this.stage = stage;
         // The embedded servers, so that the Provider & relay area shows its addresses, switches and faults.
-        composition = new Composition(new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(),
-                dev.stormwatch.embedded.EmbeddedStack::start));
-        composition.window().show(stage, PreferencesStore.inMemory(),
-                new SystemTheme(Map.of(), "Linux", command -> Optional.empty()));
+        composition = TestWindows.withEmbeddedServers();
+        TestWindows.show(composition, stage);
     }
 
     @AfterEach
     void close() {
-        composition.close();
-        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        TestWindows.close(composition);
     }
 
     @Test

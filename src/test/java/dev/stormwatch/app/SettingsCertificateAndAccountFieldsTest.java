@@ -41,18 +41,13 @@ class SettingsCertificateAndAccountFieldsTest {
 
     @Start
     void start(Stage stage) {
-        composition = new Composition(new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(),
-                () -> {
-                    throw new IllegalStateException("no embedded servers in this test");
-                }));
-        composition.window().show(stage, PreferencesStore.inMemory(),
-                new SystemTheme(Map.of(), "Linux", command -> Optional.empty()));
+        composition = TestWindows.withoutServers();
+        TestWindows.show(composition, stage);
     }
 
     @AfterEach
     void close() {
-        composition.close();
-        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        TestWindows.close(composition);
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import dev.stormwatch.testing.DebianChromium;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -78,15 +79,7 @@ final class ChromiumHarRecorder {
     private ChromiumHarRecorder() {}
 
     static Optional<Path> chromium() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
-                Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
-                if (Files.isExecutable(candidate)) {
-                    return Optional.of(candidate);
-                }
-            }
-        }
-        return Optional.empty();
+        return DebianChromium.find();
     }
 
     public static void main(String[] args) throws Exception {
@@ -109,7 +102,7 @@ final class ChromiumHarRecorder {
                     "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
                     "--user-data-dir=" + profile, "about:blank")
                     .redirectErrorStream(true).redirectOutput(work.resolve("chromium.log").toFile()).start();
-            int port = devToolsPort(profile, browser);
+            int port = DebianChromium.devToolsPort(profile, browser);
             HttpClient http = HttpClient.newHttpClient();
             String pageSocket = pageWebSocket(http, port);
             try (Cdp cdp = Cdp.connect(http, pageSocket)) {
@@ -163,24 +156,6 @@ final class ChromiumHarRecorder {
             exchange.close();
         });
         return server;
-    }
-
-    private static int devToolsPort(Path profile, Process browser) throws Exception {
-        Path file = profile.resolve("DevToolsActivePort");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            if (!browser.isAlive()) {
-                throw new IOException("chromium exited with " + browser.exitValue());
-            }
-            if (Files.exists(file)) {
-                List<String> lines = Files.readAllLines(file);
-                if (!lines.isEmpty() && !lines.get(0).isBlank()) {
-                    return Integer.parseInt(lines.get(0).strip());
-                }
-            }
-            Thread.sleep(100);
-        }
-        throw new IOException("chromium wrote no DevToolsActivePort within 30 s");
     }
 
     private static String pageWebSocket(HttpClient http, int port) throws Exception {

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import dev.stormwatch.base.Secret;
-import java.io.File;
+import dev.stormwatch.testing.DebianChromium;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -42,7 +42,7 @@ class ChromiumSignedInAddressTest {
     @Test
     @DisplayName("UI20: after the redirect, the tab's address shows neither the code nor the state")
     void theSignedInTabsAddressHoldsNoCodeNorState() throws Exception {
-        Optional<Path> chromium = chromium();
+        Optional<Path> chromium = DebianChromium.find();
         assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium)");
         Secret state = Secret.of("state-5678");
         try (LoopbackReceiver receiver = LoopbackReceiver.open(state)) {
@@ -63,7 +63,7 @@ class ChromiumSignedInAddressTest {
                 receiver.await(Duration.ofSeconds(30));
                 receiver.respond(SignInPage.succeeded());
 
-                JsonNode page = signedInPage(devToolsPort(profile), Duration.ofSeconds(20));
+                JsonNode page = signedInPage(DebianChromium.devToolsPort(profile, browser), Duration.ofSeconds(20));
                 assertThat(page.path("url").asText()).isEqualTo("http://127.0.0.1:" + receiver.port() + "/");
             } finally {
                 if (browser != null) {
@@ -108,32 +108,5 @@ class ChromiumSignedInAddressTest {
             Thread.sleep(100);
         }
         throw new AssertionError("the tab never showed the signed-in page at a clean address; last seen: " + last);
-    }
-
-    private static int devToolsPort(Path profile) throws Exception {
-        Path file = profile.resolve("DevToolsActivePort");
-        Instant deadline = Instant.now().plusSeconds(20);
-        while (Instant.now().isBefore(deadline)) {
-            if (Files.exists(file)) {
-                List<String> lines = Files.readAllLines(file);
-                if (!lines.isEmpty() && !lines.get(0).isBlank()) {
-                    return Integer.parseInt(lines.get(0).trim());
-                }
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("chromium did not open its DevTools port");
-    }
-
-    private static Optional<Path> chromium() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
-                Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
-                if (Files.isExecutable(candidate)) {
-                    return Optional.of(candidate);
-                }
-            }
-        }
-        return Optional.empty();
     }
 }

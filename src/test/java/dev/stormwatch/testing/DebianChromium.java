@@ -1,0 +1,51 @@
+package dev.stormwatch.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Debian's real Chromium for the tests that drive it (a HAR recorded through its DevTools protocol, the signed-in
+ * page's address): where it is, and the DevTools port a headless one started with {@code --remote-debugging-port=0}
+ * chose.
+ */
+public final class DebianChromium {
+
+    private DebianChromium() {}
+
+    /** The first chromium (or chromium-browser, google-chrome) on the PATH; empty when none is installed. */
+    public static Optional<Path> find() {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
+                Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
+                if (Files.isExecutable(candidate)) {
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The DevTools port the browser wrote into its profile's {@code DevToolsActivePort}, within 30 s. */
+    public static int devToolsPort(Path profile, Process browser) throws IOException, InterruptedException {
+        Path file = profile.resolve("DevToolsActivePort");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (!browser.isAlive()) {
+                throw new IOException("chromium exited with " + browser.exitValue());
+            }
+            if (Files.exists(file)) {
+                List<String> lines = Files.readAllLines(file);
+                if (!lines.isEmpty() && !lines.get(0).isBlank()) {
+                    return Integer.parseInt(lines.get(0).strip());
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new IOException("chromium wrote no DevToolsActivePort within 30 s");
+    }
+}
