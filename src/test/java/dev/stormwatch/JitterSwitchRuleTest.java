@@ -16,13 +16,16 @@ class JitterSwitchRuleTest {
     /** What the rules must refuse: an app, CLI or OAuth path building a client without jitter. */
     static final class SwitchesJitterOff {
         ResilientClient client() {
-            return ResilientClient.builder().backoffForComparison(ComparisonBackoff.NONE).build();
+            return ResilientClient.builder()
+                    .backoffForComparison(ComparisonBackoff.NONE)
+                    .build();
         }
     }
 
     // B4
     @Test
-    @DisplayName("B4: a class outside dev.stormwatch.load that calls backoffForComparison breaks the architecture rules")
+    @DisplayName(
+            "B4: a class outside dev.stormwatch.load that calls backoffForComparison breaks the architecture rules")
     void aCallerOutsideTheLoadEngineIsCaught() {
         // The client that passes the load engine's choice on to its executors is imported too: it is allowed.
         JavaClasses classes = new ClassFileImporter().importClasses(SwitchesJitterOff.class, ResilientClient.class);
@@ -30,7 +33,9 @@ class JitterSwitchRuleTest {
         EvaluationResult calls = ArchitectureTest.onlyTheLoadEngineSwitchesJitterOff.evaluate(classes);
         EvaluationResult names = ArchitectureTest.comparisonStrategiesStayInTheLoadPath.evaluate(classes);
 
-        assertThat(calls.getFailureReport().getDetails()).singleElement().asString()
+        assertThat(calls.getFailureReport().getDetails())
+                .singleElement()
+                .asString()
                 .contains(SwitchesJitterOff.class.getSimpleName(), ArchitectureTest.COMPARISON_SWITCH);
         assertThat(names.hasViolation()).isTrue();
         assertThat(names.getFailureReport().getDetails())

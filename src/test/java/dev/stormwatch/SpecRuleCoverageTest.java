@@ -38,9 +38,12 @@ class SpecRuleCoverageTest {
     private static final Path TEST = Path.of("src", "test");
 
     /** The ID families of the spec, one per section. A new family is added here and in the spec together. */
-    static final Set<String> FAMILIES = Set.of("E", "ST", "OP", "B", "RA", "P", "F", "A", "C", "RC", "L", "RH", "CN", "TL", "DG", "CA", "HD", "LB", "DV", "IN", "AR", "PF", "PX", "UI", "CO", "TX", "SX", "RB");
+    static final Set<String> FAMILIES = Set.of(
+            "E", "ST", "OP", "B", "RA", "P", "F", "A", "C", "RC", "L", "RH", "CN", "TL", "DG", "CA", "HD", "LB", "DV",
+            "IN", "AR", "PF", "PX", "UI", "CO", "TX", "SX", "RB");
 
-    private static final Pattern DEFINITION = Pattern.compile("^\\s*[-*]\\s+\\*\\*([A-Z]+[0-9]+)\\*\\*", Pattern.MULTILINE);
+    private static final Pattern DEFINITION =
+            Pattern.compile("^\\s*[-*]\\s+\\*\\*([A-Z]+[0-9]+)\\*\\*", Pattern.MULTILINE);
 
     /**
      * Longest family first, so that {@code RA4} is never read as {@code R} + something; whole tokens only. Rules are
@@ -63,7 +66,8 @@ class SpecRuleCoverageTest {
         List<String> defined = definitionsIn(read(SPEC));
 
         assertThat(defined).as("rule IDs defined twice in %s", SPEC).doesNotHaveDuplicates();
-        assertThat(defined).as("rules in %s whose family this test does not know", SPEC)
+        assertThat(defined)
+                .as("rules in %s whose family this test does not know", SPEC)
                 .allSatisfy(id -> assertThat(FAMILIES).contains(family(id)));
         assertThat(defined.stream().map(SpecRuleCoverageTest::family).collect(Collectors.toSet()))
                 .as("families without a rule in %s", SPEC)
@@ -78,12 +82,16 @@ class SpecRuleCoverageTest {
         for (Map.Entry<Path, String> file : sources(MAIN, TEST).entrySet()) {
             for (String id : citationsIn(file.getValue())) {
                 if (!defined.contains(id)) {
-                    undefined.computeIfAbsent(id, k -> new ArrayList<>()).add(file.getKey().toString());
+                    undefined
+                            .computeIfAbsent(id, k -> new ArrayList<>())
+                            .add(file.getKey().toString());
                 }
             }
         }
 
-        assertThat(undefined).as("rule IDs cited in the sources but not defined in %s (ID -> files)", SPEC).isEmpty();
+        assertThat(undefined)
+                .as("rule IDs cited in the sources but not defined in %s (ID -> files)", SPEC)
+                .isEmpty();
     }
 
     @Test
@@ -91,14 +99,20 @@ class SpecRuleCoverageTest {
     void everyRuleHasATest() {
         Set<String> named = new TreeSet<>();
         sources(TEST).forEach((path, text) -> {
-            if (text.contains("@Test") || text.contains("@ParameterizedTest") || text.contains("@ArchTest")
+            if (text.contains("@Test")
+                    || text.contains("@ParameterizedTest")
+                    || text.contains("@ArchTest")
                     || text.contains("@FuzzTest")) {
                 named.addAll(citationsIn(text));
             }
         });
-        List<String> untested = definitionsIn(read(SPEC)).stream().filter(id -> !named.contains(id)).toList();
+        List<String> untested = definitionsIn(read(SPEC)).stream()
+                .filter(id -> !named.contains(id))
+                .toList();
 
-        assertThat(untested).as("rules of %s that no test under %s names", SPEC, TEST).isEmpty();
+        assertThat(untested)
+                .as("rules of %s that no test under %s names", SPEC, TEST)
+                .isEmpty();
     }
 
     @Test
@@ -144,7 +158,8 @@ class SpecRuleCoverageTest {
             assertThat(root).as("run from the project's base directory").isDirectory();
             try (Stream<Path> walk = Files.walk(root)) {
                 walk.filter(Files::isRegularFile)
-                        .filter(p -> SCANNED.stream().anyMatch(ext -> p.getFileName().toString().endsWith(ext)))
+                        .filter(p -> SCANNED.stream()
+                                .anyMatch(ext -> p.getFileName().toString().endsWith(ext)))
                         // The rule tooltips are the spec's own text, which also names keys that look like IDs.
                         .filter(p -> !p.endsWith(GENERATED_CATALOGUE))
                         .sorted()

@@ -20,7 +20,8 @@ public final class AppLauncher {
     private AppLauncher() {}
 
     public static void launch(String[] args) {
-        JAVAFX_LOG.setFilter(record -> !(record.getLevel() == Level.WARNING && record.getMessage() != null
+        JAVAFX_LOG.setFilter(record -> !(record.getLevel() == Level.WARNING
+                && record.getMessage() != null
                 && record.getMessage().startsWith("Unsupported JavaFX configuration")));
         Application.launch(StormwatchApp.class, args);
     }

@@ -22,9 +22,9 @@ import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.OAuthClient;
-import dev.stormwatch.oauth.WebFinger;
 import dev.stormwatch.oauth.ProfileStore;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
+import dev.stormwatch.oauth.WebFinger;
 import dev.stormwatch.retry.OriginPauses;
 import java.time.Clock;
 import java.util.List;
@@ -35,9 +35,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import okhttp3.OkHttpClient;
 import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
+import okhttp3.OkHttpClient;
 import org.kordamp.ikonli.feather.Feather;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,7 +60,10 @@ public final class Composition implements AutoCloseable {
         }
 
         public static Parts defaults() {
-            return new Parts(Clock.systemUTC(), new SystemBrowserLauncher(), new dev.stormwatch.app.common.FxTicker(),
+            return new Parts(
+                    Clock.systemUTC(),
+                    new SystemBrowserLauncher(),
+                    new dev.stormwatch.app.common.FxTicker(),
                     EmbeddedStack::start);
         }
     }
@@ -83,39 +86,60 @@ public final class Composition implements AutoCloseable {
         OriginPauses pauses = new OriginPauses(parts.clock());
         this.timeline = new TimelineViewModel(UiThread.executor());
         ProxyRoutes proxies = proxyRoutes();
-        SettingsViewModel settings = new SettingsViewModel(Optional.of(
-                new ProfileStore(ProfileStore.defaultFolder(System::getenv))), parts.clock());
+        SettingsViewModel settings = new SettingsViewModel(
+                Optional.of(new ProfileStore(ProfileStore.defaultFolder(System::getenv))), parts.clock());
         // PF8: the Account field asks the account's host for its issuer, through the environment's proxies.
-        settings.issuerFinder(account -> WebFinger.discover(account, TrustedCertificates.trustingOperatingSystem(
-                proxies.applyTo(new OkHttpClient()), TrustedCertificates.OPERATING_SYSTEM_BUNDLES, settings.caFile(),
-                "CA file"), "Account").value(), background, UiThread.executor());
-        this.session = new SessionViewModel(settings,
+        settings.issuerFinder(
+                account -> WebFinger.discover(
+                                account,
+                                TrustedCertificates.trustingOperatingSystem(
+                                        proxies.applyTo(new OkHttpClient()),
+                                        TrustedCertificates.OPERATING_SYSTEM_BUNDLES,
+                                        settings.caFile(),
+                                        "CA file"),
+                                "Account")
+                        .value(),
+                background,
+                UiThread.executor());
+        this.session = new SessionViewModel(
+                settings,
                 config -> {
-                    OAuthClient.Builder client = OAuthClient.builder(config).clock(parts.clock()).pauses(pauses)
+                    OAuthClient.Builder client = OAuthClient.builder(config)
+                            .clock(parts.clock())
+                            .pauses(pauses)
                             .browser(parts.browser());
                     // TL2: the CA file of the settings (checked readable there) is trusted on top of the platform's.
                     // PX1, PX2: the environment's proxies (else Java's), never for this machine.
                     OkHttpClient http = proxies.applyTo(new OkHttpClient());
                     // PX4, TL2: the system's CA bundle and the CA file on top of the Java runtime's authorities.
-                    client.httpClient(TrustedCertificates.trustingOperatingSystem(http,
-                            TrustedCertificates.OPERATING_SYSTEM_BUNDLES, settings.caFile(), "CA file"));
+                    client.httpClient(TrustedCertificates.trustingOperatingSystem(
+                            http, TrustedCertificates.OPERATING_SYSTEM_BUNDLES, settings.caFile(), "CA file"));
                     return client.build();
                 },
-                background, UiThread.executor(), parts.clock(), parts.ticker(), timeline);
+                background,
+                UiThread.executor(),
+                parts.clock(),
+                parts.ticker(),
+                timeline);
         this.servers = new ServersViewModel();
         // A load run is long and blocking: it gets its own thread, never one a visible call needs.
         this.loadLab = new LoadLabViewModel(
-                (options, choices, progress, live) -> new LoadEngine(EngineSettings.defaults().with(choices))
-                        .run(options, progress, live),
+                (options, choices, progress, live) ->
+                        new LoadEngine(EngineSettings.defaults().with(choices)).run(options, progress, live),
                 Executors.newSingleThreadExecutor(daemonThreads("stormwatch-load-run-")),
                 UiThread.executor());
         // A load run may send the signed-in session's token; the Session tab's client provides it.
         loadLab.sessionTokens(session.accessTokens());
         // Reading evidence is long and blocking: its own thread, never one a visible call needs.
-        this.diagnose = new DiagnoseViewModel(new DiagnoseService()::diagnose,
-                Executors.newSingleThreadExecutor(daemonThreads("stormwatch-diagnose-")), UiThread.executor());
-        this.window = new MainWindow(new SessionView(session, timeline), new LoadLabView(loadLab),
-                new ServersView(servers), new DiagnoseView(diagnose));
+        this.diagnose = new DiagnoseViewModel(
+                new DiagnoseService()::diagnose,
+                Executors.newSingleThreadExecutor(daemonThreads("stormwatch-diagnose-")),
+                UiThread.executor());
+        this.window = new MainWindow(
+                new SessionView(session, timeline),
+                new LoadLabView(loadLab),
+                new ServersView(servers),
+                new DiagnoseView(diagnose));
         window.sessionCommands(sessionCommands());
         background.execute(() -> startServers(parts.servers()));
     }
@@ -123,14 +147,24 @@ public final class Composition implements AutoCloseable {
     /** The Session menu: the Session tab's actions with their usual shortcuts, enabled when their buttons are. */
     private List<MenuCommand> sessionCommands() {
         return List.of(
-                MenuCommand.of("menu-sign-in", "Sign _in", "Shortcut+I", Feather.LOG_IN, session::signIn,
-                        session.canSignIn()),
-                MenuCommand.of("menu-refresh", "_Refresh", KeyCode.F5.getName(), Feather.REFRESH_CW, session::refresh,
+                MenuCommand.of(
+                        "menu-sign-in", "Sign _in", "Shortcut+I", Feather.LOG_IN, session::signIn, session.canSignIn()),
+                MenuCommand.of(
+                        "menu-refresh",
+                        "_Refresh",
+                        KeyCode.F5.getName(),
+                        Feather.REFRESH_CW,
+                        session::refresh,
                         session.canAct()),
-                MenuCommand.of("menu-userinfo", "_UserInfo", "Shortcut+U", Feather.USER, session::loadUserInfo,
+                MenuCommand.of(
+                        "menu-userinfo",
+                        "_UserInfo",
+                        "Shortcut+U",
+                        Feather.USER,
+                        session::loadUserInfo,
                         session.canAct()),
-                MenuCommand.of("menu-sign-out", "Sign _out", null, Feather.LOG_OUT, session::signOut,
-                        session.canSignOut()),
+                MenuCommand.of(
+                        "menu-sign-out", "Sign _out", null, Feather.LOG_OUT, session::signOut, session.canSignOut()),
                 MenuCommand.always("menu-settings", "_Settings…", "Shortcut+Comma", Feather.SETTINGS, () -> {
                     window.select("session");
                     Node issuer = window.root().lookup("#settings-issuer");
@@ -172,11 +206,16 @@ public final class Composition implements AutoCloseable {
             }
             // Ctrl-C, a logout or a kill skip the window's own close: the redis-server child must not outlive the app.
             Runtime.getRuntime().addShutdownHook(serversOnExit);
-            LOG.info("embedded provider at {}, relay at {}, rate limiter {}", started.provider().issuer(),
-                    started.relay().baseUrl(), started.limiterDescription());
+            LOG.info(
+                    "embedded provider at {}, relay at {}, rate limiter {}",
+                    started.provider().issuer(),
+                    started.relay().baseUrl(),
+                    started.limiterDescription());
             UiThread.executor().execute(() -> {
                 servers.attach(started);
-                session.settings().issuerProperty().set(started.provider().issuer().toString());
+                session.settings()
+                        .issuerProperty()
+                        .set(started.provider().issuer().toString());
                 session.settings().embeddedIssuer(started.provider().issuer().toString());
                 session.applySettings();
             });

@@ -1,9 +1,9 @@
 package dev.stormwatch.app;
 
-import dev.stormwatch.logs.LogFolder;
-import dev.stormwatch.logs.SupportLog;
 import dev.stormwatch.app.shell.FilePreferencesStore;
 import dev.stormwatch.app.shell.SystemTheme;
+import dev.stormwatch.logs.LogFolder;
+import dev.stormwatch.logs.SupportLog;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import javafx.application.Application;
@@ -26,10 +26,16 @@ public final class StormwatchApp extends Application {
         composition.window().show(stage, FilePreferencesStore.forThisUser(), SystemTheme.ofThisDesktop());
         // HD2: the log folder Main started, or where it would be.
         Path logs = SupportLog.currentFile().map(Path::getParent).orElseGet(LogFolder::forThisUser);
-        composition.servers().logFolder(logs, folder -> getHostServices().showDocument(folder.toUri().toString()));
+        composition
+                .servers()
+                .logFolder(
+                        logs,
+                        folder -> getHostServices().showDocument(folder.toUri().toString()));
         // The start-up figure the README reports: JVM start to a window that takes input.
-        Platform.runLater(() -> LOG.info("window ready {} ms after the JVM started",
-                System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()));
+        Platform.runLater(() -> LOG.info(
+                "window ready {} ms after the JVM started",
+                System.currentTimeMillis()
+                        - ManagementFactory.getRuntimeMXBean().getStartTime()));
     }
 
     @Override

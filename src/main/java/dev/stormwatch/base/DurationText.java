@@ -72,9 +72,14 @@ public final class DurationText {
      * {@code 0.02 s}; for waits, which people compare with the Retry-After they sent, in seconds.
      */
     public static String seconds(Duration duration) {
-        return new java.math.BigDecimal(java.math.BigInteger.valueOf(duration.getSeconds())
-                .multiply(java.math.BigInteger.valueOf(1_000_000_000L))
-                .add(java.math.BigInteger.valueOf(duration.getNano())), 9).stripTrailingZeros().toPlainString() + " s";
+        return new java.math.BigDecimal(
+                                java.math.BigInteger.valueOf(duration.getSeconds())
+                                        .multiply(java.math.BigInteger.valueOf(1_000_000_000L))
+                                        .add(java.math.BigInteger.valueOf(duration.getNano())),
+                                9)
+                        .stripTrailingZeros()
+                        .toPlainString()
+                + " s";
     }
 
     /**

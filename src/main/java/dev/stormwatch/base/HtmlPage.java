@@ -29,8 +29,12 @@ public final class HtmlPage {
     public static void open(StringBuilder out, String title, String contentSecurityPolicy, String style) {
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
-                .append(contentSecurityPolicy).append("\">\n")
-                .append("<title>").append(escape(title)).append("</title>\n<style>").append(style)
+                .append(contentSecurityPolicy)
+                .append("\">\n")
+                .append("<title>")
+                .append(escape(title))
+                .append("</title>\n<style>")
+                .append(style)
                 .append("</style>\n</head>\n<body>\n");
     }
 

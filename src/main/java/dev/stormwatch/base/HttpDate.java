@@ -16,8 +16,9 @@ public final class HttpDate {
     /** Returned for text that is not an HTTP-date. */
     public static final long INVALID = Long.MIN_VALUE;
 
-    private static final DateTimeFormatter IMF_FIXDATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM uuuu HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern(
+                    "EEE, dd MMM uuuu HH:mm:ss 'GMT'", Locale.US)
+            .withZone(ZoneOffset.UTC);
 
     private static final String[] MONTHS = {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
@@ -67,8 +68,12 @@ public final class HttpDate {
 
     // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"
     private static long imfFixdate(String s, int i) {
-        if (indexOfName(DAYS, s, i, 3) < 0 || s.charAt(i + 4) != ' ' || s.charAt(i + 7) != ' '
-                || s.charAt(i + 11) != ' ' || s.charAt(i + 16) != ' ' || s.charAt(i + 25) != ' '
+        if (indexOfName(DAYS, s, i, 3) < 0
+                || s.charAt(i + 4) != ' '
+                || s.charAt(i + 7) != ' '
+                || s.charAt(i + 11) != ' '
+                || s.charAt(i + 16) != ' '
+                || s.charAt(i + 25) != ' '
                 || !s.startsWith("GMT", i + 26)) {
             return INVALID;
         }
@@ -81,8 +86,12 @@ public final class HttpDate {
     // RFC 850: "Sunday, 06-Nov-94 08:49:37 GMT"
     private static long rfc850(String s, int i, int comma, long referenceEpochSecond) {
         int c = comma;
-        if (indexOfName(LONG_DAYS, s, i, comma - i) < 0 || s.charAt(c + 1) != ' ' || s.charAt(c + 4) != '-'
-                || s.charAt(c + 8) != '-' || s.charAt(c + 11) != ' ' || s.charAt(c + 20) != ' '
+        if (indexOfName(LONG_DAYS, s, i, comma - i) < 0
+                || s.charAt(c + 1) != ' '
+                || s.charAt(c + 4) != '-'
+                || s.charAt(c + 8) != '-'
+                || s.charAt(c + 11) != ' '
+                || s.charAt(c + 20) != ' '
                 || !s.startsWith("GMT", c + 21)) {
             return INVALID;
         }
@@ -102,7 +111,9 @@ public final class HttpDate {
 
     // asctime: "Sun Nov  6 08:49:37 1994"
     private static long asctime(String s, int i) {
-        if (indexOfName(DAYS, s, i, 3) < 0 || s.charAt(i + 7) != ' ' || s.charAt(i + 10) != ' '
+        if (indexOfName(DAYS, s, i, 3) < 0
+                || s.charAt(i + 7) != ' '
+                || s.charAt(i + 10) != ' '
                 || s.charAt(i + 19) != ' ') {
             return INVALID;
         }
@@ -114,8 +125,12 @@ public final class HttpDate {
 
     /** Validates the fields and reads "HH:MM:SS" at {@code t}. */
     private static long epochSecond(int year, int month, int day, String s, int t) {
-        if (year < 0 || month < 1 || day < 1 || day > daysInMonth(year, month)
-                || s.charAt(t + 2) != ':' || s.charAt(t + 5) != ':') {
+        if (year < 0
+                || month < 1
+                || day < 1
+                || day > daysInMonth(year, month)
+                || s.charAt(t + 2) != ':'
+                || s.charAt(t + 5) != ':') {
             return INVALID;
         }
         int hour = digits(s, t, 2);

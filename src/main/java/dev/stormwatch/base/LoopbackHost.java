@@ -62,8 +62,10 @@ public final class LoopbackHost {
         }
         // RFC 6761 §6.3: every name under .localhost; "x..localhost" or ".localhost" are no names at all.
         String suffix = "." + LOCALHOST;
-        return lower.endsWith(suffix) && lower.length() > suffix.length()
-                && lower.charAt(0) != '.' && !lower.contains("..");
+        return lower.endsWith(suffix)
+                && lower.length() > suffix.length()
+                && lower.charAt(0) != '.'
+                && !lower.contains("..");
     }
 
     /**
@@ -83,7 +85,8 @@ public final class LoopbackHost {
      */
     public static InetAddress[] resolvedLoopbackAddresses(String host) {
         try {
-            return Arrays.stream(InetAddress.getAllByName(host)).filter(InetAddress::isLoopbackAddress)
+            return Arrays.stream(InetAddress.getAllByName(host))
+                    .filter(InetAddress::isLoopbackAddress)
                     .toArray(InetAddress[]::new);
         } catch (UnknownHostException e) {
             return new InetAddress[0];
@@ -91,7 +94,8 @@ public final class LoopbackHost {
     }
 
     private static String unbracketed(String host) {
-        return host.length() > 2 && host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1)
+        return host.length() > 2 && host.startsWith("[") && host.endsWith("]")
+                ? host.substring(1, host.length() - 1)
                 : host;
     }
 
@@ -114,8 +118,12 @@ public final class LoopbackHost {
 
     private static boolean isIpv6Loopback(String host) {
         // Hex digits, colons and an embedded dotted quad only, so that InetAddress parses a literal and never looks up.
-        if (!host.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
-                || c == ':' || c == '.')) {
+        if (!host.chars()
+                .allMatch(c -> (c >= '0' && c <= '9')
+                        || (c >= 'a' && c <= 'f')
+                        || (c >= 'A' && c <= 'F')
+                        || c == ':'
+                        || c == '.')) {
             return false;
         }
         try {

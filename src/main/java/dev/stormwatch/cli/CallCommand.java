@@ -46,8 +46,12 @@ import picocli.CommandLine.Parameters;
             "Send one request through the resilient client and print what each attempt did (RC1-RC7).",
             "Exit code: 0 when a response came back (any status), 1 when the call failed, 3 when it was refused."
         },
-        footer = {"", "Example:", "  stormwatch call --preset batch --model gpt-4o --bearer-env OPENAI_API_KEY \\",
-            "      https://relay.example/v1/models"})
+        footer = {
+            "",
+            "Example:",
+            "  stormwatch call --preset batch --model gpt-4o --bearer-env OPENAI_API_KEY \\",
+            "      https://relay.example/v1/models"
+        })
 public final class CallCommand implements Callable<Integer> {
 
     private final UnaryOperator<String> environment;
@@ -58,41 +62,55 @@ public final class CallCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "URL", description = "The absolute http(s) URL to call.")
     private String url;
 
-    @Option(names = {"-X", "--method"}, paramLabel = "METHOD", description = "The HTTP method (default GET).")
+    @Option(
+            names = {"-X", "--method"},
+            paramLabel = "METHOD",
+            description = "The HTTP method (default GET).")
     private String method = "GET";
 
     @Option(names = "--data", paramLabel = "JSON", description = "A JSON request body (for POST, PUT, PATCH).")
     private String data;
 
-    @Option(names = "--preset", paramLabel = "PRESET", description = "The retry policy: interactive (default) or batch"
-            + " (RC4), default (C1), conservative or patient (C3).")
+    @Option(
+            names = "--preset",
+            paramLabel = "PRESET",
+            description = "The retry policy: interactive (default) or batch"
+                    + " (RC4), default (C1), conservative or patient (C3).")
     private PolicyPreset preset = PolicyPreset.INTERACTIVE;
 
     @Option(names = "--model", paramLabel = "NAME", description = "The model route, for metrics (default: default).")
     private String model = "default";
 
-    @Option(names = "--deadline", paramLabel = "DURATION",
-            description = "A deadline from now, as " + DurationText.FORMS
-                    + "; sent downstream and never retried past (RC5).")
+    @Option(
+            names = "--deadline",
+            paramLabel = "DURATION",
+            description =
+                    "A deadline from now, as " + DurationText.FORMS + "; sent downstream and never retried past (RC5).")
     private String deadline;
 
-    @Option(names = "--idempotency-key", paramLabel = "KEY",
-            description = "Makes a POST or PATCH retryable (RC2).")
+    @Option(names = "--idempotency-key", paramLabel = "KEY", description = "Makes a POST or PATCH retryable (RC2).")
     private String idempotencyKey;
 
-    @Option(names = "--bearer-env", paramLabel = "VAR",
+    @Option(
+            names = "--bearer-env",
+            paramLabel = "VAR",
             description = "The environment variable holding a bearer token; never printed (RC6).")
     private String bearerEnv;
 
-    @Option(names = "--connect-timeout", paramLabel = "DURATION",
+    @Option(
+            names = "--connect-timeout",
+            paramLabel = "DURATION",
             description = "Connect timeout, as " + DurationText.FORMS + ". Default 3s (RC3).")
     private String connectTimeout;
 
-    @Option(names = "--read-timeout", paramLabel = "DURATION",
+    @Option(
+            names = "--read-timeout",
+            paramLabel = "DURATION",
             description = "Read timeout, as " + DurationText.FORMS + ". Default 45s (RC3).")
     private String readTimeout;
 
-    @Option(names = "--json",
+    @Option(
+            names = "--json",
             description = "Print exactly one JSON object on stdout, for scripts: the request (redacted), each attempt"
                     + " (status or failure, Retry-After, verdict, delay_s, budget left) and the outcome"
                     + " (response, failed or refused).")
@@ -121,7 +139,8 @@ public final class CallCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        Optional<dev.stormwatch.http.ProxyRoutes.ProxyUrl> proxy = proxies.routeFor(request.url().uri());
+        Optional<dev.stormwatch.http.ProxyRoutes.ProxyUrl> proxy =
+                proxies.routeFor(request.url().uri());
         ResilientClient.Builder client = ResilientClient.builder(proxies.applyTo(new okhttp3.OkHttpClient()))
                 .preset(preset)
                 .timeouts(timeouts())
@@ -140,7 +159,8 @@ public final class CallCommand implements Callable<Integer> {
             secret = ", " + credential; // RC6: its toString redacts
         }
         if (deadline != null) {
-            options = options.withDeadline(RequestDeadline.in(duration("--deadline", deadline), java.time.Clock.systemUTC()));
+            options = options.withDeadline(
+                    RequestDeadline.in(duration("--deadline", deadline), java.time.Clock.systemUTC()));
         }
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("request", RequestRedaction.describe(request));
@@ -179,11 +199,12 @@ public final class CallCommand implements Callable<Integer> {
                 throw new IllegalStateException("a map of strings and numbers always serialises", e);
             }
         } else {
-            out.println(switch (exit) {
-                case 0 -> "Response:    " + root.get("status") + " " + root.get("message");
-                case 1 -> "Failed:      " + root.get("message");
-                default -> "Refused:     " + root.get("message");
-            });
+            out.println(
+                    switch (exit) {
+                        case 0 -> "Response:    " + root.get("status") + " " + root.get("message");
+                        case 1 -> "Failed:      " + root.get("message");
+                        default -> "Refused:     " + root.get("message");
+                    });
         }
         out.flush();
         return exit;
@@ -208,9 +229,10 @@ public final class CallCommand implements Callable<Integer> {
     private Request request() {
         HttpUrl parsed = HttpUrl.parse(url);
         if (parsed == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "URL must be an absolute http or https URL such as https://relay.example/v1/models, was \""
-                            + url + "\"");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "URL must be an absolute http or https URL such as https://relay.example/v1/models, was \"" + url
+                            + "\"");
         }
         String verb = method.toUpperCase(Locale.ROOT);
         RequestBody body = data == null ? null : RequestBody.create(data, MediaType.get("application/json"));
@@ -219,8 +241,8 @@ public final class CallCommand implements Callable<Integer> {
             body = RequestBody.create("", MediaType.get("application/json"));
         }
         if (body != null && (verb.equals("GET") || verb.equals("HEAD"))) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--data cannot go with " + verb
-                    + "; use POST, PUT or PATCH");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--data cannot go with " + verb + "; use POST, PUT or PATCH");
         }
         Request.Builder builder;
         try {
@@ -237,14 +259,15 @@ public final class CallCommand implements Callable<Integer> {
     private Credential credential() {
         String token = environment.apply(bearerEnv);
         if (token == null || token.isBlank()) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "--bearer-env " + bearerEnv + ": that environment variable is not set or empty");
         }
         try {
             return Credential.bearer(token);
         } catch (CallFailure.Configuration e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--bearer-env " + bearerEnv + ": "
-                    + e.getMessage());
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--bearer-env " + bearerEnv + ": " + e.getMessage());
         }
     }
 
@@ -273,28 +296,40 @@ public final class CallCommand implements Callable<Integer> {
     }
 
     private static void printAttempt(PrintWriter out, AttemptEvent event) {
-        StringBuilder line = new StringBuilder("Attempt ").append(event.attempt()).append(": ");
+        StringBuilder line =
+                new StringBuilder("Attempt ").append(event.attempt()).append(": ");
         if (event.status().isPresent()) {
             line.append("status ").append(event.status().getAsInt());
         } else {
             line.append(event.failure().map(kind -> kind.description()).orElse("not sent"));
         }
         if (!event.rawRetryAfter().isEmpty()) {
-            line.append(", Retry-After ").append(String.join(" | ", event.rawRetryAfter()))
-                    .append(event.retryAfter().map(d -> " (" + d.toMillis() + " ms)").orElse(" (ignored)"));
+            line.append(", Retry-After ")
+                    .append(String.join(" | ", event.rawRetryAfter()))
+                    .append(event.retryAfter()
+                            .map(d -> " (" + d.toMillis() + " ms)")
+                            .orElse(" (ignored)"));
         }
         // RH2, RH9: when a hint other than Retry-After decided, say which.
-        event.waitHint().filter(h -> !h.startsWith("retry-after: "))
-                .ifPresent(h -> line.append(", wait from ").append(h).append(event.retryAfter()
-                        .map(d -> " (" + d.toMillis() + " ms)").orElse("")));
+        event.waitHint()
+                .filter(h -> !h.startsWith("retry-after: "))
+                .ifPresent(h -> line.append(", wait from ")
+                        .append(h)
+                        .append(event.retryAfter()
+                                .map(d -> " (" + d.toMillis() + " ms)")
+                                .orElse("")));
         String connection = event.connection().describe(); // CN3
         if (!connection.isEmpty()) {
             line.append(" on a ").append(connection);
         }
         line.append(" -> ").append(event.verdict());
-        event.delay().ifPresent(d -> line.append(", waiting ").append(d.toMillis()).append(" ms"));
-        line.append(" [budget left: ").append(event.budgetLeft().attemptsAtOrigin()).append(" attempts, ")
-                .append(event.budgetLeft().time().toMillis()).append(" ms]");
+        event.delay()
+                .ifPresent(d -> line.append(", waiting ").append(d.toMillis()).append(" ms"));
+        line.append(" [budget left: ")
+                .append(event.budgetLeft().attemptsAtOrigin())
+                .append(" attempts, ")
+                .append(event.budgetLeft().time().toMillis())
+                .append(" ms]");
         synchronized (out) {
             out.println(line);
             out.flush();

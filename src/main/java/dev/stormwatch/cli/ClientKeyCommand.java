@@ -28,8 +28,12 @@ import picocli.CommandLine.Parameters;
             "Print the public JWK of a private_key_jwt client key, to register with the provider.",
             "With --generate, first write a new EC P-256 key to FILE, readable only by you."
         },
-        footer = {"", "Example:", "  stormwatch client-key --generate ~/.config/stormwatch/client-key.jwk",
-            "  stormwatch session --client-auth private_key_jwt --client-key-file ~/.config/stormwatch/client-key.jwk ..."})
+        footer = {
+            "",
+            "Example:",
+            "  stormwatch client-key --generate ~/.config/stormwatch/client-key.jwk",
+            "  stormwatch session --client-auth private_key_jwt --client-key-file ~/.config/stormwatch/client-key.jwk ..."
+        })
 public final class ClientKeyCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -41,7 +45,9 @@ public final class ClientKeyCommand implements Callable<Integer> {
     @Option(names = "--generate", description = "Write a new key to FILE first (refused when FILE exists).")
     private boolean generate;
 
-    @Option(names = "--client-key-id", paramLabel = "KID",
+    @Option(
+            names = "--client-key-id",
+            paramLabel = "KID",
             description = "The key id (default: the JWK's kid, else the key's RFC 7638 thumbprint).")
     private String keyId;
 
@@ -72,18 +78,25 @@ public final class ClientKeyCommand implements Callable<Integer> {
                 Files.createDirectories(parent);
             }
             try {
-                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             } catch (UnsupportedOperationException e) {
                 Files.createFile(file); // not a POSIX file system: the folder's own protection applies
             }
-            Files.writeString(file, key.privateJwk().reveal() + "\n", StandardCharsets.UTF_8,
+            Files.writeString(
+                    file,
+                    key.privateJwk().reveal() + "\n",
+                    StandardCharsets.UTF_8,
                     StandardOpenOption.TRUNCATE_EXISTING);
         } catch (FileAlreadyExistsException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "FILE " + file
-                    + " exists: --generate never overwrites a key; choose another file or drop --generate to read it");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "FILE " + file
+                            + " exists: --generate never overwrites a key; choose another file or drop --generate to read it");
         } catch (IOException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "FILE " + file + " cannot be written ("
-                    + e.getClass().getSimpleName() + ")");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "FILE " + file + " cannot be written (" + e.getClass().getSimpleName() + ")");
         }
     }
 }

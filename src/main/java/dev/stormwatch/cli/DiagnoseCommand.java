@@ -1,5 +1,6 @@
 package dev.stormwatch.cli;
 
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.diagnose.DiagnoseException;
 import dev.stormwatch.diagnose.DiagnoseRequest;
 import dev.stormwatch.diagnose.DiagnoseService;
@@ -10,7 +11,6 @@ import dev.stormwatch.diagnose.DiagnosisJson;
 import dev.stormwatch.diagnose.DiagnosisOptions;
 import dev.stormwatch.diagnose.InputFormat;
 import dev.stormwatch.diagnose.ReadProgress;
-import dev.stormwatch.base.DurationText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -42,73 +42,102 @@ import picocli.CommandLine.Parameters;
             "Prints a verdict and a table of clients, or with --json one JSON object. Files are merged by time;",
             "gzip-compressed files are read as they are. Secrets in the input never reach the output."
         },
-        footer = {"", "Examples:",
+        footer = {
+            "",
+            "Examples:",
             "  stormwatch diagnose alice.har bob.har",
             "  stormwatch diagnose --html storm.html alice.har bob.har",
             "  stormwatch diagnose --format nginx --log-format combined access.log.gz",
             "  stormwatch diagnose --log-format '$remote_addr [$time_local] \"$request\" $status $request_time"
                     + " \"$sent_http_retry_after\" \"$http_x_client_id\"' --client-key '$http_x_client_id' access.log",
             "  stormwatch diagnose --format jsonl --fields kong kong.jsonl --throttle-status 503",
-            "  stormwatch diagnose --fields envoy --throttled upstream.flags=LIMITED envoy-access.jsonl"})
+            "  stormwatch diagnose --fields envoy --throttled upstream.flags=LIMITED envoy-access.jsonl"
+        })
 public final class DiagnoseCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--format", defaultValue = "auto", paramLabel = "auto|har|nginx|apache|jsonl|otlp|report",
+    @Option(
+            names = "--format",
+            defaultValue = "auto",
+            paramLabel = "auto|har|nginx|apache|jsonl|otlp|report",
             description = "The format of the files (default ${DEFAULT-VALUE}: decided per file from its first bytes).")
     private InputFormat format;
 
-    @Option(names = "--log-format", paramLabel = "F",
+    @Option(
+            names = "--log-format",
+            paramLabel = "F",
             description = "The access log's format as in the server's config (nginx log_format or Apache LogFormat),"
                     + " or a preset: combined (default), common.")
     private String logFormat;
 
-    @Option(names = "--fields", paramLabel = "MAP",
+    @Option(
+            names = "--fields",
+            paramLabel = "MAP",
             description = "For JSON lines: role=field pairs (time, duration, client, method, uri, status,"
                     + " retry_after, date, idempotency_key), or a preset: envoy, kong, stormwatch-relay.")
     private String fields;
 
-    @Option(names = "--client-key", paramLabel = "K",
+    @Option(
+            names = "--client-key",
+            paramLabel = "K",
             description = "What names a client: a log variable ($http_x_client_id), a JSON field or a HAR request"
                     + " header. A credential is shown only as a short hash.")
     private String clientKey;
 
-    @Option(names = "--tolerance", defaultValue = "100ms", paramLabel = "D",
+    @Option(
+            names = "--tolerance",
+            defaultValue = "100ms",
+            paramLabel = "D",
             description = "How much earlier than Retry-After allowed a retry may start and still be on time"
                     + " (default ${DEFAULT-VALUE}; DG1).")
     private String tolerance;
 
-    @Option(names = "--throttle-status", split = ",", paramLabel = "CODE",
+    @Option(
+            names = "--throttle-status",
+            split = ",",
+            paramLabel = "CODE",
             description = "Statuses that mean 'throttled' besides 429, e.g. 503 (nginx limit_req) or 500 (Apigee).")
     private List<Integer> throttleStatuses = new ArrayList<>();
 
-    @Option(names = "--throttled", paramLabel = "CODE|FIELD=VALUE",
+    @Option(
+            names = "--throttled",
+            paramLabel = "CODE|FIELD=VALUE",
             description = "What means 'throttled' besides 429 (DG9, DG16), repeatable: a status (503 for nginx"
                     + " limit_req's default, 500 for Apigee), or for JSON lines a field and the value it holds when"
                     + " the gateway throttled, alone or in a comma list (response_flags=RL: Envoy's rate-limit flag,"
                     + " which the envoy preset already reads).")
     private List<String> throttled = new ArrayList<>();
 
-    @Option(names = "--quota", paramLabel = "N",
+    @Option(
+            names = "--quota",
+            paramLabel = "N",
             description = "The server's quota in requests per second for the what-if replay (DG15); default: the most"
                     + " requests it accepted within one second of the evidence.")
     private Integer quota;
 
-    @Option(names = "--seed", paramLabel = "N",
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
             description = "The seed of the what-if replay's jitter (DG14; default ${DEFAULT-VALUE}): the same evidence"
-                    + " and seed give the same figures.", defaultValue = "2015")
+                    + " and seed give the same figures.",
+            defaultValue = "2015")
     private long seed;
 
     @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
     private boolean json;
 
-    @Option(names = "--report", paramLabel = "out.json|out.html",
+    @Option(
+            names = "--report",
+            paramLabel = "out.json|out.html",
             description = "Also write the report to this file: JSON, or a self-contained HTML page when the name ends"
                     + " in .html.")
     private Path report;
 
-    @Option(names = "--html", paramLabel = "report.html",
+    @Option(
+            names = "--html",
+            paramLabel = "report.html",
             description = "Also write a self-contained HTML report (one file, chart inline, nothing fetched; secrets"
                     + " redacted) to attach to a ticket.")
     private Path html;
@@ -119,7 +148,8 @@ public final class DiagnoseCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DiagnosisOptions options = options();
-        if (report != null && !isHtml(report)
+        if (report != null
+                && !isHtml(report)
                 && !report.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json")) {
             throw usage("--report writes JSON or HTML: give a file name ending in .json or .html, was " + report);
         }
@@ -154,8 +184,11 @@ public final class DiagnoseCommand implements Callable<Integer> {
                     + first.line() + ": " + first.reason());
         }
         err.flush();
-        if (report != null && !write(err, report, isHtml(report) ? DiagnosisHtml.write(diagnosis)
-                : DiagnosisJson.write(diagnosis, true))) {
+        if (report != null
+                && !write(
+                        err,
+                        report,
+                        isHtml(report) ? DiagnosisHtml.write(diagnosis) : DiagnosisJson.write(diagnosis, true))) {
             return 1;
         }
         if (html != null && !write(err, html, DiagnosisHtml.write(diagnosis))) {
@@ -217,7 +250,8 @@ public final class DiagnoseCommand implements Callable<Integer> {
             throw usage("--quota is requests per second and must be at least 1, was " + quota);
         }
         return new DiagnosisOptions(tol, java.util.Set.copyOf(statuses), DiagnosisOptions.DEFAULT_RETRY_WINDOW)
-                .withWhatIf(seed, quota == null ? 0 : quota).withThrottledFields(marks);
+                .withWhatIf(seed, quota == null ? 0 : quota)
+                .withThrottledFields(marks);
     }
 
     private CommandLine.ParameterException usage(String message) {
@@ -234,8 +268,15 @@ public final class DiagnoseCommand implements Callable<Integer> {
                 return;
             }
             lastPrinted[0] = now;
-            String line = String.format(Locale.ROOT, "reading %s (%d/%d) %3.0f%%: %,d requests, %,d unparsed",
-                    p.file(), p.fileIndex(), p.files(), p.fileShare() * 100, p.requests(), p.unparsed());
+            String line = String.format(
+                    Locale.ROOT,
+                    "reading %s (%d/%d) %3.0f%%: %,d requests, %,d unparsed",
+                    p.file(),
+                    p.fileIndex(),
+                    p.files(),
+                    p.fileShare() * 100,
+                    p.requests(),
+                    p.unparsed());
             if (terminal) {
                 err.print("\r" + line + (p.done() ? "\n" : ""));
             } else if (p.done() || p.bytesRead() > 0) {
@@ -246,7 +287,9 @@ public final class DiagnoseCommand implements Callable<Integer> {
     }
 
     private static void printText(PrintWriter out, Diagnosis d) {
-        if (d.requests() == 0 && !d.evidence().labRuns().isEmpty() && d.evidence().unparsed() == 0) {
+        if (d.requests() == 0
+                && !d.evidence().labRuns().isEmpty()
+                && d.evidence().unparsed() == 0) {
             // DG17: only load reports: their own figures, marked as lab runs, and no verdict on evidence.
             printLabRuns(out, d);
             return;
@@ -261,30 +304,56 @@ public final class DiagnoseCommand implements Callable<Integer> {
     /** DG17: each input's figures side by side, the evidence first, each load report marked as a lab run. */
     private static void printLabRuns(PrintWriter out, Diagnosis d) {
         out.println("Lab runs beside the evidence (Stormwatch load reports, not evidence):");
-        out.printf(Locale.ROOT, "%-24s %-10s %9s %9s %13s %13s  %s%n", "input", "kind", "requests", "throttled",
-                "amplification", "peak-to-mean", "arrivals per second");
+        out.printf(
+                Locale.ROOT,
+                "%-24s %-10s %9s %9s %13s %13s  %s%n",
+                "input",
+                "kind",
+                "requests",
+                "throttled",
+                "amplification",
+                "peak-to-mean",
+                "arrivals per second");
         if (d.requests() > 0) {
             long throttled = 0;
             for (ClientDiagnosis c : d.clients()) {
                 throttled += c.throttled();
             }
-            out.printf(Locale.ROOT, "%-24s %-10s %,9d %,9d %12.2f× %12.2f×  %s%n", "evidence", "real storm",
-                    d.requests(), throttled, d.amplification(), d.synchronisation().peakToMeanPerSecond(),
-                    d.arrivals().bucketMillis() == 1000 ? perSecond(d.arrivals().requests()) : "(per "
-                            + d.arrivals().bucketMillis() / 1000 + " s) " + perSecond(d.arrivals().requests()));
+            out.printf(
+                    Locale.ROOT,
+                    "%-24s %-10s %,9d %,9d %12.2f× %12.2f×  %s%n",
+                    "evidence",
+                    "real storm",
+                    d.requests(),
+                    throttled,
+                    d.amplification(),
+                    d.synchronisation().peakToMeanPerSecond(),
+                    d.arrivals().bucketMillis() == 1000
+                            ? perSecond(d.arrivals().requests())
+                            : "(per " + d.arrivals().bucketMillis() / 1000 + " s) "
+                                    + perSecond(d.arrivals().requests()));
         }
         for (Diagnosis.LabRun r : d.evidence().labRuns()) {
-            out.printf(Locale.ROOT, "%-24s %-10s %,9d %,9d %13s %12.2f×  %s%n",
-                    shorten(Path.of(r.file()).getFileName().toString(), 24), "lab run", r.requests(), r.throttled(),
-                    Double.isNaN(r.amplification()) ? "not measured"
+            out.printf(
+                    Locale.ROOT,
+                    "%-24s %-10s %,9d %,9d %13s %12.2f×  %s%n",
+                    shorten(Path.of(r.file()).getFileName().toString(), 24),
+                    "lab run",
+                    r.requests(),
+                    r.throttled(),
+                    Double.isNaN(r.amplification())
+                            ? "not measured"
                             : String.format(Locale.ROOT, "%.2f×", r.amplification()),
-                    r.peakToMeanPerSecond(), perSecond(r.arrivalsPerSecond()));
+                    r.peakToMeanPerSecond(),
+                    perSecond(r.arrivalsPerSecond()));
         }
         for (Diagnosis.LabRun r : d.evidence().labRuns()) {
             out.println("  lab run " + r.file() + ": " + r.title() + ", started " + r.startedAt()
                     + (r.completed() ? "" : " (partial run)")
-                    + (Double.isNaN(r.peakToMean()) ? "" : String.format(Locale.ROOT,
-                            "; peak-to-mean after the shared Retry-After %.2f×", r.peakToMean())));
+                    + (Double.isNaN(r.peakToMean())
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT, "; peak-to-mean after the shared Retry-After %.2f×", r.peakToMean())));
         }
     }
 
@@ -304,18 +373,43 @@ public final class DiagnoseCommand implements Callable<Integer> {
         out.println("Verdict: " + d.verdict());
         out.println();
         if (d.from() != null) {
-            out.printf(Locale.ROOT, "%,d requests, %,d logical requests, amplification %.2f×, from %s to %s%n",
-                    d.requests(), d.logicalRequests(), d.amplification(), d.from(), d.to());
+            out.printf(
+                    Locale.ROOT,
+                    "%,d requests, %,d logical requests, amplification %.2f×, from %s to %s%n",
+                    d.requests(),
+                    d.logicalRequests(),
+                    d.amplification(),
+                    d.from(),
+                    d.to());
             out.println("Status: " + statuses(d.status()));
             out.println("Attempts per logical request: " + statuses(d.attempts()));
             out.println();
         }
-        out.printf(Locale.ROOT, "%-28s %9s %9s %8s %8s %12s %8s %9s %7s%n", "client", "requests", "logical",
-                "retries", "early", "median early", "ignores", "throttled", "retry%");
+        out.printf(
+                Locale.ROOT,
+                "%-28s %9s %9s %8s %8s %12s %8s %9s %7s%n",
+                "client",
+                "requests",
+                "logical",
+                "retries",
+                "early",
+                "median early",
+                "ignores",
+                "throttled",
+                "retry%");
         for (ClientDiagnosis c : d.clients()) {
-            out.printf(Locale.ROOT, "%-28s %,9d %,9d %,8d %,8d %12s %8s %,9d %6.0f%%%n", shorten(c.client()),
-                    c.requests(), c.logicalRequests(), c.retries(), c.earlyRetries(), c.medianEarlyText(),
-                    c.ignoresRetryAfter() ? "YES" : "no", c.throttled(), c.retryRatio() * 100);
+            out.printf(
+                    Locale.ROOT,
+                    "%-28s %,9d %,9d %,8d %,8d %12s %8s %,9d %6.0f%%%n",
+                    shorten(c.client()),
+                    c.requests(),
+                    c.logicalRequests(),
+                    c.retries(),
+                    c.earlyRetries(),
+                    c.medianEarlyText(),
+                    c.ignoresRetryAfter() ? "YES" : "no",
+                    c.throttled(),
+                    c.retryRatio() * 100);
         }
         if (!d.findings().isEmpty()) {
             out.println();
@@ -328,7 +422,9 @@ public final class DiagnoseCommand implements Callable<Integer> {
 
     private static String statuses(Map<Integer, Long> counts) {
         StringBuilder out = new StringBuilder();
-        counts.forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ").append(k).append(": ")
+        counts.forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ")
+                .append(k)
+                .append(": ")
                 .append(String.format(Locale.ROOT, "%,d", v)));
         return out.length() == 0 ? "(none)" : out.toString();
     }

@@ -9,8 +9,8 @@ import dev.stormwatch.retry.RetryAfter;
 import dev.stormwatch.retry.RetryPolicy;
 import dev.stormwatch.retry.WaitHint;
 import dev.stormwatch.retry.WaitHints;
-import java.math.BigDecimal;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,26 +40,39 @@ import picocli.CommandLine.Option;
             "Paste the status and the headers from a ticket: Retry-After, Date, retry-after-ms, x-ms-retry-after-ms,",
             "x-should-retry, RateLimit, RateLimit-Policy, x-ratelimit-*, anthropic-ratelimit-*; others are ignored."
         },
-        footer = {"", "Examples:", "  stormwatch explain-retry-after --status 503 --header \"Retry-After: 120\"",
-            "  stormwatch explain-retry-after --status 429 --header \"retry-after-ms: 1500\" --header \"Retry-After: 1\""})
+        footer = {
+            "",
+            "Examples:",
+            "  stormwatch explain-retry-after --status 503 --header \"Retry-After: 120\"",
+            "  stormwatch explain-retry-after --status 429 --header \"retry-after-ms: 1500\" --header \"Retry-After: 1\""
+        })
 public final class ExplainRetryAfterCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--status", required = true, paramLabel = "CODE", description = "The response's HTTP status, e.g. 503.")
+    @Option(
+            names = "--status",
+            required = true,
+            paramLabel = "CODE",
+            description = "The response's HTTP status, e.g. 503.")
     private int status;
 
-    @Option(names = "--header", paramLabel = "\"NAME: VALUE\"",
+    @Option(
+            names = "--header",
+            paramLabel = "\"NAME: VALUE\"",
             description = "A response header, e.g. \"Retry-After: 120\" or \"Date: Sun, 06 Nov 1994 08:49:37 GMT\"."
                     + " Repeat for each header.")
     private List<String> headers = new ArrayList<>();
 
-    @Option(names = "--now", paramLabel = "INSTANT",
+    @Option(
+            names = "--now",
+            paramLabel = "INSTANT",
             description = "The local clock, as an ISO-8601 instant (e.g. 2026-11-30T06:00:00Z). Default: now.")
     private String now;
 
-    @Option(names = "--json",
+    @Option(
+            names = "--json",
             description = "Print exactly one JSON object on stdout, for scripts: status, wait_s, jitter_max_ms, rule,"
                     + " reason, decided_by, every hint read, should_retry, pace_s, ignored. Waits are in seconds; null"
                     + " when absent.")
@@ -69,8 +82,8 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
     public Integer call() {
         // Bad input: say what is wrong and what to do, never a stack trace.
         if (status < 100 || status > 599) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--status must be an HTTP status between 100 and 599, was " + status);
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--status must be an HTTP status between 100 and 599, was " + status);
         }
         Clock clock = clock();
         List<String> retryAfter = new ArrayList<>();
@@ -80,8 +93,10 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
         for (String header : headers) {
             int colon = header.indexOf(':');
             if (colon <= 0) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--header must look like \"Name: value\""
-                        + " (for example \"Retry-After: 120\"), was \"" + header + "\"");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--header must look like \"Name: value\"" + " (for example \"Retry-After: 120\"), was \""
+                                + header + "\"");
             }
             String rawName = header.substring(0, colon).trim();
             String name = rawName.toLowerCase(Locale.ROOT);
@@ -115,13 +130,19 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
         try {
             return Clock.fixed(Instant.parse(now), ZoneOffset.UTC);
         } catch (DateTimeParseException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "--now must be an ISO-8601 instant such as 2026-11-30T06:00:00Z, was \"" + now + "\"");
         }
     }
 
-    private void print(PrintWriter out, List<String> retryAfter, List<String> dates, List<String> ignored,
-            RetryAfter.Explanation explanation, WaitHints.Reading reading) {
+    private void print(
+            PrintWriter out,
+            List<String> retryAfter,
+            List<String> dates,
+            List<String> ignored,
+            RetryAfter.Explanation explanation,
+            WaitHints.Reading reading) {
         out.println("Status:       " + status);
         out.println("Retry-After:  " + (retryAfter.isEmpty() ? "(none)" : String.join(" | ", retryAfter)));
         if (!dates.isEmpty()) {
@@ -151,8 +172,11 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
         if (decided.isPresent() && !decided.get().header().equals("retry-after")) {
             WaitHint hint = decided.get();
             out.println("Rule:         " + hint.rule() + ": " + hint.note());
-            out.println("Decided by:   " + hint.headerLine() + (reading.hints().stream()
-                    .filter(h -> h.waitTime().isPresent()).count() > 1
+            out.println("Decided by:   " + hint.headerLine()
+                    + (reading.hints().stream()
+                                            .filter(h -> h.waitTime().isPresent())
+                                            .count()
+                                    > 1
                             ? " (RH2: the longest valid wait wins, so no hint is answered earlier than it asked)"
                             : ""));
         } else if (retryAfter.isEmpty() && dialects) {
@@ -165,22 +189,31 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
             }
         }
         if (wait.isPresent() && !reading.forbidsRetry()) {
-            out.println("Budget:       with the default policy (" + RetryPolicy.DEFAULT.totalBudget().getSeconds()
-                    + " s per call) the client " + (wait.get().compareTo(RetryPolicy.DEFAULT.totalBudget()) <= 0
+            out.println("Budget:       with the default policy ("
+                    + RetryPolicy.DEFAULT.totalBudget().getSeconds()
+                    + " s per call) the client "
+                    + (wait.get().compareTo(RetryPolicy.DEFAULT.totalBudget()) <= 0
                             ? "waits, then retries (RA3)"
                             : "does not wait: it stops, reports the wait and pauses the origin (RA4, P1)"));
         }
-        reading.shouldRetry().ifPresent(word -> out.println("Retry:        x-should-retry: " + word + " (RH3): "
-                + (word ? "allowed, but the status, operation and budget rules still decide; it never widens them"
-                        : "the client stops after this request" + (wait.isPresent()
-                                ? " and pauses the origin for the wait (P1)" : ""))));
+        reading.shouldRetry()
+                .ifPresent(word -> out.println("Retry:        x-should-retry: " + word + " (RH3): "
+                        + (word
+                                ? "allowed, but the status, operation and budget rules still decide; it never widens them"
+                                : "the client stops after this request"
+                                        + (wait.isPresent() ? " and pauses the origin for the wait (P1)" : ""))));
         if (reading.pace().isPresent() && wait.isEmpty()) {
-            out.println("Pace:         " + (Outcome.isRetryableStatus(status)
-                    ? "nothing is left for " + words(reading.pace().get()) + ", but a " + status
-                            + " is retried with backoff (RA1): no pace"
-                    : "nothing is left for " + words(reading.pace().get()) + ": the response is delivered and "
-                            + reading.paceScope().describe() + " is paced until the reset (RH9, RH12); a request"
-                            + " it holds waits it out when it fits its budget, else is refused as a 429 (RH13, P2)"));
+            out.println(
+                    "Pace:         "
+                            + (Outcome.isRetryableStatus(status)
+                                    ? "nothing is left for "
+                                            + words(reading.pace().get()) + ", but a " + status
+                                            + " is retried with backoff (RA1): no pace"
+                                    : "nothing is left for "
+                                            + words(reading.pace().get()) + ": the response is delivered and "
+                                            + reading.paceScope().describe()
+                                            + " is paced until the reset (RH9, RH12); a request"
+                                            + " it holds waits it out when it fits its budget, else is refused as a 429 (RH13, P2)"));
         }
         if (!ignored.isEmpty()) {
             out.println("Ignored:      " + String.join(", ", ignored) + " (they carry no wait hint)");
@@ -189,8 +222,13 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
     }
 
     /** The same reading as {@link #print}, as one JSON object with snake_case names (as the diagnose report). */
-    private void printJson(PrintWriter out, List<String> retryAfter, List<String> dates, List<String> ignored,
-            RetryAfter.Explanation explanation, WaitHints.Reading reading) {
+    private void printJson(
+            PrintWriter out,
+            List<String> retryAfter,
+            List<String> dates,
+            List<String> ignored,
+            RetryAfter.Explanation explanation,
+            WaitHints.Reading reading) {
         boolean dialects = reading.hints().stream().anyMatch(h -> !h.header().equals("retry-after"));
         Optional<WaitHint> decided = reading.decidedBy();
         Optional<Duration> wait = reading.waitTime();
@@ -199,7 +237,9 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
         root.put("retry_after", retryAfter);
         root.put("date", dates);
         root.put("wait_s", wait.map(ExplainRetryAfterCommand::seconds).orElse(null));
-        root.put("jitter_max_ms", wait.map(w -> Math.min(w.toMillis() / 10, 1_000)).orElse(null));
+        root.put(
+                "jitter_max_ms",
+                wait.map(w -> Math.min(w.toMillis() / 10, 1_000)).orElse(null));
         // The same precedence as the text: a deciding dialect hint, else B3 without any wait, else Retry-After's rule.
         if (decided.isPresent() && !decided.get().header().equals("retry-after")) {
             root.put("rule", decided.get().rule());
@@ -218,15 +258,20 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
             entry.put("header", hint.header());
             entry.put("value", hint.value());
             entry.put("role", hint.role().name().toLowerCase(Locale.ROOT));
-            entry.put("wait_s", hint.waitTime().map(ExplainRetryAfterCommand::seconds).orElse(null));
+            entry.put(
+                    "wait_s",
+                    hint.waitTime().map(ExplainRetryAfterCommand::seconds).orElse(null));
             entry.put("rule", hint.rule());
             entry.put("note", hint.note());
             entry.put("decides", decided.isPresent() && decided.get() == hint);
             hints.add(entry);
         }
         root.put("hints", hints);
-        root.put("retries_within_default_budget", wait.isPresent() && !reading.forbidsRetry()
-                ? wait.get().compareTo(RetryPolicy.DEFAULT.totalBudget()) <= 0 : null);
+        root.put(
+                "retries_within_default_budget",
+                wait.isPresent() && !reading.forbidsRetry()
+                        ? wait.get().compareTo(RetryPolicy.DEFAULT.totalBudget()) <= 0
+                        : null);
         root.put("should_retry", reading.shouldRetry().orElse(null));
         root.put("pace_s", reading.pace().map(ExplainRetryAfterCommand::seconds).orElse(null));
         root.put("ignored", ignored);
@@ -256,7 +301,8 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
             return "";
         }
         if (decided.isPresent() && decided.get() == hint) {
-            return reading.waitTime().isPresent() ? "  [decides: the longest valid wait, RH2]"
+            return reading.waitTime().isPresent()
+                    ? "  [decides: the longest valid wait, RH2]"
                     : "  [decides the pace, RH9]";
         }
         if (status != 429 && status != 503 && hint.role() == WaitHint.Role.EXHAUSTED && decided.isPresent()) {

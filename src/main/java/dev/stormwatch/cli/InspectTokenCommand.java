@@ -41,8 +41,12 @@ import picocli.CommandLine.Option;
             "result and the key's provenance. The token is read from stdin (or --token-file), never from an argument.",
             "Exit status 0 when every check that ran passed and the signature was verified, 1 otherwise."
         },
-        footer = {"", "Examples:", "  pbpaste | stormwatch inspect-token --issuer https://login.example.com --audience my-app",
-            "  stormwatch inspect-token --token-file id_token.txt --jwks-file jwks.json --json"})
+        footer = {
+            "",
+            "Examples:",
+            "  pbpaste | stormwatch inspect-token --issuer https://login.example.com --audience my-app",
+            "  stormwatch inspect-token --token-file id_token.txt --jwks-file jwks.json --json"
+        })
 public final class InspectTokenCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -50,22 +54,30 @@ public final class InspectTokenCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--token-file", paramLabel = "FILE",
+    @Option(
+            names = "--token-file",
+            paramLabel = "FILE",
             description = "Read the token from this file (its first line); default: stdin. Never an argument.")
     private Path tokenFile;
 
-    @Option(names = "--issuer", paramLabel = "URL",
+    @Option(
+            names = "--issuer",
+            paramLabel = "URL",
             description = "Fetch the issuer's JWKS through its discovery document and expect it as iss.")
     private String issuer;
 
-    @Option(names = "--jwks-file", paramLabel = "FILE",
+    @Option(
+            names = "--jwks-file",
+            paramLabel = "FILE",
             description = "Verify against the keys of this JWKS file instead of fetching an issuer's.")
     private Path jwksFile;
 
     @Option(names = "--audience", paramLabel = "AUD", description = "Expect this value in aud (e.g. your client id).")
     private String audience;
 
-    @Option(names = "--ca-file", paramLabel = "FILE.pem",
+    @Option(
+            names = "--ca-file",
+            paramLabel = "FILE.pem",
             description = "Also trust the certificates in this PEM file when fetching the issuer's keys (TL2).")
     private Path caFile;
 
@@ -93,8 +105,9 @@ public final class InspectTokenCommand implements Callable<Integer> {
         Secret token = readToken();
         TokenInspection.Expected expected;
         try {
-            expected = new TokenInspection.Expected(Optional.ofNullable(issuer)
-                    .map(i -> new dev.stormwatch.oauth.Issuer(i).value()), Optional.ofNullable(audience));
+            expected = new TokenInspection.Expected(
+                    Optional.ofNullable(issuer).map(i -> new dev.stormwatch.oauth.Issuer(i).value()),
+                    Optional.ofNullable(audience));
         } catch (CallFailure.Configuration e) {
             throw usage("--issuer " + e.getMessage());
         }
@@ -110,13 +123,15 @@ public final class InspectTokenCommand implements Callable<Integer> {
             keys = keys();
         } catch (CallFailure failure) {
             // The issuer did not give its keys: said once, with the typed error's own words; nothing else printed.
-            spec.commandLine().getErr().println("inspect-token: --issuer " + issuer + ": the keys could not be"
-                    + " fetched: " + failure.getMessage());
+            spec.commandLine()
+                    .getErr()
+                    .println("inspect-token: --issuer " + issuer + ": the keys could not be" + " fetched: "
+                            + failure.getMessage());
             spec.commandLine().getErr().flush();
             return 1;
         }
-        TokenInspection inspection = TokenInspection.inspect(token, keys, expected, clock,
-                IdTokenValidator.DEFAULT_SKEW);
+        TokenInspection inspection =
+                TokenInspection.inspect(token, keys, expected, clock, IdTokenValidator.DEFAULT_SKEW);
         if (json) {
             ObjectNode root = JSON.createObjectNode();
             root.put("valid", inspection.valid());
@@ -127,9 +142,12 @@ public final class InspectTokenCommand implements Callable<Integer> {
                 throw new IllegalStateException("the inspection's JSON is its own", e);
             }
             ArrayNode checks = root.putArray("checks");
-            inspection.checks().forEach(c -> checks.addObject().put("check", c.name())
-                    .put("result", c.result().name().toLowerCase(Locale.ROOT))
-                    .put("detail", PrintableText.of(c.detail())));
+            inspection
+                    .checks()
+                    .forEach(c -> checks.addObject()
+                            .put("check", c.name())
+                            .put("result", c.result().name().toLowerCase(Locale.ROOT))
+                            .put("detail", PrintableText.of(c.detail())));
             out.println(root);
         } else {
             out.println("Header:");
@@ -138,12 +156,14 @@ public final class InspectTokenCommand implements Callable<Integer> {
             out.println(PrintableText.of(inspection.claims()));
             out.println("Checks:");
             for (TokenInspection.Check check : inspection.checks()) {
-                out.println(String.format("  %-9s %-11s %s", check.name(),
+                out.println(String.format(
+                        "  %-9s %-11s %s",
+                        check.name(),
                         check.result().name().toLowerCase(Locale.ROOT).replace('_', ' '),
                         PrintableText.of(check.detail())));
             }
-            out.println(inspection.valid() ? "Valid: every check that ran passed."
-                    : "NOT valid: see the checks above.");
+            out.println(
+                    inspection.valid() ? "Valid: every check that ran passed." : "NOT valid: see the checks above.");
         }
         out.flush();
         return inspection.valid() ? 0 : 1;
@@ -168,10 +188,11 @@ public final class InspectTokenCommand implements Callable<Integer> {
     private Optional<TokenInspection.Keys> keys() {
         if (jwksFile != null) {
             try {
-                return Optional.of(TokenInspection.Keys.parse(Files.readString(jwksFile, StandardCharsets.UTF_8),
-                        "the JWKS file " + jwksFile));
+                return Optional.of(TokenInspection.Keys.parse(
+                        Files.readString(jwksFile, StandardCharsets.UTF_8), "the JWKS file " + jwksFile));
             } catch (IOException e) {
-                throw usage("--jwks-file " + jwksFile + " cannot be read (" + e.getClass().getSimpleName() + ")");
+                throw usage("--jwks-file " + jwksFile + " cannot be read ("
+                        + e.getClass().getSimpleName() + ")");
             } catch (IllegalArgumentException e) {
                 throw usage("--jwks-file " + jwksFile + " " + e.getMessage());
             }
@@ -183,13 +204,17 @@ public final class InspectTokenCommand implements Callable<Integer> {
         try {
             http = TrustedCertificates.trustingOperatingSystem(
                     ProxyRoutes.from(System::getenv, System::getProperty).applyTo(new OkHttpClient()),
-                    TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.ofNullable(caFile), "--ca-file");
+                    TrustedCertificates.OPERATING_SYSTEM_BUNDLES,
+                    Optional.ofNullable(caFile),
+                    "--ca-file");
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
         // The client id is not sent: discovery and the JWKS are anonymous reads.
         OAuthClient client = OAuthClient.builder(OAuthConfig.of(issuer, "stormwatch-token-inspector"))
-                .httpClient(http).clock(clock).build();
+                .httpClient(http)
+                .clock(clock)
+                .build();
         return Optional.of(client.providerKeys());
     }
 

@@ -52,104 +52,168 @@ public final class LoadCommand implements Callable<Integer> {
     /** Where API keys are read from; the environment, or a map in tests. */
     private UnaryOperator<String> environment = System::getenv;
 
-    @Option(names = "--target", defaultValue = "embedded", paramLabel = "embedded|URL",
-            description = "The embedded relay (default) or an OpenAI-compatible base URL; a URL off this machine needs --rate.")
+    @Option(
+            names = "--target",
+            defaultValue = "embedded",
+            paramLabel = "embedded|URL",
+            description =
+                    "The embedded relay (default) or an OpenAI-compatible base URL; a URL off this machine needs --rate.")
     private String target;
 
-    @Option(names = "--clients", paramLabel = "N",
-            description = "Virtual clients (closed loop), or the most requests in flight (with --rate). Default: the"
-                    + " scenario's own (steady 100, 3am-storm 64, quota-exhaustion 50, nginx-limit-req 50, others 100).")
+    @Option(
+            names = "--clients",
+            paramLabel = "N",
+            description =
+                    "Virtual clients (closed loop), or the most requests in flight (with --rate). Default: the"
+                            + " scenario's own (steady 100, 3am-storm 64, quota-exhaustion 50, nginx-limit-req 50, others 100).")
     private Integer clients;
 
-    @Option(names = "--rate", paramLabel = "R",
+    @Option(
+            names = "--rate",
+            paramLabel = "R",
             description = "Arrivals per second (open loop); also the cap a remote target requires.")
     private Double rate;
 
-    @Option(names = "--think-time", defaultValue = "0", paramLabel = "D",
-            description = "Closed loop: pause between a client's requests, as " + DurationText.FORMS + ". Default ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--think-time",
+            defaultValue = "0",
+            paramLabel = "D",
+            description = "Closed loop: pause between a client's requests, as " + DurationText.FORMS
+                    + ". Default ${DEFAULT-VALUE}.")
     private String thinkTime;
 
-    @Option(names = "--duration", paramLabel = "D",
-            description = "How long the run lasts, as " + DurationText.FORMS + ". Default: the scenario's own length"
-                    + " (steady 20 s, 3am-storm 30 s, provider-outage 45 s, quota-exhaustion 30 s, retry-after-120 140 s, retry-after-12 20 s, nginx-limit-req 20 s).")
+    @Option(
+            names = "--duration",
+            paramLabel = "D",
+            description =
+                    "How long the run lasts, as " + DurationText.FORMS + ". Default: the scenario's own length"
+                            + " (steady 20 s, 3am-storm 30 s, provider-outage 45 s, quota-exhaustion 30 s, retry-after-120 140 s, retry-after-12 20 s, nginx-limit-req 20 s).")
     private String duration;
 
-    @Option(names = "--jitter", defaultValue = "full", paramLabel = "STRATEGY",
+    @Option(
+            names = "--jitter",
+            defaultValue = "full",
+            paramLabel = "STRATEGY",
             description = "full (what our clients use); none, exponential, equal, decorrelated for comparison.")
     private String jitter;
 
-    @Option(names = "--limiter", defaultValue = "off", paramLabel = "ALGORITHM",
-            description = "off, sliding-log, fixed-window, sliding-window-counter, token-bucket, gcra. Default ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--limiter",
+            defaultValue = "off",
+            paramLabel = "ALGORITHM",
+            description =
+                    "off, sliding-log, fixed-window, sliding-window-counter, token-bucket, gcra. Default ${DEFAULT-VALUE}.")
     private String limiter;
 
-    @Option(names = "--redis", defaultValue = "embedded", paramLabel = "embedded|local|URL",
-            description = "Where the limiter keeps its state: one shared Redis (embedded or redis://host:port), or local per instance.")
+    @Option(
+            names = "--redis",
+            defaultValue = "embedded",
+            paramLabel = "embedded|local|URL",
+            description =
+                    "Where the limiter keeps its state: one shared Redis (embedded or redis://host:port), or local per instance.")
     private String redis;
 
     @Option(names = RedisPasswordSource.OPTION, paramLabel = "FILE", description = RedisPasswordSource.HELP)
     private Path redisPasswordFile;
 
-    @Option(names = "--redis-failure-mode", defaultValue = "closed", paramLabel = "closed|open|local",
+    @Option(
+            names = "--redis-failure-mode",
+            defaultValue = "closed",
+            paramLabel = "closed|open|local",
             description = "While Redis is slow or away, the limiter's decisions: closed (refuse), open (allow) or local"
                     + " (each instance's in-memory limiter). Counted in the report (RB3). Default ${DEFAULT-VALUE}.")
     private String redisFailureMode;
 
-    @Option(names = "--redis-outage-limit", defaultValue = "10s", paramLabel = "D",
+    @Option(
+            names = "--redis-outage-limit",
+            defaultValue = "10s",
+            paramLabel = "D",
             description = "How long Redis may stay unreachable before the run stops as \"Redis lost\" (RB2), as "
                     + DurationText.FORMS + "; at most 10m. Default ${DEFAULT-VALUE}.")
     private String redisOutageLimit;
 
-    @Option(names = "--policy", defaultValue = ClientChoices.DEFAULT_POLICY, paramLabel = "PRESET",
-            description = "The clients' retry policy: batch (RC4), interactive (RC4), default (C1), conservative, patient"
-                    + " (C3). Default ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--policy",
+            defaultValue = ClientChoices.DEFAULT_POLICY,
+            paramLabel = "PRESET",
+            description =
+                    "The clients' retry policy: batch (RC4), interactive (RC4), default (C1), conservative, patient"
+                            + " (C3). Default ${DEFAULT-VALUE}.")
     private String policy;
 
-    @Option(names = "--max-attempts", paramLabel = "N",
+    @Option(
+            names = "--max-attempts",
+            paramLabel = "N",
             description = "Attempts per call (per origin and in all), changing the policy's; 1 to 10 (C2), refused"
                     + " outside, never clamped.")
     private String maxAttempts;
 
-    @Option(names = "--budget", paramLabel = "D",
-            description = "Time budget of one call, as " + DurationText.FORMS + ", changing the policy's; at most 10m (C2).")
+    @Option(
+            names = "--budget",
+            paramLabel = "D",
+            description =
+                    "Time budget of one call, as " + DurationText.FORMS + ", changing the policy's; at most 10m (C2).")
     private String budget;
 
-    @Option(names = "--retry-quota", defaultValue = "off", paramLabel = "on|off",
+    @Option(
+            names = "--retry-quota",
+            defaultValue = "off",
+            paramLabel = "on|off",
             description = "The AWS-style retry quota per client instance: 500 tokens, 5 per retry, 1 back per success."
                     + " Default ${DEFAULT-VALUE}.")
     private String retryQuota;
 
-    @Option(names = "--limit", paramLabel = "N/D",
-            description = "The limiter's limit, requests per window (e.g. 100/1s, 30/1m, 100/s; the window as " + DurationText.FORMS + "); needs --limiter. Default: the"
+    @Option(
+            names = "--limit",
+            paramLabel = "N/D",
+            description = "The limiter's limit, requests per window (e.g. 100/1s, 30/1m, 100/s; the window as "
+                    + DurationText.FORMS + "); needs --limiter. Default: the"
                     + " relay's quota, else the rate, else 100/1s.")
     private String limit;
 
-    @Option(names = "--relay-dialect", defaultValue = "plain", paramLabel = "NAME",
+    @Option(
+            names = "--relay-dialect",
+            defaultValue = "plain",
+            paramLabel = "NAME",
             description = "The rate-limit headers of the embedded relay's quota: plain (Retry-After on the 429 only),"
                     + " openai, anthropic, azure, github or ietf (what is left until when on every answer, so the clients"
                     + " pace before the 429, RH9). Default ${DEFAULT-VALUE}.")
     private String relayDialect;
 
-    @Option(names = "--adaptive",
-            description = "Adaptive pacing per client instance, as the AWS SDKs' adaptive mode: after a 429 (or a 503"
-                    + " asking to wait) each attempt waits for a token bucket whose rate drops to 0.7 of the measured"
-                    + " send rate and climbs back on a CUBIC curve; never earlier than a wait hint or pause (RH11). Off by default.")
+    @Option(
+            names = "--adaptive",
+            description =
+                    "Adaptive pacing per client instance, as the AWS SDKs' adaptive mode: after a 429 (or a 503"
+                            + " asking to wait) each attempt waits for a token bucket whose rate drops to 0.7 of the measured"
+                            + " send rate and climbs back on a CUBIC curve; never earlier than a wait hint or pause (RH11). Off by default.")
     private boolean adaptive;
 
-    @Option(names = "--instances", defaultValue = "1", paramLabel = "K",
+    @Option(
+            names = "--instances",
+            defaultValue = "1",
+            paramLabel = "K",
             description = "Client instances sharing the limiter. Default ${DEFAULT-VALUE}.")
     private int instances;
 
-    @Option(names = "--scenario", defaultValue = "steady", paramLabel = "NAME",
-            description = "steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120, retry-after-12, nginx-limit-req."
-                    + " Default ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--scenario",
+            defaultValue = "steady",
+            paramLabel = "NAME",
+            description =
+                    "steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120, retry-after-12, nginx-limit-req."
+                            + " Default ${DEFAULT-VALUE}.")
     private String scenario;
 
-    @Option(names = "--report", paramLabel = "FILE",
+    @Option(
+            names = "--report",
+            paramLabel = "FILE",
             description = "Write the report here (.json; a .csv and a .png are written next to it), or as one"
                     + " self-contained page with its charts inline (.html).")
     private Path report;
 
-    @Option(names = "--metrics-port", paramLabel = "PORT",
+    @Option(
+            names = "--metrics-port",
+            paramLabel = "PORT",
             description = "While the run lasts, serve its metrics for Prometheus on http://127.0.0.1:PORT/metrics:"
                     + " limiter decisions, retries, exhausted budgets, upstream latency by model and the embedded"
                     + " relay's answers by outcome (L10); 0 picks a free port.")
@@ -158,18 +222,25 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Seed of the run's random source, to replay a run.")
     private Long seed;
 
-    @Option(names = "--compare", paramLabel = "SETTING=VALUE",
-            description = "Run twice on the same seed, the second time with one setting changed, and print the two"
-                    + " side by side (LB6): jitter=none, limiter=gcra, redis=local, ... The other options apply to both.")
+    @Option(
+            names = "--compare",
+            paramLabel = "SETTING=VALUE",
+            description =
+                    "Run twice on the same seed, the second time with one setting changed, and print the two"
+                            + " side by side (LB6): jitter=none, limiter=gcra, redis=local, ... The other options apply to both.")
     private String compare;
 
-    @Option(names = "--api-key-env", paramLabel = "VAR",
+    @Option(
+            names = "--api-key-env",
+            paramLabel = "VAR",
             description = "Read the target's API key from this environment variable (never from the command line).")
     private String apiKeyEnv;
 
-    @Option(names = "--oauth-session",
-            description = "Authenticate with the access token of the session kept by 'stormwatch session --stay-signed-in'"
-                    + " (refreshed when it expires).")
+    @Option(
+            names = "--oauth-session",
+            description =
+                    "Authenticate with the access token of the session kept by 'stormwatch session --stay-signed-in'"
+                            + " (refreshed when it expires).")
     private boolean oauthSession;
 
     /**
@@ -179,13 +250,17 @@ public final class LoadCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ClientAuthenticationOptions clientAuthOptions = new ClientAuthenticationOptions();
 
-    @Option(names = "--allow-insecure-credentials",
+    @Option(
+            names = "--allow-insecure-credentials",
             description = "Send the API key or the OAuth session's token over plain http to a host off this machine"
                     + " (refused otherwise: anyone on the path could read it).")
     private boolean allowInsecureCredentials;
 
-    @Option(names = "--session-file", paramLabel = "FILE",
-            description = "Where --oauth-session finds the session (default: the one 'stormwatch session --stay-signed-in' writes).")
+    @Option(
+            names = "--session-file",
+            paramLabel = "FILE",
+            description =
+                    "Where --oauth-session finds the session (default: the one 'stormwatch session --stay-signed-in' writes).")
     private Path sessionFile;
 
     /**
@@ -218,7 +293,8 @@ public final class LoadCommand implements Callable<Integer> {
         Optional<LoadOptions> twin = Optional.empty();
         ClientChoices choices;
         try {
-            ClientChoices.Builder chosen = ClientChoices.builder().policy(policy).retryQuota(retryQuota);
+            ClientChoices.Builder chosen =
+                    ClientChoices.builder().policy(policy).retryQuota(retryQuota);
             if (maxAttempts != null) {
                 chosen.maxAttempts(maxAttempts);
             }
@@ -265,7 +341,8 @@ public final class LoadCommand implements Callable<Integer> {
                 out.println("Metrics for Prometheus: " + uri);
                 out.flush();
             });
-            LoadEngine engine = metrics.meters().map(m -> new LoadEngine(settings, m)).orElseGet(() -> new LoadEngine(settings));
+            LoadEngine engine =
+                    metrics.meters().map(m -> new LoadEngine(settings, m)).orElseGet(() -> new LoadEngine(settings));
             report = engine.run(options, progress::update);
         } catch (MetricsEndpoint.PortUnavailable e) {
             err.println("stormwatch load: --metrics-port " + metricsPort + ": " + e.getMessage()
@@ -282,8 +359,8 @@ public final class LoadCommand implements Callable<Integer> {
                 out.println("report written:");
                 ReportFiles.write(report, options.report().get()).forEach(path -> out.println("  " + path));
             } catch (IOException e) {
-                err.println("stormwatch load: could not write the report to " + options.report().get() + ": "
-                        + e.getMessage() + "; check that the directory is writable");
+                err.println("stormwatch load: could not write the report to "
+                        + options.report().get() + ": " + e.getMessage() + "; check that the directory is writable");
                 err.flush();
                 return REPORT_NOT_WRITTEN;
             }
@@ -318,10 +395,14 @@ public final class LoadCommand implements Callable<Integer> {
             }
             List<String> twinProblems = new ArrayList<>();
             LoadOptions built = optionsBuilder(credential, twinProblems).build();
-            problems.addAll(twinProblems.stream().map(p -> "--compare " + compare + ": " + p).toList());
+            problems.addAll(twinProblems.stream()
+                    .map(p -> "--compare " + compare + ": " + p)
+                    .toList());
             return Optional.of(built);
         } catch (InvalidLoadOptionsException e) {
-            problems.addAll(e.problems().stream().map(p -> "--compare " + compare + ": " + p).toList());
+            problems.addAll(e.problems().stream()
+                    .map(p -> "--compare " + compare + ": " + p)
+                    .toList());
             return Optional.empty();
         } finally {
             jitter = jitterWas;
@@ -331,16 +412,17 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     /** LB6: runs both, one after the other, prints each summary and then the two side by side. */
-    private int compare(LoadOptions first, LoadOptions second, EngineSettings settings, PrintWriter out,
-            PrintWriter err) {
+    private int compare(
+            LoadOptions first, LoadOptions second, EngineSettings settings, PrintWriter out, PrintWriter err) {
         String setting = compare.substring(0, compare.indexOf('=')).strip();
         List<ComparisonTable.Run> runs = new ArrayList<>();
         for (LoadOptions options : List.of(first, second)) {
-            String label = setting + " " + switch (setting) {
-                case "jitter" -> options.jitter().cliName();
-                case "limiter" -> options.limiter().cliName();
-                default -> options.redis().describe();
-            };
+            String label = setting + " "
+                    + switch (setting) {
+                        case "jitter" -> options.jitter().cliName();
+                        case "limiter" -> options.limiter().cliName();
+                        default -> options.redis().describe();
+                    };
             out.println("Running (" + label + "): " + options.describe() + "; " + settings.describe());
             out.flush();
             ProgressPrinter progress = new ProgressPrinter(err, terminal, System::nanoTime);
@@ -419,7 +501,8 @@ public final class LoadCommand implements Callable<Integer> {
             return Optional.empty();
         }
         try {
-            return dev.stormwatch.http.ProxyRoutes.from(environment, System::getProperty).routeFor(url)
+            return dev.stormwatch.http.ProxyRoutes.from(environment, System::getProperty)
+                    .routeFor(url)
                     .map(proxy -> "--target " + url.getHost() + " would go through the proxy " + proxy + " ("
                             + (url.getScheme().equals("https") ? "HTTPS_PROXY" : "HTTP_PROXY") + "), but a load run"
                             + " sends on its own event-loop transport, which does not go through proxies: a proxy"
@@ -436,8 +519,10 @@ public final class LoadCommand implements Callable<Integer> {
         boolean external = lower.startsWith("redis://") || lower.startsWith("rediss://");
         if (redisPasswordFile != null || external) {
             try {
-                RedisPasswordSource.read(redisPasswordFile, environment).ifPresent(password -> builder.redisPassword(
-                        password, redisPasswordFile != null ? RedisPasswordSource.OPTION : RedisPasswordSource.VARIABLE));
+                RedisPasswordSource.read(redisPasswordFile, environment)
+                        .ifPresent(password -> builder.redisPassword(
+                                password,
+                                redisPasswordFile != null ? RedisPasswordSource.OPTION : RedisPasswordSource.VARIABLE));
             } catch (RedisPasswordSource.Unreadable e) {
                 problems.add(e.getMessage());
             }
@@ -458,7 +543,8 @@ public final class LoadCommand implements Callable<Integer> {
         }
         try {
             builder.redisFailureHandling(dev.stormwatch.load.options.RedisFailureHandling.DEFAULT
-                    .withMode(mode.get()).withOutageLimit(limit));
+                    .withMode(mode.get())
+                    .withOutageLimit(limit));
         } catch (IllegalArgumentException e) {
             problems.add(e.getMessage());
         }
@@ -479,7 +565,8 @@ public final class LoadCommand implements Callable<Integer> {
             Path file = sessionFile != null ? sessionFile : dev.stormwatch.oauth.FileSessionStore.defaultLocation();
             // CA8: the session's refreshes carry the client authentication given here, checked as session's are.
             return SessionFileTokens.fromFile(file, clientAuthOptions.read(environment), environment, problems)
-                    .<Credential>map(Credential.OAuthSessionToken::new).orElse(new Credential.None());
+                    .<Credential>map(Credential.OAuthSessionToken::new)
+                    .orElse(new Credential.None());
         }
         if (apiKeyEnv == null) {
             return new Credential.None();

@@ -43,7 +43,8 @@ final class MetricsEndpoint implements AutoCloseable {
         try {
             return new MetricsEndpoint(Optional.of(meters), Optional.of(PrometheusEndpoint.start(meters, port)));
         } catch (UncheckedIOException e) {
-            throw new PortUnavailable("cannot listen on 127.0.0.1:" + port + " (" + e.getCause().getMessage() + ")", e);
+            throw new PortUnavailable(
+                    "cannot listen on 127.0.0.1:" + port + " (" + e.getCause().getMessage() + ")", e);
         }
     }
 

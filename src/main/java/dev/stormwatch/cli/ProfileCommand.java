@@ -4,10 +4,10 @@ import dev.stormwatch.http.ClientCertificate;
 import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.ClientAuthentication;
-import dev.stormwatch.oauth.RedirectChoice;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Profile;
 import dev.stormwatch.oauth.ProfileStore;
+import dev.stormwatch.oauth.RedirectChoice;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.PrintableText;
 import java.io.IOException;
@@ -36,10 +36,14 @@ import picocli.CommandLine.Parameters;
             "own session. Profiles are owner-only files in $XDG_CONFIG_HOME/stormwatch (else ~/.config/stormwatch)",
             "and never hold a secret."
         },
-        footer = {"", "Example:", "  stormwatch profile save work --issuer https://login.example.com --client-id my-app \\",
+        footer = {
+            "",
+            "Example:",
+            "  stormwatch profile save work --issuer https://login.example.com --client-id my-app \\",
             "      --client-auth client_secret_basic",
             "  stormwatch session --profile work --stay-signed-in --client-secret-file ~/.config/stormwatch/work-secret",
-            "  stormwatch profile export work --output work.json   # share it; import with 'profile import work.json'"})
+            "  stormwatch profile export work --output work.json   # share it; import with 'profile import work.json'"
+        })
 public final class ProfileCommand implements Runnable {
 
     @CommandLine.Spec
@@ -60,58 +64,93 @@ public final class ProfileCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    @Command(name = "save", mixinStandardHelpOptions = true,
+    @Command(
+            name = "save",
+            mixinStandardHelpOptions = true,
             description = "Save (or replace) a profile; every value is checked first, and nothing is saved when one"
                     + " is refused (PF1).")
     int save(
             @Parameters(paramLabel = "NAME", description = "The profile's name: letters, digits, '.', '_', '-'.")
-            String name,
+                    String name,
             @Option(names = "--issuer", required = true, paramLabel = "URL", description = "The provider's issuer URL.")
-            String issuer,
-            @Option(names = "--client-id", required = true, paramLabel = "ID", description = "The registered client id.")
-            String clientId,
-            @Option(names = "--scope", paramLabel = "S", defaultValue = OAuthConfig.DEFAULT_SCOPE,
-                    description = "Scope to request (default: ${DEFAULT-VALUE}).")
-            String scope,
-            @Option(names = "--client-auth", paramLabel = "METHOD", defaultValue = "none",
-                    description = "none, client_secret_basic, client_secret_post, private_key_jwt,"
-                            + " tls_client_auth, self_signed_tls_client_auth or auto (CA1, TX1); the secret itself is"
-                            + " never saved.")
-            String clientAuth,
-            @Option(names = "--ca-file", paramLabel = "FILE.pem",
-                    description = "A PEM file of extra trusted certificates (TL2).")
-            Path caFile,
-            @Option(names = "--dpop", description = "Bind tokens to a DPoP key (RFC 9449).")
-            boolean dpop,
-            @Option(names = "--client-cert", paramLabel = "FILE.pem",
-                    description = "The client certificate presented in the TLS handshake (TX1); its path is saved.")
-            Path clientCert,
-            @Option(names = "--client-cert-key", paramLabel = "FILE.pem",
-                    description = "The PKCS#8 key file of --client-cert, when apart; only its path is saved (PF7),"
-                            + " never the key.")
-            Path clientCertKey,
-            @Option(names = "--client-key-file", paramLabel = "FILE",
-                    description = "private_key_jwt's key file (CA4); only its path is saved (PF9), never the key.")
-            Path clientKeyFile,
-            @Option(names = "--client-key-id", paramLabel = "KID",
-                    description = "The key id the assertion names, when not the key's own (CA4, PF9).")
-            String clientKeyId,
-            @Option(names = "--auth-param", paramLabel = "NAME=VALUE",
-                    description = "An extra authorization request parameter, repeatable (AR1, PF9).")
-            List<String> authParams,
-            @Option(names = "--redirect-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
-                    description = "127.0.0.1 (default), [::1] or localhost (AR2, AR3, PF9).")
-            String redirectHost,
-            @Option(names = "--redirect-port", paramLabel = "PORT", defaultValue = "0",
-                    description = "A fixed redirect port; 0, any free port, is the default (AR2, PF9).")
-            int redirectPort,
-            @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "300",
-                    description = "How long a sign-in waits for the browser (default ${DEFAULT-VALUE} s; PF9).")
-            String timeout,
+                    String issuer,
+            @Option(
+                            names = "--client-id",
+                            required = true,
+                            paramLabel = "ID",
+                            description = "The registered client id.")
+                    String clientId,
+            @Option(
+                            names = "--scope",
+                            paramLabel = "S",
+                            defaultValue = OAuthConfig.DEFAULT_SCOPE,
+                            description = "Scope to request (default: ${DEFAULT-VALUE}).")
+                    String scope,
+            @Option(
+                            names = "--client-auth",
+                            paramLabel = "METHOD",
+                            defaultValue = "none",
+                            description = "none, client_secret_basic, client_secret_post, private_key_jwt,"
+                                    + " tls_client_auth, self_signed_tls_client_auth or auto (CA1, TX1); the secret itself is"
+                                    + " never saved.")
+                    String clientAuth,
+            @Option(
+                            names = "--ca-file",
+                            paramLabel = "FILE.pem",
+                            description = "A PEM file of extra trusted certificates (TL2).")
+                    Path caFile,
+            @Option(names = "--dpop", description = "Bind tokens to a DPoP key (RFC 9449).") boolean dpop,
+            @Option(
+                            names = "--client-cert",
+                            paramLabel = "FILE.pem",
+                            description =
+                                    "The client certificate presented in the TLS handshake (TX1); its path is saved.")
+                    Path clientCert,
+            @Option(
+                            names = "--client-cert-key",
+                            paramLabel = "FILE.pem",
+                            description =
+                                    "The PKCS#8 key file of --client-cert, when apart; only its path is saved (PF7),"
+                                            + " never the key.")
+                    Path clientCertKey,
+            @Option(
+                            names = "--client-key-file",
+                            paramLabel = "FILE",
+                            description =
+                                    "private_key_jwt's key file (CA4); only its path is saved (PF9), never the key.")
+                    Path clientKeyFile,
+            @Option(
+                            names = "--client-key-id",
+                            paramLabel = "KID",
+                            description = "The key id the assertion names, when not the key's own (CA4, PF9).")
+                    String clientKeyId,
+            @Option(
+                            names = "--auth-param",
+                            paramLabel = "NAME=VALUE",
+                            description = "An extra authorization request parameter, repeatable (AR1, PF9).")
+                    List<String> authParams,
+            @Option(
+                            names = "--redirect-host",
+                            paramLabel = "HOST",
+                            defaultValue = "127.0.0.1",
+                            description = "127.0.0.1 (default), [::1] or localhost (AR2, AR3, PF9).")
+                    String redirectHost,
+            @Option(
+                            names = "--redirect-port",
+                            paramLabel = "PORT",
+                            defaultValue = "0",
+                            description = "A fixed redirect port; 0, any free port, is the default (AR2, PF9).")
+                    int redirectPort,
+            @Option(
+                            names = "--timeout",
+                            paramLabel = "DURATION",
+                            defaultValue = "300",
+                            description = "How long a sign-in waits for the browser (default ${DEFAULT-VALUE} s; PF9).")
+                    String timeout,
             @Option(names = "--stay-signed-in", description = "Keep the session in the profile's own file (PF4, PF9).")
-            boolean staySignedIn,
+                    boolean staySignedIn,
             @Option(names = "--device", description = "Sign in with the device grant (RFC 8628; PF9).")
-            boolean device) {
+                    boolean device) {
         Profile profile;
         try {
             // PF9: each sign-in choice read as session reads its option, named by the option when refused.
@@ -139,24 +178,39 @@ public final class ProfileCommand implements Runnable {
                 try {
                     ClientAssertionKey.read(clientKeyFile, Optional.ofNullable(clientKeyId));
                 } catch (IllegalArgumentException e) {
-                    throw new CommandLine.ParameterException(spec.commandLine(),
-                            "--client-key-file " + clientKeyFile + " " + e.getMessage());
+                    throw new CommandLine.ParameterException(
+                            spec.commandLine(), "--client-key-file " + clientKeyFile + " " + e.getMessage());
                 }
             }
-            profile = new Profile(name, issuer, clientId, scope, ClientAuthentication.Method.parse(clientAuth),
-                    Optional.ofNullable(caFile).map(Path::toAbsolutePath), dpop,
+            profile = new Profile(
+                    name,
+                    issuer,
+                    clientId,
+                    scope,
+                    ClientAuthentication.Method.parse(clientAuth),
+                    Optional.ofNullable(caFile).map(Path::toAbsolutePath),
+                    dpop,
                     Optional.ofNullable(clientCert).map(Path::toAbsolutePath),
-                    Optional.ofNullable(clientCertKey).map(Path::toAbsolutePath), parameters, redirect, wait,
-                    Optional.ofNullable(clientKeyFile).map(Path::toAbsolutePath), Optional.ofNullable(clientKeyId),
-                    staySignedIn, device);
+                    Optional.ofNullable(clientCertKey).map(Path::toAbsolutePath),
+                    parameters,
+                    redirect,
+                    wait,
+                    Optional.ofNullable(clientKeyFile).map(Path::toAbsolutePath),
+                    Optional.ofNullable(clientKeyId),
+                    staySignedIn,
+                    device);
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         // PF7, TX1: the certificate and its key are read and checked now, as session would; nothing half-saved.
         if (clientCert != null) {
             try {
-                ClientCertificate.read(clientCert, Optional.ofNullable(clientCertKey), "--client-cert",
-                        "--client-cert-key", java.time.Instant.now());
+                ClientCertificate.read(
+                        clientCert,
+                        Optional.ofNullable(clientCertKey),
+                        "--client-cert",
+                        "--client-cert-key",
+                        java.time.Instant.now());
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
@@ -190,8 +244,7 @@ public final class ProfileCommand implements Runnable {
         return 0;
     }
 
-    @Command(name = "delete", mixinStandardHelpOptions = true,
-            description = "Delete a profile and its stored session.")
+    @Command(name = "delete", mixinStandardHelpOptions = true, description = "Delete a profile and its stored session.")
     int delete(@Parameters(paramLabel = "NAME") String name) {
         require(name);
         store().delete(name);
@@ -199,10 +252,13 @@ public final class ProfileCommand implements Runnable {
         return 0;
     }
 
-    @Command(name = "export", mixinStandardHelpOptions = true,
+    @Command(
+            name = "export",
+            mixinStandardHelpOptions = true,
             description = "Write a profile as JSON to share (to stdout, or --output FILE); it holds no secret (PF3).")
-    int export(@Parameters(paramLabel = "NAME") String name,
-            @Option(names = "--output", paramLabel = "FILE") Path output) throws IOException {
+    int export(
+            @Parameters(paramLabel = "NAME") String name, @Option(names = "--output", paramLabel = "FILE") Path output)
+            throws IOException {
         String json = ProfileStore.export(require(name));
         if (output == null) {
             out().print(json);
@@ -214,18 +270,22 @@ public final class ProfileCommand implements Runnable {
         return 0;
     }
 
-    @Command(name = "import", mixinStandardHelpOptions = true,
+    @Command(
+            name = "import",
+            mixinStandardHelpOptions = true,
             description = "Save a profile from a shared JSON file; a file with a secret or an unknown field is"
                     + " refused, and nothing is saved (PF3).")
-    int importFile(@Parameters(paramLabel = "FILE") Path file,
+    int importFile(
+            @Parameters(paramLabel = "FILE") Path file,
             @Option(names = "--as", paramLabel = "NAME", description = "Save it under another name.") String as,
             @Option(names = "--replace", description = "Replace a saved profile of the same name.") boolean replace) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), file + " cannot be read ("
-                    + e.getClass().getSimpleName() + ")");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    file + " cannot be read (" + e.getClass().getSimpleName() + ")");
         }
         Profile profile;
         try {
@@ -238,8 +298,10 @@ public final class ProfileCommand implements Runnable {
         }
         ProfileStore store = store();
         if (!replace && store.find(profile.name()).isPresent()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "a profile named '" + profile.name()
-                    + "' is already saved: give --replace to replace it, or --as NAME to keep both");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "a profile named '" + profile.name()
+                            + "' is already saved: give --replace to replace it, or --as NAME to keep both");
         }
         store.save(profile);
         out().println("imported profile " + profile.name());

@@ -5,9 +5,9 @@ import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.DemoUser;
 import dev.stormwatch.provider.ProviderConfig;
-import dev.stormwatch.server.ServerOptions;
 import dev.stormwatch.server.FaultAdmin;
 import dev.stormwatch.server.PlannedFault;
+import dev.stormwatch.server.ServerOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -21,44 +21,63 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code stormwatch provider}: runs the embedded demo OpenID provider on 127.0.0.1 until Ctrl-C. */
-@Command(name = "provider", mixinStandardHelpOptions = true,
+@Command(
+        name = "provider",
+        mixinStandardHelpOptions = true,
         description = "Run the demo OpenID provider on 127.0.0.1 until Ctrl-C.")
 public final class ProviderCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--port", description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--port",
+            description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).",
             defaultValue = "0")
     private int port;
 
-    @Option(names = "--access-token-ttl", description = "Access token lifetime, as " + DurationText.FORMS + " (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--access-token-ttl",
+            description = "Access token lifetime, as " + DurationText.FORMS + " (default: ${DEFAULT-VALUE}).",
             defaultValue = "5m")
     private String accessTokenTtl;
 
-    @Option(names = "--refresh-token-ttl", description = "Refresh token lifetime, as " + DurationText.FORMS + " (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--refresh-token-ttl",
+            description = "Refresh token lifetime, as " + DurationText.FORMS + " (default: ${DEFAULT-VALUE}).",
             defaultValue = "8h")
     private String refreshTokenTtl;
 
-    @Option(names = "--keep-alive", description = "Close a keep-alive connection idle this long, e.g. 5s as Node's "
-            + "http server does (default: ${DEFAULT-VALUE}).", defaultValue = "60s")
+    @Option(
+            names = "--keep-alive",
+            description = "Close a keep-alive connection idle this long, e.g. 5s as Node's "
+                    + "http server does (default: ${DEFAULT-VALUE}).",
+            defaultValue = "60s")
     private String keepAlive;
 
     @Option(names = "--dpop-nonce", description = "Require server-supplied DPoP nonces (RFC 9449 §8).")
     private boolean dpopNonce;
 
-    @Option(names = "--id-token-alg", description = "RS256 or ES256 (default: ${DEFAULT-VALUE}).", defaultValue = "RS256")
+    @Option(
+            names = "--id-token-alg",
+            description = "RS256 or ES256 (default: ${DEFAULT-VALUE}).",
+            defaultValue = "RS256")
     private ProviderConfig.SigningAlgorithm idTokenAlgorithm;
 
-    @Option(names = "--client-id", description = "The public client's id (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--client-id",
+            description = "The public client's id (default: ${DEFAULT-VALUE}).",
             defaultValue = ClientRegistration.DESKTOP_CLIENT_ID)
     private String clientId;
 
-    @Option(names = "--redirect-uri", description = "A registered redirect URI (repeatable; default: "
-            + "http://127.0.0.1/callback, any port).")
+    @Option(
+            names = "--redirect-uri",
+            description = "A registered redirect URI (repeatable; default: " + "http://127.0.0.1/callback, any port).")
     private List<URI> redirectUris = new ArrayList<>();
 
-    @Option(names = "--fault", paramLabel = "ENDPOINT=KIND[,key=value...]",
+    @Option(
+            names = "--fault",
+            paramLabel = "ENDPOINT=KIND[,key=value...]",
             description = "Plan a fault, e.g. /token=503,retry-after=30,times=2 or /token=process-then-reset "
                     + "(repeatable). Kinds: 429, 503, 500, 502, 504, delay, reset, slow-body, malformed-json, "
                     + "process-then-reset.")
@@ -87,8 +106,10 @@ public final class ProviderCommand implements Callable<Integer> {
                     + ClientRegistration.CONFIDENTIAL_CLIENT_SECRET + "')");
         }
         out.println("  keep-alive " + keepAlive + " (an idle connection is closed after it)");
-        out.println("  users      " + config.users().stream().map(DemoUser::subject).toList());
-        out.println("  faults     POST " + provider.baseUrl() + FaultAdmin.PATH + " (JSON), planned now: " + planned.size());
+        out.println(
+                "  users      " + config.users().stream().map(DemoUser::subject).toList());
+        out.println("  faults     POST " + provider.baseUrl() + FaultAdmin.PATH + " (JSON), planned now: "
+                + planned.size());
         out.println("Press Ctrl-C to stop.");
         out.flush();
         ServerLifetime.runUntilStopped(provider, lifetime, out);
@@ -98,19 +119,22 @@ public final class ProviderCommand implements Callable<Integer> {
     /** The confidential demo client (CA1), with the same redirects as the public one. */
     private static ClientRegistration confidential(List<URI> redirects) {
         ClientRegistration demo = ClientRegistration.confidential();
-        return new ClientRegistration(demo.clientId(), redirects, demo.postLogoutRedirectUris(), demo.secret(),
-                demo.authMethods());
+        return new ClientRegistration(
+                demo.clientId(), redirects, demo.postLogoutRedirectUris(), demo.secret(), demo.authMethods());
     }
 
     private ProviderConfig config() {
-        List<URI> redirects = redirectUris.isEmpty() ? ClientRegistration.desktop().redirectUris() : redirectUris;
-        ClientRegistration client = new ClientRegistration(clientId, redirects,
-                ClientRegistration.desktop().postLogoutRedirectUris());
+        List<URI> redirects =
+                redirectUris.isEmpty() ? ClientRegistration.desktop().redirectUris() : redirectUris;
+        ClientRegistration client = new ClientRegistration(
+                clientId, redirects, ClientRegistration.desktop().postLogoutRedirectUris());
         try {
             return ProviderConfig.defaults()
                     .withPort(ServerLifetime.checkedPort(spec.commandLine(), port))
-                    .withClients(clientId.equals(ClientRegistration.CONFIDENTIAL_CLIENT_ID)
-                            ? List.of(client) : List.of(client, confidential(redirects)))
+                    .withClients(
+                            clientId.equals(ClientRegistration.CONFIDENTIAL_CLIENT_ID)
+                                    ? List.of(client)
+                                    : List.of(client, confidential(redirects)))
                     .withAccessTokenTtl(duration(accessTokenTtl))
                     .withRefreshTokenTtl(duration(refreshTokenTtl))
                     .withDpopNonceRequired(dpopNonce)
@@ -124,8 +148,9 @@ public final class ProviderCommand implements Callable<Integer> {
     private Duration keepAliveDuration() {
         Duration value = duration(keepAlive);
         if (value.toMillis() < 1 || value.compareTo(ServerOptions.MAX_KEEP_ALIVE) > 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--keep-alive must be from 1ms to 24d, was "
-                    + keepAlive + ": type a duration such as 5s or 2m");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--keep-alive must be from 1ms to 24d, was " + keepAlive + ": type a duration such as 5s or 2m");
         }
         return value;
     }

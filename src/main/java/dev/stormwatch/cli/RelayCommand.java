@@ -1,13 +1,13 @@
 package dev.stormwatch.cli;
 
 import dev.stormwatch.base.DurationText;
+import dev.stormwatch.relay.Disruption;
 import dev.stormwatch.relay.LatencyModel;
 import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
 import dev.stormwatch.relay.RelayMeters;
-import dev.stormwatch.relay.Disruption;
 import dev.stormwatch.relay.TrustedIssuer;
 import dev.stormwatch.server.FaultAdmin;
 import dev.stormwatch.server.PlannedFault;
@@ -24,14 +24,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code stormwatch relay}: runs the simulated model API on 127.0.0.1 until Ctrl-C. */
-@Command(name = "relay", mixinStandardHelpOptions = true,
+@Command(
+        name = "relay",
+        mixinStandardHelpOptions = true,
         description = "Run the simulated OpenAI-compatible model API on 127.0.0.1 until Ctrl-C.")
 public final class RelayCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--port", description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--port",
+            description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).",
             defaultValue = "0")
     private int port;
 
@@ -44,48 +48,74 @@ public final class RelayCommand implements Callable<Integer> {
     @Option(names = "--jwks-url", description = "The issuer's JWK Set URL (default: ISSUER/jwks).")
     private URI jwksUrl;
 
-    @Option(names = "--quota", paramLabel = "N/WINDOW", description = "Requests per principal per window, e.g. 60/1m; the window as " + DurationText.FORMS + ".")
+    @Option(
+            names = "--quota",
+            paramLabel = "N/WINDOW",
+            description = "Requests per principal per window, e.g. 60/1m; the window as " + DurationText.FORMS + ".")
     private String quota;
 
-    @Option(names = "--dialect", paramLabel = "NAME", defaultValue = "plain",
+    @Option(
+            names = "--dialect",
+            paramLabel = "NAME",
+            defaultValue = "plain",
             description = "The rate-limit headers the quota speaks: plain, openai, anthropic, azure, github or ietf"
                     + " (default: ${DEFAULT-VALUE}: Retry-After on a 429 only).")
     private String dialect;
 
-    @Option(names = "--capacity", description = "Concurrent requests before 503 (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--capacity",
+            description = "Concurrent requests before 503 (default: ${DEFAULT-VALUE}).",
             defaultValue = "256")
     private int capacity;
 
     @Option(names = "--collapse", description = "Degrade further under overload (capacity halves, latency grows).")
     private boolean collapse;
 
-    @Option(names = "--latency", description = "Median simulated latency, as " + DurationText.FORMS + " (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--latency",
+            description = "Median simulated latency, as " + DurationText.FORMS + " (default: ${DEFAULT-VALUE}).",
             defaultValue = "0ms")
     private String latency;
 
-    @Option(names = "--latency-sigma", description = "Log-normal spread of the latency (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--latency-sigma",
+            description = "Log-normal spread of the latency (default: ${DEFAULT-VALUE}).",
             defaultValue = "0.5")
     private double latencySigma;
 
-    @Option(names = "--outage", paramLabel = "FROM..TO", description = "503 for everyone, e.g. 30s..60s; each end as " + DurationText.FORMS + " (repeatable).")
+    @Option(
+            names = "--outage",
+            paramLabel = "FROM..TO",
+            description = "503 for everyone, e.g. 30s..60s; each end as " + DurationText.FORMS + " (repeatable).")
     private List<String> outages = new ArrayList<>();
 
-    @Option(names = "--hiccup", paramLabel = "AT", description = "Reset every open connection at AT, as " + DurationText.FORMS + " (repeatable).")
+    @Option(
+            names = "--hiccup",
+            paramLabel = "AT",
+            description = "Reset every open connection at AT, as " + DurationText.FORMS + " (repeatable).")
     private List<String> hiccups = new ArrayList<>();
 
-    @Option(names = "--brownout", paramLabel = "FROM..TO:SHARE",
+    @Option(
+            names = "--brownout",
+            paramLabel = "FROM..TO:SHARE",
             description = "A share of 5xx, e.g. 10s..20s:0.3; each end as " + DurationText.FORMS + " (repeatable).")
     private List<String> brownOuts = new ArrayList<>();
 
-    @Option(names = "--seed", description = "Seed of the latency and brown-out randomness (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--seed",
+            description = "Seed of the latency and brown-out randomness (default: ${DEFAULT-VALUE}).",
             defaultValue = "42")
     private long seed;
 
-    @Option(names = "--fault", paramLabel = "ENDPOINT=KIND[,key=value...]",
+    @Option(
+            names = "--fault",
+            paramLabel = "ENDPOINT=KIND[,key=value...]",
             description = "Plan a fault, e.g. /v1/chat/completions=429,retry-after=5,times=3 (repeatable).")
     private List<String> faults = new ArrayList<>();
 
-    @Option(names = "--metrics-port", paramLabel = "PORT",
+    @Option(
+            names = "--metrics-port",
+            paramLabel = "PORT",
             description = "Serve the relay's answers by outcome for Prometheus on http://127.0.0.1:PORT/metrics (L10);"
                     + " 0 picks a free port.")
     private Integer metricsPort;
@@ -108,28 +138,36 @@ public final class RelayCommand implements Callable<Integer> {
         try {
             metrics = MetricsEndpoint.startIfAsked(metricsPort);
         } catch (MetricsEndpoint.PortUnavailable e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--metrics-port " + metricsPort + ": "
-                    + e.getMessage() + "; choose another port, or 0 for a free one");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--metrics-port " + metricsPort + ": " + e.getMessage()
+                            + "; choose another port, or 0 for a free one");
         }
         Relay relay = Relay.start(config);
         metrics.meters().ifPresent(m -> RelayMeters.bind(m.registry(), relay.log()));
         FaultOptions.apply(planned, relay.faults());
         out.println("Relay (simulated model API) on " + relay.baseUrl() + "/v1");
         out.println("  API key    " + String.join(", ", config.apiKeys()) + "   (Authorization: Bearer <key>)");
-        config.trustedIssuer().ifPresent(i -> out.println("  tokens of  " + i.issuer() + " (JWKS " + i.jwksUrl() + ")"));
-        out.println("  quota      " + config.quota().map(q -> q.requests() + " per " + DurationText.words(q.window()))
-                .orElse("none")
+        config.trustedIssuer()
+                .ifPresent(i -> out.println("  tokens of  " + i.issuer() + " (JWKS " + i.jwksUrl() + ")"));
+        out.println("  quota      "
+                + config.quota()
+                        .map(q -> q.requests() + " per " + DurationText.words(q.window()))
+                        .orElse("none")
                 + ", capacity " + config.capacity() + (config.collapse() ? " (collapses under overload)" : "")
                 + ", dialect " + config.dialect().name().toLowerCase(java.util.Locale.ROOT));
-        out.println("  record     GET " + relay.baseUrl() + Relay.REQUESTS_PATH
-                + "   faults POST " + relay.baseUrl() + FaultAdmin.PATH);
+        out.println("  record     GET " + relay.baseUrl() + Relay.REQUESTS_PATH + "   faults POST " + relay.baseUrl()
+                + FaultAdmin.PATH);
         metrics.address().ifPresent(uri -> out.println("  metrics    GET " + uri + "   (Prometheus)"));
         out.println("Press Ctrl-C to stop.");
         out.flush();
-        ServerLifetime.runUntilStopped(() -> {
-            relay.close();
-            metrics.close();
-        }, lifetime, out);
+        ServerLifetime.runUntilStopped(
+                () -> {
+                    relay.close();
+                    metrics.close();
+                },
+                lifetime,
+                out);
         return 0;
     }
 
@@ -148,8 +186,8 @@ public final class RelayCommand implements Callable<Integer> {
             }
             if (issuer != null) {
                 String base = issuer.toString().replaceAll("/+$", "");
-                config = config.withTrustedIssuer(new TrustedIssuer(base,
-                        jwksUrl != null ? jwksUrl : URI.create(base + "/jwks")));
+                config = config.withTrustedIssuer(
+                        new TrustedIssuer(base, jwksUrl != null ? jwksUrl : URI.create(base + "/jwks")));
             }
             return config;
         } catch (IllegalArgumentException e) {

@@ -23,12 +23,14 @@ final class ServerLifetime {
 
     static void runUntilStopped(AutoCloseable server, Optional<Duration> runFor, PrintWriter out) {
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            closeQuietly(server);
-            out.println("stopped");
-            out.flush();
-            stopped.countDown();
-        }, "stormwatch-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    closeQuietly(server);
+                    out.println("stopped");
+                    out.flush();
+                    stopped.countDown();
+                },
+                "stormwatch-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             if (runFor.isPresent()) {

@@ -7,23 +7,23 @@ import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.DeviceAuthorization;
-import dev.stormwatch.retry.PrintableText;
-import java.net.URI;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.Introspection;
 import dev.stormwatch.oauth.LogoutResult;
 import dev.stormwatch.oauth.MachineToken;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
-import dev.stormwatch.oauth.RedirectChoice;
 import dev.stormwatch.oauth.Profile;
-import dev.stormwatch.oauth.WebFinger;
 import dev.stormwatch.oauth.ProfileStore;
+import dev.stormwatch.oauth.RedirectChoice;
 import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.SystemBrowserLauncher;
 import dev.stormwatch.oauth.UserInfo;
+import dev.stormwatch.oauth.WebFinger;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.PrintableText;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -46,41 +46,65 @@ import picocli.CommandLine.Option;
             "Sign in through the browser and run OAuth steps, printing each attempt and each step's outcome.",
             "Exit status 0 only when every step succeeded."
         },
-        footer = {"", "Example:", "  stormwatch session --issuer https://login.example.com --client-id my-app \\",
+        footer = {
+            "",
+            "Example:",
+            "  stormwatch session --issuer https://login.example.com --client-id my-app \\",
             "      --steps login,userinfo,refresh,userinfo,logout --json",
-            "", "A confidential client (the secret from a file, or from STORMWATCH_CLIENT_SECRET):",
+            "",
+            "A confidential client (the secret from a file, or from STORMWATCH_CLIENT_SECRET):",
             "  stormwatch session --issuer https://accounts.google.com --client-id ID \\",
             "      --client-auth auto --client-secret-file ~/.config/stormwatch/client-secret",
-            "", "A client with a private key (private_key_jwt; register the public JWK that client-key prints):",
+            "",
+            "A client with a private key (private_key_jwt; register the public JWK that client-key prints):",
             "  stormwatch client-key --generate ~/.config/stormwatch/client-key.jwk",
             "  stormwatch session --issuer https://login.example.com --client-id ID \\",
-            "      --client-auth private_key_jwt --client-key-file ~/.config/stormwatch/client-key.jwk"})
+            "      --client-auth private_key_jwt --client-key-file ~/.config/stormwatch/client-key.jwk"
+        })
 public final class SessionCommand implements Callable<Integer> {
 
     /** Where the client secret comes from when no --client-secret-file is given (CA2: never a flag's value). */
     static final String SECRET_VARIABLE = "STORMWATCH_CLIENT_SECRET";
 
     /** The steps a run may list. */
-    enum Step { LOGIN, USERINFO, REFRESH, ACCESS_TOKEN, LOGOUT, END_SESSION, CLIENT_CREDENTIALS, INTROSPECT }
+    enum Step {
+        LOGIN,
+        USERINFO,
+        REFRESH,
+        ACCESS_TOKEN,
+        LOGOUT,
+        END_SESSION,
+        CLIENT_CREDENTIALS,
+        INTROSPECT
+    }
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--profile", paramLabel = "NAME",
+    @Option(
+            names = "--profile",
+            paramLabel = "NAME",
             description = "Use a saved profile's settings (stormwatch profile save) and its own session (PF4);"
                     + " options given here override the profile for this run only.")
     private String profileName;
 
-    @Option(names = "--issuer", paramLabel = "URL", description = "The provider's issuer URL (required without --profile).")
+    @Option(
+            names = "--issuer",
+            paramLabel = "URL",
+            description = "The provider's issuer URL (required without --profile).")
     private String issuer;
 
-    @Option(names = "--account", paramLabel = "USER@HOST",
+    @Option(
+            names = "--account",
+            paramLabel = "USER@HOST",
             description = "Find the issuer from an e-mail-like account by WebFinger (RFC 7033, OpenID Connect"
                     + " Discovery 1.0 section 2) at the account's host: https, or http when the host is this machine"
                     + " (PF8). Instead of --issuer.")
     private String account;
 
-    @Option(names = "--client-id", paramLabel = "ID",
+    @Option(
+            names = "--client-id",
+            paramLabel = "ID",
             description = "The registered client id (required without --profile).")
     private String clientId;
 
@@ -94,24 +118,33 @@ public final class SessionCommand implements Callable<Integer> {
     @Option(names = "--dpop", description = "Bind tokens to a DPoP key (RFC 9449).")
     private boolean dpop;
 
-    @Option(names = "--auth-param", paramLabel = "NAME=VALUE",
+    @Option(
+            names = "--auth-param",
+            paramLabel = "NAME=VALUE",
             description = "An extra authorization request parameter, repeatable: prompt=login, max_age=0,"
                     + " audience=..., resource=https://api.example.com (RFC 8707), acr_values=..., login_hint=...,"
                     + " ui_locales=..., or any other the provider takes; never one the client sets itself (AR1).")
     private List<String> authParams = List.of();
 
-    @Option(names = "--redirect-port", paramLabel = "PORT", defaultValue = "0",
+    @Option(
+            names = "--redirect-port",
+            paramLabel = "PORT",
+            defaultValue = "0",
             description = "A fixed port for the browser's redirect, for registrations that match the redirect URI"
                     + " exactly (Okta and others); default 0, any free port, as RFC 8252 recommends (AR2).")
     private int redirectPort;
 
-    @Option(names = "--redirect-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+    @Option(
+            names = "--redirect-host",
+            paramLabel = "HOST",
+            defaultValue = "127.0.0.1",
             description = "The redirect URI's host: 127.0.0.1 (default, RFC 8252 §7.3), [::1] (the IPv6 loopback"
                     + " literal, AR3) or localhost, where the provider registers that (Entra ID); the listener stays on"
                     + " loopback addresses (AR2).")
     private String redirectHost;
 
-    @Option(names = "--device",
+    @Option(
+            names = "--device",
             description = "Sign in with the device authorization grant (RFC 8628) instead of the browser: the login"
                     + " step prints a code and a URL to open on any other device, then polls until the sign-in is"
                     + " done, refused or expired (DV1-DV5). For machines without a browser.")
@@ -120,7 +153,10 @@ public final class SessionCommand implements Callable<Integer> {
     @Option(names = "--no-browser", description = "Print the authorization URL on stderr instead of opening a browser.")
     private boolean noBrowser;
 
-    @Option(names = "--steps", split = ",", paramLabel = "STEP",
+    @Option(
+            names = "--steps",
+            split = ",",
+            paramLabel = "STEP",
             description = "Steps in order, comma-separated: login, userinfo, refresh, access_token, logout"
                     + " (erases the session and revokes its token), end_session (logout, then the browser ends the"
                     + " sign-in at the provider too: OpenID RP-Initiated Logout, back to a loopback /logged-out; SX1),"
@@ -130,26 +166,35 @@ public final class SessionCommand implements Callable<Integer> {
                     + " (default: login,userinfo,refresh,userinfo,logout).")
     private List<String> steps = List.of("login", "userinfo", "refresh", "userinfo", "logout");
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "300",
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            defaultValue = "300",
             description = "How long to wait for the browser, as " + DurationText.FORMS + " (default ${DEFAULT-VALUE}).")
     private String timeout;
 
     @Option(names = "--json", description = "Print JSON lines (attempts and steps) instead of text.")
     private boolean json;
 
-    @Option(names = "--stay-signed-in",
+    @Option(
+            names = "--stay-signed-in",
             description = "Keep the session in a file readable only by you, for later runs (e.g. 'stormwatch load"
                     + " --oauth-session'); default: in memory, gone when this run ends.")
     private boolean staySignedIn;
 
-    @Option(names = "--ca-file", paramLabel = "FILE.pem",
+    @Option(
+            names = "--ca-file",
+            paramLabel = "FILE.pem",
             description = "Also trust the certificates in this PEM file (a private CA, or a self-signed provider such"
                     + " as a local Keycloak), on top of the Java runtime's authorities (TL2).")
     private Path caFile;
 
-    @Option(names = "--session-file", paramLabel = "FILE",
-            description = "The file --stay-signed-in uses (implies it); default: $XDG_CONFIG_HOME/stormwatch/session.json"
-                    + " or ~/.config/stormwatch/session.json.")
+    @Option(
+            names = "--session-file",
+            paramLabel = "FILE",
+            description =
+                    "The file --stay-signed-in uses (implies it); default: $XDG_CONFIG_HOME/stormwatch/session.json"
+                            + " or ~/.config/stormwatch/session.json.")
     private Path sessionFile;
 
     /** Opens the system browser; replaced in tests. */
@@ -182,7 +227,9 @@ public final class SessionCommand implements Callable<Integer> {
             try {
                 OkHttpClient finger = TrustedCertificates.trustingOperatingSystem(
                         ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient()),
-                        TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.ofNullable(caFile), "--ca-file");
+                        TrustedCertificates.OPERATING_SYSTEM_BUNDLES,
+                        Optional.ofNullable(caFile),
+                        "--ca-file");
                 issuer = WebFinger.discover(account, finger, "--account").value();
             } catch (CallFailure.Configuration | IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
@@ -193,7 +240,9 @@ public final class SessionCommand implements Callable<Integer> {
             // CA7: a run of client_credentials steps alone asks for no ID token: its scope need not hold openid.
             boolean machineOnly = plan.stream().allMatch(s -> s == Step.CLIENT_CREDENTIALS);
             String sessionScope = machineOnly && !scope.contains("openid") ? OAuthConfig.DEFAULT_SCOPE : scope;
-            config = OAuthConfig.of(issuer, clientId).withScope(sessionScope).withDpop(dpop)
+            config = OAuthConfig.of(issuer, clientId)
+                    .withScope(sessionScope)
+                    .withDpop(dpop)
                     .withLoopbackTimeout(DurationText.parse(timeout))
                     .withClientAuthentication(clientAuthOptions.read(environment));
         } catch (DurationText.Invalid e) {
@@ -221,17 +270,20 @@ public final class SessionCommand implements Callable<Integer> {
             config = config.withSessionFile(Optional.of(sessionFile));
         } else if (staySignedIn) {
             // PF4: a profile's session lives in its own file, so another profile never loads it.
-            config = config.withSessionFile(Optional.of(profile.isPresent() ? profiles().sessionFile(profile.get().name())
-                    : FileSessionStore.defaultLocation()));
+            config = config.withSessionFile(Optional.of(
+                    profile.isPresent()
+                            ? profiles().sessionFile(profile.get().name())
+                            : FileSessionStore.defaultLocation()));
         }
         // The settings' choices travel in the config, built as the app's settings build theirs (UI16).
         OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
         try {
             // PX1, PX2: the environment's proxies (else Java's), never for this machine.
-            OkHttpClient http = ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient());
+            OkHttpClient http =
+                    ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient());
             // PX4, TL2: the system's CA bundle and --ca-file on top of the Java runtime's authorities.
-            builder.httpClient(TrustedCertificates.trustingOperatingSystem(http,
-                    TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.ofNullable(caFile), "--ca-file"));
+            builder.httpClient(TrustedCertificates.trustingOperatingSystem(
+                    http, TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.ofNullable(caFile), "--ca-file"));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -265,13 +317,14 @@ public final class SessionCommand implements Callable<Integer> {
     private Optional<Profile> profile() {
         CommandLine.ParseResult given = spec.commandLine().getParseResult();
         if (account != null && issuer != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--account finds the issuer, and --issuer"
-                    + " gives it: give one of them");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--account finds the issuer, and --issuer" + " gives it: give one of them");
         }
         if (profileName == null) {
             if ((issuer == null && account == null) || clientId == null) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "give --issuer and --client-id, or"
-                        + " --profile NAME (saved with 'stormwatch profile save')");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "give --issuer and --client-id, or" + " --profile NAME (saved with 'stormwatch profile save')");
             }
             return Optional.empty();
         }
@@ -311,7 +364,8 @@ public final class SessionCommand implements Callable<Integer> {
         }
         if (!given.hasMatchedOption("--auth-param")) {
             authParams = profile.authorizationParameters().values().entrySet().stream()
-                    .map(e -> e.getKey() + "=" + e.getValue()).toList();
+                    .map(e -> e.getKey() + "=" + e.getValue())
+                    .toList();
         }
         if (!given.hasMatchedOption("--redirect-host")) {
             redirectHost = profile.redirectChoice().host().uriHost();
@@ -338,7 +392,8 @@ public final class SessionCommand implements Callable<Integer> {
     private ObjectNode run(OAuthClient client, Step step, ObjectNode line) {
         switch (step) {
             case LOGIN, REFRESH -> {
-                Session session = step == Step.REFRESH ? client.refresh()
+                Session session = step == Step.REFRESH
+                        ? client.refresh()
                         : device ? client.loginOnDevice(this::showDeviceCode) : client.login();
                 line.put("subject", session.claims().subject());
                 line.put("issuer", session.claims().issuer());
@@ -346,7 +401,9 @@ public final class SessionCommand implements Callable<Integer> {
                 session.tokens().expiresAt().ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
                 line.put("hasRefreshToken", session.tokens().refreshToken().isPresent());
                 // TX2: whether the access token is bound to the client certificate, never the token.
-                line.put("certificateBound", session.tokens().certificateThumbprint().isPresent());
+                line.put(
+                        "certificateBound",
+                        session.tokens().certificateThumbprint().isPresent());
                 // SX3: the refresh token's own lifetime, when the provider says it.
                 session.tokens().refreshExpiresAt().ifPresent(at -> line.put("refreshTokenExpiresAt", at.toString()));
             }
@@ -357,7 +414,8 @@ public final class SessionCommand implements Callable<Integer> {
             }
             case ACCESS_TOKEN -> {
                 client.accessToken();
-                client.session().flatMap(s -> s.tokens().expiresAt())
+                client.session()
+                        .flatMap(s -> s.tokens().expiresAt())
                         .ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
             }
             case INTROSPECT -> {
@@ -402,12 +460,15 @@ public final class SessionCommand implements Callable<Integer> {
      * code), else one line on stderr. The user code is meant to be shown; the device code never is.
      */
     private void showDeviceCode(DeviceAuthorization authorization) {
-        String complete = authorization.verificationUriComplete().map(URI::toString).orElse("");
+        String complete =
+                authorization.verificationUriComplete().map(URI::toString).orElse("");
         if (json) {
             ObjectNode line = SessionJson.ok("login");
             line.put("type", "device");
             line.put("userCode", PrintableText.of(authorization.userCode()));
-            line.put("verificationUri", PrintableText.of(authorization.verificationUri().toString()));
+            line.put(
+                    "verificationUri",
+                    PrintableText.of(authorization.verificationUri().toString()));
             if (!complete.isEmpty()) {
                 line.put("verificationUriComplete", PrintableText.of(complete));
             }
@@ -419,7 +480,8 @@ public final class SessionCommand implements Callable<Integer> {
             return;
         }
         PrintWriter err = spec.commandLine().getErr();
-        err.println("To sign in, open " + PrintableText.of(authorization.verificationUri().toString())
+        err.println("To sign in, open "
+                + PrintableText.of(authorization.verificationUri().toString())
                 + " on any device and enter the code " + PrintableText.of(authorization.userCode())
                 + " (valid until " + authorization.expiresAt() + ")"
                 + (complete.isEmpty() ? "" : "; or open " + PrintableText.of(complete)));
@@ -452,9 +514,11 @@ public final class SessionCommand implements Callable<Integer> {
         try {
             return Step.valueOf(name.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "unknown step '" + name
-                    + "': use login, userinfo, refresh, access_token, logout, end_session, client_credentials or"
-                    + " introspect");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "unknown step '" + name
+                            + "': use login, userinfo, refresh, access_token, logout, end_session, client_credentials or"
+                            + " introspect");
         }
     }
 
@@ -463,9 +527,14 @@ public final class SessionCommand implements Callable<Integer> {
             out.println(line.toString());
         } else if (!"attempt".equals(line.path("type").asText())) {
             out.println(line.path("step").asText() + ": " + line.path("outcome").asText()
-                    + (line.has("error") ? " - " + line.path("error").path("message").asText() : "")
-                    + (line.has("endSession") ? " - token " + (line.path("tokenRevoked").asBoolean() ? "revoked"
-                            : "not revoked") + "; provider session: " + line.path("endSessionDetail").asText() : ""));
+                    + (line.has("error")
+                            ? " - " + line.path("error").path("message").asText()
+                            : "")
+                    + (line.has("endSession")
+                            ? " - token " + (line.path("tokenRevoked").asBoolean() ? "revoked" : "not revoked")
+                                    + "; provider session: "
+                                    + line.path("endSessionDetail").asText()
+                            : ""));
         }
         out.flush();
     }

@@ -27,7 +27,9 @@ final class SessionFileTokens {
 
     /** What a load run that cannot use the session tells its user to do. */
     static final OAuthSessionTokens.Advice ADVICE = new OAuthSessionTokens.Advice(
-            "not signed in; sign in first with: " + SIGN_IN, "sign in again with: " + SIGN_IN, DPOP_BOUND,
+            "not signed in; sign in first with: " + SIGN_IN,
+            "sign in again with: " + SIGN_IN,
+            DPOP_BOUND,
             "the session's access token is bound to a client certificate (RFC 8705), and a load run does not present"
                     + " one; sign in without --client-cert for a load run");
 
@@ -47,8 +49,11 @@ final class SessionFileTokens {
      * Refreshes go with {@code authentication} (CA8: a confidential client's session refreshes as it signed in),
      * through the environment's proxies (PX1) and with the system's CA bundle (PX4).
      */
-    static Optional<OAuthSessionTokens> fromFile(Path file, dev.stormwatch.oauth.ClientAuthentication authentication,
-            java.util.function.UnaryOperator<String> environment, List<String> problems) {
+    static Optional<OAuthSessionTokens> fromFile(
+            Path file,
+            dev.stormwatch.oauth.ClientAuthentication authentication,
+            java.util.function.UnaryOperator<String> environment,
+            List<String> problems) {
         CachedSessionStore store = new CachedSessionStore(new FileSessionStore(file));
         Optional<Session> session = store.load();
         if (session.isEmpty()) {
@@ -82,13 +87,16 @@ final class SessionFileTokens {
             http = dev.stormwatch.http.TrustedCertificates.trustingOperatingSystem(
                     dev.stormwatch.http.ProxyRoutes.from(environment, System::getProperty)
                             .applyTo(new okhttp3.OkHttpClient()),
-                    dev.stormwatch.http.TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.empty(), "--ca-file");
+                    dev.stormwatch.http.TrustedCertificates.OPERATING_SYSTEM_BUNDLES,
+                    Optional.empty(),
+                    "--ca-file");
         } catch (IllegalArgumentException e) {
             // PX1: a proxy variable that is not a proxy URL, named (never its value).
             problems.add("--oauth-session: " + e.getMessage());
             return Optional.empty();
         }
-        return Optional.of(of(OAuthClient.builder(config).sessionStore(store).httpClient(http).build()));
+        return Optional.of(of(
+                OAuthClient.builder(config).sessionStore(store).httpClient(http).build()));
     }
 
     /** OIDC Core §2: {@code aud} holds the client id; with several audiences, {@code azp} names it. */

@@ -89,8 +89,10 @@ final class SessionJson {
         line.put("outcome", "error");
         ObjectNode error = line.putObject("error");
         error.put("category", "Unexpected");
-        error.put("message", "unexpected " + e.getClass().getSimpleName() + " in step " + step
-                + "; this is a bug in Stormwatch, please report it");
+        error.put(
+                "message",
+                "unexpected " + e.getClass().getSimpleName() + " in step " + step
+                        + "; this is a bug in Stormwatch, please report it");
         return line;
     }
 

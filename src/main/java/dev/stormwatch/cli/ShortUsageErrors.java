@@ -19,7 +19,8 @@ final class ShortUsageErrors implements CommandLine.IParameterExceptionHandler {
             err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for its options.");
         }
         err.flush();
-        return cmd.getExitCodeExceptionMapper() != null ? cmd.getExitCodeExceptionMapper().getExitCode(e)
+        return cmd.getExitCodeExceptionMapper() != null
+                ? cmd.getExitCodeExceptionMapper().getExitCode(e)
                 : cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 }

@@ -33,6 +33,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     /** Without backoff the work grows with N^2 per run; beyond this a table takes minutes, not seconds. */
     static final int MAX_CLIENTS = 1_000;
+
     static final int MAX_RUNS = 1_000;
 
     /** The table has two columns that pull apart; this says which way each is better, and why. */
@@ -43,27 +44,40 @@ public final class SimulateCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--clients", split = ",", defaultValue = "100", paramLabel = "N[,N...]",
+    @Option(
+            names = "--clients",
+            split = ",",
+            defaultValue = "100",
+            paramLabel = "N[,N...]",
             description = "Contending clients; several give one table each (default ${DEFAULT-VALUE}).")
     private List<Integer> clients;
 
-    @Option(names = "--seed", defaultValue = "" + SimulationParameters.DEFAULT_SEED,
+    @Option(
+            names = "--seed",
+            defaultValue = "" + SimulationParameters.DEFAULT_SEED,
             description = "Seed of the random source; the same seed prints the same table (default ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Option(names = "--base-ms", defaultValue = "5",
+    @Option(
+            names = "--base-ms",
+            defaultValue = "5",
             description = "Backoff base in ms (default ${DEFAULT-VALUE}, the article's simulator).")
     private long baseMs;
 
-    @Option(names = "--cap-ms", defaultValue = "2000",
+    @Option(
+            names = "--cap-ms",
+            defaultValue = "2000",
             description = "Backoff cap in ms (default ${DEFAULT-VALUE}, the article's simulator).")
     private long capMs;
 
-    @Option(names = "--runs", defaultValue = "" + SimulationParameters.ARTICLE_RUNS,
+    @Option(
+            names = "--runs",
+            defaultValue = "" + SimulationParameters.ARTICLE_RUNS,
             description = "Runs averaged per row (default ${DEFAULT-VALUE}, as in the article's simulator).")
     private int runs;
 
-    @Option(names = "--json",
+    @Option(
+            names = "--json",
             description = "Print exactly one JSON object on stdout, for scripts: per client count its settings and, per"
                     + " strategy, calls and completion_s (lower is better in both).")
     private boolean json;
@@ -149,7 +163,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
         static String render(SimulationParameters parameters, List<SimulationResult> results) {
             StringBuilder table = new StringBuilder();
-            table.append(String.format(Locale.ROOT,
+            table.append(String.format(
+                    Locale.ROOT,
                     "%d clients, base %d ms, cap %d ms, network delay |normal(%d ms, sd %d ms)|, mean of %d runs, seed %d%n",
                     parameters.clients(),
                     parameters.base().toMillis(),
@@ -160,8 +175,12 @@ public final class SimulateCommand implements Callable<Integer> {
                     parameters.seed()));
             table.append(String.format(Locale.ROOT, "%-14s %10s %16s%n", "strategy", "calls", "completion (s)"));
             for (SimulationResult result : results) {
-                table.append(String.format(Locale.ROOT, "%-14s %10.1f %16.3f%n",
-                        result.strategy().cliName(), result.meanCalls(), result.completionSeconds()));
+                table.append(String.format(
+                        Locale.ROOT,
+                        "%-14s %10.1f %16.3f%n",
+                        result.strategy().cliName(),
+                        result.meanCalls(),
+                        result.completionSeconds()));
             }
             return table.toString();
         }

@@ -34,7 +34,9 @@ public final class StormwatchCommand implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     /** HD2: every request (redacted) and more, in the log file and on stderr; any subcommand takes it. */
-    @CommandLine.Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+    @CommandLine.Option(
+            names = "--verbose",
+            scope = CommandLine.ScopeType.INHERIT,
             description = "Log at debug level (every request, secrets redacted) to the log file and to stderr.")
     void verbose(boolean on) {
         SupportLog.setVerbose(on);
@@ -52,7 +54,8 @@ public final class StormwatchCommand implements Runnable {
 
     /** The configured command line, for tests that capture its output. */
     public static CommandLine newCommandLine() {
-        return new CommandLine(new StormwatchCommand()).setCaseInsensitiveEnumValuesAllowed(true)
+        return new CommandLine(new StormwatchCommand())
+                .setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(new ShortUsageErrors());
     }
 }

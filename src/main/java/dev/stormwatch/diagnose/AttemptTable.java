@@ -38,6 +38,7 @@ public final class AttemptTable {
     /** Rows are kept in chunks, so that growing never copies (and never holds twice) what was read. */
     // 16k rows: a chunk of longs (128 KiB) stays well under half a G1 region, so it is never a humongous object.
     private static final int CHUNK_BITS = 14;
+
     private static final int CHUNK = 1 << CHUNK_BITS;
     private static final int MASK = CHUNK - 1;
 
@@ -65,8 +66,8 @@ public final class AttemptTable {
         start.get(c)[k] = r.startMillis();
         duration.get(c)[k] = (int) Math.min(Integer.MAX_VALUE, Math.max(-1, r.durationMillis()));
         client.get(c)[k] = clientId(clientLabel);
-        requestKey.get(c)[k] = r.idempotencyKey() != null ? hash("idempotency " + r.idempotencyKey())
-                : hash(r.method(), r.uri());
+        requestKey.get(c)[k] =
+                r.idempotencyKey() != null ? hash("idempotency " + r.idempotencyKey()) : hash(r.method(), r.uri());
         status.get(c)[k] = (short) r.status();
         markedThrottled.get(c)[k] = r.markedThrottled();
         readRetryAfter(c, k, r);

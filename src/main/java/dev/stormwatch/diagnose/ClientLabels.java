@@ -22,8 +22,8 @@ public final class ClientLabels {
 
     /** @param keyName the name of the client key's field or variable, or null when there is none */
     public ClientLabels(String keyName) {
-        this.keyIsCredential = keyName != null && RequestRedaction.isSecretHeader(keyName.replace("http_", "")
-                .replace('_', '-'));
+        this.keyIsCredential = keyName != null
+                && RequestRedaction.isSecretHeader(keyName.replace("http_", "").replace('_', '-'));
     }
 
     /** The label to show for a raw key value. */
@@ -36,7 +36,9 @@ public final class ClientLabels {
 
     static boolean looksLikeCredential(String value) {
         String lower = value.strip().toLowerCase(Locale.ROOT);
-        return lower.startsWith("bearer ") || lower.startsWith("basic ") || lower.startsWith("dpop ")
+        return lower.startsWith("bearer ")
+                || lower.startsWith("basic ")
+                || lower.startsWith("dpop ")
                 || lower.startsWith("eyj") && lower.indexOf('.') > 0;
     }
 

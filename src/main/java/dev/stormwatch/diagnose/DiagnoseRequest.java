@@ -15,7 +15,12 @@ import java.util.Objects;
  * @param clientKey the field, variable or header that names the client; null for the format's default (DG2)
  * @param options the knobs of the analysis
  */
-public record DiagnoseRequest(List<Path> files, InputFormat format, String logFormat, String fields, String clientKey,
+public record DiagnoseRequest(
+        List<Path> files,
+        InputFormat format,
+        String logFormat,
+        String fields,
+        String clientKey,
         DiagnosisOptions options) {
 
     public DiagnoseRequest {

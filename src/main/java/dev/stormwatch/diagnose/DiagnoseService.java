@@ -81,19 +81,31 @@ public final class DiagnoseService {
         }
 
         AttemptTable table = new AttemptTable();
-        Reading reading = new Reading(table, progress, cancelled, request.files().size());
+        Reading reading =
+                new Reading(table, progress, cancelled, request.files().size());
         List<FileSummary> summaries = new ArrayList<>();
         for (int f = 0; f < request.files().size(); f++) {
             Path path = request.files().get(f);
             summaries.add(readFile(path, f + 1, request, mapping, marks, reading));
         }
-        EvidenceSummary evidence = new EvidenceSummary(summaries, reading.unparsedTotal, reading.examples,
-                reading.duplicates, reading.clockSteps, reading.labRuns);
+        EvidenceSummary evidence = new EvidenceSummary(
+                summaries,
+                reading.unparsedTotal,
+                reading.examples,
+                reading.duplicates,
+                reading.clockSteps,
+                reading.labRuns);
         return StormAnalysis.analyse(table, request.options(), evidence);
     }
 
-    private FileSummary readFile(Path path, int index, DiagnoseRequest request, FieldMapping mapping,
-            List<FieldMapping.ThrottleMark> marks, Reading reading) throws DiagnoseException {
+    private FileSummary readFile(
+            Path path,
+            int index,
+            DiagnoseRequest request,
+            FieldMapping mapping,
+            List<FieldMapping.ThrottleMark> marks,
+            Reading reading)
+            throws DiagnoseException {
         String name = path.toString();
         reading.current = null;
         try (EvidenceFile file = EvidenceFile.open(path)) {
@@ -122,16 +134,16 @@ public final class DiagnoseService {
                 }
                 case JSONL -> {
                     FieldMapping preset = mapping != null ? null : presetFor(head);
-                    FieldMapping fields = mapping != null ? mapping
-                            : preset == null ? null : preset.withThrottleMarks(marks);
+                    FieldMapping fields =
+                            mapping != null ? mapping : preset == null ? null : preset.withThrottleMarks(marks);
                     if (fields == null) {
                         error = "JSON lines need a field mapping: --fields time=...,status=...,uri=...,client=..."
                                 + " or a preset (envoy, kong, stormwatch-relay)";
                         reading.unparsed(name, 1, error, "");
                         return new FileSummary(name, format.label(), 0, 1, error);
                     }
-                    sink.labels = new ClientLabels(request.clientKey() != null ? request.clientKey()
-                            : fields.describe("client"));
+                    sink.labels = new ClientLabels(
+                            request.clientKey() != null ? request.clientKey() : fields.describe("client"));
                     new JsonLinesReader(fields).read(reader(file), sink);
                 }
                 case NGINX, APACHE, AUTO -> {
@@ -140,8 +152,11 @@ public final class DiagnoseService {
                     new AccessLogReader(logFormat).read(reader(file), sink);
                     if (sink.requests == 0 && sink.unparsed > 0) {
                         error = "the log format '" + logFormat.source() + "' matched none of the " + sink.unparsed
-                                + " lines" + (sink.firstReason == null ? "" : " (line " + sink.firstLine + ": "
-                                        + sink.firstReason + ")") + "; pass the server's own format with --log-format";
+                                + " lines"
+                                + (sink.firstReason == null
+                                        ? ""
+                                        : " (line " + sink.firstLine + ": " + sink.firstReason + ")")
+                                + "; pass the server's own format with --log-format";
                     }
                 }
             }
@@ -154,8 +169,12 @@ public final class DiagnoseService {
             // A file that breaks off mid-stream (truncated gzip, I/O error): what was read so far counts.
             String reason = EvidenceRedaction.line("the file breaks off: " + e.getMessage());
             reading.unparsed(name, -1, reason, "");
-            return new FileSummary(name, request.format().label(), reading.current == null ? 0
-                    : reading.current.requests, reading.current == null ? 1 : reading.current.unparsed + 1, reason);
+            return new FileSummary(
+                    name,
+                    request.format().label(),
+                    reading.current == null ? 0 : reading.current.requests,
+                    reading.current == null ? 1 : reading.current.unparsed + 1,
+                    reason);
         } catch (CancelledReading e) {
             throw new DiagnoseException.Cancelled();
         }
@@ -188,9 +207,18 @@ public final class DiagnoseService {
         }
         Figure amplification = report.figures().get(StandardFigures.RETRY_AMPLIFICATION);
         Figure peak = report.figures().get(StandardFigures.PEAK_TO_MEAN);
-        reading.labRuns.add(new LabRun(name, EvidenceRedaction.line(report.title()), report.startedAt(), client.total(Counter.ATTEMPTS),
-                client.total(Counter.STATUS_429), value(amplification), absent(amplification), value(peak),
-                absent(peak), arrivals, report.outcome() instanceof RunOutcome.Completed));
+        reading.labRuns.add(new LabRun(
+                name,
+                EvidenceRedaction.line(report.title()),
+                report.startedAt(),
+                client.total(Counter.ATTEMPTS),
+                client.total(Counter.STATUS_429),
+                value(amplification),
+                absent(amplification),
+                value(peak),
+                absent(peak),
+                arrivals,
+                report.outcome() instanceof RunOutcome.Completed));
         return new FileSummary(name, InputFormat.REPORT.label(), 0, 0, null);
     }
 
@@ -208,10 +236,10 @@ public final class DiagnoseService {
      */
     private static LogFormat logFormat(DiagnoseRequest request, InputFormat format) throws DiagnoseException.BadOption {
         String text = request.logFormat();
-        boolean apache = format == InputFormat.APACHE
-                || text != null && text.indexOf('%') >= 0 && text.indexOf('$') < 0;
-        return LogFormat.compile(text, apache ? LogFormat.Dialect.APACHE : LogFormat.Dialect.NGINX,
-                request.clientKey());
+        boolean apache =
+                format == InputFormat.APACHE || text != null && text.indexOf('%') >= 0 && text.indexOf('$') < 0;
+        return LogFormat.compile(
+                text, apache ? LogFormat.Dialect.APACHE : LogFormat.Dialect.NGINX, request.clientKey());
     }
 
     private static BufferedReader reader(EvidenceFile file) {
@@ -280,8 +308,15 @@ public final class DiagnoseService {
         }
 
         void finish(FileSink sink) {
-            progress.accept(new ReadProgress(sink.name, sink.index, files, sink.file.size(), sink.file.size(),
-                    requestsTotal, unparsedTotal, true));
+            progress.accept(new ReadProgress(
+                    sink.name,
+                    sink.index,
+                    files,
+                    sink.file.size(),
+                    sink.file.size(),
+                    requestsTotal,
+                    unparsedTotal,
+                    true));
         }
 
         void unparsed(String file, long line, String reason, String text) {
@@ -354,8 +389,15 @@ public final class DiagnoseService {
             if (reading.cancelled.getAsBoolean()) {
                 throw new CancelledReading();
             }
-            reading.progress.accept(new ReadProgress(name, index, reading.files, file.bytesRead(), file.size(),
-                    reading.requestsTotal, reading.unparsedTotal, false));
+            reading.progress.accept(new ReadProgress(
+                    name,
+                    index,
+                    reading.files,
+                    file.bytesRead(),
+                    file.size(),
+                    reading.requestsTotal,
+                    reading.unparsedTotal,
+                    false));
         }
     }
 }

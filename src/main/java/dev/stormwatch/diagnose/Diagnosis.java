@@ -20,10 +20,23 @@ import java.util.SortedMap;
  * @param whatIf the same logical requests replayed by clients that follow the spec (DG14)
  * @param partial true when some input did not parse (DG10) or the reading was cancelled
  */
-public record Diagnosis(long requests, long logicalRequests, double amplification, Instant from, Instant to,
-        SortedMap<Integer, Long> status, SortedMap<Integer, Long> attempts, List<ClientDiagnosis> clients,
-        List<Finding> findings, Synchronisation synchronisation, Throttling throttling, Arrivals arrivals,
-        WhatIf whatIf, EvidenceSummary evidence, String verdict, boolean partial) {
+public record Diagnosis(
+        long requests,
+        long logicalRequests,
+        double amplification,
+        Instant from,
+        Instant to,
+        SortedMap<Integer, Long> status,
+        SortedMap<Integer, Long> attempts,
+        List<ClientDiagnosis> clients,
+        List<Finding> findings,
+        Synchronisation synchronisation,
+        Throttling throttling,
+        Arrivals arrivals,
+        WhatIf whatIf,
+        EvidenceSummary evidence,
+        String verdict,
+        boolean partial) {
 
     public Diagnosis {
         status = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(status));
@@ -47,9 +60,19 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
      * @param throttlingWouldReject the requests that client-side adaptive throttling (K = 2) would have kept off the
      *     wire, expected value (DG7)
      */
-    public record ClientDiagnosis(String client, long requests, long logicalRequests, long retries,
-            long retriesAfterRetryAfter, long earlyRetries, long medianEarlyMillis, boolean ignoresRetryAfter,
-            SortedMap<Integer, Long> status, long throttled, long accepted, double retryRatio,
+    public record ClientDiagnosis(
+            String client,
+            long requests,
+            long logicalRequests,
+            long retries,
+            long retriesAfterRetryAfter,
+            long earlyRetries,
+            long medianEarlyMillis,
+            boolean ignoresRetryAfter,
+            SortedMap<Integer, Long> status,
+            long throttled,
+            long accepted,
+            double retryRatio,
             double throttlingWouldReject) {
         public ClientDiagnosis {
             status = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(status));
@@ -77,8 +100,14 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
      * @param peakSecondStart when the busiest second began, or null
      * @param maxClientsRetryingIn100ms the most distinct clients that retried within one 100 ms slot
      */
-    public record Synchronisation(long peakPerSecond, double meanPerSecond, long peakPer100ms, double meanPer100ms,
-            Instant peakSecondStart, int maxClientsRetryingIn100ms, Instant maxClientsRetryingAt) {
+    public record Synchronisation(
+            long peakPerSecond,
+            double meanPerSecond,
+            long peakPer100ms,
+            double meanPer100ms,
+            Instant peakSecondStart,
+            int maxClientsRetryingIn100ms,
+            Instant maxClientsRetryingAt) {
 
         /** Peak over mean per second; 0 without arrivals. */
         public double peakToMeanPerSecond() {
@@ -104,8 +133,13 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
     }
 
     /** What was read (DG10). */
-    public record EvidenceSummary(List<FileSummary> files, long unparsed, List<Unparsed> examples,
-            long duplicateLines, long clockStepsBack, List<LabRun> labRuns) {
+    public record EvidenceSummary(
+            List<FileSummary> files,
+            long unparsed,
+            List<Unparsed> examples,
+            long duplicateLines,
+            long clockStepsBack,
+            List<LabRun> labRuns) {
         public EvidenceSummary {
             files = List.copyOf(files);
             examples = List.copyOf(examples);
@@ -113,7 +147,11 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
         }
 
         /** Evidence without load reports. */
-        public EvidenceSummary(List<FileSummary> files, long unparsed, List<Unparsed> examples, long duplicateLines,
+        public EvidenceSummary(
+                List<FileSummary> files,
+                long unparsed,
+                List<Unparsed> examples,
+                long duplicateLines,
                 long clockStepsBack) {
             this(files, unparsed, examples, duplicateLines, clockStepsBack, List.of());
         }
@@ -129,9 +167,18 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
      * @param peakToMeanAbsent why it is absent, or null
      * @param arrivalsPerSecond attempts sent in each second of the run, from its start
      */
-    public record LabRun(String file, String title, Instant startedAt, long requests, long throttled,
-            double amplification, String amplificationAbsent, double peakToMean, String peakToMeanAbsent,
-            List<Long> arrivalsPerSecond, boolean completed) {
+    public record LabRun(
+            String file,
+            String title,
+            Instant startedAt,
+            long requests,
+            long throttled,
+            double amplification,
+            String amplificationAbsent,
+            double peakToMean,
+            String peakToMeanAbsent,
+            List<Long> arrivalsPerSecond,
+            boolean completed) {
         public LabRun {
             arrivalsPerSecond = List.copyOf(arrivalsPerSecond);
         }
@@ -165,8 +212,13 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
      * @param retries of those, the retries (DG2)
      * @param early of those, the early retries (DG1)
      */
-    public record Arrivals(Instant from, long bucketMillis, List<Integer> requests, List<Integer> throttled,
-            List<Integer> retries, List<Integer> early) {
+    public record Arrivals(
+            Instant from,
+            long bucketMillis,
+            List<Integer> requests,
+            List<Integer> throttled,
+            List<Integer> retries,
+            List<Integer> early) {
 
         /** DG12: the most buckets a chart gets. */
         public static final int MAX_BUCKETS = 600;
@@ -176,7 +228,8 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
             throttled = List.copyOf(throttled);
             retries = List.copyOf(retries);
             early = List.copyOf(early);
-            if (throttled.size() != requests.size() || retries.size() != requests.size()
+            if (throttled.size() != requests.size()
+                    || retries.size() != requests.size()
                     || early.size() != requests.size()) {
                 throw new IllegalArgumentException("every series needs one count per bucket");
             }
@@ -210,13 +263,24 @@ public record Diagnosis(long requests, long logicalRequests, double amplificatio
      *     as many buckets as its last attempt needs
      * @param throttled of those, the ones the replay server throttled
      */
-    public record WhatIf(boolean ran, long requests, long logicalRequests, double amplification, long completed,
-            long gaveUp, long realCompleted, int quotaPerSecond, boolean quotaEstimated, long retryAfterSeconds,
-            long answerMillis, long seed, List<Integer> arrivals, List<Integer> throttled) {
+    public record WhatIf(
+            boolean ran,
+            long requests,
+            long logicalRequests,
+            double amplification,
+            long completed,
+            long gaveUp,
+            long realCompleted,
+            int quotaPerSecond,
+            boolean quotaEstimated,
+            long retryAfterSeconds,
+            long answerMillis,
+            long seed,
+            List<Integer> arrivals,
+            List<Integer> throttled) {
 
         /** Nothing replayed. */
-        public static final WhatIf NONE = new WhatIf(false, 0, 0, 0, 0, 0, 0, 0, false, -1, 0, 0, List.of(),
-                List.of());
+        public static final WhatIf NONE = new WhatIf(false, 0, 0, 0, 0, 0, 0, 0, false, -1, 0, 0, List.of(), List.of());
 
         public WhatIf {
             arrivals = List.copyOf(arrivals);

@@ -80,7 +80,9 @@ public final class DiagnosisJson {
         sync.put("peak_to_mean_per_second", round(s.peakToMeanPerSecond()));
         sync.put("peak_per_100ms", s.peakPer100ms());
         sync.put("peak_to_mean_per_100ms", round(s.peakToMeanPer100ms()));
-        sync.put("peak_second_start", s.peakSecondStart() == null ? null : s.peakSecondStart().toString());
+        sync.put(
+                "peak_second_start",
+                s.peakSecondStart() == null ? null : s.peakSecondStart().toString());
         sync.put("max_clients_retrying_in_100ms", s.maxClientsRetryingIn100ms());
         out.put("synchronisation", sync);
         Map<String, Object> throttling = new LinkedHashMap<>();

@@ -20,8 +20,13 @@ import java.util.TreeSet;
  * @param seed the seed of the what-if replay's random numbers (DG14): the same evidence and seed give the same figures
  * @param quotaPerSecond the what-if server's quota (DG15); 0 to estimate it from the evidence
  */
-public record DiagnosisOptions(Duration tolerance, Set<Integer> throttleStatuses, Duration retryWindow,
-        List<String> throttledFields, long seed, int quotaPerSecond) {
+public record DiagnosisOptions(
+        Duration tolerance,
+        Set<Integer> throttleStatuses,
+        Duration retryWindow,
+        List<String> throttledFields,
+        long seed,
+        int quotaPerSecond) {
 
     /** DG1: the default tolerance. */
     public static final Duration DEFAULT_TOLERANCE = Duration.ofMillis(100);
@@ -30,8 +35,8 @@ public record DiagnosisOptions(Duration tolerance, Set<Integer> throttleStatuses
     /** DG14: the what-if's seed when none is given, so that a plain run prints the same figures every time. */
     public static final long DEFAULT_SEED = 2015;
     /** The defaults: 100 ms tolerance, only 429 means throttled, 10-minute retry window. */
-    public static final DiagnosisOptions DEFAULTS = new DiagnosisOptions(DEFAULT_TOLERANCE, Set.of(),
-            DEFAULT_RETRY_WINDOW);
+    public static final DiagnosisOptions DEFAULTS =
+            new DiagnosisOptions(DEFAULT_TOLERANCE, Set.of(), DEFAULT_RETRY_WINDOW);
 
     /** Options with no throttle mark but the statuses, the default seed and an estimated quota. */
     public DiagnosisOptions(Duration tolerance, Set<Integer> throttleStatuses, Duration retryWindow) {
@@ -58,8 +63,8 @@ public record DiagnosisOptions(Duration tolerance, Set<Integer> throttleStatuses
 
     /** A copy with the what-if's seed and quota (0: estimated). */
     public DiagnosisOptions withWhatIf(long newSeed, int newQuotaPerSecond) {
-        return new DiagnosisOptions(tolerance, throttleStatuses, retryWindow, throttledFields, newSeed,
-                newQuotaPerSecond);
+        return new DiagnosisOptions(
+                tolerance, throttleStatuses, retryWindow, throttledFields, newSeed, newQuotaPerSecond);
     }
 
     /** A copy with these marks of throttling besides the status ({@code field=value}). */

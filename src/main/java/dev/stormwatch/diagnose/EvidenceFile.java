@@ -19,6 +19,7 @@ final class EvidenceFile implements AutoCloseable {
 
     /** How much of the start is looked at. */
     private static final int SNIFF = 8192;
+
     private static final int BUFFER = 1 << 16;
 
     private final CountingStream counted;
@@ -79,8 +80,9 @@ final class EvidenceFile implements AutoCloseable {
                 control++;
             }
         }
-        return control * 10 > head.length ? "the file looks binary (many control bytes): expected "
-                + InputFormat.readable() : null;
+        return control * 10 > head.length
+                ? "the file looks binary (many control bytes): expected " + InputFormat.readable()
+                : null;
     }
 
     /** AUTO: a JSON object on the first line is JSON lines; a JSON document spread over lines is a HAR; else a log. */

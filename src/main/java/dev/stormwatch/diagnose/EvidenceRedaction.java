@@ -16,6 +16,7 @@ public final class EvidenceRedaction {
     private static final Pattern QUERY_PARAMETER = Pattern.compile("([?&;])([^=&;\\s\"?#]+)=([^&;\\s\"#]*)");
     /** In free text a parameter may also follow a space or a quote ({@code token=...} in a garbled line). */
     private static final Pattern TEXT_PARAMETER = Pattern.compile("([?&;\\s\"'(,])([A-Za-z0-9_.-]+)=([^&;\\s\"#,)]*)");
+
     private static final Pattern CREDENTIAL = Pattern.compile("(?i)\\b(bearer|basic|dpop)\\s+[A-Za-z0-9._~+/=-]+");
     private static final Pattern JWT = Pattern.compile("eyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
     private static final Pattern SECRET_JSON_FIELD = Pattern.compile(

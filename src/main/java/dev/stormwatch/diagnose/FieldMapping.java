@@ -21,12 +21,24 @@ import java.util.Map;
  * @param throttleMarks the throttle marks (DG16)
  * @param clientIsAddress whether the client field is a network address, read by {@link #clientAddress} (DG19)
  */
-public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd, boolean durationInSeconds,
-        List<ThrottleMark> throttleMarks, boolean clientIsAddress) {
+public record FieldMapping(
+        Map<String, List<String[]>> fields,
+        boolean timeIsEnd,
+        boolean durationInSeconds,
+        List<ThrottleMark> throttleMarks,
+        boolean clientIsAddress) {
 
     /** The roles a mapping may name. */
     public static final List<String> ROLES = List.of(
-            "time", "duration", "client", "method", "uri", "status", "retry_after", "date", "idempotency_key",
+            "time",
+            "duration",
+            "client",
+            "method",
+            "uri",
+            "status",
+            "retry_after",
+            "date",
+            "idempotency_key",
             "throttled");
 
     /**
@@ -43,7 +55,9 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
                 throw new DiagnoseException.BadOption(option + " names a field and the value that means throttled,"
                         + " such as response_flags=RL; '" + text + "' is not one");
             }
-            return new ThrottleMark(text.substring(0, eq).strip().split("\\."), text.substring(eq + 1).strip());
+            return new ThrottleMark(
+                    text.substring(0, eq).strip().split("\\."),
+                    text.substring(eq + 1).strip());
         }
 
         /** Whether the field's text holds the value, alone or in a comma list. */
@@ -80,7 +94,8 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
             + "|client_ip,method=request.method,uri=request.uri,status=response.status,"
             + "retry_after=response.headers.retry-after,date=response.headers.date";
     /** Stormwatch's own relay record ({@code GET /admin/requests}, one record per line). */
-    public static final String STORMWATCH_RELAY = "time=at,duration=latency_ms,client=principal,uri=endpoint,status=status";
+    public static final String STORMWATCH_RELAY =
+            "time=at,duration=latency_ms,client=principal,uri=endpoint,status=status";
 
     public FieldMapping {
         fields = Map.copyOf(fields);
@@ -143,7 +158,8 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
                     timeIsEnd = true;
                 } else if (role.equals("duration") && unit.equals("s")) {
                     seconds = true;
-                } else if (!(role.equals("time") && unit.equals("start") || role.equals("duration") && unit.equals("ms"))) {
+                } else if (!(role.equals("time") && unit.equals("start")
+                        || role.equals("duration") && unit.equals("ms"))) {
                     throw new DiagnoseException.BadOption("--fields: '" + unit + "' is not a unit of " + role
                             + " (time takes :start or :end, duration :ms or :s, client :address)");
                 }
@@ -156,8 +172,8 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
         }
         for (String required : List.of("time", "status")) {
             if (!fields.containsKey(required)) {
-                throw new DiagnoseException.BadOption("--fields must map '" + required + "'; it maps "
-                        + fields.keySet());
+                throw new DiagnoseException.BadOption(
+                        "--fields must map '" + required + "'; it maps " + fields.keySet());
             }
         }
         if (!fields.containsKey("uri")) {
@@ -203,7 +219,9 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
     @Override
     public String toString() {
         StringBuilder out = new StringBuilder();
-        fields.forEach((role, paths) -> out.append(out.length() == 0 ? "" : ",").append(role).append('=')
+        fields.forEach((role, paths) -> out.append(out.length() == 0 ? "" : ",")
+                .append(role)
+                .append('=')
                 .append(describe(role)));
         throttleMarks.forEach(mark -> out.append(",throttled=").append(mark));
         if (clientIsAddress) {
@@ -214,7 +232,9 @@ public record FieldMapping(Map<String, List<String[]>> fields, boolean timeIsEnd
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof FieldMapping m && m.toString().equals(toString()) && m.timeIsEnd == timeIsEnd
+        return other instanceof FieldMapping m
+                && m.toString().equals(toString())
+                && m.timeIsEnd == timeIsEnd
                 && m.durationInSeconds == durationInSeconds;
     }
 

@@ -34,7 +34,8 @@ public final class HarEntryReader {
      *     client)
      */
     public HarEntryReader(String clientKeyHeader) {
-        this.clientKeyHeader = clientKeyHeader == null ? null : clientKeyHeader.strip().toLowerCase(Locale.ROOT);
+        this.clientKeyHeader =
+                clientKeyHeader == null ? null : clientKeyHeader.strip().toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -45,8 +46,10 @@ public final class HarEntryReader {
         long entry = 0;
         long completed = 0;
         try (JsonParser parser = MAPPER.getFactory().createParser(in)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT || !moveToField(parser, "log")
-                    || parser.nextToken() != JsonToken.START_OBJECT || !moveToField(parser, "entries")
+            if (parser.nextToken() != JsonToken.START_OBJECT
+                    || !moveToField(parser, "log")
+                    || parser.nextToken() != JsonToken.START_OBJECT
+                    || !moveToField(parser, "entries")
                     || parser.nextToken() != JsonToken.START_ARRAY) {
                 sink.reject(1, "expected a HAR: a JSON object with log.entries (HAR 1.2)", "");
                 return;
@@ -58,8 +61,10 @@ public final class HarEntryReader {
                 read(harEntry, entry, fileClient, sink);
             }
         } catch (JsonProcessingException e) {
-            sink.reject(completed + 1, "the HAR breaks off or is not valid JSON after entry " + completed + ": "
-                    + e.getOriginalMessage(), "");
+            sink.reject(
+                    completed + 1,
+                    "the HAR breaks off or is not valid JSON after entry " + completed + ": " + e.getOriginalMessage(),
+                    "");
         }
     }
 
@@ -94,13 +99,23 @@ public final class HarEntryReader {
             String value = header(request.getHeaders(), clientKeyHeader);
             client = value != null ? value : fileClient;
         }
-        String method = request.getRawMethod() != null ? request.getRawMethod()
+        String method = request.getRawMethod() != null
+                ? request.getRawMethod()
                 : request.getMethod() == null ? null : request.getMethod().name();
         List<HarHeader> responseHeaders = response == null ? List.of() : response.getHeaders();
         String idempotency = header(request.getHeaders(), "idempotency-key");
-        sink.accept(new ObservedRequest(entry.getStartedDateTime().getTime(), duration(entry), client, method,
-                target(request.getUrl()), status, header(responseHeaders, "retry-after"),
-                header(responseHeaders, "date"), idempotency), number);
+        sink.accept(
+                new ObservedRequest(
+                        entry.getStartedDateTime().getTime(),
+                        duration(entry),
+                        client,
+                        method,
+                        target(request.getUrl()),
+                        status,
+                        header(responseHeaders, "retry-after"),
+                        header(responseHeaders, "date"),
+                        idempotency),
+                number);
     }
 
     /** The entry's total time; when the exporter wrote -1 there, the sum of the timings that are known. */
@@ -115,8 +130,8 @@ public final class HarEntryReader {
         }
         long sum = 0;
         boolean known = false;
-        for (Integer part : new Integer[] {t.getBlocked(), t.getDns(), t.getConnect(), t.getSend(), t.getWait(),
-                t.getReceive()}) {
+        for (Integer part :
+                new Integer[] {t.getBlocked(), t.getDns(), t.getConnect(), t.getSend(), t.getWait(), t.getReceive()}) {
             if (part != null && part >= 0) {
                 sum += part;
                 known = true;
@@ -143,7 +158,8 @@ public final class HarEntryReader {
         String clean = hash >= 0 ? url.substring(0, hash) : url;
         try {
             URI uri = URI.create(clean);
-            return uri.getRawQuery() == null ? uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath()
+            return uri.getRawQuery() == null
+                    ? uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath()
                     : uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath() + "?" + uri.getRawQuery();
         } catch (IllegalArgumentException e) {
             return clean;

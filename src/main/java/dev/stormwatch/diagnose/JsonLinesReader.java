@@ -58,8 +58,11 @@ public final class JsonLinesReader {
         }
         long time = Timestamps.parse(timeText);
         if (time == Timestamps.INVALID) {
-            sink.reject(number, "field '" + mapping.describe("time") + "' is not a timestamp (expected epoch seconds,"
-                    + " epoch milliseconds or ISO 8601): '" + timeText + "'", line);
+            sink.reject(
+                    number,
+                    "field '" + mapping.describe("time") + "' is not a timestamp (expected epoch seconds,"
+                            + " epoch milliseconds or ISO 8601): '" + timeText + "'",
+                    line);
             return;
         }
         String statusText = text(node, "status");
@@ -70,9 +73,12 @@ public final class JsonLinesReader {
             status = -1;
         }
         if (status < 0 || status > 999) {
-            sink.reject(number, statusText == null
-                    ? "missing field '" + mapping.describe("status") + "' (mapped as status)"
-                    : "field '" + mapping.describe("status") + "' is not a status: '" + statusText + "'", line);
+            sink.reject(
+                    number,
+                    statusText == null
+                            ? "missing field '" + mapping.describe("status") + "' (mapped as status)"
+                            : "field '" + mapping.describe("status") + "' is not a status: '" + statusText + "'",
+                    line);
             return;
         }
         String uri = text(node, "uri");
@@ -87,8 +93,10 @@ public final class JsonLinesReader {
                 double value = Double.parseDouble(durationText.strip());
                 duration = Math.round(mapping.durationInSeconds() ? value * 1000 : value);
             } catch (NumberFormatException e) {
-                sink.reject(number, "field '" + mapping.describe("duration") + "' is not a number: '" + durationText
-                        + "'", line);
+                sink.reject(
+                        number,
+                        "field '" + mapping.describe("duration") + "' is not a number: '" + durationText + "'",
+                        line);
                 return;
             }
         }
@@ -98,8 +106,19 @@ public final class JsonLinesReader {
         if (mapping.clientIsAddress()) {
             client = FieldMapping.clientAddress(client);
         }
-        sink.accept(new ObservedRequest(start, duration, client, text(node, "method"), uri, status,
-                text(node, "retry_after"), text(node, "date"), text(node, "idempotency_key"), marked(node)), number);
+        sink.accept(
+                new ObservedRequest(
+                        start,
+                        duration,
+                        client,
+                        text(node, "method"),
+                        uri,
+                        status,
+                        text(node, "retry_after"),
+                        text(node, "date"),
+                        text(node, "idempotency_key"),
+                        marked(node)),
+                number);
     }
 
     /** DG16: whether a throttle mark of the mapping says the server throttled this request. */

@@ -30,8 +30,8 @@ public final class LogFormat {
     public static final String NGINX_COMBINED = "$remote_addr - $remote_user [$time_local] \"$request\" $status"
             + " $body_bytes_sent \"$http_referer\" \"$http_user_agent\"";
     /** The Common Log Format as nginx variables. */
-    public static final String NGINX_COMMON = "$remote_addr - $remote_user [$time_local] \"$request\" $status"
-            + " $body_bytes_sent";
+    public static final String NGINX_COMMON =
+            "$remote_addr - $remote_user [$time_local] \"$request\" $status" + " $body_bytes_sent";
     /** Apache's {@code combined} nickname from the stock httpd.conf. */
     public static final String APACHE_COMBINED = "%h %l %u %t \"%r\" %>s %b \"%{Referer}i\" \"%{User-Agent}i\"";
     /** Apache's {@code common} nickname from the stock httpd.conf. */
@@ -61,8 +61,8 @@ public final class LogFormat {
     private final int clientIndex;
     private final boolean timeIsEnd;
 
-    private LogFormat(String source, String[] literals, int[] roles, String[] names, int clientIndex,
-            boolean timeIsEnd) {
+    private LogFormat(
+            String source, String[] literals, int[] roles, String[] names, int clientIndex, boolean timeIsEnd) {
         this.source = source;
         this.literals = literals;
         this.roles = roles;
@@ -89,7 +89,8 @@ public final class LogFormat {
      *     null for the remote address with the User-Agent when the format has them (DG2)
      * @throws DiagnoseException.BadOption when the format cannot be read or lacks the time, the status or the request
      */
-    public static LogFormat compile(String format, Dialect dialect, String clientKey) throws DiagnoseException.BadOption {
+    public static LogFormat compile(String format, Dialect dialect, String clientKey)
+            throws DiagnoseException.BadOption {
         String text = expandPreset(format == null ? "combined" : format, dialect);
         List<String> literals = new ArrayList<>();
         List<String> names = new ArrayList<>();
@@ -116,12 +117,14 @@ public final class LogFormat {
             status |= roles[k] == STATUS;
             request |= roles[k] == REQUEST || roles[k] == URI;
         }
-        String missing = !time ? "a time ($time_local, $time_iso8601 or $msec; Apache %t)"
-                : !status ? "the status ($status; Apache %>s)"
-                : !request ? "the request ($request or $request_uri; Apache %r)" : null;
+        String missing = !time
+                ? "a time ($time_local, $time_iso8601 or $msec; Apache %t)"
+                : !status
+                        ? "the status ($status; Apache %>s)"
+                        : !request ? "the request ($request or $request_uri; Apache %r)" : null;
         if (missing != null) {
-            throw new DiagnoseException.BadOption("the log format '" + text + "' has no " + missing
-                    + ", which a diagnosis needs");
+            throw new DiagnoseException.BadOption(
+                    "the log format '" + text + "' has no " + missing + ", which a diagnosis needs");
         }
         int client = -1;
         if (clientKey != null) {
@@ -132,7 +135,12 @@ public final class LogFormat {
                         + " log format; its variables are " + names);
             }
         }
-        return new LogFormat(text, literals.toArray(String[]::new), roles, names.toArray(String[]::new), client,
+        return new LogFormat(
+                text,
+                literals.toArray(String[]::new),
+                roles,
+                names.toArray(String[]::new),
+                client,
                 dialect == Dialect.NGINX);
     }
 
@@ -165,8 +173,8 @@ public final class LogFormat {
                 end++;
             }
             if (end == start || braced && (end >= text.length() || text.charAt(end) != '}')) {
-                throw new DiagnoseException.BadOption("the log format has a '$' without a variable name at column "
-                        + (k + 1) + ": '" + text + "'");
+                throw new DiagnoseException.BadOption(
+                        "the log format has a '$' without a variable name at column " + (k + 1) + ": '" + text + "'");
             }
             literals.add(literal.toString());
             literal.setLength(0);
@@ -195,8 +203,12 @@ public final class LogFormat {
             k++;
             String argument = null;
             // Modifiers such as %>s, %<s, %400,501{...}i are read past; the status modifiers do not change the value.
-            while (k < text.length() && (text.charAt(k) == '>' || text.charAt(k) == '<' || text.charAt(k) == '!'
-                    || text.charAt(k) == ',' || Character.isDigit(text.charAt(k)))) {
+            while (k < text.length()
+                    && (text.charAt(k) == '>'
+                            || text.charAt(k) == '<'
+                            || text.charAt(k) == '!'
+                            || text.charAt(k) == ','
+                            || Character.isDigit(text.charAt(k)))) {
                 k++;
             }
             if (k < text.length() && text.charAt(k) == '{') {
@@ -339,8 +351,11 @@ public final class LogFormat {
             } else {
                 end = find(line, next, pos);
                 if (end < 0) {
-                    sink.reject(lineNumber, "expected '" + printable(next) + "' after $" + names[k] + " (column "
-                            + (pos + 1) + ") as the log format '" + source + "' says", line);
+                    sink.reject(
+                            lineNumber,
+                            "expected '" + printable(next) + "' after $" + names[k] + " (column " + (pos + 1)
+                                    + ") as the log format '" + source + "' says",
+                            line);
                     return false;
                 }
             }
@@ -382,18 +397,21 @@ public final class LogFormat {
                 case IDEMPOTENCY -> idempotency = absent ? null : line.substring(pos, end);
                 case REMOTE_ADDR -> remote = absent ? null : line.substring(pos, end);
                 case USER_AGENT -> agent = absent ? null : line.substring(pos, end);
-                default -> { }
+                default -> {}
             }
             pos = end + next.length();
         }
         if (pos < line.length() && !line.substring(pos).isBlank()) {
-            sink.reject(lineNumber, "text after the end of the log format '" + source + "' at column " + (pos + 1),
-                    line);
+            sink.reject(
+                    lineNumber, "text after the end of the log format '" + source + "' at column " + (pos + 1), line);
             return false;
         }
         if (time == Timestamps.INVALID || time < 0) {
-            sink.reject(lineNumber, "the time is not a valid timestamp (expected e.g. 10/Oct/2026:13:55:36 +0000,"
-                    + " an ISO 8601 instant or epoch seconds)", line);
+            sink.reject(
+                    lineNumber,
+                    "the time is not a valid timestamp (expected e.g. 10/Oct/2026:13:55:36 +0000,"
+                            + " an ISO 8601 instant or epoch seconds)",
+                    line);
             return false;
         }
         if (status < 0 || status > 999) {
@@ -404,15 +422,19 @@ public final class LogFormat {
             client = remote == null ? agent : agent == null ? remote : remote + " " + agent;
         }
         long start = timeAtEnd && durationMillis > 0 ? time - durationMillis : time;
-        sink.accept(new ObservedRequest(start, durationMillis, client, method, uri, status, retryAfter, date,
-                idempotency), lineNumber);
+        sink.accept(
+                new ObservedRequest(start, durationMillis, client, method, uri, status, retryAfter, date, idempotency),
+                lineNumber);
         return true;
     }
 
     /** The next occurrence of {@code literal} from {@code from}, skipping quotes escaped with a backslash. */
     private static int find(String line, String literal, int from) {
         int at = line.indexOf(literal, from);
-        while (at > from && literal.charAt(0) == '"' && line.charAt(at - 1) == '\\' && !escapedBackslash(line, at - 1)) {
+        while (at > from
+                && literal.charAt(0) == '"'
+                && line.charAt(at - 1) == '\\'
+                && !escapedBackslash(line, at - 1)) {
             at = line.indexOf(literal, at + 1);
         }
         return at;

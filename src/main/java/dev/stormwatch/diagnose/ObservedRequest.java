@@ -17,12 +17,29 @@ package dev.stormwatch.diagnose;
  * @param markedThrottled true when a throttle mark says the server throttled it whatever its status (DG16: Envoy's
  *     {@code RL} response flag, or a {@code --throttled FIELD=VALUE})
  */
-public record ObservedRequest(long startMillis, long durationMillis, String client, String method, String uri,
-        int status, String retryAfter, String date, String idempotencyKey, boolean markedThrottled) {
+public record ObservedRequest(
+        long startMillis,
+        long durationMillis,
+        String client,
+        String method,
+        String uri,
+        int status,
+        String retryAfter,
+        String date,
+        String idempotencyKey,
+        boolean markedThrottled) {
 
     /** A request without a throttle mark: its status alone says whether it was throttled (DG9). */
-    public ObservedRequest(long startMillis, long durationMillis, String client, String method, String uri,
-            int status, String retryAfter, String date, String idempotencyKey) {
+    public ObservedRequest(
+            long startMillis,
+            long durationMillis,
+            String client,
+            String method,
+            String uri,
+            int status,
+            String retryAfter,
+            String date,
+            String idempotencyKey) {
         this(startMillis, durationMillis, client, method, uri, status, retryAfter, date, idempotencyKey, false);
     }
 

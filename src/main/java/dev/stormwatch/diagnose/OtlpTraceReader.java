@@ -58,8 +58,10 @@ public final class OtlpTraceReader {
                 }
             }
         } catch (JsonProcessingException e) {
-            sink.reject(span + 1, "the trace file breaks off or is not valid JSON after span " + span + ": "
-                    + e.getOriginalMessage(), "");
+            sink.reject(
+                    span + 1,
+                    "the trace file breaks off or is not valid JSON after span " + span + ": " + e.getOriginalMessage(),
+                    "");
         }
     }
 
@@ -85,7 +87,10 @@ public final class OtlpTraceReader {
         long start = nanosToMillis(span.path("startTimeUnixNano").asText(""));
         long end = nanosToMillis(span.path("endTimeUnixNano").asText(""));
         if (start <= 0) {
-            sink.reject(number, "span " + number + " has no startTimeUnixNano", span.path("name").asText());
+            sink.reject(
+                    number,
+                    "span " + number + " has no startTimeUnixNano",
+                    span.path("name").asText());
             return;
         }
         String statusText = first(a, "http.response.status_code", "http.status_code");
@@ -93,7 +98,9 @@ public final class OtlpTraceReader {
         try {
             status = statusText == null ? 0 : Integer.parseInt(statusText);
         } catch (NumberFormatException e) {
-            sink.reject(number, "span " + number + ": http.response.status_code is not a number: " + statusText,
+            sink.reject(
+                    number,
+                    "span " + number + ": http.response.status_code is not a number: " + statusText,
                     span.path("name").asText());
             return;
         }
@@ -107,9 +114,18 @@ public final class OtlpTraceReader {
             String instance = resource.get("service.instance.id");
             who = service == null ? instance : instance == null ? service : service + "/" + instance;
         }
-        sink.accept(new ObservedRequest(start, end >= start ? end - start : -1, who, method, target, status,
-                first(a, "http.response.header.retry-after"), first(a, "http.response.header.date"),
-                first(a, "http.request.header.idempotency-key")), number);
+        sink.accept(
+                new ObservedRequest(
+                        start,
+                        end >= start ? end - start : -1,
+                        who,
+                        method,
+                        target,
+                        status,
+                        first(a, "http.response.header.retry-after"),
+                        first(a, "http.response.header.date"),
+                        first(a, "http.request.header.idempotency-key")),
+                number);
     }
 
     /** OTLP attributes as text: scalar values as they are, arrays by their first value (header attributes). */
@@ -150,7 +166,8 @@ public final class OtlpTraceReader {
     private static String withoutFragment(String url) {
         try {
             URI uri = URI.create(url);
-            return new URI(uri.getScheme(), uri.getRawAuthority(), null, null, null).toString() + uri.getRawPath()
+            return new URI(uri.getScheme(), uri.getRawAuthority(), null, null, null).toString()
+                    + uri.getRawPath()
                     + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
         } catch (Exception e) {
             int hash = url.indexOf('#');

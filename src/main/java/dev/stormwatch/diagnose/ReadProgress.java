@@ -12,8 +12,15 @@ package dev.stormwatch.diagnose;
  * @param unparsed lines that did not parse so far, over all files
  * @param done true on the last report of a file
  */
-public record ReadProgress(String file, int fileIndex, int files, long bytesRead, long bytesTotal, long requests,
-        long unparsed, boolean done) {
+public record ReadProgress(
+        String file,
+        int fileIndex,
+        int files,
+        long bytesRead,
+        long bytesTotal,
+        long requests,
+        long unparsed,
+        boolean done) {
 
     /** The share of the current file read, 0 to 1. */
     public double fileShare() {

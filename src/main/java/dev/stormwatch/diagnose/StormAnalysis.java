@@ -52,7 +52,10 @@ public final class StormAnalysis {
     }
 
     /** Diagnoses, telling {@code whatIfRecord} of every attempt of the what-if replay (for tests). */
-    static Diagnosis analyse(AttemptTable table, DiagnosisOptions options, EvidenceSummary evidence,
+    static Diagnosis analyse(
+            AttemptTable table,
+            DiagnosisOptions options,
+            EvidenceSummary evidence,
             java.util.function.Consumer<WhatIfReplay.Attempt> whatIfRecord) {
         int n = table.size();
         List<String> names = table.clients();
@@ -67,8 +70,8 @@ public final class StormAnalysis {
         int[] perSecond = span <= MAX_SPAN_PER_SECOND ? new int[(int) (span / 1000) + 1] : null;
         int[] per100 = span <= MAX_SPAN_PER_100MS ? new int[(int) (span / 100) + 1] : null;
         // DG12: whole-second buckets, as few seconds each as keep the chart to MAX_BUCKETS.
-        long bucketMillis = 1000 * Math.max(1, (span / 1000 + Diagnosis.Arrivals.MAX_BUCKETS)
-                / Diagnosis.Arrivals.MAX_BUCKETS);
+        long bucketMillis =
+                1000 * Math.max(1, (span / 1000 + Diagnosis.Arrivals.MAX_BUCKETS) / Diagnosis.Arrivals.MAX_BUCKETS);
         int buckets = n == 0 ? 0 : (int) (span / bucketMillis) + 1;
         int[] chartRequests = new int[buckets];
         int[] chartThrottled = new int[buckets];
@@ -132,8 +135,8 @@ public final class StormAnalysis {
                 answerMillis[(int) Math.min(MAX_COUNTED_ANSWER_MILLIS, table.end(i) - start)]++;
             }
             if (throttled && table.retryAfterMillis(i) >= 0) {
-                throttledRetryAfter[(int) Math.min(MAX_COUNTED_RETRY_AFTER_SECONDS,
-                        (table.retryAfterMillis(i) + 999L) / 1000)]++;
+                throttledRetryAfter[
+                        (int) Math.min(MAX_COUNTED_RETRY_AFTER_SECONDS, (table.retryAfterMillis(i) + 999L) / 1000)]++;
             }
             t.throttle(start, !throttled && code != 0);
             countAnomaly(table, i, code, anomalies);
@@ -212,8 +215,10 @@ public final class StormAnalysis {
             clients.add(t.result());
             logical += t.logical;
         }
-        clients.sort(Comparator.comparingLong(ClientDiagnosis::earlyRetries).reversed()
-                .thenComparing(Comparator.comparingLong(ClientDiagnosis::requests).reversed())
+        clients.sort(Comparator.comparingLong(ClientDiagnosis::earlyRetries)
+                .reversed()
+                .thenComparing(
+                        Comparator.comparingLong(ClientDiagnosis::requests).reversed())
                 .thenComparing(ClientDiagnosis::client));
         Diagnosis.Synchronisation sync = synchronisation(perSecond, per100, span, n, from, maxRetrying, maxRetryingAt);
         double wouldReject = 0;
@@ -222,21 +227,47 @@ public final class StormAnalysis {
         }
         Diagnosis.Throttling throttling = new Diagnosis.Throttling(THROTTLING_K, wouldReject, n);
         double amplification = logical == 0 ? 0 : (double) n / logical;
-        Diagnosis.WhatIf whatIf = n == 0 || acceptedPerSecond == null ? Diagnosis.WhatIf.NONE
-                : WhatIfReplay.replay(logicalStarts, server(options, acceptedPerSecond, answerMillis,
-                        throttledRetryAfter), options.seed(), from, bucketMillis, realCompleted,
-                        options.quotaPerSecond() == 0, whatIfRecord);
+        Diagnosis.WhatIf whatIf = n == 0 || acceptedPerSecond == null
+                ? Diagnosis.WhatIf.NONE
+                : WhatIfReplay.replay(
+                        logicalStarts,
+                        server(options, acceptedPerSecond, answerMillis, throttledRetryAfter),
+                        options.seed(),
+                        from,
+                        bucketMillis,
+                        realCompleted,
+                        options.quotaPerSecond() == 0,
+                        whatIfRecord);
         List<Finding> findings = findings(clients, sync, throttling, anomalies, raChanges, unfinished, evidence, n);
         if (whatIf.ran()) {
             findings.add(whatIfFinding(whatIf, n, amplification));
         }
         boolean partial = evidence.unparsed() > 0;
         String verdict = verdict(clients, n, amplification, throttling, whatIf, throttledTotal, evidence);
-        Diagnosis.Arrivals arrivals = new Diagnosis.Arrivals(n == 0 ? null : Instant.ofEpochMilli(from),
-                bucketMillis, boxed(chartRequests), boxed(chartThrottled), boxed(chartRetries), boxed(chartEarly));
-        return new Diagnosis(n, logical, amplification, n == 0 ? null : Instant.ofEpochMilli(from),
-                n == 0 ? null : Instant.ofEpochMilli(to), status, attempts, clients, findings, sync, throttling,
-                arrivals, whatIf, evidence, verdict, partial);
+        Diagnosis.Arrivals arrivals = new Diagnosis.Arrivals(
+                n == 0 ? null : Instant.ofEpochMilli(from),
+                bucketMillis,
+                boxed(chartRequests),
+                boxed(chartThrottled),
+                boxed(chartRetries),
+                boxed(chartEarly));
+        return new Diagnosis(
+                n,
+                logical,
+                amplification,
+                n == 0 ? null : Instant.ofEpochMilli(from),
+                n == 0 ? null : Instant.ofEpochMilli(to),
+                status,
+                attempts,
+                clients,
+                findings,
+                sync,
+                throttling,
+                arrivals,
+                whatIf,
+                evidence,
+                verdict,
+                partial);
     }
 
     /**
@@ -244,8 +275,8 @@ public final class StormAnalysis {
      * evidence (at least 1); the median Retry-After of its throttled answers (none when none carried one); the median
      * answer time (0 when the evidence has no durations).
      */
-    private static WhatIfReplay.Server server(DiagnosisOptions options, int[] acceptedPerSecond, int[] answerMillis,
-            int[] throttledRetryAfter) {
+    private static WhatIfReplay.Server server(
+            DiagnosisOptions options, int[] acceptedPerSecond, int[] answerMillis, int[] throttledRetryAfter) {
         int quota = options.quotaPerSecond();
         if (quota == 0) {
             quota = 1;
@@ -278,15 +309,22 @@ public final class StormAnalysis {
     }
 
     private static Finding whatIfFinding(Diagnosis.WhatIf w, long requests, double amplification) {
-        return new Finding("DG14", null, "clients that honour Retry-After with full jitter and the default budgets"
-                + " (B1), replayed on the same " + count(w.logicalRequests()) + " logical requests against a quota of "
-                + count(w.quotaPerSecond()) + "/s" + (w.quotaEstimated() ? " (estimated, DG15)" : "") + ", would have"
-                + " sent " + count(w.requests()) + " requests instead of " + count(requests) + " (amplification "
-                + String.format(Locale.ROOT, "%.2f", w.amplification()) + "× instead of "
-                + String.format(Locale.ROOT, "%.2f", amplification) + "×) and completed "
-                + percent(w.completedShare()) + " of the logical requests instead of "
-                + percent(w.realCompletedShare()) + "; " + count(w.gaveUp()) + " would have stopped within their"
-                + " budget");
+        return new Finding(
+                "DG14",
+                null,
+                "clients that honour Retry-After with full jitter and the default budgets"
+                        + " (B1), replayed on the same " + count(w.logicalRequests())
+                        + " logical requests against a quota of "
+                        + count(w.quotaPerSecond()) + "/s" + (w.quotaEstimated() ? " (estimated, DG15)" : "")
+                        + ", would have"
+                        + " sent " + count(w.requests()) + " requests instead of " + count(requests)
+                        + " (amplification "
+                        + String.format(Locale.ROOT, "%.2f", w.amplification()) + "× instead of "
+                        + String.format(Locale.ROOT, "%.2f", amplification) + "×) and completed "
+                        + percent(w.completedShare()) + " of the logical requests instead of "
+                        + percent(w.realCompletedShare()) + "; " + count(w.gaveUp())
+                        + " would have stopped within their"
+                        + " budget");
     }
 
     private static List<Integer> boxed(int[] counts) {
@@ -302,8 +340,8 @@ public final class StormAnalysis {
         }
     }
 
-    private static Diagnosis.Synchronisation synchronisation(int[] perSecond, int[] per100, long span, int n,
-            long from, int maxRetrying, long maxRetryingAt) {
+    private static Diagnosis.Synchronisation synchronisation(
+            int[] perSecond, int[] per100, long span, int n, long from, int maxRetrying, long maxRetryingAt) {
         long peakSecond = 0;
         int peakSecondIndex = -1;
         if (perSecond != null) {
@@ -322,102 +360,173 @@ public final class StormAnalysis {
         }
         double mean = n == 0 ? 0 : n / (double) (span / 1000 + 1);
         double mean100 = n == 0 ? 0 : n / (double) (span / 100 + 1);
-        return new Diagnosis.Synchronisation(peakSecond, mean, peak100, per100 == null ? 0 : mean100,
-                peakSecondIndex < 0 ? null : Instant.ofEpochMilli(from + peakSecondIndex * 1000L), maxRetrying,
+        return new Diagnosis.Synchronisation(
+                peakSecond,
+                mean,
+                peak100,
+                per100 == null ? 0 : mean100,
+                peakSecondIndex < 0 ? null : Instant.ofEpochMilli(from + peakSecondIndex * 1000L),
+                maxRetrying,
                 maxRetrying == 0 ? null : Instant.ofEpochMilli(maxRetryingAt));
     }
 
-    private static List<Finding> findings(List<ClientDiagnosis> clients, Diagnosis.Synchronisation sync,
-            Diagnosis.Throttling throttling, long[] anomalies, long raChanges, long unfinished,
-            EvidenceSummary evidence, long requests) {
+    private static List<Finding> findings(
+            List<ClientDiagnosis> clients,
+            Diagnosis.Synchronisation sync,
+            Diagnosis.Throttling throttling,
+            long[] anomalies,
+            long raChanges,
+            long unfinished,
+            EvidenceSummary evidence,
+            long requests) {
         List<Finding> out = new ArrayList<>();
         for (ClientDiagnosis c : clients) {
             if (c.ignoresRetryAfter()) {
-                out.add(new Finding("DG3", c.client(), "ignores Retry-After: " + count(c.earlyRetries()) + " of "
-                        + count(c.retriesAfterRetryAfter()) + " retries after a Retry-After came early (median "
-                        + seconds(c.medianEarlyMillis()) + " early)"));
+                out.add(new Finding(
+                        "DG3",
+                        c.client(),
+                        "ignores Retry-After: " + count(c.earlyRetries()) + " of "
+                                + count(c.retriesAfterRetryAfter()) + " retries after a Retry-After came early (median "
+                                + seconds(c.medianEarlyMillis()) + " early)"));
             } else if (c.earlyRetries() > 0) {
-                out.add(new Finding("RA3", c.client(), count(c.earlyRetries()) + " of "
-                        + count(c.retriesAfterRetryAfter()) + " retries after a Retry-After came before it allowed"
-                        + " (median " + seconds(c.medianEarlyMillis()) + " early)"));
+                out.add(new Finding(
+                        "RA3",
+                        c.client(),
+                        count(c.earlyRetries()) + " of "
+                                + count(c.retriesAfterRetryAfter())
+                                + " retries after a Retry-After came before it allowed"
+                                + " (median " + seconds(c.medianEarlyMillis()) + " early)"));
             }
         }
         for (ClientDiagnosis c : clients) {
             if (c.retries() > 0 && c.retryRatio() > RETRY_BUDGET) {
-                out.add(new Finding("DG6", c.client(), "retries are " + percent(c.retryRatio())
-                        + " of its requests; the SRE per-client retry budget is 10%"));
+                out.add(new Finding(
+                        "DG6",
+                        c.client(),
+                        "retries are " + percent(c.retryRatio())
+                                + " of its requests; the SRE per-client retry budget is 10%"));
             }
         }
         if (sync.maxClientsRetryingIn100ms() >= 2) {
-            out.add(new Finding("DG4", null, sync.maxClientsRetryingIn100ms() + " distinct clients retried within the"
-                    + " same 100 ms (at " + sync.maxClientsRetryingAt() + "); the busiest second had "
-                    + count(sync.peakPerSecond()) + " requests, " + ratio(sync.peakToMeanPerSecond())
-                    + " the mean"));
+            out.add(new Finding(
+                    "DG4",
+                    null,
+                    sync.maxClientsRetryingIn100ms() + " distinct clients retried within the"
+                            + " same 100 ms (at " + sync.maxClientsRetryingAt() + "); the busiest second had "
+                            + count(sync.peakPerSecond()) + " requests, " + ratio(sync.peakToMeanPerSecond())
+                            + " the mean"));
         }
         if (throttling.wouldReject() >= 1) {
-            out.add(new Finding("DG7", null, "client-side adaptive throttling (K = 2) on the same arrivals would have"
-                    + " kept about " + count(Math.round(throttling.wouldReject())) + " of " + count(requests)
-                    + " requests (" + percent(throttling.share()) + ") off the wire"));
+            out.add(new Finding(
+                    "DG7",
+                    null,
+                    "client-side adaptive throttling (K = 2) on the same arrivals would have"
+                            + " kept about " + count(Math.round(throttling.wouldReject())) + " of " + count(requests)
+                            + " requests (" + percent(throttling.share()) + ") off the wire"));
         }
         if (anomalies[7] > 0) {
-            out.add(new Finding("DG8", null, count(anomalies[7]) + " answers with 429 or 503 carried no Retry-After"
-                    + " (or it was not logged): clients could only guess when to come back"));
+            out.add(new Finding(
+                    "DG8",
+                    null,
+                    count(anomalies[7]) + " answers with 429 or 503 carried no Retry-After"
+                            + " (or it was not logged): clients could only guess when to come back"));
         }
         if (anomalies[AttemptTable.RA_LOOKS_LIKE_MILLIS] > 0) {
-            out.add(new Finding("DG8", null, count(anomalies[AttemptTable.RA_LOOKS_LIKE_MILLIS])
-                    + " Retry-After values of 1000 s or more that are not whole minutes: probably milliseconds"
-                    + " written where seconds belong"));
+            out.add(new Finding(
+                    "DG8",
+                    null,
+                    count(anomalies[AttemptTable.RA_LOOKS_LIKE_MILLIS])
+                            + " Retry-After values of 1000 s or more that are not whole minutes: probably milliseconds"
+                            + " written where seconds belong"));
         }
         if (anomalies[AttemptTable.RA_PAST_DATE] > 0) {
-            out.add(new Finding("RA6", null, count(anomalies[AttemptTable.RA_PAST_DATE])
-                    + " Retry-After HTTP-dates lay in the past relative to their response's Date: they count as"
-                    + " absent"));
+            out.add(new Finding(
+                    "RA6",
+                    null,
+                    count(anomalies[AttemptTable.RA_PAST_DATE])
+                            + " Retry-After HTTP-dates lay in the past relative to their response's Date: they count as"
+                            + " absent"));
         }
         if (anomalies[AttemptTable.RA_INVALID] > 0) {
-            out.add(new Finding("RA6", null, count(anomalies[AttemptTable.RA_INVALID])
-                    + " Retry-After values were invalid (fractional, negative, text or several): they count as"
-                    + " absent"));
+            out.add(new Finding(
+                    "RA6",
+                    null,
+                    count(anomalies[AttemptTable.RA_INVALID])
+                            + " Retry-After values were invalid (fractional, negative, text or several): they count as"
+                            + " absent"));
         }
         if (anomalies[AttemptTable.RA_IGNORED_STATUS] > 0) {
-            out.add(new Finding("RA1", null, count(anomalies[AttemptTable.RA_IGNORED_STATUS])
-                    + " answers carried Retry-After on a status other than 429 and 503, where clients ignore it"));
+            out.add(
+                    new Finding(
+                            "RA1",
+                            null,
+                            count(anomalies[AttemptTable.RA_IGNORED_STATUS])
+                                    + " answers carried Retry-After on a status other than 429 and 503, where clients ignore it"));
         }
         if (raChanges > 0) {
-            out.add(new Finding("DG8", null, count(raChanges) + " times the Retry-After of a retried request changed"
-                    + " by more than the time that had passed"));
+            out.add(new Finding(
+                    "DG8",
+                    null,
+                    count(raChanges) + " times the Retry-After of a retried request changed"
+                            + " by more than the time that had passed"));
         }
         if (unfinished > 0) {
-            out.add(new Finding("DG2", null, count(unfinished) + " logical requests ended on a failure: the client"
-                    + " gave up, or the evidence ends before its next attempt"));
+            out.add(new Finding(
+                    "DG2",
+                    null,
+                    count(unfinished) + " logical requests ended on a failure: the client"
+                            + " gave up, or the evidence ends before its next attempt"));
         }
         if (evidence.unparsed() > 0) {
-            Diagnosis.Unparsed first = evidence.examples().isEmpty() ? null : evidence.examples().get(0);
-            out.add(new Finding("DG10", null, count(evidence.unparsed()) + " lines did not parse and are not in these"
-                    + " figures" + (first == null ? "" : " (first: " + first.file() + " line " + first.line() + ": "
-                            + first.reason() + ")")));
+            Diagnosis.Unparsed first =
+                    evidence.examples().isEmpty() ? null : evidence.examples().get(0);
+            out.add(new Finding(
+                    "DG10",
+                    null,
+                    count(evidence.unparsed()) + " lines did not parse and are not in these"
+                            + " figures"
+                            + (first == null
+                                    ? ""
+                                    : " (first: " + first.file() + " line " + first.line() + ": " + first.reason()
+                                            + ")")));
         }
         if (evidence.duplicateLines() > 0) {
-            out.add(new Finding("DG10", null, count(evidence.duplicateLines()) + " lines repeat the line before them"
-                    + " exactly; they are counted as requests"));
+            out.add(new Finding(
+                    "DG10",
+                    null,
+                    count(evidence.duplicateLines()) + " lines repeat the line before them"
+                            + " exactly; they are counted as requests"));
         }
         if (evidence.clockStepsBack() > 0) {
-            out.add(new Finding("DG10", null, "the time steps back by more than a second " + count(
-                    evidence.clockStepsBack()) + " times in the files (a clock step or merged logs); requests are"
-                    + " ordered by time"));
+            out.add(new Finding(
+                    "DG10",
+                    null,
+                    "the time steps back by more than a second " + count(evidence.clockStepsBack())
+                            + " times in the files (a clock step or merged logs); requests are"
+                            + " ordered by time"));
         }
         return out;
     }
 
-    private static String verdict(List<ClientDiagnosis> clients, long requests, double amplification,
-            Diagnosis.Throttling throttling, Diagnosis.WhatIf whatIf, long throttled, EvidenceSummary evidence) {
+    private static String verdict(
+            List<ClientDiagnosis> clients,
+            long requests,
+            double amplification,
+            Diagnosis.Throttling throttling,
+            Diagnosis.WhatIf whatIf,
+            long throttled,
+            EvidenceSummary evidence) {
         if (requests == 0) {
-            return "Nothing to diagnose: no request could be read" + (evidence.unparsed() > 0 ? " (" + count(
-                    evidence.unparsed()) + " lines did not parse)" : "") + ".";
+            return "Nothing to diagnose: no request could be read"
+                    + (evidence.unparsed() > 0 ? " (" + count(evidence.unparsed()) + " lines did not parse)" : "")
+                    + ".";
         }
-        List<ClientDiagnosis> flagged = clients.stream().filter(ClientDiagnosis::ignoresRetryAfter).toList();
+        List<ClientDiagnosis> flagged =
+                clients.stream().filter(ClientDiagnosis::ignoresRetryAfter).toList();
         StringBuilder out = new StringBuilder();
         if (flagged.isEmpty()) {
-            long early = clients.stream().mapToLong(ClientDiagnosis::earlyRetries).sum();
+            long early =
+                    clients.stream().mapToLong(ClientDiagnosis::earlyRetries).sum();
             out.append("No client ignored Retry-After");
             out.append(early == 0 ? "" : " (" + count(early) + " retries came early in all)");
         } else {
@@ -439,26 +548,42 @@ public final class StormAnalysis {
                 allAccepted += c.accepted();
             }
             Arrays.sort(medians);
-            out.append(flagged.size()).append(" of ").append(clients.size()).append(" clients ignored Retry-After: ")
-                    .append(count(early)).append(" of ").append(count(after))
+            out.append(flagged.size())
+                    .append(" of ")
+                    .append(clients.size())
+                    .append(" clients ignored Retry-After: ")
+                    .append(count(early))
+                    .append(" of ")
+                    .append(count(after))
                     .append(" of their retries after a Retry-After came early (median ")
-                    .append(seconds(medians[medians.length / 2])).append(" early); they sent ")
-                    .append(percent((double) sent / requests)).append(" of all requests and got ")
+                    .append(seconds(medians[medians.length / 2]))
+                    .append(" early); they sent ")
+                    .append(percent((double) sent / requests))
+                    .append(" of all requests and got ")
                     .append(allAccepted == 0 ? "none" : percent((double) accepted / allAccepted))
                     .append(" of the accepted answers");
         }
-        out.append("; ").append(count(throttled)).append(" of ").append(count(requests))
-                .append(" requests were throttled; amplification ").append(String.format(Locale.ROOT, "%.2f",
-                        amplification)).append("×");
+        out.append("; ")
+                .append(count(throttled))
+                .append(" of ")
+                .append(count(requests))
+                .append(" requests were throttled; amplification ")
+                .append(String.format(Locale.ROOT, "%.2f", amplification))
+                .append("×");
         if (throttling.wouldReject() >= 1) {
             out.append("; client-side throttling would have kept about ")
-                    .append(count(Math.round(throttling.wouldReject()))).append(" requests off the wire");
+                    .append(count(Math.round(throttling.wouldReject())))
+                    .append(" requests off the wire");
         }
         if (whatIf.ran()) {
             // DG14: the replay by clients that follow the rules, beside what happened.
-            out.append("; honouring Retry-After with full jitter would have sent ").append(count(whatIf.requests()))
-                    .append(" requests instead of ").append(count(requests)).append(" and completed ")
-                    .append(percent(whatIf.completedShare())).append(" of the logical requests instead of ")
+            out.append("; honouring Retry-After with full jitter would have sent ")
+                    .append(count(whatIf.requests()))
+                    .append(" requests instead of ")
+                    .append(count(requests))
+                    .append(" and completed ")
+                    .append(percent(whatIf.completedShare()))
+                    .append(" of the logical requests instead of ")
                     .append(percent(whatIf.realCompletedShare()));
         }
         out.append('.');
@@ -500,6 +625,7 @@ public final class StormAnalysis {
         final Map<Long, Pending> pending = new HashMap<>();
         /** When the pending map holds this many, the ones no later request can retry are dropped. */
         int sweepAt = MIN_SWEEP;
+
         final SortedMap<Integer, Long> status = new TreeMap<>();
         final EarlyAmounts early = new EarlyAmounts();
         /**
@@ -507,6 +633,7 @@ public final class StormAnalysis {
          * 8 bytes a request instead of a boxed pair's 40, for a busy client holds every request of two minutes.
          */
         long[] history = new long[16];
+
         int historyFirst;
         int historySize;
         long requests;
@@ -569,9 +696,20 @@ public final class StormAnalysis {
             // DG3: mostly early, over enough retries to judge.
             boolean ignores = retriesAfterRetryAfter >= IGNORING_MIN_RETRIES
                     && earlyCount > IGNORING_SHARE * retriesAfterRetryAfter;
-            return new ClientDiagnosis(client, requests, logical, retries, retriesAfterRetryAfter, earlyCount,
-                    early.median(), ignores, status, throttled, accepted,
-                    requests == 0 ? 0 : (double) retries / requests, wouldReject);
+            return new ClientDiagnosis(
+                    client,
+                    requests,
+                    logical,
+                    retries,
+                    retriesAfterRetryAfter,
+                    earlyCount,
+                    early.median(),
+                    ignores,
+                    status,
+                    throttled,
+                    accepted,
+                    requests == 0 ? 0 : (double) retries / requests,
+                    wouldReject);
         }
     }
 

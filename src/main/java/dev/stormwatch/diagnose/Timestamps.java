@@ -24,7 +24,10 @@ public final class Timestamps {
 
     /** {@code dd/MMM/yyyy:HH:mm:ss ±hhmm} between {@code from} and {@code to}, as epoch millis. */
     public static long timeLocal(String s, int from, int to) {
-        if (to - from != 26 || s.charAt(from + 2) != '/' || s.charAt(from + 6) != '/' || s.charAt(from + 11) != ':'
+        if (to - from != 26
+                || s.charAt(from + 2) != '/'
+                || s.charAt(from + 6) != '/'
+                || s.charAt(from + 11) != ':'
                 || s.charAt(from + 20) != ' ') {
             return INVALID;
         }
@@ -37,8 +40,20 @@ public final class Timestamps {
         char sign = s.charAt(from + 21);
         int zh = digits(s, from + 22, 2);
         int zm = digits(s, from + 24, 2);
-        if (day < 1 || day > 31 || month < 0 || month % 3 != 0 || year < 0 || hour < 0 || hour > 23 || minute < 0
-                || minute > 59 || second < 0 || second > 60 || zh < 0 || zm < 0 || (sign != '+' && sign != '-')) {
+        if (day < 1
+                || day > 31
+                || month < 0
+                || month % 3 != 0
+                || year < 0
+                || hour < 0
+                || hour > 23
+                || minute < 0
+                || minute > 59
+                || second < 0
+                || second > 60
+                || zh < 0
+                || zm < 0
+                || (sign != '+' && sign != '-')) {
             return INVALID;
         }
         long offsetSeconds = (sign == '-' ? -1 : 1) * (zh * 3600L + zm * 60L);

@@ -102,8 +102,15 @@ public final class WhatIfReplay {
      * @param quotaEstimated whether the server's quota was estimated (DG15) or given
      * @param record told of every attempt, in order of start (a no-op outside tests)
      */
-    public static Diagnosis.WhatIf replay(LogicalStarts logicalStarts, Server server, long seed, long from,
-            long bucketMillis, long realCompleted, boolean quotaEstimated, Consumer<Attempt> record) {
+    public static Diagnosis.WhatIf replay(
+            LogicalStarts logicalStarts,
+            Server server,
+            long seed,
+            long from,
+            long bucketMillis,
+            long realCompleted,
+            boolean quotaEstimated,
+            Consumer<Attempt> record) {
         SplittableRandom random = new SplittableRandom(seed);
         EventQueue<Step> queue = new EventQueue<>();
         RetryPolicy policy = RetryPolicy.DEFAULT;
@@ -148,34 +155,48 @@ public final class WhatIfReplay {
                 arrivals[bucket]++;
                 throttled[bucket] += through ? 0 : 1;
                 buckets = Math.max(buckets, bucket + 1);
-                record.accept(new Attempt(step.logical(), now, through ? 200 : 429,
-                        through ? -1 : server.retryAfterSeconds()));
-                queue.schedule(now + server.answerMillis(), new Step(step.logical(), step.callStart(), step.failed(),
-                        true, !through));
+                record.accept(new Attempt(
+                        step.logical(), now, through ? 200 : 429, through ? -1 : server.retryAfterSeconds()));
+                queue.schedule(
+                        now + server.answerMillis(),
+                        new Step(step.logical(), step.callStart(), step.failed(), true, !through));
                 continue;
             }
             if (!step.throttled()) {
                 completed++;
                 continue;
             }
-            Outcome.HttpResponse answer = server.retryAfterSeconds() < 0 ? Outcome.HttpResponse.of(429)
+            Outcome.HttpResponse answer = server.retryAfterSeconds() < 0
+                    ? Outcome.HttpResponse.of(429)
                     : Outcome.HttpResponse.withRetryAfter(429, Long.toString(server.retryAfterSeconds()));
             int failed = step.failed();
-            BudgetCounters counters = new BudgetCounters(failed, failed, failed,
-                    Duration.ofMillis(now - step.callStart()));
+            BudgetCounters counters =
+                    new BudgetCounters(failed, failed, failed, Duration.ofMillis(now - step.callStart()));
             // The client's own decision, as every executor of this project takes it: RA3, RA4, B1, B3.
-            Decision decision = RetryDecision.decide(answer, Operation.READ, SERVER, counters, policy,
-                    Instant.ofEpochMilli(now), random.nextDouble());
+            Decision decision = RetryDecision.decide(
+                    answer, Operation.READ, SERVER, counters, policy, Instant.ofEpochMilli(now), random.nextDouble());
             if (decision instanceof Decision.Retry retry) {
-                queue.schedule(now + ceilMillis(retry.delay()), new Step(step.logical(), step.callStart(),
-                        failed + 1, false, false));
+                queue.schedule(
+                        now + ceilMillis(retry.delay()),
+                        new Step(step.logical(), step.callStart(), failed + 1, false, false));
             } else {
                 gaveUp++;
             }
         }
         double amplification = count == 0 ? 0 : (double) requests / count;
-        return new Diagnosis.WhatIf(true, requests, count, amplification, completed, gaveUp, realCompleted,
-                server.quotaPerSecond(), quotaEstimated, server.retryAfterSeconds(), server.answerMillis(), seed,
+        return new Diagnosis.WhatIf(
+                true,
+                requests,
+                count,
+                amplification,
+                completed,
+                gaveUp,
+                realCompleted,
+                server.quotaPerSecond(),
+                quotaEstimated,
+                server.retryAfterSeconds(),
+                server.answerMillis(),
+                seed,
                 Arrays.stream(arrivals, 0, buckets).boxed().toList(),
                 Arrays.stream(throttled, 0, buckets).boxed().toList());
     }

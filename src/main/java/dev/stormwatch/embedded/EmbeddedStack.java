@@ -35,8 +35,8 @@ public final class EmbeddedStack implements AutoCloseable {
     private final AtomicReference<BackendStatus> limiterStatus;
     private PrometheusEndpoint metrics;
 
-    private EmbeddedStack(DemoProvider provider, Relay relay, LimiterBackend limiter,
-            AtomicReference<BackendStatus> limiterStatus) {
+    private EmbeddedStack(
+            DemoProvider provider, Relay relay, LimiterBackend limiter, AtomicReference<BackendStatus> limiterStatus) {
         this.provider = provider;
         this.relay = relay;
         this.limiter = limiter;
@@ -57,8 +57,8 @@ public final class EmbeddedStack implements AutoCloseable {
             relay = Relay.start(RelayConfig.defaults()
                     .withTrustedIssuer(new TrustedIssuer(provider.issuer().toString(), provider.jwksUrl())));
             AtomicReference<BackendStatus> status = new AtomicReference<>();
-            LimiterBackend limiter = LimiterBackend.embeddedOrInMemory(RedisClientSettings.DEFAULT,
-                    Clock.systemUTC(), status::set);
+            LimiterBackend limiter =
+                    LimiterBackend.embeddedOrInMemory(RedisClientSettings.DEFAULT, Clock.systemUTC(), status::set);
             return new EmbeddedStack(provider, relay, limiter, status);
         } catch (IOException e) {
             if (relay != null) {
@@ -88,15 +88,15 @@ public final class EmbeddedStack implements AutoCloseable {
     public String limiterDescription() {
         if (limiter.embedded().isPresent()) {
             BackendStatus status = limiterStatus.get();
-            String health = status == null || status.reachable() ? "" : " (unreachable since " + status.since()
-                    + ": " + status.detail() + ")";
+            String health = status == null || status.reachable()
+                    ? ""
+                    : " (unreachable since " + status.since() + ": " + status.detail() + ")";
             var redis = limiter.embedded().get();
-            return redis.url() + ", a password-protected redis-server started by the app: " + redis.binary().describe()
-                    + health;
+            return redis.url() + ", a password-protected redis-server started by the app: "
+                    + redis.binary().describe() + health;
         }
         BackendStatus status = limiterStatus.get();
-        return "in memory: the embedded Redis did not start"
-                + (status == null ? "" : " (" + status.detail() + ")");
+        return "in memory: the embedded Redis did not start" + (status == null ? "" : " (" + status.detail() + ")");
     }
 
     /**

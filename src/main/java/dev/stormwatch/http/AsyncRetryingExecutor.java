@@ -12,7 +12,6 @@ import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.Outcome;
-import dev.stormwatch.retry.RetryAfter;
 import dev.stormwatch.retry.PaceScope;
 import dev.stormwatch.retry.RetryDecision;
 import dev.stormwatch.retry.SendGate;
@@ -20,10 +19,8 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
@@ -59,7 +56,8 @@ public final class AsyncRetryingExecutor {
 
     private AsyncRetryingExecutor(Builder builder) {
         // OkHttp must not retry on its own: every resend is the retry decision's (as in RetryingExecutor).
-        this.client = builder.client.newBuilder()
+        this.client = builder.client
+                .newBuilder()
                 .retryOnConnectionFailure(false)
                 // A redirect is the caller's to read: following it would resend a code, a refresh token or a form
                 // to another origin, unseen by the retry engine, its pauses (P2) and its counts (B1, F1, P3).
@@ -101,8 +99,8 @@ public final class AsyncRetryingExecutor {
      *     or exceptionally with a {@link CallFailure.Recoverable} or the supplier's refusal. Cancelling it cancels the
      *     request in flight and any retry not yet sent.
      */
-    public CompletableFuture<Response> execute(Supplier<Request> requestPerAttempt, Operation operation, String step,
-            CallBudget budget) {
+    public CompletableFuture<Response> execute(
+            Supplier<Request> requestPerAttempt, Operation operation, String step, CallBudget budget) {
         Objects.requireNonNull(requestPerAttempt, "requestPerAttempt");
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(step, "step");
@@ -130,6 +128,7 @@ public final class AsyncRetryingExecutor {
         private int attempt;
         /** The sleep before the latest attempt; decorrelated jitter grows from it. */
         private Duration previousSleep = Duration.ZERO;
+
         private Origin origin;
         private PaceScope.PaceTarget target;
         private SendProgress progress;
@@ -190,7 +189,8 @@ public final class AsyncRetryingExecutor {
                 return;
             }
             progress = new SendProgress();
-            Call call = client.newCall(request.newBuilder().tag(SendProgress.class, progress).build());
+            Call call = client.newCall(
+                    request.newBuilder().tag(SendProgress.class, progress).build());
             inFlight = call;
             // RC7: the caller may have cancelled while the request was built (a limiter round trip) and found
             // no call to cancel; checked after publishing inFlight, so one of the two sides always cancels.
@@ -211,7 +211,8 @@ public final class AsyncRetryingExecutor {
                     }
                 });
             } catch (RejectedExecutionException e) {
-                result.completeExceptionally(e); // the transport was shut down while the attempt waited: nothing was sent
+                result.completeExceptionally(
+                        e); // the transport was shut down while the attempt waited: nothing was sent
             }
         }
 
@@ -227,7 +228,8 @@ public final class AsyncRetryingExecutor {
                 result.completeExceptionally(passed.refusal(budget.failedInAll())); // RC5: nothing went out
                 return;
             }
-            FailureKind kind = FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
+            FailureKind kind =
+                    FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
             decide(new SentAttempt(new Outcome.NetworkFailure(kind), null));
         }
 
@@ -249,8 +251,16 @@ public final class AsyncRetryingExecutor {
                 sendRate.get().onResponse(AdaptiveSendRate.isThrottle(sent.outcome(), now), now);
             }
             Decision decision = RetryDecision.decide(
-                    sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble(), backoff,
-                    previousSleep, retryAfter);
+                    sent.outcome(),
+                    operation,
+                    origin,
+                    counters,
+                    budget.policy(),
+                    now,
+                    random.getAsDouble(),
+                    backoff,
+                    previousSleep,
+                    retryAfter);
             StepBookkeeping.Next next = bookkeeping.after(decision, sent, origin, attempt, now, target);
             if (next instanceof StepBookkeeping.Deliver deliver) {
                 if (!result.complete(deliver.response())) {
@@ -268,7 +278,8 @@ public final class AsyncRetryingExecutor {
             try {
                 scheduler.schedule(delay, () -> handOn(sent));
             } catch (RejectedExecutionException e) {
-                result.completeExceptionally(bookkeeping.giveUp(origin, sent)); // the timer was shut down: end typed, not silently
+                result.completeExceptionally(
+                        bookkeeping.giveUp(origin, sent)); // the timer was shut down: end typed, not silently
             }
         }
 
@@ -276,7 +287,8 @@ public final class AsyncRetryingExecutor {
             try {
                 transport.handOn(this::nextAttempt);
             } catch (RejectedExecutionException e) {
-                result.completeExceptionally(bookkeeping.giveUp(origin, sent)); // the transport was shut down while the retry waited
+                result.completeExceptionally(
+                        bookkeeping.giveUp(origin, sent)); // the transport was shut down while the retry waited
             }
         }
     }

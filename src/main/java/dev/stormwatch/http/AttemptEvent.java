@@ -58,7 +58,8 @@ public record AttemptEvent(
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(failure, "failure");
-        rawRetryAfter = List.copyOf(rawRetryAfter.stream().map(v -> v == null ? "" : v).toList());
+        rawRetryAfter =
+                List.copyOf(rawRetryAfter.stream().map(v -> v == null ? "" : v).toList());
         Objects.requireNonNull(retryAfter, "retryAfter");
         Objects.requireNonNull(delay, "delay");
         Objects.requireNonNull(jitter, "jitter");
@@ -70,21 +71,74 @@ public record AttemptEvent(
     }
 
     /** An event with a deciding hint, from a transport that does not say which connection carried it. */
-    public AttemptEvent(Instant at, Origin origin, String step, Operation operation, int attempt, OptionalInt status,
-            Optional<FailureKind> failure, List<String> rawRetryAfter, Optional<Duration> retryAfter,
-            Optional<Duration> delay, Optional<Duration> jitter, BudgetLeft budgetLeft, Optional<Instant> pauseStarted,
-            Verdict verdict, Optional<String> waitHint) {
-        this(at, origin, step, operation, attempt, status, failure, rawRetryAfter, retryAfter, delay, jitter,
-                budgetLeft, pauseStarted, verdict, waitHint, ConnectionUse.UNRECORDED);
+    public AttemptEvent(
+            Instant at,
+            Origin origin,
+            String step,
+            Operation operation,
+            int attempt,
+            OptionalInt status,
+            Optional<FailureKind> failure,
+            List<String> rawRetryAfter,
+            Optional<Duration> retryAfter,
+            Optional<Duration> delay,
+            Optional<Duration> jitter,
+            BudgetLeft budgetLeft,
+            Optional<Instant> pauseStarted,
+            Verdict verdict,
+            Optional<String> waitHint) {
+        this(
+                at,
+                origin,
+                step,
+                operation,
+                attempt,
+                status,
+                failure,
+                rawRetryAfter,
+                retryAfter,
+                delay,
+                jitter,
+                budgetLeft,
+                pauseStarted,
+                verdict,
+                waitHint,
+                ConnectionUse.UNRECORDED);
     }
 
     /** An event without a deciding hint, from a transport that does not say which connection carried it. */
-    public AttemptEvent(Instant at, Origin origin, String step, Operation operation, int attempt, OptionalInt status,
-            Optional<FailureKind> failure, List<String> rawRetryAfter, Optional<Duration> retryAfter,
-            Optional<Duration> delay, Optional<Duration> jitter, BudgetLeft budgetLeft, Optional<Instant> pauseStarted,
+    public AttemptEvent(
+            Instant at,
+            Origin origin,
+            String step,
+            Operation operation,
+            int attempt,
+            OptionalInt status,
+            Optional<FailureKind> failure,
+            List<String> rawRetryAfter,
+            Optional<Duration> retryAfter,
+            Optional<Duration> delay,
+            Optional<Duration> jitter,
+            BudgetLeft budgetLeft,
+            Optional<Instant> pauseStarted,
             Verdict verdict) {
-        this(at, origin, step, operation, attempt, status, failure, rawRetryAfter, retryAfter, delay, jitter,
-                budgetLeft, pauseStarted, verdict, Optional.empty(), ConnectionUse.UNRECORDED);
+        this(
+                at,
+                origin,
+                step,
+                operation,
+                attempt,
+                status,
+                failure,
+                rawRetryAfter,
+                retryAfter,
+                delay,
+                jitter,
+                budgetLeft,
+                pauseStarted,
+                verdict,
+                Optional.empty(),
+                ConnectionUse.UNRECORDED);
     }
 
     /**

@@ -38,7 +38,8 @@ public record AttemptStart(Request request, int connectMillis, int writeMillis, 
         }
         // As DeadlineTimeoutInterceptor bounds an OkHttp chain (RC5, RC3).
         int left = DeadlineTimeoutInterceptor.millisLeft(deadline, now);
-        return new AttemptStart(deadline.stamp(request, now),
+        return new AttemptStart(
+                deadline.stamp(request, now),
                 DeadlineTimeoutInterceptor.bounded(connectMillis, left),
                 DeadlineTimeoutInterceptor.bounded(writeMillis, left),
                 DeadlineTimeoutInterceptor.bounded(readMillis, left));

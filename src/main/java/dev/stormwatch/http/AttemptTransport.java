@@ -56,7 +56,8 @@ public interface AttemptTransport {
                     workers.execute(() -> run(call, callback));
                 } catch (RejectedExecutionException e) {
                     // As OkHttp does when its dispatcher was shut down: the call fails before anything was sent.
-                    InterruptedIOException refused = new InterruptedIOException("the transport's workers were shut down");
+                    InterruptedIOException refused =
+                            new InterruptedIOException("the transport's workers were shut down");
                     refused.initCause(e);
                     callback.onFailure(call, refused);
                 }

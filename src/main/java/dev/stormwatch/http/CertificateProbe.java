@@ -44,7 +44,8 @@ final class CertificateProbe {
                 socket.startHandshake();
                 Certificate[] chain = socket.getSession().getPeerCertificates();
                 return chain.length > 0 && chain[0] instanceof X509Certificate leaf
-                        ? Optional.of(describe(leaf)) : Optional.empty();
+                        ? Optional.of(describe(leaf))
+                        : Optional.empty();
             }
         } catch (IOException | java.security.GeneralSecurityException | RuntimeException e) {
             return Optional.empty(); // the message then says what the failure said, without the chain

@@ -81,8 +81,8 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
         }
     }
 
-    private static final Pattern PEM = Pattern.compile(
-            "-----BEGIN ([A-Z0-9 ]+)-----([A-Za-z0-9+/=\\s]*?)-----END \\1-----");
+    private static final Pattern PEM =
+            Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----([A-Za-z0-9+/=\\s]*?)-----END \\1-----");
 
     /**
      * TX1: the certificate chain of {@code certFile} and the PKCS#8 key of {@code keyFile} (or of {@code certFile}
@@ -92,8 +92,8 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
      * @param keyOption the option or field of the key file ({@code --client-cert-key})
      * @throws Unusable with what the file holds and what to give instead
      */
-    public static ClientCertificate read(Path certFile, Optional<Path> keyFile, String certOption, String keyOption,
-            Instant now) {
+    public static ClientCertificate read(
+            Path certFile, Optional<Path> keyFile, String certOption, String keyOption, Instant now) {
         String certText = text(certFile, certOption);
         List<X509Certificate> chain = certificates(certText, certFile, certOption);
         Path keyPath = keyFile.orElse(certFile);
@@ -102,16 +102,23 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
         PrivateKey key = privateKey(keyText, keyPath, keyOptionUsed, keyFile.isEmpty() ? keyOption : null);
         X509Certificate leaf = chain.get(0);
         if (!belongTogether(leaf, key)) {
-            throw new Unusable(Problem.KEY_MISMATCH, keyOptionUsed + ": the private key in " + keyPath + " is not the"
-                    + " key of the certificate in " + certFile + " (" + subject(leaf) + "); give the key that was"
-                    + " made with that certificate");
+            throw new Unusable(
+                    Problem.KEY_MISMATCH,
+                    keyOptionUsed + ": the private key in " + keyPath + " is not the"
+                            + " key of the certificate in " + certFile + " (" + subject(leaf)
+                            + "); give the key that was"
+                            + " made with that certificate");
         }
         try {
             leaf.checkValidity(Date.from(now));
         } catch (CertificateExpiredException | CertificateNotYetValidException e) {
-            throw new Unusable(Problem.NOT_VALID_NOW, certOption + ": the certificate in " + certFile + " ("
-                    + subject(leaf) + ") is valid from " + leaf.getNotBefore().toInstant() + " to "
-                    + leaf.getNotAfter().toInstant() + ", not now; the provider would refuse it: give a current one");
+            throw new Unusable(
+                    Problem.NOT_VALID_NOW,
+                    certOption + ": the certificate in " + certFile + " ("
+                            + subject(leaf) + ") is valid from "
+                            + leaf.getNotBefore().toInstant() + " to "
+                            + leaf.getNotAfter().toInstant()
+                            + ", not now; the provider would refuse it: give a current one");
         }
         return new ClientCertificate(chain, key);
     }
@@ -127,7 +134,8 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
      */
     public String thumbprint() {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(certificate().getEncoded());
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256").digest(certificate().getEncoded());
             return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the Java runtime cannot hash a certificate", e);
@@ -138,7 +146,10 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
     public String describe() {
         X509Certificate leaf = certificate();
         boolean selfSigned = leaf.getSubjectX500Principal().equals(leaf.getIssuerX500Principal());
-        return subject(leaf) + (selfSigned ? ", self-signed" : ", issued by " + leaf.getIssuerX500Principal().getName());
+        return subject(leaf)
+                + (selfSigned
+                        ? ", self-signed"
+                        : ", issued by " + leaf.getIssuerX500Principal().getName());
     }
 
     /**
@@ -156,11 +167,16 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
             X509TrustManager trust = client.x509TrustManager();
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(keys.getKeyManagers(), trust == null ? null : new TrustManager[] {trust}, null);
-            return trust == null ? client.newBuilder().sslSocketFactory(context.getSocketFactory(),
-                    platformTrust()).build()
-                    : client.newBuilder().sslSocketFactory(context.getSocketFactory(), trust).build();
+            return trust == null
+                    ? client.newBuilder()
+                            .sslSocketFactory(context.getSocketFactory(), platformTrust())
+                            .build()
+                    : client.newBuilder()
+                            .sslSocketFactory(context.getSocketFactory(), trust)
+                            .build();
         } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalStateException("the Java runtime cannot hold the client certificate: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "the Java runtime cannot hold the client certificate: " + e.getMessage(), e);
         }
     }
 
@@ -171,8 +187,8 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
     }
 
     private static X509TrustManager platformTrust() throws GeneralSecurityException {
-        javax.net.ssl.TrustManagerFactory factory = javax.net.ssl.TrustManagerFactory.getInstance(
-                javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        javax.net.ssl.TrustManagerFactory factory =
+                javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
         factory.init((KeyStore) null);
         return (X509TrustManager) factory.getTrustManagers()[0];
     }
@@ -183,8 +199,9 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
         } catch (NoSuchFileException e) {
             throw new Unusable(Problem.UNREADABLE, option + ": no file " + file);
         } catch (IOException e) {
-            throw new Unusable(Problem.UNREADABLE, option + ": cannot read " + file + " ("
-                    + e.getClass().getSimpleName() + ")");
+            throw new Unusable(
+                    Problem.UNREADABLE,
+                    option + ": cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -197,16 +214,20 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
             }
             try {
                 byte[] der = Base64.getMimeDecoder().decode(block.group(2));
-                out.add((X509Certificate) CertificateFactory.getInstance("X.509")
-                        .generateCertificate(new ByteArrayInputStream(der)));
+                out.add((X509Certificate)
+                        CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der)));
             } catch (GeneralSecurityException | IllegalArgumentException e) {
-                throw new Unusable(Problem.NO_CERTIFICATE, option + ": " + file + " has a CERTIFICATE block that"
-                        + " is not a readable X.509 certificate");
+                throw new Unusable(
+                        Problem.NO_CERTIFICATE,
+                        option + ": " + file + " has a CERTIFICATE block that"
+                                + " is not a readable X.509 certificate");
             }
         }
         if (out.isEmpty()) {
-            throw new Unusable(Problem.NO_CERTIFICATE, option + ": " + file + " holds no certificate; give a PEM file"
-                    + " with a -----BEGIN CERTIFICATE----- block (the client certificate first)");
+            throw new Unusable(
+                    Problem.NO_CERTIFICATE,
+                    option + ": " + file + " holds no certificate; give a PEM file"
+                            + " with a -----BEGIN CERTIFICATE----- block (the client certificate first)");
         }
         return out;
     }
@@ -220,19 +241,28 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
                 case "PRIVATE KEY" -> {
                     return pkcs8(Base64.getMimeDecoder().decode(block.group(2)), file, option);
                 }
-                case "RSA PRIVATE KEY", "EC PRIVATE KEY" -> throw new Unusable(Problem.KEY_FORMAT, option + ": "
-                        + file + " holds a " + (type.startsWith("RSA") ? "PKCS#1" : "SEC 1") + " key ('BEGIN " + type
-                        + "'); convert it to PKCS#8 with 'openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY.pk8.pem'");
-                case "ENCRYPTED PRIVATE KEY" -> throw new Unusable(Problem.KEY_FORMAT, option + ": " + file
-                        + " holds an encrypted key; give it unencrypted in an owner-only file ('openssl pkcs8"
-                        + " -topk8 -nocrypt -in KEY -out KEY.pk8.pem')");
+                case "RSA PRIVATE KEY", "EC PRIVATE KEY" ->
+                    throw new Unusable(
+                            Problem.KEY_FORMAT,
+                            option + ": "
+                                    + file + " holds a " + (type.startsWith("RSA") ? "PKCS#1" : "SEC 1")
+                                    + " key ('BEGIN " + type
+                                    + "'); convert it to PKCS#8 with 'openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY.pk8.pem'");
+                case "ENCRYPTED PRIVATE KEY" ->
+                    throw new Unusable(
+                            Problem.KEY_FORMAT,
+                            option + ": " + file
+                                    + " holds an encrypted key; give it unencrypted in an owner-only file ('openssl pkcs8"
+                                    + " -topk8 -nocrypt -in KEY -out KEY.pk8.pem')");
                 default -> {
                     // A certificate or another block: the key may still follow.
                 }
             }
         }
-        throw new Unusable(Problem.NO_KEY, option + ": " + file + " holds no private key ('BEGIN PRIVATE KEY')"
-                + (missingOption == null ? "" : "; give the key's file with " + missingOption));
+        throw new Unusable(
+                Problem.NO_KEY,
+                option + ": " + file + " holds no private key ('BEGIN PRIVATE KEY')"
+                        + (missingOption == null ? "" : "; give the key's file with " + missingOption));
     }
 
     private static PrivateKey pkcs8(byte[] der, Path file, String option) {
@@ -243,8 +273,10 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
                 // Try the next algorithm.
             }
         }
-        throw new Unusable(Problem.KEY_FORMAT, option + ": the private key in " + file + " is neither an RSA nor an"
-                + " EC key Java can read; give a PKCS#8 RSA or EC key");
+        throw new Unusable(
+                Problem.KEY_FORMAT,
+                option + ": the private key in " + file + " is neither an RSA nor an"
+                        + " EC key Java can read; give a PKCS#8 RSA or EC key");
     }
 
     private static boolean belongTogether(X509Certificate certificate, PrivateKey key) {

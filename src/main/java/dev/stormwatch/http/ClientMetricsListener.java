@@ -27,7 +27,7 @@ final class ClientMetricsListener implements AttemptListener {
                     metrics.exhaustedAttempts(event.step());
                 }
             }
-            case DELIVER, REFUSED_BY_PAUSE, REFUSED_BY_LIMITER, PACED -> { }
+            case DELIVER, REFUSED_BY_PAUSE, REFUSED_BY_LIMITER, PACED -> {}
         }
     }
 }

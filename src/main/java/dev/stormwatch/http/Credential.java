@@ -75,7 +75,9 @@ public final class Credential {
     }
 
     private static boolean isTokenChar(int c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
                 || TOKEN_PUNCTUATION.indexOf(c) >= 0;
     }
 
@@ -86,7 +88,8 @@ public final class Credential {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Credential that && that.headerName.equalsIgnoreCase(headerName)
+        return other instanceof Credential that
+                && that.headerName.equalsIgnoreCase(headerName)
                 && that.headerValue.equals(headerValue);
     }
 

@@ -52,7 +52,8 @@ final class DeadlineTimeoutInterceptor implements Interceptor {
     /** What is left of {@code deadline} at {@code now}, in OkHttp's timeout milliseconds. */
     static int millisLeft(RequestDeadline deadline, Instant now) {
         // At least 1 ms: OkHttp reads 0 as "no timeout", the opposite of a deadline that has just run out.
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.remaining(now).toMillis()));
+        return (int)
+                Math.max(1, Math.min(Integer.MAX_VALUE, deadline.remaining(now).toMillis()));
     }
 
     /** {@code timeoutMillis} (0 meaning none) cut to {@code left} when that is shorter (RC5). */

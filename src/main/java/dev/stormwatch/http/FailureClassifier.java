@@ -64,7 +64,8 @@ final class FailureClassifier {
      */
     static Optional<FailureKind> permanentTlsFailure(IOException failure) {
         // OkHttp checks the host name after a completed handshake (RFC 6125): "Hostname x not verified".
-        if (failure instanceof SSLPeerUnverifiedException && String.valueOf(failure.getMessage()).contains("Hostname")) {
+        if (failure instanceof SSLPeerUnverifiedException
+                && String.valueOf(failure.getMessage()).contains("Hostname")) {
             return Optional.of(FailureKind.TLS_WRONG_HOST);
         }
         if (!(failure instanceof SSLException)) {
@@ -76,15 +77,18 @@ final class FailureClassifier {
             }
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof CertPathValidatorException || cause instanceof CertPathBuilderException
+            if (cause instanceof CertPathValidatorException
+                    || cause instanceof CertPathBuilderException
                     || cause instanceof CertificateException) {
                 return Optional.of(FailureKind.TLS_UNTRUSTED);
             }
         }
         // A fatal alert is the server's decision (no common protocol or cipher, a client certificate required).
         String message = String.valueOf(failure.getMessage());
-        if (failure instanceof SSLHandshakeException && (message.contains("fatal alert")
-                || message.contains("No appropriate protocol") || message.contains("no cipher suites in common"))) {
+        if (failure instanceof SSLHandshakeException
+                && (message.contains("fatal alert")
+                        || message.contains("No appropriate protocol")
+                        || message.contains("no cipher suites in common"))) {
             return Optional.of(FailureKind.TLS_REFUSED);
         }
         return Optional.empty();

@@ -40,8 +40,8 @@ final class KeepAliveRule {
      * came from the pool, the request began to be written, no byte of an answer came back, and the failure is not
      * a timeout (a slow server is not a closed connection) nor a cancellation.
      */
-    static boolean metStaleConnection(IOException failure, boolean connectionReused, boolean requestStarted,
-            boolean responseStarted) {
+    static boolean metStaleConnection(
+            IOException failure, boolean connectionReused, boolean requestStarted, boolean responseStarted) {
         if (!connectionReused || !requestStarted || responseStarted) {
             return false;
         }

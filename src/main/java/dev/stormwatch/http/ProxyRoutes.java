@@ -52,10 +52,8 @@ public record ProxyRoutes(Optional<ProxyUrl> https, Optional<ProxyUrl> http, Lis
      * @throws IllegalArgumentException naming the variable or property whose value is not a proxy URL
      */
     public static ProxyRoutes from(UnaryOperator<String> environment, UnaryOperator<String> properties) {
-        Optional<ProxyUrl> https = variable(environment, "https_proxy")
-                .or(() -> property(properties, "https"));
-        Optional<ProxyUrl> http = variable(environment, "http_proxy")
-                .or(() -> property(properties, "http"));
+        Optional<ProxyUrl> https = variable(environment, "https_proxy").or(() -> property(properties, "https"));
+        Optional<ProxyUrl> http = variable(environment, "http_proxy").or(() -> property(properties, "http"));
         List<String> noProxy = new ArrayList<>();
         String env = first(environment, "no_proxy");
         if (env != null) {
@@ -111,14 +109,21 @@ public record ProxyRoutes(Optional<ProxyUrl> https, Optional<ProxyUrl> http, Lis
                     if (response.request().header("Proxy-Authorization") != null || route == null) {
                         return null;
                     }
-                    InetSocketAddress address = (InetSocketAddress) route.proxy().address();
-                    Optional<ProxyUrl> proxy = https.filter(p -> sameProxy(p, address))
-                            .or(() -> http.filter(p -> sameProxy(p, address)));
+                    InetSocketAddress address =
+                            (InetSocketAddress) route.proxy().address();
+                    Optional<ProxyUrl> proxy =
+                            https.filter(p -> sameProxy(p, address)).or(() -> http.filter(p -> sameProxy(p, address)));
                     if (proxy.isEmpty() || proxy.get().user().isEmpty()) {
                         return null;
                     }
-                    return response.request().newBuilder().header("Proxy-Authorization",
-                            Credentials.basic(proxy.get().user().get(), proxy.get().password().orElse(""))).build();
+                    return response.request()
+                            .newBuilder()
+                            .header(
+                                    "Proxy-Authorization",
+                                    Credentials.basic(
+                                            proxy.get().user().get(),
+                                            proxy.get().password().orElse("")))
+                            .build();
                 })
                 .build();
     }
@@ -159,14 +164,17 @@ public record ProxyRoutes(Optional<ProxyUrl> https, Optional<ProxyUrl> http, Lis
         if (value == null) {
             return Optional.empty();
         }
-        String name = environment.apply(lowerName) != null && !environment.apply(lowerName).isBlank()
-                ? lowerName : lowerName.toUpperCase(Locale.ROOT);
+        String name = environment.apply(lowerName) != null
+                        && !environment.apply(lowerName).isBlank()
+                ? lowerName
+                : lowerName.toUpperCase(Locale.ROOT);
         String text = value.trim().contains("://") ? value.trim() : "http://" + value.trim();
         URI uri;
         try {
             uri = URI.create(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(name + " is not a proxy URL: give one like http://proxy.example.com:3128");
+            throw new IllegalArgumentException(
+                    name + " is not a proxy URL: give one like http://proxy.example.com:3128");
         }
         if (uri.getHost() == null || !"http".equalsIgnoreCase(uri.getScheme())) {
             throw new IllegalArgumentException(name + " is not a proxy URL Stormwatch can use: give one like"
@@ -177,7 +185,8 @@ public record ProxyRoutes(Optional<ProxyUrl> https, Optional<ProxyUrl> http, Lis
         if (uri.getRawUserInfo() != null) {
             String[] parts = uri.getRawUserInfo().split(":", 2);
             user = Optional.of(URLDecoder.decode(parts[0], StandardCharsets.UTF_8));
-            password = parts.length > 1 ? Optional.of(URLDecoder.decode(parts[1], StandardCharsets.UTF_8))
+            password = parts.length > 1
+                    ? Optional.of(URLDecoder.decode(parts[1], StandardCharsets.UTF_8))
                     : Optional.empty();
         }
         return Optional.of(new ProxyUrl(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), user, password));
@@ -209,7 +218,8 @@ public record ProxyRoutes(Optional<ProxyUrl> https, Optional<ProxyUrl> http, Lis
         @Override
         public List<Proxy> select(URI uri) {
             return routes.routeFor(uri)
-                    .map(p -> List.of(new Proxy(Proxy.Type.HTTP, InetSocketAddress.createUnresolved(p.host(), p.port()))))
+                    .map(p ->
+                            List.of(new Proxy(Proxy.Type.HTTP, InetSocketAddress.createUnresolved(p.host(), p.port()))))
                     .orElse(List.of(Proxy.NO_PROXY));
         }
 

@@ -97,8 +97,8 @@ public record RequestDeadline(Instant at) {
         }
         try {
             // RFC 3339 §5.6 allows a lower-case 't' and 'z'; java.time wants them upper-case.
-            OffsetDateTime time = OffsetDateTime.parse(value.strip().toUpperCase(Locale.ROOT),
-                    DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+            OffsetDateTime time = OffsetDateTime.parse(
+                    value.strip().toUpperCase(Locale.ROOT), DateTimeFormatter.ISO_OFFSET_DATE_TIME);
             return Optional.of(new RequestDeadline(time.toInstant()));
         } catch (DateTimeParseException e) {
             return Optional.empty();

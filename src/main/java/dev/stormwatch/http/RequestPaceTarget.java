@@ -14,7 +14,9 @@ final class RequestPaceTarget {
 
     static PaceScope.PaceTarget of(Request request) {
         ModelTag model = request.tag(ModelTag.class);
-        return PaceScope.PaceTarget.of(request.method(), request.url().encodedPath(),
+        return PaceScope.PaceTarget.of(
+                request.method(),
+                request.url().encodedPath(),
                 model == null ? Optional.empty() : Optional.of(model.model()));
     }
 }

@@ -23,8 +23,19 @@ public final class RequestRedaction {
             "authorization", "proxy-authorization", "cookie", "set-cookie", "dpop", "x-api-key", "api-key", "apikey");
     /** Name fragments of headers and query parameters that look secret (RC6 lists tokens, keys, codes, proofs). */
     private static final String[] SECRET_FRAGMENTS = {
-        "token", "secret", "key", "auth", "code", "password", "passwd", "session", "signature", "sig", "dpop",
-        "assertion", "credential"
+        "token",
+        "secret",
+        "key",
+        "auth",
+        "code",
+        "password",
+        "passwd",
+        "session",
+        "signature",
+        "sig",
+        "dpop",
+        "assertion",
+        "credential"
     };
     /** Idempotency keys are not secrets; showing them helps to trace a retried call (RC2). */
     private static final Set<String> PUBLIC_HEADERS = Set.of("idempotency-key");
@@ -38,8 +49,13 @@ public final class RequestRedaction {
             line.append(" [");
             for (int i = 0; i < request.headers().size(); i++) {
                 String name = request.headers().name(i);
-                line.append(i == 0 ? "" : ", ").append(name).append(": ")
-                        .append(isSecretHeader(name) ? REDACTED : request.headers().value(i));
+                line.append(i == 0 ? "" : ", ")
+                        .append(name)
+                        .append(": ")
+                        .append(
+                                isSecretHeader(name)
+                                        ? REDACTED
+                                        : request.headers().value(i));
             }
             line.append(']');
         }

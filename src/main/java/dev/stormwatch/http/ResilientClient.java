@@ -79,7 +79,8 @@ public final class ResilientClient {
             }
             user.onAttempt(event);
         };
-        OkHttpClient.Builder http = builder.base.newBuilder()
+        OkHttpClient.Builder http = builder.base
+                .newBuilder()
                 // RC3: each attempt is cut by these; the budget only limits how long retrying goes on (B2).
                 .connectTimeout(timeouts.connect().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(timeouts.read().toMillis(), TimeUnit.MILLISECONDS)
@@ -95,16 +96,26 @@ public final class ResilientClient {
         }
         this.http = http.build();
         OriginPauses pauses = builder.pauses != null ? builder.pauses : new OriginPauses(clock);
-        RetryingExecutor.Builder blocking = RetryingExecutor.builder(this.http).clock(clock).sleeper(builder.sleeper)
-                .random(builder.random).pauses(pauses).listener(listener).retryQuota(retryQuota)
+        RetryingExecutor.Builder blocking = RetryingExecutor.builder(this.http)
+                .clock(clock)
+                .sleeper(builder.sleeper)
+                .random(builder.random)
+                .pauses(pauses)
+                .listener(listener)
+                .retryQuota(retryQuota)
                 .backoffForComparison(builder.backoff);
         if (builder.sendRate != null) {
             blocking.adaptiveSendRate(builder.sendRate);
         }
         this.blocking = blocking.build();
-        AsyncRetryingExecutor.Builder async = AsyncRetryingExecutor.builder(this.http).clock(clock)
-                .scheduler(builder.scheduler).random(builder.random).pauses(pauses).listener(listener)
-                .retryQuota(retryQuota).backoffForComparison(builder.backoff)
+        AsyncRetryingExecutor.Builder async = AsyncRetryingExecutor.builder(this.http)
+                .clock(clock)
+                .scheduler(builder.scheduler)
+                .random(builder.random)
+                .pauses(pauses)
+                .listener(listener)
+                .retryQuota(retryQuota)
+                .backoffForComparison(builder.backoff)
                 .retryAfterForComparison(builder.retryAfter);
         if (builder.transport != null) {
             async.transport(builder.transport);
@@ -191,12 +202,14 @@ public final class ResilientClient {
         // caller's own; the earlier one wins.
         Optional<RequestDeadline> carried = RequestDeadline.fromHeaders(request.headers(), now);
         Optional<RequestDeadline> deadline = options.deadline()
-                .map(given -> carried.map(given::earliest).orElse(given)).or(() -> carried);
+                .map(given -> carried.map(given::earliest).orElse(given))
+                .or(() -> carried);
         if (deadline.isPresent() && deadline.get().hasPassed(now)) {
             throw new RequestRefused.DeadlineExpired(deadline.get().at(), 0);
         }
         // RC5: the budget never reaches past the deadline, so the retry decision stops before it (B3, RA4).
-        RetryPolicy callPolicy = deadline.map(d -> within(policy, d.remaining(now))).orElse(policy);
+        RetryPolicy callPolicy =
+                deadline.map(d -> within(policy, d.remaining(now))).orElse(policy);
         CallBudget budget = CallBudget.start(callPolicy, clock);
         Operation operation = RequestIdempotency.operationOf(request); // RC2
         Supplier<Request> perAttempt = () -> attemptRequest(request, options, deadline, operation, budget);
@@ -204,12 +217,18 @@ public final class ResilientClient {
     }
 
     private static RetryPolicy within(RetryPolicy policy, Duration remaining) {
-        return remaining.compareTo(policy.totalBudget()) >= 0 ? policy : policy.toBuilder().totalBudget(remaining).build();
+        return remaining.compareTo(policy.totalBudget()) >= 0
+                ? policy
+                : policy.toBuilder().totalBudget(remaining).build();
     }
 
     /** The request of one attempt, or a refusal to send it (RC5, RC7). */
-    private Request attemptRequest(Request request, CallOptions options, Optional<RequestDeadline> deadline,
-            Operation operation, CallBudget budget) {
+    private Request attemptRequest(
+            Request request,
+            CallOptions options,
+            Optional<RequestDeadline> deadline,
+            Operation operation,
+            CallBudget budget) {
         Instant now = clock.instant();
         int sentBefore = budget.failedInAll();
         // RC5: nothing is sent past the deadline, not even a retry the budget allowed at its last instant.
@@ -220,16 +239,20 @@ public final class ResilientClient {
         // pace that the attempt will wait out (RH13) goes on to the limiter: the executor's gate waits after it.
         if (limiter.isPresent() && operation.checksPause()) {
             Origin origin = RequestOrigin.of(request.url());
-            Optional<OriginPauses.Refusal> paused = pauses().check(origin, dev.stormwatch.retry.PaceScope.PaceTarget.of(
-                    request.method(), request.url().encodedPath(), Optional.of(options.model())));
-            if (paused.isPresent() && dev.stormwatch.retry.SendGate.decide(operation, paused, budget.remaining(), 0.0)
-                    instanceof dev.stormwatch.retry.SendGate.Refuse) {
+            Optional<OriginPauses.Refusal> paused = pauses().check(
+                            origin,
+                            dev.stormwatch.retry.PaceScope.PaceTarget.of(
+                                    request.method(), request.url().encodedPath(), Optional.of(options.model())));
+            if (paused.isPresent()
+                    && dev.stormwatch.retry.SendGate.decide(operation, paused, budget.remaining(), 0.0)
+                            instanceof dev.stormwatch.retry.SendGate.Refuse) {
                 throw new StepReport(clock, listener, options.model(), operation, budget).refuse(origin, paused.get());
             }
         }
         // RC7: a request the limiter refuses is not sent; the caller learns when one would be allowed.
         if (limiter.isPresent()) {
-            dev.stormwatch.limit.LimitDecision decision = limiter.get().tryAcquire(LimitKey.of(principal, options.model()));
+            dev.stormwatch.limit.LimitDecision decision =
+                    limiter.get().tryAcquire(LimitKey.of(principal, options.model()));
             if (decision instanceof dev.stormwatch.limit.LimitDecision.Refused refused) {
                 throw rateLimited(request, options, operation, budget, refused, sentBefore);
             }
@@ -242,26 +265,47 @@ public final class ResilientClient {
         if (deadline.isPresent()) {
             // RC5: the interceptor stamps what is left of the deadline when the request leaves OkHttp's queue, and
             // bounds this attempt's timeouts by it.
-            built = built.newBuilder().tag(RequestDeadline.class, deadline.get()).build();
+            built = built.newBuilder()
+                    .tag(RequestDeadline.class, deadline.get())
+                    .build();
         }
         if (logging) {
             // RC6: the credential's own header is a secret whatever its name (X-Portal-Id looks harmless).
-            Request shown = secret.isEmpty() ? built : built.newBuilder()
-                    .header(secret.get().headerName(), RequestRedaction.REDACTED).build();
+            Request shown = secret.isEmpty()
+                    ? built
+                    : built.newBuilder()
+                            .header(secret.get().headerName(), RequestRedaction.REDACTED)
+                            .build();
             log.accept("sending " + RequestRedaction.describe(shown)); // RC6: secrets redacted
         }
         return built;
     }
 
-    private RequestRefused.RateLimited rateLimited(Request request, CallOptions options, Operation operation,
-            CallBudget budget, dev.stormwatch.limit.LimitDecision.Refused refused, int sentBefore) {
+    private RequestRefused.RateLimited rateLimited(
+            Request request,
+            CallOptions options,
+            Operation operation,
+            CallBudget budget,
+            dev.stormwatch.limit.LimitDecision.Refused refused,
+            int sentBefore) {
         Duration wait = Duration.between(refused.decidedAt(), refused.retryAt());
         Duration retryAfter = wait.isNegative() ? Duration.ZERO : wait;
         Origin origin = RequestOrigin.of(request.url());
         Instant now = clock.instant();
-        listener.onAttempt(new AttemptEvent(now, origin, options.model(), operation, 0, OptionalInt.empty(),
-                Optional.empty(), List.of(), Optional.of(retryAfter), Optional.empty(), Optional.empty(),
-                new AttemptEvent.BudgetLeft(budget.attemptsLeftAt(origin), budget.remaining()), Optional.empty(),
+        listener.onAttempt(new AttemptEvent(
+                now,
+                origin,
+                options.model(),
+                operation,
+                0,
+                OptionalInt.empty(),
+                Optional.empty(),
+                List.of(),
+                Optional.of(retryAfter),
+                Optional.empty(),
+                Optional.empty(),
+                new AttemptEvent.BudgetLeft(budget.attemptsLeftAt(origin), budget.remaining()),
+                Optional.empty(),
                 AttemptEvent.Verdict.REFUSED_BY_LIMITER));
         // RC7 L4: the limiter's retry-at is on Redis's clock; the caller waits on its own, so report the wait from now.
         return new RequestRefused.RateLimited(options.model(), now.plus(retryAfter), retryAfter, sentBefore);

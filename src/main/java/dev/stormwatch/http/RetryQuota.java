@@ -13,6 +13,7 @@ public final class RetryQuota {
 
     /** The AWS SDK standard mode's figures: 500 tokens, 5 per retry, 1 back per success. */
     public static final int STANDARD_CAPACITY = 500;
+
     public static final int STANDARD_RETRY_COST = 5;
     public static final int STANDARD_SUCCESS_REFUND = 1;
 
@@ -103,7 +104,9 @@ public final class RetryQuota {
 
     @Override
     public String toString() {
-        return isUnlimited() ? "RetryQuota[off]"
-                : "RetryQuota[" + available() + "/" + capacity + ", cost " + retryCost + ", refund " + successRefund + "]";
+        return isUnlimited()
+                ? "RetryQuota[off]"
+                : "RetryQuota[" + available() + "/" + capacity + ", cost " + retryCost + ", refund " + successRefund
+                        + "]";
     }
 }

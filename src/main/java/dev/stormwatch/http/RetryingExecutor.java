@@ -11,7 +11,6 @@ import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.Outcome;
-import dev.stormwatch.retry.RetryAfter;
 import dev.stormwatch.retry.RetryDecision;
 import dev.stormwatch.retry.SendGate;
 import dev.stormwatch.retry.Sleeper;
@@ -19,14 +18,12 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
-import java.util.concurrent.TimeUnit;
 import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -47,6 +44,7 @@ public final class RetryingExecutor {
     private final OkHttpClient client;
     /** The same client without an idle pool: each call opens its own connection, closed after it (CN1). */
     private final OkHttpClient fresh;
+
     private final Clock clock;
     private final Sleeper sleeper;
     private final DoubleSupplier random;
@@ -59,7 +57,8 @@ public final class RetryingExecutor {
 
     private RetryingExecutor(Builder builder) {
         // OkHttp must not retry on its own: a silent resend of a refresh would break F1.
-        this.client = builder.client.newBuilder()
+        this.client = builder.client
+                .newBuilder()
                 .retryOnConnectionFailure(false)
                 // A redirect is the caller's to read: following it would resend a code, a refresh token or a form
                 // to another origin, unseen by the retry engine, its pauses (P2) and its counts (B1, F1, P3).
@@ -70,7 +69,9 @@ public final class RetryingExecutor {
                     return progress != null ? progress : okhttp3.EventListener.NONE;
                 })
                 .build();
-        this.fresh = client.newBuilder().connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)).build();
+        this.fresh = client.newBuilder()
+                .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS))
+                .build();
         this.clock = builder.clock;
         this.sleeper = builder.sleeper;
         this.random = builder.random;
@@ -137,10 +138,17 @@ public final class RetryingExecutor {
                 sendRate.get().onResponse(AdaptiveSendRate.isThrottle(sent.outcome(), now), now);
             }
             Decision decision = RetryDecision.decide(
-                    sent.outcome(), operation, origin, counters, budget.policy(), now, random.getAsDouble(), backoff,
+                    sent.outcome(),
+                    operation,
+                    origin,
+                    counters,
+                    budget.policy(),
+                    now,
+                    random.getAsDouble(),
+                    backoff,
                     previousSleep);
-            StepBookkeeping.Next next = bookkeeping.after(decision, sent, origin, attempt, now,
-                    RequestPaceTarget.of(request));
+            StepBookkeeping.Next next =
+                    bookkeeping.after(decision, sent, origin, attempt, now, RequestPaceTarget.of(request));
             if (next instanceof StepBookkeeping.Deliver deliver) {
                 return deliver.response();
             }
@@ -158,8 +166,8 @@ public final class RetryingExecutor {
      * that fits the budget, the adaptive rate); throws the pause's refusal when it refuses. The same gate as the
      * asynchronous executor's.
      */
-    private void awaitGate(Request request, Origin origin, Operation operation, CallBudget budget, StepReport report,
-            int attempt) {
+    private void awaitGate(
+            Request request, Origin origin, Operation operation, CallBudget budget, StepReport report, int attempt) {
         dev.stormwatch.retry.PaceScope.PaceTarget target = RequestPaceTarget.of(request);
         while (true) {
             SendGate.Verdict verdict = gate.beforeSend(operation, origin, target, budget, random);
@@ -208,12 +216,17 @@ public final class RetryingExecutor {
         } catch (DeadlineTimeoutInterceptor.DeadlinePassed e) {
             throw e.refusal(budget.failedInAll()); // RC5: the deadline passed before sending; nothing went out
         } catch (IOException e) {
-            FailureKind kind = FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
+            FailureKind kind =
+                    FailureClassifier.classify(e, progress.requestStarted(), progress.tlsHandshakeUnfinished());
             // TL1: a certificate failure is worth a sentence on the certificate; it ends the step, so this runs once.
-            Optional<String> detail = kind == FailureKind.TLS_UNTRUSTED || kind == FailureKind.TLS_CERTIFICATE_EXPIRED
-                    || kind == FailureKind.TLS_WRONG_HOST ? CertificateProbe.describe(request.url()) : Optional.empty();
-            boolean stale = mayResend && KeepAliveRule.metStaleConnection(
-                    e, progress.connectionReused(), progress.requestStarted(), progress.responseStarted());
+            Optional<String> detail = kind == FailureKind.TLS_UNTRUSTED
+                            || kind == FailureKind.TLS_CERTIFICATE_EXPIRED
+                            || kind == FailureKind.TLS_WRONG_HOST
+                    ? CertificateProbe.describe(request.url())
+                    : Optional.empty();
+            boolean stale = mayResend
+                    && KeepAliveRule.metStaleConnection(
+                            e, progress.connectionReused(), progress.requestStarted(), progress.responseStarted());
             return new Sending(new Outcome.NetworkFailure(kind, detail), null, progress, stale);
         }
     }

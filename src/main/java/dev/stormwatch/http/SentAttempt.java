@@ -27,8 +27,8 @@ record SentAttempt(Outcome outcome, Response response, ConnectionUse connection)
         for (int k = 0; k < headers.size(); k++) {
             hints.add(headers.name(k), headers.value(k));
         }
-        return new Outcome.HttpResponse(response.code(), response.headers("Retry-After"), response.header("Date"),
-                hints.build());
+        return new Outcome.HttpResponse(
+                response.code(), response.headers("Retry-After"), response.header("Date"), hints.build());
     }
 
     int status() {

@@ -56,8 +56,8 @@ final class StepBookkeeping {
      *
      * @param target what a pace the response starts may cover (RH12)
      */
-    Next after(Decision decision, SentAttempt sent, Origin origin, int attempt, Instant now,
-            PaceScope.PaceTarget target) {
+    Next after(
+            Decision decision, SentAttempt sent, Origin origin, int attempt, Instant now, PaceScope.PaceTarget target) {
         if (sent.outcome().isFailedRequest()) {
             budget.recordFailure(origin);
             failedInStep++;
@@ -67,8 +67,16 @@ final class StepBookkeeping {
                 retryQuota.onSuccess();
             }
             // RH9, RH12: nothing is left until the reset: pace what the quota covers instead of being refused.
-            deliver.paceUntil().ifPresent(until -> pauses.pace(origin, deliver.paceScope().keyFor(target), until));
-            report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), deliver.paceUntil(),
+            deliver.paceUntil()
+                    .ifPresent(until -> pauses.pace(origin, deliver.paceScope().keyFor(target), until));
+            report.attempt(
+                    now,
+                    origin,
+                    attempt,
+                    sent,
+                    Optional.empty(),
+                    Optional.empty(),
+                    deliver.paceUntil(),
                     AttemptEvent.Verdict.DELIVER);
             return new Deliver(sent.response());
         }
@@ -76,19 +84,40 @@ final class StepBookkeeping {
         if (decision instanceof Decision.Stop stop) {
             // P1: the provider's Retry-After outlives this call as the origin's pause.
             stop.pauseUntil().ifPresent(until -> pauses.start(origin, sent.status(), until));
-            report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), stop.pauseUntil(),
+            report.attempt(
+                    now,
+                    origin,
+                    attempt,
+                    sent,
+                    Optional.empty(),
+                    Optional.empty(),
+                    stop.pauseUntil(),
                     AttemptEvent.Verdict.STOP);
             return new End(stop.failure());
         }
         Decision.Retry retry = (Decision.Retry) decision;
         // RC8: an empty shared retry quota ends the step as if the budget ran out (E4).
         if (!retryQuota.tryAcquireRetry()) {
-            report.attempt(now, origin, attempt, sent, Optional.empty(), Optional.empty(), Optional.empty(),
+            report.attempt(
+                    now,
+                    origin,
+                    attempt,
+                    sent,
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
                     AttemptEvent.Verdict.STOP);
             return new End(giveUp(origin, sent));
         }
-        report.attempt(now, origin, attempt, sent, Optional.of(retry.delay()), Optional.of(retry.jitter()),
-                Optional.empty(), AttemptEvent.Verdict.RETRY);
+        report.attempt(
+                now,
+                origin,
+                attempt,
+                sent,
+                Optional.of(retry.delay()),
+                Optional.of(retry.jitter()),
+                Optional.empty(),
+                AttemptEvent.Verdict.RETRY);
         return new Wait(retry.delay());
     }
 

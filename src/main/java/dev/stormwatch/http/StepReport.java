@@ -45,20 +45,46 @@ final class StepReport {
      */
     CallFailure.Recoverable refuse(Origin origin, OriginPauses.Refusal refusal) {
         Duration remaining = refusal.remaining();
-        listener.onAttempt(new AttemptEvent(clock.instant(), origin, step, operation, 0,
-                OptionalInt.of(refusal.status()), Optional.empty(), List.of(), Optional.of(remaining),
-                Optional.empty(), Optional.empty(), budgetLeft(origin), Optional.empty(),
-                AttemptEvent.Verdict.REFUSED_BY_PAUSE, Optional.empty(), ConnectionUse.NONE));
+        listener.onAttempt(new AttemptEvent(
+                clock.instant(),
+                origin,
+                step,
+                operation,
+                0,
+                OptionalInt.of(refusal.status()),
+                Optional.empty(),
+                List.of(),
+                Optional.of(remaining),
+                Optional.empty(),
+                Optional.empty(),
+                budgetLeft(origin),
+                Optional.empty(),
+                AttemptEvent.Verdict.REFUSED_BY_PAUSE,
+                Optional.empty(),
+                ConnectionUse.NONE));
         // P2: the same Server error as the pause's, attempts = 0, retryAfter = what is left of the pause.
-        return new CallFailure.Recoverable(origin, new CallFailure.Server(
-                refusal.status(), Optional.of(remaining), 0, budget.elapsed()));
+        return new CallFailure.Recoverable(
+                origin, new CallFailure.Server(refusal.status(), Optional.of(remaining), 0, budget.elapsed()));
     }
 
     /** An attempt waits before it is sent (RH11, RH13): one event, nothing on the wire yet. */
     void paced(Origin origin, int attempt, SendGate.Wait wait) {
-        listener.onAttempt(new AttemptEvent(clock.instant(), origin, step, operation, attempt, OptionalInt.empty(),
-                Optional.empty(), List.of(), Optional.empty(), Optional.of(wait.delay()), Optional.empty(),
-                budgetLeft(origin), Optional.empty(), AttemptEvent.Verdict.PACED, Optional.of(wait.describe()),
+        listener.onAttempt(new AttemptEvent(
+                clock.instant(),
+                origin,
+                step,
+                operation,
+                attempt,
+                OptionalInt.empty(),
+                Optional.empty(),
+                List.of(),
+                Optional.empty(),
+                Optional.of(wait.delay()),
+                Optional.empty(),
+                budgetLeft(origin),
+                Optional.empty(),
+                AttemptEvent.Verdict.PACED,
+                Optional.of(wait.describe()),
                 ConnectionUse.NONE));
     }
 
@@ -71,8 +97,15 @@ final class StepReport {
     }
 
     /** One attempt's event: what came back, what was decided, and what the call has left. */
-    void attempt(Instant at, Origin origin, int attempt, SentAttempt sent, Optional<Duration> delay,
-            Optional<Duration> jitter, Optional<Instant> pauseStarted, AttemptEvent.Verdict verdict) {
+    void attempt(
+            Instant at,
+            Origin origin,
+            int attempt,
+            SentAttempt sent,
+            Optional<Duration> delay,
+            Optional<Duration> jitter,
+            Optional<Instant> pauseStarted,
+            AttemptEvent.Verdict verdict) {
         OptionalInt status = OptionalInt.empty();
         Optional<FailureKind> failure = Optional.empty();
         List<String> raw = List.of();
@@ -82,22 +115,40 @@ final class StepReport {
             status = OptionalInt.of(response.status());
             raw = response.retryAfter();
             if (response.hints().isEmpty()) {
-                retryAfter = RetryAfter.parse(response.status(), raw, response.date(), Clock.fixed(at, clock.getZone()));
-                String value = raw.isEmpty() || raw.get(0) == null ? "" : raw.get(0).strip();
-                waitHint = retryAfter.map(wait -> "retry-after: " + value
-                        + (wait.equals(RetryAfter.CAP) ? " (RA7)" : " (RA2)"));
+                retryAfter =
+                        RetryAfter.parse(response.status(), raw, response.date(), Clock.fixed(at, clock.getZone()));
+                String value =
+                        raw.isEmpty() || raw.get(0) == null ? "" : raw.get(0).strip();
+                waitHint = retryAfter.map(
+                        wait -> "retry-after: " + value + (wait.equals(RetryAfter.CAP) ? " (RA7)" : " (RA2)"));
             } else if (verdict != AttemptEvent.Verdict.DELIVER || pauseStarted.isPresent()) {
                 // RH2, RH9: the wait of every hint, or the pace of a delivered response, and the hint that decided.
                 // A delivery that starts no pace asks for no wait: it is not read twice on a load run's hot path.
-                WaitHints.Reading reading = WaitHints.read(response.status(), raw, response.date(), response.hints(), at);
+                WaitHints.Reading reading =
+                        WaitHints.read(response.status(), raw, response.date(), response.hints(), at);
                 retryAfter = reading.waitTime().or(reading::pace);
                 waitHint = reading.decidedBy().map(h -> h.headerLine() + " (" + h.rule() + ")");
             }
         } else {
             failure = Optional.of(((Outcome.NetworkFailure) sent.outcome()).kind());
         }
-        listener.onAttempt(new AttemptEvent(at, origin, step, operation, attempt, status, failure, raw, retryAfter,
-                delay, jitter, budgetLeft(origin), pauseStarted, verdict, waitHint, sent.connection()));
+        listener.onAttempt(new AttemptEvent(
+                at,
+                origin,
+                step,
+                operation,
+                attempt,
+                status,
+                failure,
+                raw,
+                retryAfter,
+                delay,
+                jitter,
+                budgetLeft(origin),
+                pauseStarted,
+                verdict,
+                waitHint,
+                sent.connection()));
     }
 
     private AttemptEvent.BudgetLeft budgetLeft(Origin origin) {

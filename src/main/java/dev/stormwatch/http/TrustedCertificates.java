@@ -53,8 +53,8 @@ public final class TrustedCertificates {
      * operating system's), and the certificates of {@code pemFile} when given (TL2). A bundle that is missing or
      * unreadable adds nothing: the Java runtime's authorities still hold.
      */
-    public static OkHttpClient trustingOperatingSystem(OkHttpClient client, List<Path> bundles,
-            java.util.Optional<Path> pemFile, String option) {
+    public static OkHttpClient trustingOperatingSystem(
+            OkHttpClient client, List<Path> bundles, java.util.Optional<Path> pemFile, String option) {
         List<X509Certificate> extra = new ArrayList<>();
         for (Path bundle : bundles) {
             if (Files.isReadable(bundle)) {
@@ -87,7 +87,9 @@ public final class TrustedCertificates {
             X509TrustManager trust = (X509TrustManager) factory.getTrustManagers()[0];
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(null, new TrustManager[] {trust}, null);
-            return client.newBuilder().sslSocketFactory(context.getSocketFactory(), trust).build();
+            return client.newBuilder()
+                    .sslSocketFactory(context.getSocketFactory(), trust)
+                    .build();
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalStateException("the Java runtime cannot build a trust store: " + e.getMessage(), e);
         }
@@ -103,8 +105,9 @@ public final class TrustedCertificates {
         } catch (IOException e) {
             throw new IllegalArgumentException(option + ": cannot read " + pemFile + " (" + e.getMessage() + ")");
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException(option + ": " + pemFile + " holds no certificate Java can read; give a"
-                    + " PEM file with -----BEGIN CERTIFICATE----- blocks (a private key or a CSR is not a certificate)");
+            throw new IllegalArgumentException(
+                    option + ": " + pemFile + " holds no certificate Java can read; give a"
+                            + " PEM file with -----BEGIN CERTIFICATE----- blocks (a private key or a CSR is not a certificate)");
         }
         List<X509Certificate> out = new ArrayList<>();
         for (Certificate certificate : certificates) {

@@ -18,6 +18,7 @@ final class BackendCircuit {
     private final long retryMillis;
     /** Epoch ms until which Redis is skipped; {@link #CLOSED} while it answers. */
     private final AtomicLong openUntil = new AtomicLong(CLOSED);
+
     private final int failureThreshold;
     /** Failures since Redis last answered. */
     private final AtomicInteger failuresInARow = new AtomicInteger();

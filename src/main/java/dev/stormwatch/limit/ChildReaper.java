@@ -41,9 +41,11 @@ final class ChildReaper implements AutoCloseable {
      * process after the link.
      */
     static ChildReaper watchNewChild(Set<Long> before, String executablePart, String commandPart) {
-        Optional<ProcessHandle> child = ProcessHandle.current().children()
+        Optional<ProcessHandle> child = ProcessHandle.current()
+                .children()
                 .filter(p -> !before.contains(p.pid()))
-                .filter(p -> p.info().command().map(c -> c.contains(executablePart)).orElse(false))
+                .filter(p ->
+                        p.info().command().map(c -> c.contains(executablePart)).orElse(false))
                 .findFirst();
         if (child.isEmpty() || !SHELL.canExecute()) {
             return new ChildReaper(Optional.empty());
@@ -56,7 +58,8 @@ final class ChildReaper implements AutoCloseable {
         // The name as /proc (Linux, 15 characters at most) or ps (macOS, BSD) gives it; only safe characters reach sh.
         String safe = commandPart.replaceAll("[^A-Za-z0-9._-]", "");
         String name = safe.substring(0, Math.min(safe.length(), 15));
-        String script = "while kill -0 " + parent + " 2>/dev/null && kill -0 " + pid + " 2>/dev/null; do sleep 1; done; "
+        String script = "while kill -0 " + parent + " 2>/dev/null && kill -0 " + pid
+                + " 2>/dev/null; do sleep 1; done; "
                 + "kill -0 " + parent + " 2>/dev/null || { { cat /proc/" + pid + "/comm 2>/dev/null || ps -p " + pid
                 + " -o comm= 2>/dev/null; } | grep -q '" + name + "' && kill " + pid + " 2>/dev/null; }";
         try {
@@ -67,7 +70,8 @@ final class ChildReaper implements AutoCloseable {
             process.getOutputStream().close();
             return new ChildReaper(Optional.of(process));
         } catch (IOException e) {
-            return new ChildReaper(Optional.empty()); // the child still stops on close(); only a hard kill would leak it
+            return new ChildReaper(
+                    Optional.empty()); // the child still stops on close(); only a hard kill would leak it
         }
     }
 

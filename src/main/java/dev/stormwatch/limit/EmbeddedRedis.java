@@ -75,7 +75,8 @@ public final class EmbeddedRedis implements AutoCloseable {
         try {
             workDir = Files.createTempDirectory("stormwatch-redis-" + port + "-");
         } catch (IOException e) {
-            throw new EmbeddedRedisException("cannot create a working directory for redis-server: " + e.getMessage(), e);
+            throw new EmbeddedRedisException(
+                    "cannot create a working directory for redis-server: " + e.getMessage(), e);
         }
         List<String> settings = new ArrayList<>(List.of(
                 "bind 127.0.0.1",
@@ -128,8 +129,12 @@ public final class EmbeddedRedis implements AutoCloseable {
             // Our own redis.conf, owner-only in our owner-only folder: the library's builder would write the
             // password into a world-readable file in the shared temp folder, and argv is visible to every user.
             Path config = writeConfig();
-            RedisServer started = new RedisServer(port, List.of(binary.executable().toString(), config.toString()),
-                    false, this::remember, this::remember);
+            RedisServer started = new RedisServer(
+                    port,
+                    List.of(binary.executable().toString(), config.toString()),
+                    false,
+                    this::remember,
+                    this::remember);
             synchronized (STARTING) {
                 java.util.Set<Long> before = ChildReaper.children();
                 started.start();
@@ -138,8 +143,10 @@ public final class EmbeddedRedis implements AutoCloseable {
             }
             server = started;
         } catch (IOException | RuntimeException e) {
-            throw new EmbeddedRedisException("cannot start the embedded redis-server on 127.0.0.1:" + port + " ("
-                    + e.getMessage() + "); use the in-memory limiter or give a Redis URL. Its log: " + recentLog(), e);
+            throw new EmbeddedRedisException(
+                    "cannot start the embedded redis-server on 127.0.0.1:" + port + " (" + e.getMessage()
+                            + "); use the in-memory limiter or give a Redis URL. Its log: " + recentLog(),
+                    e);
         }
     }
 
@@ -156,7 +163,8 @@ public final class EmbeddedRedis implements AutoCloseable {
         Path config = workDir.resolve("redis.conf");
         Files.deleteIfExists(config);
         try {
-            Files.createFile(config, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.createFile(
+                    config, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         } catch (UnsupportedOperationException notPosix) {
             Files.createFile(config); // the temporary folder is still this user's own
         }
@@ -249,7 +257,8 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     private static void deleteQuietly(Path dir) {
         try (var files = Files.walk(dir)) {
-            files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(path -> path.toFile().delete());
+            files.sorted((a, b) -> b.getNameCount() - a.getNameCount())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             // A leftover empty temp directory is harmless.
         }

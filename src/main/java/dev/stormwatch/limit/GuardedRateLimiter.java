@@ -25,13 +25,24 @@ public final class GuardedRateLimiter implements RateLimiter {
     private final LimiterMetrics metrics;
     private final AtomicReference<BackendStatus> status;
 
-    GuardedRateLimiter(RedisRateLimiter redis, FailureMode mode, Duration retryInterval, Clock clock,
-            BackendStatusListener listener, LimiterMetrics metrics) {
+    GuardedRateLimiter(
+            RedisRateLimiter redis,
+            FailureMode mode,
+            Duration retryInterval,
+            Clock clock,
+            BackendStatusListener listener,
+            LimiterMetrics metrics) {
         this(redis, mode, retryInterval, 1, clock, listener, metrics);
     }
 
-    GuardedRateLimiter(RedisRateLimiter redis, FailureMode mode, Duration retryInterval, int failureThreshold,
-            Clock clock, BackendStatusListener listener, LimiterMetrics metrics) {
+    GuardedRateLimiter(
+            RedisRateLimiter redis,
+            FailureMode mode,
+            Duration retryInterval,
+            int failureThreshold,
+            Clock clock,
+            BackendStatusListener listener,
+            LimiterMetrics metrics) {
         this.redis = Objects.requireNonNull(redis, "redis");
         this.mode = Objects.requireNonNull(mode, "mode");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -39,7 +50,8 @@ public final class GuardedRateLimiter implements RateLimiter {
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.local = new InMemoryRateLimiter(redis.algorithm(), redis.spec(), clock);
         this.circuit = new BackendCircuit(clock, retryInterval, failureThreshold);
-        this.status = new AtomicReference<>(new BackendStatus(true, "Redis at " + redis.describeBackend(), clock.instant()));
+        this.status =
+                new AtomicReference<>(new BackendStatus(true, "Redis at " + redis.describeBackend(), clock.instant()));
     }
 
     @Override
@@ -57,7 +69,8 @@ public final class GuardedRateLimiter implements RateLimiter {
         try {
             LimitDecision decision = redis.tryAcquire(key);
             if (circuit.recordSuccess()) {
-                report(new BackendStatus(true, "Redis at " + redis.describeBackend() + " answers again", clock.instant()));
+                report(new BackendStatus(
+                        true, "Redis at " + redis.describeBackend() + " answers again", clock.instant()));
             }
             return decision;
         } catch (RedisUnavailableException e) {
@@ -78,9 +91,12 @@ public final class GuardedRateLimiter implements RateLimiter {
         Instant now = clock.instant();
         return switch (mode) {
             // Refuse until Redis is tried again: the caller's retry-at is the next probe.
-            case FAIL_CLOSED -> new LimitDecision.Refused(
-                    0, now, Instant.ofEpochMilli(Math.max(circuit.nextAttemptMillis(), now.toEpochMilli() + 1)),
-                    DecisionSource.FAIL_CLOSED);
+            case FAIL_CLOSED ->
+                new LimitDecision.Refused(
+                        0,
+                        now,
+                        Instant.ofEpochMilli(Math.max(circuit.nextAttemptMillis(), now.toEpochMilli() + 1)),
+                        DecisionSource.FAIL_CLOSED);
             // Allow; the metrics count it under source=FAIL_OPEN.
             case FAIL_OPEN -> new LimitDecision.Allowed(0, now, DecisionSource.FAIL_OPEN);
             case LOCAL_FALLBACK -> local.decide(key).toDecision(DecisionSource.LOCAL_FALLBACK);

@@ -19,9 +19,11 @@ public final class JedisClusterPort implements RedisPort {
     /** One redirect or reconnect at most: a decision must stay bounded while a node is away (L9). */
     private static final int MAX_ATTEMPTS = 2;
 
-    // JedisCluster is deprecated in Jedis 7 for RedisClusterClient; moving to it is its own change (pool, retries, tests).
+    // JedisCluster is deprecated in Jedis 7 for RedisClusterClient; moving to it is its own change (pool, retries,
+    // tests).
     @SuppressWarnings("deprecation")
     private final JedisCluster cluster;
+
     private final String where;
 
     @SuppressWarnings("deprecation") // JedisCluster, as the field above
@@ -46,8 +48,8 @@ public final class JedisClusterPort implements RedisPort {
     }
 
     /** Connects to a cluster whose nodes share one password, when one is given. */
-    public static JedisClusterPort connect(List<RedisAddress> seeds, java.util.Optional<RedisPassword> password,
-            RedisClientSettings settings) {
+    public static JedisClusterPort connect(
+            List<RedisAddress> seeds, java.util.Optional<RedisPassword> password, RedisClientSettings settings) {
         if (seeds.isEmpty()) {
             throw new LimiterConfigurationException("Redis Cluster seed list is empty: give host:port,host:port");
         }
@@ -62,8 +64,8 @@ public final class JedisClusterPort implements RedisPort {
         Duration retriesBound = settings.timeout().multipliedBy(MAX_ATTEMPTS);
         try {
             @SuppressWarnings("deprecation") // JedisCluster, as the field above
-            JedisCluster cluster = new JedisCluster(
-                    nodes, client, MAX_ATTEMPTS, retriesBound, JedisPooledPort.poolConfig(settings));
+            JedisCluster cluster =
+                    new JedisCluster(nodes, client, MAX_ATTEMPTS, retriesBound, JedisPooledPort.poolConfig(settings));
             return new JedisClusterPort(cluster, where);
         } catch (JedisException e) {
             throw JedisFailures.translate(e, where);

@@ -14,7 +14,8 @@ final class JedisFailures {
     static LimiterException translate(JedisException e, String where) {
         // NOSCRIPT first: it is a data error that the caller answers by reloading (L5).
         if (e instanceof JedisNoScriptException) {
-            return RedisCommandException.noScript("Redis at " + where + " does not know the script: " + e.getMessage(), e);
+            return RedisCommandException.noScript(
+                    "Redis at " + where + " does not know the script: " + e.getMessage(), e);
         }
         // L9: Redis answered, but cannot serve any command now (cluster down, a script running, a dataset loading):
         // an outage for the failure mode, not a wrong command.
@@ -26,8 +27,8 @@ final class JedisFailures {
             return new RedisCommandException("Redis at " + where + " answered an error: " + e.getMessage(), e);
         }
         // Everything else (refused, timed out, pool exhausted, no cluster node left) means no answer (L9).
-        return new RedisUnavailableException("Redis at " + where + " cannot be reached: " + e.getMessage()
-                + rootCause(e), e);
+        return new RedisUnavailableException(
+                "Redis at " + where + " cannot be reached: " + e.getMessage() + rootCause(e), e);
     }
 
     /**
@@ -38,7 +39,8 @@ final class JedisFailures {
     private static String rootCause(Throwable e) {
         Throwable root = e;
         for (int depth = 0; depth < 16; depth++) {
-            Throwable next = root.getCause() != null && root.getCause() != root ? root.getCause()
+            Throwable next = root.getCause() != null && root.getCause() != root
+                    ? root.getCause()
                     : root.getSuppressed().length > 0 ? root.getSuppressed()[0] : null;
             if (next == null) {
                 break;
@@ -53,6 +55,8 @@ final class JedisFailures {
 
     /** Redis answers LOADING while it reads its dataset after a restart; Jedis has no type of its own for it. */
     private static boolean isLoading(JedisException e) {
-        return e instanceof JedisDataException && e.getMessage() != null && e.getMessage().startsWith("LOADING");
+        return e instanceof JedisDataException
+                && e.getMessage() != null
+                && e.getMessage().startsWith("LOADING");
     }
 }

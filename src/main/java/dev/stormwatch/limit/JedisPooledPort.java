@@ -16,6 +16,7 @@ public final class JedisPooledPort implements RedisPort {
     // JedisPooled is deprecated in Jedis 7 for RedisClient; moving to it is its own change (pool settings, tests).
     @SuppressWarnings("deprecation")
     private final JedisPooled jedis;
+
     private final String where;
 
     @SuppressWarnings("deprecation") // JedisPooled, as the field above
@@ -39,16 +40,16 @@ public final class JedisPooledPort implements RedisPort {
     }
 
     /** Connects lazily to one Redis server, authenticating with the password when one is given. */
-    public static JedisPooledPort connect(RedisAddress address, java.util.Optional<RedisPassword> password,
-            RedisClientSettings settings) {
+    public static JedisPooledPort connect(
+            RedisAddress address, java.util.Optional<RedisPassword> password, RedisClientSettings settings) {
         var config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(settings.timeoutMillis())
                 .socketTimeoutMillis(settings.timeoutMillis());
         password.ifPresent(p -> config.password(p.reveal()));
         DefaultJedisClientConfig client = config.build();
         @SuppressWarnings("deprecation") // JedisPooled, as the field above
-        JedisPooled jedis = new JedisPooled(
-                poolConfig(settings), new HostAndPort(address.host(), address.port()), client);
+        JedisPooled jedis =
+                new JedisPooled(poolConfig(settings), new HostAndPort(address.host(), address.port()), client);
         return new JedisPooledPort(jedis, address.url());
     }
 

@@ -76,7 +76,8 @@ public final class LimitKey {
 
     private static void check(String part, String value) {
         if (value == null || value.isEmpty()) {
-            throw new LimiterConfigurationException(part + " is empty: every limiter key needs a principal and a model");
+            throw new LimiterConfigurationException(
+                    part + " is empty: every limiter key needs a principal and a model");
         }
         if (value.length() > MAX_LENGTH) {
             throw new LimiterConfigurationException(part + " is longer than " + MAX_LENGTH + " characters");

@@ -29,12 +29,15 @@ public final class LimiterBackend implements AutoCloseable {
      * Starts the embedded Redis; if it cannot start, tells the listener and logs why, and every limiter built from
      * this backend is in memory.
      */
-    public static LimiterBackend embeddedOrInMemory(RedisClientSettings settings, Clock clock,
-            BackendStatusListener listener) {
+    public static LimiterBackend embeddedOrInMemory(
+            RedisClientSettings settings, Clock clock, BackendStatusListener listener) {
         return embeddedOrInMemory(EmbeddedRedis::start, settings, clock, listener);
     }
 
-    static LimiterBackend embeddedOrInMemory(Supplier<EmbeddedRedis> starter, RedisClientSettings settings, Clock clock,
+    static LimiterBackend embeddedOrInMemory(
+            Supplier<EmbeddedRedis> starter,
+            RedisClientSettings settings,
+            Clock clock,
             BackendStatusListener listener) {
         Objects.requireNonNull(listener, "listener");
         try {
@@ -49,7 +52,8 @@ public final class LimiterBackend implements AutoCloseable {
 
     /** A backend on an existing Redis (standalone or cluster port); closing it closes the port. */
     public static LimiterBackend on(RedisPort redis, BackendStatusListener listener) {
-        return new LimiterBackend(null, Objects.requireNonNull(redis, "redis"), Objects.requireNonNull(listener, "listener"));
+        return new LimiterBackend(
+                null, Objects.requireNonNull(redis, "redis"), Objects.requireNonNull(listener, "listener"));
     }
 
     /** Builds a limiter on this backend's Redis with the builder's settings, or in memory when there is none. */

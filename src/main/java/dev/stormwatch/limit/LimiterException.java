@@ -5,7 +5,9 @@ package dev.stormwatch.limit;
  * not start (spec L9; docs/style.md §4). Callers catch this one type or one of its few subtypes.
  */
 public abstract sealed class LimiterException extends RuntimeException
-        permits LimiterConfigurationException, RedisUnavailableException, RedisCommandException,
+        permits LimiterConfigurationException,
+                RedisUnavailableException,
+                RedisCommandException,
                 EmbeddedRedisException {
 
     LimiterException(String message, Throwable cause) {

@@ -66,46 +66,67 @@ public final class LimiterMetrics {
 
     /** The Prometheus text exposition, when this is a Prometheus registry. */
     public Optional<String> scrape() {
-        return registry instanceof PrometheusMeterRegistry prometheus ? Optional.of(prometheus.scrape()) : Optional.empty();
+        return registry instanceof PrometheusMeterRegistry prometheus
+                ? Optional.of(prometheus.scrape())
+                : Optional.empty();
     }
 
     /** Counts one limiter decision (L8: allowed, rejected). */
     public void decision(Algorithm algorithm, LimitDecision decision) {
-        decisions.computeIfAbsent(new DecisionMeter(algorithm, decision.allowed(), decision.source()), key -> Counter
-                .builder(DECISIONS)
-                .description("Rate limiter decisions")
-                .tag("outcome", key.allowed() ? "allowed" : "refused")
-                .tag("algorithm", key.algorithm().name().toLowerCase(Locale.ROOT))
-                .tag("source", key.source().name().toLowerCase(Locale.ROOT))
-                .register(registry))
+        decisions
+                .computeIfAbsent(
+                        new DecisionMeter(algorithm, decision.allowed(), decision.source()),
+                        key -> Counter.builder(DECISIONS)
+                                .description("Rate limiter decisions")
+                                .tag("outcome", key.allowed() ? "allowed" : "refused")
+                                .tag("algorithm", key.algorithm().name().toLowerCase(Locale.ROOT))
+                                .tag("source", key.source().name().toLowerCase(Locale.ROOT))
+                                .register(registry))
                 .increment();
     }
 
     /** Counts one failed call to Redis (L9). */
     public void backendFailure(String kind) {
-        Counter.builder(BACKEND_FAILURES).description("Failed limiter calls to Redis").tag("kind", kind)
-                .register(registry).increment();
+        Counter.builder(BACKEND_FAILURES)
+                .description("Failed limiter calls to Redis")
+                .tag("kind", kind)
+                .register(registry)
+                .increment();
     }
 
     /** Counts one retry the resilient client sent for a model (L8). */
     public void retryAttempt(String model) {
-        retries.computeIfAbsent(model, key -> Counter.builder(RETRY_ATTEMPTS).description("Retries sent").tag("model", key)
-                .register(registry)).increment();
+        retries.computeIfAbsent(
+                        model,
+                        key -> Counter.builder(RETRY_ATTEMPTS)
+                                .description("Retries sent")
+                                .tag("model", key)
+                                .register(registry))
+                .increment();
     }
 
     /** Counts one call that gave up because its attempts or budget ran out (L8). */
     public void exhaustedAttempts(String model) {
-        exhausted.computeIfAbsent(model, key -> Counter.builder(EXHAUSTED_ATTEMPTS)
-                .description("Calls that ran out of attempts").tag("model", key).register(registry)).increment();
+        exhausted
+                .computeIfAbsent(
+                        model,
+                        key -> Counter.builder(EXHAUSTED_ATTEMPTS)
+                                .description("Calls that ran out of attempts")
+                                .tag("model", key)
+                                .register(registry))
+                .increment();
     }
 
     /** Records one upstream request's latency for a model (L8). */
     public void upstreamLatency(String model, Duration latency) {
-        latencies.computeIfAbsent(model, key -> Timer.builder(UPSTREAM_LATENCY)
-                .description("Upstream request latency")
-                .tag("model", key)
-                .publishPercentiles(0.5, 0.99)
-                .register(registry))
+        latencies
+                .computeIfAbsent(
+                        model,
+                        key -> Timer.builder(UPSTREAM_LATENCY)
+                                .description("Upstream request latency")
+                                .tag("model", key)
+                                .publishPercentiles(0.5, 0.99)
+                                .register(registry))
                 .record(latency);
     }
 

@@ -29,5 +29,4 @@ final class MeteredRateLimiter implements RateLimiter {
     public LimitSpec spec() {
         return inner.spec();
     }
-
 }

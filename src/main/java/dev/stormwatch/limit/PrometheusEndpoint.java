@@ -28,7 +28,8 @@ public final class PrometheusEndpoint implements AutoCloseable {
      */
     public static PrometheusEndpoint start(LimiterMetrics metrics, int port) {
         if (metrics.scrape().isEmpty()) {
-            throw new LimiterConfigurationException("metrics are not on a Prometheus registry: use LimiterMetrics.prometheus()");
+            throw new LimiterConfigurationException(
+                    "metrics are not on a Prometheus registry: use LimiterMetrics.prometheus()");
         }
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);

@@ -29,7 +29,7 @@ public final class RateLimiterBuilder {
     private RedisPort redis;
     private FailureMode failureMode = FailureMode.LOCAL_FALLBACK;
     private Duration retryInterval = DEFAULT_RETRY_INTERVAL;
-    private BackendStatusListener listener = status -> { };
+    private BackendStatusListener listener = status -> {};
     private int failureThreshold = 1;
 
     private RateLimiterBuilder(Algorithm algorithm, LimitSpec spec) {
@@ -135,8 +135,8 @@ public final class RateLimiterBuilder {
         try {
             return build();
         } catch (RedisUnavailableException | RedisCommandException e) {
-            listener.onStatusChange(new BackendStatus(false, e.getMessage() + "; using the in-memory limiter",
-                    clock.instant()));
+            listener.onStatusChange(
+                    new BackendStatus(false, e.getMessage() + "; using the in-memory limiter", clock.instant()));
             return new MeteredRateLimiter(new InMemoryRateLimiter(algorithm, spec, clock), metrics);
         }
     }

@@ -51,7 +51,8 @@ public record RedisBinary(Path executable, String version, Origin origin, String
      * The rule, with its inputs injected: {@code onPath} is a {@code redis-server} on the PATH if any, {@code versionOf}
      * asks a binary its version, {@code bundled} unpacks the artifact's binary (only called when needed).
      */
-    static RedisBinary choose(Optional<Path> onPath, Function<Path, Optional<String>> versionOf, Supplier<Path> bundled) {
+    static RedisBinary choose(
+            Optional<Path> onPath, Function<Path, Optional<String>> versionOf, Supplier<Path> bundled) {
         String why;
         if (onPath.isEmpty()) {
             why = "no redis-server on the PATH";
@@ -62,13 +63,19 @@ public record RedisBinary(Path executable, String version, Origin origin, String
             } else if (major(version.get()) < MIN_MAJOR) {
                 why = "the redis-server on the PATH is " + version.get() + ", older than " + MIN_MAJOR + ".0";
             } else {
-                return new RedisBinary(onPath.get(), version.get(), Origin.PATH,
+                return new RedisBinary(
+                        onPath.get(),
+                        version.get(),
+                        Origin.PATH,
                         "redis-server " + version.get() + " on the PATH is " + MIN_MAJOR + ".0 or newer");
             }
         }
         Path binary = bundled.get();
         String version = versionOf.apply(binary).orElse("unknown");
-        return new RedisBinary(binary, version, Origin.BUNDLED,
+        return new RedisBinary(
+                binary,
+                version,
+                Origin.BUNDLED,
                 why + ": using the embedded-redis artifact's binary (install redis-server 7 or newer to replace it)");
     }
 
@@ -103,7 +110,9 @@ public record RedisBinary(Path executable, String version, Origin origin, String
     /** Runs {@code binary --version} and reads {@code v=X.Y.Z}; empty when it fails, hangs or says something else. */
     static Optional<String> versionOf(Path binary) {
         try {
-            Process process = new ProcessBuilder(binary.toString(), "--version").redirectErrorStream(true).start();
+            Process process = new ProcessBuilder(binary.toString(), "--version")
+                    .redirectErrorStream(true)
+                    .start();
             process.getOutputStream().close();
             String output;
             try (InputStream in = process.getInputStream()) {

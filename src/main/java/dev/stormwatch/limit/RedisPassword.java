@@ -52,9 +52,10 @@ public final class RedisPassword {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof RedisPassword that && java.security.MessageDigest.isEqual(
-                value.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                that.value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return other instanceof RedisPassword that
+                && java.security.MessageDigest.isEqual(
+                        value.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        that.value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     @Override

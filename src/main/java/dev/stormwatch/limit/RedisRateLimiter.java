@@ -21,6 +21,7 @@ public final class RedisRateLimiter implements RateLimiter {
     private final String ttlArg;
     /** Random per instance: with the sequence it keeps sliding-log members unique across every process (L1, L6). */
     private final String memberPrefix;
+
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicLong reloads = new AtomicLong();
 
@@ -55,10 +56,14 @@ public final class RedisRateLimiter implements RateLimiter {
     }
 
     private Object evaluate(String key) {
-        // Only the sliding log stores members; a per-instance sequence keeps them unique without a random draw per call,
+        // Only the sliding log stores members; a per-instance sequence keeps them unique without a random draw per
+        // call,
         // and base 36 keeps them short (the sorted set stores one per allowed request).
-        List<String> args = List.of(limitArg, windowArg,
-                memberPrefix + Long.toString(sequence.incrementAndGet(), Character.MAX_RADIX), ttlArg);
+        List<String> args = List.of(
+                limitArg,
+                windowArg,
+                memberPrefix + Long.toString(sequence.incrementAndGet(), Character.MAX_RADIX),
+                ttlArg);
         try {
             return redis.evalsha(script.sha(), key, args);
         } catch (RedisCommandException e) {
@@ -79,7 +84,8 @@ public final class RedisRateLimiter implements RateLimiter {
         if (!script.sha().equalsIgnoreCase(sha)) {
             throw new RedisCommandException(
                     "Redis at " + redis.describe() + " loaded " + script.name() + " as " + sha + ", expected "
-                            + script.sha(), null);
+                            + script.sha(),
+                    null);
         }
     }
 

@@ -9,8 +9,7 @@ final class RedisReply {
 
     static Verdict parse(Object reply, String where) {
         if (!(reply instanceof List<?> values) || values.size() != 4) {
-            throw new RedisCommandException(
-                    "Redis at " + where + " gave an unexpected limiter reply: " + reply, null);
+            throw new RedisCommandException("Redis at " + where + " gave an unexpected limiter reply: " + reply, null);
         }
         for (Object value : values) {
             if (!(value instanceof Long)) {

@@ -31,7 +31,9 @@ public final class LogFolder {
         String os = osName.toLowerCase(Locale.ROOT);
         if (os.startsWith("windows")) {
             String local = env.get("LOCALAPPDATA");
-            Path base = local != null && !local.isBlank() ? Path.of(local) : home.resolve("AppData").resolve("Local");
+            Path base = local != null && !local.isBlank()
+                    ? Path.of(local)
+                    : home.resolve("AppData").resolve("Local");
             return base.resolve("Stormwatch").resolve("logs");
         }
         if (os.startsWith("mac")) {

@@ -37,13 +37,29 @@ public final class LogLineRedaction {
             Pattern.compile("(?i)(\\b[a-z][a-z0-9+.-]*+://)[^/\\s@\\[]++(?=@)"));
 
     /** name=value, name: value and "name":"value": the name in group 2, the value in group 4. */
-    private static final Pattern NAMED = Pattern.compile(
-            "(\"?+)(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]++)(\"?+\\s*+[:=]\\s*+\"?+)(" + VALUE + ")");
+    private static final Pattern NAMED =
+            Pattern.compile("(\"?+)(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]++)(\"?+\\s*+[:=]\\s*+\"?+)(" + VALUE + ")");
 
     /** Name fragments that mark a secret value: RC6's list, and the state and nonce of a sign-in. */
     private static final List<String> SECRET_NAME_FRAGMENTS = List.of(
-            "token", "secret", "password", "passwd", "passphrase", "code", "verifier", "assertion", "credential",
-            "api_key", "apikey", "api-key", "state", "nonce", "cookie", "dpop", "session_id", "jti");
+            "token",
+            "secret",
+            "password",
+            "passwd",
+            "passphrase",
+            "code",
+            "verifier",
+            "assertion",
+            "credential",
+            "api_key",
+            "apikey",
+            "api-key",
+            "state",
+            "nonce",
+            "cookie",
+            "dpop",
+            "session_id",
+            "jti");
 
     private LogLineRedaction() {}
 
@@ -54,11 +70,14 @@ public final class LogLineRedaction {
             text = pattern.matcher(text).replaceAll(Matcher.quoteReplacement(Secret.REDACTED));
         }
         for (Pattern pattern : AFTER_PREFIX) {
-            text = pattern.matcher(text).replaceAll(match -> Matcher.quoteReplacement(match.group(1) + Secret.REDACTED));
+            text = pattern.matcher(text)
+                    .replaceAll(match -> Matcher.quoteReplacement(match.group(1) + Secret.REDACTED));
         }
-        return NAMED.matcher(text).replaceAll(match -> Matcher.quoteReplacement(looksSecret(match.group(2))
-                ? match.group(1) + match.group(2) + match.group(3) + Secret.REDACTED
-                : match.group()));
+        return NAMED.matcher(text)
+                .replaceAll(match -> Matcher.quoteReplacement(
+                        looksSecret(match.group(2))
+                                ? match.group(1) + match.group(2) + match.group(3) + Secret.REDACTED
+                                : match.group()));
     }
 
     private static boolean looksSecret(String name) {

@@ -31,10 +31,12 @@ public final class SupportLog {
 
     /** The layout of a file line: when, how bad, which thread and logger, what; then any stack trace. */
     static final String FILE_PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread] %logger{36} - %msg%n";
+
     private static final String FILE_SIZE = "5MB";
     private static final int FILES_KEPT = 5;
     /** How often the size is looked at; logback's default, a minute, lets a busy debug log far past its size. */
     static final Duration SIZE_CHECK = Duration.buildBySeconds(1);
+
     private static final String APPENDER = "support-file";
     /** The console appender of logback.xml. */
     private static final String CONSOLE = "console";
@@ -112,7 +114,8 @@ public final class SupportLog {
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         context.getLogger("dev.stormwatch").setLevel(verbose ? Level.DEBUG : Level.INFO);
         // The console (logback.xml) shows warnings; verbose shows it all there too, for the person at the terminal.
-        Appender<ILoggingEvent> console = context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender(CONSOLE);
+        Appender<ILoggingEvent> console =
+                context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender(CONSOLE);
         if (console != null) {
             console.clearAllFilters();
             ThresholdFilter threshold = new ThresholdFilter();

@@ -62,8 +62,9 @@ final class AuthenticatedInterceptor implements Interceptor {
     }
 
     private void rememberNonce(Response response) {
-        requests.dpop().ifPresent(d -> d.rememberNonce(response.request().url().uri(),
-                response.header(DpopProofs.NONCE_HEADER)));
+        requests.dpop()
+                .ifPresent(
+                        d -> d.rememberNonce(response.request().url().uri(), response.header(DpopProofs.NONCE_HEADER)));
     }
 
     /** RC2: idempotent by method, or a POST/PATCH carrying an Idempotency-Key. */

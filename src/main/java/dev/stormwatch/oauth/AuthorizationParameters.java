@@ -19,8 +19,18 @@ public record AuthorizationParameters(Map<String, String> values) {
     public static final AuthorizationParameters NONE = new AuthorizationParameters(Map.of());
 
     /** AR1: what the client sets itself, for PKCE, state, nonce and the redirect: never overridden. */
-    static final Set<String> RESERVED = Set.of("response_type", "client_id", "redirect_uri", "scope", "state",
-            "nonce", "code_challenge", "code_challenge_method", "request_uri", "request", "response_mode");
+    static final Set<String> RESERVED = Set.of(
+            "response_type",
+            "client_id",
+            "redirect_uri",
+            "scope",
+            "state",
+            "nonce",
+            "code_challenge",
+            "code_challenge_method",
+            "request_uri",
+            "request",
+            "response_mode");
 
     private static final Set<String> PROMPTS = Set.of("none", "login", "consent", "select_account", "create");
 
@@ -51,8 +61,9 @@ public record AuthorizationParameters(Map<String, String> values) {
 
     private static void check(String name, String value) {
         // AR1: a parameter name is a token of letters, digits, '_', '-' and '.', nothing that breaks the query.
-        if (name.isEmpty() || !name.chars().allMatch(c -> Character.isLetterOrDigit(c) && c < 128
-                || c == '_' || c == '-' || c == '.')) {
+        if (name.isEmpty()
+                || !name.chars()
+                        .allMatch(c -> Character.isLetterOrDigit(c) && c < 128 || c == '_' || c == '-' || c == '.')) {
             throw Failures.configuration("'" + name + "' is not a parameter name (letters, digits, _ - . only)");
         }
         if (RESERVED.contains(name)) {
@@ -77,8 +88,8 @@ public record AuthorizationParameters(Map<String, String> values) {
                     }
                 }
                 if (value.contains("none") && value.split(" ").length > 1) {
-                    throw Failures.configuration("prompt 'none' cannot be combined with other values (OIDC Core"
-                            + " §3.1.2.1)");
+                    throw Failures.configuration(
+                            "prompt 'none' cannot be combined with other values (OIDC Core" + " §3.1.2.1)");
                 }
             }
             case "resource" -> {
@@ -93,7 +104,7 @@ public record AuthorizationParameters(Map<String, String> values) {
                     throw Failures.configuration("resource '" + value + "' is not a URI (RFC 8707 §2)");
                 }
             }
-            default -> { }
+            default -> {}
         }
     }
 }

@@ -11,8 +11,8 @@ import java.util.StringJoiner;
  * The authorization code request (RFC 6749 §4.1.1, OIDC Core §3.1.2.1) with PKCE S256 (RFC 7636 §4.3), sent
  * either as a browser URL or pushed first (PAR, RFC 9126 §2.1) and then referenced by {@code request_uri} (§4).
  */
-public record AuthorizationRequest(String clientId, URI redirectUri, String scope, LoginSecrets secrets,
-        AuthorizationParameters extra) {
+public record AuthorizationRequest(
+        String clientId, URI redirectUri, String scope, LoginSecrets secrets, AuthorizationParameters extra) {
 
     /** A request with no extra parameters. */
     public AuthorizationRequest(String clientId, URI redirectUri, String scope, LoginSecrets secrets) {
@@ -57,8 +57,8 @@ public record AuthorizationRequest(String clientId, URI redirectUri, String scop
 
     static String formEncode(Map<String, String> parameters) {
         StringJoiner joined = new StringJoiner("&");
-        parameters.forEach((name, value) -> joined.add(
-                URLEncoder.encode(name, StandardCharsets.UTF_8) + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8)));
+        parameters.forEach((name, value) -> joined.add(URLEncoder.encode(name, StandardCharsets.UTF_8) + "="
+                + URLEncoder.encode(value, StandardCharsets.UTF_8)));
         return joined.toString();
     }
 

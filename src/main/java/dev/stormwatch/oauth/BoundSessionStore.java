@@ -37,7 +37,8 @@ final class BoundSessionStore implements SessionStore {
     @Override
     public void clear() {
         Optional<Session> session = stored.load();
-        if (session.isEmpty() || SessionBinding.refusal(session.get(), issuer, clientId).isEmpty()) {
+        if (session.isEmpty()
+                || SessionBinding.refusal(session.get(), issuer, clientId).isEmpty()) {
             stored.clear();
         }
     }

@@ -51,14 +51,19 @@ public final class CertificateBinding {
             return;
         }
         if (presented.isEmpty()) {
-            throw Failures.protocol(step, "the provider bound the access token to a client certificate"
-                    + " (cnf x5t#S256) but this client presented none; a TLS-terminating proxy may have presented its"
-                    + " own: reach the provider directly, or give --client-cert");
+            throw Failures.protocol(
+                    step,
+                    "the provider bound the access token to a client certificate"
+                            + " (cnf x5t#S256) but this client presented none; a TLS-terminating proxy may have presented its"
+                            + " own: reach the provider directly, or give --client-cert");
         }
         if (!bound.get().equals(presented.get().thumbprint())) {
-            throw Failures.protocol(step, "the provider bound the access token to another client certificate than"
-                    + " the one presented (" + presented.get().describe() + "); a TLS-terminating proxy may have"
-                    + " presented its own: reach the provider directly");
+            throw Failures.protocol(
+                    step,
+                    "the provider bound the access token to another client certificate than"
+                            + " the one presented (" + presented.get().describe()
+                            + "); a TLS-terminating proxy may have"
+                            + " presented its own: reach the provider directly");
         }
     }
 }

@@ -61,8 +61,13 @@ public final class ClientAssertionKey {
     static final Duration LIFETIME = Duration.ofSeconds(60);
 
     private static final int MIN_RSA_BITS = 2048;
-    private static final List<JWSAlgorithm> RSA_ALGS = List.of(JWSAlgorithm.RS256, JWSAlgorithm.RS384,
-            JWSAlgorithm.RS512, JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512);
+    private static final List<JWSAlgorithm> RSA_ALGS = List.of(
+            JWSAlgorithm.RS256,
+            JWSAlgorithm.RS384,
+            JWSAlgorithm.RS512,
+            JWSAlgorithm.PS256,
+            JWSAlgorithm.PS384,
+            JWSAlgorithm.PS512);
 
     private final JWK key;
 
@@ -82,7 +87,8 @@ public final class ClientAssertionKey {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8).strip();
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + " cannot be read (" + e.getClass().getSimpleName() + ")");
+            throw new IllegalArgumentException(
+                    file + " cannot be read (" + e.getClass().getSimpleName() + ")");
         }
         JWK jwk = text.startsWith("{") ? parseJwk(text) : parsePem(text);
         return of(jwk, keyId);
@@ -110,23 +116,31 @@ public final class ClientAssertionKey {
             }
         } else if (jwk instanceof ECKey ec) {
             if (signingAlg(ec.getCurve()).isEmpty()) {
-                throw new IllegalArgumentException("holds an EC key on curve " + ec.getCurve()
-                        + "; use P-256, P-384 or P-521");
+                throw new IllegalArgumentException(
+                        "holds an EC key on curve " + ec.getCurve() + "; use P-256, P-384 or P-521");
             }
         } else {
             throw new IllegalArgumentException("holds a " + jwk.getKeyType() + " key; use an RSA or EC private key");
         }
-        String kid = keyId.filter(k -> !k.isBlank()).or(() -> Optional.ofNullable(jwk.getKeyID())).orElseGet(() -> {
-            try {
-                return jwk.computeThumbprint().toString();
-            } catch (JOSEException e) {
-                throw new IllegalStateException("the key's thumbprint cannot be computed", e);
-            }
-        });
+        String kid = keyId.filter(k -> !k.isBlank())
+                .or(() -> Optional.ofNullable(jwk.getKeyID()))
+                .orElseGet(() -> {
+                    try {
+                        return jwk.computeThumbprint().toString();
+                    } catch (JOSEException e) {
+                        throw new IllegalStateException("the key's thumbprint cannot be computed", e);
+                    }
+                });
         try {
             JWK withKid = jwk instanceof RSAKey rsa
-                    ? new RSAKey.Builder(rsa).keyID(kid).keyUse(KeyUse.SIGNATURE).build()
-                    : new ECKey.Builder((ECKey) jwk).keyID(kid).keyUse(KeyUse.SIGNATURE).build();
+                    ? new RSAKey.Builder(rsa)
+                            .keyID(kid)
+                            .keyUse(KeyUse.SIGNATURE)
+                            .build()
+                    : new ECKey.Builder((ECKey) jwk)
+                            .keyID(kid)
+                            .keyUse(KeyUse.SIGNATURE)
+                            .build();
             return new ClientAssertionKey(withKid);
         } catch (IllegalStateException e) {
             throw new IllegalArgumentException("holds a key nimbus cannot use (" + e.getMessage() + ")");
@@ -155,7 +169,8 @@ public final class ClientAssertionKey {
      * @throws dev.stormwatch.retry.CallFailure.Configuration when the list names none this key can make
      */
     public JWSAlgorithm algorithm(List<String> supported) {
-        List<JWSAlgorithm> possible = key instanceof RSAKey ? RSA_ALGS
+        List<JWSAlgorithm> possible = key instanceof RSAKey
+                ? RSA_ALGS
                 : List.of(signingAlg(((ECKey) key).getCurve()).orElseThrow());
         if (supported.isEmpty()) {
             return possible.get(0);
@@ -201,7 +216,9 @@ public final class ClientAssertionKey {
 
     /** "RSA key of 2048 bits" or "EC P-256 key". */
     public String description() {
-        return key instanceof RSAKey rsa ? "RSA key of " + rsa.size() + " bits" : "EC " + ((ECKey) key).getCurve() + " key";
+        return key instanceof RSAKey rsa
+                ? "RSA key of " + rsa.size() + " bits"
+                : "EC " + ((ECKey) key).getCurve() + " key";
     }
 
     private static Optional<JWSAlgorithm> signingAlg(Curve curve) {
@@ -232,8 +249,10 @@ public final class ClientAssertionKey {
         int from = text.indexOf(begin);
         int to = text.indexOf(end);
         if (from < 0 || to < from) {
-            String found = text.startsWith("-----BEGIN ") ? text.substring(0, Math.min(text.indexOf('\n') < 0
-                    ? text.length() : text.indexOf('\n'), 60)).strip() : "neither a JWK nor a PEM block";
+            String found = text.startsWith("-----BEGIN ")
+                    ? text.substring(0, Math.min(text.indexOf('\n') < 0 ? text.length() : text.indexOf('\n'), 60))
+                            .strip()
+                    : "neither a JWK nor a PEM block";
             throw new IllegalArgumentException("holds " + (found.startsWith("-----") ? "'" + found + "'" : found)
                     + "; give a PKCS#8 PEM private key ('BEGIN PRIVATE KEY', e.g. from 'openssl pkcs8 -topk8"
                     + " -nocrypt') or a private JWK");
@@ -269,8 +288,8 @@ public final class ClientAssertionKey {
                 throw new IllegalArgumentException("holds an EC key on a curve other than P-256, P-384 or P-521");
             }
             ECPoint point = publicPoint(ec, der);
-            ECPublicKey pub = (ECPublicKey) KeyFactory.getInstance("EC")
-                    .generatePublic(new ECPublicKeySpec(point, ec.getParams()));
+            ECPublicKey pub = (ECPublicKey)
+                    KeyFactory.getInstance("EC").generatePublic(new ECPublicKeySpec(point, ec.getParams()));
             return new ECKey.Builder(curve, pub).privateKey(ec).build();
         }
         throw new IllegalArgumentException("holds a " + key.getAlgorithm() + " key; use an RSA or EC private key");
@@ -286,13 +305,17 @@ public final class ClientAssertionKey {
         int pointBytes = 2 * fieldBytes + 1;
         // [1] { BIT STRING { 0 unused bits, 0x04 X Y } }: tag A1, length, tag 03, length, 00, 04.
         for (int i = 0; i + 6 + pointBytes - 1 <= der.length; i++) {
-            if ((der[i] & 0xff) == 0xa1 && (der[i + 1] & 0xff) == pointBytes + 3 && der[i + 2] == 0x03
-                    && (der[i + 3] & 0xff) == pointBytes + 1 && der[i + 4] == 0 && der[i + 5] == 0x04) {
+            if ((der[i] & 0xff) == 0xa1
+                    && (der[i + 1] & 0xff) == pointBytes + 3
+                    && der[i + 2] == 0x03
+                    && (der[i + 3] & 0xff) == pointBytes + 1
+                    && der[i + 4] == 0
+                    && der[i + 5] == 0x04) {
                 int from = i + 6;
-                java.math.BigInteger x = new java.math.BigInteger(1,
-                        java.util.Arrays.copyOfRange(der, from, from + fieldBytes));
-                java.math.BigInteger y = new java.math.BigInteger(1,
-                        java.util.Arrays.copyOfRange(der, from + fieldBytes, from + 2 * fieldBytes));
+                java.math.BigInteger x =
+                        new java.math.BigInteger(1, java.util.Arrays.copyOfRange(der, from, from + fieldBytes));
+                java.math.BigInteger y = new java.math.BigInteger(
+                        1, java.util.Arrays.copyOfRange(der, from + fieldBytes, from + 2 * fieldBytes));
                 return new ECPoint(x, y);
             }
         }
@@ -303,17 +326,23 @@ public final class ClientAssertionKey {
     /** Signs and verifies once: a public key that does not belong to the private one is refused here, not at the provider. */
     private static void checkPair(JWK jwk) {
         try {
-            JWSAlgorithm alg = jwk instanceof RSAKey ? JWSAlgorithm.RS256 : signingAlg(((ECKey) jwk).getCurve()).orElseThrow();
-            SignedJWT probe = new SignedJWT(new JWSHeader(alg), new JWTClaimsSet.Builder().subject("probe").build());
+            JWSAlgorithm alg = jwk instanceof RSAKey
+                    ? JWSAlgorithm.RS256
+                    : signingAlg(((ECKey) jwk).getCurve()).orElseThrow();
+            SignedJWT probe = new SignedJWT(
+                    new JWSHeader(alg),
+                    new JWTClaimsSet.Builder().subject("probe").build());
             probe.sign(jwk instanceof RSAKey rsa ? new RSASSASigner(rsa) : new ECDSASigner((ECKey) jwk));
-            boolean ok = probe.verify(jwk instanceof RSAKey rsa
-                    ? new com.nimbusds.jose.crypto.RSASSAVerifier(rsa.toRSAPublicKey())
-                    : new com.nimbusds.jose.crypto.ECDSAVerifier(((ECKey) jwk).toECPublicKey()));
+            boolean ok = probe.verify(
+                    jwk instanceof RSAKey rsa
+                            ? new com.nimbusds.jose.crypto.RSASSAVerifier(rsa.toRSAPublicKey())
+                            : new com.nimbusds.jose.crypto.ECDSAVerifier(((ECKey) jwk).toECPublicKey()));
             if (!ok) {
                 throw new IllegalArgumentException("holds a private key whose public part does not match it");
             }
         } catch (JOSEException e) {
-            throw new IllegalArgumentException("holds a key that cannot sign (" + e.getClass().getSimpleName() + ")");
+            throw new IllegalArgumentException(
+                    "holds a key that cannot sign (" + e.getClass().getSimpleName() + ")");
         }
     }
 

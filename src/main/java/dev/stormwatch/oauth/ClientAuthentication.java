@@ -22,7 +22,10 @@ import java.util.Optional;
  * @param certificate the client certificate presented in the TLS handshake (RFC 8705): needed by the mutual-TLS
  *     methods (TX1), and with any other method it binds the access tokens to itself (TX2, RFC 8705 §3 and §4)
  */
-public record ClientAuthentication(Method method, Optional<Secret> secret, Optional<ClientAssertionKey> key,
+public record ClientAuthentication(
+        Method method,
+        Optional<Secret> secret,
+        Optional<ClientAssertionKey> key,
         Optional<ClientCertificate> certificate) {
 
     /** The metadata field that says which methods the token endpoint accepts (RFC 8414 §2). */
@@ -113,8 +116,8 @@ public record ClientAuthentication(Method method, Optional<Secret> secret, Optio
                     + method.wireName() + "': choose private_key_jwt or auto, or give no key");
         }
         if (method == Method.PRIVATE_KEY_JWT && key.isEmpty()) {
-            throw Failures.configuration("client authentication 'private_key_jwt' needs the client's private key"
-                    + " (--client-key-file)");
+            throw Failures.configuration(
+                    "client authentication 'private_key_jwt' needs the client's private key" + " (--client-key-file)");
         }
         if (method == Method.PRIVATE_KEY_JWT && secret.isPresent()) {
             throw Failures.configuration("client authentication 'private_key_jwt' signs with a private key, not a"

@@ -15,5 +15,9 @@ import java.util.Optional;
  * @param expiresAt when the codes expire
  * @param interval the polling interval the provider asked for (DV2), or the default
  */
-public record DeviceAuthorization(String userCode, URI verificationUri, Optional<URI> verificationUriComplete,
-        Instant expiresAt, Duration interval) {}
+public record DeviceAuthorization(
+        String userCode,
+        URI verificationUri,
+        Optional<URI> verificationUriComplete,
+        Instant expiresAt,
+        Duration interval) {}

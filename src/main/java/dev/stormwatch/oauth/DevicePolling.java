@@ -64,10 +64,12 @@ public final class DevicePolling {
                 yield Optional.of(pollAfter(interval, now));
             }
             // DV4: the code is dead: the flow must start over.
-            case "expired_token" -> Optional.of(new Next.Stop(Failures.reauthenticate(
-                    "the device code expired before the sign-in was finished; start the device sign-in again")));
-            case "access_denied" -> Optional.of(new Next.Stop(Failures.reauthenticate(
-                    "the sign-in was refused on the other device (access_denied); start again to retry")));
+            case "expired_token" ->
+                Optional.of(new Next.Stop(Failures.reauthenticate(
+                        "the device code expired before the sign-in was finished; start the device sign-in again")));
+            case "access_denied" ->
+                Optional.of(new Next.Stop(Failures.reauthenticate(
+                        "the sign-in was refused on the other device (access_denied); start again to retry")));
             default -> Optional.empty();
         };
     }

@@ -35,8 +35,9 @@ final class Discovery {
             answer = requests.get(issuer.authorizationServerMetadataUrl(), "discovery", budget);
         }
         if (!answer.ok()) {
-            throw Failures.protocol("discovery", "the provider answered " + answer.status()
-                    + " for its metadata; is the issuer URL right?");
+            throw Failures.protocol(
+                    "discovery",
+                    "the provider answered " + answer.status() + " for its metadata; is the issuer URL right?");
         }
         ProviderMetadata metadata = ProviderMetadata.parse(answer.body(), issuer);
         cache.put(issuer, metadata);

@@ -47,7 +47,8 @@ public final class DpopProofs {
     /** A new key pair (never written anywhere) and its proof maker. */
     public static DpopProofs generate(Clock clock, SecureRandom random) {
         try {
-            return new DpopProofs(new ECKeyGenerator(Curve.P_256).secureRandom(random).generate(), clock, random);
+            return new DpopProofs(
+                    new ECKeyGenerator(Curve.P_256).secureRandom(random).generate(), clock, random);
         } catch (JOSEException e) {
             throw new IllegalStateException("the JDK cannot make EC P-256 keys", e);
         }

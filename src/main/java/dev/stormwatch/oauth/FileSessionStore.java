@@ -84,7 +84,8 @@ public final class FileSessionStore implements SessionStore {
     private void write(Session session) {
         try {
             Path dir = file.toAbsolutePath().getParent();
-            boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+            boolean posix =
+                    FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
             if (!Files.exists(dir)) {
                 if (posix) {
                     Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_DIR));
@@ -96,7 +97,8 @@ public final class FileSessionStore implements SessionStore {
             }
             OwnerOnlyFiles.replace(file, JSON.writeValueAsString(toJson(session)), "session", posix);
         } catch (IOException e) {
-            throw Failures.configuration("cannot write the session file " + file + " (" + e.getClass().getSimpleName()
+            throw Failures.configuration("cannot write the session file " + file + " ("
+                    + e.getClass().getSimpleName()
                     + "); check the folder's permissions, or keep the session in memory only");
         }
     }
@@ -111,8 +113,8 @@ public final class FileSessionStore implements SessionStore {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            throw Failures.configuration("cannot erase the session file " + file + " (" + e.getClass().getSimpleName()
-                    + "); delete it by hand");
+            throw Failures.configuration("cannot erase the session file " + file + " ("
+                    + e.getClass().getSimpleName() + "); delete it by hand");
         }
     }
 
@@ -168,12 +170,18 @@ public final class FileSessionStore implements SessionStore {
         JsonNode c = root.path("claims");
         List<String> audience = new ArrayList<>();
         c.path("aud").forEach(a -> audience.add(a.asText()));
-        IdTokenClaims claims = new IdTokenClaims(c.path("iss").asText(), c.path("sub").asText(), audience,
-                Instant.parse(c.path("exp").asText()), Instant.parse(c.path("iat").asText()),
-                optionalText(c, "nonce"), JSON.convertValue(c.path("other"), Map.class));
+        IdTokenClaims claims = new IdTokenClaims(
+                c.path("iss").asText(),
+                c.path("sub").asText(),
+                audience,
+                Instant.parse(c.path("exp").asText()),
+                Instant.parse(c.path("iat").asText()),
+                optionalText(c, "nonce"),
+                JSON.convertValue(c.path("other"), Map.class));
         // A file saved before bindings were says nothing of them: its ID token's iss and azp/aud bind it.
         SessionBinding stated = SessionBinding.of(claims);
-        SessionBinding binding = new SessionBinding(optionalText(root, "issuer").orElse(stated.issuer()),
+        SessionBinding binding = new SessionBinding(
+                optionalText(root, "issuer").orElse(stated.issuer()),
                 optionalText(root, "client_id").orElse(stated.clientId()));
         return new Session(tokens, claims, binding);
     }

@@ -51,11 +51,17 @@ public final class IdTokenValidator {
     private final Clock clock;
     private final Duration skew;
 
-    public IdTokenValidator(Issuer issuer, String clientId, List<String> advertisedAlgorithms, KeySource keys,
-            Clock clock, Duration skew) {
+    public IdTokenValidator(
+            Issuer issuer,
+            String clientId,
+            List<String> advertisedAlgorithms,
+            KeySource keys,
+            Clock clock,
+            Duration skew) {
         this.issuer = issuer;
         this.clientId = clientId;
-        this.allowedAlgorithms = advertisedAlgorithms.isEmpty() ? DEFAULT_ALGORITHMS : List.copyOf(advertisedAlgorithms);
+        this.allowedAlgorithms =
+                advertisedAlgorithms.isEmpty() ? DEFAULT_ALGORITHMS : List.copyOf(advertisedAlgorithms);
         this.keys = keys;
         this.clock = clock;
         this.skew = skew;
@@ -75,7 +81,8 @@ public final class IdTokenValidator {
         JWTClaimsSet claims = claims(jwt);
         // §3.1.3.7 step 2: the issuer must be exactly the one discovered.
         if (claims.getIssuer() == null || !issuer.sameAs(claims.getIssuer())) {
-            throw Failures.protocol("iss", "the ID token was issued by '" + claims.getIssuer() + "', not '" + issuer + "'");
+            throw Failures.protocol(
+                    "iss", "the ID token was issued by '" + claims.getIssuer() + "', not '" + issuer + "'");
         }
         if (claims.getSubject() == null || claims.getSubject().isEmpty()) {
             throw Failures.protocol("sub", "the ID token names no subject");
@@ -113,8 +120,7 @@ public final class IdTokenValidator {
         }
         String atHash = stringClaim(claims, "at_hash");
         // §3.1.3.8: when at_hash is present it must match the access token issued with it.
-        if (atHash != null && accessToken.isPresent()
-                && !atHash.equals(accessTokenHash(alg, accessToken.get()))) {
+        if (atHash != null && accessToken.isPresent() && !atHash.equals(accessTokenHash(alg, accessToken.get()))) {
             throw Failures.protocol("at_hash", "the ID token's at_hash does not match the access token");
         }
         Map<String, Object> other = new HashMap<>();
@@ -123,8 +129,14 @@ public final class IdTokenValidator {
                 other.put(name, value instanceof Date d ? d.toInstant() : value);
             }
         });
-        return new IdTokenClaims(claims.getIssuer(), claims.getSubject(), audience, expiresAt, issuedAt,
-                Optional.ofNullable(nonce), other);
+        return new IdTokenClaims(
+                claims.getIssuer(),
+                claims.getSubject(),
+                audience,
+                expiresAt,
+                issuedAt,
+                Optional.ofNullable(nonce),
+                other);
     }
 
     /**
@@ -136,15 +148,19 @@ public final class IdTokenValidator {
     public IdTokenClaims validateRefreshed(Secret idToken, IdTokenClaims original, Optional<Secret> accessToken) {
         IdTokenClaims refreshed = validate(idToken, Optional.empty(), accessToken);
         if (!refreshed.issuer().equals(original.issuer())) {
-            throw Failures.protocol("iss", "the refreshed ID token was issued by '" + refreshed.issuer()
-                    + "', the original by '" + original.issuer() + "'");
+            throw Failures.protocol(
+                    "iss",
+                    "the refreshed ID token was issued by '" + refreshed.issuer() + "', the original by '"
+                            + original.issuer() + "'");
         }
         if (!refreshed.subject().equals(original.subject())) {
             throw Failures.protocol("sub", "the refreshed ID token names another subject");
         }
         if (!Set.copyOf(refreshed.audience()).equals(Set.copyOf(original.audience()))) {
-            throw Failures.protocol("aud", "the refreshed ID token is meant for " + refreshed.audience()
-                    + ", the original for " + original.audience());
+            throw Failures.protocol(
+                    "aud",
+                    "the refreshed ID token is meant for " + refreshed.audience() + ", the original for "
+                            + original.audience());
         }
         Optional<Long> authTime = epochSeconds(refreshed.other().get("auth_time"));
         Optional<Long> originalAuthTime = epochSeconds(original.other().get("auth_time"));
@@ -184,7 +200,8 @@ public final class IdTokenValidator {
     /** OIDC Core §3.1.3.6: the left half of the hash of the token, with the hash of the signature algorithm. */
     static String accessTokenHash(JWSAlgorithm alg, Secret accessToken) {
         String name = alg.getName();
-        String hash = name.endsWith("384") ? "SHA-384" : name.endsWith("512") || name.equals("EdDSA") ? "SHA-512" : "SHA-256";
+        String hash =
+                name.endsWith("384") ? "SHA-384" : name.endsWith("512") || name.equals("EdDSA") ? "SHA-512" : "SHA-256";
         byte[] digest = Base64Url.digest(hash, accessToken.reveal());
         return Base64Url.encode(Arrays.copyOf(digest, digest.length / 2));
     }
@@ -197,12 +214,15 @@ public final class IdTokenValidator {
     static void checkAlgorithm(JWSAlgorithm alg, List<String> allowedAlgorithms) {
         // A public client has no secret to check an HMAC with; a token that asks for one is forged or misconfigured.
         if (JWSAlgorithm.Family.HMAC_SHA.contains(alg)) {
-            throw Failures.protocol("signature", "the ID token is signed with " + alg + " (HMAC), refused for a public client");
+            throw Failures.protocol(
+                    "signature", "the ID token is signed with " + alg + " (HMAC), refused for a public client");
         }
         // Only algorithms the provider advertised (id_token_signing_alg_values_supported).
         if (!allowedAlgorithms.contains(alg.getName())) {
-            throw Failures.protocol("signature", "the ID token is signed with " + alg
-                    + ", which the provider does not advertise " + allowedAlgorithms);
+            throw Failures.protocol(
+                    "signature",
+                    "the ID token is signed with " + alg + ", which the provider does not advertise "
+                            + allowedAlgorithms);
         }
     }
 
@@ -215,7 +235,8 @@ public final class IdTokenValidator {
         Optional<String> kid = Optional.ofNullable(jwt.getHeader().getKeyID());
         List<JWK> candidates = keys.candidates(kid);
         if (candidates.isEmpty()) {
-            throw Failures.protocol("signature", "no provider key matches the ID token's key id " + kid.orElse("(none)"));
+            throw Failures.protocol(
+                    "signature", "no provider key matches the ID token's key id " + kid.orElse("(none)"));
         }
         boolean usableKey = false;
         for (JWK key : candidates) {

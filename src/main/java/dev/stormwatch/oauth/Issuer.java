@@ -18,8 +18,9 @@ public record Issuer(String value) {
                     + "' must be an absolute URL with a host and no query or fragment, like https://login.example.com");
         }
         if (!LoopbackHost.isHttpsOrLoopbackHttp(uri)) {
-            throw Failures.configuration("issuer '" + value
-                    + "' must use https (plain http is allowed only on 127.0.0.1, [::1], localhost or a name under .localhost)");
+            throw Failures.configuration(
+                    "issuer '" + value
+                            + "' must use https (plain http is allowed only on 127.0.0.1, [::1], localhost or a name under .localhost)");
         }
     }
 
@@ -40,8 +41,8 @@ public record Issuer(String value) {
         if (path.endsWith("/")) {
             path = path.substring(0, path.length() - 1);
         }
-        return URI.create(uri.getScheme() + "://" + uri.getRawAuthority()
-                + "/.well-known/oauth-authorization-server" + path);
+        return URI.create(
+                uri.getScheme() + "://" + uri.getRawAuthority() + "/.well-known/oauth-authorization-server" + path);
     }
 
     /** Exact string comparison (OIDC Discovery §4.3, RFC 9207 §2.4). */
@@ -55,7 +56,8 @@ public record Issuer(String value) {
 
     private static URI parseUri(String value) {
         if (value == null || value.isBlank()) {
-            throw Failures.configuration("issuer is missing: give the provider's issuer URL, like https://login.example.com");
+            throw Failures.configuration(
+                    "issuer is missing: give the provider's issuer URL, like https://login.example.com");
         }
         try {
             return new URI(value);

@@ -74,8 +74,8 @@ public final class JwksCache {
             return DEFAULT_MAX_AGE;
         }
         // OkHttp's parser reads the directives (quoted values, out-of-range numbers) as HTTP caches do.
-        okhttp3.CacheControl parsed = okhttp3.CacheControl.parse(okhttp3.Headers.of("Cache-Control",
-                cacheControl.get()));
+        okhttp3.CacheControl parsed =
+                okhttp3.CacheControl.parse(okhttp3.Headers.of("Cache-Control", cacheControl.get()));
         if (parsed.noStore() || parsed.noCache()) {
             return MIN_MAX_AGE;
         }

@@ -8,8 +8,8 @@ import java.util.Optional;
  * provider confirmed the revocation (RFC 7009 §2.2), and {@code revocationError} why not when it was tried and failed;
  * {@code endSession} what the provider did with an RP-initiated logout (SX1), when one was asked for.
  */
-public record LogoutResult(boolean tokenRevoked, Optional<CallFailure> revocationError,
-        Optional<EndSession> endSession) {
+public record LogoutResult(
+        boolean tokenRevoked, Optional<CallFailure> revocationError, Optional<EndSession> endSession) {
 
     /** A logout by revocation alone. */
     public LogoutResult(boolean tokenRevoked, Optional<CallFailure> revocationError) {

@@ -120,12 +120,14 @@ public final class LoopbackReceiver implements AutoCloseable {
         List<ServerSocket> listeners = new ArrayList<>();
         boolean v6First = choice.host() == RedirectChoice.Host.IPV6;
         String name = v6First ? "[::1]" : "127.0.0.1";
-        ServerSocket first = bind(v6First ? loopback6() : loopback4(), port).orElseThrow(() -> Failures.configuration(
-                "cannot listen for the browser's redirect on " + name + " port " + port
+        ServerSocket first = bind(v6First ? loopback6() : loopback4(), port)
+                .orElseThrow(() -> Failures.configuration("cannot listen for the browser's redirect on " + name
+                        + " port " + port
                         + ": the port is taken or local connections are blocked; free the port or allow loopback sockets"
                         + (v6First ? " (or the machine has no IPv6 loopback: use --redirect-host 127.0.0.1)" : "")));
         listeners.add(first);
-        // RFC 8252 §8.3: a browser may resolve to either loopback family; the other one is best effort on the same port.
+        // RFC 8252 §8.3: a browser may resolve to either loopback family; the other one is best effort on the same
+        // port.
         bind(v6First ? loopback4() : loopback6(), first.getLocalPort()).ifPresent(listeners::add);
         LoopbackReceiver receiver = new LoopbackReceiver(expectedState, path, List.copyOf(listeners));
         receiver.startAccepting();
@@ -144,7 +146,9 @@ public final class LoopbackReceiver implements AutoCloseable {
 
     /** The addresses listened on (for tests and diagnostics). */
     public List<InetSocketAddress> boundAddresses() {
-        return listeners.stream().map(s -> (InetSocketAddress) s.getLocalSocketAddress()).toList();
+        return listeners.stream()
+                .map(s -> (InetSocketAddress) s.getLocalSocketAddress())
+                .toList();
     }
 
     /**
@@ -209,8 +213,8 @@ public final class LoopbackReceiver implements AutoCloseable {
 
     private void startAccepting() {
         for (ServerSocket listener : listeners) {
-            Thread thread = new Thread(() -> acceptLoop(listener),
-                    "loopback-redirect-" + listener.getLocalSocketAddress());
+            Thread thread =
+                    new Thread(() -> acceptLoop(listener), "loopback-redirect-" + listener.getLocalSocketAddress());
             thread.setDaemon(true);
             thread.start();
         }

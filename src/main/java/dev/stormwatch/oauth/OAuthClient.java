@@ -76,8 +76,11 @@ public final class OAuthClient {
         this.redirectChoice = b.redirectChoice;
         this.store = new BoundSessionStore(b.store, b.config.issuer(), b.config.clientId());
         // TX1: the client certificate goes into every handshake with the provider, with the trust given before.
-        OkHttpClient http = b.config.clientAuthentication().certificate()
-                .map(certificate -> certificate.presentedBy(b.httpClient)).orElse(b.httpClient);
+        OkHttpClient http = b.config
+                .clientAuthentication()
+                .certificate()
+                .map(certificate -> certificate.presentedBy(b.httpClient))
+                .orElse(b.httpClient);
         RetryingExecutor executor = RetryingExecutor.builder(http)
                 .clock(b.clock)
                 .sleeper(b.sleeper)
@@ -123,8 +126,8 @@ public final class OAuthClient {
             }
             LoginSecrets secrets = LoginSecrets.generate(random);
             // AR2: a fixed port that is taken fails here, before the browser opens and before PAR.
-            try (LoopbackReceiver receiver = LoopbackReceiver.open(secrets.state(), redirectChoice,
-                    LoopbackReceiver.CALLBACK_PATH)) {
+            try (LoopbackReceiver receiver =
+                    LoopbackReceiver.open(secrets.state(), redirectChoice, LoopbackReceiver.CALLBACK_PATH)) {
                 pendingLogin = receiver;
                 URI redirectUri = redirectChoice.uriFor(receiver.port());
                 AuthorizationRequest request = new AuthorizationRequest(
@@ -169,16 +172,17 @@ public final class OAuthClient {
         Optional<Session> previous = store.load();
         try {
             ProviderMetadata metadata = metadata(budget);
-            URI endpoint = metadata.deviceAuthorizationEndpoint().orElseThrow(() -> Failures.configuration(
-                    "the provider's discovery document has no device_authorization_endpoint: it does not offer the"
-                            + " device sign-in (RFC 8628); sign in through the browser instead"));
+            URI endpoint = metadata.deviceAuthorizationEndpoint()
+                    .orElseThrow(() -> Failures.configuration(
+                            "the provider's discovery document has no device_authorization_endpoint: it does not offer the"
+                                    + " device sign-in (RFC 8628); sign in through the browser instead"));
             ClientAuthentication.Method method = clientAuthMethod(metadata);
             Map<String, String> form = new LinkedHashMap<>();
             form.put("client_id", config.clientId());
             form.put("scope", config.scope());
             // DV1: nothing is granted by this request; a lost one costs an unused code: retried like PAR.
-            ProviderRequests.Answer answer = postAuthenticated(metadata, endpoint, form, method, true,
-                    Operation.PAR, "device_authorization", budget);
+            ProviderRequests.Answer answer = postAuthenticated(
+                    metadata, endpoint, form, method, true, Operation.PAR, "device_authorization", budget);
             if (!answer.ok()) {
                 throw ProviderRequests.errorFor(answer, "device_authorization", method);
             }
@@ -190,12 +194,17 @@ public final class OAuthClient {
                 throw Failures.protocol("device_authorization", "the answer has no positive expires_in");
             }
             Optional<java.time.Duration> interval = body.has("interval")
-                    ? Optional.of(java.time.Duration.ofSeconds(body.path("interval").asLong(0))) : Optional.empty();
+                    ? Optional.of(
+                            java.time.Duration.ofSeconds(body.path("interval").asLong(0)))
+                    : Optional.empty();
             DevicePolling polling = new DevicePolling(interval, issuedAt.plusSeconds(expiresIn));
-            URI verification = verificationUri(body, "verification_uri").orElseThrow(() -> Failures.protocol(
-                    "device_authorization", "the answer has no verification_uri"));
-            DeviceAuthorization shown = new DeviceAuthorization(required(body, "user_code"), verification,
-                    verificationUri(body, "verification_uri_complete"), issuedAt.plusSeconds(expiresIn),
+            URI verification = verificationUri(body, "verification_uri")
+                    .orElseThrow(() -> Failures.protocol("device_authorization", "the answer has no verification_uri"));
+            DeviceAuthorization shown = new DeviceAuthorization(
+                    required(body, "user_code"),
+                    verification,
+                    verificationUri(body, "verification_uri_complete"),
+                    issuedAt.plusSeconds(expiresIn),
                     polling.interval());
             display.accept(shown);
             return pollForTokens(deviceCode, polling, metadata, method);
@@ -208,8 +217,8 @@ public final class OAuthClient {
         }
     }
 
-    private Session pollForTokens(Secret deviceCode, DevicePolling polling, ProviderMetadata metadata,
-            ClientAuthentication.Method method) {
+    private Session pollForTokens(
+            Secret deviceCode, DevicePolling polling, ProviderMetadata metadata, ClientAuthentication.Method method) {
         DevicePolling.Next next = polling.first(clock.instant());
         while (true) {
             if (next instanceof DevicePolling.Next.Stop stop) {
@@ -223,17 +232,28 @@ public final class OAuthClient {
             ProviderRequests.Answer answer;
             try {
                 // DV5: a poll is resent only when it certainly was not processed (F1's rule: it may issue tokens).
-                answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
-                        Operation.REFRESH, "device_token", budget);
+                answer = postAuthenticated(
+                        metadata,
+                        metadata.tokenEndpoint(),
+                        form,
+                        method,
+                        false,
+                        Operation.REFRESH,
+                        "device_token",
+                        budget);
             } catch (CallFailure.Recoverable failure) {
                 next = polling.afterFailure(failure.retryAfter(), clock.instant());
                 continue;
             }
             if (answer.ok()) {
-                TokenSet tokens = TokenResponse.read(ProviderRequests.json(answer, "device_token"), "device_token",
-                        clock.instant(), config.dpop(), Optional.empty());
-                CertificateBinding.check(tokens.accessToken(), config.clientAuthentication().certificate(),
-                        "device_token");
+                TokenSet tokens = TokenResponse.read(
+                        ProviderRequests.json(answer, "device_token"),
+                        "device_token",
+                        clock.instant(),
+                        config.dpop(),
+                        Optional.empty());
+                CertificateBinding.check(
+                        tokens.accessToken(), config.clientAuthentication().certificate(), "device_token");
                 IdTokenClaims claims = validator(metadata, budget)
                         .validate(tokens.idToken(), Optional.empty(), Optional.of(tokens.accessToken()));
                 Session session = new Session(tokens, claims, binding());
@@ -314,8 +334,8 @@ public final class OAuthClient {
             form.put("scope", scope.strip());
         }
         // CA7: a lost request only costs an unused token and rotates nothing: retried like PAR.
-        ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
-                Operation.PAR, "client_credentials", budget);
+        ProviderRequests.Answer answer = postAuthenticated(
+                metadata, metadata.tokenEndpoint(), form, method, false, Operation.PAR, "client_credentials", budget);
         if (!answer.ok()) {
             throw ProviderRequests.errorFor(answer, "client_credentials", method);
         }
@@ -326,12 +346,12 @@ public final class OAuthClient {
             throw Failures.protocol("client_credentials", "the token response has no access_token or token_type");
         }
         long expiresIn = Math.min(body.path("expires_in").asLong(0), TokenResponse.MAX_LIFETIME_SECONDS);
-        Optional<Instant> expiresAt = expiresIn > 0 ? Optional.of(clock.instant().plusSeconds(expiresIn))
-                : Optional.empty();
-        Optional<String> granted = body.path("scope").isTextual() ? Optional.of(body.get("scope").asText())
-                : Optional.empty();
-        CertificateBinding.check(Secret.of(accessToken), config.clientAuthentication().certificate(),
-                "client_credentials");
+        Optional<Instant> expiresAt =
+                expiresIn > 0 ? Optional.of(clock.instant().plusSeconds(expiresIn)) : Optional.empty();
+        Optional<String> granted =
+                body.path("scope").isTextual() ? Optional.of(body.get("scope").asText()) : Optional.empty();
+        CertificateBinding.check(
+                Secret.of(accessToken), config.clientAuthentication().certificate(), "client_credentials");
         return new MachineToken(Secret.of(accessToken), tokenType, expiresAt, granted);
     }
 
@@ -437,8 +457,15 @@ public final class OAuthClient {
             form.put("token_type_hint", tokens.refreshToken().isPresent() ? "refresh_token" : "access_token");
             // CA3: RFC 7009 §2.1: the client authenticates as at the token endpoint.
             ClientAuthentication.Method method = clientAuthMethod(metadata);
-            ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.revocationEndpoint().get(), form,
-                    method, false, Operation.REVOCATION, "revocation", budget);
+            ProviderRequests.Answer answer = postAuthenticated(
+                    metadata,
+                    metadata.revocationEndpoint().get(),
+                    form,
+                    method,
+                    false,
+                    Operation.REVOCATION,
+                    "revocation",
+                    budget);
             if (answer.ok()) {
                 return new LogoutResult(true, Optional.empty());
             }
@@ -462,58 +489,73 @@ public final class OAuthClient {
         Optional<Session> session = store.load();
         LogoutResult revoked = logout();
         if (session.isEmpty()) {
-            return revoked.withEndSession(new EndSession(EndSession.Outcome.NOTHING_TO_END,
-                    "there was no session to end at the provider"));
+            return revoked.withEndSession(
+                    new EndSession(EndSession.Outcome.NOTHING_TO_END, "there was no session to end at the provider"));
         }
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         ProviderMetadata metadata;
         try {
             metadata = metadata(budget);
         } catch (CallFailure failure) {
-            return revoked.withEndSession(new EndSession(EndSession.Outcome.FAILED,
+            return revoked.withEndSession(new EndSession(
+                    EndSession.Outcome.FAILED,
                     "the provider's discovery failed, so its session was not ended: " + failure.getMessage()));
         }
         if (metadata.endSessionEndpoint().isEmpty()) {
             // SX1: a provider without the endpoint keeps its own session; said, never guessed at.
-            return revoked.withEndSession(new EndSession(EndSession.Outcome.NOT_OFFERED,
+            return revoked.withEndSession(new EndSession(
+                    EndSession.Outcome.NOT_OFFERED,
                     "the provider's discovery document has no end_session_endpoint: its own sign-in stays until it"
                             + " expires or you sign out on its pages"));
         }
-        return revoked.withEndSession(endSessionInBrowser(session.get(), metadata.endSessionEndpoint().get()));
+        return revoked.withEndSession(
+                endSessionInBrowser(session.get(), metadata.endSessionEndpoint().get()));
     }
 
     private EndSession endSessionInBrowser(Session session, URI endpoint) {
         Secret state = LoginSecrets.generate(random).state();
-        try (LoopbackReceiver receiver = LoopbackReceiver.open(state, redirectChoice,
-                LoopbackReceiver.LOGGED_OUT_PATH)) {
+        try (LoopbackReceiver receiver =
+                LoopbackReceiver.open(state, redirectChoice, LoopbackReceiver.LOGGED_OUT_PATH)) {
             pendingLogin = receiver; // cancelLogin() ends this wait too
             URI back = redirectChoice.uriFor(receiver.port(), LoopbackReceiver.LOGGED_OUT_PATH);
             // RP-Initiated Logout 1.0 §2: id_token_hint RECOMMENDED; client_id names us when the hint has expired.
-            URI url = okhttp3.HttpUrl.get(endpoint).newBuilder()
-                    .addQueryParameter("id_token_hint", session.tokens().idToken().reveal())
+            URI url = okhttp3.HttpUrl.get(endpoint)
+                    .newBuilder()
+                    .addQueryParameter(
+                            "id_token_hint", session.tokens().idToken().reveal())
                     .addQueryParameter("client_id", config.clientId())
                     .addQueryParameter("post_logout_redirect_uri", back.toString())
                     .addQueryParameter("state", state.reveal())
-                    .build().uri();
+                    .build()
+                    .uri();
             // The URL carries the ID token: opened, never shown for copying (SX1).
             if (!browser.openCarryingToken(url)) {
-                return new EndSession(EndSession.Outcome.BROWSER_NOT_OPENED, "no browser could be opened, so the"
-                        + " provider's sign-in was not ended (the end-session URL carries the ID token and is not"
-                        + " shown); sign out on the provider's pages");
+                return new EndSession(
+                        EndSession.Outcome.BROWSER_NOT_OPENED,
+                        "no browser could be opened, so the"
+                                + " provider's sign-in was not ended (the end-session URL carries the ID token and is not"
+                                + " shown); sign out on the provider's pages");
             }
             receiver.await(config.loopbackTimeout());
             receiver.respond(SignInPage.signedOut());
-            return new EndSession(EndSession.Outcome.CONFIRMED, "the provider ended its session and sent the"
-                    + " browser back to " + back);
+            return new EndSession(
+                    EndSession.Outcome.CONFIRMED,
+                    "the provider ended its session and sent the" + " browser back to " + back);
         } catch (TimeoutException e) {
-            return new EndSession(EndSession.Outcome.NOT_CONFIRMED, "the browser did not come back from the provider"
-                    + " within " + config.loopbackTimeout().toSeconds() + " s: the logout was not confirmed there,"
-                    + " or the provider does not send it back to this post-logout redirect URI (register"
-                    + " http://" + redirectChoice.host().uriHost() + "/logged-out for this client"
-                    + (redirectChoice.port() == 0 ? "; a provider that matches it exactly, port included, such as"
-                            + " Spring Authorization Server, needs a fixed redirect port (--redirect-port) and http://"
-                            + redirectChoice.host().uriHost() + ":PORT/logged-out registered with that port" : "")
-                    + ")");
+            return new EndSession(
+                    EndSession.Outcome.NOT_CONFIRMED,
+                    "the browser did not come back from the provider"
+                            + " within " + config.loopbackTimeout().toSeconds()
+                            + " s: the logout was not confirmed there,"
+                            + " or the provider does not send it back to this post-logout redirect URI (register"
+                            + " http://" + redirectChoice.host().uriHost() + "/logged-out for this client"
+                            + (redirectChoice.port() == 0
+                                    ? "; a provider that matches it exactly, port included, such as"
+                                            + " Spring Authorization Server, needs a fixed redirect port (--redirect-port) and http://"
+                                            + redirectChoice.host().uriHost()
+                                            + ":PORT/logged-out registered with that port"
+                                    : "")
+                            + ")");
         } catch (CancellationException e) {
             return new EndSession(EndSession.Outcome.FAILED, "ending the provider's session was cancelled");
         } catch (InterruptedException e) {
@@ -537,16 +579,17 @@ public final class OAuthClient {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         Session session = requireSession();
         ProviderMetadata metadata = metadata(budget);
-        URI endpoint = metadata.introspectionEndpoint().orElseThrow(() -> Failures.configuration(
-                "the provider's discovery document has no introspection_endpoint: it does not offer token"
-                        + " introspection (RFC 7662)"));
+        URI endpoint = metadata.introspectionEndpoint()
+                .orElseThrow(() -> Failures.configuration(
+                        "the provider's discovery document has no introspection_endpoint: it does not offer token"
+                                + " introspection (RFC 7662)"));
         ClientAuthentication.Method method = clientAuthMethod(metadata);
         Map<String, String> form = new LinkedHashMap<>();
         form.put("token", session.tokens().accessToken().reveal());
         form.put("token_type_hint", "access_token");
         // IN1: asking changes nothing at the provider: retried as a read. CA3: authenticated like the token endpoint.
-        ProviderRequests.Answer answer = postAuthenticated(metadata, endpoint, form, method, false, Operation.READ,
-                "introspection", budget);
+        ProviderRequests.Answer answer =
+                postAuthenticated(metadata, endpoint, form, method, false, Operation.READ, "introspection", budget);
         if (!answer.ok()) {
             throw ProviderRequests.errorFor(answer, "introspection", method);
         }
@@ -557,13 +600,14 @@ public final class OAuthClient {
         }
         boolean active = body.get("active").asBoolean();
         if (!active) {
-            return new Introspection(false, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                    Optional.empty());
+            return new Introspection(
+                    false, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
         }
         Optional<Instant> exp = body.path("exp").canConvertToLong()
-                ? Optional.of(Instant.ofEpochSecond(body.get("exp").asLong())) : Optional.empty();
-        return new Introspection(true, text(body, "scope"), text(body, "client_id"), text(body, "sub"), exp,
-                text(body, "token_type"));
+                ? Optional.of(Instant.ofEpochSecond(body.get("exp").asLong()))
+                : Optional.empty();
+        return new Introspection(
+                true, text(body, "scope"), text(body, "client_id"), text(body, "sub"), exp, text(body, "token_type"));
     }
 
     /**
@@ -579,8 +623,8 @@ public final class OAuthClient {
         if (!answer.ok()) {
             throw Failures.protocol("jwks", "the provider answered " + answer.status() + " for its key set");
         }
-        String provenance = "the JWKS at " + metadata.jwksUri() + " (named by " + config.issuer().value()
-                + "'s discovery), fetched at " + clock.instant();
+        String provenance = "the JWKS at " + metadata.jwksUri() + " (named by "
+                + config.issuer().value() + "'s discovery), fetched at " + clock.instant();
         try {
             TokenInspection.Keys keys = TokenInspection.Keys.parse(answer.body(), provenance);
             return new TokenInspection.Keys(keys.keys(), provenance, metadata.idTokenSigningAlgValuesSupported());
@@ -654,8 +698,15 @@ public final class OAuthClient {
         URI endpoint = metadata.pushedAuthorizationRequestEndpoint().orElseThrow();
         // CA3: RFC 9126 §2: the pushed request carries the same client authentication as the token endpoint.
         ClientAuthentication.Method method = clientAuthMethod(metadata);
-        ProviderRequests.Answer answer = postAuthenticated(metadata, endpoint,
-                new LinkedHashMap<>(request.parameters()), method, true, Operation.PAR, "par", budget);
+        ProviderRequests.Answer answer = postAuthenticated(
+                metadata,
+                endpoint,
+                new LinkedHashMap<>(request.parameters()),
+                method,
+                true,
+                Operation.PAR,
+                "par",
+                budget);
         // RFC 9126 §2.2: success is 201 Created (200 accepted from lenient providers).
         if (!answer.ok()) {
             throw ProviderRequests.errorFor(answer, "par", method);
@@ -688,8 +739,12 @@ public final class OAuthClient {
         }
     }
 
-    private Session exchange(AuthorizationRedirect redirect, LoginSecrets secrets, URI redirectUri,
-            ProviderMetadata metadata, CallBudget budget) {
+    private Session exchange(
+            AuthorizationRedirect redirect,
+            LoginSecrets secrets,
+            URI redirectUri,
+            ProviderMetadata metadata,
+            CallBudget budget) {
         Secret code = AuthorizationResponseCheck.codeFrom(redirect, metadata);
         Map<String, String> form = new LinkedHashMap<>();
         form.put("grant_type", "authorization_code");
@@ -698,15 +753,16 @@ public final class OAuthClient {
         form.put("code_verifier", secrets.pkce().verifier().reveal());
         // P3: sent exactly once and never refused by a pause (Operation.CODE_EXCHANGE). CA3: authenticated.
         ClientAuthentication.Method method = clientAuthMethod(metadata);
-        ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
-                Operation.CODE_EXCHANGE, "token", budget);
+        ProviderRequests.Answer answer = postAuthenticated(
+                metadata, metadata.tokenEndpoint(), form, method, false, Operation.CODE_EXCHANGE, "token", budget);
         if (!answer.ok()) {
             throw ProviderRequests.errorFor(answer, "token", method);
         }
-        TokenSet tokens = TokenResponse.read(ProviderRequests.json(answer, "token"), "token", clock.instant(),
-                config.dpop(), Optional.empty());
+        TokenSet tokens = TokenResponse.read(
+                ProviderRequests.json(answer, "token"), "token", clock.instant(), config.dpop(), Optional.empty());
         // TX2: a token bound to another certificate could never be used; nothing is stored.
-        CertificateBinding.check(tokens.accessToken(), config.clientAuthentication().certificate(), "token");
+        CertificateBinding.check(
+                tokens.accessToken(), config.clientAuthentication().certificate(), "token");
         IdTokenClaims claims = validator(metadata, budget)
                 .validate(tokens.idToken(), Optional.of(secrets.nonce()), Optional.of(tokens.accessToken()));
         Session session = new Session(tokens, claims, binding());
@@ -729,7 +785,8 @@ public final class OAuthClient {
 
     /** A refresh after the resource server refused {@code rejected} (A3); skipped when another caller already did. */
     TokenSet refreshAfterRejection(Secret rejected) {
-        return refreshShared(rejected, CallBudget.start(config.retryPolicy(), clock)).tokens();
+        return refreshShared(rejected, CallBudget.start(config.retryPolicy(), clock))
+                .tokens();
     }
 
     /**
@@ -781,8 +838,10 @@ public final class OAuthClient {
         // SX3: a refresh token known to have expired could only be refused (invalid_grant): the grant is gone (F3).
         if (current.tokens().refreshTokenExpired(clock.instant())) {
             store.clear();
-            throw failed(Failures.reauthenticate("the refresh token expired at "
-                    + current.tokens().refreshExpiresAt().orElseThrow() + "; sign in again"), Optional.empty());
+            throw failed(
+                    Failures.reauthenticate("the refresh token expired at "
+                            + current.tokens().refreshExpiresAt().orElseThrow() + "; sign in again"),
+                    Optional.empty());
         }
         Secret refreshToken = current.tokens().refreshToken().get();
         publish(new SessionState.Refreshing(current));
@@ -793,8 +852,8 @@ public final class OAuthClient {
             form.put("refresh_token", refreshToken.reveal());
             // F1, F2: the engine resends a refresh only when it certainly was not processed. CA3: authenticated.
             ClientAuthentication.Method method = clientAuthMethod(metadata);
-            ProviderRequests.Answer answer = postAuthenticated(metadata, metadata.tokenEndpoint(), form, method, false,
-                    Operation.REFRESH, "refresh", budget);
+            ProviderRequests.Answer answer = postAuthenticated(
+                    metadata, metadata.tokenEndpoint(), form, method, false, Operation.REFRESH, "refresh", budget);
             if (!answer.ok()) {
                 CallFailure failure = ProviderRequests.errorFor(answer, "refresh", method);
                 // F3: invalid_grant means the grant is gone: clear the session, the user signs in again.
@@ -804,9 +863,10 @@ public final class OAuthClient {
                 throw failure;
             }
             JsonNode body = ProviderRequests.json(answer, "refresh");
-            TokenSet tokens = TokenResponse.read(body, "refresh", clock.instant(), config.dpop(),
-                    Optional.of(current.tokens()));
-            CertificateBinding.check(tokens.accessToken(), config.clientAuthentication().certificate(), "refresh");
+            TokenSet tokens =
+                    TokenResponse.read(body, "refresh", clock.instant(), config.dpop(), Optional.of(current.tokens()));
+            CertificateBinding.check(
+                    tokens.accessToken(), config.clientAuthentication().certificate(), "refresh");
             IdTokenClaims claims = current.claims();
             if (TokenResponse.hasIdToken(body)) {
                 // OIDC Core §12.2: a refreshed ID token must be about the same user and the same sign-in.
@@ -825,39 +885,49 @@ public final class OAuthClient {
 
     /** CA1: the configured method checked against (or, for auto, chosen from) the provider's advertised ones. */
     private ClientAuthentication.Method clientAuthMethod(ProviderMetadata metadata) {
-        ClientAuthentication.Method method = config.clientAuthentication()
-                .resolve(metadata.tokenEndpointAuthMethodsSupported());
+        ClientAuthentication.Method method =
+                config.clientAuthentication().resolve(metadata.tokenEndpointAuthMethodsSupported());
         if (method == ClientAuthentication.Method.PRIVATE_KEY_JWT) {
             // CA5: a key the provider cannot verify is refused here, before the browser opens, not by the provider.
-            config.clientAuthentication().key().orElseThrow()
+            config.clientAuthentication()
+                    .key()
+                    .orElseThrow()
                     .algorithm(metadata.tokenEndpointAuthSigningAlgValuesSupported());
         }
         return method;
     }
 
     /** CA3: a token-side POST with the client's authentication; {@code keepClientId} for PAR (RFC 9126 §2.1). */
-    private ProviderRequests.Answer postAuthenticated(ProviderMetadata metadata, URI endpoint, Map<String, String> form,
-            ClientAuthentication.Method method, boolean keepClientId, Operation operation, String step,
+    private ProviderRequests.Answer postAuthenticated(
+            ProviderMetadata metadata,
+            URI endpoint,
+            Map<String, String> form,
+            ClientAuthentication.Method method,
+            boolean keepClientId,
+            Operation operation,
+            String step,
             CallBudget budget) {
-        Optional<String> authorization = config.clientAuthentication()
-                .apply(method, config.clientId(), form, keepClientId);
-        return requests.postForm(endpoint, form, clientAssertion(metadata, method), authorization, operation, step,
-                budget);
+        Optional<String> authorization =
+                config.clientAuthentication().apply(method, config.clientId(), form, keepClientId);
+        return requests.postForm(
+                endpoint, form, clientAssertion(metadata, method), authorization, operation, step, budget);
     }
 
     /**
      * CA5, CA6: for private_key_jwt, a new assertion for every attempt (its jti is accepted once), signed with the
      * algorithm chosen from the provider's list and addressed to its token endpoint; no fields for other methods.
      */
-    private java.util.function.Supplier<Map<String, String>> clientAssertion(ProviderMetadata metadata,
-            ClientAuthentication.Method method) {
+    private java.util.function.Supplier<Map<String, String>> clientAssertion(
+            ProviderMetadata metadata, ClientAuthentication.Method method) {
         if (method != ClientAuthentication.Method.PRIVATE_KEY_JWT) {
             return Map::of;
         }
         ClientAssertionKey key = config.clientAuthentication().key().orElseThrow();
         com.nimbusds.jose.JWSAlgorithm alg = key.algorithm(metadata.tokenEndpointAuthSigningAlgValuesSupported());
-        return () -> Map.of("client_assertion",
-                key.assertion(config.clientId(), metadata.tokenEndpoint(), alg, clock, random).reveal());
+        return () -> Map.of(
+                "client_assertion",
+                key.assertion(config.clientId(), metadata.tokenEndpoint(), alg, clock, random)
+                        .reveal());
     }
 
     private IdTokenValidator validator(ProviderMetadata metadata, CallBudget budget) {
@@ -869,13 +939,20 @@ public final class OAuthClient {
             // OP6: the provider's Cache-Control sets how long these keys are trusted.
             return new JwksCache.Fetched(answer.body(), answer.cacheControl());
         });
-        return new IdTokenValidator(config.issuer(), config.clientId(), metadata.idTokenSigningAlgValuesSupported(),
-                keys, clock, config.idTokenSkew());
+        return new IdTokenValidator(
+                config.issuer(),
+                config.clientId(),
+                metadata.idTokenSigningAlgValuesSupported(),
+                keys,
+                clock,
+                config.idTokenSkew());
     }
 
     private Session requireSession() {
-        return store.load().orElseThrow(() -> failed(Failures.reauthenticate(
-                store.refusal().orElse("not signed in; sign in first")), Optional.empty()));
+        return store.load()
+                .orElseThrow(() -> failed(
+                        Failures.reauthenticate(store.refusal().orElse("not signed in; sign in first")),
+                        Optional.empty()));
     }
 
     /** What a session this client signs in to is bound to: its configured issuer and client id. */
@@ -935,7 +1012,8 @@ public final class OAuthClient {
             // The settings' own choices, which the command line and the app make alike; a test may replace them.
             this.authorizationParameters = config.authorizationParameters();
             this.redirectChoice = config.redirectChoice();
-            this.store = config.sessionFile().<SessionStore>map(FileSessionStore::new)
+            this.store = config.sessionFile()
+                    .<SessionStore>map(FileSessionStore::new)
                     .orElseGet(InMemorySessionStore::new);
         }
 

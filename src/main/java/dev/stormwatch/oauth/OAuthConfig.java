@@ -66,48 +66,150 @@ public record OAuthConfig(
 
     /** Defaults for everything but the provider and the client id. */
     public static OAuthConfig of(String issuer, String clientId) {
-        return new OAuthConfig(new Issuer(issuer), clientId, DEFAULT_SCOPE, false, RetryPolicy.DEFAULT,
-                LoopbackReceiver.DEFAULT_TIMEOUT, IdTokenValidator.DEFAULT_SKEW, Duration.ofSeconds(30), ClientAuthentication.NONE,
-                AuthorizationParameters.NONE, RedirectChoice.DEFAULT, java.util.Optional.empty());
+        return new OAuthConfig(
+                new Issuer(issuer),
+                clientId,
+                DEFAULT_SCOPE,
+                false,
+                RetryPolicy.DEFAULT,
+                LoopbackReceiver.DEFAULT_TIMEOUT,
+                IdTokenValidator.DEFAULT_SKEW,
+                Duration.ofSeconds(30),
+                ClientAuthentication.NONE,
+                AuthorizationParameters.NONE,
+                RedirectChoice.DEFAULT,
+                java.util.Optional.empty());
     }
 
     public OAuthConfig withScope(String value) {
-        return new OAuthConfig(issuer, clientId, value, dpop, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication, authorizationParameters, redirectChoice, sessionFile);
+        return new OAuthConfig(
+                issuer,
+                clientId,
+                value,
+                dpop,
+                retryPolicy,
+                loopbackTimeout,
+                idTokenSkew,
+                accessTokenMargin,
+                clientAuthentication,
+                authorizationParameters,
+                redirectChoice,
+                sessionFile);
     }
 
     public OAuthConfig withDpop(boolean value) {
-        return new OAuthConfig(issuer, clientId, scope, value, retryPolicy, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication, authorizationParameters, redirectChoice, sessionFile);
+        return new OAuthConfig(
+                issuer,
+                clientId,
+                scope,
+                value,
+                retryPolicy,
+                loopbackTimeout,
+                idTokenSkew,
+                accessTokenMargin,
+                clientAuthentication,
+                authorizationParameters,
+                redirectChoice,
+                sessionFile);
     }
 
     public OAuthConfig withRetryPolicy(RetryPolicy value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, value, loopbackTimeout, idTokenSkew, accessTokenMargin, clientAuthentication, authorizationParameters, redirectChoice, sessionFile);
+        return new OAuthConfig(
+                issuer,
+                clientId,
+                scope,
+                dpop,
+                value,
+                loopbackTimeout,
+                idTokenSkew,
+                accessTokenMargin,
+                clientAuthentication,
+                authorizationParameters,
+                redirectChoice,
+                sessionFile);
     }
 
     public OAuthConfig withLoopbackTimeout(Duration value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, value, idTokenSkew, accessTokenMargin, clientAuthentication, authorizationParameters, redirectChoice, sessionFile);
+        return new OAuthConfig(
+                issuer,
+                clientId,
+                scope,
+                dpop,
+                retryPolicy,
+                value,
+                idTokenSkew,
+                accessTokenMargin,
+                clientAuthentication,
+                authorizationParameters,
+                redirectChoice,
+                sessionFile);
     }
 
     /** A confidential client's method and secret, or {@link ClientAuthentication#NONE} (CA1). */
     public OAuthConfig withClientAuthentication(ClientAuthentication value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew,
-                accessTokenMargin, value, authorizationParameters, redirectChoice, sessionFile);
+        return new OAuthConfig(
+                issuer,
+                clientId,
+                scope,
+                dpop,
+                retryPolicy,
+                loopbackTimeout,
+                idTokenSkew,
+                accessTokenMargin,
+                value,
+                authorizationParameters,
+                redirectChoice,
+                sessionFile);
     }
 
     /** AR1: extra parameters of the authorization request (prompt, max_age, audience, resource...). */
     public OAuthConfig withAuthorizationParameters(AuthorizationParameters value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew,
-                accessTokenMargin, clientAuthentication, value, redirectChoice, sessionFile);
+        return new OAuthConfig(
+                issuer,
+                clientId,
+                scope,
+                dpop,
+                retryPolicy,
+                loopbackTimeout,
+                idTokenSkew,
+                accessTokenMargin,
+                clientAuthentication,
+                value,
+                redirectChoice,
+                sessionFile);
     }
 
     /** AR2, AR3: the redirect URI's host and port; by default 127.0.0.1 on an ephemeral port. */
     public OAuthConfig withRedirectChoice(RedirectChoice value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew,
-                accessTokenMargin, clientAuthentication, authorizationParameters, value, sessionFile);
+        return new OAuthConfig(
+                issuer,
+                clientId,
+                scope,
+                dpop,
+                retryPolicy,
+                loopbackTimeout,
+                idTokenSkew,
+                accessTokenMargin,
+                clientAuthentication,
+                authorizationParameters,
+                value,
+                sessionFile);
     }
 
     /** PF4: the owner-only file the session is kept in between runs (stay signed in); empty keeps it in memory. */
     public OAuthConfig withSessionFile(java.util.Optional<java.nio.file.Path> value) {
-        return new OAuthConfig(issuer, clientId, scope, dpop, retryPolicy, loopbackTimeout, idTokenSkew,
-                accessTokenMargin, clientAuthentication, authorizationParameters, redirectChoice, value);
+        return new OAuthConfig(
+                issuer,
+                clientId,
+                scope,
+                dpop,
+                retryPolicy,
+                loopbackTimeout,
+                idTokenSkew,
+                accessTokenMargin,
+                clientAuthentication,
+                authorizationParameters,
+                redirectChoice,
+                value);
     }
 }

@@ -29,11 +29,23 @@ import java.util.regex.Pattern;
  * @param staySignedIn whether the session is kept in the profile's own file between runs (PF4, PF9)
  * @param device whether sign-in uses the device authorization grant instead of the browser (DV1, PF9)
  */
-public record Profile(String name, String issuer, String clientId, String scope,
-        ClientAuthentication.Method clientAuth, Optional<Path> caFile, boolean dpop, Optional<Path> clientCert,
-        Optional<Path> clientCertPkcs8, AuthorizationParameters authorizationParameters, RedirectChoice redirectChoice,
-        java.time.Duration browserWait, Optional<Path> clientAssertionFile, Optional<String> clientAssertionKid,
-        boolean staySignedIn, boolean device) {
+public record Profile(
+        String name,
+        String issuer,
+        String clientId,
+        String scope,
+        ClientAuthentication.Method clientAuth,
+        Optional<Path> caFile,
+        boolean dpop,
+        Optional<Path> clientCert,
+        Optional<Path> clientCertPkcs8,
+        AuthorizationParameters authorizationParameters,
+        RedirectChoice redirectChoice,
+        java.time.Duration browserWait,
+        Optional<Path> clientAssertionFile,
+        Optional<String> clientAssertionKid,
+        boolean staySignedIn,
+        boolean device) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}");
 
@@ -74,7 +86,8 @@ public record Profile(String name, String issuer, String clientId, String scope,
             throw Failures.configuration("client assertion key id names the key of the client assertion file, which"
                     + " was not given: give the file too, or no key id");
         }
-        if (clientAssertionFile.isPresent() && clientAuth != ClientAuthentication.Method.PRIVATE_KEY_JWT
+        if (clientAssertionFile.isPresent()
+                && clientAuth != ClientAuthentication.Method.PRIVATE_KEY_JWT
                 && clientAuth != ClientAuthentication.Method.AUTO) {
             throw Failures.configuration("a client assertion file was given but client authentication is "
                     + clientAuth.wireName() + ": choose private_key_jwt or auto, or give no file");
@@ -83,72 +96,224 @@ public record Profile(String name, String issuer, String clientId, String scope,
     }
 
     /** A profile with the defaults of the sign-in choices (PF9): no extra parameters, the default redirect. */
-    public Profile(String name, String issuer, String clientId, String scope, ClientAuthentication.Method clientAuth,
-            Optional<Path> caFile, boolean dpop, Optional<Path> clientCert, Optional<Path> clientCertPkcs8) {
-        this(name, issuer, clientId, scope, clientAuth, caFile, dpop, clientCert, clientCertPkcs8,
-                AuthorizationParameters.NONE, RedirectChoice.DEFAULT, LoopbackReceiver.DEFAULT_TIMEOUT,
-                Optional.empty(), Optional.empty(), false, false);
+    public Profile(
+            String name,
+            String issuer,
+            String clientId,
+            String scope,
+            ClientAuthentication.Method clientAuth,
+            Optional<Path> caFile,
+            boolean dpop,
+            Optional<Path> clientCert,
+            Optional<Path> clientCertPkcs8) {
+        this(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                AuthorizationParameters.NONE,
+                RedirectChoice.DEFAULT,
+                LoopbackReceiver.DEFAULT_TIMEOUT,
+                Optional.empty(),
+                Optional.empty(),
+                false,
+                false);
     }
 
     /** A profile without a client certificate. */
-    public Profile(String name, String issuer, String clientId, String scope, ClientAuthentication.Method clientAuth,
-            Optional<Path> caFile, boolean dpop) {
+    public Profile(
+            String name,
+            String issuer,
+            String clientId,
+            String scope,
+            ClientAuthentication.Method clientAuth,
+            Optional<Path> caFile,
+            boolean dpop) {
         this(name, issuer, clientId, scope, clientAuth, caFile, dpop, Optional.empty(), Optional.empty());
     }
 
     /** A profile with the defaults for everything but the name, the provider and the client id. */
     public static Profile of(String name, String issuer, String clientId) {
-        return new Profile(name, issuer, clientId, OAuthConfig.DEFAULT_SCOPE, ClientAuthentication.Method.NONE,
-                Optional.empty(), false);
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                OAuthConfig.DEFAULT_SCOPE,
+                ClientAuthentication.Method.NONE,
+                Optional.empty(),
+                false);
     }
 
     public Profile withScope(String value) {
-        return new Profile(name, issuer, clientId, value, clientAuth, caFile, dpop, clientCert, clientCertPkcs8,
-                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
-                staySignedIn, device);
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                value,
+                clientAuth,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device);
     }
 
     public Profile withClientAuth(ClientAuthentication.Method value) {
-        return new Profile(name, issuer, clientId, scope, value, caFile, dpop, clientCert, clientCertPkcs8,
-                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
-                staySignedIn, device);
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                scope,
+                value,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device);
     }
 
     public Profile withCaFile(Optional<Path> value) {
-        return new Profile(name, issuer, clientId, scope, clientAuth, value, dpop, clientCert, clientCertPkcs8,
-                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
-                staySignedIn, device);
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                value,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device);
     }
 
     public Profile withDpop(boolean value) {
-        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, value, clientCert, clientCertPkcs8,
-                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
-                staySignedIn, device);
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                value,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device);
     }
 
     /** PF7: the client certificate file and, when apart, its PKCS#8 key file (paths only, never the key). */
     public Profile withClientCert(Optional<Path> certificate, Optional<Path> pkcs8) {
-        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, dpop, certificate, pkcs8,
-                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
-                staySignedIn, device);
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                dpop,
+                certificate,
+                pkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device);
     }
 
     /** PF9: the sign-in choices the command line's session options and the app's settings make. */
-    public Profile withSignIn(AuthorizationParameters parameters, RedirectChoice redirect, java.time.Duration wait,
-            boolean keepSignedIn, boolean deviceGrant) {
-        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, dpop, clientCert, clientCertPkcs8,
-                parameters, redirect, wait, clientAssertionFile, clientAssertionKid, keepSignedIn, deviceGrant);
+    public Profile withSignIn(
+            AuthorizationParameters parameters,
+            RedirectChoice redirect,
+            java.time.Duration wait,
+            boolean keepSignedIn,
+            boolean deviceGrant) {
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                parameters,
+                redirect,
+                wait,
+                clientAssertionFile,
+                clientAssertionKid,
+                keepSignedIn,
+                deviceGrant);
     }
 
     /** PF9, CA4: the private_key_jwt key file and its key id (a path and a name, never the key). */
     public Profile withClientAssertion(Optional<Path> file, Optional<String> kid) {
-        return new Profile(name, issuer, clientId, scope, clientAuth, caFile, dpop, clientCert, clientCertPkcs8,
-                authorizationParameters, redirectChoice, browserWait, file, kid, staySignedIn, device);
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                file,
+                kid,
+                staySignedIn,
+                device);
     }
 
     public Profile withName(String value) {
-        return new Profile(value, issuer, clientId, scope, clientAuth, caFile, dpop, clientCert, clientCertPkcs8,
-                authorizationParameters, redirectChoice, browserWait, clientAssertionFile, clientAssertionKid,
-                staySignedIn, device);
+        return new Profile(
+                value,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device);
     }
 }

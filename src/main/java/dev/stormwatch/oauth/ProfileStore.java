@@ -32,17 +32,33 @@ import java.util.stream.Stream;
 public final class ProfileStore {
 
     /** The fields of a profile file; anything else in an imported file is refused (PF3). */
-    private static final Set<String> FIELDS = Set.of("name", "issuer", "client_id", "scope", "client_auth", "ca_file",
-            "dpop", "client_cert", "client_cert_pkcs8", "auth_params", "redirect_host", "redirect_port",
-            "browser_wait_seconds", "client_assertion_file", "client_assertion_kid", "stay_signed_in", "device");
+    private static final Set<String> FIELDS = Set.of(
+            "name",
+            "issuer",
+            "client_id",
+            "scope",
+            "client_auth",
+            "ca_file",
+            "dpop",
+            "client_cert",
+            "client_cert_pkcs8",
+            "auth_params",
+            "redirect_host",
+            "redirect_port",
+            "browser_wait_seconds",
+            "client_assertion_file",
+            "client_assertion_kid",
+            "stay_signed_in",
+            "device");
     /**
      * PF7: the path of the client certificate's PKCS#8 key file. A path is not a secret (the key stays in its
      * owner-only file), and the name holds none of {@link #SECRET_WORDS}, so PF3's filter stays as strict as it was.
      */
     static final String CLIENT_CERT_PKCS8 = "client_cert_pkcs8";
     /** Field names that would carry a secret: an imported file that has one is refused, not silently cleaned (PF3). */
-    private static final List<String> SECRET_WORDS = List.of("secret", "password", "token", "private", "key",
-            "credential");
+    private static final List<String> SECRET_WORDS =
+            List.of("secret", "password", "token", "private", "key", "credential");
+
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
 
@@ -68,12 +84,14 @@ public final class ProfileStore {
         }
         List<Profile> profiles = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json"))
+                    .sorted()
+                    .toList()) {
                 profiles.add(read(file));
             }
         } catch (IOException e) {
-            throw Failures.configuration("cannot read the profiles folder " + dir + " (" + e.getClass().getSimpleName()
-                    + ")");
+            throw Failures.configuration("cannot read the profiles folder " + dir + " ("
+                    + e.getClass().getSimpleName() + ")");
         }
         return profiles;
     }
@@ -86,9 +104,12 @@ public final class ProfileStore {
 
     /** The profile of that name, or a Configuration error listing the saved ones. */
     public Profile require(String name) {
-        return find(name).orElseThrow(() -> Failures.configuration("no profile named '" + name + "'; saved profiles: "
-                + (list().isEmpty() ? "none (save one with 'stormwatch profile save')"
-                        : String.join(", ", list().stream().map(Profile::name).toList()))));
+        return find(name)
+                .orElseThrow(() -> Failures.configuration("no profile named '" + name + "'; saved profiles: "
+                        + (list().isEmpty()
+                                ? "none (save one with 'stormwatch profile save')"
+                                : String.join(
+                                        ", ", list().stream().map(Profile::name).toList()))));
     }
 
     /** Saves (or replaces) a profile, owner-only and atomically (PF2). */
@@ -103,8 +124,8 @@ public final class ProfileStore {
             Files.deleteIfExists(sessionFile(name));
             return existed;
         } catch (IOException e) {
-            throw Failures.configuration("cannot delete the profile '" + name + "' (" + e.getClass().getSimpleName()
-                    + ")");
+            throw Failures.configuration(
+                    "cannot delete the profile '" + name + "' (" + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -142,8 +163,8 @@ public final class ProfileStore {
             throw Failures.configuration(source + " is not JSON: " + e.getOriginalMessage());
         }
         if (root == null || !root.isObject()) {
-            throw Failures.configuration(source + " is not a profile: expected a JSON object with name, issuer and"
-                    + " client_id");
+            throw Failures.configuration(
+                    source + " is not a profile: expected a JSON object with name, issuer and" + " client_id");
         }
         for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
             String field = names.next();
@@ -163,8 +184,10 @@ public final class ProfileStore {
                 throw Failures.configuration(source + " has no " + required + " (text)");
             }
         }
-        Optional<Path> caFile = root.path("ca_file").isTextual() && !root.path("ca_file").asText().isBlank()
-                ? Optional.of(Path.of(root.path("ca_file").asText())) : Optional.empty();
+        Optional<Path> caFile = root.path("ca_file").isTextual()
+                        && !root.path("ca_file").asText().isBlank()
+                ? Optional.of(Path.of(root.path("ca_file").asText()))
+                : Optional.empty();
         Optional<Path> clientCert = path(root, "client_cert");
         Optional<Path> clientCertPkcs8 = path(root, CLIENT_CERT_PKCS8);
         ClientAuthentication.Method method;
@@ -191,21 +214,35 @@ public final class ProfileStore {
         }
         RedirectChoice redirect;
         try {
-            redirect = new RedirectChoice(RedirectChoice.Host.parse(root.path("redirect_host").asText("127.0.0.1")),
+            redirect = new RedirectChoice(
+                    RedirectChoice.Host.parse(root.path("redirect_host").asText("127.0.0.1")),
                     root.path("redirect_port").asInt(0));
         } catch (IllegalArgumentException | CallFailure.Configuration e) {
             throw Failures.configuration(source + " redirect_host or redirect_port: " + e.getMessage());
         }
-        java.time.Duration wait = java.time.Duration.ofSeconds(root.path("browser_wait_seconds")
-                .asLong(LoopbackReceiver.DEFAULT_TIMEOUT.toSeconds()));
+        java.time.Duration wait = java.time.Duration.ofSeconds(
+                root.path("browser_wait_seconds").asLong(LoopbackReceiver.DEFAULT_TIMEOUT.toSeconds()));
         Optional<String> kid = root.path("client_assertion_kid").isTextual()
-                && !root.path("client_assertion_kid").asText().isBlank()
-                ? Optional.of(root.path("client_assertion_kid").asText()) : Optional.empty();
+                        && !root.path("client_assertion_kid").asText().isBlank()
+                ? Optional.of(root.path("client_assertion_kid").asText())
+                : Optional.empty();
         try {
-            return new Profile(root.path("name").asText(), root.path("issuer").asText(),
-                    root.path("client_id").asText(), root.path("scope").asText(OAuthConfig.DEFAULT_SCOPE), method,
-                    caFile, root.path("dpop").asBoolean(false), clientCert, clientCertPkcs8, parameters, redirect,
-                    wait, path(root, "client_assertion_file"), kid, root.path("stay_signed_in").asBoolean(false),
+            return new Profile(
+                    root.path("name").asText(),
+                    root.path("issuer").asText(),
+                    root.path("client_id").asText(),
+                    root.path("scope").asText(OAuthConfig.DEFAULT_SCOPE),
+                    method,
+                    caFile,
+                    root.path("dpop").asBoolean(false),
+                    clientCert,
+                    clientCertPkcs8,
+                    parameters,
+                    redirect,
+                    wait,
+                    path(root, "client_assertion_file"),
+                    kid,
+                    root.path("stay_signed_in").asBoolean(false),
                     root.path("device").asBoolean(false));
         } catch (CallFailure.Configuration e) {
             throw Failures.configuration(source + ": " + e.getMessage());
@@ -239,15 +276,16 @@ public final class ProfileStore {
 
     private static Optional<Path> path(JsonNode root, String field) {
         return root.path(field).isTextual() && !root.path(field).asText().isBlank()
-                ? Optional.of(Path.of(root.path(field).asText())) : Optional.empty();
+                ? Optional.of(Path.of(root.path(field).asText()))
+                : Optional.empty();
     }
 
     private Profile read(Path file) {
         try {
             return parse(Files.readString(file, StandardCharsets.UTF_8), "profile file " + file);
         } catch (IOException e) {
-            throw Failures.configuration("cannot read the profile file " + file + " (" + e.getClass().getSimpleName()
-                    + ")");
+            throw Failures.configuration(
+                    "cannot read the profile file " + file + " (" + e.getClass().getSimpleName() + ")");
         }
     }
 
@@ -263,7 +301,8 @@ public final class ProfileStore {
     private void write(Path file, ObjectNode json) {
         try {
             Path dir = file.toAbsolutePath().getParent();
-            boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+            boolean posix =
+                    FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
             for (Path d : List.of(dir.getParent(), dir)) {
                 if (!Files.exists(d)) {
                     if (posix) {
@@ -277,8 +316,8 @@ public final class ProfileStore {
             }
             OwnerOnlyFiles.replace(file, JSON.writeValueAsString(json), "profile", posix);
         } catch (IOException e) {
-            throw Failures.configuration("cannot write the profile file " + file + " (" + e.getClass().getSimpleName()
-                    + "); check the folder's permissions");
+            throw Failures.configuration("cannot write the profile file " + file + " ("
+                    + e.getClass().getSimpleName() + "); check the folder's permissions");
         }
     }
 }

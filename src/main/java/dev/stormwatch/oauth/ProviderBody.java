@@ -58,13 +58,17 @@ final class ProviderBody {
     }
 
     private static boolean hasUtf8Bom(byte[] bytes) {
-        return bytes.length >= UTF8_BOM_LENGTH && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB
+        return bytes.length >= UTF8_BOM_LENGTH
+                && (bytes[0] & 0xFF) == 0xEF
+                && (bytes[1] & 0xFF) == 0xBB
                 && (bytes[2] & 0xFF) == 0xBF;
     }
 
     private static CallFailure.Protocol tooLarge(Response response, long limit) {
-        return Failures.protocol("response body", "the answer from " + Origin.of(response.request().url().uri())
-                + " (status " + response.code() + ") is over the " + describe(limit) + " limit");
+        return Failures.protocol(
+                "response body",
+                "the answer from " + Origin.of(response.request().url().uri()) + " (status " + response.code()
+                        + ") is over the " + describe(limit) + " limit");
     }
 
     private static String describe(long bytes) {

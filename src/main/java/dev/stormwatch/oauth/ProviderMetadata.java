@@ -40,22 +40,50 @@ public record ProviderMetadata(
     private static final int MAX_PORT = 65_535;
 
     /** The metadata without the fields of private_key_jwt, the device grant, introspection and logout. */
-    public ProviderMetadata(Issuer issuer, URI authorizationEndpoint, URI tokenEndpoint, URI jwksUri,
-            Optional<URI> userinfoEndpoint, Optional<URI> revocationEndpoint,
-            Optional<URI> pushedAuthorizationRequestEndpoint, boolean requirePushedAuthorizationRequests,
-            boolean authorizationResponseIssParameterSupported, List<String> idTokenSigningAlgValuesSupported,
-            List<String> codeChallengeMethodsSupported, List<String> dpopSigningAlgValuesSupported,
+    public ProviderMetadata(
+            Issuer issuer,
+            URI authorizationEndpoint,
+            URI tokenEndpoint,
+            URI jwksUri,
+            Optional<URI> userinfoEndpoint,
+            Optional<URI> revocationEndpoint,
+            Optional<URI> pushedAuthorizationRequestEndpoint,
+            boolean requirePushedAuthorizationRequests,
+            boolean authorizationResponseIssParameterSupported,
+            List<String> idTokenSigningAlgValuesSupported,
+            List<String> codeChallengeMethodsSupported,
+            List<String> dpopSigningAlgValuesSupported,
             List<String> tokenEndpointAuthMethodsSupported) {
-        this(issuer, authorizationEndpoint, tokenEndpoint, jwksUri, userinfoEndpoint, revocationEndpoint,
-                pushedAuthorizationRequestEndpoint, requirePushedAuthorizationRequests,
-                authorizationResponseIssParameterSupported, idTokenSigningAlgValuesSupported,
-                codeChallengeMethodsSupported, dpopSigningAlgValuesSupported, tokenEndpointAuthMethodsSupported,
-                List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.of(), java.util.Map.of());
+        this(
+                issuer,
+                authorizationEndpoint,
+                tokenEndpoint,
+                jwksUri,
+                userinfoEndpoint,
+                revocationEndpoint,
+                pushedAuthorizationRequestEndpoint,
+                requirePushedAuthorizationRequests,
+                authorizationResponseIssParameterSupported,
+                idTokenSigningAlgValuesSupported,
+                codeChallengeMethodsSupported,
+                dpopSigningAlgValuesSupported,
+                tokenEndpointAuthMethodsSupported,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                java.util.Map.of());
     }
 
     /** RFC 8705 §5: the endpoints a client that presents a certificate uses instead of the usual ones (TX5). */
-    static final List<String> ALIASED = List.of("token_endpoint", "userinfo_endpoint", "revocation_endpoint",
-            "pushed_authorization_request_endpoint", "device_authorization_endpoint", "introspection_endpoint");
+    static final List<String> ALIASED = List.of(
+            "token_endpoint",
+            "userinfo_endpoint",
+            "revocation_endpoint",
+            "pushed_authorization_request_endpoint",
+            "device_authorization_endpoint",
+            "introspection_endpoint");
 
     /**
      * TX5, RFC 8705 §5: the metadata as a client that presents a client certificate uses it: each endpoint named in
@@ -68,15 +96,25 @@ public record ProviderMetadata(
         }
         java.util.function.BiFunction<String, Optional<URI>, Optional<URI>> alias = (name, usual) ->
                 Optional.ofNullable(mtlsEndpointAliases.get(name)).or(() -> usual);
-        return new ProviderMetadata(issuer, authorizationEndpoint,
-                alias.apply("token_endpoint", Optional.of(tokenEndpoint)).orElseThrow(), jwksUri,
-                alias.apply("userinfo_endpoint", userinfoEndpoint), alias.apply("revocation_endpoint", revocationEndpoint),
+        return new ProviderMetadata(
+                issuer,
+                authorizationEndpoint,
+                alias.apply("token_endpoint", Optional.of(tokenEndpoint)).orElseThrow(),
+                jwksUri,
+                alias.apply("userinfo_endpoint", userinfoEndpoint),
+                alias.apply("revocation_endpoint", revocationEndpoint),
                 alias.apply("pushed_authorization_request_endpoint", pushedAuthorizationRequestEndpoint),
-                requirePushedAuthorizationRequests, authorizationResponseIssParameterSupported,
-                idTokenSigningAlgValuesSupported, codeChallengeMethodsSupported, dpopSigningAlgValuesSupported,
-                tokenEndpointAuthMethodsSupported, tokenEndpointAuthSigningAlgValuesSupported,
+                requirePushedAuthorizationRequests,
+                authorizationResponseIssParameterSupported,
+                idTokenSigningAlgValuesSupported,
+                codeChallengeMethodsSupported,
+                dpopSigningAlgValuesSupported,
+                tokenEndpointAuthMethodsSupported,
+                tokenEndpointAuthSigningAlgValuesSupported,
                 alias.apply("device_authorization_endpoint", deviceAuthorizationEndpoint),
-                alias.apply("introspection_endpoint", introspectionEndpoint), endSessionEndpoint, grantTypesSupported,
+                alias.apply("introspection_endpoint", introspectionEndpoint),
+                endSessionEndpoint,
+                grantTypesSupported,
                 mtlsEndpointAliases);
     }
 
@@ -91,19 +129,22 @@ public record ProviderMetadata(
         String issuer = text(root, "issuer").orElseThrow(() -> missing("issuer"));
         // OIDC Discovery §4.3: the issuer in the document must be identical to the one we asked for (mix-up defence).
         if (!expected.sameAs(issuer)) {
-            throw Failures.protocol("discovery issuer",
+            throw Failures.protocol(
+                    "discovery issuer",
                     "the document names issuer '" + issuer + "' but '" + expected + "' was configured");
         }
         Optional<URI> par = endpoint(root, "pushed_authorization_request_endpoint");
         boolean requirePar = root.path("require_pushed_authorization_requests").asBoolean(false);
         // RFC 9126 §5: a provider that requires PAR but names no endpoint cannot be used.
         if (requirePar && par.isEmpty()) {
-            throw Failures.protocol("discovery", "PAR is required but no pushed_authorization_request_endpoint is given");
+            throw Failures.protocol(
+                    "discovery", "PAR is required but no pushed_authorization_request_endpoint is given");
         }
         List<String> pkceMethods = strings(root, "code_challenge_methods_supported");
         // RFC 8414 §2: when the list is present and lacks S256, the provider will not accept our challenge.
         if (!pkceMethods.isEmpty() && !pkceMethods.contains(Pkce.METHOD)) {
-            throw Failures.protocol("discovery", "the provider does not support PKCE S256 (supports " + pkceMethods + ")");
+            throw Failures.protocol(
+                    "discovery", "the provider does not support PKCE S256 (supports " + pkceMethods + ")");
         }
         return new ProviderMetadata(
                 expected,
@@ -155,13 +196,16 @@ public record ProviderMetadata(
             }
             return root;
         } catch (IOException e) {
-            throw Failures.protocol("discovery", "the metadata document is not JSON (did the URL return an HTML page?)");
+            throw Failures.protocol(
+                    "discovery", "the metadata document is not JSON (did the URL return an HTML page?)");
         }
     }
 
     private static Optional<String> text(JsonNode root, String name) {
         JsonNode node = root.get(name);
-        return node != null && node.isTextual() && !node.asText().isBlank() ? Optional.of(node.asText()) : Optional.empty();
+        return node != null && node.isTextual() && !node.asText().isBlank()
+                ? Optional.of(node.asText())
+                : Optional.empty();
     }
 
     private static Optional<URI> endpoint(JsonNode root, String name) {
@@ -178,8 +222,9 @@ public record ProviderMetadata(
         // E1: every later request to this endpoint needs an absolute http(s) URL that OkHttp accepts; checked here so
         // a bad value is one Protocol error naming the field, not a library exception on first use.
         if (uri.getHost() == null || HttpUrl.parse(value.get()) == null) {
-            throw Failures.protocol("discovery", name + " '" + value.get()
-                    + "' is not an absolute http(s) URL with a valid host and port");
+            throw Failures.protocol(
+                    "discovery",
+                    name + " '" + value.get() + "' is not an absolute http(s) URL with a valid host and port");
         }
         // HttpUrl accepts ports 1..65535 only; URI does not check the range, so check it for the URI we keep too.
         if (uri.getPort() != -1 && (uri.getPort() < 1 || uri.getPort() > MAX_PORT)) {

@@ -52,8 +52,15 @@ final class ProviderRequests {
 
     /** A GET of a public document (discovery, JWKS): no token, no proof. */
     Answer get(URI url, String step, CallBudget budget) {
-        return send(() -> new Request.Builder().url(url.toString()).get().header("Accept", "application/json").build(),
-                Operation.READ, step, budget);
+        return send(
+                () -> new Request.Builder()
+                        .url(url.toString())
+                        .get()
+                        .header("Accept", "application/json")
+                        .build(),
+                Operation.READ,
+                step,
+                budget);
     }
 
     /** A form POST to a token-side endpoint (PAR, token, revocation), DPoP-proofed when on. */
@@ -65,8 +72,13 @@ final class ProviderRequests {
      * A form POST with the client's {@code Authorization} header (CA3: HTTP Basic client authentication, RFC 6749
      * §2.3.1) on every attempt; the header never reaches an attempt event (CA2).
      */
-    Answer postForm(URI url, Map<String, String> form, Optional<String> authorization, Operation operation,
-            String step, CallBudget budget) {
+    Answer postForm(
+            URI url,
+            Map<String, String> form,
+            Optional<String> authorization,
+            Operation operation,
+            String step,
+            CallBudget budget) {
         return postForm(url, form, Map::of, authorization, operation, step, budget);
     }
 
@@ -74,22 +86,31 @@ final class ProviderRequests {
      * As above, with fields made anew for every attempt ({@code perAttemptFields}): a client assertion has a jti
      * that a provider accepts once, so a resend carries a new one (CA6), as a DPoP proof does (OP4).
      */
-    Answer postForm(URI url, Map<String, String> form, Supplier<Map<String, String>> perAttemptFields,
-            Optional<String> authorization, Operation operation, String step, CallBudget budget) {
+    Answer postForm(
+            URI url,
+            Map<String, String> form,
+            Supplier<Map<String, String>> perAttemptFields,
+            Optional<String> authorization,
+            Operation operation,
+            String step,
+            CallBudget budget) {
         Supplier<Request> perAttempt = () -> {
             FormBody.Builder body = new FormBody.Builder();
             form.forEach(body::add);
             perAttemptFields.get().forEach(body::add);
-            Request.Builder request = new Request.Builder().url(url.toString()).post(body.build())
-                    .header("Accept", "application/json");
+            Request.Builder request =
+                    new Request.Builder().url(url.toString()).post(body.build()).header("Accept", "application/json");
             authorization.ifPresent(value -> request.header("Authorization", value));
             // OP4: a new proof (new jti, iat, latest nonce) for every attempt; a proof is valid once.
-            dpop.ifPresent(d -> request.header(DpopProofs.HEADER, d.proof("POST", url).reveal()));
+            dpop.ifPresent(
+                    d -> request.header(DpopProofs.HEADER, d.proof("POST", url).reveal()));
             return request.build();
         };
         Answer answer = send(perAttempt, operation, step, budget);
         // RFC 9449 §8: the server wants a nonce; one immediate resend with it, not a failed request (OP4).
-        if (dpop.isPresent() && answer.status() == 400 && "use_dpop_nonce".equals(oauthError(answer.body()).orElse(""))) {
+        if (dpop.isPresent()
+                && answer.status() == 400
+                && "use_dpop_nonce".equals(oauthError(answer.body()).orElse(""))) {
             return send(perAttempt, operation, step, budget);
         }
         return answer;
@@ -98,13 +119,15 @@ final class ProviderRequests {
     /** A GET with an access token (userinfo): DPoP-bound tokens get a proof with {@code ath} (RFC 9449 §7). */
     Answer getWithToken(URI url, TokenSet tokens, String step, CallBudget budget) {
         Supplier<Request> perAttempt = () -> {
-            Request.Builder request = new Request.Builder().url(url.toString()).get().header("Accept", "application/json");
+            Request.Builder request =
+                    new Request.Builder().url(url.toString()).get().header("Accept", "application/json");
             authorize(request, "GET", url, tokens);
             return request.build();
         };
         Answer answer = send(perAttempt, Operation.READ, step, budget);
         // RFC 9449 §9: a resource server asks for a nonce with 401 and error="use_dpop_nonce".
-        if (tokens.dpopBound() && answer.status() == 401
+        if (tokens.dpopBound()
+                && answer.status() == 401
                 && answer.wwwAuthenticate().orElse("").contains("use_dpop_nonce")) {
             return send(perAttempt, Operation.READ, step, budget);
         }
@@ -115,7 +138,11 @@ final class ProviderRequests {
     void authorize(Request.Builder request, String method, URI url, TokenSet tokens) {
         if (tokens.dpopBound() && dpop.isPresent()) {
             request.header("Authorization", "DPoP " + tokens.accessToken().reveal());
-            request.header(DpopProofs.HEADER, dpop.get().proof(method, url, Optional.of(tokens.accessToken())).reveal());
+            request.header(
+                    DpopProofs.HEADER,
+                    dpop.get()
+                            .proof(method, url, Optional.of(tokens.accessToken()))
+                            .reveal());
         } else {
             request.header("Authorization", "Bearer " + tokens.accessToken().reveal());
         }
@@ -127,7 +154,9 @@ final class ProviderRequests {
         try (Response response = executor.execute(perAttempt, operation, step, budget)) {
             String nonce = response.header(DpopProofs.NONCE_HEADER);
             dpop.ifPresent(d -> d.rememberNonce(response.request().url().uri(), nonce));
-            return new Answer(response.code(), readBody(response, budget, budget.failedInAll() - failedBefore),
+            return new Answer(
+                    response.code(),
+                    readBody(response, budget, budget.failedInAll() - failedBefore),
                     Optional.ofNullable(response.header("WWW-Authenticate")),
                     Optional.ofNullable(response.header("Cache-Control")));
         }
@@ -147,8 +176,8 @@ final class ProviderRequests {
                 budget.recordFailure(origin);
             }
             int attempts = alreadyCounted ? failedInStep : failedInStep + 1;
-            throw new CallFailure.Recoverable(origin,
-                    new CallFailure.Network(FailureKind.RESET_AFTER_SEND, attempts, budget.elapsed()));
+            throw new CallFailure.Recoverable(
+                    origin, new CallFailure.Network(FailureKind.RESET_AFTER_SEND, attempts, budget.elapsed()));
         }
     }
 
@@ -161,8 +190,9 @@ final class ProviderRequests {
             }
             return node;
         } catch (IOException e) {
-            throw Failures.protocol(step, "the answer (status " + answer.status()
-                    + ") is not JSON; did the provider answer an HTML page?");
+            throw Failures.protocol(
+                    step,
+                    "the answer (status " + answer.status() + ") is not JSON; did the provider answer an HTML page?");
         }
     }
 
@@ -170,7 +200,9 @@ final class ProviderRequests {
     static Optional<String> oauthError(String body) {
         try {
             JsonNode node = JSON.readTree(body);
-            return node != null && node.path("error").isTextual() ? Optional.of(node.get("error").asText()) : Optional.empty();
+            return node != null && node.path("error").isTextual()
+                    ? Optional.of(node.get("error").asText())
+                    : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -194,16 +226,16 @@ final class ProviderRequests {
         boolean secretMethod = method == ClientAuthentication.Method.CLIENT_SECRET_BASIC
                 || method == ClientAuthentication.Method.CLIENT_SECRET_POST;
         // ST3, CA6: the provider refused the assertion: the key, its kid or the registration must change.
-        if (method == ClientAuthentication.Method.PRIVATE_KEY_JWT && (error.map("invalid_client"::equals).orElse(false)
-                || (answer.status() == 401 && error.isEmpty()))) {
+        if (method == ClientAuthentication.Method.PRIVATE_KEY_JWT
+                && (error.map("invalid_client"::equals).orElse(false) || (answer.status() == 401 && error.isEmpty()))) {
             return Failures.configuration(step + ": the provider refused the client's authentication ("
                     + answer.status() + " " + error.orElse("without an OAuth error code") + ") with private_key_jwt;"
                     + " check the client id, that the client's registered public key (or JWKS) holds the key id"
                     + " sent, and that the registration allows private_key_jwt");
         }
         // ST3, TX1: the provider refused the certificate; the certificate or the registration must change.
-        if (method.mutualTls() && (error.map("invalid_client"::equals).orElse(false)
-                || (answer.status() == 401 && error.isEmpty()))) {
+        if (method.mutualTls()
+                && (error.map("invalid_client"::equals).orElse(false) || (answer.status() == 401 && error.isEmpty()))) {
             return Failures.configuration(step + ": the provider refused the client's authentication ("
                     + answer.status() + " " + error.orElse("without an OAuth error code") + ") with "
                     + method.wireName() + "; check the client id, that --client-cert is the certificate registered"
@@ -213,8 +245,8 @@ final class ProviderRequests {
                     + " and that the registration allows " + method.wireName());
         }
         // ST3, CA2: the provider refused the client's credentials; the secret or the registration must change.
-        if (secretMethod && (error.map("invalid_client"::equals).orElse(false)
-                || (answer.status() == 401 && error.isEmpty()))) {
+        if (secretMethod
+                && (error.map("invalid_client"::equals).orElse(false) || (answer.status() == 401 && error.isEmpty()))) {
             return Failures.configuration(step + ": the provider refused the client's authentication ("
                     + answer.status() + " " + error.orElse("without an OAuth error code") + ") with "
                     + method.wireName() + "; check the client id, the client secret (--client-secret-file or"
@@ -222,7 +254,8 @@ final class ProviderRequests {
         }
         // E1, F3: invalid_grant is the provider saying the grant (code or refresh token) is no longer valid.
         if (error.isPresent() && error.get().equals("invalid_grant")) {
-            return Failures.reauthenticate("the provider no longer accepts this sign-in (invalid_grant); sign in again");
+            return Failures.reauthenticate(
+                    "the provider no longer accepts this sign-in (invalid_grant); sign in again");
         }
         String described = error.map(e -> "error " + e).orElse("no OAuth error code");
         if (error.isPresent() && error.get().equals("invalid_client")) {

@@ -59,8 +59,8 @@ public record RedirectChoice(Host host, int port) {
         Objects.requireNonNull(host, "host");
         // AR2: a port the OS cannot bind is refused when made, in words, not as a socket exception at sign-in.
         if (port < 0 || port > MAX_PORT) {
-            throw Failures.configuration("the redirect port " + port + " is outside 1.." + MAX_PORT
-                    + " (or 0 for any free port)");
+            throw Failures.configuration(
+                    "the redirect port " + port + " is outside 1.." + MAX_PORT + " (or 0 for any free port)");
         }
     }
 

@@ -41,8 +41,10 @@ public record SessionBinding(String issuer, String clientId) {
         SessionBinding saved = session.binding();
         IdTokenClaims claims = session.claims();
         Object azp = claims.other().get("azp");
-        boolean bound = issuer.sameAs(saved.issuer()) && clientId.equals(saved.clientId())
-                && issuer.sameAs(claims.issuer()) && claims.audience().contains(clientId)
+        boolean bound = issuer.sameAs(saved.issuer())
+                && clientId.equals(saved.clientId())
+                && issuer.sameAs(claims.issuer())
+                && claims.audience().contains(clientId)
                 && (azp == null || clientId.equals(azp));
         if (bound) {
             return Optional.empty();

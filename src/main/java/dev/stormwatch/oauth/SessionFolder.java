@@ -30,7 +30,8 @@ final class SessionFolder {
         UserPrincipal me;
         try {
             attributes = Files.readAttributes(dir, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            me = dir.getFileSystem().getUserPrincipalLookupService()
+            me = dir.getFileSystem()
+                    .getUserPrincipalLookupService()
                     .lookupPrincipalByName(System.getProperty("user.name"));
         } catch (UnsupportedOperationException notPosix) {
             return;
@@ -39,13 +40,14 @@ final class SessionFolder {
                     + e.getClass().getSimpleName() + ")");
         }
         Set<PosixFilePermission> permissions = attributes.permissions();
-        if (permissions.contains(PosixFilePermission.GROUP_WRITE) || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+        if (permissions.contains(PosixFilePermission.GROUP_WRITE)
+                || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
             throw Failures.configuration("the session folder " + dir + " can be written by other users, who could"
                     + " replace the session; make it yours alone (chmod go-w) or choose another --session-file");
         }
         if (!attributes.owner().equals(me)) {
-            throw Failures.configuration("the session folder " + dir + " belongs to " + attributes.owner().getName()
-                    + ", not to you; choose a folder of your own");
+            throw Failures.configuration("the session folder " + dir + " belongs to "
+                    + attributes.owner().getName() + ", not to you; choose a folder of your own");
         }
     }
 }

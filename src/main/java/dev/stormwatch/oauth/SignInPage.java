@@ -30,14 +30,21 @@ public record SignInPage(int status, String title, String detail, boolean closeT
 
     /** Sign-in worked: the page says the tab can be closed, and tries to close it (UI5). */
     public static SignInPage succeeded() {
-        return new SignInPage(200, "Signed in", "You are signed in to Stormwatch. You can close this tab and go back "
-                + "to Stormwatch.", true);
+        return new SignInPage(
+                200,
+                "Signed in",
+                "You are signed in to Stormwatch. You can close this tab and go back " + "to Stormwatch.",
+                true);
     }
 
     /** The provider sent the browser back after an RP-initiated logout (SX1): the tab can be closed (UI5). */
     public static SignInPage signedOut() {
-        return new SignInPage(200, "Signed out", "You are signed out of the provider and of Stormwatch. You can close"
-                + " this tab and go back to Stormwatch.", true);
+        return new SignInPage(
+                200,
+                "Signed out",
+                "You are signed out of the provider and of Stormwatch. You can close"
+                        + " this tab and go back to Stormwatch.",
+                true);
     }
 
     /** The login ended in a failure that the user should read. */
@@ -47,7 +54,9 @@ public record SignInPage(int status, String title, String detail, boolean closeT
 
     /** A request that did not end the login: Stormwatch keeps waiting for the right one. */
     public static SignInPage rejected(int status, String detail) {
-        return new SignInPage(status, "Not the sign-in Stormwatch is waiting for",
+        return new SignInPage(
+                status,
+                "Not the sign-in Stormwatch is waiting for",
                 detail + " Stormwatch is still waiting for the sign-in it started.");
     }
 

@@ -34,8 +34,8 @@ public final class SystemBrowserLauncher implements BrowserLauncher {
      * A test seam: {@code desktop} stands for the Desktop API (which a headless test cannot reach) and
      * {@code starter} for starting a process, so the order of the fallbacks can be checked without a browser.
      */
-    SystemBrowserLauncher(Map<String, String> environment, String osName, Predicate<URI> desktop,
-            Predicate<List<String>> starter) {
+    SystemBrowserLauncher(
+            Map<String, String> environment, String osName, Predicate<URI> desktop, Predicate<List<String>> starter) {
         this.environment = environment;
         this.osName = osName.toLowerCase(Locale.ROOT);
         this.desktop = desktop;
@@ -45,7 +45,8 @@ public final class SystemBrowserLauncher implements BrowserLauncher {
     @Override
     public boolean open(URI authorizationUrl) {
         return desktop.test(authorizationUrl)
-                || browserCommand().map(command -> starter.test(List.of(command, authorizationUrl.toString())))
+                || browserCommand()
+                        .map(command -> starter.test(List.of(command, authorizationUrl.toString())))
                         .orElse(false)
                 || (osName.contains("linux") && starter.test(List.of("xdg-open", authorizationUrl.toString())));
     }
@@ -61,7 +62,8 @@ public final class SystemBrowserLauncher implements BrowserLauncher {
 
     private static boolean openWithDesktop(URI url) {
         try {
-            if (GraphicsEnvironment.isHeadless() || !Desktop.isDesktopSupported()
+            if (GraphicsEnvironment.isHeadless()
+                    || !Desktop.isDesktopSupported()
                     || !Desktop.getDesktop().isSupported(Desktop.Action.BROWSE)) {
                 return false;
             }
@@ -75,7 +77,10 @@ public final class SystemBrowserLauncher implements BrowserLauncher {
     private static boolean start(List<String> command) {
         try {
             // The URL is one argument, never passed through a shell, so it cannot inject a command.
-            new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             return true;
         } catch (IOException | SecurityException e) {
             return false;

@@ -35,7 +35,11 @@ import java.util.Optional;
 public record TokenInspection(String header, String claims, List<Check> checks) {
 
     /** How one check ended. */
-    public enum Result { PASSED, FAILED, NOT_CHECKED }
+    public enum Result {
+        PASSED,
+        FAILED,
+        NOT_CHECKED
+    }
 
     /** One check: its name (a claim or header name, or "signature"), its result and what was seen. */
     public record Check(String name, Result result, String detail) {}
@@ -59,8 +63,8 @@ public record TokenInspection(String header, String claims, List<Check> checks) 
             try {
                 set = JWKSet.parse(jwksText.strip());
             } catch (ParseException e) {
-                throw new IllegalArgumentException("is not a JSON Web Key Set (RFC 7517 §5: an object with a"
-                        + " \"keys\" array)");
+                throw new IllegalArgumentException(
+                        "is not a JSON Web Key Set (RFC 7517 §5: an object with a" + " \"keys\" array)");
             }
             List<JWK> usable = new ArrayList<>();
             for (JWK key : set.getKeys()) {
@@ -72,8 +76,8 @@ public record TokenInspection(String header, String claims, List<Check> checks) 
                 }
             }
             if (usable.isEmpty()) {
-                throw new IllegalArgumentException("has no usable key: it holds " + set.getKeys().size()
-                        + " key(s), none a public RSA or EC signing key");
+                throw new IllegalArgumentException("has no usable key: it holds "
+                        + set.getKeys().size() + " key(s), none a public RSA or EC signing key");
             }
             return new Keys(List.copyOf(usable), provenance, List.of());
         }
@@ -106,8 +110,8 @@ public record TokenInspection(String header, String claims, List<Check> checks) 
      * @param keys the key set to verify against; empty shows header and claims with the signature not checked
      * @throws IllegalArgumentException the text is not a JWT, or an encrypted or unsigned one, in words (SX5)
      */
-    public static TokenInspection inspect(Secret token, Optional<Keys> keys, Expected expected, Clock clock,
-            Duration skew) {
+    public static TokenInspection inspect(
+            Secret token, Optional<Keys> keys, Expected expected, Clock clock, Duration skew) {
         SignedJWT jwt = parse(token);
         JWTClaimsSet claims;
         try {
@@ -120,71 +124,110 @@ public record TokenInspection(String header, String claims, List<Check> checks) 
         Optional<String> kid = Optional.ofNullable(jwt.getHeader().getKeyID());
         if (keys.isEmpty()) {
             checks.add(new Check("signature", Result.NOT_CHECKED, "no key set: give an issuer or a JWKS"));
-            checks.add(new Check("kid", Result.NOT_CHECKED, kid.map(k -> "kid " + k).orElse("no kid")));
+            checks.add(new Check(
+                    "kid", Result.NOT_CHECKED, kid.map(k -> "kid " + k).orElse("no kid")));
             checks.add(new Check("alg", Result.NOT_CHECKED, alg.getName()));
         } else {
             Keys set = keys.get();
             KeySource source = wanted -> set.keys().stream()
-                    .filter(k -> wanted.isEmpty() || wanted.get().equals(k.getKeyID())).toList();
+                    .filter(k -> wanted.isEmpty() || wanted.get().equals(k.getKeyID()))
+                    .toList();
             List<JWK> candidates = source.candidates(kid);
             JWK verified = null;
             try {
                 verified = IdTokenValidator.checkSignature(jwt, alg, source);
-                checks.add(new Check("signature", Result.PASSED, "verified with " + describe(verified) + " from "
-                        + set.provenance()));
+                checks.add(new Check(
+                        "signature",
+                        Result.PASSED,
+                        "verified with " + describe(verified) + " from " + set.provenance()));
             } catch (CallFailure.Protocol failure) {
-                checks.add(new Check("signature", Result.FAILED, tokenWords(failure) + " (keys from "
-                        + set.provenance() + ")"));
+                checks.add(new Check(
+                        "signature", Result.FAILED, tokenWords(failure) + " (keys from " + set.provenance() + ")"));
             }
-            checks.add(candidates.isEmpty()
-                    ? new Check("kid", Result.FAILED, kid.map(k -> "no key with kid " + k).orElse("no kid, and no key")
-                            + " in " + set.provenance())
-                    : new Check("kid", Result.PASSED, kid.map(k -> "kid " + k + " is in the key set")
-                            .orElse("no kid: every key of the set was tried")));
+            checks.add(
+                    candidates.isEmpty()
+                            ? new Check(
+                                    "kid",
+                                    Result.FAILED,
+                                    kid.map(k -> "no key with kid " + k).orElse("no kid, and no key") + " in "
+                                            + set.provenance())
+                            : new Check(
+                                    "kid",
+                                    Result.PASSED,
+                                    kid.map(k -> "kid " + k + " is in the key set")
+                                            .orElse("no kid: every key of the set was tried")));
             try {
                 // Pasted keys come with no advertised list: any asymmetric algorithm of the key set may be tried.
-                IdTokenValidator.checkAlgorithm(alg, set.algorithms().isEmpty() ? List.of(alg.getName())
-                        : set.algorithms());
-                checks.add(new Check("alg", Result.PASSED, alg.getName() + (set.algorithms().isEmpty() ? ""
-                        : ", advertised by the issuer " + set.algorithms())));
+                IdTokenValidator.checkAlgorithm(
+                        alg, set.algorithms().isEmpty() ? List.of(alg.getName()) : set.algorithms());
+                checks.add(new Check(
+                        "alg",
+                        Result.PASSED,
+                        alg.getName()
+                                + (set.algorithms().isEmpty()
+                                        ? ""
+                                        : ", advertised by the issuer " + set.algorithms())));
             } catch (CallFailure.Protocol failure) {
                 checks.add(new Check("alg", Result.FAILED, tokenWords(failure)));
             }
         }
         String iss = claims.getIssuer();
-        checks.add(expected.issuer().isEmpty()
-                ? new Check("iss", Result.NOT_CHECKED, iss == null ? "absent" : iss + " (no issuer expected)")
-                : iss != null && new Issuer(expected.issuer().get()).sameAs(iss)
-                        ? new Check("iss", Result.PASSED, iss)
-                        : new Check("iss", Result.FAILED, (iss == null ? "absent" : iss) + ", expected "
-                                + expected.issuer().get()));
+        checks.add(
+                expected.issuer().isEmpty()
+                        ? new Check("iss", Result.NOT_CHECKED, iss == null ? "absent" : iss + " (no issuer expected)")
+                        : iss != null && new Issuer(expected.issuer().get()).sameAs(iss)
+                                ? new Check("iss", Result.PASSED, iss)
+                                : new Check(
+                                        "iss",
+                                        Result.FAILED,
+                                        (iss == null ? "absent" : iss) + ", expected "
+                                                + expected.issuer().get()));
         List<String> aud = claims.getAudience();
-        checks.add(expected.audience().isEmpty()
-                ? new Check("aud", Result.NOT_CHECKED, aud.isEmpty() ? "absent" : aud + " (no audience expected)")
-                : aud.contains(expected.audience().get())
-                        ? new Check("aud", Result.PASSED, aud.toString())
-                        : new Check("aud", Result.FAILED, (aud.isEmpty() ? "absent" : aud.toString()) + ", expected "
-                                + expected.audience().get()));
+        checks.add(
+                expected.audience().isEmpty()
+                        ? new Check(
+                                "aud", Result.NOT_CHECKED, aud.isEmpty() ? "absent" : aud + " (no audience expected)")
+                        : aud.contains(expected.audience().get())
+                                ? new Check("aud", Result.PASSED, aud.toString())
+                                : new Check(
+                                        "aud",
+                                        Result.FAILED,
+                                        (aud.isEmpty() ? "absent" : aud.toString()) + ", expected "
+                                                + expected.audience().get()));
         Instant now = clock.instant();
         // The same times and skew as the ID token validator's steps 9 and 10 (OIDC Core §3.1.3.7, RFC 7519 §4.1.5).
         Date exp = claims.getExpirationTime();
-        checks.add(exp == null ? new Check("exp", Result.FAILED, "absent: the token never expires")
-                : now.isBefore(exp.toInstant().plus(skew))
-                        ? new Check("exp", Result.PASSED, "expires " + exp.toInstant() + ", in "
-                                + Duration.between(now, exp.toInstant()).toSeconds() + " s")
-                        : new Check("exp", Result.FAILED, "expired at " + exp.toInstant()));
+        checks.add(
+                exp == null
+                        ? new Check("exp", Result.FAILED, "absent: the token never expires")
+                        : now.isBefore(exp.toInstant().plus(skew))
+                                ? new Check(
+                                        "exp",
+                                        Result.PASSED,
+                                        "expires " + exp.toInstant() + ", in "
+                                                + Duration.between(now, exp.toInstant())
+                                                        .toSeconds() + " s")
+                                : new Check("exp", Result.FAILED, "expired at " + exp.toInstant()));
         Date nbf = claims.getNotBeforeTime();
-        checks.add(nbf == null ? new Check("nbf", Result.PASSED, "absent")
-                : nbf.toInstant().isAfter(now.plus(skew))
-                        ? new Check("nbf", Result.FAILED, "not valid before " + nbf.toInstant())
-                        : new Check("nbf", Result.PASSED, "valid since " + nbf.toInstant()));
+        checks.add(
+                nbf == null
+                        ? new Check("nbf", Result.PASSED, "absent")
+                        : nbf.toInstant().isAfter(now.plus(skew))
+                                ? new Check("nbf", Result.FAILED, "not valid before " + nbf.toInstant())
+                                : new Check("nbf", Result.PASSED, "valid since " + nbf.toInstant()));
         Date iat = claims.getIssueTime();
-        checks.add(iat == null ? new Check("iat", Result.NOT_CHECKED, "absent")
-                : iat.toInstant().isAfter(now.plus(skew))
-                        ? new Check("iat", Result.FAILED, "issued at " + iat.toInstant() + ", in the future")
-                        : new Check("iat", Result.PASSED, "issued at " + iat.toInstant()));
-        return new TokenInspection(jwt.getHeader().toJSONObject().isEmpty() ? "{}"
-                : pretty(jwt.getHeader().toJSONObject()), pretty(claims.toJSONObject()), List.copyOf(checks));
+        checks.add(
+                iat == null
+                        ? new Check("iat", Result.NOT_CHECKED, "absent")
+                        : iat.toInstant().isAfter(now.plus(skew))
+                                ? new Check("iat", Result.FAILED, "issued at " + iat.toInstant() + ", in the future")
+                                : new Check("iat", Result.PASSED, "issued at " + iat.toInstant()));
+        return new TokenInspection(
+                jwt.getHeader().toJSONObject().isEmpty()
+                        ? "{}"
+                        : pretty(jwt.getHeader().toJSONObject()),
+                pretty(claims.toJSONObject()),
+                List.copyOf(checks));
     }
 
     /** SX5: the text as a signed JWT, or a refusal that says what it is instead; never quotes it. */
@@ -205,15 +248,20 @@ public record TokenInspection(String header, String claims, List<Check> checks) 
             throw new IllegalArgumentException("is not a JWT: its header or payload is not base64url-encoded JSON");
         }
         if (!(jwt instanceof SignedJWT signed)) {
-            throw new IllegalArgumentException(dots == 4 ? "is an encrypted JWT (JWE): its claims cannot be read"
-                    + " without the recipient's key" : "is an unsigned JWT (alg none): there is no signature to check");
+            throw new IllegalArgumentException(
+                    dots == 4
+                            ? "is an encrypted JWT (JWE): its claims cannot be read" + " without the recipient's key"
+                            : "is an unsigned JWT (alg none): there is no signature to check");
         }
         return signed;
     }
 
     private static String describe(JWK key) {
-        String type = key instanceof RSAKey rsa ? "RSA " + rsa.size() + " bit" : key instanceof ECKey ec
-                ? "EC " + ec.getCurve() : key.getKeyType().getValue();
+        String type = key instanceof RSAKey rsa
+                ? "RSA " + rsa.size() + " bit"
+                : key instanceof ECKey ec
+                        ? "EC " + ec.getCurve()
+                        : key.getKeyType().getValue();
         return "the " + type + " key" + (key.getKeyID() == null ? " without kid" : " kid " + key.getKeyID());
     }
 
@@ -227,7 +275,8 @@ public record TokenInspection(String header, String claims, List<Check> checks) 
 
     private static String pretty(Map<String, Object> json) {
         try {
-            return new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+            return new com.fasterxml.jackson.databind.ObjectMapper()
+                    .writerWithDefaultPrettyPrinter()
                     .writeValueAsString(json);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return json.toString();

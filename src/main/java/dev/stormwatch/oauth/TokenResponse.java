@@ -36,13 +36,21 @@ final class TokenResponse {
         long expiresIn = Math.min(body.path("expires_in").asLong(0), MAX_LIFETIME_SECONDS);
         Optional<Instant> expiresAt = expiresIn > 0 ? Optional.of(now.plusSeconds(expiresIn)) : Optional.empty();
         // F: a rotated refresh token replaces the stored one; a missing one keeps it.
-        Optional<Secret> refreshToken = text(body, "refresh_token").map(Secret::of)
-                .or(() -> previous.flatMap(TokenSet::refreshToken));
-        Secret idToken = text(body, "id_token").map(Secret::of)
+        Optional<Secret> refreshToken =
+                text(body, "refresh_token").map(Secret::of).or(() -> previous.flatMap(TokenSet::refreshToken));
+        Secret idToken = text(body, "id_token")
+                .map(Secret::of)
                 .or(() -> previous.map(TokenSet::idToken))
-                .orElseThrow(() -> Failures.protocol(step, "the token response has no id_token (is 'openid' in the scope?)"));
-        return new TokenSet(Secret.of(accessToken), normalized.equals("dpop") ? "DPoP" : "Bearer", expiresAt,
-                refreshToken, idToken, text(body, "scope"), refreshExpiresAt(body, now, previous));
+                .orElseThrow(() ->
+                        Failures.protocol(step, "the token response has no id_token (is 'openid' in the scope?)"));
+        return new TokenSet(
+                Secret.of(accessToken),
+                normalized.equals("dpop") ? "DPoP" : "Bearer",
+                expiresAt,
+                refreshToken,
+                idToken,
+                text(body, "scope"),
+                refreshExpiresAt(body, now, previous));
     }
 
     /**
@@ -69,6 +77,8 @@ final class TokenResponse {
 
     private static Optional<String> text(JsonNode body, String name) {
         JsonNode node = body.get(name);
-        return node != null && node.isTextual() && !node.asText().isEmpty() ? Optional.of(node.asText()) : Optional.empty();
+        return node != null && node.isTextual() && !node.asText().isEmpty()
+                ? Optional.of(node.asText())
+                : Optional.empty();
     }
 }

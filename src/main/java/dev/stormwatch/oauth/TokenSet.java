@@ -22,8 +22,13 @@ public record TokenSet(
         Optional<Instant> refreshExpiresAt) {
 
     /** Tokens whose refresh token's lifetime is unknown. */
-    public TokenSet(Secret accessToken, String tokenType, Optional<Instant> expiresAt, Optional<Secret> refreshToken,
-            Secret idToken, Optional<String> scope) {
+    public TokenSet(
+            Secret accessToken,
+            String tokenType,
+            Optional<Instant> expiresAt,
+            Optional<Secret> refreshToken,
+            Secret idToken,
+            Optional<String> scope) {
         this(accessToken, tokenType, expiresAt, refreshToken, idToken, scope, Optional.empty());
     }
 

@@ -22,10 +22,11 @@ public final class WebFinger {
 
     /** The link relation of an OpenID Connect issuer (OIDC Discovery §2). */
     public static final String ISSUER_REL = "http://openid.net/specs/connect/1.0/issuer";
+
     public static final String PATH = "/.well-known/webfinger";
 
-    private static final Pattern ACCOUNT = Pattern.compile("(?:acct:)?([^@\\s/?#]+)@([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:]+\\])"
-            + "(?::([0-9]{1,5}))?");
+    private static final Pattern ACCOUNT =
+            Pattern.compile("(?:acct:)?([^@\\s/?#]+)@([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:]+\\])" + "(?::([0-9]{1,5}))?");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private WebFinger() {}
@@ -51,7 +52,9 @@ public final class WebFinger {
         if (url == null) {
             throw Failures.configuration(source + " '" + account + "' has a host that is not usable: " + authority);
         }
-        return url.newBuilder().addQueryParameter("resource", resource).addQueryParameter("rel", ISSUER_REL)
+        return url.newBuilder()
+                .addQueryParameter("resource", resource)
+                .addQueryParameter("rel", ISSUER_REL)
                 .build();
     }
 
@@ -64,8 +67,12 @@ public final class WebFinger {
         HttpUrl url = url(account, source);
         String host = url.host() + (url.port() == HttpUrl.defaultPort(url.scheme()) ? "" : ":" + url.port());
         String giveIssuer = ": give the provider's issuer URL instead (--issuer, or the Issuer field)";
-        try (Response response = http.newCall(new Request.Builder().url(url).get()
-                .header("Accept", "application/jrd+json, application/json").build()).execute()) {
+        try (Response response = http.newCall(new Request.Builder()
+                        .url(url)
+                        .get()
+                        .header("Accept", "application/jrd+json, application/json")
+                        .build())
+                .execute()) {
             if (response.code() == 404) {
                 throw Failures.configuration(source + " " + account + ": " + host + " has no WebFinger endpoint or"
                         + " does not know this account (404 at " + PATH + ")" + giveIssuer);
@@ -76,13 +83,15 @@ public final class WebFinger {
             }
             JsonNode root;
             try {
-                root = JSON.readTree(response.body() == null ? "" : response.body().string());
+                root = JSON.readTree(
+                        response.body() == null ? "" : response.body().string());
             } catch (IOException notJson) {
-                throw Failures.configuration(source + " " + account + ": " + host + "'s WebFinger answer is not JSON"
-                        + giveIssuer);
+                throw Failures.configuration(
+                        source + " " + account + ": " + host + "'s WebFinger answer is not JSON" + giveIssuer);
             }
             for (JsonNode link : root == null ? JSON.createArrayNode() : root.path("links")) {
-                if (ISSUER_REL.equals(link.path("rel").asText()) && link.path("href").isTextual()) {
+                if (ISSUER_REL.equals(link.path("rel").asText())
+                        && link.path("href").isTextual()) {
                     try {
                         return new Issuer(link.path("href").asText());
                     } catch (CallFailure.Configuration bad) {

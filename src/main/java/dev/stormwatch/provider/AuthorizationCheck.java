@@ -52,31 +52,31 @@ final class AuthorizationCheck {
             }
         }
         if (!"code".equals(single(params, "response_type").orElse(null))) {
-            return new Result.RedirectedError(redirect, state, "unsupported_response_type",
-                    "only response_type=code is supported");
+            return new Result.RedirectedError(
+                    redirect, state, "unsupported_response_type", "only response_type=code is supported");
         }
         Optional<String> challenge = single(params, "code_challenge");
         if (challenge.isEmpty()) {
-            return new Result.RedirectedError(redirect, state, "invalid_request",
-                    "code_challenge is required (PKCE, RFC 7636)");
+            return new Result.RedirectedError(
+                    redirect, state, "invalid_request", "code_challenge is required (PKCE, RFC 7636)");
         }
         if (!"S256".equals(single(params, "code_challenge_method").orElse(null))) {
-            return new Result.RedirectedError(redirect, state, "invalid_request",
-                    "code_challenge_method must be S256");
+            return new Result.RedirectedError(redirect, state, "invalid_request", "code_challenge_method must be S256");
         }
         if (!PkceCheck.wellFormedChallenge(challenge.get())) {
-            return new Result.RedirectedError(redirect, state, "invalid_request",
-                    "code_challenge must be 43 base64url characters");
+            return new Result.RedirectedError(
+                    redirect, state, "invalid_request", "code_challenge must be 43 base64url characters");
         }
         String scope = single(params, "scope").orElse("openid");
-        return new Result.Valid(new AuthorizationRequest(client.clientId(), redirect, state, scope,
-                single(params, "nonce"), challenge.get()));
+        return new Result.Valid(new AuthorizationRequest(
+                client.clientId(), redirect, state, scope, single(params, "nonce"), challenge.get()));
     }
 
     static Optional<String> single(Map<String, List<String>> params, String name) {
         List<String> values = params.get(name);
         return values == null || values.isEmpty() || values.get(0).isEmpty()
-                ? Optional.empty() : Optional.of(values.get(0));
+                ? Optional.empty()
+                : Optional.of(values.get(0));
     }
 
     private static boolean repeated(Map<String, List<String>> params, String name) {

@@ -50,8 +50,10 @@ final class AuthorizationEndpoint implements Handler {
             return Html.error(400, untrusted.description());
         }
         if (result instanceof AuthorizationCheck.Result.RedirectedError error) {
-            return redirect(error.redirectUri(), error.state(), Map.of(
-                    "error", error.error(), "error_description", error.description()));
+            return redirect(
+                    error.redirectUri(),
+                    error.state(),
+                    Map.of("error", error.error(), "error_description", error.description()));
         }
         return signInPage(((AuthorizationCheck.Result.Valid) result).request());
     }
@@ -75,17 +77,29 @@ final class AuthorizationEndpoint implements Handler {
 
     private Response signInPage(AuthorizationRequest authorization) {
         String interaction = state.mint().opaque();
-        state.interactions().put(interaction, authorization, state.clock().instant().plus(INTERACTION_TTL));
+        state.interactions()
+                .put(interaction, authorization, state.clock().instant().plus(INTERACTION_TTL));
         StringBuilder body = new StringBuilder();
-        body.append("<p><b>").append(Html.escape(authorization.clientId()))
-                .append("</b> asks to sign you in (scope: ").append(Html.escape(authorization.scope()))
-                .append(").</p><form method=\"post\" action=\"").append(ProviderState.AUTHORIZE).append("\">")
-                .append("<input type=\"hidden\" name=\"interaction\" value=\"").append(interaction).append("\">");
+        body.append("<p><b>")
+                .append(Html.escape(authorization.clientId()))
+                .append("</b> asks to sign you in (scope: ")
+                .append(Html.escape(authorization.scope()))
+                .append(").</p><form method=\"post\" action=\"")
+                .append(ProviderState.AUTHORIZE)
+                .append("\">")
+                .append("<input type=\"hidden\" name=\"interaction\" value=\"")
+                .append(interaction)
+                .append("\">");
         boolean first = true;
         for (DemoUser user : state.config().users()) {
-            body.append("<p><label><input type=\"radio\" name=\"user\" value=\"").append(Html.escape(user.subject()))
-                    .append(first ? "\" checked" : "\"").append("> ").append(Html.escape(user.name()))
-                    .append(" &lt;").append(Html.escape(user.email())).append("&gt;</label></p>");
+            body.append("<p><label><input type=\"radio\" name=\"user\" value=\"")
+                    .append(Html.escape(user.subject()))
+                    .append(first ? "\" checked" : "\"")
+                    .append("> ")
+                    .append(Html.escape(user.name()))
+                    .append(" &lt;")
+                    .append(Html.escape(user.email()))
+                    .append("&gt;</label></p>");
             first = false;
         }
         body.append("<button type=\"submit\" name=\"decision\" value=\"allow\">Allow</button>")
@@ -99,7 +113,8 @@ final class AuthorizationEndpoint implements Handler {
         }
         Map<String, List<String>> form = FormBody.parse(request.bodyText());
         Optional<String> interaction = AuthorizationCheck.single(form, "interaction");
-        Optional<AuthorizationRequest> pending = interaction.flatMap(id -> state.interactions().peek(id));
+        Optional<AuthorizationRequest> pending =
+                interaction.flatMap(id -> state.interactions().peek(id));
         if (pending.isEmpty()) {
             return Html.error(400, "this sign-in expired or was already completed; start again from the app");
         }
@@ -107,11 +122,15 @@ final class AuthorizationEndpoint implements Handler {
         String decision = AuthorizationCheck.single(form, "decision").orElse("");
         if (decision.equals("deny")) {
             state.interactions().take(interaction.get());
-            return redirect(authorization.redirectUri(), authorization.state(), Map.of(
-                    "error", "access_denied", "error_description", "the user denied the request"));
+            return redirect(
+                    authorization.redirectUri(),
+                    authorization.state(),
+                    Map.of("error", "access_denied", "error_description", "the user denied the request"));
         }
         Optional<DemoUser> user = AuthorizationCheck.single(form, "user")
-                .flatMap(subject -> state.config().users().stream().filter(u -> u.subject().equals(subject)).findFirst());
+                .flatMap(subject -> state.config().users().stream()
+                        .filter(u -> u.subject().equals(subject))
+                        .findFirst());
         if (!decision.equals("allow") || user.isEmpty()) {
             return Html.error(400, "choose a demo user and press Allow or Deny");
         }
@@ -119,7 +138,12 @@ final class AuthorizationEndpoint implements Handler {
             return Html.error(400, "this sign-in was already completed; start again from the app");
         }
         String code = state.mint().opaque();
-        state.codes().issue(code, authorization, user.get(), state.clock().instant().plus(state.config().codeTtl()));
+        state.codes()
+                .issue(
+                        code,
+                        authorization,
+                        user.get(),
+                        state.clock().instant().plus(state.config().codeTtl()));
         return redirect(authorization.redirectUri(), authorization.state(), Map.of("code", code));
     }
 

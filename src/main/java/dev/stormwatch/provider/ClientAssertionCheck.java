@@ -79,7 +79,8 @@ final class ClientAssertionCheck {
             return Optional.of("client_assertion aud names another server");
         }
         Instant now = clock.instant();
-        if (claims.getExpirationTime() == null || !now.isBefore(claims.getExpirationTime().toInstant())) {
+        if (claims.getExpirationTime() == null
+                || !now.isBefore(claims.getExpirationTime().toInstant())) {
             return Optional.of("client_assertion has expired");
         }
         Instant exp = claims.getExpirationTime().toInstant();

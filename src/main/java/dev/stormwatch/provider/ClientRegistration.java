@@ -13,8 +13,13 @@ import java.util.Set;
  * authenticates at the token endpoint, PAR and revocation: {@code none} for a public client, or a client secret with
  * {@code client_secret_basic} and/or {@code client_secret_post} (RFC 6749 §2.3.1) for a confidential one.
  */
-public record ClientRegistration(String clientId, List<URI> redirectUris, List<URI> postLogoutRedirectUris,
-        Optional<Secret> secret, List<String> authMethods, Optional<JWK> publicKey) {
+public record ClientRegistration(
+        String clientId,
+        List<URI> redirectUris,
+        List<URI> postLogoutRedirectUris,
+        Optional<Secret> secret,
+        List<String> authMethods,
+        Optional<JWK> publicKey) {
 
     /** The desktop app's id. */
     public static final String DESKTOP_CLIENT_ID = "stormwatch-desktop";
@@ -29,8 +34,12 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
     static final Set<String> METHODS = Set.of("none", "client_secret_basic", "client_secret_post", "private_key_jwt");
 
     /** A client with a secret or none, and no key. */
-    public ClientRegistration(String clientId, List<URI> redirectUris, List<URI> postLogoutRedirectUris,
-            Optional<Secret> secret, List<String> authMethods) {
+    public ClientRegistration(
+            String clientId,
+            List<URI> redirectUris,
+            List<URI> postLogoutRedirectUris,
+            Optional<Secret> secret,
+            List<String> authMethods) {
         this(clientId, redirectUris, postLogoutRedirectUris, secret, authMethods, Optional.empty());
     }
 
@@ -45,17 +54,17 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
             throw new IllegalArgumentException("client " + clientId + " needs at least one redirect URI");
         }
         if (authMethods.isEmpty() || !METHODS.containsAll(authMethods)) {
-            throw new IllegalArgumentException("client " + clientId + " needs methods among " + METHODS
-                    + ", had " + authMethods);
+            throw new IllegalArgumentException(
+                    "client " + clientId + " needs methods among " + METHODS + ", had " + authMethods);
         }
         boolean secretMethods = authMethods.stream().anyMatch(m -> m.startsWith("client_secret_"));
         if (secretMethods != secret.isPresent()) {
-            throw new IllegalArgumentException("client " + clientId
-                    + " needs a secret exactly when it authenticates with one");
+            throw new IllegalArgumentException(
+                    "client " + clientId + " needs a secret exactly when it authenticates with one");
         }
         if (authMethods.contains("private_key_jwt") != publicKey.isPresent()) {
-            throw new IllegalArgumentException("client " + clientId
-                    + " needs a public key exactly when it authenticates with private_key_jwt");
+            throw new IllegalArgumentException(
+                    "client " + clientId + " needs a public key exactly when it authenticates with private_key_jwt");
         }
         if (publicKey.isPresent() && publicKey.get().isPrivate()) {
             throw new IllegalArgumentException("client " + clientId + " registers a public key, not a private one");
@@ -78,7 +87,8 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
      * (SX2).
      */
     public static ClientRegistration desktop() {
-        return new ClientRegistration(DESKTOP_CLIENT_ID,
+        return new ClientRegistration(
+                DESKTOP_CLIENT_ID,
                 List.of(URI.create("http://127.0.0.1/callback"), URI.create("http://[::1]/callback")),
                 List.of(URI.create("http://127.0.0.1/logged-out"), URI.create("http://[::1]/logged-out")));
     }
@@ -94,8 +104,12 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
     /** {@code stormwatch-confidential} accepting only {@code methods}. */
     public static ClientRegistration confidential(List<String> methods) {
         ClientRegistration desktop = desktop();
-        return new ClientRegistration(CONFIDENTIAL_CLIENT_ID, desktop.redirectUris(), desktop.postLogoutRedirectUris(),
-                Optional.of(Secret.of(CONFIDENTIAL_CLIENT_SECRET)), methods);
+        return new ClientRegistration(
+                CONFIDENTIAL_CLIENT_ID,
+                desktop.redirectUris(),
+                desktop.postLogoutRedirectUris(),
+                Optional.of(Secret.of(CONFIDENTIAL_CLIENT_SECRET)),
+                methods);
     }
 
     /**
@@ -104,8 +118,13 @@ public record ClientRegistration(String clientId, List<URI> redirectUris, List<U
      */
     public static ClientRegistration privateKeyJwt(String clientId, JWK key) {
         ClientRegistration desktop = desktop();
-        return new ClientRegistration(clientId, desktop.redirectUris(), desktop.postLogoutRedirectUris(),
-                Optional.empty(), List.of("private_key_jwt"), Optional.of(key.toPublicJWK()));
+        return new ClientRegistration(
+                clientId,
+                desktop.redirectUris(),
+                desktop.postLogoutRedirectUris(),
+                Optional.empty(),
+                List.of("private_key_jwt"),
+                Optional.of(key.toPublicJWK()));
     }
 
     @Override

@@ -56,22 +56,35 @@ public final class DemoProvider implements AutoCloseable {
             built[0] = state(config, base.toString(), keys);
             return routes(built[0], faults);
         };
-        ServerOptions options = ServerOptions.defaults().withPort(config.port()).withClock(config.clock())
-                .withSleeper(config.sleeper()).withMaxBodyBytes(64 * 1024).withKeepAlive(config.keepAlive());
+        ServerOptions options = ServerOptions.defaults()
+                .withPort(config.port())
+                .withClock(config.clock())
+                .withSleeper(config.sleeper())
+                .withMaxBodyBytes(64 * 1024)
+                .withKeepAlive(config.keepAlive());
         LoopbackServer server = LoopbackServer.start("demo-provider", options, routes);
         return new DemoProvider(server, faults, built[0]);
     }
 
     private static ProviderState state(ProviderConfig config, String issuer, SigningKeys keys) {
-        Map<String, ClientRegistration> clients = config.clients().stream()
-                .collect(Collectors.toMap(ClientRegistration::clientId, c -> c));
+        Map<String, ClientRegistration> clients =
+                config.clients().stream().collect(Collectors.toMap(ClientRegistration::clientId, c -> c));
         DpopNonces nonces = new DpopNonces(config.random(), config.dpopNonceRequired());
-        return new ProviderState(config, issuer, clients, keys, new TokenMint(issuer, keys, config.random()),
-                new AuthorizationCodes(config.clock()), new TokenFamilies(config.clock(), config.refreshTokenTtl()),
-                new SingleUseStore<>(config.clock()), new SingleUseStore<>(config.clock()), nonces,
+        return new ProviderState(
+                config,
+                issuer,
+                clients,
+                keys,
+                new TokenMint(issuer, keys, config.random()),
+                new AuthorizationCodes(config.clock()),
+                new TokenFamilies(config.clock(), config.refreshTokenTtl()),
+                new SingleUseStore<>(config.clock()),
+                new SingleUseStore<>(config.clock()),
+                nonces,
                 new DpopVerifier(config.clock(), nonces),
-                new ClientAssertionCheck(config.clock(), java.util.Set.of(issuer, issuer + ProviderState.TOKEN,
-                        issuer + ProviderState.PAR)));
+                new ClientAssertionCheck(
+                        config.clock(),
+                        java.util.Set.of(issuer, issuer + ProviderState.TOKEN, issuer + ProviderState.PAR)));
     }
 
     /**
@@ -80,7 +93,8 @@ public final class DemoProvider implements AutoCloseable {
      */
     private static Response webFinger(ProviderState state, dev.stormwatch.server.Request request) {
         String resource = request.queryParameters().getOrDefault("resource", java.util.List.of()).stream()
-                .findFirst().orElse("");
+                .findFirst()
+                .orElse("");
         if (resource.isEmpty()) {
             return Response.json(400, Map.of("error", "invalid_request", "error_description", "resource is missing"));
         }
@@ -91,17 +105,23 @@ public final class DemoProvider implements AutoCloseable {
         }
         Map<String, Object> jrd = new LinkedHashMap<>();
         jrd.put("subject", resource);
-        jrd.put("links", java.util.List.of(Map.of("rel", "http://openid.net/specs/connect/1.0/issuer",
-                "href", state.issuer())));
+        jrd.put(
+                "links",
+                java.util.List.of(Map.of("rel", "http://openid.net/specs/connect/1.0/issuer", "href", state.issuer())));
         return Response.of(200, "application/jrd+json", Response.jsonBytes(jrd));
     }
 
     private static Map<String, Handler> routes(ProviderState state, FaultPlan faults) {
-        FaultResponder responder = new FaultResponder(state.clock(), state.config().sleeper());
+        FaultResponder responder =
+                new FaultResponder(state.clock(), state.config().sleeper());
         Map<String, Handler> endpoints = new LinkedHashMap<>();
         endpoints.put(ProviderState.DISCOVERY, request -> Response.json(200, DiscoveryDocument.of(state)));
-        endpoints.put(ProviderState.JWKS, request -> Response.of(200, "application/jwk-set+json",
-                Response.jsonBytes(state.keys().publicJwks())));
+        endpoints.put(
+                ProviderState.JWKS,
+                request -> Response.of(
+                        200,
+                        "application/jwk-set+json",
+                        Response.jsonBytes(state.keys().publicJwks())));
         endpoints.put(ProviderState.AUTHORIZE, new AuthorizationEndpoint(state));
         endpoints.put(ProviderState.PAR, new ParEndpoint(state));
         endpoints.put(ProviderState.TOKEN, new TokenEndpoint(state));
@@ -118,7 +138,8 @@ public final class DemoProvider implements AutoCloseable {
                 return Response.json(405, Map.of("error", "invalid_request", "error_description", "use POST"));
             }
             state.keys().rotate();
-            return Response.json(200, Map.of("current_kid", state.keys().currentKeyId(ProviderConfig.SigningAlgorithm.RS256)));
+            return Response.json(
+                    200, Map.of("current_kid", state.keys().currentKeyId(ProviderConfig.SigningAlgorithm.RS256)));
         });
         return routes;
     }

@@ -27,14 +27,15 @@ final class EndSessionEndpoint implements Handler {
 
     @Override
     public Response handle(Request request) {
-        Map<String, List<String>> params = request.method().equals("POST")
-                ? FormBody.parse(request.bodyText()) : request.queryParameters();
+        Map<String, List<String>> params =
+                request.method().equals("POST") ? FormBody.parse(request.bodyText()) : request.queryParameters();
         Optional<String> hint = AuthorizationCheck.single(params, "id_token_hint");
         Optional<String> hintedClient = hint.flatMap(this::audienceOfOurIdToken);
         if (hint.isPresent() && hintedClient.isEmpty()) {
             return Html.error(400, "id_token_hint is not an ID token issued by this provider");
         }
-        Optional<String> clientId = AuthorizationCheck.single(params, "client_id").or(() -> hintedClient);
+        Optional<String> clientId =
+                AuthorizationCheck.single(params, "client_id").or(() -> hintedClient);
         Optional<String> redirect = AuthorizationCheck.single(params, "post_logout_redirect_uri");
         if (redirect.isEmpty()) {
             return Html.page(200, "Signed out", "<p id=\"signed-out\">You are signed out of the demo provider.</p>");
@@ -44,9 +45,11 @@ final class EndSessionEndpoint implements Handler {
         if (client == null || !RedirectUris.matches(client.postLogoutRedirectUris(), redirect.get())) {
             return Html.error(400, "post_logout_redirect_uri is not registered for this client");
         }
-        String location = redirect.get() + AuthorizationCheck.single(params, "state")
-                .map(s -> (redirect.get().contains("?") ? "&" : "?") + "state=" + URLEncoder.encode(s, StandardCharsets.UTF_8))
-                .orElse("");
+        String location = redirect.get()
+                + AuthorizationCheck.single(params, "state")
+                        .map(s -> (redirect.get().contains("?") ? "&" : "?") + "state="
+                                + URLEncoder.encode(s, StandardCharsets.UTF_8))
+                        .orElse("");
         return Response.redirect(URI.create(location)).withHeader("Cache-Control", "no-store");
     }
 

@@ -31,7 +31,8 @@ final class IntrospectionEndpoint implements Handler {
             return OAuthError.invalidRequest("token is required").response();
         }
         Map<String, Object> body = new LinkedHashMap<>();
-        Optional<Grant> grant = state.families().activeAccessToken(token.get())
+        Optional<Grant> grant = state.families()
+                .activeAccessToken(token.get())
                 .filter(g -> g.clientId().equals(form.client().clientId()));
         body.put("active", grant.isPresent());
         grant.ifPresent(g -> {

@@ -24,7 +24,8 @@ record OAuthError(int status, String error, String description) {
         Map<String, String> body = new LinkedHashMap<>();
         body.put("error", error);
         body.put("error_description", description);
-        Response response = Response.json(status, body).withHeader("Cache-Control", "no-store")
+        Response response = Response.json(status, body)
+                .withHeader("Cache-Control", "no-store")
                 .withHeader("Pragma", "no-cache");
         // RFC 6749 §5.2: a 401 invalid_client names the authentication scheme the client may use.
         return status == 401 && error.equals("invalid_client")

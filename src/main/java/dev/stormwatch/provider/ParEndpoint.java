@@ -29,7 +29,8 @@ final class ParEndpoint implements Handler {
     private Response handle(Request request, PostedForm form) {
         if (form.field("request_uri").isPresent()) {
             // RFC 9126 §2.1: a pushed request must not itself refer to a request_uri.
-            return OAuthError.invalidRequest("request_uri is not allowed in a pushed request").response();
+            return OAuthError.invalidRequest("request_uri is not allowed in a pushed request")
+                    .response();
         }
         Map<String, List<String>> params = new HashMap<>();
         form.fields().forEach((k, v) -> params.put(k, List.of(v)));
@@ -41,9 +42,18 @@ final class ParEndpoint implements Handler {
             return new OAuthError(400, error.error(), error.description()).response();
         }
         String requestUri = URN + state.mint().opaque();
-        state.pushedRequests().put(requestUri, ((AuthorizationCheck.Result.Valid) result).request(),
-                state.clock().instant().plus(state.config().parTtl()));
-        return Response.json(201, Map.of("request_uri", requestUri, "expires_in", state.config().parTtl().toSeconds()))
+        state.pushedRequests()
+                .put(
+                        requestUri,
+                        ((AuthorizationCheck.Result.Valid) result).request(),
+                        state.clock().instant().plus(state.config().parTtl()));
+        return Response.json(
+                        201,
+                        Map.of(
+                                "request_uri",
+                                requestUri,
+                                "expires_in",
+                                state.config().parTtl().toSeconds()))
                 .withHeader("Cache-Control", "no-store");
     }
 }

@@ -33,7 +33,10 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
      * Reads the posted form and hands it to {@code endpoint}, or answers the RFC's error for a form that cannot be
      * read (wrong content type, missing or repeated parameters, an unknown client): one way for every endpoint.
      */
-    static Response answer(Request request, Map<String, ClientRegistration> clients, ClientAssertionCheck assertions,
+    static Response answer(
+            Request request,
+            Map<String, ClientRegistration> clients,
+            ClientAssertionCheck assertions,
             Function<PostedForm, Response> endpoint) {
         Read read = read(request, clients, assertions);
         if (read instanceof Read.Bad bad) {
@@ -50,7 +53,8 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
             return new Read.Bad(OAuthError.invalidRequest("send the parameters as application/x-www-form-urlencoded"));
         }
         Map<String, String> fields = new HashMap<>();
-        for (Map.Entry<String, List<String>> p : FormBody.parse(request.bodyText()).entrySet()) {
+        for (Map.Entry<String, List<String>> p :
+                FormBody.parse(request.bodyText()).entrySet()) {
             if (p.getValue().size() > 1) {
                 return new Read.Bad(OAuthError.invalidRequest(p.getKey() + " is repeated"));
             }
@@ -107,8 +111,8 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
         }
         if (fields.containsKey("client_secret")) {
             // RFC 6749 §2.3: a client must not use more than one authentication method in a request.
-            return new Read.Bad(OAuthError.invalidRequest("use one client authentication method, not Basic and"
-                    + " client_secret both"));
+            return new Read.Bad(OAuthError.invalidRequest(
+                    "use one client authentication method, not Basic and" + " client_secret both"));
         }
         String named = fields.get("client_id");
         if (named != null && !named.equals(clientId)) {
@@ -124,8 +128,8 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
     }
 
     /** RFC 7523 §2.2: {@code client_assertion_type} jwt-bearer and a signed {@code client_assertion}. */
-    private static Read assertion(Map<String, String> fields, Map<String, ClientRegistration> clients,
-            ClientAssertionCheck assertions) {
+    private static Read assertion(
+            Map<String, String> fields, Map<String, ClientRegistration> clients, ClientAssertionCheck assertions) {
         if (!"urn:ietf:params:oauth:client-assertion-type:jwt-bearer".equals(fields.get("client_assertion_type"))) {
             return refused("client_assertion_type must be urn:ietf:params:oauth:client-assertion-type:jwt-bearer");
         }
@@ -136,7 +140,9 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
         String clientId = fields.get("client_id");
         if (clientId == null || clientId.isEmpty()) {
             try {
-                clientId = com.nimbusds.jwt.SignedJWT.parse(assertion).getJWTClaimsSet().getSubject();
+                clientId = com.nimbusds.jwt.SignedJWT.parse(assertion)
+                        .getJWTClaimsSet()
+                        .getSubject();
             } catch (java.text.ParseException e) {
                 return refused("client_assertion is not a signed JWT");
             }
@@ -146,8 +152,8 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
             return refused("unknown client_id");
         }
         if (!client.accepts("private_key_jwt")) {
-            return refused("client " + client.clientId() + " does not use private_key_jwt (" + client.authMethods()
-                    + ")");
+            return refused(
+                    "client " + client.clientId() + " does not use private_key_jwt (" + client.authMethods() + ")");
         }
         Optional<String> refusal = assertions.refusal(client, assertion);
         if (refusal.isPresent()) {
@@ -158,11 +164,11 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
         return new Read.Ok(new PostedForm(withId, client));
     }
 
-    private static Read authenticated(ClientRegistration client, String method, String secret,
-            Map<String, String> fields) {
+    private static Read authenticated(
+            ClientRegistration client, String method, String secret, Map<String, String> fields) {
         if (!client.accepts(method)) {
-            return refused("client " + client.clientId() + " does not use " + method + " (" + client.authMethods()
-                    + ")");
+            return refused(
+                    "client " + client.clientId() + " does not use " + method + " (" + client.authMethods() + ")");
         }
         // Secret.equals compares in constant time: a wrong guess takes as long as any other.
         if (client.secret().isEmpty() || !client.secret().get().equals(Secret.of(secret))) {

@@ -53,59 +53,189 @@ public record ProviderConfig(
      * 8 h, ID tokens for 5 min, codes for 60 s, PAR request URIs for 60 s (RFC 9126 §2.2), no DPoP nonces, RS256.
      */
     public static ProviderConfig defaults() {
-        return new ProviderConfig(0, Clock.systemUTC(),
+        return new ProviderConfig(
+                0,
+                Clock.systemUTC(),
                 List.of(ClientRegistration.desktop(), ClientRegistration.confidential()),
-                List.of(DemoUser.alice(), DemoUser.bob()), Duration.ofMinutes(5), Duration.ofHours(8),
-                Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(60), false, SigningAlgorithm.RS256,
-                new SecureRandom(), Sleeper.REAL, ServerOptions.DEFAULT_KEEP_ALIVE);
+                List.of(DemoUser.alice(), DemoUser.bob()),
+                Duration.ofMinutes(5),
+                Duration.ofHours(8),
+                Duration.ofMinutes(5),
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(60),
+                false,
+                SigningAlgorithm.RS256,
+                new SecureRandom(),
+                Sleeper.REAL,
+                ServerOptions.DEFAULT_KEEP_ALIVE);
     }
 
     public ProviderConfig withPort(int newPort) {
-        return new ProviderConfig(newPort, clock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper, keepAlive);
+        return new ProviderConfig(
+                newPort,
+                clock,
+                clients,
+                users,
+                accessTokenTtl,
+                refreshTokenTtl,
+                idTokenTtl,
+                codeTtl,
+                parTtl,
+                dpopNonceRequired,
+                idTokenAlgorithm,
+                random,
+                sleeper,
+                keepAlive);
     }
 
     public ProviderConfig withClock(Clock newClock) {
-        return new ProviderConfig(port, newClock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper, keepAlive);
+        return new ProviderConfig(
+                port,
+                newClock,
+                clients,
+                users,
+                accessTokenTtl,
+                refreshTokenTtl,
+                idTokenTtl,
+                codeTtl,
+                parTtl,
+                dpopNonceRequired,
+                idTokenAlgorithm,
+                random,
+                sleeper,
+                keepAlive);
     }
 
     public ProviderConfig withClients(List<ClientRegistration> newClients) {
-        return new ProviderConfig(port, clock, newClients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl,
-                codeTtl, parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper, keepAlive);
+        return new ProviderConfig(
+                port,
+                clock,
+                newClients,
+                users,
+                accessTokenTtl,
+                refreshTokenTtl,
+                idTokenTtl,
+                codeTtl,
+                parTtl,
+                dpopNonceRequired,
+                idTokenAlgorithm,
+                random,
+                sleeper,
+                keepAlive);
     }
 
     public ProviderConfig withAccessTokenTtl(Duration ttl) {
-        return new ProviderConfig(port, clock, clients, users, ttl, refreshTokenTtl, idTokenTtl, codeTtl, parTtl,
-                dpopNonceRequired, idTokenAlgorithm, random, sleeper, keepAlive);
+        return new ProviderConfig(
+                port,
+                clock,
+                clients,
+                users,
+                ttl,
+                refreshTokenTtl,
+                idTokenTtl,
+                codeTtl,
+                parTtl,
+                dpopNonceRequired,
+                idTokenAlgorithm,
+                random,
+                sleeper,
+                keepAlive);
     }
 
     public ProviderConfig withRefreshTokenTtl(Duration ttl) {
-        return new ProviderConfig(port, clock, clients, users, accessTokenTtl, ttl, idTokenTtl, codeTtl, parTtl,
-                dpopNonceRequired, idTokenAlgorithm, random, sleeper, keepAlive);
+        return new ProviderConfig(
+                port,
+                clock,
+                clients,
+                users,
+                accessTokenTtl,
+                ttl,
+                idTokenTtl,
+                codeTtl,
+                parTtl,
+                dpopNonceRequired,
+                idTokenAlgorithm,
+                random,
+                sleeper,
+                keepAlive);
     }
 
     public ProviderConfig withDpopNonceRequired(boolean required) {
-        return new ProviderConfig(port, clock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, required, idTokenAlgorithm, random, sleeper, keepAlive);
+        return new ProviderConfig(
+                port,
+                clock,
+                clients,
+                users,
+                accessTokenTtl,
+                refreshTokenTtl,
+                idTokenTtl,
+                codeTtl,
+                parTtl,
+                required,
+                idTokenAlgorithm,
+                random,
+                sleeper,
+                keepAlive);
     }
 
     public ProviderConfig withIdTokenAlgorithm(SigningAlgorithm algorithm) {
-        return new ProviderConfig(port, clock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, dpopNonceRequired, algorithm, random, sleeper, keepAlive);
+        return new ProviderConfig(
+                port,
+                clock,
+                clients,
+                users,
+                accessTokenTtl,
+                refreshTokenTtl,
+                idTokenTtl,
+                codeTtl,
+                parTtl,
+                dpopNonceRequired,
+                algorithm,
+                random,
+                sleeper,
+                keepAlive);
     }
 
     public ProviderConfig withSleeper(Sleeper newSleeper) {
-        return new ProviderConfig(port, clock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, dpopNonceRequired, idTokenAlgorithm, random, newSleeper, keepAlive);
+        return new ProviderConfig(
+                port,
+                clock,
+                clients,
+                users,
+                accessTokenTtl,
+                refreshTokenTtl,
+                idTokenTtl,
+                codeTtl,
+                parTtl,
+                dpopNonceRequired,
+                idTokenAlgorithm,
+                random,
+                newSleeper,
+                keepAlive);
     }
 
     /** Idle keep-alive connections are closed after {@code value} (Node's http server: 5 s). */
     public ProviderConfig withKeepAlive(Duration value) {
-        return new ProviderConfig(port, clock, clients, users, accessTokenTtl, refreshTokenTtl, idTokenTtl, codeTtl,
-                parTtl, dpopNonceRequired, idTokenAlgorithm, random, sleeper, value);
+        return new ProviderConfig(
+                port,
+                clock,
+                clients,
+                users,
+                accessTokenTtl,
+                refreshTokenTtl,
+                idTokenTtl,
+                codeTtl,
+                parTtl,
+                dpopNonceRequired,
+                idTokenAlgorithm,
+                random,
+                sleeper,
+                value);
     }
 
     /** The algorithms the provider signs with (RFC 7518 §3.1). */
-    public enum SigningAlgorithm { RS256, ES256 }
+    public enum SigningAlgorithm {
+        RS256,
+        ES256
+    }
 }

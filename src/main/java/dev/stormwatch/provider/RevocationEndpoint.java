@@ -29,7 +29,8 @@ final class RevocationEndpoint implements Handler {
         }
         if (!state.families().revoke(token.get(), form.client().clientId())) {
             // RFC 7009 §2.1: a token of another client is refused.
-            return OAuthError.invalidRequest("the token was issued to another client").response();
+            return OAuthError.invalidRequest("the token was issued to another client")
+                    .response();
         }
         return Response.empty(200).withHeader("Cache-Control", "no-store");
     }

@@ -97,8 +97,11 @@ public final class SigningKeys {
 
     private RSAKey newRsa() {
         try {
-            return new RSAKeyGenerator(2048).keyUse(KeyUse.SIGNATURE).algorithm(JWSAlgorithm.RS256)
-                    .keyID("rs256-" + generation.incrementAndGet()).generate();
+            return new RSAKeyGenerator(2048)
+                    .keyUse(KeyUse.SIGNATURE)
+                    .algorithm(JWSAlgorithm.RS256)
+                    .keyID("rs256-" + generation.incrementAndGet())
+                    .generate();
         } catch (JOSEException e) {
             throw new IllegalStateException("RSA key generation is always available", e);
         }
@@ -106,8 +109,11 @@ public final class SigningKeys {
 
     private ECKey newEc() {
         try {
-            return new ECKeyGenerator(Curve.P_256).keyUse(KeyUse.SIGNATURE).algorithm(JWSAlgorithm.ES256)
-                    .keyID("es256-" + generation.get()).generate();
+            return new ECKeyGenerator(Curve.P_256)
+                    .keyUse(KeyUse.SIGNATURE)
+                    .algorithm(JWSAlgorithm.ES256)
+                    .keyID("es256-" + generation.get())
+                    .generate();
         } catch (JOSEException e) {
             throw new IllegalStateException("P-256 key generation is always available", e);
         }

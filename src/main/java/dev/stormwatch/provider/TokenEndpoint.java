@@ -33,15 +33,16 @@ final class TokenEndpoint implements Handler {
         }
         Optional<String> jkt = Optional.empty();
         if (!request.headerValues("DPoP").isEmpty()) {
-            DpopVerifier.Outcome proof = state.dpop().verify(request, "POST", state.endpoint(ProviderState.TOKEN),
-                    Optional.empty());
+            DpopVerifier.Outcome proof =
+                    state.dpop().verify(request, "POST", state.endpoint(ProviderState.TOKEN), Optional.empty());
             if (proof instanceof DpopVerifier.Outcome.Invalid invalid) {
                 return new OAuthError(400, "invalid_dpop_proof", invalid.description()).response();
             }
             if (proof instanceof DpopVerifier.Outcome.NonceNeeded needed) {
                 // RFC 9449 §8: the client resends with this nonce.
                 return new OAuthError(400, "use_dpop_nonce", "the DPoP proof must carry the server's nonce")
-                        .response().withHeader("DPoP-Nonce", needed.nonce());
+                        .response()
+                        .withHeader("DPoP-Nonce", needed.nonce());
             }
             jkt = Optional.of(((DpopVerifier.Outcome.Valid) proof).jkt());
         }
@@ -53,8 +54,11 @@ final class TokenEndpoint implements Handler {
             case "client_credentials":
                 return clientCredentials(form);
             default:
-                return new OAuthError(400, "unsupported_grant_type",
-                        "use authorization_code, refresh_token or client_credentials").response();
+                return new OAuthError(
+                                400,
+                                "unsupported_grant_type",
+                                "use authorization_code, refresh_token or client_credentials")
+                        .response();
         }
     }
 
@@ -70,7 +74,8 @@ final class TokenEndpoint implements Handler {
                     .response();
         }
         if (verifier.isEmpty()) {
-            return OAuthError.invalidRequest("code_verifier is required (PKCE, RFC 7636 §4.5)").response();
+            return OAuthError.invalidRequest("code_verifier is required (PKCE, RFC 7636 §4.5)")
+                    .response();
         }
         AuthorizationCodes.Result redeemed = state.codes().redeem(code.get(), state.families()::revokeFamily);
         if (redeemed.redeemable().isEmpty()) {
@@ -78,21 +83,35 @@ final class TokenEndpoint implements Handler {
         }
         AuthorizationCodes.Redeemable grant = redeemed.redeemable().get();
         if (!grant.request().clientId().equals(form.client().clientId())) {
-            return OAuthError.invalidGrant("the code was issued to another client").response();
+            return OAuthError.invalidGrant("the code was issued to another client")
+                    .response();
         }
         if (!grant.request().redirectUri().equals(redirectUri.get())) {
             // RFC 6749 §4.1.3: identical to the authorization request's redirect_uri, port included.
-            return OAuthError.invalidGrant("redirect_uri differs from the authorization request").response();
+            return OAuthError.invalidGrant("redirect_uri differs from the authorization request")
+                    .response();
         }
-        if (!PkceCheck.wellFormedVerifier(verifier.get()) || !PkceCheck.verifies(verifier.get(), grant.request().codeChallenge())) {
-            return OAuthError.invalidGrant("code_verifier does not match the code_challenge").response();
+        if (!PkceCheck.wellFormedVerifier(verifier.get())
+                || !PkceCheck.verifies(verifier.get(), grant.request().codeChallenge())) {
+            return OAuthError.invalidGrant("code_verifier does not match the code_challenge")
+                    .response();
         }
-        Grant family = new Grant(state.mint().opaque(), form.client().clientId(), grant.user(),
-                grant.request().scope(), grant.authTime(), jkt);
+        Grant family = new Grant(
+                state.mint().opaque(),
+                form.client().clientId(),
+                grant.user(),
+                grant.request().scope(),
+                grant.authTime(),
+                jkt);
         String refreshToken = state.mint().opaque();
         state.families().open(family, refreshToken);
         state.codes().linkFamily(code.get(), family.familyId());
-        return tokens(family, jkt, refreshToken, grant.request().nonce(), grant.request().scope().contains("openid"));
+        return tokens(
+                family,
+                jkt,
+                refreshToken,
+                grant.request().nonce(),
+                grant.request().scope().contains("openid"));
     }
 
     /**
@@ -117,8 +136,8 @@ final class TokenEndpoint implements Handler {
         if (token.isEmpty()) {
             return OAuthError.invalidRequest("refresh_token is required").response();
         }
-        TokenFamilies.Refreshed refreshed =
-                state.families().rotate(token.get(), form.client().clientId(), jkt, state.mint().opaque());
+        TokenFamilies.Refreshed refreshed = state.families()
+                .rotate(token.get(), form.client().clientId(), jkt, state.mint().opaque());
         if (refreshed instanceof TokenFamilies.Refreshed.Refused refused) {
             return OAuthError.invalidGrant(refused.description()).response();
         }
@@ -126,8 +145,8 @@ final class TokenEndpoint implements Handler {
         return tokens(rotated.grant(), jkt, rotated.refreshToken(), Optional.empty(), false);
     }
 
-    private Response tokens(Grant grant, Optional<String> jkt, String refreshToken, Optional<String> nonce,
-            boolean withIdToken) {
+    private Response tokens(
+            Grant grant, Optional<String> jkt, String refreshToken, Optional<String> nonce, boolean withIdToken) {
         Instant now = state.clock().instant();
         Instant expiresAt = now.plus(state.config().accessTokenTtl());
         String accessToken = state.mint().accessToken(grant, jkt, now, expiresAt);
@@ -141,12 +160,21 @@ final class TokenEndpoint implements Handler {
         body.put("refresh_expires_in", state.config().refreshTokenTtl().toSeconds());
         body.put("scope", grant.scope());
         if (withIdToken) {
-            body.put("id_token", state.mint().idToken(grant, nonce, accessToken, now,
-                    now.plus(state.config().idTokenTtl()), state.config().idTokenAlgorithm()));
+            body.put(
+                    "id_token",
+                    state.mint()
+                            .idToken(
+                                    grant,
+                                    nonce,
+                                    accessToken,
+                                    now,
+                                    now.plus(state.config().idTokenTtl()),
+                                    state.config().idTokenAlgorithm()));
         }
-        Response response = Response.json(200, body)
-                .withHeader("Cache-Control", "no-store")
-                .withHeader("Pragma", "no-cache");
-        return state.nonces().required() ? response.withHeader("DPoP-Nonce", state.nonces().current()) : response;
+        Response response =
+                Response.json(200, body).withHeader("Cache-Control", "no-store").withHeader("Pragma", "no-cache");
+        return state.nonces().required()
+                ? response.withHeader("DPoP-Nonce", state.nonces().current())
+                : response;
     }
 }

@@ -40,7 +40,8 @@ final class TokenFamilies {
 
     synchronized void open(Grant grant, String refreshToken) {
         families.put(grant.familyId(), grant);
-        refreshTokens.put(refreshToken, new RefreshEntry(grant.familyId(), clock.instant().plus(refreshTtl), false));
+        refreshTokens.put(
+                refreshToken, new RefreshEntry(grant.familyId(), clock.instant().plus(refreshTtl), false));
     }
 
     synchronized void recordAccessToken(String accessToken, Grant grant, Instant expiresAt) {
@@ -73,14 +74,16 @@ final class TokenFamilies {
             return new Refreshed.Refused("the refresh token is bound to another DPoP key");
         }
         refreshTokens.put(token, new RefreshEntry(entry.familyId(), entry.expiresAt(), true));
-        refreshTokens.put(next, new RefreshEntry(entry.familyId(), clock.instant().plus(refreshTtl), false));
+        refreshTokens.put(
+                next, new RefreshEntry(entry.familyId(), clock.instant().plus(refreshTtl), false));
         return new Refreshed.Rotated(grant, next);
     }
 
     /** The grant behind a live access token: known, unexpired, not revoked, family not revoked. */
     synchronized Optional<Grant> activeAccessToken(String token) {
         AccessEntry entry = accessTokens.get(token);
-        if (entry == null || revokedFamilies.containsKey(entry.familyId())
+        if (entry == null
+                || revokedFamilies.containsKey(entry.familyId())
                 || !clock.instant().isBefore(entry.expiresAt())) {
             return Optional.empty();
         }

@@ -50,7 +50,12 @@ final class TokenMint {
         return sign(ProviderConfig.SigningAlgorithm.RS256, new JOSEObjectType("at+jwt"), claims.build());
     }
 
-    String idToken(Grant grant, Optional<String> nonce, String accessToken, Instant now, Instant expiresAt,
+    String idToken(
+            Grant grant,
+            Optional<String> nonce,
+            String accessToken,
+            Instant now,
+            Instant expiresAt,
             ProviderConfig.SigningAlgorithm algorithm) {
         JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
                 .issuer(issuer)

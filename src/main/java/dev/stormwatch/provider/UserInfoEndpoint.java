@@ -37,8 +37,11 @@ final class UserInfoEndpoint implements Handler {
         String[] parts = authorization.get().trim().split(" +", 2);
         String scheme = parts[0].toLowerCase(Locale.ROOT);
         if (parts.length != 2 || !(scheme.equals("bearer") || scheme.equals("dpop"))) {
-            return challenge(400, "Bearer " + REALM + ", error=\"invalid_request\", "
-                    + "error_description=\"use the Bearer or DPoP scheme\"", "invalid_request");
+            return challenge(
+                    400,
+                    "Bearer " + REALM + ", error=\"invalid_request\", "
+                            + "error_description=\"use the Bearer or DPoP scheme\"",
+                    "invalid_request");
         }
         boolean dpopScheme = scheme.equals("dpop");
         String token = parts[1].trim();
@@ -54,8 +57,8 @@ final class UserInfoEndpoint implements Handler {
             return invalid(true, "invalid_token", "this token is not DPoP-bound; use the Bearer scheme");
         }
         if (dpopScheme) {
-            DpopVerifier.Outcome proof = state.dpop().verify(request, request.method(),
-                    state.endpoint(ProviderState.USERINFO), Optional.of(token));
+            DpopVerifier.Outcome proof = state.dpop()
+                    .verify(request, request.method(), state.endpoint(ProviderState.USERINFO), Optional.of(token));
             if (proof instanceof DpopVerifier.Outcome.NonceNeeded needed) {
                 return invalid(true, "use_dpop_nonce", "the DPoP proof must carry the server's nonce")
                         .withHeader("DPoP-Nonce", needed.nonce());

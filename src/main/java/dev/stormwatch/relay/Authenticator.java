@@ -44,8 +44,8 @@ final class Authenticator {
     private final URI baseUri;
 
     Authenticator(List<String> apiKeys, Optional<TrustedIssuer> issuer, Clock clock, URI baseUri) {
-        this.principalsByKey = apiKeys.stream().distinct()
-                .collect(Collectors.toMap(k -> k, Authenticator::fingerprint));
+        this.principalsByKey =
+                apiKeys.stream().distinct().collect(Collectors.toMap(k -> k, Authenticator::fingerprint));
         this.jwtProcessor = issuer.map(i -> processor(i, clock));
         this.dpop = new DpopVerifier(clock, new DpopNonces(new SecureRandom(), false));
         this.baseUri = baseUri;
@@ -82,10 +82,13 @@ final class Authenticator {
             if (byKey != null) {
                 return Optional.of(byKey);
             }
-            return token(credential).filter(claims -> claims.getClaim("cnf") == null).map(Authenticator::subject);
+            return token(credential)
+                    .filter(claims -> claims.getClaim("cnf") == null)
+                    .map(Authenticator::subject);
         }
         if (scheme.equals("dpop")) {
-            return token(credential).filter(claims -> proofMatches(request, credential, claims))
+            return token(credential)
+                    .filter(claims -> proofMatches(request, credential, claims))
                     .map(Authenticator::subject);
         }
         return Optional.empty();
@@ -108,8 +111,8 @@ final class Authenticator {
         if (!(cnf instanceof Map<?, ?> confirmation) || !(confirmation.get("jkt") instanceof String jkt)) {
             return false;
         }
-        DpopVerifier.Outcome proof = dpop.verify(request, request.method(), baseUri.resolve(request.path()),
-                Optional.of(accessToken));
+        DpopVerifier.Outcome proof =
+                dpop.verify(request, request.method(), baseUri.resolve(request.path()), Optional.of(accessToken));
         return proof instanceof DpopVerifier.Outcome.Valid valid && valid.jkt().equals(jkt);
     }
 
@@ -120,20 +123,28 @@ final class Authenticator {
     private static DefaultJWTProcessor<SecurityContext> processor(TrustedIssuer issuer, Clock clock) {
         JWKSource<SecurityContext> keys;
         try {
-            keys = JWKSourceBuilder.<SecurityContext>create(issuer.jwksUrl().toURL()).retrying(false).build();
+            keys = JWKSourceBuilder.<SecurityContext>create(issuer.jwksUrl().toURL())
+                    .retrying(false)
+                    .build();
         } catch (MalformedURLException e) {
             throw new IllegalArgumentException("the JWKS URL is not a URL: " + issuer.jwksUrl(), e);
         }
         DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
-        processor.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(new JOSEObjectType("at+jwt"), JOSEObjectType.JWT));
-        processor.setJWSKeySelector(new JWSVerificationKeySelector<>(Set.of(JWSAlgorithm.RS256, JWSAlgorithm.ES256), keys));
-        processor.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(Set.of(AUDIENCE),
-                new JWTClaimsSet.Builder().issuer(issuer.issuer()).build(), Set.of("sub", "exp"), Set.of()) {
-            @Override
-            protected Date currentTime() {
-                return Date.from(clock.instant());
-            }
-        });
+        processor.setJWSTypeVerifier(
+                new DefaultJOSEObjectTypeVerifier<>(new JOSEObjectType("at+jwt"), JOSEObjectType.JWT));
+        processor.setJWSKeySelector(
+                new JWSVerificationKeySelector<>(Set.of(JWSAlgorithm.RS256, JWSAlgorithm.ES256), keys));
+        processor.setJWTClaimsSetVerifier(
+                new DefaultJWTClaimsVerifier<>(
+                        Set.of(AUDIENCE),
+                        new JWTClaimsSet.Builder().issuer(issuer.issuer()).build(),
+                        Set.of("sub", "exp"),
+                        Set.of()) {
+                    @Override
+                    protected Date currentTime() {
+                        return Date.from(clock.instant());
+                    }
+                });
         return processor;
     }
 }

@@ -23,8 +23,10 @@ final class ChatCompletions {
     private final byte[] modelList;
 
     ChatCompletions(Instant created) {
-        List<Map<String, Object>> data = MODELS.stream().map(id -> Map.<String, Object>of(
-                "id", id, "object", "model", "created", created.getEpochSecond(), "owned_by", "stormwatch")).toList();
+        List<Map<String, Object>> data = MODELS.stream()
+                .map(id -> Map.<String, Object>of(
+                        "id", id, "object", "model", "created", created.getEpochSecond(), "owned_by", "stormwatch"))
+                .toList();
         try {
             this.modelList = JSON.writeValueAsBytes(Map.of("object", "list", "data", data));
         } catch (IOException e) {
@@ -40,8 +42,8 @@ final class ChatCompletions {
     /** A completion for a valid request, or the 4xx that says what is wrong with it. */
     Response complete(Request request, long sequence, Instant now) {
         if (!request.hasContentType("application/json")) {
-            return ApiError.response(415, "invalid_request_error", "unsupported_media_type",
-                    "send the request as application/json");
+            return ApiError.response(
+                    415, "invalid_request_error", "unsupported_media_type", "send the request as application/json");
         }
         JsonNode body;
         try {
@@ -57,13 +59,16 @@ final class ChatCompletions {
             return ApiError.response(400, "invalid_request_error", "missing_model", "'model' is required");
         }
         if (!MODELS.contains(model)) {
-            return ApiError.response(404, "invalid_request_error", "model_not_found",
+            return ApiError.response(
+                    404,
+                    "invalid_request_error",
+                    "model_not_found",
                     "unknown model '" + model + "'; use one of " + MODELS);
         }
         JsonNode messages = body.path("messages");
         if (!messages.isArray() || messages.isEmpty()) {
-            return ApiError.response(400, "invalid_request_error", "missing_messages",
-                    "'messages' must be a non-empty array");
+            return ApiError.response(
+                    400, "invalid_request_error", "missing_messages", "'messages' must be a non-empty array");
         }
         int promptTokens = 0;
         for (JsonNode message : messages) {
@@ -76,12 +81,24 @@ final class ChatCompletions {
         result.put("object", "chat.completion");
         result.put("created", now.getEpochSecond());
         result.put("model", model);
-        result.put("choices", List.of(Map.of(
-                "index", 0,
-                "message", Map.of("role", "assistant", "content", reply),
-                "finish_reason", "stop")));
-        result.put("usage", Map.of("prompt_tokens", promptTokens, "completion_tokens", completionTokens,
-                "total_tokens", promptTokens + completionTokens));
+        result.put(
+                "choices",
+                List.of(Map.of(
+                        "index",
+                        0,
+                        "message",
+                        Map.of("role", "assistant", "content", reply),
+                        "finish_reason",
+                        "stop")));
+        result.put(
+                "usage",
+                Map.of(
+                        "prompt_tokens",
+                        promptTokens,
+                        "completion_tokens",
+                        completionTokens,
+                        "total_tokens",
+                        promptTokens + completionTokens));
         return Response.json(200, result);
     }
 }

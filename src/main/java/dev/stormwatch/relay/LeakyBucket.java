@@ -27,6 +27,7 @@ final class LeakyBucket {
     private final Clock clock;
     /** The rate in thousandths of a request per second, as nginx keeps it ({@code rate=50r/s} is 50,000). */
     private final long rate;
+
     private final Map<String, State> states = new ConcurrentHashMap<>();
 
     LeakyBucket(Quota quota, Clock clock) {
@@ -62,8 +63,9 @@ final class LeakyBucket {
 
     /** nginx's 429 page, with the Retry-After its configuration adds. */
     static Response refused() {
-        String page = "<html>\r\n<head><title>429 Too Many Requests</title></head>\r\n<body>\r\n<center><h1>429 Too Many"
-                + " Requests</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n";
+        String page =
+                "<html>\r\n<head><title>429 Too Many Requests</title></head>\r\n<body>\r\n<center><h1>429 Too Many"
+                        + " Requests</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n";
         return Response.of(429, "text/html", page.getBytes(StandardCharsets.UTF_8))
                 .withHeader("Retry-After", Long.toString(RETRY_AFTER.toSeconds()));
     }

@@ -35,8 +35,8 @@ final class ModelApi {
         static RateLimits of(Optional<Quota> quota, RateLimitDialect dialect, java.time.Clock clock) {
             Optional<Quota> leaky = quota.filter(q -> q.shape() == Quota.Shape.LEAKY_BUCKET);
             Optional<Quota> windows = quota.filter(q -> q.shape() == Quota.Shape.FIXED_WINDOW);
-            return new RateLimits(windows.map(q -> new QuotaWindows(q, clock)),
-                    leaky.map(q -> new LeakyBucket(q, clock)), dialect);
+            return new RateLimits(
+                    windows.map(q -> new QuotaWindows(q, clock)), leaky.map(q -> new LeakyBucket(q, clock)), dialect);
         }
     }
 
@@ -51,8 +51,7 @@ final class ModelApi {
     private final Random random;
     private final AtomicLong hiccups;
 
-    ModelApi(RelayConfig config, URI baseUri, Instant startedAt, RequestLog log, FaultPlan faults,
-            AtomicLong hiccups) {
+    ModelApi(RelayConfig config, URI baseUri, Instant startedAt, RequestLog log, FaultPlan faults, AtomicLong hiccups) {
         this.config = config;
         this.authenticator = new Authenticator(config.apiKeys(), config.trustedIssuer(), config.clock(), baseUri);
         this.rateLimits = RateLimits.of(config.quota(), config.dialect(), config.clock());
@@ -73,7 +72,8 @@ final class ModelApi {
         Instant start = config.clock().instant();
         Optional<Fault> fault = faults.take(endpoint);
         if (fault.isPresent()) {
-            Response response = responder.apply(fault.get(), request, r -> serve(endpoint, r).response());
+            Response response = responder.apply(
+                    fault.get(), request, r -> serve(endpoint, r).response());
             record(start, "-", endpoint, RelayOutcome.FAULT, response);
             return response;
         }
@@ -85,23 +85,35 @@ final class ModelApi {
     private Served serve(String endpoint, Request request) {
         String method = endpoint.equals(MODELS) ? "GET" : "POST";
         if (!request.method().equals(method)) {
-            return new Served(ApiError.response(405, "invalid_request_error", "method_not_allowed", "use " + method)
-                    .withHeader("Allow", method), RelayOutcome.BAD_REQUEST, "-");
+            return new Served(
+                    ApiError.response(405, "invalid_request_error", "method_not_allowed", "use " + method)
+                            .withHeader("Allow", method),
+                    RelayOutcome.BAD_REQUEST,
+                    "-");
         }
         Optional<String> principal = authenticator.principal(request);
         if (principal.isEmpty()) {
-            return new Served(ApiError.response(401, "invalid_request_error", "invalid_api_key",
-                    "send 'Authorization: Bearer <API key or access token>' (or DPoP with a proof)")
-                    .withHeader("WWW-Authenticate", "Bearer realm=\"stormwatch-relay\"")
-                    .withHeader("WWW-Authenticate", "DPoP algs=\"" + String.join(" ", DpopVerifier.ALGORITHMS) + "\""),
-                    RelayOutcome.UNAUTHORIZED, "-");
+            return new Served(
+                    ApiError.response(
+                                    401,
+                                    "invalid_request_error",
+                                    "invalid_api_key",
+                                    "send 'Authorization: Bearer <API key or access token>' (or DPoP with a proof)")
+                            .withHeader("WWW-Authenticate", "Bearer realm=\"stormwatch-relay\"")
+                            .withHeader(
+                                    "WWW-Authenticate",
+                                    "DPoP algs=\"" + String.join(" ", DpopVerifier.ALGORITHMS) + "\""),
+                    RelayOutcome.UNAUTHORIZED,
+                    "-");
         }
         String who = principal.get();
         Duration elapsed = Duration.between(startedAt, config.clock().instant());
         Optional<Disruption> active = timeline.activeAt(elapsed);
         if (active.isPresent() && active.get() instanceof Disruption.Outage outage) {
-            return new Served(ApiError.response(outage.status(), "server_error", "outage", "the model API is down"),
-                    RelayOutcome.OUTAGE, who);
+            return new Served(
+                    ApiError.response(outage.status(), "server_error", "outage", "the model API is down"),
+                    RelayOutcome.OUTAGE,
+                    who);
         }
         RateLimits limits = rateLimits;
         if (limits.leaky().isPresent() && !limits.leaky().get().admit(who)) {
@@ -115,15 +127,20 @@ final class ModelApi {
             }
         }
         if (!gate.tryEnter()) {
-            return new Served(ApiError.response(503, "server_error", "overloaded",
-                    "the model is overloaded; try again later"), RelayOutcome.OVERLOADED, who);
+            return new Served(
+                    ApiError.response(503, "server_error", "overloaded", "the model is overloaded; try again later"),
+                    RelayOutcome.OVERLOADED,
+                    who);
         }
         try {
-            if (active.isPresent() && active.get() instanceof Disruption.BrownOut brownOut
+            if (active.isPresent()
+                    && active.get() instanceof Disruption.BrownOut brownOut
                     && random.nextDouble() < brownOut.share()) {
                 int status = BROWN_OUT_STATUSES[random.nextInt(BROWN_OUT_STATUSES.length)];
-                return new Served(ApiError.response(status, "server_error", "brown_out", "upstream error"),
-                        RelayOutcome.BROWN_OUT, who);
+                return new Served(
+                        ApiError.response(status, "server_error", "brown_out", "upstream error"),
+                        RelayOutcome.BROWN_OUT,
+                        who);
             }
             long hiccupsBefore = hiccups.get();
             Duration latency = config.latency().sample(random);
@@ -138,7 +155,9 @@ final class ModelApi {
                     ? model.models()
                     : model.complete(request, log.nextSequence(), config.clock().instant());
             if (quota.isPresent()) {
-                answer = limits.dialect().admitted(answer, quotaState(quota.get(), who, quota.get().resetAt()));
+                answer = limits.dialect()
+                        .admitted(
+                                answer, quotaState(quota.get(), who, quota.get().resetAt()));
             }
             return new Served(answer, answer.status() == 200 ? RelayOutcome.OK : RelayOutcome.BAD_REQUEST, who);
         } finally {
@@ -154,21 +173,37 @@ final class ModelApi {
     private Response quotaExceeded(RateLimits limits, String principal, Duration wait) {
         Optional<QuotaWindows> quota = limits.quota();
         Quota q = quota.get().quota();
-        Response refused = ApiError.response(429, "requests", "rate_limit_exceeded",
+        Response refused = ApiError.response(
+                429,
+                "requests",
+                "rate_limit_exceeded",
                 "quota of " + q.requests() + " requests per " + q.window().toSeconds() + " s reached");
-        return limits.dialect().refused(refused,
-                quotaState(quota.get(), principal, config.clock().instant().plus(wait)));
+        return limits.dialect()
+                .refused(
+                        refused,
+                        quotaState(
+                                quota.get(), principal, config.clock().instant().plus(wait)));
     }
 
     private RateLimitDialect.QuotaState quotaState(QuotaWindows windows, String principal, Instant resetAt) {
         Quota q = windows.quota();
-        return new RateLimitDialect.QuotaState(q.requests(), windows.remaining(principal), q.window(),
-                config.clock().instant(), resetAt);
+        return new RateLimitDialect.QuotaState(
+                q.requests(),
+                windows.remaining(principal),
+                q.window(),
+                config.clock().instant(),
+                resetAt);
     }
 
     private void record(Instant start, String principal, String endpoint, RelayOutcome outcome, Response response) {
         int status = response.delivery() instanceof Delivery.Reset ? 0 : response.status();
-        log.append(start, principal, endpoint, outcome, status, Duration.between(start, config.clock().instant()));
+        log.append(
+                start,
+                principal,
+                endpoint,
+                outcome,
+                status,
+                Duration.between(start, config.clock().instant()));
     }
 
     int inFlight() {

@@ -49,8 +49,8 @@ public enum RateLimitDialect {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("a dialect is one of plain, openai, anthropic, azure, github, ietf; was '"
-                    + name + "'", e);
+            throw new IllegalArgumentException(
+                    "a dialect is one of plain, openai, anthropic, azure, github, ietf; was '" + name + "'", e);
         }
     }
 
@@ -73,15 +73,19 @@ public enum RateLimitDialect {
         String seconds = Long.toString(Math.max(1, ceilSeconds(wait)));
         String millis = Long.toString(ceilMillis(wait));
         return switch (this) {
-            case PLAIN -> response.withHeader("Retry-After", seconds)
-                    .withHeader("x-ratelimit-limit-requests", Integer.toString(state.limit()))
-                    .withHeader("x-ratelimit-remaining-requests", "0")
-                    .withHeader("x-ratelimit-reset-requests", seconds + "s");
-            case OPENAI -> openAi(response.withHeader("Retry-After", seconds).withHeader("retry-after-ms", millis),
-                    state);
+            case PLAIN ->
+                response.withHeader("Retry-After", seconds)
+                        .withHeader("x-ratelimit-limit-requests", Integer.toString(state.limit()))
+                        .withHeader("x-ratelimit-remaining-requests", "0")
+                        .withHeader("x-ratelimit-reset-requests", seconds + "s");
+            case OPENAI ->
+                openAi(response.withHeader("Retry-After", seconds).withHeader("retry-after-ms", millis), state);
             case ANTHROPIC -> anthropic(response.withHeader("retry-after", seconds), state);
-            case AZURE -> response.withHeader("retry-after-ms", millis).withHeader("x-ms-retry-after-ms", millis)
-                    .withHeader("Retry-After", seconds).withHeader("x-ratelimit-remaining-requests", "0");
+            case AZURE ->
+                response.withHeader("retry-after-ms", millis)
+                        .withHeader("x-ms-retry-after-ms", millis)
+                        .withHeader("Retry-After", seconds)
+                        .withHeader("x-ratelimit-remaining-requests", "0");
             case GITHUB -> gitHub(response, state);
             case IETF -> ietf(response.withHeader("Retry-After", seconds), state);
         };
@@ -96,7 +100,8 @@ public enum RateLimitDialect {
     private static Response anthropic(Response response, QuotaState state) {
         return response.withHeader("anthropic-ratelimit-requests-limit", Integer.toString(state.limit()))
                 .withHeader("anthropic-ratelimit-requests-remaining", Integer.toString(state.remaining()))
-                .withHeader("anthropic-ratelimit-requests-reset", DateTimeFormatter.ISO_INSTANT.format(state.resetAt()));
+                .withHeader(
+                        "anthropic-ratelimit-requests-reset", DateTimeFormatter.ISO_INSTANT.format(state.resetAt()));
     }
 
     private static Response gitHub(Response response, QuotaState state) {
@@ -109,9 +114,10 @@ public enum RateLimitDialect {
     }
 
     private static Response ietf(Response response, QuotaState state) {
-        return response.withHeader("RateLimit-Policy", "\"default\";q=" + state.limit() + ";w="
-                        + ceilSeconds(state.window()))
-                .withHeader("RateLimit", "\"default\";r=" + state.remaining() + ";t=" + ceilSeconds(state.untilReset()));
+        return response.withHeader(
+                        "RateLimit-Policy", "\"default\";q=" + state.limit() + ";w=" + ceilSeconds(state.window()))
+                .withHeader(
+                        "RateLimit", "\"default\";r=" + state.remaining() + ";t=" + ceilSeconds(state.untilReset()));
     }
 
     /** OpenAI's form: {@code 850ms}, {@code 1.5s}, {@code 6m0s}, {@code 1h2m3.5s}; rounded up to the millisecond. */
@@ -124,8 +130,10 @@ public enum RateLimitDialect {
         long minutes = millis / 60_000 % 60;
         long wholeSeconds = millis / 1_000 % 60;
         long fraction = millis % 1_000;
-        String seconds = fraction == 0 ? wholeSeconds + "s"
-                : wholeSeconds + "." + String.format(Locale.ROOT, "%03d", fraction).replaceAll("0+$", "") + "s";
+        String seconds = fraction == 0
+                ? wholeSeconds + "s"
+                : wholeSeconds + "."
+                        + String.format(Locale.ROOT, "%03d", fraction).replaceAll("0+$", "") + "s";
         if (hours > 0) {
             return hours + "h" + minutes + "m" + seconds;
         }

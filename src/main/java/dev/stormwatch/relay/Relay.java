@@ -47,8 +47,13 @@ public final class Relay implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final ModelApi api;
 
-    private Relay(LoopbackServer server, FaultPlan faults, RequestLog log, AtomicLong hiccups,
-            ScheduledExecutorService timer, ModelApi api) {
+    private Relay(
+            LoopbackServer server,
+            FaultPlan faults,
+            RequestLog log,
+            AtomicLong hiccups,
+            ScheduledExecutorService timer,
+            ModelApi api) {
         this.server = server;
         this.faults = faults;
         this.log = log;
@@ -69,7 +74,9 @@ public final class Relay implements AutoCloseable {
         AtomicLong hiccups = new AtomicLong();
         ModelApi[] api = new ModelApi[1];
         Relay[] self = new Relay[1];
-        ServerOptions options = ServerOptions.defaults().withPort(config.port()).withClock(config.clock())
+        ServerOptions options = ServerOptions.defaults()
+                .withPort(config.port())
+                .withClock(config.clock())
                 .withSleeper(config.sleeper());
         LoopbackServer server = LoopbackServer.start("relay", options, baseUri -> {
             // The API needs its own address: DPoP proofs name the URL they were made for (RFC 9449 §4.3).
@@ -146,8 +153,8 @@ public final class Relay implements AutoCloseable {
      * for the app's Provider & relay area; the counts start afresh.
      */
     public void useRateLimits(java.util.Optional<Quota> quota, RateLimitDialect dialect) {
-        api.useRateLimits(java.util.Objects.requireNonNull(quota, "quota"),
-                java.util.Objects.requireNonNull(dialect, "dialect"));
+        api.useRateLimits(
+                java.util.Objects.requireNonNull(quota, "quota"), java.util.Objects.requireNonNull(dialect, "dialect"));
     }
 
     @Override

@@ -49,69 +49,224 @@ public record RelayConfig(
      * requests without collapse, no latency, no disruptions, the last 200,000 records, the plain dialect.
      */
     public static RelayConfig defaults() {
-        return new RelayConfig(0, Clock.systemUTC(), Sleeper.REAL, 42, List.of(DEMO_KEY), Optional.empty(),
-                Optional.empty(), 256, false, LatencyModel.none(), List.of(), 200_000,
+        return new RelayConfig(
+                0,
+                Clock.systemUTC(),
+                Sleeper.REAL,
+                42,
+                List.of(DEMO_KEY),
+                Optional.empty(),
+                Optional.empty(),
+                256,
+                false,
+                LatencyModel.none(),
+                List.of(),
+                200_000,
                 RateLimitDialect.PLAIN);
     }
 
     public RelayConfig withPort(int newPort) {
-        return new RelayConfig(newPort, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, disruptions, recordCapacity, dialect);
+        return new RelayConfig(
+                newPort,
+                clock,
+                sleeper,
+                seed,
+                apiKeys,
+                trustedIssuer,
+                quota,
+                capacity,
+                collapse,
+                latency,
+                disruptions,
+                recordCapacity,
+                dialect);
     }
 
     public RelayConfig withClock(Clock newClock) {
-        return new RelayConfig(port, newClock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, disruptions, recordCapacity, dialect);
+        return new RelayConfig(
+                port,
+                newClock,
+                sleeper,
+                seed,
+                apiKeys,
+                trustedIssuer,
+                quota,
+                capacity,
+                collapse,
+                latency,
+                disruptions,
+                recordCapacity,
+                dialect);
     }
 
     public RelayConfig withSleeper(Sleeper newSleeper) {
-        return new RelayConfig(port, clock, newSleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, disruptions, recordCapacity, dialect);
+        return new RelayConfig(
+                port,
+                clock,
+                newSleeper,
+                seed,
+                apiKeys,
+                trustedIssuer,
+                quota,
+                capacity,
+                collapse,
+                latency,
+                disruptions,
+                recordCapacity,
+                dialect);
     }
 
     public RelayConfig withSeed(long newSeed) {
-        return new RelayConfig(port, clock, sleeper, newSeed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, disruptions, recordCapacity, dialect);
+        return new RelayConfig(
+                port,
+                clock,
+                sleeper,
+                newSeed,
+                apiKeys,
+                trustedIssuer,
+                quota,
+                capacity,
+                collapse,
+                latency,
+                disruptions,
+                recordCapacity,
+                dialect);
     }
 
     public RelayConfig withApiKeys(List<String> keys) {
-        return new RelayConfig(port, clock, sleeper, seed, keys, trustedIssuer, quota, capacity, collapse, latency,
-                disruptions, recordCapacity, dialect);
+        return new RelayConfig(
+                port,
+                clock,
+                sleeper,
+                seed,
+                keys,
+                trustedIssuer,
+                quota,
+                capacity,
+                collapse,
+                latency,
+                disruptions,
+                recordCapacity,
+                dialect);
     }
 
     public RelayConfig withTrustedIssuer(TrustedIssuer issuer) {
-        return new RelayConfig(port, clock, sleeper, seed, apiKeys, Optional.of(issuer), quota, capacity, collapse,
-                latency, disruptions, recordCapacity, dialect);
+        return new RelayConfig(
+                port,
+                clock,
+                sleeper,
+                seed,
+                apiKeys,
+                Optional.of(issuer),
+                quota,
+                capacity,
+                collapse,
+                latency,
+                disruptions,
+                recordCapacity,
+                dialect);
     }
 
     public RelayConfig withQuota(Quota newQuota) {
-        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, Optional.of(newQuota), capacity,
-                collapse, latency, disruptions, recordCapacity, dialect);
+        return new RelayConfig(
+                port,
+                clock,
+                sleeper,
+                seed,
+                apiKeys,
+                trustedIssuer,
+                Optional.of(newQuota),
+                capacity,
+                collapse,
+                latency,
+                disruptions,
+                recordCapacity,
+                dialect);
     }
 
     public RelayConfig withCapacity(int concurrent, boolean collapseUnderOverload) {
-        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, concurrent,
-                collapseUnderOverload, latency, disruptions, recordCapacity, dialect);
+        return new RelayConfig(
+                port,
+                clock,
+                sleeper,
+                seed,
+                apiKeys,
+                trustedIssuer,
+                quota,
+                concurrent,
+                collapseUnderOverload,
+                latency,
+                disruptions,
+                recordCapacity,
+                dialect);
     }
 
     public RelayConfig withLatency(LatencyModel model) {
-        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse, model,
-                disruptions, recordCapacity, dialect);
+        return new RelayConfig(
+                port,
+                clock,
+                sleeper,
+                seed,
+                apiKeys,
+                trustedIssuer,
+                quota,
+                capacity,
+                collapse,
+                model,
+                disruptions,
+                recordCapacity,
+                dialect);
     }
 
     public RelayConfig withDisruptions(List<Disruption> timeline) {
-        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, timeline, recordCapacity, dialect);
+        return new RelayConfig(
+                port,
+                clock,
+                sleeper,
+                seed,
+                apiKeys,
+                trustedIssuer,
+                quota,
+                capacity,
+                collapse,
+                latency,
+                timeline,
+                recordCapacity,
+                dialect);
     }
 
     public RelayConfig withRecordCapacity(int records) {
-        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, disruptions, records, dialect);
+        return new RelayConfig(
+                port,
+                clock,
+                sleeper,
+                seed,
+                apiKeys,
+                trustedIssuer,
+                quota,
+                capacity,
+                collapse,
+                latency,
+                disruptions,
+                records,
+                dialect);
     }
 
     /** The headers the quota speaks in: what is left, when it resets, how long a 429 asks to wait. */
     public RelayConfig withDialect(RateLimitDialect newDialect) {
-        return new RelayConfig(port, clock, sleeper, seed, apiKeys, trustedIssuer, quota, capacity, collapse,
-                latency, disruptions, recordCapacity, newDialect);
+        return new RelayConfig(
+                port,
+                clock,
+                sleeper,
+                seed,
+                apiKeys,
+                trustedIssuer,
+                quota,
+                capacity,
+                collapse,
+                latency,
+                disruptions,
+                recordCapacity,
+                newDialect);
     }
 }

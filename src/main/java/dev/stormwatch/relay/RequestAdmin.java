@@ -23,21 +23,25 @@ final class RequestAdmin implements Handler {
         }
         long since;
         try {
-            since = Long.parseLong(request.queryParameters().getOrDefault("since", List.of("0")).get(0));
+            since = Long.parseLong(request.queryParameters()
+                    .getOrDefault("since", List.of("0"))
+                    .get(0));
         } catch (NumberFormatException e) {
             return Response.json(400, Map.of("error", "invalid_request", "error_description", "since is a number"));
         }
-        List<Map<String, Object>> records = log.since(since).stream().map(r -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("sequence", r.sequence());
-            m.put("at", r.at().toString());
-            m.put("principal", r.principal());
-            m.put("endpoint", r.endpoint());
-            m.put("outcome", r.outcome().name());
-            m.put("status", r.status());
-            m.put("latency_ms", r.latency().toNanos() / 1e6);
-            return m;
-        }).toList();
+        List<Map<String, Object>> records = log.since(since).stream()
+                .map(r -> {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("sequence", r.sequence());
+                    m.put("at", r.at().toString());
+                    m.put("principal", r.principal());
+                    m.put("endpoint", r.endpoint());
+                    m.put("outcome", r.outcome().name());
+                    m.put("status", r.status());
+                    m.put("latency_ms", r.latency().toNanos() / 1e6);
+                    return m;
+                })
+                .toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("next", log.nextSequence());
         body.put("totals", log.totals());

@@ -24,8 +24,8 @@ public final class RequestLog {
         this.ring = new RequestRecord[capacity];
     }
 
-    synchronized RequestRecord append(Instant at, String principal, String endpoint, RelayOutcome outcome,
-            int status, Duration latency) {
+    synchronized RequestRecord append(
+            Instant at, String principal, String endpoint, RelayOutcome outcome, int status, Duration latency) {
         RequestRecord record = new RequestRecord(next, at, principal, endpoint, outcome, status, latency);
         ring[(int) (next % ring.length)] = record;
         next++;

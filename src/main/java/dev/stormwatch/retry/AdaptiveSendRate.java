@@ -69,7 +69,9 @@ public final class AdaptiveSendRate {
         if (response.status() != 503) {
             return false;
         }
-        return WaitHints.read(503, response.retryAfter(), response.date(), response.hints(), now).waitTime().isPresent();
+        return WaitHints.read(503, response.retryAfter(), response.date(), response.hints(), now)
+                .waitTime()
+                .isPresent();
     }
 
     /**
@@ -181,7 +183,9 @@ public final class AdaptiveSendRate {
 
     @Override
     public synchronized String toString() {
-        return enabled ? String.format(java.util.Locale.ROOT, "AdaptiveSendRate[%.2f/s, measured %.2f/s]", fillRate, measuredRate)
+        return enabled
+                ? String.format(
+                        java.util.Locale.ROOT, "AdaptiveSendRate[%.2f/s, measured %.2f/s]", fillRate, measuredRate)
                 : "AdaptiveSendRate[off]";
     }
 }

@@ -74,7 +74,8 @@ public final class CallBudget {
 
     /** Failed requests this origin may still make in this call (B1). */
     public int attemptsLeftAt(Origin origin) {
-        int left = Math.min(policy.maxAttemptsPerOrigin() - failedAt(origin), policy.maxTotalAttempts() - failedInAll());
+        int left =
+                Math.min(policy.maxAttemptsPerOrigin() - failedAt(origin), policy.maxTotalAttempts() - failedInAll());
         return Math.max(0, left);
     }
 

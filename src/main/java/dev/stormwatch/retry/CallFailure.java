@@ -45,8 +45,7 @@ public abstract sealed class CallFailure extends RuntimeException
     }
 
     /** No HTTP response came back: connect failure, timeout, reset or TLS failure (E1, ST2). */
-    public record Network(FailureKind kind, int attempts, Duration elapsed, Optional<String> detail)
-            implements Reason {
+    public record Network(FailureKind kind, int attempts, Duration elapsed, Optional<String> detail) implements Reason {
         public Network {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(elapsed, "elapsed");
@@ -126,13 +125,17 @@ public abstract sealed class CallFailure extends RuntimeException
 
         private static String remedy(FailureKind kind) {
             return switch (kind) {
-                case TLS_UNTRUSTED -> "If you trust this server, trust its certificate or the CA that issued it"
-                        + " (stormwatch session --ca-file FILE.pem), or use its https address with a public certificate.";
-                case TLS_CERTIFICATE_EXPIRED -> "The server must renew its certificate; also check this machine's clock.";
-                case TLS_WRONG_HOST -> "Use the host name the certificate was issued for, or have the server present"
-                        + " a certificate for this one.";
-                default -> "Check that this is the right address and port for https, and whether the server asks"
-                        + " for a client certificate.";
+                case TLS_UNTRUSTED ->
+                    "If you trust this server, trust its certificate or the CA that issued it"
+                            + " (stormwatch session --ca-file FILE.pem), or use its https address with a public certificate.";
+                case TLS_CERTIFICATE_EXPIRED ->
+                    "The server must renew its certificate; also check this machine's clock.";
+                case TLS_WRONG_HOST ->
+                    "Use the host name the certificate was issued for, or have the server present"
+                            + " a certificate for this one.";
+                default ->
+                    "Check that this is the right address and port for https, and whether the server asks"
+                            + " for a client certificate.";
             };
         }
 

@@ -69,8 +69,12 @@ public enum ComparisonBackoff {
         if (this == FULL) {
             return Backoff.fullJitterNanos(retryNumber, policy, random); // B3 itself, the clients' default
         }
-        return (long) draw(ceiling, policy.initialBackoff().toNanos(), policy.maxBackoff().toNanos(),
-                previousSleep.toNanos(), random);
+        return (long) draw(
+                ceiling,
+                policy.initialBackoff().toNanos(),
+                policy.maxBackoff().toNanos(),
+                previousSleep.toNanos(),
+                random);
     }
 
     /**

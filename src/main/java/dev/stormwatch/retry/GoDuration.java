@@ -35,8 +35,8 @@ final class GoDuration {
             int start = k;
             boolean digits = false;
             boolean point = false;
-            while (k < text.length() && (Character.isDigit(text.charAt(k)) && text.charAt(k) < 128
-                    || text.charAt(k) == '.' && !point)) {
+            while (k < text.length()
+                    && (Character.isDigit(text.charAt(k)) && text.charAt(k) < 128 || text.charAt(k) == '.' && !point)) {
                 digits |= text.charAt(k) != '.';
                 point |= text.charAt(k) == '.';
                 k++;
@@ -44,8 +44,10 @@ final class GoDuration {
             if (!digits) {
                 return INVALID;
             }
-            BigDecimal amount = new BigDecimal(text.substring(start, k).startsWith(".")
-                    ? "0" + text.substring(start, k) : text.substring(start, k));
+            BigDecimal amount = new BigDecimal(
+                    text.substring(start, k).startsWith(".")
+                            ? "0" + text.substring(start, k)
+                            : text.substring(start, k));
             long unit;
             if (text.startsWith("ns", k)) {
                 unit = 1L;

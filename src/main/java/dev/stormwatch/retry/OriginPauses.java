@@ -110,7 +110,9 @@ public final class OriginPauses {
             if (!now.isBefore(pause.until())) {
                 pauses.remove(origin, pause); // ended: forget it, unless another thread just replaced it
             } else {
-                longest = new Refusal(pause.status(), Duration.between(now, pause.until()),
+                longest = new Refusal(
+                        pause.status(),
+                        Duration.between(now, pause.until()),
                         pause.paced() ? Optional.of(PaceScope.PaceKey.ORIGIN) : Optional.empty());
             }
         }

@@ -15,11 +15,17 @@ public enum PolicyPreset {
      * RC4: background work: the article's 4 attempts, 250 ms doubling up to its 8 s cap, and 60 s in all so that a
      * provider's Retry-After can be honoured in full (RA3, RA8: the cap never shortens a Retry-After).
      */
-    BATCH("batch", "Batch", "RC4",
+    BATCH(
+            "batch",
+            "Batch",
+            "RC4",
             new RetryPolicy(4, 4, Duration.ofMillis(250), 2.0, Duration.ofSeconds(8), Duration.ofSeconds(60))),
 
     /** RC4: a person waits: 2 attempts, 250 ms doubling up to 1 s, 2 s in all. */
-    INTERACTIVE("interactive", "Interactive", "RC4",
+    INTERACTIVE(
+            "interactive",
+            "Interactive",
+            "RC4",
             new RetryPolicy(2, 2, Duration.ofMillis(250), 2.0, Duration.ofSeconds(1), Duration.ofSeconds(2))),
 
     /** C1 and B1: 3 per origin, 4 in all, 500 ms doubling up to 10 s, 20 s in all. */

@@ -37,9 +37,15 @@ public final class PrintableText {
 
     /** Whether a character would act on a terminal or reorder text instead of showing itself. */
     static boolean isUnsafe(char c) {
-        return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F)
-                || c == 0x061C || c == 0x200E || c == 0x200F
-                || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069)
-                || c == 0x2028 || c == 0x2029;
+        return c < 0x20
+                || c == 0x7F
+                || (c >= 0x80 && c <= 0x9F)
+                || c == 0x061C
+                || c == 0x200E
+                || c == 0x200F
+                || (c >= 0x202A && c <= 0x202E)
+                || (c >= 0x2066 && c <= 0x2069)
+                || c == 0x2028
+                || c == 0x2029;
     }
 }

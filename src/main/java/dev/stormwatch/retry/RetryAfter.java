@@ -98,33 +98,44 @@ public final class RetryAfter {
         long seconds = seconds(status, headerValues, dateHeader, now);
         if (seconds >= 0) {
             if (seconds > CAP_SECONDS) {
-                return new Explanation(Optional.of(CAP), Rule.CAPPED, "the provider asked for " + seconds
-                        + " s; the wait is capped at " + CAP_SECONDS + " s");
+                return new Explanation(
+                        Optional.of(CAP),
+                        Rule.CAPPED,
+                        "the provider asked for " + seconds + " s; the wait is capped at " + CAP_SECONDS + " s");
             }
             String value = strip(headerValues.get(0));
             Duration wait = Duration.ofSeconds(seconds);
             if (AsciiDigits.only(value, 0, value.length())) {
-                return new Explanation(Optional.of(wait), Rule.DELTA_SECONDS,
-                        "delta-seconds '" + value + "': wait " + seconds + " s");
+                return new Explanation(
+                        Optional.of(wait), Rule.DELTA_SECONDS, "delta-seconds '" + value + "': wait " + seconds + " s");
             }
             if (usableDate(dateHeader, now) != HttpDate.INVALID) {
-                return new Explanation(Optional.of(wait), Rule.DATE_AGAINST_DATE_HEADER,
-                        "HTTP-date, measured against the response's Date header (not the local clock): wait "
-                                + seconds + " s");
+                return new Explanation(
+                        Optional.of(wait),
+                        Rule.DATE_AGAINST_DATE_HEADER,
+                        "HTTP-date, measured against the response's Date header (not the local clock): wait " + seconds
+                                + " s");
             }
-            return new Explanation(Optional.of(wait), Rule.DATE_AGAINST_LOCAL_CLOCK,
+            return new Explanation(
+                    Optional.of(wait),
+                    Rule.DATE_AGAINST_LOCAL_CLOCK,
                     "HTTP-date, measured against the local clock because the response has no usable Date header:"
                             + " wait " + seconds + " s");
         }
         if (seconds == ABSENT) {
-            return new Explanation(Optional.empty(), Rule.ABSENT,
-                    "no Retry-After header: ordinary backoff with full jitter applies");
+            return new Explanation(
+                    Optional.empty(), Rule.ABSENT, "no Retry-After header: ordinary backoff with full jitter applies");
         }
         if (seconds == STATUS_IGNORED) {
-            return new Explanation(Optional.empty(), Rule.STATUS_IGNORED, "status " + status
-                    + " is neither 429 nor 503, so Retry-After is ignored and ordinary backoff applies");
+            return new Explanation(
+                    Optional.empty(),
+                    Rule.STATUS_IGNORED,
+                    "status " + status
+                            + " is neither 429 nor 503, so Retry-After is ignored and ordinary backoff applies");
         }
-        return new Explanation(Optional.empty(), Rule.INVALID,
+        return new Explanation(
+                Optional.empty(),
+                Rule.INVALID,
                 invalidReason(seconds) + ", so the header counts as absent and ordinary backoff applies");
     }
 

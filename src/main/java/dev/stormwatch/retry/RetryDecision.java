@@ -16,7 +16,8 @@ public final class RetryDecision {
     /** RA3: the jitter added to a Retry-After wait is at most a tenth of it... */
     private static final long JITTER_DIVISOR = 10;
     /** RA3: ...and at most one second, so a long wait is not stretched by minutes. */
-    private static final long MAX_RETRY_AFTER_JITTER_NANOS = Duration.ofSeconds(1).toNanos();
+    private static final long MAX_RETRY_AFTER_JITTER_NANOS =
+            Duration.ofSeconds(1).toNanos();
 
     private RetryDecision() {}
 
@@ -31,8 +32,14 @@ public final class RetryDecision {
      * @param now the current wall-clock instant (P6); the reference for an HTTP-date without {@code Date}
      * @param random a number in [0, 1) for the jitter (B3, RA3, B4)
      */
-    public static Decision decide(Outcome outcome, Operation operation, Origin origin, BudgetCounters counters,
-            RetryPolicy policy, Instant now, double random) {
+    public static Decision decide(
+            Outcome outcome,
+            Operation operation,
+            Origin origin,
+            BudgetCounters counters,
+            RetryPolicy policy,
+            Instant now,
+            double random) {
         return decide(outcome, operation, origin, counters, policy, now, random, ComparisonBackoff.FULL, Duration.ZERO);
     }
 
@@ -45,9 +52,26 @@ public final class RetryDecision {
      * @param previousSleep the sleep before this step's previous attempt, zero before the first retry
      *     ({@link ComparisonBackoff#DECORRELATED} grows from it)
      */
-    public static Decision decide(Outcome outcome, Operation operation, Origin origin, BudgetCounters counters,
-            RetryPolicy policy, Instant now, double random, ComparisonBackoff backoff, Duration previousSleep) {
-        return decide(outcome, operation, origin, counters, policy, now, random, backoff, previousSleep,
+    public static Decision decide(
+            Outcome outcome,
+            Operation operation,
+            Origin origin,
+            BudgetCounters counters,
+            RetryPolicy policy,
+            Instant now,
+            double random,
+            ComparisonBackoff backoff,
+            Duration previousSleep) {
+        return decide(
+                outcome,
+                operation,
+                origin,
+                counters,
+                policy,
+                now,
+                random,
+                backoff,
+                previousSleep,
                 ComparisonRetryAfter.HONOURED);
     }
 
@@ -60,8 +84,16 @@ public final class RetryDecision {
      *
      * @param retryAfter how a valid Retry-After is waited
      */
-    public static Decision decide(Outcome outcome, Operation operation, Origin origin, BudgetCounters counters,
-            RetryPolicy policy, Instant now, double random, ComparisonBackoff backoff, Duration previousSleep,
+    public static Decision decide(
+            Outcome outcome,
+            Operation operation,
+            Origin origin,
+            BudgetCounters counters,
+            RetryPolicy policy,
+            Instant now,
+            double random,
+            ComparisonBackoff backoff,
+            Duration previousSleep,
             ComparisonRetryAfter retryAfter) {
         Objects.requireNonNull(backoff, "backoff");
         Objects.requireNonNull(previousSleep, "previousSleep");
@@ -70,8 +102,8 @@ public final class RetryDecision {
         if (outcome instanceof Outcome.HttpResponse response) {
             return decideResponse(response, operation, origin, counters, policy, now, random, backoffs);
         }
-        return decideNetworkFailure((Outcome.NetworkFailure) outcome, operation, origin, counters, policy,
-                random, backoffs);
+        return decideNetworkFailure(
+                (Outcome.NetworkFailure) outcome, operation, origin, counters, policy, random, backoffs);
     }
 
     /**
@@ -86,17 +118,26 @@ public final class RetryDecision {
             if (sleepNanos > remainingNanos) {
                 return Optional.empty();
             }
-            return Optional.of(new Decision.Retry(Duration.ofNanos(sleepNanos),
+            return Optional.of(new Decision.Retry(
+                    Duration.ofNanos(sleepNanos),
                     Duration.ofNanos(strategy.jitterNanos(sleepNanos, attempts, policy))));
         }
     }
 
-    private static Decision decideResponse(Outcome.HttpResponse response, Operation operation, Origin origin,
-            BudgetCounters counters, RetryPolicy policy, Instant now, double random, Backoffs backoffs) {
+    private static Decision decideResponse(
+            Outcome.HttpResponse response,
+            Operation operation,
+            Origin origin,
+            BudgetCounters counters,
+            RetryPolicy policy,
+            Instant now,
+            double random,
+            Backoffs backoffs) {
         int status = response.status();
         // RH: hints beyond Retry-After are read by WaitHints; a response without any keeps the allocation-free path.
         WaitHints.Reading hints = response.hints().isEmpty()
-                ? null : WaitHints.read(status, response.retryAfter(), response.date(), response.hints(), now);
+                ? null
+                : WaitHints.read(status, response.retryAfter(), response.date(), response.hints(), now);
         // A1: the application's own requests get their 429 or 5xx as they are, Retry-After untouched, and start
         // no pace (RH9).
         if (operation.returnsStatusAsIs()) {
@@ -110,9 +151,11 @@ public final class RetryDecision {
         // the longest valid wait of them all, a Retry-After for every rule below.
         long retryAfterNanos;
         if (hints == null) {
-            long retryAfterSeconds = RetryAfter.seconds(status, response.retryAfter(), response.date(), now.getEpochSecond());
+            long retryAfterSeconds =
+                    RetryAfter.seconds(status, response.retryAfter(), response.date(), now.getEpochSecond());
             retryAfterNanos = retryAfterSeconds < 0
-                    ? -1 : Math.min(retryAfterSeconds, RetryAfter.CAP.getSeconds()) * 1_000_000_000L;
+                    ? -1
+                    : Math.min(retryAfterSeconds, RetryAfter.CAP.getSeconds()) * 1_000_000_000L;
         } else {
             retryAfterNanos = hints.waitTime().map(Duration::toNanos).orElse(-1L);
         }
@@ -146,8 +189,8 @@ public final class RetryDecision {
                 return stopServer(origin, status, retryAfterNanos, attempts, counters, now);
             }
             // RA3: up to a tenth of the wait, at most 1 s, and never more than what the budget has left after it.
-            long jitterCeiling = Math.min(Math.min(waitNanos / JITTER_DIVISOR, MAX_RETRY_AFTER_JITTER_NANOS),
-                    remainingNanos - waitNanos);
+            long jitterCeiling = Math.min(
+                    Math.min(waitNanos / JITTER_DIVISOR, MAX_RETRY_AFTER_JITTER_NANOS), remainingNanos - waitNanos);
             long jitterNanos = (long) (jitterCeiling * checkedRandom(random));
             return new Decision.Retry(Duration.ofNanos(waitNanos + jitterNanos), Duration.ofNanos(jitterNanos));
         }
@@ -168,8 +211,14 @@ public final class RetryDecision {
         return new Decision.Deliver(Optional.of(now.plus(hints.pace().get())), hints.paceScope());
     }
 
-    private static Decision decideNetworkFailure(Outcome.NetworkFailure failure, Operation operation, Origin origin,
-            BudgetCounters counters, RetryPolicy policy, double random, Backoffs backoffs) {
+    private static Decision decideNetworkFailure(
+            Outcome.NetworkFailure failure,
+            Operation operation,
+            Origin origin,
+            BudgetCounters counters,
+            RetryPolicy policy,
+            double random,
+            Backoffs backoffs) {
         FailureKind kind = failure.kind();
         Optional<String> detail = failure.detail();
         // E3: attempts count the failed requests of this step, this one included.
@@ -206,20 +255,23 @@ public final class RetryDecision {
         return policy.totalBudget().toNanos() - counters.elapsed().toNanos();
     }
 
-    private static Decision.Stop stopServer(Origin origin, int status, long retryAfterNanos, int attempts,
-            BudgetCounters counters, Instant now) {
+    private static Decision.Stop stopServer(
+            Origin origin, int status, long retryAfterNanos, int attempts, BudgetCounters counters, Instant now) {
         // E4: retryAfter only when the provider said when. P1, P5: only the provider's words start a pause.
-        Optional<Duration> retryAfter = retryAfterNanos < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(retryAfterNanos));
+        Optional<Duration> retryAfter =
+                retryAfterNanos < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(retryAfterNanos));
         // A zero wait asks for no pause at all.
         Optional<Instant> pause = retryAfterNanos > 0 ? Optional.of(now.plusNanos(retryAfterNanos)) : Optional.empty();
         CallFailure.Server server = new CallFailure.Server(status, retryAfter, attempts, counters.elapsed());
         return new Decision.Stop(new CallFailure.Recoverable(origin, server), pause);
     }
 
-    private static Decision.Stop stopNetwork(Origin origin, FailureKind kind, Optional<String> detail, int attempts,
-            BudgetCounters counters) {
-        return new Decision.Stop(new CallFailure.Recoverable(origin,
-                new CallFailure.Network(kind, attempts, counters.elapsed(), detail)), Optional.empty());
+    private static Decision.Stop stopNetwork(
+            Origin origin, FailureKind kind, Optional<String> detail, int attempts, BudgetCounters counters) {
+        return new Decision.Stop(
+                new CallFailure.Recoverable(
+                        origin, new CallFailure.Network(kind, attempts, counters.elapsed(), detail)),
+                Optional.empty());
     }
 
     private static double checkedRandom(double random) {

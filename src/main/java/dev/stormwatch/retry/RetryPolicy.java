@@ -25,16 +25,16 @@ public record RetryPolicy(
     public static final Duration LIMIT_TOTAL_BUDGET = Duration.ofMinutes(10);
 
     /** C1 and B1: 3 per origin, 4 in all, 500 ms doubling up to 10 s, 20 s in all. */
-    public static final RetryPolicy DEFAULT = new RetryPolicy(
-            3, 4, Duration.ofMillis(500), 2.0, Duration.ofSeconds(10), Duration.ofSeconds(20));
+    public static final RetryPolicy DEFAULT =
+            new RetryPolicy(3, 4, Duration.ofMillis(500), 2.0, Duration.ofSeconds(10), Duration.ofSeconds(20));
 
     /** C3: for interactive work that must answer fast: 2 per origin, 2 in all, 250 ms up to 2 s, 5 s in all. */
-    public static final RetryPolicy CONSERVATIVE = new RetryPolicy(
-            2, 2, Duration.ofMillis(250), 2.0, Duration.ofSeconds(2), Duration.ofSeconds(5));
+    public static final RetryPolicy CONSERVATIVE =
+            new RetryPolicy(2, 2, Duration.ofMillis(250), 2.0, Duration.ofSeconds(2), Duration.ofSeconds(5));
 
     /** C3: for background work that can wait: 5 per origin, 8 in all, up to 30 s apart, 60 s in all. */
-    public static final RetryPolicy PATIENT = new RetryPolicy(
-            5, 8, Duration.ofMillis(500), 2.0, Duration.ofSeconds(30), Duration.ofSeconds(60));
+    public static final RetryPolicy PATIENT =
+            new RetryPolicy(5, 8, Duration.ofMillis(500), 2.0, Duration.ofSeconds(30), Duration.ofSeconds(60));
 
     /**
      * Validates every field (C2).
@@ -49,26 +49,34 @@ public record RetryPolicy(
         require(maxAttemptsPerOrigin >= 1, "maxAttemptsPerOrigin must be at least 1, was " + maxAttemptsPerOrigin);
         require(maxTotalAttempts >= 1, "maxTotalAttempts must be at least 1, was " + maxTotalAttempts);
         // C2: the maxima keep one call from hammering a provider that is already overloaded.
-        require(maxAttemptsPerOrigin <= LIMIT_ATTEMPTS_PER_ORIGIN,
+        require(
+                maxAttemptsPerOrigin <= LIMIT_ATTEMPTS_PER_ORIGIN,
                 "maxAttemptsPerOrigin must be at most " + LIMIT_ATTEMPTS_PER_ORIGIN + ", was " + maxAttemptsPerOrigin);
-        require(maxTotalAttempts <= LIMIT_TOTAL_ATTEMPTS,
+        require(
+                maxTotalAttempts <= LIMIT_TOTAL_ATTEMPTS,
                 "maxTotalAttempts must be at most " + LIMIT_TOTAL_ATTEMPTS + ", was " + maxTotalAttempts);
         // C2: a per-origin limit above the total could never be reached; it is a mistake, not a wish.
-        require(maxAttemptsPerOrigin <= maxTotalAttempts, "maxAttemptsPerOrigin (" + maxAttemptsPerOrigin
-                + ") must not exceed maxTotalAttempts (" + maxTotalAttempts + ")");
+        require(
+                maxAttemptsPerOrigin <= maxTotalAttempts,
+                "maxAttemptsPerOrigin (" + maxAttemptsPerOrigin + ") must not exceed maxTotalAttempts ("
+                        + maxTotalAttempts + ")");
         // C2: a multiplier below 1 would shrink the backoff, retrying faster the longer the provider struggles.
-        require(multiplier >= 1.0 && Double.isFinite(multiplier),
+        require(
+                multiplier >= 1.0 && Double.isFinite(multiplier),
                 "multiplier must be a finite number of at least 1.0, was " + multiplier);
         // B4: a zero backoff would switch jitter off; a missing one is a mistake.
         requirePositive(initialBackoff, "initialBackoff");
         requirePositive(maxBackoff, "maxBackoff");
         requirePositive(totalBudget, "totalBudget");
-        require(maxBackoff.compareTo(initialBackoff) >= 0,
+        require(
+                maxBackoff.compareTo(initialBackoff) >= 0,
                 "maxBackoff (" + maxBackoff + ") must not be below initialBackoff (" + initialBackoff + ")");
-        require(maxBackoff.compareTo(LIMIT_MAX_BACKOFF) <= 0,
+        require(
+                maxBackoff.compareTo(LIMIT_MAX_BACKOFF) <= 0,
                 "maxBackoff must be at most " + LIMIT_MAX_BACKOFF + ", was " + maxBackoff);
         // B4, C2: no setting makes retrying unbounded.
-        require(totalBudget.compareTo(LIMIT_TOTAL_BUDGET) <= 0,
+        require(
+                totalBudget.compareTo(LIMIT_TOTAL_BUDGET) <= 0,
                 "totalBudget must be at most " + LIMIT_TOTAL_BUDGET + ", was " + totalBudget);
     }
 

@@ -82,8 +82,8 @@ public final class SendGate {
      *
      * @param random numbers in [0, 1) for a pace's jitter; asked only when a pace is waited out
      */
-    public Verdict beforeSend(Operation operation, Origin origin, PaceScope.PaceTarget target, CallBudget budget,
-            DoubleSupplier random) {
+    public Verdict beforeSend(
+            Operation operation, Origin origin, PaceScope.PaceTarget target, CallBudget budget, DoubleSupplier random) {
         Optional<OriginPauses.Refusal> hold = operation.checksPause() ? pauses.check(origin, target) : Optional.empty();
         Verdict verdict = hold.isEmpty() ? SEND : decide(operation, hold, budget.remaining(), random.getAsDouble());
         if (verdict instanceof Send && sendRate.isPresent()) {
@@ -104,8 +104,8 @@ public final class SendGate {
      * @param budgetLeft what is left of the call's time budget (B1)
      * @param random a number in [0, 1) for the jitter
      */
-    public static Verdict decide(Operation operation, Optional<OriginPauses.Refusal> hold, Duration budgetLeft,
-            double random) {
+    public static Verdict decide(
+            Operation operation, Optional<OriginPauses.Refusal> hold, Duration budgetLeft, double random) {
         Objects.requireNonNull(hold, "hold");
         // P3, P7: the code exchange and the application's own requests are never held.
         if (!operation.checksPause() || hold.isEmpty()) {

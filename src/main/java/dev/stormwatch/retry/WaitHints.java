@@ -29,6 +29,7 @@ public final class WaitHints {
 
     /** A wait in milliseconds beyond this many digits cannot be meant; it counts as absent (RH10). */
     private static final int MAX_NUMBER_LENGTH = 18;
+
     private static final BigDecimal NANOS_PER_MILLI = BigDecimal.valueOf(1_000_000);
     private static final long CAP_NANOS = RetryAfter.CAP.toNanos();
 
@@ -43,8 +44,13 @@ public final class WaitHints {
      * @param paceScope what the pace covers on its origin (RH12): the scope every used-up quota names, the origin
      *     when they disagree or none asks for a pace
      */
-    public record Reading(List<WaitHint> hints, Optional<WaitHint> decidedBy, Optional<Duration> waitTime,
-            Optional<Duration> pace, Optional<Boolean> shouldRetry, PaceScope paceScope) {
+    public record Reading(
+            List<WaitHint> hints,
+            Optional<WaitHint> decidedBy,
+            Optional<Duration> waitTime,
+            Optional<Duration> pace,
+            Optional<Boolean> shouldRetry,
+            PaceScope paceScope) {
         public Reading {
             hints = List.copyOf(hints);
             Objects.requireNonNull(decidedBy, "decidedBy");
@@ -92,8 +98,8 @@ public final class WaitHints {
     }
 
     /** RH2: the longest valid wait wins; the first hint of that length (Retry-After before the others) decides. */
-    private static Reading decide(List<WaitHint> hints, boolean waitStatus, Optional<Boolean> shouldRetry,
-            Map<WaitHint, PaceScope> scopes) {
+    private static Reading decide(
+            List<WaitHint> hints, boolean waitStatus, Optional<Boolean> shouldRetry, Map<WaitHint, PaceScope> scopes) {
         WaitHint longestWait = null;
         WaitHint longestPace = null;
         PaceScope paceScope = null;
@@ -107,37 +113,56 @@ public final class WaitHints {
                 paceScope = paceScope == null ? scope : paceScope.and(scope);
             }
             boolean waits = hint.role() == WaitHint.Role.WAIT || hint.role() == WaitHint.Role.EXHAUSTED;
-            if (waitStatus && waits && (longestWait == null || hint.waitTime().get().compareTo(longestWait.waitTime().get()) > 0)) {
+            if (waitStatus
+                    && waits
+                    && (longestWait == null
+                            || hint.waitTime()
+                                            .get()
+                                            .compareTo(longestWait.waitTime().get())
+                                    > 0)) {
                 longestWait = hint;
             }
             if (hint.role() == WaitHint.Role.EXHAUSTED
-                    && (longestPace == null || hint.waitTime().get().compareTo(longestPace.waitTime().get()) > 0)) {
+                    && (longestPace == null
+                            || hint.waitTime()
+                                            .get()
+                                            .compareTo(longestPace.waitTime().get())
+                                    > 0)) {
                 longestPace = hint;
             }
         }
         Optional<WaitHint> decidedBy = Optional.ofNullable(longestWait != null ? longestWait : longestPace);
-        return new Reading(hints, decidedBy,
+        return new Reading(
+                hints,
+                decidedBy,
                 Optional.ofNullable(longestWait).flatMap(WaitHint::waitTime),
-                Optional.ofNullable(longestPace).flatMap(WaitHint::waitTime), shouldRetry,
+                Optional.ofNullable(longestPace).flatMap(WaitHint::waitTime),
+                shouldRetry,
                 paceScope == null ? PaceScope.ORIGIN : paceScope);
     }
 
-    private static void readRetryAfter(int status, List<String> values, String date, Instant now,
-            List<WaitHint> hints) {
+    private static void readRetryAfter(
+            int status, List<String> values, String date, Instant now, List<WaitHint> hints) {
         if (values == null || values.isEmpty()) {
             return;
         }
-        RetryAfter.Explanation explanation = RetryAfter.explain(status, values, date,
-                Clock.fixed(now, java.time.ZoneOffset.UTC));
-        String raw = String.join(", ", values.stream().map(v -> v == null ? "" : v).toList());
+        RetryAfter.Explanation explanation =
+                RetryAfter.explain(status, values, date, Clock.fixed(now, java.time.ZoneOffset.UTC));
+        String raw =
+                String.join(", ", values.stream().map(v -> v == null ? "" : v).toList());
         WaitHint.Role role = explanation.retryAfter().isPresent() ? WaitHint.Role.WAIT : WaitHint.Role.IGNORED;
-        hints.add(new WaitHint("retry-after", raw, role, explanation.retryAfter(), explanation.rule().specId(),
+        hints.add(new WaitHint(
+                "retry-after",
+                raw,
+                role,
+                explanation.retryAfter(),
+                explanation.rule().specId(),
                 explanation.reason()));
     }
 
     /** RH1: a wait in milliseconds, read like Retry-After on 429 and 503 only (RA1). */
-    private static void readMillis(String name, boolean waitStatus, int status, HintHeaders headers,
-            List<WaitHint> hints) {
+    private static void readMillis(
+            String name, boolean waitStatus, int status, HintHeaders headers, List<WaitHint> hints) {
         List<String> values = headers.values(name);
         if (values.isEmpty()) {
             return;
@@ -145,7 +170,8 @@ public final class WaitHints {
         String raw = String.join(", ", values);
         // RA1, RH1: like Retry-After, a wait counts only on 429 and 503.
         if (!waitStatus) {
-            hints.add(ignored(name, raw, "RA1", "status " + status + " is neither 429 nor 503, so the wait is ignored"));
+            hints.add(
+                    ignored(name, raw, "RA1", "status " + status + " is neither 429 nor 503, so the wait is ignored"));
             return;
         }
         // RA6, RH10: several values contradict each other; none is trusted.
@@ -160,9 +186,12 @@ public final class WaitHints {
             return;
         }
         // RH1: a fraction of a millisecond is rounded up, never down: the wait is not shortened.
-        long nanos = millis.get().multiply(NANOS_PER_MILLI).setScale(0, RoundingMode.CEILING).longValueExact();
-        hints.add(waitHint(name, raw, WaitHint.Role.WAIT, nanos, "RH1",
-                "milliseconds: wait " + words(Duration.ofNanos(nanos))));
+        long nanos = millis.get()
+                .multiply(NANOS_PER_MILLI)
+                .setScale(0, RoundingMode.CEILING)
+                .longValueExact();
+        hints.add(waitHint(
+                name, raw, WaitHint.Role.WAIT, nanos, "RH1", "milliseconds: wait " + words(Duration.ofNanos(nanos))));
     }
 
     /** RH3: the provider's word on whether to retry at all. */
@@ -178,13 +207,23 @@ public final class WaitHints {
         }
         String value = raw.strip().toLowerCase(Locale.ROOT);
         if (value.equals("false")) {
-            hints.add(new WaitHint("x-should-retry", raw, WaitHint.Role.SHOULD_RETRY, Optional.empty(), "RH3",
+            hints.add(new WaitHint(
+                    "x-should-retry",
+                    raw,
+                    WaitHint.Role.SHOULD_RETRY,
+                    Optional.empty(),
+                    "RH3",
                     "the provider says not to retry: the step stops after this request; a valid wait is still"
                             + " reported and pauses the origin (P1)"));
             return Optional.of(false);
         }
         if (value.equals("true")) {
-            hints.add(new WaitHint("x-should-retry", raw, WaitHint.Role.SHOULD_RETRY, Optional.empty(), "RH3",
+            hints.add(new WaitHint(
+                    "x-should-retry",
+                    raw,
+                    WaitHint.Role.SHOULD_RETRY,
+                    Optional.empty(),
+                    "RH3",
                     "the provider allows a retry; the status, operation and budget rules still decide (ST1, OP, F1,"
                             + " P3, RC2, B1) and any wait is still honoured"));
             return Optional.of(true);
@@ -194,7 +233,11 @@ public final class WaitHints {
     }
 
     /** RH4–RH8: the quota dialects, in the order the headers came. */
-    private static void readQuotas(HintHeaders headers, Instant now, Instant reference, List<WaitHint> hints,
+    private static void readQuotas(
+            HintHeaders headers,
+            Instant now,
+            Instant reference,
+            List<WaitHint> hints,
             Map<WaitHint, PaceScope> scopes) {
         for (HintHeaders.Field field : headers.fields()) {
             String name = field.name();
@@ -222,7 +265,8 @@ public final class WaitHints {
                 if (headers.values(partnerOfReset(name)).isEmpty()) {
                     hints.add(info(field, "RH4", "a reset time without a remaining count beside it: asks for no wait"));
                 }
-            } else if (!name.equals("retry-after-ms") && !name.equals("x-ms-retry-after-ms")
+            } else if (!name.equals("retry-after-ms")
+                    && !name.equals("x-ms-retry-after-ms")
                     && !name.equals("x-should-retry")) {
                 hints.add(info(field, "RH4", "a limit or usage figure: asks for no wait"));
             }
@@ -253,12 +297,14 @@ public final class WaitHints {
     /** RH12: an IETF item's key names its quota policy ({@code "default"}); quotes are not part of the name. */
     private static PaceScope ietfPolicy(String key) {
         String name = key.length() >= 2 && key.startsWith("\"") && key.endsWith("\"")
-                ? key.substring(1, key.length() - 1) : key;
+                ? key.substring(1, key.length() - 1)
+                : key;
         return name.isBlank() ? PaceScope.ORIGIN : PaceScope.quota(name);
     }
 
     private static boolean isReset(String name) {
-        return name.equals("ratelimit-reset") || name.equals("x-ratelimit-reset")
+        return name.equals("ratelimit-reset")
+                || name.equals("x-ratelimit-reset")
                 || name.startsWith("x-ratelimit-reset-")
                 || name.startsWith("anthropic-ratelimit-") && name.endsWith("-reset");
     }
@@ -294,34 +340,57 @@ public final class WaitHints {
     }
 
     /** RH4: a remaining count and the reset beside it; only a used-up quota asks for a wait. */
-    private static void readPair(HintHeaders headers, HintHeaders.Field remainingField, String resetName,
-            Dialect dialect, Instant now, Instant reference, List<WaitHint> hints) {
+    private static void readPair(
+            HintHeaders headers,
+            HintHeaders.Field remainingField,
+            String resetName,
+            Dialect dialect,
+            Instant now,
+            Instant reference,
+            List<WaitHint> hints) {
         String remainingName = remainingField.name();
         List<String> remainingValues = headers.values(remainingName);
         if (remainingValues.size() > 1) {
             // Each repeated header line is met once; report the contradiction once, on the first.
             if (remainingValues.get(0) == remainingField.value()) {
-                hints.add(ignored(remainingName, String.join(", ", remainingValues), "RH10",
+                hints.add(ignored(
+                        remainingName,
+                        String.join(", ", remainingValues),
+                        "RH10",
                         "more than one value: the provider contradicts itself"));
             }
             return;
         }
         String remainingRaw = remainingField.value().strip();
         if (!AsciiDigits.only(remainingRaw) || remainingRaw.length() > MAX_NUMBER_LENGTH) {
-            hints.add(ignored(remainingName, remainingField.value(), "RH10", "'" + remainingRaw
-                    + "' is not a count of what is left"));
+            hints.add(ignored(
+                    remainingName,
+                    remainingField.value(),
+                    "RH10",
+                    "'" + remainingRaw + "' is not a count of what is left"));
             return;
         }
         List<String> resets = headers.values(resetName);
         long remaining = Long.parseLong(remainingRaw);
         if (remaining > 0) {
-            hints.add(new WaitHint(remainingName, remainingField.value(), WaitHint.Role.INFO, Optional.empty(),
-                    dialect.rule, remaining + " left" + (resets.isEmpty() ? "" : " until " + resetName + ": "
-                            + String.join(", ", resets)) + ": asks for no wait"));
+            hints.add(new WaitHint(
+                    remainingName,
+                    remainingField.value(),
+                    WaitHint.Role.INFO,
+                    Optional.empty(),
+                    dialect.rule,
+                    remaining + " left"
+                            + (resets.isEmpty() ? "" : " until " + resetName + ": " + String.join(", ", resets))
+                            + ": asks for no wait"));
             return;
         }
         if (resets.isEmpty()) {
-            hints.add(new WaitHint(remainingName, remainingField.value(), WaitHint.Role.INFO, Optional.empty(), "RH4",
+            hints.add(new WaitHint(
+                    remainingName,
+                    remainingField.value(),
+                    WaitHint.Role.INFO,
+                    Optional.empty(),
+                    "RH4",
                     "nothing left, but no " + resetName + " says until when: asks for no wait"));
             return;
         }
@@ -342,11 +411,20 @@ public final class WaitHints {
             return;
         }
         if (nanos == IN_THE_PAST) {
-            hints.add(ignored(resetName, resetRaw, "RH10", "the reset is not after the response's "
-                    + (reference == now ? "receipt (no usable Date)" : "own Date") + ": it is in the past"));
+            hints.add(ignored(
+                    resetName,
+                    resetRaw,
+                    "RH10",
+                    "the reset is not after the response's "
+                            + (reference == now ? "receipt (no usable Date)" : "own Date") + ": it is in the past"));
             return;
         }
-        hints.add(waitHint(resetName, resetRaw, WaitHint.Role.EXHAUSTED, nanos, dialect.rule,
+        hints.add(waitHint(
+                resetName,
+                resetRaw,
+                WaitHint.Role.EXHAUSTED,
+                nanos,
+                dialect.rule,
                 remainingName + " is 0, nothing is left until the reset (" + dialect.form + "): wait "
                         + words(Duration.ofNanos(Math.min(nanos, CAP_NANOS)))));
     }
@@ -366,8 +444,10 @@ public final class WaitHints {
             for (int k = 1; k < parts.size() && !garbled; k++) {
                 String parameter = parts.get(k).strip();
                 int equals = parameter.indexOf('=');
-                String name = equals < 0 ? parameter : parameter.substring(0, equals).strip();
-                String number = equals < 0 ? "" : parameter.substring(equals + 1).strip();
+                String name =
+                        equals < 0 ? parameter : parameter.substring(0, equals).strip();
+                String number =
+                        equals < 0 ? "" : parameter.substring(equals + 1).strip();
                 if (name.equals("r") || name.equals("t")) {
                     if (!AsciiDigits.only(number) || number.length() > MAX_NUMBER_LENGTH) {
                         garbled = true;
@@ -381,14 +461,29 @@ public final class WaitHints {
             if (garbled) {
                 hints.add(ignored("ratelimit", text, "RH10", "not an item with r and t as non-negative integers"));
             } else if (remaining == null || remaining > 0) {
-                hints.add(new WaitHint("ratelimit", text, WaitHint.Role.INFO, Optional.empty(), "RH5",
+                hints.add(new WaitHint(
+                        "ratelimit",
+                        text,
+                        WaitHint.Role.INFO,
+                        Optional.empty(),
+                        "RH5",
                         (remaining == null ? "no remaining count" : remaining + " left") + ": asks for no wait"));
             } else if (reset == null) {
-                hints.add(new WaitHint("ratelimit", text, WaitHint.Role.INFO, Optional.empty(), "RH4",
+                hints.add(new WaitHint(
+                        "ratelimit",
+                        text,
+                        WaitHint.Role.INFO,
+                        Optional.empty(),
+                        "RH4",
                         "nothing left, but no t= says until when: asks for no wait"));
             } else {
                 long nanos = deltaSecondsNanos(Long.toString(reset));
-                WaitHint hint = waitHint("ratelimit", text, WaitHint.Role.EXHAUSTED, nanos, "RH5",
+                WaitHint hint = waitHint(
+                        "ratelimit",
+                        text,
+                        WaitHint.Role.EXHAUSTED,
+                        nanos,
+                        "RH5",
                         "r=0, nothing is left until the reset t=" + reset + " s: wait "
                                 + words(Duration.ofNanos(Math.min(nanos, CAP_NANOS))));
                 hints.add(hint);
@@ -410,7 +505,8 @@ public final class WaitHints {
 
     private static Optional<Instant> rfc3339(String value) {
         try {
-            return Optional.of(OffsetDateTime.parse(value, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
+            return Optional.of(OffsetDateTime.parse(value, DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                    .toInstant());
         } catch (DateTimeParseException e) {
             return Optional.empty(); // RH10: a garbled time counts as absent
         }
@@ -445,11 +541,16 @@ public final class WaitHints {
         return seconds == HttpDate.INVALID ? now : Instant.ofEpochSecond(seconds);
     }
 
-    private static WaitHint waitHint(String header, String raw, WaitHint.Role role, long nanos, String rule,
-            String note) {
+    private static WaitHint waitHint(
+            String header, String raw, WaitHint.Role role, long nanos, String rule, String note) {
         // RA7: the wait the application sees is capped at a day.
         if (nanos > CAP_NANOS) {
-            return new WaitHint(header, raw, role, Optional.of(RetryAfter.CAP), "RA7",
+            return new WaitHint(
+                    header,
+                    raw,
+                    role,
+                    Optional.of(RetryAfter.CAP),
+                    "RA7",
                     "asks for more than " + RetryAfter.CAP.getSeconds() + " s; capped at " + RetryAfter.CAP.getSeconds()
                             + " s");
         }
@@ -472,7 +573,8 @@ public final class WaitHints {
         int point = value.indexOf('.');
         String whole = point < 0 ? value : value.substring(0, point);
         String fraction = point < 0 ? "" : value.substring(point + 1);
-        if (!(AsciiDigits.only(whole) || whole.isEmpty() && !fraction.isEmpty()) || !(fraction.isEmpty() || AsciiDigits.only(fraction))
+        if (!(AsciiDigits.only(whole) || whole.isEmpty() && !fraction.isEmpty())
+                || !(fraction.isEmpty() || AsciiDigits.only(fraction))
                 || whole.length() > MAX_NUMBER_LENGTH) {
             return Optional.empty();
         }

@@ -34,12 +34,19 @@ public final class DpopVerifier {
     public static final Duration IAT_WINDOW = Duration.ofSeconds(60);
 
     /** Asymmetric algorithms this verifier can check (§4.3 #5: not none, not MAC-based). */
-    public static final List<String> ALGORITHMS = List.of("ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256",
-            "PS384", "PS512");
+    public static final List<String> ALGORITHMS =
+            List.of("ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512");
 
-    private static final Set<JWSAlgorithm> ACCEPTED = Set.of(JWSAlgorithm.ES256, JWSAlgorithm.ES384,
-            JWSAlgorithm.ES512, JWSAlgorithm.RS256, JWSAlgorithm.RS384, JWSAlgorithm.RS512, JWSAlgorithm.PS256,
-            JWSAlgorithm.PS384, JWSAlgorithm.PS512);
+    private static final Set<JWSAlgorithm> ACCEPTED = Set.of(
+            JWSAlgorithm.ES256,
+            JWSAlgorithm.ES384,
+            JWSAlgorithm.ES512,
+            JWSAlgorithm.RS256,
+            JWSAlgorithm.RS384,
+            JWSAlgorithm.RS512,
+            JWSAlgorithm.PS256,
+            JWSAlgorithm.PS384,
+            JWSAlgorithm.PS512);
 
     private static final JOSEObjectType DPOP_JWT = new JOSEObjectType("dpop+jwt");
 

@@ -17,8 +17,7 @@ public sealed interface Fault {
      * Simulates a provider shedding load: 429 or 503, not processed, with {@code Retry-After} as delta-seconds or an
      * HTTP-date (RFC 9110 §10.2.3) and a correct, missing or skewed {@code Date}; no {@code Retry-After} when empty.
      */
-    record Throttle(int status, Optional<Duration> retryAfter, RetryAfterForm form, DateHeader date)
-            implements Fault {
+    record Throttle(int status, Optional<Duration> retryAfter, RetryAfterForm form, DateHeader date) implements Fault {
         public Throttle {
             if (status != 429 && status != 503) {
                 throw new InvalidFaultSpec("a throttle answers 429 or 503, not " + status);
@@ -114,7 +113,10 @@ public sealed interface Fault {
     }
 
     /** The two forms of {@code Retry-After} (RFC 9110 §10.2.3). */
-    enum RetryAfterForm { SECONDS, HTTP_DATE }
+    enum RetryAfterForm {
+        SECONDS,
+        HTTP_DATE
+    }
 
     /** The {@code Date} header that goes with a throttle: correct, missing, or off by {@code skew}. */
     record DateHeader(Mode mode, Duration skew) {
@@ -127,6 +129,10 @@ public sealed interface Fault {
         }
 
         /** Whether and how the {@code Date} header is sent. */
-        public enum Mode { CORRECT, MISSING, SKEWED }
+        public enum Mode {
+            CORRECT,
+            MISSING,
+            SKEWED
+        }
     }
 }

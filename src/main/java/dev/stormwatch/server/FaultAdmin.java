@@ -57,7 +57,8 @@ public final class FaultAdmin implements Handler {
         try {
             for (JsonNode node : root.isArray() ? root : List.of(root)) {
                 Map<String, String> fields = new LinkedHashMap<>();
-                node.properties().forEach(e -> fields.put(e.getKey(), e.getValue().asText()));
+                node.properties()
+                        .forEach(e -> fields.put(e.getKey(), e.getValue().asText()));
                 parsed.add(FaultSpec.parseFields(fields));
             }
         } catch (InvalidFaultSpec e) {
@@ -68,7 +69,11 @@ public final class FaultAdmin implements Handler {
     }
 
     private Response listing(int status) {
-        return Response.json(status, Map.of("pending", plan.pending().stream().map(FaultSpec::describe).toList()));
+        return Response.json(
+                status,
+                Map.of(
+                        "pending",
+                        plan.pending().stream().map(FaultSpec::describe).toList()));
     }
 
     private static Response error(int status, String description) {

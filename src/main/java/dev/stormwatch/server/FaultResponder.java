@@ -28,8 +28,9 @@ public final class FaultResponder {
             return throttle(throttle);
         }
         if (fault instanceof Fault.ServerError error) {
-            return Response.json(error.status(), Map.of(
-                    "error", "server_error", "error_description", "injected fault: " + error.status()));
+            return Response.json(
+                    error.status(),
+                    Map.of("error", "server_error", "error_description", "injected fault: " + error.status()));
         }
         if (fault instanceof Fault.Delay delay) {
             sleeper.sleep(delay.delay());
@@ -51,10 +52,15 @@ public final class FaultResponder {
 
     private Response throttle(Fault.Throttle throttle) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        Response response = Response.json(throttle.status(), Map.of(
-                "error", throttle.status() == 429 ? "rate_limited" : "temporarily_unavailable",
-                "error_description", "injected fault: " + throttle.status()));
-        // The HTTP-date form is measured from the Date the response carries (RFC 9110 §10.2.3), or from now without one.
+        Response response = Response.json(
+                throttle.status(),
+                Map.of(
+                        "error",
+                        throttle.status() == 429 ? "rate_limited" : "temporarily_unavailable",
+                        "error_description",
+                        "injected fault: " + throttle.status()));
+        // The HTTP-date form is measured from the Date the response carries (RFC 9110 §10.2.3), or from now without
+        // one.
         Instant reference = switch (throttle.date().mode()) {
             case CORRECT -> now;
             case MISSING -> now;

@@ -39,7 +39,9 @@ public final class FaultSpec {
             if (kv <= 0) {
                 throw new InvalidFaultSpec("expected key=value after the fault kind, got '" + parts[i] + "'");
             }
-            fields.put(parts[i].substring(0, kv).trim().toLowerCase(Locale.ROOT), parts[i].substring(kv + 1).trim());
+            fields.put(
+                    parts[i].substring(0, kv).trim().toLowerCase(Locale.ROOT),
+                    parts[i].substring(kv + 1).trim());
         }
         return parseFields(fields);
     }
@@ -89,13 +91,14 @@ public final class FaultSpec {
     }
 
     private static Fault.Throttle throttle(int status, Map<String, String> fields) {
-        Optional<Duration> retryAfter = fields.containsKey("retry-after")
-                ? Optional.of(duration(fields, "retry-after")) : Optional.empty();
-        Fault.RetryAfterForm form = switch (fields.getOrDefault("form", "seconds").toLowerCase(Locale.ROOT)) {
-            case "seconds" -> Fault.RetryAfterForm.SECONDS;
-            case "http-date", "date" -> Fault.RetryAfterForm.HTTP_DATE;
-            default -> throw new InvalidFaultSpec("form is 'seconds' or 'http-date'");
-        };
+        Optional<Duration> retryAfter =
+                fields.containsKey("retry-after") ? Optional.of(duration(fields, "retry-after")) : Optional.empty();
+        Fault.RetryAfterForm form =
+                switch (fields.getOrDefault("form", "seconds").toLowerCase(Locale.ROOT)) {
+                    case "seconds" -> Fault.RetryAfterForm.SECONDS;
+                    case "http-date", "date" -> Fault.RetryAfterForm.HTTP_DATE;
+                    default -> throw new InvalidFaultSpec("form is 'seconds' or 'http-date'");
+                };
         Fault.DateHeader date = switch (fields.getOrDefault("date", "correct").toLowerCase(Locale.ROOT)) {
             case "correct" -> Fault.DateHeader.CORRECT;
             case "missing" -> Fault.DateHeader.MISSING;

@@ -37,6 +37,7 @@ public final class LoopbackServer implements AutoCloseable {
 
     /** How long, and how much, an error answer waits for a client that is still sending its body. */
     private static final int LINGER_MILLIS = 500;
+
     private static final long LINGER_MAX_BYTES = 4L * 1024 * 1024;
 
     private final ServerSocket listener;
@@ -55,8 +56,8 @@ public final class LoopbackServer implements AutoCloseable {
         this.routes = Map.copyOf(routes);
         this.options = options;
         AtomicInteger ids = new AtomicInteger();
-        this.workers = new ThreadPoolExecutor(0, options.maxConnections(), 30, TimeUnit.SECONDS,
-                new SynchronousQueue<>(), runnable -> {
+        this.workers = new ThreadPoolExecutor(
+                0, options.maxConnections(), 30, TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
                     Thread thread = new Thread(runnable, name + "-conn-" + ids.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
@@ -81,8 +82,8 @@ public final class LoopbackServer implements AutoCloseable {
      *
      * @throws IOException when the port cannot be bound (for example, it is in use)
      */
-    public static LoopbackServer start(String name, ServerOptions options,
-            Function<URI, Map<String, Handler>> routesFor) throws IOException {
+    public static LoopbackServer start(
+            String name, ServerOptions options, Function<URI, Map<String, Handler>> routesFor) throws IOException {
         ServerSocket listener = new ServerSocket();
         listener.setReuseAddress(true);
         listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), options.port()), 1024);
@@ -193,8 +194,12 @@ public final class LoopbackServer implements AutoCloseable {
                     next = reader.next();
                 } catch (MalformedRequestException e) {
                     // The framing is unknown after a bad request, so answer and close (RFC 9112 §9.6 allows it).
-                    writer.write(Response.json(e.status(), Map.of(
-                            "error", "invalid_request", "error_description", e.getMessage())), false, true);
+                    writer.write(
+                            Response.json(
+                                    e.status(),
+                                    Map.of("error", "invalid_request", "error_description", e.getMessage())),
+                            false,
+                            true);
                     lingeringClose(socket, in);
                     return;
                 }
@@ -202,13 +207,16 @@ public final class LoopbackServer implements AutoCloseable {
                     return;
                 }
                 Request request = next.get();
-                received.computeIfAbsent(request.method() + " " + request.path(), key -> new LongAdder()).increment();
+                received.computeIfAbsent(request.method() + " " + request.path(), key -> new LongAdder())
+                        .increment();
                 Response response = dispatch(request);
                 if (response.delivery() instanceof Delivery.Reset) {
                     reset(socket);
                     return;
                 }
-                boolean close = request.header("Connection").map(v -> v.equalsIgnoreCase("close")).orElse(false);
+                boolean close = request.header("Connection")
+                        .map(v -> v.equalsIgnoreCase("close"))
+                        .orElse(false);
                 writer.write(response, request.method().equals("HEAD"), close);
                 if (close) {
                     return;

@@ -16,8 +16,8 @@ public record Request(String method, String path, String rawQuery, Map<String, L
 
     public Request {
         Map<String, List<String>> lower = new LinkedHashMap<>();
-        headers.forEach((name, values) ->
-                lower.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).addAll(values));
+        headers.forEach((name, values) -> lower.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                .addAll(values));
         headers = lower;
         rawQuery = rawQuery == null ? "" : rawQuery;
     }

@@ -85,7 +85,8 @@ final class RequestReader {
                 throw new MalformedRequestException(400, "malformed header field");
             }
             String name = line.substring(0, colon).toLowerCase(Locale.ROOT);
-            headers.computeIfAbsent(name, k -> new ArrayList<>()).add(line.substring(colon + 1).trim());
+            headers.computeIfAbsent(name, k -> new ArrayList<>())
+                    .add(line.substring(colon + 1).trim());
         }
     }
 
@@ -108,7 +109,12 @@ final class RequestReader {
         }
         long size;
         try {
-            size = length.stream().map(String::trim).distinct().mapToLong(Long::parseLong).reduce((a, b) -> -1).orElse(-1);
+            size = length.stream()
+                    .map(String::trim)
+                    .distinct()
+                    .mapToLong(Long::parseLong)
+                    .reduce((a, b) -> -1)
+                    .orElse(-1);
         } catch (NumberFormatException e) {
             throw new MalformedRequestException(400, "invalid Content-Length");
         }

@@ -13,8 +13,8 @@ import java.util.Optional;
  * One HTTP response and how to deliver it. The server adds {@code Content-Length} and, when {@code autoDate} is on and
  * no {@code Date} header is given, a correct {@code Date} (RFC 9110 §6.6.1); a fault may give a skewed one or none.
  */
-public record Response(int status, List<Map.Entry<String, String>> headers, byte[] body, boolean autoDate,
-        Delivery delivery) {
+public record Response(
+        int status, List<Map.Entry<String, String>> headers, byte[] body, boolean autoDate, Delivery delivery) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final byte[] EMPTY = new byte[0];
@@ -91,7 +91,10 @@ public record Response(int status, List<Map.Entry<String, String>> headers, byte
 
     /** The first value of a header, by case-insensitive name. */
     public Optional<String> header(String name) {
-        return headers.stream().filter(h -> h.getKey().equalsIgnoreCase(name)).map(Map.Entry::getValue).findFirst();
+        return headers.stream()
+                .filter(h -> h.getKey().equalsIgnoreCase(name))
+                .map(Map.Entry::getValue)
+                .findFirst();
     }
 
     @Override

@@ -27,8 +27,11 @@ final class ResponseWriter {
 
     void write(Response response, boolean headRequest, boolean close) throws IOException {
         StringBuilder head = new StringBuilder(256);
-        head.append("HTTP/1.1 ").append(response.status()).append(' ')
-                .append(ReasonPhrases.of(response.status())).append("\r\n");
+        head.append("HTTP/1.1 ")
+                .append(response.status())
+                .append(' ')
+                .append(ReasonPhrases.of(response.status()))
+                .append("\r\n");
         boolean hasDate = false;
         for (Map.Entry<String, String> header : response.headers()) {
             hasDate |= header.getKey().equalsIgnoreCase("Date");

@@ -9,8 +9,8 @@ import java.util.Objects;
  * connections it serves at once, the clock for {@code Date} headers, the sleeper for slow bodies, and how long a
  * keep-alive connection may sit idle before the server closes it.
  */
-public record ServerOptions(int port, int maxBodyBytes, int maxConnections, Clock clock, Sleeper sleeper,
-        Duration keepAlive) {
+public record ServerOptions(
+        int port, int maxBodyBytes, int maxConnections, Clock clock, Sleeper sleeper, Duration keepAlive) {
 
     /** 1 MiB: larger than any OAuth or chat request of the demo; a larger body is answered with 413. */
     public static final int DEFAULT_MAX_BODY = 1 << 20;
@@ -39,15 +39,15 @@ public record ServerOptions(int port, int maxBodyBytes, int maxConnections, Cloc
         Objects.requireNonNull(sleeper, "sleeper");
         Objects.requireNonNull(keepAlive, "keepAlive");
         if (keepAlive.toMillis() < 1 || keepAlive.compareTo(MAX_KEEP_ALIVE) > 0) {
-            throw new IllegalArgumentException("keep-alive must be from 1 ms to " + MAX_KEEP_ALIVE.toDays()
-                    + " days, was " + keepAlive);
+            throw new IllegalArgumentException(
+                    "keep-alive must be from 1 ms to " + MAX_KEEP_ALIVE.toDays() + " days, was " + keepAlive);
         }
     }
 
     /** A free port, the default limits, the system clock and real sleeping. */
     public static ServerOptions defaults() {
-        return new ServerOptions(0, DEFAULT_MAX_BODY, DEFAULT_MAX_CONNECTIONS, Clock.systemUTC(), Sleeper.REAL,
-                DEFAULT_KEEP_ALIVE);
+        return new ServerOptions(
+                0, DEFAULT_MAX_BODY, DEFAULT_MAX_CONNECTIONS, Clock.systemUTC(), Sleeper.REAL, DEFAULT_KEEP_ALIVE);
     }
 
     public ServerOptions withPort(int newPort) {

@@ -47,15 +47,20 @@ public final class OAuthSessionTokens implements SessionTokenSource {
 
     @Override
     public Secret currentToken() {
-        OAuthClient current = client.get().orElseThrow(() -> new Unavailable(Unavailable.Reason.NOT_SIGNED_IN, advice.notSignedIn()));
+        OAuthClient current =
+                client.get().orElseThrow(() -> new Unavailable(Unavailable.Reason.NOT_SIGNED_IN, advice.notSignedIn()));
         TokenSet tokens;
         try {
             tokens = current.tokens();
         } catch (CallFailure.Reauthenticate e) {
-            throw new Unavailable(Unavailable.Reason.SESSION_ENDED, "the session has ended (" + e.getMessage() + "); " + advice.signInAgain());
+            throw new Unavailable(
+                    Unavailable.Reason.SESSION_ENDED,
+                    "the session has ended (" + e.getMessage() + "); " + advice.signInAgain());
         } catch (CallFailure e) {
-            throw new Unavailable(Unavailable.Reason.REFRESH_FAILED, "the session's token could not be refreshed (" + e.getMessage() + "); try again"
-                    + " later, or " + advice.signInAgain());
+            throw new Unavailable(
+                    Unavailable.Reason.REFRESH_FAILED,
+                    "the session's token could not be refreshed (" + e.getMessage() + "); try again" + " later, or "
+                            + advice.signInAgain());
         }
         // A2, RFC 9449 §7.1: a DPoP-bound token must travel with a proof; a load run sends only Bearer tokens. The
         // file store drops DPoP sessions, but a client handed in with one must still not leak it as Bearer.

@@ -2,16 +2,8 @@ package dev.stormwatch.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import atlantafx.base.theme.PrimerLight;
-import dev.stormwatch.app.common.FxTicker;
-import dev.stormwatch.app.shell.PreferencesStore;
-import dev.stormwatch.app.shell.SystemTheme;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import javafx.application.Application;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Control;
@@ -55,37 +47,73 @@ class AreaKeyboardTest {
     }
 
     @Test
-    @DisplayName("UI15: Tab walks the Load lab in reading order, the form top to bottom, Run, Compare, then the results, and is trapped nowhere")
+    @DisplayName(
+            "UI15: Tab walks the Load lab in reading order, the form top to bottom, Run, Compare, then the results, and is trapped nowhere")
     void tabWalksTheLoadLab(FxRobot robot) {
         List<String> ids = walk(robot, 1, "load-lab");
 
-        assertThat(ids).containsSubsequence("load-scenario", "load-target", "load-api-key", "load-session-token",
-                "load-insecure-credentials", "load-clients", "load-rate", "load-duration", "load-jitter",
-                "load-limiter", "load-limit", "load-run", "load-comparison", "load-compare-run", "load-views");
+        assertThat(ids)
+                .containsSubsequence(
+                        "load-scenario",
+                        "load-target",
+                        "load-api-key",
+                        "load-session-token",
+                        "load-insecure-credentials",
+                        "load-clients",
+                        "load-rate",
+                        "load-duration",
+                        "load-jitter",
+                        "load-limiter",
+                        "load-limit",
+                        "load-run",
+                        "load-comparison",
+                        "load-compare-run",
+                        "load-views");
     }
 
     @Test
     @DisplayName("UI15: Tab walks the Provider & relay area in reading order and is trapped nowhere")
     void tabWalksTheProviderAndRelayArea(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(30, java.util.concurrent.TimeUnit.SECONDS, () -> composition.stack().isPresent());
+        WaitForAsyncUtils.waitFor(
+                30,
+                java.util.concurrent.TimeUnit.SECONDS,
+                () -> composition.stack().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
         List<String> ids = walk(robot, 2, "servers");
 
         // The servers' settings, then each fault top to bottom and Clear, then the log below them.
-        assertThat(ids).containsSubsequence("relay-dialect", "serve-metrics", "fault-token-429-short",
-                "fault-token-429-long", "fault-token-503", "fault-provider-outage", "fault-refresh-process-then-fail",
-                "fault-relay-hiccup", "fault-clear");
+        assertThat(ids)
+                .containsSubsequence(
+                        "relay-dialect",
+                        "serve-metrics",
+                        "fault-token-429-short",
+                        "fault-token-429-long",
+                        "fault-token-503",
+                        "fault-provider-outage",
+                        "fault-refresh-process-then-fail",
+                        "fault-relay-hiccup",
+                        "fault-clear");
     }
 
     @Test
-    @DisplayName("UI15: Tab walks the Diagnose tab in reading order, files, format and its options, then the results, and is trapped nowhere")
+    @DisplayName(
+            "UI15: Tab walks the Diagnose tab in reading order, files, format and its options, then the results, and is trapped nowhere")
     void tabWalksTheDiagnoseTab(FxRobot robot) {
         List<String> ids = walk(robot, 3, "diagnose");
 
         // Diagnose and the results wait for a file: a disabled control is rightly skipped.
-        assertThat(ids).containsSubsequence("diagnose-files", "diagnose-add", "diagnose-format", "diagnose-log-format",
-                "diagnose-fields", "diagnose-client-key", "diagnose-tolerance", "diagnose-throttle", "diagnose-clients",
-                "diagnose-findings");
+        assertThat(ids)
+                .containsSubsequence(
+                        "diagnose-files",
+                        "diagnose-add",
+                        "diagnose-format",
+                        "diagnose-log-format",
+                        "diagnose-fields",
+                        "diagnose-client-key",
+                        "diagnose-tolerance",
+                        "diagnose-throttle",
+                        "diagnose-clients",
+                        "diagnose-findings");
     }
 
     /**
@@ -110,13 +138,17 @@ class AreaKeyboardTest {
             if (owner == areas || (!visited.isEmpty() && owner == visited.get(0))) {
                 round = true; // round the window and back to where the walk began
             } else {
-                assertThat(visited).as("Tab came back to " + describe(owner) + " before the round ended: trapped; walked "
-                        + ids(visited)).doesNotContain(owner);
+                assertThat(visited)
+                        .as("Tab came back to " + describe(owner) + " before the round ended: trapped; walked "
+                                + ids(visited))
+                        .doesNotContain(owner);
                 visited.add(owner);
             }
         }
         List<String> ids = ids(visited);
-        assertThat(round).as("Tab never came back to the area tabs: trapped; walked " + ids).isTrue();
+        assertThat(round)
+                .as("Tab never came back to the area tabs: trapped; walked " + ids)
+                .isTrue();
 
         List<String> unreached = new ArrayList<>();
         collectFocusable(robot.lookup("#" + areaId).query(), visited, unreached);
@@ -127,7 +159,8 @@ class AreaKeyboardTest {
         for (int back = 2; back >= 0; back--) {
             robot.push(KeyCode.SHIFT, KeyCode.TAB);
             WaitForAsyncUtils.waitForFxEvents();
-            assertThat(stage.getScene().getFocusOwner()).as("Shift+Tab to stop " + back + " of " + ids)
+            assertThat(stage.getScene().getFocusOwner())
+                    .as("Shift+Tab to stop " + back + " of " + ids)
                     .isSameAs(visited.get(back));
         }
         return ids;

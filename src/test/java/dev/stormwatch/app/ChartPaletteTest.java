@@ -63,7 +63,8 @@ class ChartPaletteTest {
             chart.getData().add(series);
         }
         window = new MainWindow(chart, new Label("load lab"), new Label("servers"), new Label("diagnose"));
-        window.show(stage, PreferencesStore.inMemory(), new SystemTheme(Map.of(), "Linux", command -> Optional.empty()));
+        window.show(
+                stage, PreferencesStore.inMemory(), new SystemTheme(Map.of(), "Linux", command -> Optional.empty()));
     }
 
     @AfterEach
@@ -72,7 +73,8 @@ class ChartPaletteTest {
     }
 
     @Test
-    @DisplayName("UI9: in light and in dark every series, tick label and axis label reads at 3:1 or more on the plot, and the series differ")
+    @DisplayName(
+            "UI9: in light and in dark every series, tick label and axis label reads at 3:1 or more on the plot, and the series differ")
     void everySeriesReadsInBothThemes(FxRobot robot) {
         for (Theme theme : List.of(Theme.LIGHT, Theme.DARK)) {
             robot.interact(() -> window.themeProperty().set(theme));
@@ -85,29 +87,35 @@ class ChartPaletteTest {
             Set<Color> strokes = new HashSet<>();
             for (XYChart.Series<Number, Number> series : chart.getData()) {
                 Color stroke = (Color) ((Path) series.getNode()).getStroke();
-                assertThat(contrast(stroke, background)).as(theme + ": " + series.getName() + " " + stroke)
+                assertThat(contrast(stroke, background))
+                        .as(theme + ": " + series.getName() + " " + stroke)
                         .isGreaterThanOrEqualTo(3.0);
                 strokes.add(stroke);
             }
             assertThat(strokes).as(theme + ": eight series, eight colours").hasSize(8);
             for (NumberAxis axis : List.of((NumberAxis) chart.getXAxis(), (NumberAxis) chart.getYAxis())) {
-                assertThat(contrast((Color) axis.getTickLabelFill(), background)).as(theme + " tick labels")
+                assertThat(contrast((Color) axis.getTickLabelFill(), background))
+                        .as(theme + " tick labels")
                         .isGreaterThanOrEqualTo(3.0);
                 Label name = (Label) axis.lookup(".axis-label");
-                assertThat(contrast((Color) name.getTextFill(), background)).as(theme + " axis label")
+                assertThat(contrast((Color) name.getTextFill(), background))
+                        .as(theme + " axis label")
                         .isGreaterThanOrEqualTo(3.0);
             }
             List<Color> legendMarks = new ArrayList<>();
             for (Node mark : chart.lookupAll(".chart-legend-item-symbol")) {
-                legendMarks.add((Color) ((Region) mark).getBackground().getFills().get(0).getFill());
+                legendMarks.add((Color)
+                        ((Region) mark).getBackground().getFills().get(0).getFill());
             }
-            assertThat(legendMarks).as(theme + ": the legend's marks are the lines' colours")
+            assertThat(legendMarks)
+                    .as(theme + ": the legend's marks are the lines' colours")
                     .containsExactlyInAnyOrderElementsOf(strokes);
         }
     }
 
     @Test
-    @DisplayName("UI9: the palette is named once in the stylesheet, from the theme's variables, and the theme's fixed chart colours are not used")
+    @DisplayName(
+            "UI9: the palette is named once in the stylesheet, from the theme's variables, and the theme's fixed chart colours are not used")
     void thePaletteIsNamedOnce() throws IOException {
         String css;
         try (InputStream in = MainWindow.class.getResourceAsStream("/dev/stormwatch/app/stormwatch.css")) {

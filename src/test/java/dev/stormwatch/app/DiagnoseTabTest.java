@@ -6,9 +6,9 @@ import dev.stormwatch.app.common.UiThread;
 import dev.stormwatch.app.diagnose.DiagnoseView;
 import dev.stormwatch.app.diagnose.DiagnoseViewModel;
 import dev.stormwatch.app.shell.MainWindow;
+import dev.stormwatch.cli.StormwatchCommand;
 import dev.stormwatch.diagnose.DiagnoseService;
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
-import dev.stormwatch.cli.StormwatchCommand;
 import dev.stormwatch.load.report.JsonReportReader;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.series.Counter;
@@ -36,13 +36,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import picocli.CommandLine;
 
 /**
  * The Diagnose tab in the main window, on the real diagnosis (on its own background thread, as the app's composition
@@ -73,11 +73,15 @@ class DiagnoseTabTest {
     }
 
     private void openTabWith(FxRobot robot, String logFormat) throws Exception {
-        Path log = Path.of(getClass().getResource("/diagnose/nginx/storm-access.log").toURI());
+        Path log = Path.of(
+                getClass().getResource("/diagnose/nginx/storm-access.log").toURI());
         robot.interact(() -> {
             TabPane areas = robot.lookup("#areas").queryAs(TabPane.class);
-            areas.getSelectionModel().select(areas.getTabs().stream()
-                    .filter(t -> "diagnose".equals(t.getId())).findFirst().orElseThrow());
+            areas.getSelectionModel()
+                    .select(areas.getTabs().stream()
+                            .filter(t -> "diagnose".equals(t.getId()))
+                            .findFirst()
+                            .orElseThrow());
             // The file chooser is the platform's; what it hands over is what this adds.
             model.addFiles(List.of(log));
             robot.lookup("#diagnose-log-format").queryTextInputControl().setText(logFormat);
@@ -93,7 +97,8 @@ class DiagnoseTabTest {
         openTabWith(robot, NGINX_FORMAT);
 
         robot.clickOn("#diagnose-run");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> model.readyProperty().get());
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> model.readyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(robot.lookup("#diagnose-verdict").queryLabeled().getText())
@@ -103,12 +108,16 @@ class DiagnoseTabTest {
         assertThat(clients.getItems()).hasSize(3);
         assertThat(clients.getItems().get(0).ignoresRetryAfter()).isTrue();
         TableColumn<ClientDiagnosis, ?> early = clients.getColumns().stream()
-                .filter(c -> "diagnose-early-column".equals(c.getId())).findFirst().orElseThrow();
+                .filter(c -> "diagnose-early-column".equals(c.getId()))
+                .findFirst()
+                .orElseThrow();
         robot.interact(() -> {
             early.setSortType(TableColumn.SortType.ASCENDING);
             clients.getSortOrder().setAll(List.of(early));
         });
-        assertThat(clients.getItems().get(0).client()).as("fewest early retries first").isEqualTo("patient");
+        assertThat(clients.getItems().get(0).client())
+                .as("fewest early retries first")
+                .isEqualTo("patient");
         WaitForAsyncUtils.waitForFxEvents();
         // DG1: how early reads as a duration, as the verdict writes it, not a raw decimal; a dash without any.
         assertThat(medianCells(robot, clients)).as("the rows in view").first().isEqualTo("-");
@@ -149,14 +158,15 @@ class DiagnoseTabTest {
         openTabWith(robot, wrong);
 
         robot.clickOn("#diagnose-run");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !model.problemsProperty().get()
-                .isEmpty());
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> !model.problemsProperty().get().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(robot.lookup("#diagnose-problems").queryLabeled().getText())
                 .startsWith("storm-access.log: The log format '" + wrong + "' matched none of the 88 lines (line 1:")
                 .endsWith("with the Log format field");
-        assertThat(robot.lookup("#diagnose-log-format").queryTextInputControl().getText()).isEqualTo(wrong);
+        assertThat(robot.lookup("#diagnose-log-format").queryTextInputControl().getText())
+                .isEqualTo(wrong);
         assertThat(robot.lookup("#diagnose-client-key").queryTextInputControl().getText())
                 .isEqualTo("$http_x_client_id");
         assertThat(model.files()).hasSize(1);
@@ -175,18 +185,33 @@ class DiagnoseTabTest {
         robot.interact(() -> model.addFiles(List.of(empty, blob)));
 
         robot.clickOn("#diagnose-run");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> model.readyProperty().get());
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> model.readyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
 
-        List<String> problems = robot.lookup("#diagnose-problems").queryLabeled().getText().lines().toList();
+        List<String> problems = robot.lookup("#diagnose-problems")
+                .queryLabeled()
+                .getText()
+                .lines()
+                .toList();
         assertThat(problems).hasSize(2);
-        assertThat(problems.get(0)).startsWith("empty.log: The file is empty: expected one of the formats the Format"
-                + " field reads: har (");
-        assertThat(problems.get(1)).startsWith("blob.bin: The file is binary (it holds NUL bytes): expected one of"
-                + " the formats the Format field reads");
+        assertThat(problems.get(0))
+                .startsWith(
+                        "empty.log: The file is empty: expected one of the formats the Format" + " field reads: har (");
+        assertThat(problems.get(1))
+                .startsWith("blob.bin: The file is binary (it holds NUL bytes): expected one of"
+                        + " the formats the Format field reads");
         for (String line : problems) {
-            assertThat(line).contains("har (", "nginx or apache (", "jsonl (", "otlp (", "report (", "OTLP/JSON",
-                    "Stormwatch load report").doesNotContain("--format");
+            assertThat(line)
+                    .contains(
+                            "har (",
+                            "nginx or apache (",
+                            "jsonl (",
+                            "otlp (",
+                            "report (",
+                            "OTLP/JSON",
+                            "Stormwatch load report")
+                    .doesNotContain("--format");
         }
         assertThat(robot.lookup("#diagnose-verdict").queryLabeled().getText())
                 .startsWith("2 of 3 clients ignored Retry-After");
@@ -206,7 +231,8 @@ class DiagnoseTabTest {
         robot.interact(() -> model.addFiles(List.of(lab)));
 
         robot.clickOn("#diagnose-run");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> model.readyProperty().get());
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> model.readyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
 
         // DG17: the lab run is not evidence: the diagnosis is the log's alone.
@@ -214,7 +240,8 @@ class DiagnoseTabTest {
                 .startsWith("2 of 3 clients ignored Retry-After");
         assertThat(robot.lookup("#diagnose-lab-run-box").query().isVisible()).isTrue();
         @SuppressWarnings("unchecked")
-        TableView<DiagnoseViewModel.LabRunRow> table = robot.lookup("#diagnose-lab-runs").queryAs(TableView.class);
+        TableView<DiagnoseViewModel.LabRunRow> table =
+                robot.lookup("#diagnose-lab-runs").queryAs(TableView.class);
         assertThat(table.getItems()).hasSize(2);
         DiagnoseViewModel.LabRunRow real = table.getItems().get(0);
         DiagnoseViewModel.LabRunRow run = table.getItems().get(1);
@@ -226,19 +253,23 @@ class DiagnoseTabTest {
         assertThat(run.throttled()).isEqualTo(client.total(Counter.STATUS_429)).isPositive();
         // The cells on screen say what the rows hold.
         List<String> cells = robot.from(table).lookup(".table-cell").queryAll().stream()
-                .map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getText()).filter(t -> t != null).toList();
-        assertThat(cells).contains("real storm", "lab.json", run.kind(), String.format(java.util.Locale.ROOT, "%,d",
-                attempts));
+                .map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getText())
+                .filter(t -> t != null)
+                .toList();
+        assertThat(cells)
+                .contains("real storm", "lab.json", run.kind(), String.format(java.util.Locale.ROOT, "%,d", attempts));
 
         LineChart<?, ?> chart = robot.lookup("#diagnose-lab-run-arrivals").queryAs(LineChart.class);
         assertThat(chart.getData()).hasSize(2);
         assertThat(chart.getData().get(0).getName()).startsWith("real storm");
         assertThat(chart.getData().get(1).getName()).isEqualTo("lab run lab.json");
-        long drawn = chart.getData().get(1).getData().stream().mapToLong(p -> ((Number) p.getYValue()).longValue())
+        long drawn = chart.getData().get(1).getData().stream()
+                .mapToLong(p -> ((Number) p.getYValue()).longValue())
                 .sum();
         assertThat(drawn).as("the lab run's arrivals sum to its requests").isEqualTo(attempts);
         long realDrawn = chart.getData().get(0).getData().stream()
-                .mapToLong(p -> ((Number) p.getYValue()).longValue()).sum();
+                .mapToLong(p -> ((Number) p.getYValue()).longValue())
+                .sum();
         assertThat(realDrawn).isEqualTo(88);
     }
 
@@ -252,8 +283,22 @@ class DiagnoseTabTest {
         StringWriter loadOut = new StringWriter();
         cli.setOut(new PrintWriter(loadOut));
         cli.setErr(new PrintWriter(loadOut));
-        int exit = cli.execute("load", "--target", "embedded", "--clients", "20", "--rate", "80", "--duration", "10s",
-                "--scenario", "nginx-limit-req", "--seed", "3", "--report", report.toString());
+        int exit = cli.execute(
+                "load",
+                "--target",
+                "embedded",
+                "--clients",
+                "20",
+                "--rate",
+                "80",
+                "--duration",
+                "10s",
+                "--scenario",
+                "nginx-limit-req",
+                "--seed",
+                "3",
+                "--report",
+                report.toString());
         assertThat(exit).as(loadOut.toString()).isZero();
         return report;
     }
@@ -262,10 +307,13 @@ class DiagnoseTabTest {
     private static List<String> medianCells(FxRobot robot, TableView<ClientDiagnosis> clients) {
         return robot.from(clients).lookup(".table-cell").queryAll().stream()
                 .map(n -> (javafx.scene.control.TableCell<?, ?>) n)
-                .filter(c -> c.getTableColumn() != null && c.getText() != null
-                        && "diagnose-median-early-column".equals(c.getTableColumn().getId()))
+                .filter(c -> c.getTableColumn() != null
+                        && c.getText() != null
+                        && "diagnose-median-early-column"
+                                .equals(c.getTableColumn().getId()))
                 .sorted(java.util.Comparator.comparingInt(javafx.scene.control.TableCell::getIndex))
-                .map(javafx.scene.control.TableCell::getText).toList();
+                .map(javafx.scene.control.TableCell::getText)
+                .toList();
     }
 
     private static String shownText(Node node) {

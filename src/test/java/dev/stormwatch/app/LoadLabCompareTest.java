@@ -36,8 +36,8 @@ class LoadLabCompareTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        composition = new Composition(new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(),
-                EmbeddedStack::start));
+        composition = new Composition(
+                new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(), EmbeddedStack::start));
         composition.window().show(stage);
     }
 
@@ -61,12 +61,20 @@ class LoadLabCompareTest {
         });
 
         robot.clickOn("#load-compare-run");
-        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> composition.loadLab().compared().size() == 2
-                && !composition.loadLab().runningProperty().get());
+        WaitForAsyncUtils.waitFor(
+                90,
+                TimeUnit.SECONDS,
+                () -> composition.loadLab().compared().size() == 2
+                        && !composition.loadLab().runningProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertThat(robot.lookup("#load-views").queryAs(TabPane.class).getSelectionModel().getSelectedItem().getId())
-                .as("the Compare tab is brought forward").isEqualTo("load-compare-tab");
+        assertThat(robot.lookup("#load-views")
+                        .queryAs(TabPane.class)
+                        .getSelectionModel()
+                        .getSelectedItem()
+                        .getId())
+                .as("the Compare tab is brought forward")
+                .isEqualTo("load-compare-tab");
         LineChart<?, ?> first = robot.lookup("#load-compare-chart-0").queryAs(LineChart.class);
         LineChart<?, ?> second = robot.lookup("#load-compare-chart-1").queryAs(LineChart.class);
         assertThat(first.getTitle()).isEqualTo("full jitter");
@@ -74,19 +82,25 @@ class LoadLabCompareTest {
         for (LineChart<?, ?> chart : List.of(first, second)) {
             assertThat(chart.getData()).as(chart.getTitle()).isNotEmpty();
             assertThat(chart.getData().get(0).getName()).isEqualTo("arrivals at the provider");
-            assertThat(chart.getData().get(0).getData()).as("the provider's seconds, drawn").isNotEmpty();
+            assertThat(chart.getData().get(0).getData())
+                    .as("the provider's seconds, drawn")
+                    .isNotEmpty();
         }
-        assertThat(((NumberAxis) first.getYAxis()).getUpperBound()).as("one scale for both runs")
+        assertThat(((NumberAxis) first.getYAxis()).getUpperBound())
+                .as("one scale for both runs")
                 .isEqualTo(((NumberAxis) second.getYAxis()).getUpperBound());
         TableView<?> table = robot.lookup("#load-compare-table").queryAs(TableView.class);
-        assertThat(table.getColumns()).extracting(c -> c.getText())
+        assertThat(table.getColumns())
+                .extracting(c -> c.getText())
                 .containsExactly("figure", "full jitter", "no backoff (comparison only)");
         assertThat(table.getItems()).hasSize(8);
         @SuppressWarnings("unchecked")
         List<String> amplification = (List<String>) table.getItems().get(0);
         assertThat(amplification.get(0)).isEqualTo("retry amplification (attempts per request)");
-        assertThat(amplification.subList(1, 3)).allSatisfy(v -> assertThat(Double.parseDouble(v)).isGreaterThanOrEqualTo(1.0));
-        javafx.scene.layout.VBox verdicts = robot.lookup("#load-compare-verdicts").queryAs(javafx.scene.layout.VBox.class);
+        assertThat(amplification.subList(1, 3))
+                .allSatisfy(v -> assertThat(Double.parseDouble(v)).isGreaterThanOrEqualTo(1.0));
+        javafx.scene.layout.VBox verdicts =
+                robot.lookup("#load-compare-verdicts").queryAs(javafx.scene.layout.VBox.class);
         assertThat(verdicts.getChildren()).hasSize(2);
         assertThat(composition.loadLab().compared().get(0).report().seed())
                 .isEqualTo(composition.loadLab().compared().get(1).report().seed());
@@ -94,13 +108,15 @@ class LoadLabCompareTest {
 
     @Test
     @Tag("slow")
-    @DisplayName("LB15 UI13: against a Retry-After of up to 12 s, the article's 8 s cap sends more attempts and earns more 429s, side by side")
+    @DisplayName(
+            "LB15 UI13: against a Retry-After of up to 12 s, the article's 8 s cap sends more attempts and earns more 429s, side by side")
     void theArticlesCapEarnsMore429sThanHonouringRetryAfter(FxRobot robot) throws Exception {
         robot.interact(() -> {
             robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
             composition.loadLab().comparisonProperty().set(Comparison.RETRY_AFTER_CAP);
         });
-        assertThat(composition.loadLab().scenarioProperty().get()).as("the comparison brings its preset")
+        assertThat(composition.loadLab().scenarioProperty().get())
+                .as("the comparison brings its preset")
                 .isEqualTo(ScenarioPresets.RETRY_AFTER_12);
         robot.interact(() -> {
             robot.lookup("#load-rate").queryTextInputControl().setText("20");
@@ -112,8 +128,11 @@ class LoadLabCompareTest {
             stage.setHeight(800);
         });
         robot.clickOn("#load-compare-run");
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> composition.loadLab().compared().size() == 2
-                && !composition.loadLab().runningProperty().get());
+        WaitForAsyncUtils.waitFor(
+                120,
+                TimeUnit.SECONDS,
+                () -> composition.loadLab().compared().size() == 2
+                        && !composition.loadLab().runningProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
 
         LoadReport honoured = composition.loadLab().compared().get(0).report();
@@ -121,26 +140,42 @@ class LoadLabCompareTest {
         assertThat(capped.seed()).as("one seed").isEqualTo(honoured.seed());
         long honoured429 = total(honoured, Counter.STATUS_429);
         long capped429 = total(capped, Counter.STATUS_429);
-        assertThat(honoured429).as("the honouring clients met the 429s from t = 2 s").isPositive();
-        System.out.printf("LB15 figures: honoured %d attempts, %d 429s, %d 2xx; capped %d attempts, %d 429s, %d 2xx%n",
-                total(honoured, Counter.ATTEMPTS), honoured429, total(honoured, Counter.STATUS_2XX),
-                total(capped, Counter.ATTEMPTS), capped429, total(capped, Counter.STATUS_2XX));
+        assertThat(honoured429)
+                .as("the honouring clients met the 429s from t = 2 s")
+                .isPositive();
+        System.out.printf(
+                "LB15 figures: honoured %d attempts, %d 429s, %d 2xx; capped %d attempts, %d 429s, %d 2xx%n",
+                total(honoured, Counter.ATTEMPTS),
+                honoured429,
+                total(honoured, Counter.STATUS_2XX),
+                total(capped, Counter.ATTEMPTS),
+                capped429,
+                total(capped, Counter.STATUS_2XX));
         assertThat(capped429).as("429s: capped against honoured").isGreaterThan(honoured429);
-        assertThat(total(capped, Counter.ATTEMPTS)).as("attempts: capped against honoured")
+        assertThat(total(capped, Counter.ATTEMPTS))
+                .as("attempts: capped against honoured")
                 .isGreaterThan(total(honoured, Counter.ATTEMPTS));
-        assertThat(String.join("\n", capped.notes())).contains("capped at the article's 8 s (RA8) is for comparison only");
+        assertThat(String.join("\n", capped.notes()))
+                .contains("capped at the article's 8 s (RA8) is for comparison only");
         assertThat(String.join("\n", honoured.notes())).doesNotContain("capped");
 
-        assertThat(robot.lookup("#load-compare-chart-0").queryAs(LineChart.class).getTitle())
+        assertThat(robot.lookup("#load-compare-chart-0")
+                        .queryAs(LineChart.class)
+                        .getTitle())
                 .isEqualTo("honoured in full");
-        assertThat(robot.lookup("#load-compare-chart-1").queryAs(LineChart.class).getTitle())
+        assertThat(robot.lookup("#load-compare-chart-1")
+                        .queryAs(LineChart.class)
+                        .getTitle())
                 .isEqualTo("capped at 8 s (comparison only)");
         TableView<?> table = robot.lookup("#load-compare-table").queryAs(TableView.class);
-        assertThat(table.getColumns()).extracting(c -> c.getText())
+        assertThat(table.getColumns())
+                .extracting(c -> c.getText())
                 .containsExactly("figure", "honoured in full", "capped at 8 s (comparison only)");
         @SuppressWarnings("unchecked")
         List<List<String>> rows = (List<List<String>>) (List<?>) table.getItems();
-        assertThat(rows).filteredOn(row -> row.get(0).equals("429 answers")).singleElement()
+        assertThat(rows)
+                .filteredOn(row -> row.get(0).equals("429 answers"))
+                .singleElement()
                 .isEqualTo(List.of("429 answers", String.valueOf(honoured429), String.valueOf(capped429)));
         // UI13: at 1280x800 every header reads whole, and the figure column is no wider than its longest name needs.
         List<String> cut = new java.util.ArrayList<>();
@@ -152,12 +187,21 @@ class LoadLabCompareTest {
             }
         }));
         assertThat(cut).as("compare headers cut at 1280x800").isEmpty();
-        double columnsWidth = table.getColumns().stream().mapToDouble(c -> c.getWidth()).sum();
+        double columnsWidth =
+                table.getColumns().stream().mapToDouble(c -> c.getWidth()).sum();
         assertThat(columnsWidth).as("the columns fit the table at 1280x800").isLessThanOrEqualTo(table.getWidth());
-        assertThat(table.getColumns().get(0).getWidth()).as("the figure column, against the widest run column")
-                .isLessThan(2 * Math.max(table.getColumns().get(1).getWidth(), table.getColumns().get(2).getWidth()));
-        assertThat(rows).filteredOn(row -> row.get(0).equals("attempts sent")).singleElement()
-                .isEqualTo(List.of("attempts sent", String.valueOf(total(honoured, Counter.ATTEMPTS)),
+        assertThat(table.getColumns().get(0).getWidth())
+                .as("the figure column, against the widest run column")
+                .isLessThan(2
+                        * Math.max(
+                                table.getColumns().get(1).getWidth(),
+                                table.getColumns().get(2).getWidth()));
+        assertThat(rows)
+                .filteredOn(row -> row.get(0).equals("attempts sent"))
+                .singleElement()
+                .isEqualTo(List.of(
+                        "attempts sent",
+                        String.valueOf(total(honoured, Counter.ATTEMPTS)),
                         String.valueOf(total(capped, Counter.ATTEMPTS))));
     }
 

@@ -26,8 +26,8 @@ class LoadLabFlowTest {
 
     @Start
     void start(Stage stage) {
-        composition = new Composition(new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(),
-                EmbeddedStack::start));
+        composition = new Composition(
+                new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(), EmbeddedStack::start));
         composition.window().show(stage);
     }
 
@@ -37,8 +37,9 @@ class LoadLabFlowTest {
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("LB4, LB5, LB13: a short run is drawn live on an axis that fits it, ends with its"
-            + " sentence and says which relay it ran against")
+    @org.junit.jupiter.api.DisplayName(
+            "LB4, LB5, LB13: a short run is drawn live on an axis that fits it, ends with its"
+                    + " sentence and says which relay it ran against")
     void aShortRunIsDrawnLiveAndEndsWithItsSummary(FxRobot robot) throws Exception {
         robot.interact(() -> {
             robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
@@ -51,34 +52,47 @@ class LoadLabFlowTest {
         });
 
         robot.clickOn("#load-run");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !composition.loadLab().points().isEmpty());
-        assertThat(robot.lookup("#load-stop").queryButton().isDisabled()).as("stoppable while it runs").isFalse();
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> composition.loadLab().reportReadyProperty().get());
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> !composition.loadLab().points().isEmpty());
+        assertThat(robot.lookup("#load-stop").queryButton().isDisabled())
+                .as("stoppable while it runs")
+                .isFalse();
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> composition.loadLab().reportReadyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(composition.loadLab().points()).anyMatch(p -> p.attempts() > 0 && p.ok() > 0);
         // By its id: the Diagnose tab has a chart of its own, empty until evidence is read.
         LineChart<?, ?> chart = robot.lookup("#load-throughput").queryAs(LineChart.class);
         assertThat(chart.getData()).isNotEmpty();
-        assertThat(robot.lookup("#load-summary").queryTextInputControl().getText()).isNotBlank();
-        javafx.scene.chart.NumberAxis time = (javafx.scene.chart.NumberAxis) robot.lookup("#load-throughput")
-                .queryAs(LineChart.class).getXAxis();
-        assertThat(time.getUpperBound()).as("3 s and the 3 s drain, not a default range").isEqualTo(6.0);
+        assertThat(robot.lookup("#load-summary").queryTextInputControl().getText())
+                .isNotBlank();
+        javafx.scene.chart.NumberAxis time = (javafx.scene.chart.NumberAxis)
+                robot.lookup("#load-throughput").queryAs(LineChart.class).getXAxis();
+        assertThat(time.getUpperBound())
+                .as("3 s and the 3 s drain, not a default range")
+                .isEqualTo(6.0);
         javafx.scene.control.Label verdict = robot.lookup("#load-verdict").queryAs(javafx.scene.control.Label.class);
         assertThat(verdict.isVisible()).isTrue();
-        assertThat(verdict.getText()).startsWith("In short: ").contains("attempts of").contains("succeeded");
+        assertThat(verdict.getText())
+                .startsWith("In short: ")
+                .contains("attempts of")
+                .contains("succeeded");
         assertThat(robot.lookup("#load-save").queryButton().isDisabled()).isFalse();
         assertThat(robot.lookup("#load-run").queryButton().isDisabled()).isFalse();
         // LB13: "embedded" is said to be the run's own relay, and the run's notes give its address.
-        assertThat(robot.lookup("#load-embedded-note").queryLabeled().getText()).contains("not the relay on the"
-                + " Provider & relay tab");
+        assertThat(robot.lookup("#load-embedded-note").queryLabeled().getText())
+                .contains("not the relay on the" + " Provider & relay tab");
         assertThat(robot.lookup("#load-summary").queryTextInputControl().getText())
                 .contains("embedded relay of this run at http://127.0.0.1:");
     }
 
     @Test
     @org.junit.jupiter.api.Tag("slow")
-    @org.junit.jupiter.api.DisplayName("LB11: a run of 100,000 virtual clients ends drawn, every second of it, and says it finished")
+    @org.junit.jupiter.api.DisplayName(
+            "LB11: a run of 100,000 virtual clients ends drawn, every second of it, and says it finished")
     void aRunOfAHundredThousandClientsEndsDrawn(FxRobot robot) throws Exception {
         robot.interact(() -> {
             robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
@@ -90,15 +104,22 @@ class LoadLabFlowTest {
         });
 
         robot.clickOn("#load-run");
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> composition.loadLab().reportReadyProperty().get());
+        WaitForAsyncUtils.waitFor(
+                120,
+                TimeUnit.SECONDS,
+                () -> composition.loadLab().reportReadyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(robot.lookup("#load-problems").queryLabeled().getText()).isEmpty();
         LineChart<?, ?> chart = robot.lookup("#load-throughput").queryAs(LineChart.class);
         XYChartSeries arrivals = XYChartSeries.of(chart, "arrivals at the provider");
-        assertThat(arrivals.points()).as("every second of the report, however the start went").isGreaterThanOrEqualTo(3);
+        assertThat(arrivals.points())
+                .as("every second of the report, however the start went")
+                .isGreaterThanOrEqualTo(3);
         assertThat(arrivals.sum()).as("what the provider saw is drawn").isPositive();
-        assertThat(robot.lookup("#load-progress").queryLabeled().getText()).contains("Finished").doesNotContain("Starting");
+        assertThat(robot.lookup("#load-progress").queryLabeled().getText())
+                .contains("Finished")
+                .doesNotContain("Starting");
         javafx.scene.chart.NumberAxis time = (javafx.scene.chart.NumberAxis) chart.getXAxis();
         assertThat(time.getUpperBound()).as("3 s and the 3 s drain").isEqualTo(6.0);
     }
@@ -108,8 +129,11 @@ class LoadLabFlowTest {
         static XYChartSeries of(LineChart<?, ?> chart, String name) {
             for (javafx.scene.chart.XYChart.Series<?, ?> series : chart.getData()) {
                 if (series.getName().equals(name)) {
-                    return new XYChartSeries(series.getData().size(), series.getData().stream()
-                            .mapToDouble(d -> ((Number) d.getYValue()).doubleValue()).sum());
+                    return new XYChartSeries(
+                            series.getData().size(),
+                            series.getData().stream()
+                                    .mapToDouble(d -> ((Number) d.getYValue()).doubleValue())
+                                    .sum());
                 }
             }
             throw new AssertionError("no line named " + name);
@@ -117,35 +141,49 @@ class LoadLabFlowTest {
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("LB3: picking a preset fills its length and clients; a too-short length is said before Run")
+    @org.junit.jupiter.api.DisplayName(
+            "LB3: picking a preset fills its length and clients; a too-short length is said before Run")
     void aPresetFillsItsFieldsAndATooShortLengthIsSaidBeforeRun(FxRobot robot) {
         robot.interact(() -> {
             robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
             robot.lookup("#load-scenario").queryComboBox().getSelectionModel().select(ScenarioPresets.PROVIDER_OUTAGE);
         });
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(robot.lookup("#load-duration").queryTextInputControl().getText()).isEqualTo("45 s");
-        assertThat(robot.lookup("#load-clients").queryTextInputControl().getText()).isEqualTo("100");
+        assertThat(robot.lookup("#load-duration").queryTextInputControl().getText())
+                .isEqualTo("45 s");
+        assertThat(robot.lookup("#load-clients").queryTextInputControl().getText())
+                .isEqualTo("100");
 
-        robot.interact(() -> robot.lookup("#load-duration").queryTextInputControl().setText("20 s"));
+        robot.interact(
+                () -> robot.lookup("#load-duration").queryTextInputControl().setText("20 s"));
         WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(robot.lookup("#load-problems").queryLabeled().getText())
                 .startsWith("The Duration field is too short for the Provider outage: 20 s");
-        assertThat(composition.loadLab().runningProperty().get()).as("nothing started").isFalse();
+        assertThat(composition.loadLab().runningProperty().get())
+                .as("nothing started")
+                .isFalse();
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("LB7: the limiter and the backoff are chosen in words, and the backoff reaches the run")
+    @org.junit.jupiter.api.DisplayName(
+            "LB7: the limiter and the backoff are chosen in words, and the backoff reaches the run")
     void theLimiterAndTheBackoffAreChosenInWords(FxRobot robot) {
-        robot.interact(() -> robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1));
+        robot.interact(() -> robot.lookup("#areas")
+                .queryAs(TabPane.class)
+                .getSelectionModel()
+                .select(1));
         javafx.scene.control.ComboBox<?> limiter = robot.lookup("#load-limiter").queryComboBox();
         javafx.scene.control.ComboBox<?> jitter = robot.lookup("#load-jitter").queryComboBox();
         robot.interact(() -> {
-            robot.lookup("#load-limiter").queryComboBox().getSelectionModel().select(
-                    dev.stormwatch.load.options.LimiterChoice.SLIDING_LOG);
-            robot.lookup("#load-jitter").queryComboBox().getSelectionModel().select(
-                    dev.stormwatch.load.simulation.BackoffStrategy.NONE);
+            robot.lookup("#load-limiter")
+                    .queryComboBox()
+                    .getSelectionModel()
+                    .select(dev.stormwatch.load.options.LimiterChoice.SLIDING_LOG);
+            robot.lookup("#load-jitter")
+                    .queryComboBox()
+                    .getSelectionModel()
+                    .select(dev.stormwatch.load.simulation.BackoffStrategy.NONE);
         });
         WaitForAsyncUtils.waitForFxEvents();
 

@@ -26,8 +26,8 @@ class LoadLabInsecureConsentFieldTest {
 
     @Start
     void start(Stage stage) {
-        composition = new Composition(new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(),
-                EmbeddedStack::start));
+        composition = new Composition(
+                new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(), EmbeddedStack::start));
         composition.window().show(stage);
     }
 
@@ -44,14 +44,16 @@ class LoadLabInsecureConsentFieldTest {
             robot.lookup("#load-rate").queryTextInputControl().setText("5");
             robot.lookup("#load-target").queryTextInputControl().setText("http://gateway.example:8080/v1");
         });
-        robot.interact(() -> robot.lookup("#load-api-key").queryTextInputControl().setText("sk-test-123"));
+        robot.interact(
+                () -> robot.lookup("#load-api-key").queryTextInputControl().setText("sk-test-123"));
         WaitForAsyncUtils.waitForFxEvents();
 
         Label refusal = robot.lookup("#load-insecure-credentials-error").queryAs(Label.class);
         CheckBox box = robot.lookup("#load-insecure-credentials").queryAs(CheckBox.class);
         assertThat(refusal.isVisible()).isTrue();
         assertThat(refusal.getText()).contains("plain http off this machine").doesNotContain("sk-test-123");
-        assertThat(refusal.localToScene(0, 0).getY()).as("under the box")
+        assertThat(refusal.localToScene(0, 0).getY())
+                .as("under the box")
                 .isGreaterThan(box.localToScene(0, 0).getY());
         assertThat(box.isSelected()).as("off by default").isFalse();
 

@@ -4,15 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
-import dev.stormwatch.app.common.FxTicker;
 import dev.stormwatch.app.shell.PreferencesStore;
-import dev.stormwatch.app.shell.SystemTheme;
 import dev.stormwatch.app.shell.Theme;
 import dev.stormwatch.base.ProductVersion;
-import dev.stormwatch.embedded.EmbeddedStack;
-import java.time.Clock;
-import java.util.Map;
-import java.util.Optional;
 import javafx.application.Application;
 import javafx.css.CssMetaData;
 import javafx.css.Styleable;
@@ -24,7 +18,6 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -75,17 +68,24 @@ class MainWindowMenuTest {
         robot.push(KeyCode.CONTROL, KeyCode.COMMA);
         TabPane areas = robot.lookup("#areas").queryAs(TabPane.class);
         assertThat(areas.getSelectionModel().getSelectedItem().getId()).isEqualTo("session");
-        assertThat(robot.lookup("#settings-issuer").queryAs(TextField.class).isFocused()).isTrue();
+        assertThat(robot.lookup("#settings-issuer").queryAs(TextField.class).isFocused())
+                .isTrue();
     }
 
     @Test
-    @DisplayName("UI4: the refresh key (KeyCode.F5) refreshes, and each Session menu entry is disabled exactly when its button is")
+    @DisplayName(
+            "UI4: the refresh key (KeyCode.F5) refreshes, and each Session menu entry is disabled exactly when its button is")
     void sessionMenuFollowsItsButtons(FxRobot robot) {
         MenuItem refresh = item(robot, "menu-refresh");
         assertThat(refresh.getAccelerator()).isEqualTo(new javafx.scene.input.KeyCodeCombination(KeyCode.F5));
-        for (String[] pair : new String[][] {{"menu-refresh", "#refresh"}, {"menu-userinfo", "#userinfo"},
-                {"menu-sign-out", "#sign-out"}, {"menu-sign-in", "#sign-in"}}) {
-            assertThat(item(robot, pair[0]).isDisable()).as(pair[0])
+        for (String[] pair : new String[][] {
+            {"menu-refresh", "#refresh"},
+            {"menu-userinfo", "#userinfo"},
+            {"menu-sign-out", "#sign-out"},
+            {"menu-sign-in", "#sign-in"}
+        }) {
+            assertThat(item(robot, pair[0]).isDisable())
+                    .as(pair[0])
                     .isEqualTo(robot.lookup(pair[1]).queryAs(Button.class).isDisabled());
         }
         // No session yet: nothing to refresh.
@@ -93,7 +93,8 @@ class MainWindowMenuTest {
         robot.interact(() -> composition.session().settings().issuerProperty().set("http://127.0.0.1:9/"));
         robot.interact(() -> composition.session().applySettings());
         assertThat(item(robot, "menu-sign-in").isDisable())
-                .isEqualTo(robot.lookup("#sign-in").queryAs(Button.class).isDisabled()).isFalse();
+                .isEqualTo(robot.lookup("#sign-in").queryAs(Button.class).isDisabled())
+                .isFalse();
     }
 
     @Test
@@ -142,7 +143,9 @@ class MainWindowMenuTest {
     void aboutNamesTheVersion(FxRobot robot) {
         robot.interact(() -> item(robot, "menu-about").fire());
         DialogPane about = robot.lookup("#about-dialog").queryAs(DialogPane.class);
-        assertThat(ProductVersion.current()).isNotEqualTo(ProductVersion.UNKNOWN).matches("\\d+\\.\\d+\\.\\d+.*");
+        assertThat(ProductVersion.current())
+                .isNotEqualTo(ProductVersion.UNKNOWN)
+                .matches("\\d+\\.\\d+\\.\\d+.*");
         assertThat(about.getHeaderText()).isEqualTo("Stormwatch " + ProductVersion.current());
         robot.interact(() -> ((Stage) about.getScene().getWindow()).close());
     }
@@ -151,30 +154,37 @@ class MainWindowMenuTest {
     @DisplayName("UI10: each area's tab and its View menu entry carry an icon")
     void everyAreaHasAnIcon(FxRobot robot) {
         TabPane areas = robot.lookup("#areas").queryAs(TabPane.class);
-        assertThat(areas.getTabs()).extracting(javafx.scene.control.Tab::getId)
+        assertThat(areas.getTabs())
+                .extracting(javafx.scene.control.Tab::getId)
                 .containsExactly("session", "load-lab", "provider-relay", "diagnose");
         for (javafx.scene.control.Tab tab : areas.getTabs()) {
             assertThat(tab.getGraphic()).as(tab.getId()).isInstanceOf(org.kordamp.ikonli.javafx.FontIcon.class);
-            assertThat(item(robot, "menu-area-" + tab.getId()).getGraphic()).as("View > " + tab.getText())
+            assertThat(item(robot, "menu-area-" + tab.getId()).getGraphic())
+                    .as("View > " + tab.getText())
                     .isInstanceOf(org.kordamp.ikonli.javafx.FontIcon.class);
         }
     }
 
     private static MenuItem item(FxRobot robot, String id) {
         MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
-        return bar.getMenus().stream().flatMap(menu -> menu.getItems().stream()
+        return bar.getMenus().stream()
+                .flatMap(menu -> menu.getItems().stream()
                         .flatMap(item -> item instanceof javafx.scene.control.Menu sub
-                                ? java.util.stream.Stream.concat(java.util.stream.Stream.of(item),
-                                        sub.getItems().stream())
+                                ? java.util.stream.Stream.concat(
+                                        java.util.stream.Stream.of(item), sub.getItems().stream())
                                 : java.util.stream.Stream.of(item)))
-                .filter(item -> id.equals(item.getId())).findFirst().orElseThrow(() -> new AssertionError(id));
+                .filter(item -> id.equals(item.getId()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(id));
     }
 
     @SuppressWarnings("unchecked")
     private static Color laneColour(Node lanes, String property) {
         for (CssMetaData<? extends Styleable, ?> meta : lanes.getCssMetaData()) {
             if (meta.getProperty().equals(property)) {
-                return (Color) ((CssMetaData<Styleable, ?>) meta).getStyleableProperty(lanes).getValue();
+                return (Color) ((CssMetaData<Styleable, ?>) meta)
+                        .getStyleableProperty(lanes)
+                        .getValue();
             }
         }
         throw new AssertionError("no CSS property " + property + " on " + lanes);

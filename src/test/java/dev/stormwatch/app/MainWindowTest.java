@@ -30,8 +30,8 @@ class MainWindowTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        composition = new Composition(new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(),
-                EmbeddedStack::start));
+        composition = new Composition(
+                new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(), EmbeddedStack::start));
         composition.window().show(stage);
     }
 
@@ -45,14 +45,23 @@ class MainWindowTest {
         assertThat(stage.isShowing()).isTrue();
         assertThat(stage.getTitle()).isEqualTo("Stormwatch");
         TabPane areas = robot.lookup("#areas").queryAs(TabPane.class);
-        assertThat(areas.getTabs()).extracting(Tab::getText)
+        assertThat(areas.getTabs())
+                .extracting(Tab::getText)
                 .containsExactly("Session", "Load lab", "Provider & relay", "Diagnose");
     }
 
     @Test
     void embeddedProviderBecomesTheDefaultIssuerWithoutAnyConfiguration(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> composition.stack().isPresent()
-                && !composition.session().settings().issuerProperty().get().isEmpty());
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> composition.stack().isPresent()
+                        && !composition
+                                .session()
+                                .settings()
+                                .issuerProperty()
+                                .get()
+                                .isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
 
         String issuer = composition.stack().orElseThrow().provider().issuer().toString();

@@ -45,16 +45,20 @@ public final class ScreenshotTour {
         SignInPageBrowser browser = new SignInPageBrowser();
         Composition[] built = new Composition[1];
         fx(() -> {
-            built[0] = new Composition(new Composition.Parts(Clock.systemUTC(), browser, new FxTicker(),
-                    EmbeddedStack::start));
-            built[0].window().show(stage, PreferencesStore.inMemory(),
-                    new SystemTheme(java.util.Map.of(), "Linux", command -> Optional.empty()));
+            built[0] = new Composition(
+                    new Composition.Parts(Clock.systemUTC(), browser, new FxTicker(), EmbeddedStack::start));
+            built[0].window()
+                    .show(
+                            stage,
+                            PreferencesStore.inMemory(),
+                            new SystemTheme(java.util.Map.of(), "Linux", command -> Optional.empty()));
             built[0].window().themeProperty().set(Theme.LIGHT);
             stage.setWidth(WIDTH);
             stage.setHeight(HEIGHT);
         });
         Composition app = built[0];
-        await(() -> app.stack().isPresent() && !app.session().settings().issuerProperty().get().isEmpty());
+        await(() -> app.stack().isPresent()
+                && !app.session().settings().issuerProperty().get().isEmpty());
         Thread.sleep(500);
         shootAll(stage, app, out, "main-window.png");
 
@@ -74,13 +78,20 @@ public final class ScreenshotTour {
         await(() -> app.session().phaseProperty().get() == Phase.SIGNED_IN);
         fx(() -> app.session().loadUserInfo());
         await(() -> !app.session().userInfoProperty().get().isEmpty());
-        fx(() -> ((TabPane) stage.getScene().lookup("#tokens")).getSelectionModel().select(0));
+        fx(() -> ((TabPane) stage.getScene().lookup("#tokens"))
+                .getSelectionModel()
+                .select(0));
         Thread.sleep(400);
         shootAll(stage, app, out, "session-signed-in.png");
 
         EmbeddedStack stack = app.stack().orElseThrow();
-        stack.provider().faults().inject("/userinfo",
-                new Fault.Throttle(503, Optional.empty(), Fault.RetryAfterForm.SECONDS, Fault.DateHeader.CORRECT), 3);
+        stack.provider()
+                .faults()
+                .inject(
+                        "/userinfo",
+                        new Fault.Throttle(
+                                503, Optional.empty(), Fault.RetryAfterForm.SECONDS, Fault.DateHeader.CORRECT),
+                        3);
         fx(() -> app.session().loadUserInfo());
         await(() -> app.session().retryOfferedProperty().get());
         Thread.sleep(400);
@@ -97,7 +108,8 @@ public final class ScreenshotTour {
         // RA4, P1: a Retry-After longer than the budget pauses the origin; the countdown starts at the 429.
         stack.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(45)), 1);
         fx(() -> app.session().refresh());
-        await(() -> app.session().countdown().runningProperty().get() && !app.session().busyProperty().get());
+        await(() -> app.session().countdown().runningProperty().get()
+                && !app.session().busyProperty().get());
         Thread.sleep(2_300);
         shootAll(stage, app, out, "session-paused-countdown.png");
 
@@ -120,23 +132,33 @@ public final class ScreenshotTour {
         await(() -> app.loadLab().compared().size() == 2, 120);
         Thread.sleep(800);
         shootAll(stage, app, out, "load-lab-compare.png");
-        fx(() -> ((TabPane) stage.getScene().lookup("#load-views")).getSelectionModel().select(0));
+        fx(() -> ((TabPane) stage.getScene().lookup("#load-views"))
+                .getSelectionModel()
+                .select(0));
 
-        fx(() -> ((TabPane) stage.getScene().lookup("#areas")).getSelectionModel().select(2));
+        fx(() -> ((TabPane) stage.getScene().lookup("#areas"))
+                .getSelectionModel()
+                .select(2));
         fx(() -> ((Button) stage.getScene().lookup("#fault-token-503")).fire());
         Thread.sleep(400);
         shootAll(stage, app, out, "provider-and-relay.png");
 
         // DG3, DG12: the Diagnose tab on the access log a real nginx wrote (src/test/resources/diagnose/nginx).
-        java.nio.file.Path log = java.nio.file.Path.of(ScreenshotTour.class.getResource(
-                "/diagnose/nginx/storm-access.log").toURI());
+        java.nio.file.Path log = java.nio.file.Path.of(ScreenshotTour.class
+                .getResource("/diagnose/nginx/storm-access.log")
+                .toURI());
         fx(() -> {
             TabPane areas = (TabPane) stage.getScene().lookup("#areas");
-            areas.getSelectionModel().select(areas.getTabs().stream()
-                    .filter(t -> "diagnose".equals(t.getId())).findFirst().orElseThrow());
+            areas.getSelectionModel()
+                    .select(areas.getTabs().stream()
+                            .filter(t -> "diagnose".equals(t.getId()))
+                            .findFirst()
+                            .orElseThrow());
             app.diagnose().addFiles(java.util.List.of(log));
-            app.diagnose().logFormatProperty().set("$remote_addr [$time_local] $msec $request_time \"$request\""
-                    + " $status \"$sent_http_retry_after\" \"$http_x_client_id\" \"$http_authorization\"");
+            app.diagnose()
+                    .logFormatProperty()
+                    .set("$remote_addr [$time_local] $msec $request_time \"$request\""
+                            + " $status \"$sent_http_retry_after\" \"$http_x_client_id\" \"$http_authorization\"");
             app.diagnose().clientKeyProperty().set("$http_x_client_id");
             app.diagnose().diagnose();
         });
@@ -184,6 +206,7 @@ public final class ScreenshotTour {
 
     /** The window's size for the README's screenshots: the default width, as high as the screen the tour runs on. */
     private static final double WIDTH = 1280;
+
     private static final double HEIGHT = 800;
 
     /** This state, light at 1280×800, dark at 1280×800 and light at 1024×700; the window is left light and large. */

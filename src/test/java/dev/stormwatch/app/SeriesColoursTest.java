@@ -49,13 +49,22 @@ class SeriesColoursTest {
 
     @Start
     void start(Stage stage) {
-        throughput = chart("arrivals at the provider", "attempts sent", "2xx", "retries", "provider's quota per s",
+        throughput = chart(
+                "arrivals at the provider",
+                "attempts sent",
+                "2xx",
+                "retries",
+                "provider's quota per s",
                 "reset connections at t = 10 s");
         trouble = chart("429", "5xx + network", "retries", "refused by limiter", "exhausted budgets");
         diagnose = chart("requests", "429 and other throttled", "early retries");
-        window = new MainWindow(new HBox(throughput, trouble, diagnose), new Label("load lab"), new Label("servers"),
+        window = new MainWindow(
+                new HBox(throughput, trouble, diagnose),
+                new Label("load lab"),
+                new Label("servers"),
                 new Label("diagnose"));
-        window.show(stage, PreferencesStore.inMemory(), new SystemTheme(Map.of(), "Linux", command -> Optional.empty()));
+        window.show(
+                stage, PreferencesStore.inMemory(), new SystemTheme(Map.of(), "Linux", command -> Optional.empty()));
     }
 
     @AfterEach
@@ -80,7 +89,8 @@ class SeriesColoursTest {
     }
 
     @Test
-    @DisplayName("UI14: retries, 429 and the arrivals are one colour each in every chart, line and legend, in light and dark")
+    @DisplayName(
+            "UI14: retries, 429 and the arrivals are one colour each in every chart, line and legend, in light and dark")
     void oneSeriesHasOneColourInEveryChart(FxRobot robot) {
         for (Theme theme : List.of(Theme.LIGHT, Theme.DARK)) {
             robot.interact(() -> window.themeProperty().set(theme));
@@ -90,21 +100,30 @@ class SeriesColoursTest {
                 throughput.getScene().getRoot().layout();
             });
 
-            assertThat(stroke(trouble, "retries")).as(theme + ": retries, trouble against throughput")
+            assertThat(stroke(trouble, "retries"))
+                    .as(theme + ": retries, trouble against throughput")
                     .isEqualTo(stroke(throughput, "retries"));
-            assertThat(stroke(diagnose, "early retries")).as(theme + ": early retries in Diagnose")
+            assertThat(stroke(diagnose, "early retries"))
+                    .as(theme + ": early retries in Diagnose")
                     .isEqualTo(stroke(throughput, "retries"));
-            assertThat(stroke(diagnose, "429 and other throttled")).as(theme + ": throttled in Diagnose")
+            assertThat(stroke(diagnose, "429 and other throttled"))
+                    .as(theme + ": throttled in Diagnose")
                     .isEqualTo(stroke(trouble, "429"));
-            assertThat(stroke(diagnose, "requests")).as(theme + ": requests in Diagnose are arrivals")
+            assertThat(stroke(diagnose, "requests"))
+                    .as(theme + ": requests in Diagnose are arrivals")
                     .isEqualTo(stroke(throughput, "arrivals at the provider"));
             for (LineChart<Number, Number> chart : List.of(throughput, trouble, diagnose)) {
                 for (XYChart.Series<Number, Number> series : chart.getData()) {
-                    assertThat(legendMark(chart, series.getName())).as(theme + ": legend of " + series.getName())
+                    assertThat(legendMark(chart, series.getName()))
+                            .as(theme + ": legend of " + series.getName())
                             .isEqualTo(stroke(chart, series.getName()));
                 }
-                assertThat(chart.getData().stream().map(s -> stroke(chart, s.getName())).distinct().count())
-                        .as(theme + ": the series of one chart are told apart (UI9)").isEqualTo(chart.getData().size());
+                assertThat(chart.getData().stream()
+                                .map(s -> stroke(chart, s.getName()))
+                                .distinct()
+                                .count())
+                        .as(theme + ": the series of one chart are told apart (UI9)")
+                        .isEqualTo(chart.getData().size());
             }
         }
     }
@@ -125,21 +144,29 @@ class SeriesColoursTest {
     }
 
     private static Color stroke(LineChart<Number, Number> chart, String name) {
-        return chart.getData().stream().filter(s -> s.getName().equals(name)).findFirst()
-                .map(s -> (Color) ((Path) s.getNode()).getStroke()).orElseThrow();
+        return chart.getData().stream()
+                .filter(s -> s.getName().equals(name))
+                .findFirst()
+                .map(s -> (Color) ((Path) s.getNode()).getStroke())
+                .orElseThrow();
     }
 
     private static Color legendMark(LineChart<Number, Number> chart, String name) {
         for (Node item : chart.lookupAll(".chart-legend-item")) {
             if (item instanceof Label label && name.equals(label.getText())) {
-                return (Color) ((Region) label.getGraphic()).getBackground().getFills().get(0).getFill();
+                return (Color) ((Region) label.getGraphic())
+                        .getBackground()
+                        .getFills()
+                        .get(0)
+                        .getFill();
             }
         }
         throw new AssertionError("no legend item " + name);
     }
 
     private static int rgb(Color c) {
-        return ((int) Math.round(c.getRed() * 255) << 16) | ((int) Math.round(c.getGreen() * 255) << 8)
+        return ((int) Math.round(c.getRed() * 255) << 16)
+                | ((int) Math.round(c.getGreen() * 255) << 8)
                 | (int) Math.round(c.getBlue() * 255);
     }
 }

@@ -31,8 +31,8 @@ class SessionFlowTest {
 
     @Start
     void start(Stage stage) {
-        composition = new Composition(new Composition.Parts(Clock.systemUTC(), browser, new FxTicker(),
-                EmbeddedStack::start));
+        composition = new Composition(
+                new Composition.Parts(Clock.systemUTC(), browser, new FxTicker(), EmbeddedStack::start));
         composition.window().show(stage);
     }
 
@@ -47,12 +47,12 @@ class SessionFlowTest {
 
         assertThat(label(robot, "#session-phase")).isEqualTo("Signed in");
         TabPane tokens = robot.lookup("#tokens").queryAs(TabPane.class);
-        assertThat(tokens.getTabs()).extracting(t -> t.getText())
+        assertThat(tokens.getTabs())
+                .extracting(t -> t.getText())
                 .contains("ID token", "Access token", "Refresh token", "UserInfo");
         assertThat(composition.session().tokens().get(0).claims()).contains("\"iss\"", "\"sub\"", "\"nonce\"");
         assertThat(label(robot, "#token-expiry")).startsWith("Access token expires in");
-        assertThat(composition.timeline().rows()).extracting(r -> r.step())
-                .contains("discovery", "token");
+        assertThat(composition.timeline().rows()).extracting(r -> r.step()).contains("discovery", "token");
         // RC6: a token's value appears nowhere in the window's text, only its fingerprint.
         String accessToken = composition.session().tokens().get(1).fingerprint();
         assertThat(accessToken).startsWith("sha256:");
@@ -62,9 +62,14 @@ class SessionFlowTest {
     // shows at once, the actions to the origin wait for it, and everything comes back by itself when it ends.
     @Test
     void pauseShowsALiveCountdownAtThe429AndClearsByItself(FxRobot robot) throws Exception {
-        robot.interact(() -> robot.lookup("#policy-budget").queryTextInputControl().setText("1500"));
+        robot.interact(
+                () -> robot.lookup("#policy-budget").queryTextInputControl().setText("1500"));
         signIn(robot);
-        composition.stack().orElseThrow().provider().faults()
+        composition
+                .stack()
+                .orElseThrow()
+                .provider()
+                .faults()
                 .inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(3)), 1);
 
         robot.clickOn("#refresh");
@@ -89,7 +94,11 @@ class SessionFlowTest {
     @Test
     void inBudgetWaitShowsItsCountdown(FxRobot robot) throws Exception {
         signIn(robot);
-        composition.stack().orElseThrow().provider().faults()
+        composition
+                .stack()
+                .orElseThrow()
+                .provider()
+                .faults()
                 .inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(2)), 1);
 
         robot.clickOn("#refresh");
@@ -104,24 +113,36 @@ class SessionFlowTest {
     // C2: with a refused field on screen, Sign in is disabled; it never signs in with older applied settings.
     @Test
     void signInIsDisabledWhileAFieldIsRefused(FxRobot robot) throws Exception {
-        waitUntil(() -> !robot.lookup("#sign-in").queryButton().isDisabled() && composition.stack().isPresent());
+        waitUntil(() -> !robot.lookup("#sign-in").queryButton().isDisabled()
+                && composition.stack().isPresent());
 
-        robot.interact(() -> robot.lookup("#settings-issuer").queryTextInputControl().setText("not a url"));
+        robot.interact(
+                () -> robot.lookup("#settings-issuer").queryTextInputControl().setText("not a url"));
 
         assertThat(robot.lookup("#sign-in").queryButton().isDisabled()).isTrue();
         assertThat(label(robot, "#settings-issuer-error")).startsWith("Issuer 'not a url' is not a URL");
-        robot.interact(() -> robot.lookup("#settings-issuer").queryTextInputControl()
+        robot.interact(() -> robot.lookup("#settings-issuer")
+                .queryTextInputControl()
                 .setText(composition.stack().orElseThrow().provider().issuer().toString()));
         assertThat(robot.lookup("#sign-in").queryButton().isDisabled()).isFalse();
-        assertThat(robot.lookup("#settings-issuer-error").queryAs(Label.class).isVisible()).isFalse();
+        assertThat(robot.lookup("#settings-issuer-error").queryAs(Label.class).isVisible())
+                .isFalse();
     }
 
     // P9, B1: a read that spends its budget on 503s offers a retry button, which runs the call again.
     @Test
     void exhaustedBudgetOffersARetryButtonThatRunsTheCallAgain(FxRobot robot) throws Exception {
         signIn(robot);
-        composition.stack().orElseThrow().provider().faults().inject("/userinfo",
-                new Fault.Throttle(503, Optional.empty(), Fault.RetryAfterForm.SECONDS, Fault.DateHeader.CORRECT), 3);
+        composition
+                .stack()
+                .orElseThrow()
+                .provider()
+                .faults()
+                .inject(
+                        "/userinfo",
+                        new Fault.Throttle(
+                                503, Optional.empty(), Fault.RetryAfterForm.SECONDS, Fault.DateHeader.CORRECT),
+                        3);
 
         robot.clickOn("#userinfo");
         waitUntil(() -> robot.lookup("#retry").queryButton().isVisible());
@@ -137,11 +158,13 @@ class SessionFlowTest {
     @Test
     void closingTheWindowMidSignInEndsTheWait(FxRobot robot) throws Exception {
         browser.stall = true;
-        waitUntil(() -> !robot.lookup("#sign-in").queryButton().isDisabled() && composition.stack().isPresent());
+        waitUntil(() -> !robot.lookup("#sign-in").queryButton().isDisabled()
+                && composition.stack().isPresent());
         robot.clickOn("#settings-apply");
         robot.clickOn("#sign-in");
         waitUntil(() -> composition.session().phaseProperty().get() == Phase.SIGNING_IN);
-        assertThat(robot.lookup("#authorization-url").queryTextInputControl().getText()).contains("/authorize");
+        assertThat(robot.lookup("#authorization-url").queryTextInputControl().getText())
+                .contains("/authorize");
 
         robot.interact(composition::close);
 

@@ -2,16 +2,8 @@ package dev.stormwatch.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import atlantafx.base.theme.PrimerLight;
-import dev.stormwatch.app.common.FxTicker;
-import dev.stormwatch.app.shell.PreferencesStore;
-import dev.stormwatch.app.shell.SystemTheme;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import javafx.application.Application;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Control;
@@ -47,7 +39,8 @@ class SessionKeyboardTest {
     }
 
     @Test
-    @DisplayName("UI11: Tab reaches every control of the Session area in reading order, settings, actions, timeline, and Shift+Tab walks back")
+    @DisplayName(
+            "UI11: Tab reaches every control of the Session area in reading order, settings, actions, timeline, and Shift+Tab walks back")
     void tabWalksTheSessionAreaInReadingOrder(FxRobot robot) {
         // A valid issuer, so that Sign in is enabled (a disabled control is rightly skipped).
         robot.interact(() -> {
@@ -67,7 +60,8 @@ class SessionKeyboardTest {
             }
             visited.add(owner);
         }
-        List<String> ids = visited.stream().map(n -> n.getId() == null ? n.getClass().getSimpleName() : n.getId())
+        List<String> ids = visited.stream()
+                .map(n -> n.getId() == null ? n.getClass().getSimpleName() : n.getId())
                 .toList();
 
         // Every control that can take the keyboard is reached.
@@ -76,9 +70,19 @@ class SessionKeyboardTest {
         assertThat(unreached).as("controls Tab never reaches; walked: " + ids).isEmpty();
 
         // Reading order: the settings top to bottom, then the session's actions, then the tokens and the timeline.
-        assertThat(ids).containsSubsequence("settings-apply", "settings-profile", "settings-issuer",
-                "settings-client-id", "settings-scope", "settings-preset", "policy-per-origin", "policy-budget",
-                "sign-in", "timeline-clear", "timeline-table");
+        assertThat(ids)
+                .containsSubsequence(
+                        "settings-apply",
+                        "settings-profile",
+                        "settings-issuer",
+                        "settings-client-id",
+                        "settings-scope",
+                        "settings-preset",
+                        "policy-per-origin",
+                        "policy-budget",
+                        "sign-in",
+                        "timeline-clear",
+                        "timeline-table");
         assertThat(ids.indexOf("settings-dpop")).isLessThan(ids.indexOf("sign-in"));
 
         // Shift+Tab from the fourth stop goes back through the third, second and first.
@@ -87,7 +91,8 @@ class SessionKeyboardTest {
         for (int back = 2; back >= 0; back--) {
             robot.push(KeyCode.SHIFT, KeyCode.TAB);
             WaitForAsyncUtils.waitForFxEvents();
-            assertThat(stage.getScene().getFocusOwner()).as("Shift+Tab to stop " + back + " of " + ids)
+            assertThat(stage.getScene().getFocusOwner())
+                    .as("Shift+Tab to stop " + back + " of " + ids)
                     .isSameAs(visited.get(back));
         }
     }

@@ -2,18 +2,11 @@ package dev.stormwatch.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import atlantafx.base.theme.PrimerLight;
-import dev.stormwatch.app.common.FxTicker;
-import dev.stormwatch.app.shell.PreferencesStore;
-import dev.stormwatch.app.shell.SystemTheme;
 import dev.stormwatch.oauth.ClientAuthentication;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.util.Map;
-import java.util.Optional;
-import javafx.application.Application;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -55,17 +48,26 @@ class SettingsCertificateAndAccountFieldsTest {
             + " typed key file of another certificate is refused under the key file's field and Apply is refused"
             + " until the right key is typed")
     void certificateFieldsRefuseUnderThemselves(FxRobot robot) throws Exception {
-        HeldCertificate held = new HeldCertificate.Builder().commonName("stormwatch-mtls").build();
+        HeldCertificate held =
+                new HeldCertificate.Builder().commonName("stormwatch-mtls").build();
         Path cert = Files.writeString(dir.resolve("c.pem"), held.certificatePem());
         Path key = ownerOnly("k.pem", held.privateKeyPkcs8Pem());
-        Path other = ownerOnly("other.pem", new HeldCertificate.Builder().commonName("o").build().privateKeyPkcs8Pem());
+        Path other = ownerOnly(
+                "other.pem",
+                new HeldCertificate.Builder().commonName("o").build().privateKeyPkcs8Pem());
         robot.interact(() -> composition.session().settings().issuerProperty().set("https://login.example.com"));
 
         @SuppressWarnings("unchecked")
-        ComboBox<ClientAuthentication.Method> methods = robot.lookup("#settings-client-auth").queryAs(ComboBox.class);
-        assertThat(methods.getItems()).contains(ClientAuthentication.Method.TLS_CLIENT_AUTH,
-                ClientAuthentication.Method.SELF_SIGNED_TLS_CLIENT_AUTH);
-        assertThat(robot.lookup("#settings-client-cert-choose").queryAs(Button.class).getText()).isEqualTo("Choose…");
+        ComboBox<ClientAuthentication.Method> methods =
+                robot.lookup("#settings-client-auth").queryAs(ComboBox.class);
+        assertThat(methods.getItems())
+                .contains(
+                        ClientAuthentication.Method.TLS_CLIENT_AUTH,
+                        ClientAuthentication.Method.SELF_SIGNED_TLS_CLIENT_AUTH);
+        assertThat(robot.lookup("#settings-client-cert-choose")
+                        .queryAs(Button.class)
+                        .getText())
+                .isEqualTo("Choose…");
 
         robot.interact(() -> methods.setValue(ClientAuthentication.Method.TLS_CLIENT_AUTH));
         Label certError = robot.lookup("#settings-client-cert-error").queryAs(Label.class);
@@ -81,11 +83,14 @@ class SettingsCertificateAndAccountFieldsTest {
         Label keyError = robot.lookup("#settings-client-cert-key-error").queryAs(Label.class);
         assertThat(certError.isVisible()).isFalse();
         assertThat(keyError.isVisible()).isTrue();
-        assertThat(keyError.getText()).startsWith("Client certificate's key file: the private key in")
+        assertThat(keyError.getText())
+                .startsWith("Client certificate's key file: the private key in")
                 .contains("is not the key");
         assertThat(composition.session().settings().validProperty().get()).isFalse();
 
-        robot.interact(() -> robot.lookup("#settings-client-cert-key").queryAs(TextField.class).setText(key.toString()));
+        robot.interact(() -> robot.lookup("#settings-client-cert-key")
+                .queryAs(TextField.class)
+                .setText(key.toString()));
         assertThat(keyError.isVisible()).isFalse();
         assertThat(composition.session().settings().validProperty().get()).isTrue();
     }
@@ -94,8 +99,8 @@ class SettingsCertificateAndAccountFieldsTest {
     @DisplayName("PF8: Find issuer beside the Account field asks the account's host by WebFinger; a host without it"
             + " is said under the Account field and the Issuer keeps its value")
     void findIssuerSaysAHostWithoutWebFinger(FxRobot robot) throws Exception {
-        try (dev.stormwatch.server.LoopbackServer bare = dev.stormwatch.server.LoopbackServer.start("bare",
-                dev.stormwatch.server.ServerOptions.defaults(), Map.of())) {
+        try (dev.stormwatch.server.LoopbackServer bare = dev.stormwatch.server.LoopbackServer.start(
+                "bare", dev.stormwatch.server.ServerOptions.defaults(), Map.of())) {
             String host = bare.baseUri().getHost() + ":" + bare.baseUri().getPort();
             robot.interact(() -> {
                 composition.session().settings().issuerProperty().set("https://login.example.com");

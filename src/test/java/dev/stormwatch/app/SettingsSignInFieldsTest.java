@@ -11,7 +11,6 @@ import dev.stormwatch.oauth.RedirectChoice;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.Map;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +18,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -53,10 +53,14 @@ class SettingsSignInFieldsTest {
 
     @Start
     void start(Stage stage) {
-        composition = new Composition(new Composition.Parts(Clock.systemUTC(), url -> {
-            opened.add(url);
-            return browser.open(url);
-        }, new FxTicker(), EmbeddedStack::start));
+        composition = new Composition(new Composition.Parts(
+                Clock.systemUTC(),
+                url -> {
+                    opened.add(url);
+                    return browser.open(url);
+                },
+                new FxTicker(),
+                EmbeddedStack::start));
         composition.window().show(stage);
     }
 
@@ -70,13 +74,16 @@ class SettingsSignInFieldsTest {
             + " window are the config the sign-in uses: the loopback listens on the typed port, and the session is"
             + " kept in the typed file")
     void typedSignInFieldsReachTheSignIn(FxRobot robot) throws Exception {
-        waitUntil(() -> composition.stack().isPresent() && !robot.lookup("#sign-in").queryButton().isDisabled());
+        waitUntil(() -> composition.stack().isPresent()
+                && !robot.lookup("#sign-in").queryButton().isDisabled());
         int port = freePort();
         Path sessionFile = dir.resolve("kept/session.json");
-        Files.createDirectories(sessionFile.getParent(),
+        Files.createDirectories(
+                sessionFile.getParent(),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         robot.interact(() -> {
-            robot.lookup("#settings-auth-params").queryAs(TextArea.class)
+            robot.lookup("#settings-auth-params")
+                    .queryAs(TextArea.class)
                     .setText("login_hint=alice@example.com\nui_locales=de fr");
             robot.lookup("#settings-redirect-host").queryAs(TextField.class).setText("127.0.0.1");
             robot.lookup("#settings-redirect-port").queryAs(TextField.class).setText(Integer.toString(port));
@@ -84,8 +91,8 @@ class SettingsSignInFieldsTest {
             robot.lookup("#settings-session-file").queryAs(TextField.class).setText(sessionFile.toString());
         });
         OAuthConfig config = composition.session().settings().toConfig().orElseThrow();
-        assertThat(config.authorizationParameters().values()).isEqualTo(Map.of("login_hint", "alice@example.com",
-                "ui_locales", "de fr"));
+        assertThat(config.authorizationParameters().values())
+                .isEqualTo(Map.of("login_hint", "alice@example.com", "ui_locales", "de fr"));
         assertThat(config.redirectChoice()).isEqualTo(new RedirectChoice(RedirectChoice.Host.IPV4, port));
         assertThat(config.loopbackTimeout()).isEqualTo(Duration.ofSeconds(90));
         assertThat(config.sessionFile()).contains(sessionFile);
@@ -107,7 +114,8 @@ class SettingsSignInFieldsTest {
         waitUntil(() -> composition.session().phaseProperty().get() == Phase.SIGNED_IN);
         // Stay signed in: the session went to the typed file, owner-only.
         assertThat(sessionFile).exists();
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(sessionFile))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(sessionFile)))
+                .isEqualTo("rw-------");
     }
 
     @Test
@@ -125,39 +133,57 @@ class SettingsSignInFieldsTest {
         });
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertThat(error(robot, "#settings-client-key-id-error")).startsWith("Client key id names the key of the"
-                + " Client key file, which is empty");
-        assertThat(error(robot, "#settings-auth-params-error")).startsWith("Extra authorization parameters: 'scope'"
-                + " is set by the client itself").contains("use the Scopes field");
-        assertThat(error(robot, "#settings-redirect-host-error")).startsWith("Redirect host 'example.com' must be"
-                + " 127.0.0.1, [::1] or localhost");
-        assertThat(error(robot, "#settings-redirect-port-error")).startsWith("Redirect port ").contains("70000");
+        assertThat(error(robot, "#settings-client-key-id-error"))
+                .startsWith("Client key id names the key of the" + " Client key file, which is empty");
+        assertThat(error(robot, "#settings-auth-params-error"))
+                .startsWith("Extra authorization parameters: 'scope'" + " is set by the client itself")
+                .contains("use the Scopes field");
+        assertThat(error(robot, "#settings-redirect-host-error"))
+                .startsWith("Redirect host 'example.com' must be" + " 127.0.0.1, [::1] or localhost");
+        assertThat(error(robot, "#settings-redirect-port-error"))
+                .startsWith("Redirect port ")
+                .contains("70000");
         assertThat(error(robot, "#settings-browser-wait-error")).startsWith("Browser wait 'soon' is not a duration");
         assertThat(error(robot, "#settings-session-file-error")).startsWith("Session file '" + dir + "' is a folder");
         SettingsViewModel settings = composition.session().settings();
         assertThat(settings.validProperty().get()).isFalse();
-        assertThat(settings.refusedSummary()).contains(SettingsViewModel.CLIENT_KEY_ID_LABEL,
-                SettingsViewModel.AUTH_PARAMS_LABEL, SettingsViewModel.REDIRECT_HOST_LABEL,
-                SettingsViewModel.REDIRECT_PORT_LABEL, SettingsViewModel.BROWSER_WAIT_LABEL,
-                SettingsViewModel.SESSION_FILE_LABEL);
+        assertThat(settings.refusedSummary())
+                .contains(
+                        SettingsViewModel.CLIENT_KEY_ID_LABEL,
+                        SettingsViewModel.AUTH_PARAMS_LABEL,
+                        SettingsViewModel.REDIRECT_HOST_LABEL,
+                        SettingsViewModel.REDIRECT_PORT_LABEL,
+                        SettingsViewModel.BROWSER_WAIT_LABEL,
+                        SettingsViewModel.SESSION_FILE_LABEL);
 
         // Corrected one by one, each reason goes with its value.
-        robot.interact(() -> robot.lookup("#settings-redirect-host").queryAs(TextField.class).setText("[::1]"));
-        assertThat(robot.lookup("#settings-redirect-host-error").queryAs(Label.class).isVisible()).isFalse();
-        assertThat(robot.lookup("#settings-redirect-port-error").queryAs(Label.class).isVisible()).isTrue();
+        robot.interact(() ->
+                robot.lookup("#settings-redirect-host").queryAs(TextField.class).setText("[::1]"));
+        assertThat(robot.lookup("#settings-redirect-host-error")
+                        .queryAs(Label.class)
+                        .isVisible())
+                .isFalse();
+        assertThat(robot.lookup("#settings-redirect-port-error")
+                        .queryAs(Label.class)
+                        .isVisible())
+                .isTrue();
     }
 
     @Test
     @DisplayName("UI16: with device sign-in ticked, Sign in asks for the device grant and opens no browser; the"
             + " embedded provider, which offers none, is named in the message")
     void deviceSignInTakesTheDeviceGrant(FxRobot robot) throws Exception {
-        waitUntil(() -> composition.stack().isPresent() && !robot.lookup("#sign-in").queryButton().isDisabled());
-        robot.interact(() -> robot.lookup("#settings-device").queryAs(CheckBox.class).setSelected(true));
+        waitUntil(() -> composition.stack().isPresent()
+                && !robot.lookup("#sign-in").queryButton().isDisabled());
+        robot.interact(
+                () -> robot.lookup("#settings-device").queryAs(CheckBox.class).setSelected(true));
         assertThat(composition.session().settings().deviceProperty().get()).isTrue();
 
         robot.clickOn("#settings-apply");
         robot.clickOn("#sign-in");
-        waitUntil(() -> robot.lookup("#session-message").queryAs(Label.class).getText()
+        waitUntil(() -> robot.lookup("#session-message")
+                .queryAs(Label.class)
+                .getText()
                 .contains("device_authorization_endpoint"));
 
         assertThat(opened).isEmpty();

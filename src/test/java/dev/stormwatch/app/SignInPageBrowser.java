@@ -26,8 +26,10 @@ public final class SignInPageBrowser implements BrowserLauncher {
     private static final Pattern FIRST_USER = Pattern.compile("name=\"user\" value=\"([^\"]+)\"");
 
     // Like a browser, which opens a new connection when a kept-alive one has gone stale, it never reuses one.
-    private final OkHttpClient http = new OkHttpClient.Builder().followRedirects(false)
-            .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)).build();
+    private final OkHttpClient http = new OkHttpClient.Builder()
+            .followRedirects(false)
+            .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS))
+            .build();
     private final Duration thinkTime;
     volatile CompletableFuture<Integer> lastSignIn = new CompletableFuture<>();
     /** When true, the "browser" opens but the user never finishes signing in. */
@@ -56,7 +58,8 @@ public final class SignInPageBrowser implements BrowserLauncher {
         try {
             String page;
             HttpUrl pageUrl = HttpUrl.get(authorizationUrl.toString());
-            try (Response response = http.newCall(new Request.Builder().url(pageUrl).build()).execute()) {
+            try (Response response =
+                    http.newCall(new Request.Builder().url(pageUrl).build()).execute()) {
                 page = response.body().string();
             }
             Matcher interaction = INTERACTION.matcher(page);
@@ -65,14 +68,21 @@ public final class SignInPageBrowser implements BrowserLauncher {
                 throw new IllegalStateException("not the demo sign-in page: " + page);
             }
             think();
-            FormBody form = new FormBody.Builder().add("interaction", interaction.group(1))
-                    .add("user", user.group(1)).add("decision", "allow").build();
+            FormBody form = new FormBody.Builder()
+                    .add("interaction", interaction.group(1))
+                    .add("user", user.group(1))
+                    .add("decision", "allow")
+                    .build();
             String location;
-            try (Response response = http.newCall(new Request.Builder().url(pageUrl.resolve("/authorize"))
-                    .post(form).build()).execute()) {
+            try (Response response = http.newCall(new Request.Builder()
+                            .url(pageUrl.resolve("/authorize"))
+                            .post(form)
+                            .build())
+                    .execute()) {
                 location = response.header("Location");
             }
-            try (Response response = http.newCall(new Request.Builder().url(location).build()).execute()) {
+            try (Response response =
+                    http.newCall(new Request.Builder().url(location).build()).execute()) {
                 return response.code();
             }
         } catch (IOException e) {
@@ -97,7 +107,8 @@ public final class SignInPageBrowser implements BrowserLauncher {
         try {
             HttpUrl next = url;
             for (int hop = 0; hop < 5; hop++) {
-                try (Response response = http.newCall(new Request.Builder().url(next).build()).execute()) {
+                try (Response response =
+                        http.newCall(new Request.Builder().url(next).build()).execute()) {
                     String location = response.header("Location");
                     if (!response.isRedirect() || location == null) {
                         return response.code() + " " + response.body().string();

@@ -25,8 +25,8 @@ final class TestWindows {
 
     /** The window with no browser, on the embedded provider and relay. */
     static Composition withEmbeddedServers() {
-        return new Composition(new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(),
-                EmbeddedStack::start));
+        return new Composition(
+                new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(), EmbeddedStack::start));
     }
 
     /** Shows it with preferences in memory, on a desktop that says nothing (no gsettings to wait for in @Start). */

@@ -2,18 +2,10 @@ package dev.stormwatch.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import atlantafx.base.theme.PrimerLight;
-import dev.stormwatch.app.common.FxTicker;
-import dev.stormwatch.app.shell.PreferencesStore;
-import dev.stormwatch.app.shell.SystemTheme;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Base64;
-import java.util.Map;
-import java.util.Optional;
-import javafx.application.Application;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Labeled;
@@ -57,27 +49,34 @@ class TokenInspectorOpenFileTest {
         Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
         String token = b64.encodeToString("{\"alg\":\"RS256\",\"kid\":\"k1\"}".getBytes(StandardCharsets.UTF_8)) + "."
                 + b64.encodeToString("{\"iss\":\"https://login.example.com\",\"sub\":\"alice-from-file\"}"
-                        .getBytes(StandardCharsets.UTF_8)) + ".c2lnbmF0dXJlLW5vdC1jaGVja2Vk";
+                        .getBytes(StandardCharsets.UTF_8))
+                + ".c2lnbmF0dXJlLW5vdC1jaGVja2Vk";
         Path saved = Files.writeString(dir.resolve("access_token.jwt"), token + "\n");
         javafx.scene.control.TabPane tabs = robot.lookup("#tokens").queryAs(javafx.scene.control.TabPane.class);
-        robot.interact(() -> tabs.getSelectionModel().select(tabs.getTabs().stream()
-                .filter(t -> "token-inspector".equals(t.getId())).findFirst().orElseThrow()));
+        robot.interact(() -> tabs.getSelectionModel()
+                .select(tabs.getTabs().stream()
+                        .filter(t -> "token-inspector".equals(t.getId()))
+                        .findFirst()
+                        .orElseThrow()));
 
         Button open = robot.lookup("#inspector-open-file").queryAs(Button.class);
         assertThat(open.getText()).isEqualTo("Open file…");
         robot.interact(() -> composition.session().inspector().openTokenFile(saved));
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertThat(robot.lookup("#inspector-token").queryAs(PasswordField.class).getText()).isEqualTo(token);
+        assertThat(robot.lookup("#inspector-token").queryAs(PasswordField.class).getText())
+                .isEqualTo(token);
         assertThat(composition.session().inspector().claimsProperty().get()).contains("alice-from-file");
         // Every text the window shows, labels and the read-only boxes alike, leaves the token out.
-        for (Node node : robot.lookup(n -> n instanceof Labeled || n instanceof TextInputControl).queryAll()) {
+        for (Node node : robot.lookup(n -> n instanceof Labeled || n instanceof TextInputControl)
+                .queryAll()) {
             if (node instanceof PasswordField) {
                 continue; // the masked field shows bullets
             }
-            String text = node instanceof Labeled labeled ? labeled.getText()
-                    : ((TextInputControl) node).getText();
-            assertThat(text == null ? "" : text).as(node.getId()).doesNotContain(token)
+            String text = node instanceof Labeled labeled ? labeled.getText() : ((TextInputControl) node).getText();
+            assertThat(text == null ? "" : text)
+                    .as(node.getId())
+                    .doesNotContain(token)
                     .doesNotContain("c2lnbmF0dXJlLW5vdC1jaGVja2Vk");
         }
     }

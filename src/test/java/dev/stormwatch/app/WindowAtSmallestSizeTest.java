@@ -48,12 +48,16 @@ class WindowAtSmallestSizeTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        composition = new Composition(new Composition.Parts(Clock.systemUTC(), new SignInPageBrowser(),
-                new FxTicker(), EmbeddedStack::start));
+        composition = new Composition(new Composition.Parts(
+                Clock.systemUTC(), new SignInPageBrowser(), new FxTicker(), EmbeddedStack::start));
         // A desktop that says nothing: no gsettings processes to wait for in @Start on a busy machine.
-        composition.window().show(stage, dev.stormwatch.app.shell.PreferencesStore.inMemory(),
-                new dev.stormwatch.app.shell.SystemTheme(java.util.Map.of(), "Linux",
-                        command -> java.util.Optional.empty()));
+        composition
+                .window()
+                .show(
+                        stage,
+                        dev.stormwatch.app.shell.PreferencesStore.inMemory(),
+                        new dev.stormwatch.app.shell.SystemTheme(
+                                java.util.Map.of(), "Linux", command -> java.util.Optional.empty()));
         stage.setWidth(1024);
         stage.setHeight(700);
     }
@@ -64,22 +68,35 @@ class WindowAtSmallestSizeTest {
     }
 
     private void awaitServers() throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> composition.stack().isPresent()
-                && !composition.session().settings().issuerProperty().get().isEmpty());
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> composition.stack().isPresent()
+                        && !composition
+                                .session()
+                                .settings()
+                                .issuerProperty()
+                                .get()
+                                .isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(stage.getScene().getWidth()).isLessThanOrEqualTo(1024);
         assertThat(stage.getScene().getHeight()).isLessThanOrEqualTo(700);
     }
 
     @Test
-    @DisplayName("UI3: at 1024x700 no text on the Session area is cut without a tooltip, every control is in the window, and the claims box shows five lines of claims")
+    @DisplayName(
+            "UI3: at 1024x700 no text on the Session area is cut without a tooltip, every control is in the window, and the claims box shows five lines of claims")
     void nothingIsCutOnTheSessionArea(FxRobot robot) throws Exception {
         awaitServers();
         robot.interact(() -> composition.session().signIn());
-        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(
+                40,
+                TimeUnit.SECONDS,
                 () -> composition.session().phaseProperty().get() == Phase.SIGNED_IN);
         robot.interact(() -> composition.session().loadUserInfo());
-        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(
+                40,
+                TimeUnit.SECONDS,
                 () -> !composition.session().userInfoProperty().get().isEmpty());
         List<String> problems = walk(robot, "session");
 
@@ -87,13 +104,14 @@ class WindowAtSmallestSizeTest {
         TabPane tokens = robot.lookup("#tokens").queryAs(TabPane.class);
         robot.interact(() -> tokens.getSelectionModel().select(0));
         WaitForAsyncUtils.waitForFxEvents();
-        TextArea claims = (TextArea) tokens.getSelectionModel().getSelectedItem().getContent().lookup("#token-claims");
+        TextArea claims = (TextArea)
+                tokens.getSelectionModel().getSelectedItem().getContent().lookup("#token-claims");
         double lineHeight = claims.getFont().getSize() * 1.3;
         assertThat(claims.getHeight()).as("the claims box's height at 1024x700").isGreaterThanOrEqualTo(5 * lineHeight);
         assertThat(claims.getWidth()).as("the claims box's width at 1024x700").isGreaterThanOrEqualTo(300);
         // The timeline's headers are read whole, tooltip or not: the table scrolls sideways instead.
-        javafx.scene.control.TableView<?> timeline = robot.lookup("#timeline-table")
-                .queryAs(javafx.scene.control.TableView.class);
+        javafx.scene.control.TableView<?> timeline =
+                robot.lookup("#timeline-table").queryAs(javafx.scene.control.TableView.class);
         List<String> cutHeaders = new java.util.ArrayList<>();
         robot.interact(() -> timeline.getColumns().forEach(column -> {
             if (column.getGraphic() instanceof Labeled header && isCut(header)) {
@@ -109,57 +127,90 @@ class WindowAtSmallestSizeTest {
     void thePausedActionsAreReadWhole(FxRobot robot) throws Exception {
         awaitServers();
         robot.interact(() -> composition.session().signIn());
-        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(
+                40,
+                TimeUnit.SECONDS,
                 () -> composition.session().phaseProperty().get() == Phase.SIGNED_IN
                         && !composition.session().busyProperty().get());
         // P1: a Retry-After longer than the budget pauses the origin, and the countdown with Retry joins the actions.
-        composition.stack().orElseThrow().provider().faults().inject("/token",
-                dev.stormwatch.server.Fault.Throttle.seconds(429, java.time.Duration.ofSeconds(45)), 1);
+        composition
+                .stack()
+                .orElseThrow()
+                .provider()
+                .faults()
+                .inject(
+                        "/token",
+                        dev.stormwatch.server.Fault.Throttle.seconds(429, java.time.Duration.ofSeconds(45)),
+                        1);
         robot.interact(() -> composition.session().refresh());
-        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, () -> composition.session().countdown().runningProperty().get()
-                && !composition.session().busyProperty().get());
+        WaitForAsyncUtils.waitFor(
+                40,
+                TimeUnit.SECONDS,
+                () -> composition.session().countdown().runningProperty().get()
+                        && !composition.session().busyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
 
         List<String> cut = new ArrayList<>();
         robot.interact(() -> collectCutButtons(robot.lookup("#session").query(), cut));
-        assertThat(robot.lookup("#pause-countdown").queryLabeled().isVisible()).as("the countdown shows").isTrue();
+        assertThat(robot.lookup("#pause-countdown").queryLabeled().isVisible())
+                .as("the countdown shows")
+                .isTrue();
         assertThat(cut).as("action buttons cut while paused at 1024x700").isEmpty();
     }
 
     @Test
-    @DisplayName("UI12: at 1024x700 with the origin paused, the claims box keeps five lines and the timeline four rows; the column scrolls")
+    @DisplayName(
+            "UI12: at 1024x700 with the origin paused, the claims box keeps five lines and the timeline four rows; the column scrolls")
     void thePausedSessionKeepsItsClaimsAndTimelineUsable(FxRobot robot) throws Exception {
         awaitServers();
         robot.interact(() -> composition.session().signIn());
-        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(
+                40,
+                TimeUnit.SECONDS,
                 () -> composition.session().phaseProperty().get() == Phase.SIGNED_IN
                         && !composition.session().busyProperty().get());
         // P1: a Retry-After longer than the budget pauses the origin: the countdown, its message and Retry show.
-        composition.stack().orElseThrow().provider().faults().inject("/token",
-                dev.stormwatch.server.Fault.Throttle.seconds(429, java.time.Duration.ofSeconds(45)), 1);
+        composition
+                .stack()
+                .orElseThrow()
+                .provider()
+                .faults()
+                .inject(
+                        "/token",
+                        dev.stormwatch.server.Fault.Throttle.seconds(429, java.time.Duration.ofSeconds(45)),
+                        1);
         robot.interact(() -> composition.session().refresh());
-        WaitForAsyncUtils.waitFor(40, TimeUnit.SECONDS, () -> composition.session().countdown().runningProperty().get()
-                && !composition.session().busyProperty().get());
+        WaitForAsyncUtils.waitFor(
+                40,
+                TimeUnit.SECONDS,
+                () -> composition.session().countdown().runningProperty().get()
+                        && !composition.session().busyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(robot.lookup("#pause-countdown").queryLabeled().isVisible()).as("the countdown shows").isTrue();
+        assertThat(robot.lookup("#pause-countdown").queryLabeled().isVisible())
+                .as("the countdown shows")
+                .isTrue();
 
         TabPane tokens = robot.lookup("#tokens").queryAs(TabPane.class);
         robot.interact(() -> tokens.getSelectionModel().select(0));
         WaitForAsyncUtils.waitForFxEvents();
-        TextArea claims = (TextArea) tokens.getSelectionModel().getSelectedItem().getContent().lookup("#token-claims");
+        TextArea claims = (TextArea)
+                tokens.getSelectionModel().getSelectedItem().getContent().lookup("#token-claims");
         double lineHeight = claims.getFont().getSize() * 1.3;
-        assertThat(claims.getHeight()).as("the claims box's height, paused at 1024x700")
+        assertThat(claims.getHeight())
+                .as("the claims box's height, paused at 1024x700")
                 .isGreaterThanOrEqualTo(5 * lineHeight);
-        javafx.scene.control.TableView<?> timeline = robot.lookup("#timeline-table")
-                .queryAs(javafx.scene.control.TableView.class);
+        javafx.scene.control.TableView<?> timeline =
+                robot.lookup("#timeline-table").queryAs(javafx.scene.control.TableView.class);
         Node header = timeline.lookup(".column-header-background");
         // A one-line row is as high as the one-line header; rows whose "Then" wraps are higher.
         double rowHeight = header.getBoundsInLocal().getHeight();
         assertThat(timeline.getHeight() - header.getBoundsInLocal().getHeight())
-                .as("the timeline table's room for rows, paused at 1024x700").isGreaterThanOrEqualTo(4 * rowHeight);
+                .as("the timeline table's room for rows, paused at 1024x700")
+                .isGreaterThanOrEqualTo(4 * rowHeight);
         ScrollPane column = robot.lookup("#session-column").queryAs(ScrollPane.class);
         assertThat(column.getContent().getBoundsInLocal().getHeight())
-                .as("the column is taller than its viewport: it scrolls").isGreaterThan(column.getViewportBounds().getHeight());
+                .as("the column is taller than its viewport: it scrolls")
+                .isGreaterThan(column.getViewportBounds().getHeight());
     }
 
     private static void collectCutButtons(Node node, List<String> cut) {
@@ -184,11 +235,14 @@ class WindowAtSmallestSizeTest {
             composition.session().settings().totalBudgetMsProperty().set("99999999999");
             composition.session().applySettings();
         });
-        assertThat(walk(robot, "session")).as("cut or outside the window at 1024x700").isEmpty();
+        assertThat(walk(robot, "session"))
+                .as("cut or outside the window at 1024x700")
+                .isEmpty();
     }
 
     @Test
-    @DisplayName("UI8: at 1024x700 the Load lab after a run cuts no text, its axis labels do not overlap, and Run stays in the window")
+    @DisplayName(
+            "UI8: at 1024x700 the Load lab after a run cuts no text, its axis labels do not overlap, and Run stays in the window")
     void nothingIsCutOnTheLoadLab(FxRobot robot) throws Exception {
         awaitServers();
         robot.interact(() -> {
@@ -198,45 +252,67 @@ class WindowAtSmallestSizeTest {
             composition.loadLab().clientsProperty().set("64");
             composition.loadLab().start();
         });
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> composition.loadLab().reportReadyProperty().get());
-        assertThat(walk(robot, "load-lab")).as("cut or outside the window at 1024x700").isEmpty();
+        WaitForAsyncUtils.waitFor(
+                120,
+                TimeUnit.SECONDS,
+                () -> composition.loadLab().reportReadyProperty().get());
+        assertThat(walk(robot, "load-lab"))
+                .as("cut or outside the window at 1024x700")
+                .isEmpty();
     }
 
     @Test
     @DisplayName("UI8: at 1024x700 the Provider & relay area shows every fault's description whole or scrolls to it")
     void nothingIsCutOnTheProviderAndRelayArea(FxRobot robot) throws Exception {
         awaitServers();
-        assertThat(walk(robot, "provider-relay")).as("cut or outside the window at 1024x700").isEmpty();
+        assertThat(walk(robot, "provider-relay"))
+                .as("cut or outside the window at 1024x700")
+                .isEmpty();
     }
 
     @Test
-    @DisplayName("UI8: at 1024x700 the Diagnose tab with a real nginx log read cuts no text and its axis labels do not overlap")
+    @DisplayName(
+            "UI8: at 1024x700 the Diagnose tab with a real nginx log read cuts no text and its axis labels do not overlap")
     void nothingIsCutOnTheDiagnoseTab(FxRobot robot) throws Exception {
         awaitServers();
-        Path log = Path.of(getClass().getResource("/diagnose/nginx/storm-access.log").toURI());
+        Path log = Path.of(
+                getClass().getResource("/diagnose/nginx/storm-access.log").toURI());
         robot.interact(() -> {
             robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(3);
             composition.diagnose().addFiles(List.of(log));
-            composition.diagnose().logFormatProperty().set("$remote_addr [$time_local] $msec $request_time"
-                    + " \"$request\" $status \"$sent_http_retry_after\" \"$http_x_client_id\" \"$http_authorization\"");
+            composition
+                    .diagnose()
+                    .logFormatProperty()
+                    .set(
+                            "$remote_addr [$time_local] $msec $request_time"
+                                    + " \"$request\" $status \"$sent_http_retry_after\" \"$http_x_client_id\" \"$http_authorization\"");
             composition.diagnose().clientKeyProperty().set("$http_x_client_id");
             composition.diagnose().diagnose();
         });
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> composition.diagnose().readyProperty().get());
-        assertThat(walk(robot, "diagnose")).as("cut or outside the window at 1024x700").isEmpty();
+        WaitForAsyncUtils.waitFor(
+                60,
+                TimeUnit.SECONDS,
+                () -> composition.diagnose().readyProperty().get());
+        assertThat(walk(robot, "diagnose"))
+                .as("cut or outside the window at 1024x700")
+                .isEmpty();
     }
 
     /** Shows the area, lets it lay out, and lists what is cut, outside the window or overlapping on a chart. */
     private List<String> walk(FxRobot robot, String areaId) {
         TabPane areas = robot.lookup("#areas").queryAs(TabPane.class);
-        Tab area = areas.getTabs().stream().filter(tab -> areaId.equals(tab.getId())).findFirst().orElseThrow();
+        Tab area = areas.getTabs().stream()
+                .filter(tab -> areaId.equals(tab.getId()))
+                .findFirst()
+                .orElseThrow();
         robot.interact(() -> areas.getSelectionModel().select(area));
         WaitForAsyncUtils.waitForFxEvents();
         List<String> problems = new ArrayList<>();
         onFx(() -> guarded(problems, () -> stage.getScene().getRoot().layout()));
         WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
         WaitForAsyncUtils.waitForFxEvents();
-        onFx(() -> guarded(problems, () -> check(area.getText(), stage.getScene().getRoot(), false, problems)));
+        onFx(() ->
+                guarded(problems, () -> check(area.getText(), stage.getScene().getRoot(), false, problems)));
         return problems;
     }
 
@@ -261,7 +337,8 @@ class WindowAtSmallestSizeTest {
         } catch (RuntimeException e) {
             java.io.StringWriter trace = new java.io.StringWriter();
             e.printStackTrace(new java.io.PrintWriter(trace));
-            problems.add("failed: " + trace.toString().lines().limit(12).collect(java.util.stream.Collectors.joining("\n")));
+            problems.add(
+                    "failed: " + trace.toString().lines().limit(12).collect(java.util.stream.Collectors.joining("\n")));
         }
     }
 
@@ -270,16 +347,19 @@ class WindowAtSmallestSizeTest {
         if (!node.isVisible() || node.getScene() == null) {
             return;
         }
-        if (node instanceof Labeled labeled && labeled.getText() != null && !labeled.getText().isBlank()
-                && isCut(labeled) && !hasFullTextInTooltip(labeled)) {
+        if (node instanceof Labeled labeled
+                && labeled.getText() != null
+                && !labeled.getText().isBlank()
+                && isCut(labeled)
+                && !hasFullTextInTooltip(labeled)) {
             problems.add(area + ": \"" + labeled.getText() + "\" is cut (" + describe(node) + ")");
         }
         if (!scrolled && node instanceof Control && node.isManaged()) {
             Bounds b = node.localToScene(node.getBoundsInLocal());
             double w = stage.getScene().getWidth();
             double h = stage.getScene().getHeight();
-            if (b.getWidth() > 0 && (b.getMinX() < -1 || b.getMaxX() > w + 1 || b.getMinY() < -1
-                    || b.getMaxY() > h + 1)) {
+            if (b.getWidth() > 0
+                    && (b.getMinX() < -1 || b.getMaxX() > w + 1 || b.getMinY() < -1 || b.getMaxY() > h + 1)) {
                 problems.add(area + ": " + describe(node) + " lies outside the window, at " + b);
             }
         }
@@ -288,7 +368,9 @@ class WindowAtSmallestSizeTest {
         }
         if (node instanceof Parent parent) {
             // A table scrolls sideways by itself: its columns past the right edge are reached with its scroll bar.
-            boolean inside = scrolled || node instanceof ScrollPane || node instanceof javafx.scene.control.TableView
+            boolean inside = scrolled
+                    || node instanceof ScrollPane
+                    || node instanceof javafx.scene.control.TableView
                     || node.getStyleClass().contains("virtual-flow");
             for (Node child : parent.getChildrenUnmodifiable()) {
                 check(area, child, inside, problems);
@@ -305,9 +387,12 @@ class WindowAtSmallestSizeTest {
                 Bounds a = texts.get(i).localToScene(texts.get(i).getBoundsInLocal());
                 Bounds b = texts.get(j).localToScene(texts.get(j).getBoundsInLocal());
                 // One pixel of slack: touching glyph boxes are not overlapping words.
-                if (a.getMinX() + 1 < b.getMaxX() && b.getMinX() + 1 < a.getMaxX()
-                        && a.getMinY() + 1 < b.getMaxY() && b.getMinY() + 1 < a.getMaxY()) {
-                    problems.add(area + ": on " + describe(chart) + " \"" + texts.get(i).getText() + "\" overlaps \""
+                if (a.getMinX() + 1 < b.getMaxX()
+                        && b.getMinX() + 1 < a.getMaxX()
+                        && a.getMinY() + 1 < b.getMaxY()
+                        && b.getMinY() + 1 < a.getMaxY()) {
+                    problems.add(area + ": on " + describe(chart) + " \""
+                            + texts.get(i).getText() + "\" overlaps \""
                             + texts.get(j).getText() + "\"");
                 }
             }
@@ -315,7 +400,9 @@ class WindowAtSmallestSizeTest {
         for (Text text : texts) {
             Bounds t = text.localToScene(text.getBoundsInLocal());
             Bounds c = chart.localToScene(chart.getBoundsInLocal());
-            if (t.getMinX() < c.getMinX() - 1 || t.getMaxX() > c.getMaxX() + 1 || t.getMinY() < c.getMinY() - 1
+            if (t.getMinX() < c.getMinX() - 1
+                    || t.getMaxX() > c.getMaxX() + 1
+                    || t.getMinY() < c.getMinY() - 1
                     || t.getMaxY() > c.getMaxY() + 1) {
                 problems.add(area + ": on " + describe(chart) + " \"" + text.getText() + "\" lies outside the chart");
             }
@@ -344,8 +431,7 @@ class WindowAtSmallestSizeTest {
         for (Node child : labeled.getChildrenUnmodifiable()) {
             if (child instanceof Text shown && child.getStyleClass().contains("text")) {
                 // "_File" shows as "File": the underscore marks the mnemonic.
-                String full = labeled.isMnemonicParsing() ? labeled.getText().replaceFirst("_", "")
-                        : labeled.getText();
+                String full = labeled.isMnemonicParsing() ? labeled.getText().replaceFirst("_", "") : labeled.getText();
                 return !shown.getText().equals(full);
             }
         }

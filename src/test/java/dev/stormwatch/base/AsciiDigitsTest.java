@@ -10,8 +10,22 @@ import org.junit.jupiter.params.provider.CsvSource;
 class AsciiDigitsTest {
 
     @ParameterizedTest(name = "''{0}'' is only ASCII digits: {1}")
-    @CsvSource(value = {"0|true", "0030|true", "1234567890|true", "''|false", "12a|false", "-1|false", "1.5|false",
-            "' 1'|false", "'1 '|false", "/|false", ":|false", "\u0661|false"}, delimiter = '|')
+    @CsvSource(
+            value = {
+                "0|true",
+                "0030|true",
+                "1234567890|true",
+                "''|false",
+                "12a|false",
+                "-1|false",
+                "1.5|false",
+                "' 1'|false",
+                "'1 '|false",
+                "/|false",
+                ":|false",
+                "\u0661|false"
+            },
+            delimiter = '|')
     void acceptsAsciiDigitsOnly(String text, boolean digits) {
         assertThat(AsciiDigits.only(text)).isEqualTo(digits);
     }

@@ -22,6 +22,8 @@ class Base64UrlTest {
 
     @Test
     void aRandomValueHasTheLengthOfItsOctets() {
-        assertThat(Base64Url.random(new java.security.SecureRandom(), 32)).hasSize(43).matches("[A-Za-z0-9_-]+");
+        assertThat(Base64Url.random(new java.security.SecureRandom(), 32))
+                .hasSize(43)
+                .matches("[A-Za-z0-9_-]+");
     }
 }

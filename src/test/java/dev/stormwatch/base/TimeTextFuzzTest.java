@@ -34,6 +34,7 @@ class TimeTextFuzzTest {
     void httpDateIsAnInstantOrEmpty(byte[] bytes) {
         String text = new String(bytes, StandardCharsets.ISO_8859_1);
         Optional<Instant> parsed = HttpDate.parse(text, NOW);
-        parsed.ifPresent(instant -> assertThat(HttpDate.parse(HttpDate.format(instant), NOW)).contains(instant));
+        parsed.ifPresent(instant ->
+                assertThat(HttpDate.parse(HttpDate.format(instant), NOW)).contains(instant));
     }
 }

@@ -49,12 +49,21 @@ class CallCommandTest {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "0"));
         server.enqueue(new MockResponse().setResponseCode(200));
 
-        int exit = run(Map.of("TOKEN", "sk-live-S3CRET"), "--preset", "batch", "--bearer-env", "TOKEN",
+        int exit = run(
+                Map.of("TOKEN", "sk-live-S3CRET"),
+                "--preset",
+                "batch",
+                "--bearer-env",
+                "TOKEN",
                 server.url("/v1/models").toString());
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).contains("Attempt 1: status 429, Retry-After 0 (0 ms) on a new connection -> RETRY",
-                "Attempt 2: status 200 on a reused connection -> DELIVER", "Response:    200", "Authorization: [redacted]]");
+        assertThat(out.toString())
+                .contains(
+                        "Attempt 1: status 429, Retry-After 0 (0 ms) on a new connection -> RETRY",
+                        "Attempt 2: status 200 on a reused connection -> DELIVER",
+                        "Response:    200",
+                        "Authorization: [redacted]]");
         assertThat(out.toString() + err).doesNotContain("S3CRET");
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer sk-live-S3CRET");
     }
@@ -65,7 +74,13 @@ class CallCommandTest {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "0"));
         server.enqueue(new MockResponse().setResponseCode(200));
 
-        int exit = run(Map.of("TOKEN", "sk-live-S3CRET"), "--json", "--preset", "batch", "--bearer-env", "TOKEN",
+        int exit = run(
+                Map.of("TOKEN", "sk-live-S3CRET"),
+                "--json",
+                "--preset",
+                "batch",
+                "--bearer-env",
+                "TOKEN",
                 server.url("/v1/models").toString());
 
         assertThat(exit).isZero();
@@ -86,7 +101,8 @@ class CallCommandTest {
     void aPostWithoutAKeyIsSentOnce() {
         server.enqueue(new MockResponse().setResponseCode(503));
 
-        int exit = run(Map.of(), "-X", "POST", "--data", "{}", server.url("/v1/chat").toString());
+        int exit = run(
+                Map.of(), "-X", "POST", "--data", "{}", server.url("/v1/chat").toString());
 
         assertThat(exit).isZero();
         assertThat(out.toString()).contains("sent once", "Response:    503");
@@ -112,7 +128,14 @@ class CallCommandTest {
     void aDeadlineInMinutesIsReadLikeEveryOtherDuration() {
         server.enqueue(new MockResponse().setResponseCode(200));
 
-        assertThat(run(Map.of(), "--deadline", "2m", "--read-timeout", "90", server.url("/").toString())).isZero();
+        assertThat(run(
+                        Map.of(),
+                        "--deadline",
+                        "2m",
+                        "--read-timeout",
+                        "90",
+                        server.url("/").toString()))
+                .isZero();
         assertThat(err.toString()).isEmpty();
     }
 
@@ -121,11 +144,14 @@ class CallCommandTest {
     void badInputIsAUsageError() {
         assertThat(run(Map.of(), "not a url")).isEqualTo(2);
         assertThat(err.toString()).contains("absolute http or https URL");
-        assertThat(run(Map.of(), "--deadline", "soon", server.url("/").toString())).isEqualTo(2);
+        assertThat(run(Map.of(), "--deadline", "soon", server.url("/").toString()))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("--deadline 'soon' is not a duration: write 90 (seconds)");
-        assertThat(run(Map.of(), "--bearer-env", "NOPE", server.url("/").toString())).isEqualTo(2);
+        assertThat(run(Map.of(), "--bearer-env", "NOPE", server.url("/").toString()))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("NOPE", "not set");
-        assertThat(run(Map.of(), "--read-timeout", "0s", server.url("/").toString())).isEqualTo(2);
+        assertThat(run(Map.of(), "--read-timeout", "0s", server.url("/").toString()))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("Invalid read timeout");
         assertThat(server.getRequestCount()).isZero();
     }

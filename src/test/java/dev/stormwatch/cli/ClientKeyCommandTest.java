@@ -51,8 +51,16 @@ class ClientKeyCommandTest {
     }
 
     private Run session(Map<String, String> env, String... args) {
-        List<String> all = new ArrayList<>(List.of("--issuer", provider.issuer().toString(), "--client-id", CLIENT_ID,
-                "--scope", "openid offline_access", "--timeout", "20", "--json"));
+        List<String> all = new ArrayList<>(List.of(
+                "--issuer",
+                provider.issuer().toString(),
+                "--client-id",
+                CLIENT_ID,
+                "--scope",
+                "openid offline_access",
+                "--timeout",
+                "20",
+                "--json"));
         all.addAll(List.of(args));
         return run(new SessionCommand(new SignInPageBrowser(), env::get), all.toArray(String[]::new));
     }
@@ -70,14 +78,22 @@ class ClientKeyCommandTest {
         JWK printed = JWK.parse(generated.out().strip());
         assertThat(printed.isPrivate()).isFalse();
         assertThat(shown.out().strip()).isEqualTo(generated.out().strip());
-        String privateD = JWK.parse(Files.readString(keyFile)).toJSONObject().get("d").toString();
+        String privateD =
+                JWK.parse(Files.readString(keyFile)).toJSONObject().get("d").toString();
         assertThat(generated.out() + generated.err()).doesNotContain(privateD);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(keyFile))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(keyFile)))
+                .isEqualTo("rw-------");
 
-        provider = DemoProvider.start(ProviderConfig.defaults()
-                .withClients(List.of(ClientRegistration.privateKeyJwt(CLIENT_ID, printed))));
-        Run signIn = session(Map.of(), "--client-auth", "private_key_jwt", "--client-key-file", keyFile.toString(),
-                "--steps", "login,refresh,logout");
+        provider = DemoProvider.start(
+                ProviderConfig.defaults().withClients(List.of(ClientRegistration.privateKeyJwt(CLIENT_ID, printed))));
+        Run signIn = session(
+                Map.of(),
+                "--client-auth",
+                "private_key_jwt",
+                "--client-key-file",
+                keyFile.toString(),
+                "--steps",
+                "login,refresh,logout");
 
         assertThat(signIn.exit()).as(signIn.out() + signIn.err()).isZero();
         assertThat(signIn.out()).contains("\"tokenRevoked\":true").doesNotContain(privateD);
@@ -101,17 +117,24 @@ class ClientKeyCommandTest {
             + " key are usage errors in the options' words, before any request")
     void badKeySettingsAreUsageErrors() throws Exception {
         provider = DemoProvider.start(ProviderConfig.defaults());
-        Path pkcs1 = Path.of(getClass().getResource("/client-keys/rsa-pkcs1.pem").toURI());
+        Path pkcs1 =
+                Path.of(getClass().getResource("/client-keys/rsa-pkcs1.pem").toURI());
         Path good = Path.of(getClass().getResource("/client-keys/ec-p256.pem").toURI());
 
         Run wrongFormat = session(Map.of(), "--client-auth", "private_key_jwt", "--client-key-file", pkcs1.toString());
-        Run withSecret = session(Map.of(SessionCommand.SECRET_VARIABLE, "s"), "--client-auth", "private_key_jwt",
-                "--client-key-file", good.toString());
+        Run withSecret = session(
+                Map.of(SessionCommand.SECRET_VARIABLE, "s"),
+                "--client-auth",
+                "private_key_jwt",
+                "--client-key-file",
+                good.toString());
         Run withBasic = session(Map.of(), "--client-auth", "client_secret_basic", "--client-key-file", good.toString());
         Run withoutKey = session(Map.of(), "--client-auth", "private_key_jwt");
 
         assertThat(wrongFormat.exit()).isEqualTo(2);
-        assertThat(wrongFormat.err()).contains("--client-key-file").contains("BEGIN RSA PRIVATE KEY")
+        assertThat(wrongFormat.err())
+                .contains("--client-key-file")
+                .contains("BEGIN RSA PRIVATE KEY")
                 .contains("openssl pkcs8 -topk8 -nocrypt");
         assertThat(withSecret.exit()).isEqualTo(2);
         assertThat(withSecret.err()).contains("STORMWATCH_CLIENT_SECRET").contains("--client-key-file");
@@ -119,6 +142,7 @@ class ClientKeyCommandTest {
         assertThat(withBasic.err()).contains("--client-auth is client_secret_basic");
         assertThat(withoutKey.exit()).isEqualTo(2);
         assertThat(withoutKey.err()).contains("give --client-key-file");
-        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration")).isZero();
+        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration"))
+                .isZero();
     }
 }

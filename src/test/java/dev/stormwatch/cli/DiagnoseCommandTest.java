@@ -45,33 +45,57 @@ class DiagnoseCommandTest {
         StringBuilder log = new StringBuilder();
         double t = 1_764_583_200.0;
         for (int n = 0; n < 4; n++) { // "eager" retries 10 ms after each 429 with Retry-After 1
-            log.append(String.format(java.util.Locale.ROOT, "%.3f \"GET /v1/x?access_token=SECRET%d HTTP/1.1\" 429"
-                    + " \"1\" \"eager\"%n", t + n * 0.01, n % 1));
+            log.append(String.format(
+                    java.util.Locale.ROOT,
+                    "%.3f \"GET /v1/x?access_token=SECRET%d HTTP/1.1\" 429" + " \"1\" \"eager\"%n",
+                    t + n * 0.01,
+                    n % 1));
         }
-        log.append(String.format(java.util.Locale.ROOT, "%.3f \"GET /v1/x?access_token=SECRET0 HTTP/1.1\" 200 \"-\""
-                + " \"eager\"%n", t + 0.04));
+        log.append(String.format(
+                java.util.Locale.ROOT,
+                "%.3f \"GET /v1/x?access_token=SECRET0 HTTP/1.1\" 200 \"-\"" + " \"eager\"%n",
+                t + 0.04));
         log.append(String.format(java.util.Locale.ROOT, "%.3f \"GET /v1/y HTTP/1.1\" 429 \"1\" \"patient\"%n", t));
-        log.append(String.format(java.util.Locale.ROOT, "%.3f \"GET /v1/y HTTP/1.1\" 200 \"-\" \"patient\"%n",
-                t + 1.2));
+        log.append(
+                String.format(java.util.Locale.ROOT, "%.3f \"GET /v1/y HTTP/1.1\" 200 \"-\" \"patient\"%n", t + 1.2));
         log.append("garbage Authorization: Bearer SECRETBEARER\n");
         return Files.writeString(dir.resolve("access.log"), log.toString());
     }
 
     @Test
     void jsonPrintsExactlyOneObjectWithTheIssuesNames() throws Exception {
-        int exit = run("--format", "nginx", "--log-format", FORMAT, "--client-key", "$http_x_client_id", "--json",
+        int exit = run(
+                "--format",
+                "nginx",
+                "--log-format",
+                FORMAT,
+                "--client-key",
+                "$http_x_client_id",
+                "--json",
                 storm().toString());
 
         assertThat(exit).isZero();
         String stdout = out.toString().strip();
         assertThat(stdout.lines()).hasSize(1);
         JsonNode json = new ObjectMapper().readTree(stdout);
-        assertThat(json.fieldNames()).toIterable().contains("requests", "logical_requests", "amplification", "from",
-                "to", "status", "clients", "findings", "partial", "unparsed");
+        assertThat(json.fieldNames())
+                .toIterable()
+                .contains(
+                        "requests",
+                        "logical_requests",
+                        "amplification",
+                        "from",
+                        "to",
+                        "status",
+                        "clients",
+                        "findings",
+                        "partial",
+                        "unparsed");
         assertThat(json.get("requests").asLong()).isEqualTo(7);
         assertThat(json.get("logical_requests").asLong()).isEqualTo(2);
         assertThat(json.get("partial").asBoolean()).isTrue();
-        assertThat(json.get("unparsed").get("examples").get(0).get("line").asLong()).isEqualTo(8);
+        assertThat(json.get("unparsed").get("examples").get(0).get("line").asLong())
+                .isEqualTo(8);
         JsonNode eager = json.get("clients").get(0);
         assertThat(eager.get("client").asText()).isEqualTo("eager");
         assertThat(eager.get("early_retries").asLong()).isEqualTo(4);
@@ -91,8 +115,11 @@ class DiagnoseCommandTest {
     void theVerdictAndTheClientTableGoToStdout() throws Exception {
         int exit = run("--log-format", FORMAT, "--client-key", "$http_x_client_id", storm().toString());
         assertThat(exit).isZero();
-        assertThat(out.toString()).startsWith("Verdict: 1 of 2 clients ignored Retry-After")
-                .contains("client ").contains("eager").contains("YES");
+        assertThat(out.toString())
+                .startsWith("Verdict: 1 of 2 clients ignored Retry-After")
+                .contains("client ")
+                .contains("eager")
+                .contains("YES");
         assertThat(err.toString()).contains("1 lines did not parse; first:").contains("line 8");
     }
 
@@ -111,7 +138,8 @@ class DiagnoseCommandTest {
         assertThat(run(dir.resolve("missing.log").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("missing.log");
         assertThat(run("--tolerance", "soon", log.toString())).isEqualTo(2);
-        assertThat(run("--format", "jsonl", "--fields", "uri=u", log.toString())).isEqualTo(2);
+        assertThat(run("--format", "jsonl", "--fields", "uri=u", log.toString()))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("--fields must map 'time'");
     }
 
@@ -120,7 +148,8 @@ class DiagnoseCommandTest {
         Path report = dir.resolve("out.json");
         int exit = run("--log-format", FORMAT, "--report", report.toString(), storm().toString());
         assertThat(exit).isZero();
-        assertThat(new ObjectMapper().readTree(report.toFile()).get("requests").asLong()).isEqualTo(7);
+        assertThat(new ObjectMapper().readTree(report.toFile()).get("requests").asLong())
+                .isEqualTo(7);
     }
 
     @Test
@@ -129,12 +158,22 @@ class DiagnoseCommandTest {
     void htmlReportsHoldTheFindingsAndNoSecret() throws Exception {
         Path html = dir.resolve("storm.html");
         Path report = dir.resolve("report.html");
-        int exit = run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--html", html.toString(),
-                "--report", report.toString(), storm().toString());
+        int exit = run(
+                "--log-format",
+                FORMAT,
+                "--client-key",
+                "$http_x_client_id",
+                "--html",
+                html.toString(),
+                "--report",
+                report.toString(),
+                storm().toString());
         assertThat(exit).isZero();
         for (Path page : List.of(html, report)) {
             String text = Files.readString(page);
-            assertThat(text).startsWith("<!DOCTYPE html>").contains("access.log", "data-rule=\"DG3\"", "eager")
+            assertThat(text)
+                    .startsWith("<!DOCTYPE html>")
+                    .contains("access.log", "data-rule=\"DG3\"", "eager")
                     .doesNotContain("SECRET");
         }
     }
@@ -142,29 +181,42 @@ class DiagnoseCommandTest {
     @Test
     @DisplayName("DG14 DG15: --json holds a what_if object; --quota replaces the estimate and --seed is kept")
     void jsonHoldsTheWhatIf() throws Exception {
-        int exit = run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--json", "--seed", "7",
+        int exit = run(
+                "--log-format",
+                FORMAT,
+                "--client-key",
+                "$http_x_client_id",
+                "--json",
+                "--seed",
+                "7",
                 storm().toString());
         assertThat(exit).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         JsonNode whatIf = json.get("what_if");
         assertThat(whatIf.get("ran").asBoolean()).isTrue();
         assertThat(whatIf.get("seed").asLong()).isEqualTo(7);
-        assertThat(whatIf.get("logical_requests").asLong()).isEqualTo(json.get("logical_requests").asLong());
+        assertThat(whatIf.get("logical_requests").asLong())
+                .isEqualTo(json.get("logical_requests").asLong());
         assertThat(whatIf.get("server").get("quota_estimated").asBoolean()).isTrue();
         long drawn = 0;
         for (JsonNode v : whatIf.get("arrivals").get("requests")) {
             drawn += v.asLong();
         }
         assertThat(drawn).isEqualTo(whatIf.get("requests").asLong());
-        assertThat(json.get("verdict").asText()).contains("honouring Retry-After with full jitter would have sent "
-                + whatIf.get("requests").asLong() + " requests instead of " + json.get("requests").asLong());
+        assertThat(json.get("verdict").asText())
+                .contains("honouring Retry-After with full jitter would have sent "
+                        + whatIf.get("requests").asLong() + " requests instead of "
+                        + json.get("requests").asLong());
 
         out.getBuffer().setLength(0);
-        assertThat(run("--log-format", FORMAT, "--json", "--quota", "40", storm().toString())).isZero();
-        JsonNode given = new ObjectMapper().readTree(out.toString()).get("what_if").get("server");
+        assertThat(run("--log-format", FORMAT, "--json", "--quota", "40", storm().toString()))
+                .isZero();
+        JsonNode given =
+                new ObjectMapper().readTree(out.toString()).get("what_if").get("server");
         assertThat(given.get("quota_per_second").asInt()).isEqualTo(40);
         assertThat(given.get("quota_estimated").asBoolean()).isFalse();
-        assertThat(run("--log-format", FORMAT, "--quota", "0", storm().toString())).isEqualTo(2);
+        assertThat(run("--log-format", FORMAT, "--quota", "0", storm().toString()))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("--quota is requests per second and must be at least 1, was 0");
     }
 
@@ -172,18 +224,22 @@ class DiagnoseCommandTest {
     @DisplayName("DG16: --throttled takes a status or FIELD=VALUE; Envoy's RL lines are throttled through it and"
             + " through the envoy preset; a value that is neither is a usage error")
     void throttledTakesAStatusOrAFieldAndValue() throws Exception {
-        Path envoy = Path.of(getClass().getResource("/diagnose/envoy/local-ratelimit-503.jsonl").toURI());
+        Path envoy = Path.of(getClass()
+                .getResource("/diagnose/envoy/local-ratelimit-503.jsonl")
+                .toURI());
         assertThat(run("--json", envoy.toString())).isZero();
         assertThat(new ObjectMapper().readTree(out.toString()).get("verdict").asText())
                 .contains("5 of 10 requests were throttled");
         out.getBuffer().setLength(0);
-        String noMark = "time=start_time,duration=duration,client=downstream_remote_address,uri=path,"
-                + "status=response_code";
-        assertThat(run("--json", "--fields", noMark, "--throttled", "response_flags=RL", envoy.toString())).isZero();
+        String noMark =
+                "time=start_time,duration=duration,client=downstream_remote_address,uri=path," + "status=response_code";
+        assertThat(run("--json", "--fields", noMark, "--throttled", "response_flags=RL", envoy.toString()))
+                .isZero();
         assertThat(new ObjectMapper().readTree(out.toString()).get("verdict").asText())
                 .contains("5 of 10 requests were throttled");
         out.getBuffer().setLength(0);
-        assertThat(run("--json", "--fields", noMark, "--throttled", "503", envoy.toString())).isZero();
+        assertThat(run("--json", "--fields", noMark, "--throttled", "503", envoy.toString()))
+                .isZero();
         assertThat(new ObjectMapper().readTree(out.toString()).get("verdict").asText())
                 .contains("6 of 10 requests were throttled");
         assertThat(run("--throttled", "RL", envoy.toString())).isEqualTo(2);
@@ -193,13 +249,19 @@ class DiagnoseCommandTest {
 
     @Test
     void aReportNamedNeitherJsonNorHtmlIsAUsageError() throws Exception {
-        assertThat(run("--log-format", FORMAT, "--report", dir.resolve("out.txt").toString(), storm().toString()))
+        assertThat(run(
+                        "--log-format",
+                        FORMAT,
+                        "--report",
+                        dir.resolve("out.txt").toString(),
+                        storm().toString()))
                 .isEqualTo(2);
         assertThat(err.toString()).contains("--report writes JSON or HTML");
     }
 
     @TempDir
     static Path labDir;
+
     private static Path labReport;
 
     /**
@@ -215,8 +277,22 @@ class DiagnoseCommandTest {
         StringWriter loadOut = new StringWriter();
         cli.setOut(new PrintWriter(loadOut));
         cli.setErr(new PrintWriter(loadOut));
-        int exit = cli.execute("load", "--target", "embedded", "--clients", "20", "--rate", "80", "--duration", "10s",
-                "--scenario", "nginx-limit-req", "--seed", "3", "--report", report.toString());
+        int exit = cli.execute(
+                "load",
+                "--target",
+                "embedded",
+                "--clients",
+                "20",
+                "--rate",
+                "80",
+                "--duration",
+                "10s",
+                "--scenario",
+                "nginx-limit-req",
+                "--seed",
+                "3",
+                "--report",
+                report.toString());
         assertThat(exit).as(loadOut.toString()).isZero();
         labReport = report;
         return report;
@@ -234,7 +310,13 @@ class DiagnoseCommandTest {
         long throttled = client.total(Counter.STATUS_429);
         assertThat(throttled).as("the limiter refused some").isPositive();
 
-        int exit = run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--json", storm().toString(),
+        int exit = run(
+                "--log-format",
+                FORMAT,
+                "--client-key",
+                "$http_x_client_id",
+                "--json",
+                storm().toString(),
                 lab.toString());
 
         assertThat(exit).as(err.toString()).isZero();
@@ -258,12 +340,14 @@ class DiagnoseCommandTest {
         assertThat(files.get(1).get("format").asText()).isEqualTo("report");
 
         out.getBuffer().setLength(0);
-        assertThat(run("--log-format", FORMAT, "--client-key", "$http_x_client_id", storm().toString(),
-                lab.toString())).isZero();
-        assertThat(out.toString()).startsWith("Verdict: ").contains("Lab runs beside the evidence")
+        assertThat(run("--log-format", FORMAT, "--client-key", "$http_x_client_id", storm().toString(), lab.toString()))
+                .isZero();
+        assertThat(out.toString())
+                .startsWith("Verdict: ")
+                .contains("Lab runs beside the evidence")
                 .containsPattern("evidence +real storm +7 ")
-                .containsPattern("lab\\.json +lab run +" + String.format(java.util.Locale.ROOT, "%,d", attempts)
-                        + " +" + String.format(java.util.Locale.ROOT, "%,d", throttled) + " ");
+                .containsPattern("lab\\.json +lab run +" + String.format(java.util.Locale.ROOT, "%,d", attempts) + " +"
+                        + String.format(java.util.Locale.ROOT, "%,d", throttled) + " ");
     }
 
     @Test
@@ -272,19 +356,25 @@ class DiagnoseCommandTest {
             + " exits 0; --format report says what it expected of a file that is not one")
     void aLoadReportAloneIsMarkedAsALabRun() throws Exception {
         Path lab = labReport();
-        long attempts = JsonReportReader.read(lab).seriesNamed("client per second").orElseThrow()
+        long attempts = JsonReportReader.read(lab)
+                .seriesNamed("client per second")
+                .orElseThrow()
                 .total(Counter.ATTEMPTS);
 
         assertThat(run("--format", "report", lab.toString())).as(err.toString()).isZero();
-        assertThat(out.toString()).startsWith("Lab runs beside the evidence (Stormwatch load reports, not evidence)")
-                .doesNotContain("Verdict:").doesNotContain("real storm")
+        assertThat(out.toString())
+                .startsWith("Lab runs beside the evidence (Stormwatch load reports, not evidence)")
+                .doesNotContain("Verdict:")
+                .doesNotContain("real storm")
                 .containsPattern("lab run +" + String.format(java.util.Locale.ROOT, "%,d", attempts) + " ");
 
         out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
         assertThat(run("--format", "report", storm().toString())).isEqualTo(1);
-        assertThat(err.toString()).contains("access.log: expected a Stormwatch load report")
-                .contains("stormwatch load --report").contains("not a stormwatch-load-report/1 file");
+        assertThat(err.toString())
+                .contains("access.log: expected a Stormwatch load report")
+                .contains("stormwatch load --report")
+                .contains("not a stormwatch-load-report/1 file");
     }
 
     @Test
@@ -294,8 +384,16 @@ class DiagnoseCommandTest {
     void theHtmlReportDrawsTheLabRunBesideTheRealOne() throws Exception {
         Path lab = labReport();
         Path html = dir.resolve("side.html");
-        assertThat(run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--report", html.toString(),
-                storm().toString(), lab.toString())).isZero();
+        assertThat(run(
+                        "--log-format",
+                        FORMAT,
+                        "--client-key",
+                        "$http_x_client_id",
+                        "--report",
+                        html.toString(),
+                        storm().toString(),
+                        lab.toString()))
+                .isZero();
         org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(Files.readString(html));
         assertThat(page.select("table#lab-runs tr")).hasSize(3);
         assertThat(page.select("table#lab-runs td.lab").text()).startsWith("lab run: ");
@@ -313,7 +411,8 @@ class DiagnoseCommandTest {
         return "{" + (started == null ? "" : "\"startedDateTime\":\"" + started + "\",") + "\"time\":-1,"
                 + "\"request\":{\"method\":\"GET\",\"url\":\"https://api.example/v1/x\",\"httpVersion\":\"HTTP/1.1\","
                 + "\"headers\":[],\"queryString\":[],\"cookies\":[],\"headersSize\":-1,\"bodySize\":-1},"
-                + "\"response\":{\"status\":" + status + ",\"statusText\":\"\",\"httpVersion\":\"HTTP/1.1\",\"headers\":["
+                + "\"response\":{\"status\":" + status
+                + ",\"statusText\":\"\",\"httpVersion\":\"HTTP/1.1\",\"headers\":["
                 + (retryAfter == null ? "" : "{\"name\":\"Retry-After\",\"value\":\"" + retryAfter + "\"}")
                 + "],\"cookies\":[],\"content\":{\"size\":0,\"mimeType\":\"\"},\"redirectURL\":\"\",\"headersSize\":-1,"
                 + "\"bodySize\":-1},\"cache\":{}}";
@@ -324,14 +423,28 @@ class DiagnoseCommandTest {
             + " expected at its line 1, and the storm beside it is still diagnosed, marked partial")
     void anUnknownFormatSaysWhatWasExpected() throws Exception {
         assertThat(run("--format", "xml", storm().toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("--format").contains("'xml'").contains("expected one of")
-                .contains("HAR").contains("JSONL").contains("REPORT");
+        assertThat(err.toString())
+                .contains("--format")
+                .contains("'xml'")
+                .contains("expected one of")
+                .contains("HAR")
+                .contains("JSONL")
+                .contains("REPORT");
 
         err.getBuffer().setLength(0);
         Path csv = Files.writeString(dir.resolve("table.csv"), "id;when;what\n1;2;3\n");
-        assertThat(run("--log-format", FORMAT, "--client-key", "$http_x_client_id", "--json", csv.toString(),
-                storm().toString())).isZero();
-        assertThat(err.toString()).contains("table.csv: the log format").contains("matched none of the 2 lines")
+        assertThat(run(
+                        "--log-format",
+                        FORMAT,
+                        "--client-key",
+                        "$http_x_client_id",
+                        "--json",
+                        csv.toString(),
+                        storm().toString()))
+                .isZero();
+        assertThat(err.toString())
+                .contains("table.csv: the log format")
+                .contains("matched none of the 2 lines")
                 .contains("(line 1: expected");
         JsonNode json = json();
         assertThat(json.get("requests").asLong()).as("the storm log beside it").isEqualTo(7);
@@ -343,9 +456,13 @@ class DiagnoseCommandTest {
     @DisplayName("DG10: a HAR whose browser left out timings (time -1, no timings) is read; an entry without its"
             + " start is named by its entry number and the rest is diagnosed, marked partial")
     void aHarWithoutTimingsIsReadAndTheBrokenEntryNamed() throws Exception {
-        Path har = Files.writeString(dir.resolve("safari.har"), "{\"log\":{\"version\":\"1.2\",\"creator\":{\"name\":"
-                + "\"Safari\",\"version\":\"17\"},\"entries\":[\n" + harEntry("2026-12-01T10:00:00.000Z", 429, "1")
-                + ",\n" + harEntry(null, 200, null) + ",\n" + harEntry("2026-12-01T10:00:00.010Z", 200, null) + "\n]}}\n");
+        Path har = Files.writeString(
+                dir.resolve("safari.har"),
+                "{\"log\":{\"version\":\"1.2\",\"creator\":{\"name\":"
+                        + "\"Safari\",\"version\":\"17\"},\"entries\":[\n"
+                        + harEntry("2026-12-01T10:00:00.000Z", 429, "1")
+                        + ",\n" + harEntry(null, 200, null) + ",\n" + harEntry("2026-12-01T10:00:00.010Z", 200, null)
+                        + "\n]}}\n");
         assertThat(run("--json", har.toString())).as(err.toString()).isZero();
         assertThat(err.toString()).contains("safari.har line 2: entry 2 has no valid startedDateTime (ISO 8601)");
         JsonNode json = json();
@@ -358,9 +475,11 @@ class DiagnoseCommandTest {
     @DisplayName("DG10: a JSON line with a missing field is named by its line and the field; an empty file and a"
             + " binary file say what was expected; what parsed is diagnosed, marked partial")
     void aMissingJsonFieldAnEmptyAndABinaryFileAreNamed() throws Exception {
-        Path lines = Files.writeString(dir.resolve("gw.jsonl"), "{\"t\":1764583200.1,\"u\":\"/a\",\"s\":429,\"c\":"
-                + "\"x\"}\n{\"t\":1764583200.2,\"u\":\"/a\",\"c\":\"x\"}\n{\"t\":1764583201.3,\"u\":\"/a\",\"s\":200,"
-                + "\"c\":\"x\"}\n");
+        Path lines = Files.writeString(
+                dir.resolve("gw.jsonl"),
+                "{\"t\":1764583200.1,\"u\":\"/a\",\"s\":429,\"c\":"
+                        + "\"x\"}\n{\"t\":1764583200.2,\"u\":\"/a\",\"c\":\"x\"}\n{\"t\":1764583201.3,\"u\":\"/a\",\"s\":200,"
+                        + "\"c\":\"x\"}\n");
         String fields = "time=t,uri=u,status=s,client=c";
         assertThat(run("--fields", fields, "--json", lines.toString())).isZero();
         assertThat(err.toString()).contains("gw.jsonl line 2: ").contains("missing field 's'");
@@ -374,8 +493,10 @@ class DiagnoseCommandTest {
         new java.util.Random(7).nextBytes(binary);
         binary[10] = 0;
         Path blob = Files.write(dir.resolve("blob.bin"), binary);
-        assertThat(run("--fields", fields, "--json", empty.toString(), blob.toString(), lines.toString())).isZero();
-        assertThat(err.toString()).contains("empty.log: the file is empty: expected one of the formats --format reads")
+        assertThat(run("--fields", fields, "--json", empty.toString(), blob.toString(), lines.toString()))
+                .isZero();
+        assertThat(err.toString())
+                .contains("empty.log: the file is empty: expected one of the formats --format reads")
                 .contains("blob.bin: the file is binary (it holds NUL bytes): expected one of the formats");
         JsonNode json = json();
         assertThat(json.get("requests").asLong()).isEqualTo(2);
@@ -395,7 +516,8 @@ class DiagnoseCommandTest {
 
         assertThat(run(empty.toString(), blob.toString())).isEqualTo(1);
 
-        List<String> said = err.toString().lines()
+        List<String> said = err.toString()
+                .lines()
                 .filter(l -> l.contains("empty.log: the file is empty") || l.contains("blob.bin: the file is binary"))
                 .toList();
         assertThat(said).hasSize(2);

@@ -28,8 +28,16 @@ class ExplainRetryAfterCommandTest {
     @Test
     @DisplayName("--json prints exactly one JSON object with the wait, the rule and every hint, and nothing else")
     void jsonIsOneObjectForScripts() throws Exception {
-        int exit = run("--json", "--status", "429", "--header", "retry-after-ms: 1500", "--header", "Retry-After: 1",
-                "--header", "Content-Type: text/plain");
+        int exit = run(
+                "--json",
+                "--status",
+                "429",
+                "--header",
+                "retry-after-ms: 1500",
+                "--header",
+                "Retry-After: 1",
+                "--header",
+                "Content-Type: text/plain");
 
         assertThat(exit).isZero();
         assertThat(out.toString().strip().lines()).hasSize(1);
@@ -84,10 +92,17 @@ class ExplainRetryAfterCommandTest {
     @Test
     @DisplayName("RA2: an HTTP-date is measured against the pasted Date header, not the local clock")
     void dateAgainstDateHeader() {
-        int exit = run("--status", "429", "--now", "2030-01-01T00:00:00Z",
-                "--header", "Retry-After: Sun, 06 Nov 1994 08:49:37 GMT",
-                "--header", "date: Sun, 06 Nov 1994 08:49:27 GMT",
-                "--header", "Content-Type: application/json");
+        int exit = run(
+                "--status",
+                "429",
+                "--now",
+                "2030-01-01T00:00:00Z",
+                "--header",
+                "Retry-After: Sun, 06 Nov 1994 08:49:37 GMT",
+                "--header",
+                "date: Sun, 06 Nov 1994 08:49:27 GMT",
+                "--header",
+                "Content-Type: application/json");
 
         assertThat(exit).isZero();
         assertThat(out.toString())
@@ -101,8 +116,13 @@ class ExplainRetryAfterCommandTest {
     @Test
     @DisplayName("RA2: without a Date header the local clock is the reference")
     void dateAgainstLocalClock() {
-        int exit = run("--status", "503", "--now", "1994-11-06T08:48:37Z",
-                "--header", "Retry-After: Sunday, 06-Nov-94 08:49:37 GMT");
+        int exit = run(
+                "--status",
+                "503",
+                "--now",
+                "1994-11-06T08:48:37Z",
+                "--header",
+                "Retry-After: Sunday, 06-Nov-94 08:49:37 GMT");
 
         assertThat(exit).isZero();
         assertThat(out.toString()).contains("Wait:         60 s").contains("against the local clock");
@@ -159,7 +179,9 @@ class ExplainRetryAfterCommandTest {
         int exit = run("--status", "503", "--header", "Retry-After 120");
 
         assertThat(exit).isNotZero();
-        assertThat(err.toString()).contains("--header must look like \"Name: value\"").doesNotContain("Exception");
+        assertThat(err.toString())
+                .contains("--header must look like \"Name: value\"")
+                .doesNotContain("Exception");
     }
 
     @Test
@@ -200,13 +222,25 @@ class ExplainRetryAfterCommandTest {
     @Test
     @DisplayName("RH2: every hint is listed with why it decided or why not")
     void everyHintExplained() {
-        run("--status", "429", "--header", "Retry-After: 1", "--header", "retry-after-ms: 1500",
-                "--header", "x-ratelimit-remaining-tokens: 0", "--header", "x-ratelimit-reset-tokens: 2s",
-                "--header", "x-ms-retry-after-ms: soon");
+        run(
+                "--status",
+                "429",
+                "--header",
+                "Retry-After: 1",
+                "--header",
+                "retry-after-ms: 1500",
+                "--header",
+                "x-ratelimit-remaining-tokens: 0",
+                "--header",
+                "x-ratelimit-reset-tokens: 2s",
+                "--header",
+                "x-ms-retry-after-ms: soon");
 
         assertThat(out.toString())
-                .contains("retry-after: 1  ->  1 s (RA2)").contains("[not chosen: shorter than x-ratelimit-reset-tokens's 2 s, RH2]")
-                .contains("x-ratelimit-reset-tokens: 2s  ->  2 s (RH6)").contains("[decides: the longest valid wait, RH2]")
+                .contains("retry-after: 1  ->  1 s (RA2)")
+                .contains("[not chosen: shorter than x-ratelimit-reset-tokens's 2 s, RH2]")
+                .contains("x-ratelimit-reset-tokens: 2s  ->  2 s (RH6)")
+                .contains("[decides: the longest valid wait, RH2]")
                 .contains("x-ms-retry-after-ms: soon  ->  ignored (RA6)")
                 .contains("Wait:         2 s")
                 .contains("Decided by:   x-ratelimit-reset-tokens: 2s (RH2: the longest valid wait wins");
@@ -227,13 +261,19 @@ class ExplainRetryAfterCommandTest {
     @Test
     @DisplayName("RH9, RH12: a 200 with nothing left explains the pace and what it covers")
     void paceOnSuccess() {
-        run("--status", "200", "--header", "RateLimit: \"default\";r=0;t=5",
-                "--header", "RateLimit-Policy: \"default\";q=100;w=10");
+        run(
+                "--status",
+                "200",
+                "--header",
+                "RateLimit: \"default\";r=0;t=5",
+                "--header",
+                "RateLimit-Policy: \"default\";q=100;w=10");
 
         assertThat(out.toString())
                 .contains("Wait:         none: status 200 is not retried (ST1)")
                 .contains("Pace:         nothing is left for 5 s: the response is delivered and the quota 'default'"
-                        + " is paced until the reset (RH9, RH12)").contains("(RH13, P2)")
+                        + " is paced until the reset (RH9, RH12)")
+                .contains("(RH13, P2)")
                 .contains("RateLimit-Policy".toLowerCase() + ": \"default\";q=100;w=10  ->  no wait (RH5)");
     }
 }

@@ -40,16 +40,19 @@ class ExternalRedisPasswordTest {
 
     @BeforeAll
     static void startRedis() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/redis-server")),
+        assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/redis-server")),
                 "needs Debian's redis-server (apt-get install redis-server)");
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        server = new ProcessBuilder("redis-server", "-").redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        server = new ProcessBuilder("redis-server", "-")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         try (OutputStream config = server.getOutputStream()) {
-            config.write(("port " + port + "\nbind 127.0.0.1\nrequirepass " + PASSWORD
-                    + "\nsave \"\"\nappendonly no\n").getBytes(StandardCharsets.UTF_8));
+            config.write(("port " + port + "\nbind 127.0.0.1\nrequirepass " + PASSWORD + "\nsave \"\"\nappendonly no\n")
+                    .getBytes(StandardCharsets.UTF_8));
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (true) {
@@ -57,7 +60,9 @@ class ExternalRedisPasswordTest {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
                 return;
             } catch (IOException notYet) {
-                assertThat(System.nanoTime()).as("redis-server listens within 20 s").isLessThan(deadline);
+                assertThat(System.nanoTime())
+                        .as("redis-server listens within 20 s")
+                        .isLessThan(deadline);
                 Thread.sleep(100);
             }
         }
@@ -87,11 +92,24 @@ class ExternalRedisPasswordTest {
     void passwordFromAFileReachesRedis() throws Exception {
         Path file = Files.writeString(folder.resolve("redis-password"), PASSWORD + "\n");
 
-        int exit = run(Map.of(), "--redis", url(), "--redis-password-file", file.toString(), "--failure-mode",
-                "fail_closed", "--limit", "1", "--requests", "2", "--principal", "file");
+        int exit = run(
+                Map.of(),
+                "--redis",
+                url(),
+                "--redis-password-file",
+                file.toString(),
+                "--failure-mode",
+                "fail_closed",
+                "--limit",
+                "1",
+                "--requests",
+                "2",
+                "--principal",
+                "file");
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).contains("#1   allowed  in window 1    [backend]")
+        assertThat(out.toString())
+                .contains("#1   allowed  in window 1    [backend]")
                 .containsPattern("#2   refused .*\\[backend\\]");
         assertThat(out.toString() + err).doesNotContain(PASSWORD);
     }
@@ -99,8 +117,18 @@ class ExternalRedisPasswordTest {
     @Test
     @DisplayName("HD3: without --redis-password-file, the password comes from STORMWATCH_REDIS_PASSWORD")
     void passwordFromTheEnvironmentReachesRedis() {
-        int exit = run(Map.of(LimitCommand.REDIS_PASSWORD_VARIABLE, PASSWORD), "--redis", url(), "--failure-mode",
-                "fail_closed", "--limit", "1", "--requests", "1", "--principal", "env");
+        int exit = run(
+                Map.of(LimitCommand.REDIS_PASSWORD_VARIABLE, PASSWORD),
+                "--redis",
+                url(),
+                "--failure-mode",
+                "fail_closed",
+                "--limit",
+                "1",
+                "--requests",
+                "1",
+                "--principal",
+                "env");
 
         assertThat(exit).isZero();
         assertThat(out.toString()).contains("#1   allowed  in window 1    [backend]");
@@ -110,11 +138,22 @@ class ExternalRedisPasswordTest {
     @Test
     @DisplayName("HD3: Redis refuses a client without the password: no decision comes from it")
     void withoutThePasswordRedisRefuses() {
-        int exit = run(Map.of(), "--redis", url(), "--failure-mode", "fail_closed", "--limit", "5", "--requests", "1",
-                "--principal", "none");
+        int exit = run(
+                Map.of(),
+                "--redis",
+                url(),
+                "--failure-mode",
+                "fail_closed",
+                "--limit",
+                "5",
+                "--requests",
+                "1",
+                "--principal",
+                "none");
 
         assertThat(out.toString()).doesNotContainPattern("#1 .*\\[backend\\]");
-        assertThat(exit == 0 ? out.toString() : err.toString()).as("exit %d, out %s, err %s", exit, out, err)
+        assertThat(exit == 0 ? out.toString() : err.toString())
+                .as("exit %d, out %s, err %s", exit, out, err)
                 .containsAnyOf("#1   refused", "NOAUTH", "password");
     }
 
@@ -124,11 +163,17 @@ class ExternalRedisPasswordTest {
         Path empty = Files.writeString(folder.resolve("empty"), "\n");
 
         int emptyExit = run(Map.of(), "--redis", url(), "--redis-password-file", empty.toString());
-        int missingExit = run(Map.of(), "--redis", url(), "--redis-password-file", folder.resolve("nope").toString());
+        int missingExit = run(
+                Map.of(),
+                "--redis",
+                url(),
+                "--redis-password-file",
+                folder.resolve("nope").toString());
 
         assertThat(emptyExit).isNotZero();
         assertThat(missingExit).isNotZero();
-        assertThat(err.toString()).contains("--redis-password-file " + empty)
+        assertThat(err.toString())
+                .contains("--redis-password-file " + empty)
                 .contains("--redis-password-file " + folder.resolve("nope") + " cannot be read (NoSuchFileException)");
     }
 }

@@ -36,8 +36,14 @@ class InspectTokenCommandTest {
     @BeforeAll
     static void signIn() throws Exception {
         provider = DemoProvider.start(ProviderConfig.defaults());
-        idToken = OAuthClient.builder(OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID))
-                .browser(new SignInPageBrowser()).build().login().tokens().idToken().reveal();
+        idToken = OAuthClient.builder(
+                        OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID))
+                .browser(new SignInPageBrowser())
+                .build()
+                .login()
+                .tokens()
+                .idToken()
+                .reveal();
     }
 
     @AfterAll
@@ -59,28 +65,42 @@ class InspectTokenCommandTest {
     @DisplayName("SX4: a token on stdin, verified against the issuer's fetched JWKS: every check passed, exit 0, and"
             + " the token itself is printed nowhere")
     void aTokenOnStdinIsVerifiedAgainstTheIssuer() {
-        Run run = run(idToken + "\n", "--issuer", provider.issuer().toString(), "--audience",
+        Run run = run(
+                idToken + "\n",
+                "--issuer",
+                provider.issuer().toString(),
+                "--audience",
                 ClientRegistration.DESKTOP_CLIENT_ID);
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("signature passed").contains(provider.jwksUrl().toString())
-                .contains("kid       passed").contains("aud       passed").contains("Valid:");
+        assertThat(run.out())
+                .contains("signature passed")
+                .contains(provider.jwksUrl().toString())
+                .contains("kid       passed")
+                .contains("aud       passed")
+                .contains("Valid:");
         assertThat(run.out() + run.err()).doesNotContain(idToken).doesNotContain(idToken.split("\\.")[2]);
     }
 
     @Test
-    @DisplayName("SX4: --token-file with a --jwks-file that lacks the key, as JSON: the signature and kid failed, exit 1")
+    @DisplayName(
+            "SX4: --token-file with a --jwks-file that lacks the key, as JSON: the signature and kid failed, exit 1")
     void aJwksFileWithoutTheKeyFailsTheSignature() throws Exception {
         Path token = Files.writeString(folder.resolve("token.txt"), idToken);
-        Path jwks = Files.writeString(folder.resolve("jwks.json"), "{\"keys\":[{\"kty\":\"EC\",\"crv\":\"P-256\","
-                + "\"kid\":\"other\",\"x\":\"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU\","
-                + "\"y\":\"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0\"}]}");
+        Path jwks = Files.writeString(
+                folder.resolve("jwks.json"),
+                "{\"keys\":[{\"kty\":\"EC\",\"crv\":\"P-256\","
+                        + "\"kid\":\"other\",\"x\":\"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU\","
+                        + "\"y\":\"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0\"}]}");
 
         Run run = run("", "--token-file", token.toString(), "--jwks-file", jwks.toString(), "--json");
 
         assertThat(run.exit()).isEqualTo(1);
-        assertThat(run.out()).contains("\"valid\":false").contains("{\"check\":\"signature\",\"result\":\"failed\"")
-                .contains("{\"check\":\"kid\",\"result\":\"failed\"").contains("the JWKS file");
+        assertThat(run.out())
+                .contains("\"valid\":false")
+                .contains("{\"check\":\"signature\",\"result\":\"failed\"")
+                .contains("{\"check\":\"kid\",\"result\":\"failed\"")
+                .contains("the JWKS file");
         assertThat(run.out()).doesNotContain(idToken);
     }
 
@@ -88,7 +108,8 @@ class InspectTokenCommandTest {
     @DisplayName("SX5: text that is no JWT and a JWKS with no usable key are usage errors in the option's words,"
             + " before any key is fetched")
     void badInputIsSaidInTheOptionsWords() throws Exception {
-        Path jwks = Files.writeString(folder.resolve("secret.json"), "{\"keys\":[{\"kty\":\"oct\",\"k\":\"c2VjcmV0\"}]}");
+        Path jwks =
+                Files.writeString(folder.resolve("secret.json"), "{\"keys\":[{\"kty\":\"oct\",\"k\":\"c2VjcmV0\"}]}");
         long discoveries = provider.requestsReceived("GET", "/.well-known/openid-configuration");
 
         Run notAJwt = run("hello-there\n", "--issuer", provider.issuer().toString());
@@ -96,8 +117,12 @@ class InspectTokenCommandTest {
 
         assertThat(notAJwt.exit()).isEqualTo(2);
         assertThat(notAJwt.err()).contains("the token on stdin is not a JWT").doesNotContain("hello-there");
-        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration")).isEqualTo(discoveries);
+        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration"))
+                .isEqualTo(discoveries);
         assertThat(noKey.exit()).isEqualTo(2);
-        assertThat(noKey.err()).contains("--jwks-file").contains("has no usable key").doesNotContain("c2VjcmV0");
+        assertThat(noKey.err())
+                .contains("--jwks-file")
+                .contains("has no usable key")
+                .doesNotContain("c2VjcmV0");
     }
 }

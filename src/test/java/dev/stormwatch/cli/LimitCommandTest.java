@@ -29,10 +29,13 @@ class LimitCommandTest {
         int exit = run("limit", "--algorithm", "gcra", "--limit", "5", "--window", "10s", "--requests", "6");
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).contains("GCRA, 5 per 10 s, key")
+        assertThat(out.toString())
+                .contains("GCRA, 5 per 10 s, key")
                 .contains("GCRA has no window, it pays one back every 2 s (L7)")
-                .contains("#1   allowed  in use 1 ").contains("#6   refused  in use 5 ")
-                .doesNotContain("in window").doesNotContain("PT10S");
+                .contains("#1   allowed  in use 1 ")
+                .contains("#6   refused  in use 5 ")
+                .doesNotContain("in window")
+                .doesNotContain("PT10S");
     }
 
     @Test
@@ -61,7 +64,8 @@ class LimitCommandTest {
         int exit = run("limit", "--limit", "1", "--requests", "1");
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).contains("in window: requests counted in the key's window of 10 s, this one included")
+        assertThat(out.toString())
+                .contains("in window: requests counted in the key's window of 10 s, this one included")
                 .contains("[backend]: decided by the limiter on memory; [local_fallback], [fail_open] or [fail_closed]:"
                         + " Redis could not be reached, so --failure-mode decided (L9)");
     }
@@ -72,21 +76,27 @@ class LimitCommandTest {
         int exit = run("limit", "--limit", "2", "--window", "10s", "--requests", "3");
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).contains("SLIDING_LOG, 2 per 10 s, key ratelimit:{demo:gpt-4o}, on memory")
-                .contains("#1   allowed").contains("#2   allowed").contains("#3   refused").contains("retry at ");
+        assertThat(out.toString())
+                .contains("SLIDING_LOG, 2 per 10 s, key ratelimit:{demo:gpt-4o}, on memory")
+                .contains("#1   allowed")
+                .contains("#2   allowed")
+                .contains("#3   refused")
+                .contains("retry at ");
     }
 
     // One duration grammar; --window once refused the bare seconds every other option accepts.
     @Test
     void aWindowInBareSecondsIsReadLikeEveryOtherDuration() {
-        assertThat(run("limit", "--limit", "2", "--window", "90", "--requests", "1")).isZero();
+        assertThat(run("limit", "--limit", "2", "--window", "90", "--requests", "1"))
+                .isZero();
         assertThat(out.toString()).contains("SLIDING_LOG, 2 per 90 s");
     }
 
     @Test
     void aWindowTooLongToCountSaysItsMaximum() {
         assertThat(run("limit", "--window", "99999999999999999999s")).isEqualTo(LimitCommand.CONFIGURATION_ERROR);
-        assertThat(err.toString()).contains("error: window '99999999999999999999s' is too long; at most 2562047h")
+        assertThat(err.toString())
+                .contains("error: window '99999999999999999999s' is too long; at most 2562047h")
                 .doesNotContain("Exception");
     }
 
@@ -102,7 +112,8 @@ class LimitCommandTest {
                 .contains("error: window 'soon' is not a duration")
                 .contains("error: principal must not contain whitespace")
                 .contains("error: Redis URL must start with redis://")
-                .doesNotContain("Exception").doesNotContain("\tat ");
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
     }
 
     @Test
@@ -117,12 +128,17 @@ class LimitCommandTest {
     @Test
     @DisplayName("L1 L8: on an embedded redis-server, decisions come from Redis and metrics can be printed")
     void runsOnAnEmbeddedRedis() {
-        int exit = run("limit", "--embedded-redis", "--algorithm", "gcra", "--limit", "1", "--requests", "2", "--prometheus");
+        int exit = run(
+                "limit", "--embedded-redis", "--algorithm", "gcra", "--limit", "1", "--requests", "2", "--prometheus");
 
         assertThat(exit).isZero();
-        assertThat(out.toString()).contains("GCRA, 1 per 10 s").contains("on redis://127.0.0.1:")
-                .contains("#1   allowed  in use 1    [backend]").contains("#2   refused")
-                .contains("stormwatch_limiter_decisions_total{algorithm=\"gcra\",outcome=\"refused\",source=\"backend\"} 1.0");
+        assertThat(out.toString())
+                .contains("GCRA, 1 per 10 s")
+                .contains("on redis://127.0.0.1:")
+                .contains("#1   allowed  in use 1    [backend]")
+                .contains("#2   refused")
+                .contains(
+                        "stormwatch_limiter_decisions_total{algorithm=\"gcra\",outcome=\"refused\",source=\"backend\"} 1.0");
     }
 
     @Test
@@ -131,7 +147,8 @@ class LimitCommandTest {
         int exit = run("limit", "--embedded-redis", "--limit", "1", "--requests", "2");
 
         assertThat(exit).as(err.toString()).isZero();
-        assertThat(out.toString()).containsPattern("embedded Redis: redis-server \\S+ (from the PATH|bundled) \\(")
+        assertThat(out.toString())
+                .containsPattern("embedded Redis: redis-server \\S+ (from the PATH|bundled) \\(")
                 .contains("password required (random, not shown)")
                 .contains("#1   allowed  in window 1    [backend]");
         assertThat(err.toString()).doesNotContain("NOAUTH");

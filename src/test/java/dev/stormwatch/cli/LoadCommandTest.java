@@ -39,18 +39,49 @@ class LoadCommandTest {
         return run(Map.of(), args);
     }
 
-    @DisplayName("end to end: a 2 s run against the embedded relay prints progress and the summary, and writes a JSON report that parses back")
+    @DisplayName(
+            "end to end: a 2 s run against the embedded relay prints progress and the summary, and writes a JSON report that parses back")
     @Test
     void aShortRunWritesAReportThatParsesBack(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("out.json");
-        int exit = run("load", "--target", "embedded", "--clients", "50", "--rate", "40", "--duration", "2s",
-                "--jitter", "full", "--limiter", "sliding-log", "--redis", "local", "--instances", "2",
-                "--scenario", "steady", "--seed", "9", "--report", json.toString());
+        int exit = run(
+                "load",
+                "--target",
+                "embedded",
+                "--clients",
+                "50",
+                "--rate",
+                "40",
+                "--duration",
+                "2s",
+                "--jitter",
+                "full",
+                "--limiter",
+                "sliding-log",
+                "--redis",
+                "local",
+                "--instances",
+                "2",
+                "--scenario",
+                "steady",
+                "--seed",
+                "9",
+                "--report",
+                json.toString());
 
         assertThat(exit).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("Running: ", "50 clients", "open loop at 40.0/s", "limiter sliding-log",
-                "2 instance(s)", "Steady load \u2014 completed", "retry amplification (attempts per request)", "report written:");
-        assertThat(out.toString()).as("the paths as a person reads them, not a Java list")
+        assertThat(out.toString())
+                .contains(
+                        "Running: ",
+                        "50 clients",
+                        "open loop at 40.0/s",
+                        "limiter sliding-log",
+                        "2 instance(s)",
+                        "Steady load \u2014 completed",
+                        "retry amplification (attempts per request)",
+                        "report written:");
+        assertThat(out.toString())
+                .as("the paths as a person reads them, not a Java list")
                 .contains("\n  " + json.toAbsolutePath() + System.lineSeparator())
                 .contains("  " + dir.resolve("out.csv").toAbsolutePath() + System.lineSeparator())
                 .doesNotContain("[" + json.toAbsolutePath());
@@ -62,7 +93,8 @@ class LoadCommandTest {
         // (CO2), and those still waiting at the end are never sent (the report notes them): fewer, never more.
         assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.LOGICAL_REQUESTS))
                 .isBetween(40L, 90L);
-        assertThat(report.seriesNamed("provider per second").orElseThrow().total(Counter.STATUS_2XX)).isPositive();
+        assertThat(report.seriesNamed("provider per second").orElseThrow().total(Counter.STATUS_2XX))
+                .isPositive();
         assertThat(dir.resolve("out.csv")).exists();
         assertThat(dir.resolve("out.png")).exists();
     }
@@ -74,7 +106,8 @@ class LoadCommandTest {
 
         assertThat(exit).as(err.toString()).isZero();
         assertThat(err.toString()).doesNotContain("\r");
-        assertThat(err.toString().lines().filter(line -> line.startsWith("[")).count()).isBetween(2L, 4L);
+        assertThat(err.toString().lines().filter(line -> line.startsWith("[")).count())
+                .isBetween(2L, 4L);
     }
 
     @DisplayName("on a terminal progress is one line rewritten in place")
@@ -85,8 +118,11 @@ class LoadCommandTest {
         assertThat(exit).as(err.toString()).isZero();
         assertThat(err.toString()).contains("\r[   1s/2s] requests ");
         // Split on line feeds only: String.lines() would also split on the carriage returns.
-        assertThat(java.util.Arrays.stream(err.toString().split("\n")).filter(line -> line.contains("] requests ")).count())
-                .as("every update on the same line").isEqualTo(1);
+        assertThat(java.util.Arrays.stream(err.toString().split("\n"))
+                        .filter(line -> line.contains("] requests "))
+                        .count())
+                .as("every update on the same line")
+                .isEqualTo(1);
     }
 
     @Test
@@ -98,7 +134,7 @@ class LoadCommandTest {
                 .contains("--rate must be a positive number of requests per second")
                 .contains("--duration must be longer than zero")
                 .contains("unknown --scenario 'hurricane'; known: steady, 3am-storm")
-                                .doesNotContain("Exception");
+                .doesNotContain("Exception");
         assertThat(out.toString()).isEmpty();
     }
 
@@ -109,7 +145,8 @@ class LoadCommandTest {
 
         assertThat(exit).isZero();
         assertThat(out.toString())
-                .contains("Running (jitter full)").contains("Running (jitter none)")
+                .contains("Running (jitter full)")
+                .contains("Running (jitter none)")
                 .contains("Side by side, seed 5:")
                 .containsPattern("jitter full\\s+jitter none")
                 .containsPattern("successes \\(2xx\\)\\s+[1-9][0-9]*\\s+[1-9][0-9]*")
@@ -122,8 +159,9 @@ class LoadCommandTest {
         int exit = run("load", "--compare", "colour=blue");
 
         assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
-        assertThat(err.toString()).contains("--compare takes one setting and its value for the second run:"
-                + " jitter=none, limiter=gcra or redis=local; was 'colour=blue'");
+        assertThat(err.toString())
+                .contains("--compare takes one setting and its value for the second run:"
+                        + " jitter=none, limiter=gcra or redis=local; was 'colour=blue'");
         assertThat(out.toString()).isEmpty();
     }
 
@@ -133,19 +171,28 @@ class LoadCommandTest {
         int exit = run("load", "--scenario", "3am-storm", "--duration", "15s");
 
         assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
-        assertThat(err.toString()).contains("--duration is too short for the 3 AM storm: 15 s, and it needs at least"
-                + " 20 s to show what it is for; type 20 s or more (its own length is 30 s)");
+        assertThat(err.toString())
+                .contains("--duration is too short for the 3 AM storm: 15 s, and it needs at least"
+                        + " 20 s to show what it is for; type 20 s or more (its own length is 30 s)");
         assertThat(out.toString()).as("nothing ran").isEmpty();
     }
 
-    @DisplayName("--session-file without --oauth-session is a usage error naming both, not a run sent without the session")
+    @DisplayName(
+            "--session-file without --oauth-session is a usage error naming both, not a run sent without the session")
     @Test
     void aSessionFileWithoutOAuthSessionIsRefused(@TempDir Path dir) {
-        int exit = run("load", "--duration", "1s", "--session-file", dir.resolve("session.json").toString());
+        int exit = run(
+                "load",
+                "--duration",
+                "1s",
+                "--session-file",
+                dir.resolve("session.json").toString());
 
         assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
-        assertThat(err.toString()).contains("--session-file says where --oauth-session finds the session, but"
-                + " --oauth-session is not given").doesNotContain("Exception");
+        assertThat(err.toString())
+                .contains("--session-file says where --oauth-session finds the session, but"
+                        + " --oauth-session is not given")
+                .doesNotContain("Exception");
         assertThat(out.toString()).as("nothing ran").isEmpty();
     }
 
@@ -159,27 +206,48 @@ class LoadCommandTest {
     }
 
     // RC6
-    @DisplayName("RC6: the API key comes from the environment and is printed nowhere, also when the target is unreachable (a partial run)")
+    @DisplayName(
+            "RC6: the API key comes from the environment and is printed nowhere, also when the target is unreachable (a partial run)")
     @Test
     void theApiKeyComesFromTheEnvironmentAndIsNeverPrinted() {
         int closedPort = EmbeddedRedis.freeLoopbackPort();
-        int exit = run(Map.of("GATEWAY_KEY", "sk-live-abcdef0123456789"), "load", "--target",
-                "http://127.0.0.1:" + closedPort + "/v1", "--rate", "2", "--duration", "20s", "--api-key-env", "GATEWAY_KEY");
+        int exit = run(
+                Map.of("GATEWAY_KEY", "sk-live-abcdef0123456789"),
+                "load",
+                "--target",
+                "http://127.0.0.1:" + closedPort + "/v1",
+                "--rate",
+                "2",
+                "--duration",
+                "20s",
+                "--api-key-env",
+                "GATEWAY_KEY");
 
         assertThat(exit).isEqualTo(LoadCommand.PARTIAL_RUN);
         assertThat(out.toString()).contains("credential API key [redacted]", "partial: target unreachable");
-        assertThat(err.toString()).contains("the run stopped early: target unreachable").doesNotContain("Exception");
+        assertThat(err.toString())
+                .contains("the run stopped early: target unreachable")
+                .doesNotContain("Exception");
         assertThat(out + err.toString()).doesNotContain("sk-live-abcdef0123456789");
     }
 
     @DisplayName("An API key over plain http to a remote host is refused unless --allow-insecure-credentials")
     @Test
     void aCredentialOverPlainHttpToARemoteHostIsRefused() {
-        int exit = run(Map.of("GATEWAY_KEY", "sk-live-abcdef0123456789"), "load", "--target",
-                "http://gateway.example.com/v1", "--rate", "2", "--api-key-env", "GATEWAY_KEY");
+        int exit = run(
+                Map.of("GATEWAY_KEY", "sk-live-abcdef0123456789"),
+                "load",
+                "--target",
+                "http://gateway.example.com/v1",
+                "--rate",
+                "2",
+                "--api-key-env",
+                "GATEWAY_KEY");
 
         assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
-        assertThat(err.toString()).contains("is plain http off this machine").contains("--allow-insecure-credentials")
+        assertThat(err.toString())
+                .contains("is plain http off this machine")
+                .contains("--allow-insecure-credentials")
                 .doesNotContain("sk-live-abcdef0123456789");
     }
 
@@ -207,15 +275,18 @@ class LoadCommandTest {
         assertThat(err.toString()).contains("--clients").doesNotContain("at dev.stormwatch");
     }
 
-    @DisplayName("L10: --metrics-port says where Prometheus scrapes the run; a port out of range is refused in its words")
+    @DisplayName(
+            "L10: --metrics-port says where Prometheus scrapes the run; a port out of range is refused in its words")
     @Test
     void metricsPortPrintsTheScrapeAddressAndRefusesABadPort() {
-        int exit = run("load", "--clients", "5", "--rate", "5", "--duration", "1s", "--seed", "1", "--metrics-port", "0");
+        int exit =
+                run("load", "--clients", "5", "--rate", "5", "--duration", "1s", "--seed", "1", "--metrics-port", "0");
         assertThat(exit).as(err.toString()).isZero();
         assertThat(out.toString()).containsPattern("Metrics for Prometheus: http://127\\.0\\.0\\.1:\\d+/metrics");
 
         assertThat(run("load", "--duration", "1s", "--metrics-port", "-1")).isEqualTo(LoadCommand.INVALID_OPTIONS);
-        assertThat(err.toString()).contains("--metrics-port -1: a port is a whole number from 0 to 65535")
+        assertThat(err.toString())
+                .contains("--metrics-port -1: a port is a whole number from 0 to 65535")
                 .doesNotContain("\tat ");
     }
 }

@@ -53,8 +53,19 @@ class LoadRedisPasswordTest {
     }
 
     private String[] loadThroughRedis(String... extra) {
-        String[] base = {"load", "--clients", "5", "--duration", "2s", "--limiter", "sliding-log", "--redis", redis.url(),
-                "--seed", "3"};
+        String[] base = {
+            "load",
+            "--clients",
+            "5",
+            "--duration",
+            "2s",
+            "--limiter",
+            "sliding-log",
+            "--redis",
+            redis.url(),
+            "--seed",
+            "3"
+        };
         String[] all = new String[base.length + extra.length];
         System.arraycopy(base, 0, all, 0, base.length);
         System.arraycopy(extra, 0, all, base.length, extra.length);
@@ -69,11 +80,14 @@ class LoadRedisPasswordTest {
         int exit = run(Map.of(), loadThroughRedis("--redis-password-file", file.toString()));
 
         assertThat(exit).as(out + "\n" + err).isZero();
-        assertThat(out.toString()).contains("sharing one Redis (redis://127.0.0.1:" + redis.port() + ")")
+        assertThat(out.toString())
+                .contains("sharing one Redis (redis://127.0.0.1:" + redis.port() + ")")
                 .contains("redis degraded decisions");
         assertThat(out.toString() + err).doesNotContain(PASSWORD);
         try (var jedis = redis.connect()) {
-            assertThat(jedis.info("commandstats")).as("the limiter's script ran on this Redis").contains("evalsha");
+            assertThat(jedis.info("commandstats"))
+                    .as("the limiter's script ran on this Redis")
+                    .contains("evalsha");
         }
     }
 
@@ -107,15 +121,24 @@ class LoadRedisPasswordTest {
 
         assertThat(embedded).isEqualTo(LoadCommand.INVALID_OPTIONS);
         assertThat(emptyFile).isEqualTo(LoadCommand.INVALID_OPTIONS);
-        assertThat(err.toString()).contains("--redis-password-file is for --redis redis://host:port")
-                .contains("--redis-password-file " + empty).doesNotContain(PASSWORD);
+        assertThat(err.toString())
+                .contains("--redis-password-file is for --redis redis://host:port")
+                .contains("--redis-password-file " + empty)
+                .doesNotContain(PASSWORD);
     }
 
     @Test
     @DisplayName("RB2: --redis-failure-mode and --redis-outage-limit are refused in their own words when wrong")
     void badFailureOptionsAreRefusedByName() {
-        int exit = run(Map.of(), "load", "--limiter", "sliding-log", "--redis-failure-mode", "maybe",
-                "--redis-outage-limit", "11m");
+        int exit = run(
+                Map.of(),
+                "load",
+                "--limiter",
+                "sliding-log",
+                "--redis-failure-mode",
+                "maybe",
+                "--redis-outage-limit",
+                "11m");
 
         assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
         assertThat(err.toString()).contains("--redis-failure-mode must be closed, open or local, was 'maybe'");

@@ -33,7 +33,9 @@ class ProfileCommandTest {
         List<JsonNode> steps() throws Exception {
             List<JsonNode> steps = new ArrayList<>();
             for (String line : out.split("\n")) {
-                if (!line.isBlank() && line.startsWith("{") && JSON.readTree(line).path("type").asText().equals("step")) {
+                if (!line.isBlank()
+                        && line.startsWith("{")
+                        && JSON.readTree(line).path("type").asText().equals("step")) {
                     steps.add(JSON.readTree(line));
                 }
             }
@@ -70,24 +72,45 @@ class ProfileCommandTest {
     void switchingProfileNeverUsesAnotherProvidersTokens() throws Exception {
         try (DemoProvider a = DemoProvider.start(ProviderConfig.defaults());
                 DemoProvider b = DemoProvider.start(ProviderConfig.defaults())) {
-            assertThat(profile("save", "a", "--issuer", a.issuer().toString(), "--client-id",
-                    ClientRegistration.DESKTOP_CLIENT_ID, "--scope", "openid offline_access").exit()).isZero();
-            assertThat(profile("save", "b", "--issuer", b.issuer().toString(), "--client-id",
-                    ClientRegistration.DESKTOP_CLIENT_ID, "--scope", "openid offline_access").exit()).isZero();
+            assertThat(profile(
+                                    "save",
+                                    "a",
+                                    "--issuer",
+                                    a.issuer().toString(),
+                                    "--client-id",
+                                    ClientRegistration.DESKTOP_CLIENT_ID,
+                                    "--scope",
+                                    "openid offline_access")
+                            .exit())
+                    .isZero();
+            assertThat(profile(
+                                    "save",
+                                    "b",
+                                    "--issuer",
+                                    b.issuer().toString(),
+                                    "--client-id",
+                                    ClientRegistration.DESKTOP_CLIENT_ID,
+                                    "--scope",
+                                    "openid offline_access")
+                            .exit())
+                    .isZero();
 
-            Run signIn = session(Map.of(), "--profile", "a", "--stay-signed-in", "--timeout", "20", "--json",
-                    "--steps", "login");
+            Run signIn = session(
+                    Map.of(), "--profile", "a", "--stay-signed-in", "--timeout", "20", "--json", "--steps", "login");
             Path sessionA = home.resolve("stormwatch/sessions/a.json");
             String storedA = Files.readString(sessionA);
-            Run underB = session(Map.of(), "--profile", "b", "--stay-signed-in", "--json",
-                    "--steps", "refresh,userinfo,logout");
+            Run underB = session(
+                    Map.of(), "--profile", "b", "--stay-signed-in", "--json", "--steps", "refresh,userinfo,logout");
             Run stillA = session(Map.of(), "--profile", "a", "--stay-signed-in", "--json", "--steps", "userinfo");
 
             assertThat(signIn.exit()).as(signIn.out() + signIn.err()).isZero();
-            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(sessionA))).isEqualTo("rw-------");
-            assertThat(underB.steps()).extracting(s -> s.path("outcome").asText())
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(sessionA)))
+                    .isEqualTo("rw-------");
+            assertThat(underB.steps())
+                    .extracting(s -> s.path("outcome").asText())
                     .containsExactly("error", "error", "ok");
-            assertThat(underB.steps().get(0).path("error").path("message").asText()).contains("not signed in");
+            assertThat(underB.steps().get(0).path("error").path("message").asText())
+                    .contains("not signed in");
             assertThat(b.requestsReceived("POST", "/token")).isZero();
             assertThat(b.requestsReceived("GET", "/userinfo")).isZero();
             assertThat(b.requestsReceived("POST", "/revoke")).isZero();
@@ -103,8 +126,17 @@ class ProfileCommandTest {
         try (DemoProvider a = DemoProvider.start(ProviderConfig.defaults())) {
             profile("save", "a", "--issuer", a.issuer().toString(), "--client-id", "unknown-client");
 
-            Run run = session(Map.of(), "--profile", "a", "--client-id", ClientRegistration.DESKTOP_CLIENT_ID,
-                    "--timeout", "20", "--json", "--steps", "login");
+            Run run = session(
+                    Map.of(),
+                    "--profile",
+                    "a",
+                    "--client-id",
+                    ClientRegistration.DESKTOP_CLIENT_ID,
+                    "--timeout",
+                    "20",
+                    "--json",
+                    "--steps",
+                    "login");
 
             assertThat(run.exit()).as(run.out() + run.err()).isZero();
             assertThat(profile("show", "a").out()).contains("unknown-client");
@@ -120,20 +152,35 @@ class ProfileCommandTest {
             port = free.getLocalPort();
         }
         try (DemoProvider a = DemoProvider.start(ProviderConfig.defaults())) {
-            Run saved = profile("save", "a", "--issuer", a.issuer().toString(), "--client-id",
-                    ClientRegistration.DESKTOP_CLIENT_ID, "--auth-param", "login_hint=alice@example.com",
-                    "--redirect-port", Integer.toString(port), "--timeout", "20", "--stay-signed-in");
+            Run saved = profile(
+                    "save",
+                    "a",
+                    "--issuer",
+                    a.issuer().toString(),
+                    "--client-id",
+                    ClientRegistration.DESKTOP_CLIENT_ID,
+                    "--auth-param",
+                    "login_hint=alice@example.com",
+                    "--redirect-port",
+                    Integer.toString(port),
+                    "--timeout",
+                    "20",
+                    "--stay-signed-in");
             assertThat(saved.exit()).as(saved.err()).isZero();
-            assertThat(profile("show", "a").out()).contains("\"login_hint\" : \"alice@example.com\"",
-                    "\"redirect_port\" : " + port, "\"browser_wait_seconds\" : 20", "\"stay_signed_in\" : true");
+            assertThat(profile("show", "a").out())
+                    .contains(
+                            "\"login_hint\" : \"alice@example.com\"",
+                            "\"redirect_port\" : " + port,
+                            "\"browser_wait_seconds\" : 20",
+                            "\"stay_signed_in\" : true");
 
             Run run = session(Map.of(), "--profile", "a", "--json", "--steps", "login");
 
             assertThat(run.exit()).as(run.out() + run.err()).isZero();
             assertThat(home.resolve("stormwatch/sessions/a.json")).exists();
         }
-        Run bad = profile("save", "b", "--issuer", "https://login.example.com", "--client-id", "c",
-                "--auth-param", "state=x");
+        Run bad = profile(
+                "save", "b", "--issuer", "https://login.example.com", "--client-id", "c", "--auth-param", "state=x");
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err()).contains("--auth-param 'state' is set by the client itself");
         assertThat(profile("list").out()).doesNotContain("b  ");
@@ -145,8 +192,8 @@ class ProfileCommandTest {
     void refusedValuesSaveNothing() {
         Run badName = profile("save", "../x", "--issuer", "https://login.example.com", "--client-id", "c");
         Run badIssuer = profile("save", "w", "--issuer", "http://login.example.com", "--client-id", "c");
-        Run badAuth = profile("save", "w", "--issuer", "https://login.example.com", "--client-id", "c",
-                "--client-auth", "magic");
+        Run badAuth = profile(
+                "save", "w", "--issuer", "https://login.example.com", "--client-id", "c", "--client-auth", "magic");
         Run missing = session(Map.of(), "--steps", "login");
         Run unknown = session(Map.of(), "--profile", "nope", "--steps", "login");
 
@@ -166,13 +213,22 @@ class ProfileCommandTest {
     @DisplayName("PF3: export then import under another name; an import with a secret saves nothing, and an import"
             + " never replaces a profile unless asked")
     void exportAndImport() throws Exception {
-        profile("save", "work", "--issuer", "https://login.example.com", "--client-id", "my-app",
-                "--client-auth", "client_secret_post");
+        profile(
+                "save",
+                "work",
+                "--issuer",
+                "https://login.example.com",
+                "--client-id",
+                "my-app",
+                "--client-auth",
+                "client_secret_post");
         Path shared = home.resolve("work.json");
-        assertThat(profile("export", "work", "--output", shared.toString()).exit()).isZero();
+        assertThat(profile("export", "work", "--output", shared.toString()).exit())
+                .isZero();
         Path withSecret = home.resolve("leaky.json");
-        Files.writeString(withSecret, Files.readString(shared).replace("\"dpop\"", "\"client_secret\" : \"hunter2\","
-                + " \"dpop\""));
+        Files.writeString(
+                withSecret,
+                Files.readString(shared).replace("\"dpop\"", "\"client_secret\" : \"hunter2\"," + " \"dpop\""));
 
         Run again = profile("import", shared.toString());
         Run renamed = profile("import", shared.toString(), "--as", "work-copy");
@@ -195,16 +251,39 @@ class ProfileCommandTest {
             Files.writeString(secret, ClientRegistration.CONFIDENTIAL_CLIENT_SECRET + "\n");
             Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-r-----"));
 
-            Run run = session(Map.of(), "--issuer", a.issuer().toString(), "--client-id",
-                    ClientRegistration.CONFIDENTIAL_CLIENT_ID, "--client-auth", "client_secret_basic",
-                    "--client-secret-file", secret.toString(), "--steps", "login");
+            Run run = session(
+                    Map.of(),
+                    "--issuer",
+                    a.issuer().toString(),
+                    "--client-id",
+                    ClientRegistration.CONFIDENTIAL_CLIENT_ID,
+                    "--client-auth",
+                    "client_secret_basic",
+                    "--client-secret-file",
+                    secret.toString(),
+                    "--steps",
+                    "login");
             Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
-            Run ownerOnly = session(Map.of(), "--issuer", a.issuer().toString(), "--client-id",
-                    ClientRegistration.CONFIDENTIAL_CLIENT_ID, "--client-auth", "client_secret_basic",
-                    "--client-secret-file", secret.toString(), "--timeout", "20", "--steps", "login");
+            Run ownerOnly = session(
+                    Map.of(),
+                    "--issuer",
+                    a.issuer().toString(),
+                    "--client-id",
+                    ClientRegistration.CONFIDENTIAL_CLIENT_ID,
+                    "--client-auth",
+                    "client_secret_basic",
+                    "--client-secret-file",
+                    secret.toString(),
+                    "--timeout",
+                    "20",
+                    "--steps",
+                    "login");
 
             assertThat(run.exit()).isEqualTo(2);
-            assertThat(run.err()).contains("--client-secret-file").contains("rw-r-----").contains("chmod 600")
+            assertThat(run.err())
+                    .contains("--client-secret-file")
+                    .contains("rw-r-----")
+                    .contains("chmod 600")
                     .doesNotContain(ClientRegistration.CONFIDENTIAL_CLIENT_SECRET);
             assertThat(ownerOnly.exit()).as(ownerOnly.out() + ownerOnly.err()).isZero();
         }
@@ -214,34 +293,69 @@ class ProfileCommandTest {
     @DisplayName("PF7: profile save checks --client-cert and --client-cert-key as session does and saves nothing on"
             + " a refusal; session --profile then reads the saved key file, refusing it once others may read it")
     void aProfileKeepsTheClientCertificate() throws Exception {
-        okhttp3.tls.HeldCertificate held = new okhttp3.tls.HeldCertificate.Builder().commonName("mtls").build();
+        okhttp3.tls.HeldCertificate held =
+                new okhttp3.tls.HeldCertificate.Builder().commonName("mtls").build();
         Path cert = Files.writeString(home.resolve("c.pem"), held.certificatePem());
         Path key = Files.writeString(home.resolve("k.pem"), held.privateKeyPkcs8Pem());
         Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
-        Path otherKey = Files.writeString(home.resolve("other.pem"),
-                new okhttp3.tls.HeldCertificate.Builder().commonName("other").build().privateKeyPkcs8Pem());
+        Path otherKey = Files.writeString(
+                home.resolve("other.pem"),
+                new okhttp3.tls.HeldCertificate.Builder()
+                        .commonName("other")
+                        .build()
+                        .privateKeyPkcs8Pem());
 
-        Run mismatch = profile("save", "bank", "--issuer", "https://127.0.0.1:9", "--client-id", "app",
-                "--client-auth", "tls_client_auth", "--client-cert", cert.toString(), "--client-cert-key",
+        Run mismatch = profile(
+                "save",
+                "bank",
+                "--issuer",
+                "https://127.0.0.1:9",
+                "--client-id",
+                "app",
+                "--client-auth",
+                "tls_client_auth",
+                "--client-cert",
+                cert.toString(),
+                "--client-cert-key",
                 otherKey.toString());
-        Run noCert = profile("save", "bank", "--issuer", "https://127.0.0.1:9", "--client-id", "app",
-                "--client-auth", "tls_client_auth");
+        Run noCert = profile(
+                "save",
+                "bank",
+                "--issuer",
+                "https://127.0.0.1:9",
+                "--client-id",
+                "app",
+                "--client-auth",
+                "tls_client_auth");
         assertThat(mismatch.exit()).isEqualTo(2);
         assertThat(mismatch.err()).contains("--client-cert-key: the private key in");
         assertThat(noCert.exit()).isEqualTo(2);
         assertThat(noCert.err()).contains("client certificate file");
         assertThat(home.resolve("stormwatch/profiles/bank.json")).doesNotExist();
 
-        Run saved = profile("save", "bank", "--issuer", "https://127.0.0.1:9", "--client-id", "app",
-                "--client-auth", "tls_client_auth", "--client-cert", cert.toString(), "--client-cert-key",
+        Run saved = profile(
+                "save",
+                "bank",
+                "--issuer",
+                "https://127.0.0.1:9",
+                "--client-id",
+                "app",
+                "--client-auth",
+                "tls_client_auth",
+                "--client-cert",
+                cert.toString(),
+                "--client-cert-key",
                 key.toString());
         assertThat(saved.exit()).as(saved.err()).isZero();
         assertThat(Files.readString(home.resolve("stormwatch/profiles/bank.json")))
-                .contains("\"client_cert_pkcs8\" : \"" + key.toAbsolutePath() + "\"").doesNotContain("PRIVATE KEY");
+                .contains("\"client_cert_pkcs8\" : \"" + key.toAbsolutePath() + "\"")
+                .doesNotContain("PRIVATE KEY");
 
         Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r--r--"));
         Run used = session(Map.of(), "--profile", "bank", "--steps", "client_credentials", "--json");
         assertThat(used.exit()).isEqualTo(2);
-        assertThat(used.err()).contains("--client-cert-key " + key.toAbsolutePath()).contains("chmod 600");
+        assertThat(used.err())
+                .contains("--client-cert-key " + key.toAbsolutePath())
+                .contains("chmod 600");
     }
 }

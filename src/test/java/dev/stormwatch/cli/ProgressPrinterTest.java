@@ -17,7 +17,8 @@ class ProgressPrinterTest {
         return new ProgressPrinter(new PrintWriter(err), terminal, nanos::get);
     }
 
-    @DisplayName("on a terminal the line is rewritten in place, a shorter line wipes the longer one, and the end breaks the line")
+    @DisplayName(
+            "on a terminal the line is rewritten in place, a shorter line wipes the longer one, and the end breaks the line")
     @Test
     void onATerminalTheLineIsRewrittenInPlace() {
         ProgressPrinter progress = printer(true);
@@ -53,6 +54,7 @@ class ProgressPrinterTest {
         progress.update("[1s] last");
         progress.finish();
 
-        assertThat(err.toString()).isEqualTo("[1s] one" + System.lineSeparator() + "[1s] last" + System.lineSeparator());
+        assertThat(err.toString())
+                .isEqualTo("[1s] one" + System.lineSeparator() + "[1s] last" + System.lineSeparator());
     }
 }

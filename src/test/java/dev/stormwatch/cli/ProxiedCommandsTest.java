@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.stormwatch.base.LoopbackHost;
 import dev.stormwatch.testing.RealTinyproxy;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -40,11 +38,10 @@ class ProxiedCommandsTest {
 
     @BeforeEach
     void start() throws Exception {
-        assumeTrue(RealTinyproxy.installed(),
-                "tinyproxy is not installed: apt-get install tinyproxy");
+        assumeTrue(RealTinyproxy.installed(), "tinyproxy is not installed: apt-get install tinyproxy");
         hostName = InetAddress.getLocalHost().getHostName();
-        assumeTrue(!LoopbackHost.isLoopback(hostName)
-                        && LoopbackHost.resolvedLoopbackAddresses(hostName).length > 0,
+        assumeTrue(
+                !LoopbackHost.isLoopback(hostName) && LoopbackHost.resolvedLoopbackAddresses(hostName).length > 0,
                 "this machine's host name does not resolve to loopback; no target the proxy can reach here");
         target.start(InetAddress.getByName("127.0.0.1"), 0);
         RealTinyproxy.Started started = RealTinyproxy.start(dir);
@@ -83,7 +80,8 @@ class ProxiedCommandsTest {
         assertThat(exit).as(out + "" + err).isZero();
         assertThat(seen).isNotNull();
         assertThat(seen.getHeader("Via")).contains("tinyproxy");
-        assertThat(out.toString()).contains("through the proxy 127.0.0.1:" + proxyPort + " (with credentials)")
+        assertThat(out.toString())
+                .contains("through the proxy 127.0.0.1:" + proxyPort + " (with credentials)")
                 .doesNotContain("s3cret-proxy");
     }
 
@@ -103,8 +101,11 @@ class ProxiedCommandsTest {
         int exit = cli.execute("load", "--target", url, "--rate", "2", "--duration", "1s");
 
         assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
-        assertThat(err.toString()).contains("would go through the proxy 127.0.0.1:" + proxyPort)
-                .contains("does not go through proxies").contains("NO_PROXY").doesNotContain("s3cret-proxy");
+        assertThat(err.toString())
+                .contains("would go through the proxy 127.0.0.1:" + proxyPort)
+                .contains("does not go through proxies")
+                .contains("NO_PROXY")
+                .doesNotContain("s3cret-proxy");
         assertThat(target.getRequestCount()).isZero();
         assertThat(Files.readString(dir.resolve("tinyproxy.log"))).doesNotContain("/v1");
 

@@ -31,11 +31,24 @@ class ServerCommandsTest {
 
     @Test
     void relayPrintsItsAddressAndDemoKeyThenStops() {
-        int exit = run("relay", "--port", "0", "--quota", "60/1m", "--outage", "30s..60s",
-                "--fault", "/v1/models=429,retry-after=5", "--run-for", "200ms");
+        int exit = run(
+                "relay",
+                "--port",
+                "0",
+                "--quota",
+                "60/1m",
+                "--outage",
+                "30s..60s",
+                "--fault",
+                "/v1/models=429,retry-after=5",
+                "--run-for",
+                "200ms");
         assertThat(exit).isZero();
-        assertThat(out.toString()).containsPattern("on http://127\\.0\\.0\\.1:\\d+/v1")
-                .contains("sk-demo").contains("60 per 1 min").endsWith("stopped" + System.lineSeparator());
+        assertThat(out.toString())
+                .containsPattern("on http://127\\.0\\.0\\.1:\\d+/v1")
+                .contains("sk-demo")
+                .contains("60 per 1 min")
+                .endsWith("stopped" + System.lineSeparator());
     }
 
     @Test
@@ -48,13 +61,19 @@ class ServerCommandsTest {
         assertThat(base.find()).isTrue();
         HttpClient http = HttpClient.newHttpClient();
 
-        int status = http.send(HttpRequest.newBuilder(URI.create(base.group(1) + "/v1/models")).build(),
-                HttpResponse.BodyHandlers.discarding()).statusCode();
-        String scrape = http.send(HttpRequest.newBuilder(URI.create(metrics.group(1))).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        int status = http.send(
+                        HttpRequest.newBuilder(URI.create(base.group(1) + "/v1/models"))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
+        String scrape = http.send(
+                        HttpRequest.newBuilder(URI.create(metrics.group(1))).build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
 
         assertThat(status).as("no API key").isEqualTo(401);
-        assertThat(scrape).contains("stormwatch_relay_requests_total{outcome=\"unauthorized\"} 1.0")
+        assertThat(scrape)
+                .contains("stormwatch_relay_requests_total{outcome=\"unauthorized\"} 1.0")
                 .contains("stormwatch_relay_requests_total{outcome=\"ok\"} 0.0");
         assertThat(relay.get(10, TimeUnit.SECONDS)).isZero();
     }
@@ -63,7 +82,8 @@ class ServerCommandsTest {
     @DisplayName("L10 bad input: a metrics port out of range is refused in the option's words")
     void aMetricsPortOutOfRangeIsAUsageError() {
         assertThat(run("relay", "--metrics-port", "70000", "--run-for", "1ms")).isEqualTo(2);
-        assertThat(err.toString()).contains("--metrics-port 70000: a port is a whole number from 0 to 65535")
+        assertThat(err.toString())
+                .contains("--metrics-port 70000: a port is a whole number from 0 to 65535")
                 .doesNotContain("\tat ");
     }
 
@@ -82,8 +102,10 @@ class ServerCommandsTest {
     void providerPrintsItsIssuerThenStops() {
         int exit = run("provider", "--access-token-ttl", "30s", "--dpop-nonce", "--run-for", "200ms");
         assertThat(exit).isZero();
-        assertThat(out.toString()).containsPattern("issuer +http://127\\.0\\.0\\.1:\\d+")
-                .contains("stormwatch-desktop").contains("stopped");
+        assertThat(out.toString())
+                .containsPattern("issuer +http://127\\.0\\.0\\.1:\\d+")
+                .contains("stormwatch-desktop")
+                .contains("stopped");
     }
 
     @Test
@@ -95,16 +117,22 @@ class ServerCommandsTest {
 
     @Test
     void aBadDurationOrQuotaIsAUsageError() {
-        assertThat(run("provider", "--access-token-ttl", "soon", "--run-for", "1ms")).isEqualTo(2);
+        assertThat(run("provider", "--access-token-ttl", "soon", "--run-for", "1ms"))
+                .isEqualTo(2);
         assertThat(run("relay", "--quota", "lots", "--run-for", "1ms")).isEqualTo(2);
-        assertThat(err.toString()).contains("not a duration").contains("N/WINDOW").doesNotContain("\tat ");
+        assertThat(err.toString())
+                .contains("not a duration")
+                .contains("N/WINDOW")
+                .doesNotContain("\tat ");
     }
 
     @Test
     void aPortOutOfRangeIsAUsageErrorNotAStackTrace() {
         assertThat(run("relay", "--port", "99999", "--run-for", "1ms")).isEqualTo(2);
         assertThat(run("provider", "--port", "-3", "--run-for", "1ms")).isEqualTo(2);
-        assertThat(err.toString()).contains("--port must be 0 (any free port) or 1..65535, was 99999")
-                .contains("was -3").doesNotContain("\tat ");
+        assertThat(err.toString())
+                .contains("--port must be 0 (any free port) or 1..65535, was 99999")
+                .contains("was -3")
+                .doesNotContain("\tat ");
     }
 }

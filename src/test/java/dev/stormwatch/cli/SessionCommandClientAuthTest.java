@@ -51,9 +51,16 @@ class SessionCommandClientAuthTest {
         CommandLine cli = new CommandLine(new SessionCommand(new SignInPageBrowser(), env::get));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        List<String> all = new ArrayList<>(List.of("--issuer", provider.issuer().toString(),
-                "--client-id", ClientRegistration.CONFIDENTIAL_CLIENT_ID, "--scope", "openid offline_access",
-                "--timeout", "20", "--json"));
+        List<String> all = new ArrayList<>(List.of(
+                "--issuer",
+                provider.issuer().toString(),
+                "--client-id",
+                ClientRegistration.CONFIDENTIAL_CLIENT_ID,
+                "--scope",
+                "openid offline_access",
+                "--timeout",
+                "20",
+                "--json"));
         all.addAll(List.of(args));
         int exit = cli.execute(all.toArray(String[]::new));
         List<JsonNode> steps = new ArrayList<>();
@@ -74,14 +81,31 @@ class SessionCommandClientAuthTest {
         Files.setPosixFilePermissions(secretFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Path sessionFile = dir.resolve("session.json");
 
-        Run run = run(Map.of(), "--client-auth", "client_secret_basic", "--client-secret-file", secretFile.toString(),
-                "--steps", "login,userinfo,refresh", "--session-file", sessionFile.toString());
+        Run run = run(
+                Map.of(),
+                "--client-auth",
+                "client_secret_basic",
+                "--client-secret-file",
+                secretFile.toString(),
+                "--steps",
+                "login,userinfo,refresh",
+                "--session-file",
+                sessionFile.toString());
         String kept = Files.readString(sessionFile);
-        Run logout = run(Map.of(), "--client-auth", "client_secret_basic", "--client-secret-file",
-                secretFile.toString(), "--steps", "logout", "--session-file", sessionFile.toString());
+        Run logout = run(
+                Map.of(),
+                "--client-auth",
+                "client_secret_basic",
+                "--client-secret-file",
+                secretFile.toString(),
+                "--steps",
+                "logout",
+                "--session-file",
+                sessionFile.toString());
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
-        assertThat(run.steps()).allSatisfy(l -> assertThat(l.path("outcome").asText()).isEqualTo("ok"));
+        assertThat(run.steps())
+                .allSatisfy(l -> assertThat(l.path("outcome").asText()).isEqualTo("ok"));
         assertThat(kept).contains("refresh_token").doesNotContain(SECRET).doesNotContain("client_secret");
         assertThat(logout.exit()).as(logout.out()).isZero();
         assertThat(logout.steps().get(0).path("tokenRevoked").asBoolean()).isTrue();
@@ -92,8 +116,12 @@ class SessionCommandClientAuthTest {
     @DisplayName("CA2, CA3: client_secret_post from STORMWATCH_CLIENT_SECRET, and auto likewise")
     void postAndAutoFromTheEnvironment() throws Exception {
         for (String method : List.of("client_secret_post", "auto")) {
-            Run run = run(Map.of(SessionCommand.SECRET_VARIABLE, SECRET), "--client-auth", method,
-                    "--steps", "login,refresh,logout");
+            Run run = run(
+                    Map.of(SessionCommand.SECRET_VARIABLE, SECRET),
+                    "--client-auth",
+                    method,
+                    "--steps",
+                    "login,refresh,logout");
 
             assertThat(run.exit()).as(method + run.out() + run.err()).isZero();
             assertThat(run.out() + run.err()).doesNotContain(SECRET);
@@ -117,14 +145,19 @@ class SessionCommandClientAuthTest {
         Run unknown = run(Map.of(), "--client-auth", "client_secret_jwt");
 
         assertThat(withNone.exit()).isEqualTo(2);
-        assertThat(withNone.err()).contains("STORMWATCH_CLIENT_SECRET").contains("--client-auth is none")
+        assertThat(withNone.err())
+                .contains("STORMWATCH_CLIENT_SECRET")
+                .contains("--client-auth is none")
                 .doesNotContain(SECRET);
         assertThat(withoutSecret.exit()).isEqualTo(2);
         assertThat(withoutSecret.err()).contains("needs a client secret");
         assertThat(unknown.exit()).isEqualTo(2);
-        assertThat(unknown.err()).contains("--client-auth")
-                .contains("none, client_secret_basic, client_secret_post, private_key_jwt, tls_client_auth, self_signed_tls_client_auth or auto");
-        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration")).isZero();
+        assertThat(unknown.err())
+                .contains("--client-auth")
+                .contains(
+                        "none, client_secret_basic, client_secret_post, private_key_jwt, tls_client_auth, self_signed_tls_client_auth or auto");
+        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration"))
+                .isZero();
     }
 
     @Test
@@ -133,8 +166,12 @@ class SessionCommandClientAuthTest {
     void aWrongSecretIsAConfigurationStepError() throws Exception {
         String wrong = "not-the-secret-42";
 
-        Run run = run(Map.of(SessionCommand.SECRET_VARIABLE, wrong), "--client-auth", "client_secret_basic",
-                "--steps", "login");
+        Run run = run(
+                Map.of(SessionCommand.SECRET_VARIABLE, wrong),
+                "--client-auth",
+                "client_secret_basic",
+                "--steps",
+                "login");
 
         assertThat(run.exit()).isEqualTo(1);
         JsonNode error = run.steps().get(0).path("error");

@@ -25,7 +25,8 @@ class SessionCommandClientCertTest {
     @TempDir
     Path dir;
 
-    private final HeldCertificate held = new HeldCertificate.Builder().commonName("stormwatch-mtls").build();
+    private final HeldCertificate held =
+            new HeldCertificate.Builder().commonName("stormwatch-mtls").build();
 
     private record Run(int exit, String err) {}
 
@@ -35,8 +36,8 @@ class SessionCommandClientCertTest {
         CommandLine cli = new CommandLine(new SessionCommand(url -> false, env::get));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        List<String> all = new ArrayList<>(List.of("--issuer", "https://127.0.0.1:9", "--client-id", "c",
-                "--steps", "client_credentials", "--json"));
+        List<String> all = new ArrayList<>(List.of(
+                "--issuer", "https://127.0.0.1:9", "--client-id", "c", "--steps", "client_credentials", "--json"));
         all.addAll(List.of(args));
         return new Run(cli.execute(all.toArray(String[]::new)), err.toString());
     }
@@ -53,7 +54,8 @@ class SessionCommandClientCertTest {
         Run run = run(Map.of(), "--client-auth", "tls_client_auth");
 
         assertThat(run.exit()).isEqualTo(2);
-        assertThat(run.err()).contains("--client-auth tls_client_auth needs the client certificate")
+        assertThat(run.err())
+                .contains("--client-auth tls_client_auth needs the client certificate")
                 .contains("--client-cert FILE.pem");
     }
 
@@ -64,19 +66,40 @@ class SessionCommandClientCertTest {
         Path cert = ownerOnly("c.pem", held.certificatePem());
         Path readable = Files.writeString(dir.resolve("k.pem"), held.privateKeyPkcs8Pem());
         Files.setPosixFilePermissions(readable, PosixFilePermissions.fromString("rw-r--r--"));
-        Path otherKey = ownerOnly("other.pem",
+        Path otherKey = ownerOnly(
+                "other.pem",
                 new HeldCertificate.Builder().commonName("other").build().privateKeyPkcs8Pem());
 
-        Run open = run(Map.of(), "--client-auth", "self_signed_tls_client_auth", "--client-cert", cert.toString(),
-                "--client-cert-key", readable.toString());
-        Run mismatch = run(Map.of(), "--client-auth", "self_signed_tls_client_auth", "--client-cert",
-                cert.toString(), "--client-cert-key", otherKey.toString());
-        Run missing = run(Map.of(), "--client-auth", "tls_client_auth", "--client-cert",
-                dir.resolve("none.pem").toString(), "--client-cert-key", otherKey.toString());
+        Run open = run(
+                Map.of(),
+                "--client-auth",
+                "self_signed_tls_client_auth",
+                "--client-cert",
+                cert.toString(),
+                "--client-cert-key",
+                readable.toString());
+        Run mismatch = run(
+                Map.of(),
+                "--client-auth",
+                "self_signed_tls_client_auth",
+                "--client-cert",
+                cert.toString(),
+                "--client-cert-key",
+                otherKey.toString());
+        Run missing = run(
+                Map.of(),
+                "--client-auth",
+                "tls_client_auth",
+                "--client-cert",
+                dir.resolve("none.pem").toString(),
+                "--client-cert-key",
+                otherKey.toString());
 
         assertThat(open.exit()).isEqualTo(2);
         assertThat(open.err()).contains("--client-cert-key").contains("chmod 600");
-        assertThat(mismatch.err()).contains("--client-cert-key: the private key in").contains("is not the key");
+        assertThat(mismatch.err())
+                .contains("--client-cert-key: the private key in")
+                .contains("is not the key");
         assertThat(missing.err()).contains("--client-cert: no file");
         String keyLine = held.privateKeyPkcs8Pem().lines().skip(1).findFirst().orElseThrow();
         assertThat(open.err() + mismatch.err() + missing.err()).doesNotContain(keyLine);
@@ -87,11 +110,17 @@ class SessionCommandClientCertTest {
     void aSecretBesideACertificateIsRefused() throws Exception {
         Path both = ownerOnly("both.pem", held.certificatePem() + held.privateKeyPkcs8Pem());
 
-        Run run = run(Map.of(SessionCommand.SECRET_VARIABLE, "s3cret"), "--client-auth", "tls_client_auth",
-                "--client-cert", both.toString());
+        Run run = run(
+                Map.of(SessionCommand.SECRET_VARIABLE, "s3cret"),
+                "--client-auth",
+                "tls_client_auth",
+                "--client-cert",
+                both.toString());
 
         assertThat(run.exit()).isEqualTo(2);
-        assertThat(run.err()).contains(SessionCommand.SECRET_VARIABLE).contains("give no secret")
+        assertThat(run.err())
+                .contains(SessionCommand.SECRET_VARIABLE)
+                .contains("give no secret")
                 .doesNotContain("s3cret");
     }
 }

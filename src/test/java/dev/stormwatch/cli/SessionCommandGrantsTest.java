@@ -40,8 +40,8 @@ class SessionCommandGrantsTest {
         CommandLine cli = new CommandLine(new SessionCommand(new SignInPageBrowser(), env::get));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        List<String> all = new ArrayList<>(List.of("--issuer", provider.issuer().toString(), "--client-id", clientId,
-                "--timeout", "20", "--json"));
+        List<String> all = new ArrayList<>(List.of(
+                "--issuer", provider.issuer().toString(), "--client-id", clientId, "--timeout", "20", "--json"));
         all.addAll(List.of(args));
         return new Run(cli.execute(all.toArray(String[]::new)), out.toString(), err.toString());
     }
@@ -50,14 +50,24 @@ class SessionCommandGrantsTest {
     @DisplayName("CA7: client_credentials alone takes a scope without openid, prints type, expiry and scope, never"
             + " the token or the secret")
     void clientCredentialsPrintsWhatTheTokenIsNotTheToken() {
-        Run run = run(Map.of(SessionCommand.SECRET_VARIABLE, ClientRegistration.CONFIDENTIAL_CLIENT_SECRET),
-                ClientRegistration.CONFIDENTIAL_CLIENT_ID, "--client-auth", "auto", "--scope", "api.read",
-                "--steps", "client_credentials");
+        Run run = run(
+                Map.of(SessionCommand.SECRET_VARIABLE, ClientRegistration.CONFIDENTIAL_CLIENT_SECRET),
+                ClientRegistration.CONFIDENTIAL_CLIENT_ID,
+                "--client-auth",
+                "auto",
+                "--scope",
+                "api.read",
+                "--steps",
+                "client_credentials");
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("\"step\":\"client_credentials\"").contains("\"outcome\":\"ok\"")
-                .contains("\"tokenType\":\"Bearer\"").contains("\"scope\":\"api.read\"")
-                .contains("accessTokenExpiresAt").doesNotContain("access_token\"")
+        assertThat(run.out())
+                .contains("\"step\":\"client_credentials\"")
+                .contains("\"outcome\":\"ok\"")
+                .contains("\"tokenType\":\"Bearer\"")
+                .contains("\"scope\":\"api.read\"")
+                .contains("accessTokenExpiresAt")
+                .doesNotContain("access_token\"")
                 .doesNotContain(ClientRegistration.CONFIDENTIAL_CLIENT_SECRET);
     }
 
@@ -87,8 +97,15 @@ class SessionCommandGrantsTest {
     @DisplayName("AR1: a bad --auth-param is a usage error in the option's words; a good one signs in")
     void authParamsAreCheckedAndSent() {
         Run reserved = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--auth-param", "state=mine");
-        Run good = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--auth-param", "prompt=login",
-                "--auth-param", "max_age=0", "--steps", "login");
+        Run good = run(
+                Map.of(),
+                ClientRegistration.DESKTOP_CLIENT_ID,
+                "--auth-param",
+                "prompt=login",
+                "--auth-param",
+                "max_age=0",
+                "--steps",
+                "login");
 
         assertThat(reserved.exit()).isEqualTo(2);
         assertThat(reserved.err()).contains("--auth-param").contains("'state' is set by the client itself");
@@ -105,20 +122,31 @@ class SessionCommandGrantsTest {
         assertThat(host.err()).contains("--redirect-host 'example.com' must be 127.0.0.1, [::1] or localhost");
         assertThat(port.exit()).isEqualTo(2);
         assertThat(port.err()).contains("--redirect-port").contains("70000");
-        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration")).isZero();
+        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration"))
+                .isZero();
     }
 
     @Test
     @DisplayName("AR3, SX1: --redirect-host [::1] signs in on the IPv6 literal, and end_session prints what the"
             + " provider did with the revocation and with its own session, never a token")
     void ipv6SignInThenEndSession() {
-        Run run = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--redirect-host", "[::1]",
-                "--steps", "login,end_session");
+        Run run = run(
+                Map.of(),
+                ClientRegistration.DESKTOP_CLIENT_ID,
+                "--redirect-host",
+                "[::1]",
+                "--steps",
+                "login,end_session");
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("\"step\":\"login\"").contains("\"step\":\"end_session\"")
-                .contains("\"tokenRevoked\":true").contains("\"endSession\":\"confirmed\"")
-                .contains("http://[::1]:").doesNotContain("eyJ").doesNotContain("id_token_hint");
+        assertThat(run.out())
+                .contains("\"step\":\"login\"")
+                .contains("\"step\":\"end_session\"")
+                .contains("\"tokenRevoked\":true")
+                .contains("\"endSession\":\"confirmed\"")
+                .contains("http://[::1]:")
+                .doesNotContain("eyJ")
+                .doesNotContain("id_token_hint");
         assertThat(run.err()).doesNotContain("eyJ");
         assertThat(provider.requestsReceived("GET", "/logout")).isEqualTo(1);
     }

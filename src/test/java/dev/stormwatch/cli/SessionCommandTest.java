@@ -60,7 +60,8 @@ class SessionCommandTest {
         }
 
         private void follow(String url) {
-            try (Response response = http.newCall(new Request.Builder().url(url).build()).execute()) {
+            try (Response response =
+                    http.newCall(new Request.Builder().url(url).build()).execute()) {
                 response.body().string();
             } catch (IOException e) {
                 // the test's assertions will show the failed login
@@ -97,17 +98,33 @@ class SessionCommandTest {
         MockOAuth2Server server = new MockOAuth2Server();
         server.start(InetAddress.getByName("127.0.0.1"), 0);
         try {
-            Run run = run("session", "--issuer", server.issuerUrl("default").toString(), "--client-id", "cli",
-                    "--scope", "openid offline_access", "--no-browser", "--timeout", "20",
-                    "--steps", "login,userinfo,refresh,userinfo,logout", "--json");
+            Run run = run(
+                    "session",
+                    "--issuer",
+                    server.issuerUrl("default").toString(),
+                    "--client-id",
+                    "cli",
+                    "--scope",
+                    "openid offline_access",
+                    "--no-browser",
+                    "--timeout",
+                    "20",
+                    "--steps",
+                    "login,userinfo,refresh,userinfo,logout",
+                    "--json");
 
             assertThat(run.exit()).isZero();
-            List<JsonNode> steps = run.lines().stream().filter(l -> l.path("type").asText().equals("step")).toList();
-            assertThat(steps).extracting(l -> l.path("step").asText())
+            List<JsonNode> steps = run.lines().stream()
+                    .filter(l -> l.path("type").asText().equals("step"))
+                    .toList();
+            assertThat(steps)
+                    .extracting(l -> l.path("step").asText())
                     .containsExactly("login", "userinfo", "refresh", "userinfo", "logout");
-            assertThat(steps).allSatisfy(l -> assertThat(l.path("outcome").asText()).isEqualTo("ok"));
+            assertThat(steps)
+                    .allSatisfy(l -> assertThat(l.path("outcome").asText()).isEqualTo("ok"));
             assertThat(steps.get(4).path("tokenRevoked").asBoolean()).isTrue();
-            assertThat(run.lines()).anySatisfy(l -> assertThat(l.path("type").asText()).isEqualTo("attempt"));
+            assertThat(run.lines())
+                    .anySatisfy(l -> assertThat(l.path("type").asText()).isEqualTo("attempt"));
             assertThat(run.err()).contains("/authorize?");
             // RC6: the provider's tokens are JWTs ("eyJ..."): none may appear.
             assertThat(run.out()).doesNotContain("eyJ");
@@ -123,16 +140,30 @@ class SessionCommandTest {
         server.start(InetAddress.getByName("127.0.0.1"), 0);
         try {
             Path file = dir.resolve("kept").resolve("session.json");
-            Run kept = run("session", "--issuer", server.issuerUrl("default").toString(), "--client-id", "cli",
-                    "--scope", "openid offline_access", "--no-browser", "--timeout", "20", "--steps", "login",
-                    "--session-file", file.toString(), "--json");
+            Run kept = run(
+                    "session",
+                    "--issuer",
+                    server.issuerUrl("default").toString(),
+                    "--client-id",
+                    "cli",
+                    "--scope",
+                    "openid offline_access",
+                    "--no-browser",
+                    "--timeout",
+                    "20",
+                    "--steps",
+                    "login",
+                    "--session-file",
+                    file.toString(),
+                    "--json");
 
             assertThat(kept.exit()).as(kept.out()).isZero();
             Session stored = new FileSessionStore(file).load().orElseThrow();
-            assertThat(stored.claims().issuer()).isEqualTo(server.issuerUrl("default").toString());
+            assertThat(stored.claims().issuer())
+                    .isEqualTo(server.issuerUrl("default").toString());
             assertThat(stored.claims().audience()).containsExactly("cli");
-            assertThat(Files.getPosixFilePermissions(file)).containsExactlyInAnyOrder(
-                    PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+            assertThat(Files.getPosixFilePermissions(file))
+                    .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
             assertThat(kept.out()).doesNotContain(stored.tokens().accessToken().reveal()); // RC6
         } finally {
             server.shutdown();
@@ -148,18 +179,34 @@ class SessionCommandTest {
         Path home = Files.createDirectories(dir.resolve("home"));
         Path config = Files.createDirectories(dir.resolve("config"));
         try {
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            ProcessBuilder builder = new ProcessBuilder(java, "-Xmx128m", "-XX:TieredStopAtLevel=1",
-                    "-Duser.home=" + home, "-cp", System.getProperty("java.class.path"), "dev.stormwatch.Main",
-                    "session", "--issuer", server.issuerUrl("default").toString(), "--client-id", "cli",
-                    "--no-browser", "--timeout", "20", "--steps", "login", "--json")
+            String java =
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            ProcessBuilder builder = new ProcessBuilder(
+                            java,
+                            "-Xmx128m",
+                            "-XX:TieredStopAtLevel=1",
+                            "-Duser.home=" + home,
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            "dev.stormwatch.Main",
+                            "session",
+                            "--issuer",
+                            server.issuerUrl("default").toString(),
+                            "--client-id",
+                            "cli",
+                            "--no-browser",
+                            "--timeout",
+                            "20",
+                            "--steps",
+                            "login",
+                            "--json")
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD);
             builder.environment().put("XDG_CONFIG_HOME", config.toString());
             builder.environment().put("HOME", home.toString());
             Process process = builder.start();
             FollowingErr err = new FollowingErr();
-            try (BufferedReader lines = new BufferedReader(
-                    new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                     err.write(line + "\n"); // follows the authorization URL, as a person would
                 }
@@ -172,7 +219,8 @@ class SessionCommandTest {
             // The support log (HD2) is the one file a run writes; it never holds a token (SupportLogRedactionTest).
             Path supportLog = home.resolve(".local/state/stormwatch/logs");
             try (Stream<Path> written = Files.walk(dir)) {
-                assertThat(written.filter(Files::isRegularFile).filter(file -> !file.startsWith(supportLog))).isEmpty();
+                assertThat(written.filter(Files::isRegularFile).filter(file -> !file.startsWith(supportLog)))
+                        .isEmpty();
             }
         } finally {
             server.shutdown();
@@ -185,8 +233,16 @@ class SessionCommandTest {
             provider.start(InetAddress.getByName("127.0.0.1"), 0);
             provider.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "30"));
 
-            Run run = run("session", "--issuer", "http://127.0.0.1:" + provider.getPort(), "--client-id", "cli",
-                    "--no-browser", "--steps", "login", "--json");
+            Run run = run(
+                    "session",
+                    "--issuer",
+                    "http://127.0.0.1:" + provider.getPort(),
+                    "--client-id",
+                    "cli",
+                    "--no-browser",
+                    "--steps",
+                    "login",
+                    "--json");
 
             assertThat(run.exit()).isEqualTo(1);
             JsonNode step = run.lines().get(run.lines().size() - 1);
@@ -211,14 +267,16 @@ class SessionCommandTest {
         assertThat(step.err()).contains("unknown step 'dance'");
     }
 
-    // Regression: only CallFailure was caught, so any other exception ended the run with a stack trace and no step line.
+    // Regression: only CallFailure was caught, so any other exception ended the run with a stack trace and no step
+    // line.
     @Test
     void anUnexpectedExceptionIsOneStepLineWithoutStackTraceOrSecretAndExitStatusOne() throws Exception {
         try (MockWebServer provider = new MockWebServer()) {
             provider.start(InetAddress.getByName("127.0.0.1"), 0);
             String issuer = "http://127.0.0.1:" + provider.getPort();
-            provider.enqueue(new MockResponse().setHeader("Content-Type", "application/json").setBody(
-                    "{\"issuer\":\"" + issuer + "\",\"authorization_endpoint\":\"" + issuer + "/authorize\","
+            provider.enqueue(new MockResponse()
+                    .setHeader("Content-Type", "application/json")
+                    .setBody("{\"issuer\":\"" + issuer + "\",\"authorization_endpoint\":\"" + issuer + "/authorize\","
                             + "\"token_endpoint\":\"" + issuer + "/token\",\"jwks_uri\":\"" + issuer + "/jwks\"}"));
             // The browser fails in a way no typed error covers; its message carries the URL with the state.
             SessionCommand command = new SessionCommand(url -> {
@@ -244,8 +302,12 @@ class SessionCommandTest {
             JsonNode error = steps.get(0).path("error");
             assertThat(steps.get(0).path("outcome").asText()).isEqualTo("error");
             assertThat(error.path("category").asText()).isEqualTo("Unexpected");
-            assertThat(error.path("message").asText()).contains("IllegalStateException").doesNotContain("\n");
-            assertThat(out.toString() + err).doesNotContain("state=").doesNotContain("/authorize")
+            assertThat(error.path("message").asText())
+                    .contains("IllegalStateException")
+                    .doesNotContain("\n");
+            assertThat(out.toString() + err)
+                    .doesNotContain("state=")
+                    .doesNotContain("/authorize")
                     .doesNotContain("at dev.");
         }
     }

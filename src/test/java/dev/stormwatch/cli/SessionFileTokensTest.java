@@ -17,9 +17,12 @@ class SessionFileTokensTest {
     void aDpopBoundSessionIsRefused() {
         OAuthSessionTokens tokens = SessionFileTokens.of(signedIn("DPoP"));
 
-        assertThatThrownBy(tokens::currentToken).isInstanceOf(SessionTokenSource.Unavailable.class)
-                .hasMessageContaining("DPoP-bound").hasMessageContaining("without --dpop")
-                .hasMessageContaining(SessionFileTokens.SIGN_IN).hasMessageNotContaining("at-secret")
+        assertThatThrownBy(tokens::currentToken)
+                .isInstanceOf(SessionTokenSource.Unavailable.class)
+                .hasMessageContaining("DPoP-bound")
+                .hasMessageContaining("without --dpop")
+                .hasMessageContaining(SessionFileTokens.SIGN_IN)
+                .hasMessageNotContaining("at-secret")
                 .extracting(e -> ((SessionTokenSource.Unavailable) e).reason())
                 .isEqualTo(SessionTokenSource.Unavailable.Reason.DPOP_BOUND);
     }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class ShellCompletionAndManPageTest {
 
     private static final Path TARGET = Path.of("target");
-    private final Set<String> commands = StormwatchCommand.newCommandLine().getSubcommands().keySet();
+    private final Set<String> commands =
+            StormwatchCommand.newCommandLine().getSubcommands().keySet();
 
     @Test
     @DisplayName("UI6: the bash completion script completes every command and is a script bash can source")
@@ -40,7 +41,9 @@ class ShellCompletionAndManPageTest {
         assertThat(main).contains("= stormwatch(1)").contains("== Commands");
         for (String command : commands) {
             assertThat(main).as("the man page's list of commands").contains("[*" + command + "*]");
-            assertThat(folder.resolve("stormwatch-" + command + ".adoc")).as("page of %s", command).exists();
+            assertThat(folder.resolve("stormwatch-" + command + ".adoc"))
+                    .as("page of %s", command)
+                    .exists();
         }
         assertThat(Files.readString(folder.resolve("stormwatch-load.adoc"))).contains("--duration");
     }

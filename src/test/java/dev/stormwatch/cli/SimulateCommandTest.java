@@ -31,7 +31,8 @@ class SimulateCommandTest {
         assertThat(lines[0]).contains("20 clients", "base 5 ms", "cap 2000 ms", "seed 2015");
         assertThat(lines[1]).contains("strategy", "calls", "completion (s)");
         assertThat(lines).hasSize(9);
-        assertThat(lines[8]).as("says which way is better, and why")
+        assertThat(lines[8])
+                .as("says which way is better, and why")
                 .startsWith("Lower is better in both columns: each call is work for the contended resource");
         assertThat(lines[2]).startsWith("none ");
         assertThat(lines[3]).startsWith("exponential ");
@@ -64,7 +65,9 @@ class SimulateCommandTest {
         int exit = run("simulate", "--base-ms", "50", "--cap-ms", "10");
 
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString()).contains("--cap-ms (10) must not be below --base-ms (50)").doesNotContain("Exception");
+        assertThat(err.toString())
+                .contains("--cap-ms (10) must not be below --base-ms (50)")
+                .doesNotContain("Exception");
         assertThat(out.toString()).isEmpty();
     }
 
@@ -87,8 +90,20 @@ class SimulateCommandTest {
         assertThat(root.path("tables")).hasSize(2);
         assertThat(root.path("tables").get(0).path("clients").asInt()).isEqualTo(5);
         assertThat(root.path("tables").get(1).path("strategies")).hasSize(5);
-        assertThat(root.path("tables").get(1).path("strategies").get(2).path("strategy").asText()).isEqualTo("full");
-        assertThat(root.path("tables").get(1).path("strategies").get(2).path("calls").asDouble()).isPositive();
+        assertThat(root.path("tables")
+                        .get(1)
+                        .path("strategies")
+                        .get(2)
+                        .path("strategy")
+                        .asText())
+                .isEqualTo("full");
+        assertThat(root.path("tables")
+                        .get(1)
+                        .path("strategies")
+                        .get(2)
+                        .path("calls")
+                        .asDouble())
+                .isPositive();
         assertThat(root.path("lower_is_better").toString()).isEqualTo("[\"calls\",\"completion_s\"]");
     }
 }

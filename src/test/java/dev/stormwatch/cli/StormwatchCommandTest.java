@@ -30,7 +30,8 @@ class StormwatchCommandTest {
         int exit = cli.execute("session", "--issuer", "http://127.0.0.1:1", "--client-id");
 
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString()).contains("--client-id")
+        assertThat(err.toString())
+                .contains("--client-id")
                 .contains("Try 'stormwatch session --help' for its options.")
                 .doesNotContain("Usage:");
         assertThat(err.toString().lines().count()).isLessThanOrEqualTo(3);

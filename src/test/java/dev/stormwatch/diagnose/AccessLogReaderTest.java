@@ -19,8 +19,10 @@ class AccessLogReaderTest {
     @Test
     void combinedLineGivesTimeMethodTargetStatusAndClient() throws Exception {
         LogFormat combined = LogFormat.compile("combined", LogFormat.Dialect.NGINX, null);
-        CollectingSink sink = read(combined, "10.0.0.7 - - [01/Dec/2026:10:00:00 +0100] \"GET /v1/models?x=1 HTTP/1.1\""
-                + " 429 12 \"-\" \"curl/8.1\"\n");
+        CollectingSink sink = read(
+                combined,
+                "10.0.0.7 - - [01/Dec/2026:10:00:00 +0100] \"GET /v1/models?x=1 HTTP/1.1\""
+                        + " 429 12 \"-\" \"curl/8.1\"\n");
         assertThat(sink.rejected).isEmpty();
         ObservedRequest r = sink.accepted.get(0);
         assertThat(Instant.ofEpochMilli(r.startMillis())).isEqualTo(Instant.parse("2026-12-01T09:00:00Z"));
@@ -33,8 +35,8 @@ class AccessLogReaderTest {
 
     @Test
     void nginxEndTimeBecomesAStartWithTheRequestTime() throws Exception {
-        LogFormat format = LogFormat.compile("$msec $request_time \"$request\" $status \"$sent_http_retry_after\"",
-                LogFormat.Dialect.NGINX, null);
+        LogFormat format = LogFormat.compile(
+                "$msec $request_time \"$request\" $status \"$sent_http_retry_after\"", LogFormat.Dialect.NGINX, null);
         CollectingSink sink = read(format, "1764583200.500 0.250 \"POST /v1/chat HTTP/1.1\" 503 \"7\"\n");
         ObservedRequest r = sink.accepted.get(0);
         assertThat(r.startMillis()).isEqualTo(1_764_583_200_250L);
@@ -45,11 +47,14 @@ class AccessLogReaderTest {
     @Test
     void apacheCombinedWithEscapedQuotesInTheUserAgent() throws Exception {
         LogFormat format = LogFormat.compile("combined", LogFormat.Dialect.APACHE, "%{User-Agent}i");
-        CollectingSink sink = read(format, "::1 - frank [10/Oct/2000:13:55:36 -0700] \"GET /a.gif HTTP/1.0\" 200 2326"
-                + " \"http://example.com/\" \"Mozilla \\\"quoted\\\" agent\"\n");
+        CollectingSink sink = read(
+                format,
+                "::1 - frank [10/Oct/2000:13:55:36 -0700] \"GET /a.gif HTTP/1.0\" 200 2326"
+                        + " \"http://example.com/\" \"Mozilla \\\"quoted\\\" agent\"\n");
         assertThat(sink.rejected).isEmpty();
         assertThat(sink.accepted.get(0).client()).isEqualTo("Mozilla \\\"quoted\\\" agent");
-        assertThat(sink.accepted.get(0).startMillis()).isEqualTo(Instant.parse("2000-10-10T20:55:36Z").toEpochMilli());
+        assertThat(sink.accepted.get(0).startMillis())
+                .isEqualTo(Instant.parse("2000-10-10T20:55:36Z").toEpochMilli());
     }
 
     @Test
@@ -66,10 +71,14 @@ class AccessLogReaderTest {
     @Test
     void aTruncatedLastLineIsRejectedNotACrash() throws Exception {
         LogFormat combined = LogFormat.compile("combined", LogFormat.Dialect.NGINX, null);
-        CollectingSink sink = read(combined, "1.2.3.4 - - [01/Dec/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"a\"\n"
-                + "1.2.3.4 - - [01/Dec/2026:10:00:01 +0000] \"GET / HT");
+        CollectingSink sink = read(
+                combined,
+                "1.2.3.4 - - [01/Dec/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 1 \"-\" \"a\"\n"
+                        + "1.2.3.4 - - [01/Dec/2026:10:00:01 +0000] \"GET / HT");
         assertThat(sink.accepted).hasSize(1);
-        assertThat(sink.rejected).singleElement().satisfies(r -> assertThat(r.line()).isEqualTo(2));
+        assertThat(sink.rejected)
+                .singleElement()
+                .satisfies(r -> assertThat(r.line()).isEqualTo(2));
     }
 
     @Test
@@ -84,7 +93,8 @@ class AccessLogReaderTest {
     @Test
     void aFormatWithoutTimeOrStatusIsRefusedWithWhatItLacks() {
         assertThatThrownBy(() -> LogFormat.compile("$remote_addr \"$request\" $status", LogFormat.Dialect.NGINX, null))
-                .isInstanceOf(DiagnoseException.BadOption.class).hasMessageContaining("has no a time");
+                .isInstanceOf(DiagnoseException.BadOption.class)
+                .hasMessageContaining("has no a time");
         assertThatThrownBy(() -> LogFormat.compile("$msec \"$request\"", LogFormat.Dialect.NGINX, null))
                 .hasMessageContaining("status");
         assertThatThrownBy(() -> LogFormat.compile("combined", LogFormat.Dialect.NGINX, "$http_x_client_id"))

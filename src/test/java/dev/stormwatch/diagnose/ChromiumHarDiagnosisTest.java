@@ -30,8 +30,11 @@ class ChromiumHarDiagnosisTest {
     @Test
     @DisplayName("DG1 DG2 DG3: the committed Chromium HAR gives each client's requests, retries and early retries")
     void committedChromiumHarMatchesWhatThePageRecorded() throws Exception {
-        Path har = Path.of(getClass().getResource("/diagnose/har/chromium-storm.har").toURI());
-        Path truth = Path.of(getClass().getResource("/diagnose/har/chromium-storm.truth.json").toURI());
+        Path har = Path.of(
+                getClass().getResource("/diagnose/har/chromium-storm.har").toURI());
+        Path truth = Path.of(getClass()
+                .getResource("/diagnose/har/chromium-storm.truth.json")
+                .toURI());
         assertDiagnosisMatches(har, JSON.readTree(truth.toFile()));
     }
 
@@ -40,8 +43,10 @@ class ChromiumHarDiagnosisTest {
     @DisplayName("DG1 DG2 DG3: a HAR that Chromium records now gives what its page's clients recorded")
     void freshChromiumHarMatchesWhatThePageRecorded() throws Exception {
         Optional<Path> chromium = ChromiumHarRecorder.chromium();
-        assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium): this test records"
-                + " a HAR with Debian's Chromium through its DevTools protocol");
+        assumeTrue(
+                chromium.isPresent(),
+                "chromium is not installed (apt-get install chromium): this test records"
+                        + " a HAR with Debian's Chromium through its DevTools protocol");
         ChromiumHarRecorder.Recording recording = ChromiumHarRecorder.record(chromium.get(), dir);
         Path har = dir.resolve("fresh.har");
         JSON.writeValue(har.toFile(), recording.har());
@@ -49,8 +54,12 @@ class ChromiumHarDiagnosisTest {
     }
 
     private static void assertDiagnosisMatches(Path har, JsonNode truth) throws Exception {
-        Diagnosis d = new DiagnoseService().diagnose(new DiagnoseRequest(List.of(har), InputFormat.AUTO, null, null,
-                "X-Client-Id", DiagnosisOptions.DEFAULTS), p -> { }, () -> false);
+        Diagnosis d = new DiagnoseService()
+                .diagnose(
+                        new DiagnoseRequest(
+                                List.of(har), InputFormat.AUTO, null, null, "X-Client-Id", DiagnosisOptions.DEFAULTS),
+                        p -> {},
+                        () -> false);
         assertThat(d.evidence().unparsed()).isZero();
         assertThat(d.requests()).isEqualTo(truth.size());
         for (String name : List.of("patient", "eager")) {
@@ -72,7 +81,9 @@ class ChromiumHarDiagnosisTest {
                 }
                 previous.put(url, fetch);
             }
-            ClientDiagnosis client = d.clients().stream().filter(c -> c.client().equals(name)).findFirst()
+            ClientDiagnosis client = d.clients().stream()
+                    .filter(c -> c.client().equals(name))
+                    .findFirst()
                     .orElseThrow();
             assertThat(client.requests()).as(name + " requests").isEqualTo(sent);
             assertThat(client.logicalRequests()).as(name + " logical").isEqualTo(urls.size());

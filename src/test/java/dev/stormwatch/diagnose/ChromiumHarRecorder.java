@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.stormwatch.testing.DebianChromium;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -84,8 +83,11 @@ final class ChromiumHarRecorder {
 
     public static void main(String[] args) throws Exception {
         Path work = Files.createTempDirectory("chromium-har");
-        Recording recording = record(chromium().orElseThrow(() -> new IllegalStateException(
-                "chromium is not installed (apt-get install chromium)")), work);
+        Recording recording = record(
+                chromium()
+                        .orElseThrow(() ->
+                                new IllegalStateException("chromium is not installed (apt-get install chromium)")),
+                work);
         ObjectMapper pretty = JSON.copy().enable(SerializationFeature.INDENT_OUTPUT);
         pretty.writeValue(Path.of(args[0]).toFile(), recording.har());
         pretty.writeValue(Path.of(args[1]).toFile(), recording.truth());
@@ -97,11 +99,21 @@ final class ChromiumHarRecorder {
         Process browser = null;
         try {
             Path profile = Files.createDirectories(work.resolve("profile"));
-            browser = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                    "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-                    "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-                    "--user-data-dir=" + profile, "about:blank")
-                    .redirectErrorStream(true).redirectOutput(work.resolve("chromium.log").toFile()).start();
+            browser = new ProcessBuilder(
+                            chromium.toString(),
+                            "--headless",
+                            "--no-sandbox",
+                            "--disable-gpu",
+                            "--no-first-run",
+                            "--no-default-browser-check",
+                            "--disable-extensions",
+                            "--remote-debugging-address=127.0.0.1",
+                            "--remote-debugging-port=0",
+                            "--user-data-dir=" + profile,
+                            "about:blank")
+                    .redirectErrorStream(true)
+                    .redirectOutput(work.resolve("chromium.log").toFile())
+                    .start();
             int port = DebianChromium.devToolsPort(profile, browser);
             HttpClient http = HttpClient.newHttpClient();
             String pageSocket = pageWebSocket(http, port);
@@ -112,10 +124,13 @@ final class ChromiumHarRecorder {
                 cdp.call("Page.navigate", JSON.createObjectNode().put("url", origin + "/"))
                         .get(10, TimeUnit.SECONDS);
                 cdp.awaitEvent("Page.loadEventFired", Duration.ofSeconds(10));
-                ObjectNode evaluate = JSON.createObjectNode().put("expression", CLIENTS_SCRIPT)
-                        .put("awaitPromise", true).put("returnByValue", true);
+                ObjectNode evaluate = JSON.createObjectNode()
+                        .put("expression", CLIENTS_SCRIPT)
+                        .put("awaitPromise", true)
+                        .put("returnByValue", true);
                 JsonNode result = cdp.call("Runtime.evaluate", evaluate).get(120, TimeUnit.SECONDS);
-                ArrayNode truth = (ArrayNode) JSON.readTree(result.at("/result/value").asText());
+                ArrayNode truth =
+                        (ArrayNode) JSON.readTree(result.at("/result/value").asText());
                 Thread.sleep(300); // the last loadingFinished events
                 return new Recording(har(cdp.events(), origin), truth);
             }
@@ -161,8 +176,10 @@ final class ChromiumHarRecorder {
     private static String pageWebSocket(HttpClient http, int port) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
-            HttpResponse<String> list = http.send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + port + "/json/list")).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> list = http.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/list"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             for (JsonNode target : JSON.readTree(list.body())) {
                 if ("page".equals(target.path("type").asText())) {
                     return target.path("webSocketDebuggerUrl").asText();
@@ -188,7 +205,9 @@ final class ChromiumHarRecorder {
                     }
                     ObjectNode entry = JSON.createObjectNode();
                     double wall = p.path("wallTime").asDouble();
-                    entry.put("startedDateTime", Instant.ofEpochMilli(Math.round(wall * 1000)).toString());
+                    entry.put(
+                            "startedDateTime",
+                            Instant.ofEpochMilli(Math.round(wall * 1000)).toString());
                     entry.put("time", -1);
                     ObjectNode request = entry.putObject("request");
                     request.put("method", p.at("/request/method").asText());
@@ -219,10 +238,13 @@ final class ChromiumHarRecorder {
                     ObjectNode response = JSON.createObjectNode();
                     response.put("status", r.path("status").asInt());
                     response.put("statusText", r.path("statusText").asText());
-                    response.put("httpVersion", r.path("protocol").asText("http/1.1").toUpperCase());
+                    response.put(
+                            "httpVersion", r.path("protocol").asText("http/1.1").toUpperCase());
                     response.set("headers", headers(r.path("headers")));
                     response.putArray("cookies");
-                    response.putObject("content").put("size", -1).put("mimeType", r.path("mimeType").asText());
+                    response.putObject("content")
+                            .put("size", -1)
+                            .put("mimeType", r.path("mimeType").asText());
                     response.put("redirectURL", "");
                     response.put("headersSize", -1);
                     response.put("bodySize", -1);
@@ -242,23 +264,29 @@ final class ChromiumHarRecorder {
                         entry.put("_error", p.path("errorText").asText());
                     }
                 }
-                default -> { }
+                default -> {}
             }
         }
         ObjectNode har = JSON.createObjectNode();
         ObjectNode log = har.putObject("log");
         log.put("version", "1.2");
-        log.putObject("creator").put("name", "Chromium DevTools protocol (ChromiumHarRecorder)").put("version", "1");
+        log.putObject("creator")
+                .put("name", "Chromium DevTools protocol (ChromiumHarRecorder)")
+                .put("version", "1");
         log.putArray("pages");
         ArrayNode array = log.putArray("entries");
-        entries.values().stream().sorted(Comparator.comparing(e -> e.get("startedDateTime").asText()))
+        entries.values().stream()
+                .sorted(Comparator.comparing(e -> e.get("startedDateTime").asText()))
                 .forEach(array::add);
         return har;
     }
 
     private static ArrayNode headers(JsonNode object) {
         ArrayNode out = JSON.createArrayNode();
-        object.properties().forEach(f -> out.addObject().put("name", f.getKey()).put("value", f.getValue().asText()));
+        object.properties()
+                .forEach(f -> out.addObject()
+                        .put("name", f.getKey())
+                        .put("value", f.getValue().asText()));
         return out;
     }
 
@@ -272,7 +300,8 @@ final class ChromiumHarRecorder {
 
         static Cdp connect(HttpClient http, String url) throws Exception {
             Cdp cdp = new Cdp();
-            cdp.socket = http.newWebSocketBuilder().buildAsync(URI.create(url), cdp).get(10, TimeUnit.SECONDS);
+            cdp.socket =
+                    http.newWebSocketBuilder().buildAsync(URI.create(url), cdp).get(10, TimeUnit.SECONDS);
             return cdp;
         }
 
@@ -308,10 +337,12 @@ final class ChromiumHarRecorder {
                 try {
                     JsonNode message = JSON.readTree(partial.toString());
                     if (message.has("id")) {
-                        CompletableFuture<JsonNode> call = calls.remove(message.get("id").asInt());
+                        CompletableFuture<JsonNode> call =
+                                calls.remove(message.get("id").asInt());
                         if (call != null) {
                             if (message.has("error")) {
-                                call.completeExceptionally(new IOException(message.get("error").toString()));
+                                call.completeExceptionally(
+                                        new IOException(message.get("error").toString()));
                             } else {
                                 call.complete(message.path("result"));
                             }

@@ -40,13 +40,15 @@ class DiagnoseServiceTest {
     }
 
     private Diagnosis diagnose(Path... files) throws DiagnoseException {
-        return service.diagnose(DiagnoseRequest.of(List.of(files)), p -> { }, () -> false);
+        return service.diagnose(DiagnoseRequest.of(List.of(files)), p -> {}, () -> false);
     }
 
     @Test
     void gzipIsRecognisedByItsMagicBytesNotItsName() throws Exception {
-        Path file = gzip("access.log", (line("1.1.1.1", "10:00:00", "/a", 429) + line("1.1.1.1", "10:00:02", "/a",
-                200)).getBytes(StandardCharsets.UTF_8));
+        Path file = gzip(
+                "access.log",
+                (line("1.1.1.1", "10:00:00", "/a", 429) + line("1.1.1.1", "10:00:02", "/a", 200))
+                        .getBytes(StandardCharsets.UTF_8));
         Diagnosis d = diagnose(file);
         assertThat(d.requests()).isEqualTo(2);
         assertThat(d.logicalRequests()).isEqualTo(1);
@@ -77,7 +79,8 @@ class DiagnoseServiceTest {
         Diagnosis d = diagnose(empty, binary, good);
         assertThat(d.requests()).isEqualTo(1);
         assertThat(d.partial()).isTrue();
-        assertThat(d.evidence().files()).extracting(Diagnosis.FileSummary::error)
+        assertThat(d.evidence().files())
+                .extracting(Diagnosis.FileSummary::error)
                 .satisfies(errors -> {
                     assertThat(errors.get(0)).contains("empty").contains("expected");
                     assertThat(errors.get(1)).contains("binary");
@@ -89,11 +92,16 @@ class DiagnoseServiceTest {
     @Test
     void aLogFormatThatMatchesNoLineSaysSoWithTheFirstFailure() throws Exception {
         Path file = write("json.log", "{\"a\":1} trailing\nnot json either\n");
-        Diagnosis d = service.diagnose(new DiagnoseRequest(List.of(file), InputFormat.NGINX, "combined", null, null,
-                DiagnosisOptions.DEFAULTS), p -> { }, () -> false);
+        Diagnosis d = service.diagnose(
+                new DiagnoseRequest(
+                        List.of(file), InputFormat.NGINX, "combined", null, null, DiagnosisOptions.DEFAULTS),
+                p -> {},
+                () -> false);
         assertThat(d.requests()).isZero();
         assertThat(d.evidence().unparsed()).isEqualTo(2);
-        assertThat(d.evidence().files().get(0).error()).contains("matched none of the 2 lines").contains("line 1");
+        assertThat(d.evidence().files().get(0).error())
+                .contains("matched none of the 2 lines")
+                .contains("line 1");
     }
 
     // DG2, DG10
@@ -110,8 +118,11 @@ class DiagnoseServiceTest {
     // DG10
     @Test
     void aClockStepBackIsReportedAndTheRequestsAreOrderedByTime() throws Exception {
-        Path file = write("step.log", line("1.1.1.1", "10:00:05", "/x", 200) + line("1.1.1.1", "10:00:00", "/a", 429)
-                + line("1.1.1.1", "10:00:02", "/a", 200));
+        Path file = write(
+                "step.log",
+                line("1.1.1.1", "10:00:05", "/x", 200)
+                        + line("1.1.1.1", "10:00:00", "/a", 429)
+                        + line("1.1.1.1", "10:00:02", "/a", 200));
         Diagnosis d = diagnose(file);
         assertThat(d.evidence().clockStepsBack()).isEqualTo(1);
         assertThat(d.logicalRequests()).isEqualTo(2);
@@ -129,19 +140,32 @@ class DiagnoseServiceTest {
         Diagnosis d = diagnose(alice, bob);
         assertThat(d.clients()).extracting(Diagnosis.ClientDiagnosis::client).containsExactlyInAnyOrder("alice", "bob");
         assertThat(d.clients()).allSatisfy(c -> assertThat(c.earlyRetries()).isEqualTo(1));
-        assertThat(d.evidence().files()).extracting(Diagnosis.FileSummary::format).containsOnly("har");
+        assertThat(d.evidence().files())
+                .extracting(Diagnosis.FileSummary::format)
+                .containsOnly("har");
     }
 
     // DG11
     @Test
     void secretsInTheEvidenceNeverReachTheDiagnosis() throws Exception {
-        Path file = write("secrets.jsonl",
+        Path file = write(
+                "secrets.jsonl",
                 "{\"t\":1764583200,\"u\":\"/cb?code=AUTHCODE1&state=s\",\"s\":429,\"c\":\"Bearer eyJhbGciOi.eyJzdWIi.sig\"}\n"
                         + "{\"t\":1764583201,\"u\":\"/cb?access_token=TOKEN2\",\"s\":200,\"authorization\":\"Bearer TOKEN3\"\n");
-        Diagnosis d = service.diagnose(new DiagnoseRequest(List.of(file), InputFormat.JSONL, null,
-                "time=t,uri=u,status=s,client=c", null, DiagnosisOptions.DEFAULTS), p -> { }, () -> false);
+        Diagnosis d = service.diagnose(
+                new DiagnoseRequest(
+                        List.of(file),
+                        InputFormat.JSONL,
+                        null,
+                        "time=t,uri=u,status=s,client=c",
+                        null,
+                        DiagnosisOptions.DEFAULTS),
+                p -> {},
+                () -> false);
         String json = DiagnosisJson.write(d, false);
-        assertThat(json).doesNotContain("AUTHCODE1", "TOKEN2", "TOKEN3", "eyJhbGciOi").contains("key:");
+        assertThat(json)
+                .doesNotContain("AUTHCODE1", "TOKEN2", "TOKEN3", "eyJhbGciOi")
+                .contains("key:");
         assertThat(d.evidence().examples()).hasSize(1);
     }
 
@@ -161,13 +185,14 @@ class DiagnoseServiceTest {
             text.append(line("1.1.1.1", "10:00:00", "/a" + n, 200));
         }
         Path file = write("big.log", text.toString());
-        assertThatThrownBy(() -> service.diagnose(DiagnoseRequest.of(List.of(file)), p -> { }, () -> true))
+        assertThatThrownBy(() -> service.diagnose(DiagnoseRequest.of(List.of(file)), p -> {}, () -> true))
                 .isInstanceOf(DiagnoseException.Cancelled.class);
     }
 
     @Test
     void aMissingFileIsUnreadable() {
-        assertThatThrownBy(() -> diagnose(dir.resolve("nope.log"))).isInstanceOf(DiagnoseException.Unreadable.class)
+        assertThatThrownBy(() -> diagnose(dir.resolve("nope.log")))
+                .isInstanceOf(DiagnoseException.Unreadable.class)
                 .hasMessageContaining("nope.log");
     }
 }

@@ -35,7 +35,8 @@ class DiagnosisHtmlTest {
 
     /** The Chromium HAR with Authorization, Cookie and X-Api-Key on every request and Set-Cookie on every answer. */
     private Path harWithSecrets() throws Exception {
-        Path recorded = Path.of(getClass().getResource("/diagnose/har/chromium-storm.har").toURI());
+        Path recorded = Path.of(
+                getClass().getResource("/diagnose/har/chromium-storm.har").toURI());
         JsonNode har = JSON.readTree(recorded.toFile());
         for (JsonNode entry : har.path("log").path("entries")) {
             ArrayNode request = (ArrayNode) entry.path("request").path("headers");
@@ -54,8 +55,12 @@ class DiagnosisHtmlTest {
     }
 
     private static Diagnosis diagnose(Path har, String clientKey) throws Exception {
-        return new DiagnoseService().diagnose(new DiagnoseRequest(List.of(har), InputFormat.AUTO, null, null,
-                clientKey, DiagnosisOptions.DEFAULTS), p -> { }, () -> false);
+        return new DiagnoseService()
+                .diagnose(
+                        new DiagnoseRequest(
+                                List.of(har), InputFormat.AUTO, null, null, clientKey, DiagnosisOptions.DEFAULTS),
+                        p -> {},
+                        () -> false);
     }
 
     private static Document parseStrictly(String html) {
@@ -85,8 +90,10 @@ class DiagnosisHtmlTest {
             assertThat(items.get(i).text()).startsWith(f.rule()).endsWith(f.text());
         }
         assertThat(doc.select("#clients tr")).hasSize(d.clients().size() + 1);
-        assertThat(doc.select("#clients td:eq(0)").eachText()).containsExactlyElementsOf(
-                d.clients().stream().map(Diagnosis.ClientDiagnosis::client).toList());
+        assertThat(doc.select("#clients td:eq(0)").eachText())
+                .containsExactlyElementsOf(d.clients().stream()
+                        .map(Diagnosis.ClientDiagnosis::client)
+                        .toList());
         assertThat(doc.getElementById("what-if").text())
                 .contains("DG7", StormAnalysis.count(Math.round(d.throttling().wouldReject())));
         int drawn = doc.select("#arrivals g[data-series=requests] rect").size();
@@ -106,12 +113,17 @@ class DiagnosisHtmlTest {
         Element real = doc.getElementById("arrivals");
         Element whatIf = doc.getElementById("what-if-arrivals");
         assertThat(whatIf).isNotNull();
-        assertThat(real.parent().parent()).as("side by side, in one row").isSameAs(whatIf.parent().parent());
+        assertThat(real.parent().parent())
+                .as("side by side, in one row")
+                .isSameAs(whatIf.parent().parent());
         assertThat(real.attr("width")).isEqualTo(whatIf.attr("width"));
         long nonEmpty = w.arrivals().stream().filter(v -> v > 0).count();
         assertThat(whatIf.select("g[data-series=requests] rect")).hasSize((int) nonEmpty);
-        assertThat(doc.getElementById("what-if").text()).contains("DG14",
-                StormAnalysis.count(w.requests()) + " instead of " + StormAnalysis.count(d.requests()), "DG15");
+        assertThat(doc.getElementById("what-if").text())
+                .contains(
+                        "DG14",
+                        StormAnalysis.count(w.requests()) + " instead of " + StormAnalysis.count(d.requests()),
+                        "DG15");
     }
 
     @Test
@@ -121,7 +133,8 @@ class DiagnosisHtmlTest {
         String html = DiagnosisHtml.write(diagnose(harWithSecrets(), "X-Client-Id"));
         Document doc = parseStrictly(html);
 
-        assertThat(doc.select("script, link, iframe, img, object, embed, audio, video, source, base")).isEmpty();
+        assertThat(doc.select("script, link, iframe, img, object, embed, audio, video, source, base"))
+                .isEmpty();
         assertThat(doc.select("[src]")).isEmpty();
         for (Element link : doc.select("[href]")) {
             assertThat(link.attr("href")).startsWith("#");
@@ -141,9 +154,15 @@ class DiagnosisHtmlTest {
             Diagnosis d = diagnose(har, clientKey);
             assertThat(d.requests()).isPositive();
             String html = DiagnosisHtml.write(d);
-            assertThat(html).as("client key %s", clientKey)
-                    .doesNotContain(BEARER, "eyJhbGciOiJSUzI1NiJ9", "cookie-value-that-must-not-leak",
-                            "api-key-that-must-not-leak", "set-cookie-value-that-must-not-leak", URL_TOKEN);
+            assertThat(html)
+                    .as("client key %s", clientKey)
+                    .doesNotContain(
+                            BEARER,
+                            "eyJhbGciOiJSUzI1NiJ9",
+                            "cookie-value-that-must-not-leak",
+                            "api-key-that-must-not-leak",
+                            "set-cookie-value-that-must-not-leak",
+                            URL_TOKEN);
             parseStrictly(html);
         }
         assertThat(DiagnosisHtml.write(diagnose(har, "Authorization"))).contains("key:");
@@ -153,10 +172,21 @@ class DiagnosisHtmlTest {
     @DisplayName("DG13: evidence text that looks like markup is escaped, never interpreted")
     void markupInTheEvidenceIsEscaped() throws Exception {
         Path log = dir.resolve("odd.jsonl");
-        java.nio.file.Files.writeString(log, "{\"t\":1764583200.0,\"s\":429,\"u\":\"/a\",\"c\":\"<script>x</script>\"}\n"
-                + "not json <img src=x onerror=alert(1)>\n");
-        Diagnosis d = new DiagnoseService().diagnose(new DiagnoseRequest(List.of(log), InputFormat.JSONL, null,
-                "time=t,status=s,uri=u,client=c", null, DiagnosisOptions.DEFAULTS), p -> { }, () -> false);
+        java.nio.file.Files.writeString(
+                log,
+                "{\"t\":1764583200.0,\"s\":429,\"u\":\"/a\",\"c\":\"<script>x</script>\"}\n"
+                        + "not json <img src=x onerror=alert(1)>\n");
+        Diagnosis d = new DiagnoseService()
+                .diagnose(
+                        new DiagnoseRequest(
+                                List.of(log),
+                                InputFormat.JSONL,
+                                null,
+                                "time=t,status=s,uri=u,client=c",
+                                null,
+                                DiagnosisOptions.DEFAULTS),
+                        p -> {},
+                        () -> false);
 
         Document doc = parseStrictly(DiagnosisHtml.write(d));
 

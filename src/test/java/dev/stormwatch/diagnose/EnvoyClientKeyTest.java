@@ -24,9 +24,16 @@ class EnvoyClientKeyTest {
     Path dir;
 
     /** One line in the keys of Envoy's JSON access log. */
-    private static String line(String start, String remote, String forwardedFor, String requestId, String path,
-            int status, String retryAfter) {
-        return "{\"start_time\":\"" + start + "\",\"method\":\"GET\",\"path\":\"" + path + "\",\"protocol\":\"HTTP/1.1\","
+    private static String line(
+            String start,
+            String remote,
+            String forwardedFor,
+            String requestId,
+            String path,
+            int status,
+            String retryAfter) {
+        return "{\"start_time\":\"" + start + "\",\"method\":\"GET\",\"path\":\"" + path
+                + "\",\"protocol\":\"HTTP/1.1\","
                 + "\"response_code\":" + status + ",\"response_flags\":\"-\",\"duration\":3,"
                 + "\"x_forwarded_for\":" + (forwardedFor == null ? "null" : "\"" + forwardedFor + "\"") + ","
                 + "\"user_agent\":\"python-httpx/0.27.0\",\"request_id\":\"" + requestId + "\","
@@ -46,7 +53,13 @@ class EnvoyClientKeyTest {
                 line("2026-12-01T10:00:00.200Z", "10.0.0.9:40002", null, "id-3", "/v1/x", 429, "1"),
                 line("2026-12-01T10:00:00.300Z", "10.0.0.1:50002", "203.0.113.7", "id-4", "/v1/y", 200, null),
                 line("2026-12-01T10:00:00.400Z", "10.0.0.9:40003", null, "id-5", "/v1/x", 200, null),
-                line("2026-12-01T10:00:00.500Z", "10.0.0.1:50001", "198.51.100.2, 10.0.0.1", "id-6", "/v1/y", 200,
+                line(
+                        "2026-12-01T10:00:00.500Z",
+                        "10.0.0.1:50001",
+                        "198.51.100.2, 10.0.0.1",
+                        "id-6",
+                        "/v1/y",
+                        200,
                         null),
                 line("2026-12-01T10:00:00.600Z", "[2001:db8::5]:41000", null, "id-7", "/v1/z", 429, "1"),
                 line("2026-12-01T10:00:00.700Z", "[2001:db8::5]:41001", null, "id-8", "/v1/z", 200, null));
@@ -54,8 +67,12 @@ class EnvoyClientKeyTest {
     }
 
     private Diagnosis diagnose(String fields) throws Exception {
-        return new DiagnoseService().diagnose(new DiagnoseRequest(List.of(log()), InputFormat.JSONL, null, fields,
-                null, DiagnosisOptions.DEFAULTS), p -> { }, () -> false);
+        return new DiagnoseService()
+                .diagnose(
+                        new DiagnoseRequest(
+                                List.of(log()), InputFormat.JSONL, null, fields, null, DiagnosisOptions.DEFAULTS),
+                        p -> {},
+                        () -> false);
     }
 
     private static Map<String, Diagnosis.ClientDiagnosis> byClient(Diagnosis d) {
@@ -75,7 +92,9 @@ class EnvoyClientKeyTest {
         assertThat(nine.requests()).isEqualTo(3);
         assertThat(nine.logicalRequests()).isEqualTo(1);
         assertThat(nine.retries()).isEqualTo(2);
-        assertThat(clients.get("203.0.113.7").retries()).as("behind the proxy, over two connections").isEqualTo(1);
+        assertThat(clients.get("203.0.113.7").retries())
+                .as("behind the proxy, over two connections")
+                .isEqualTo(1);
         assertThat(clients.get("198.51.100.2").requests()).isEqualTo(1);
         assertThat(clients.get("2001:db8::5").retries()).isEqualTo(1);
         assertThat(d.requests()).isEqualTo(8);
@@ -91,7 +110,10 @@ class EnvoyClientKeyTest {
 
         assertThat(old.clients()).hasSize(8);
         assertThat(old.logicalRequests()).isEqualTo(8);
-        assertThat(old.clients().stream().mapToLong(Diagnosis.ClientDiagnosis::retries).sum()).isZero();
+        assertThat(old.clients().stream()
+                        .mapToLong(Diagnosis.ClientDiagnosis::retries)
+                        .sum())
+                .isZero();
     }
 
     @Test
@@ -99,7 +121,8 @@ class EnvoyClientKeyTest {
             + " request id the client keeps may be mapped back")
     void pairsAfterThePresetReplaceItsRoles() throws Exception {
         Diagnosis byAgent = diagnose("envoy,client=user_agent");
-        assertThat(byAgent.clients()).extracting(Diagnosis.ClientDiagnosis::client)
+        assertThat(byAgent.clients())
+                .extracting(Diagnosis.ClientDiagnosis::client)
                 .containsExactly("python-httpx/0.27.0");
         assertThat(byAgent.logicalRequests()).isEqualTo(4);
 

@@ -20,14 +20,20 @@ class EnvoyRateLimitFlagTest {
             + "idempotency_key=request_id";
 
     private static Diagnosis diagnose(String fields, DiagnosisOptions options) throws Exception {
-        Path log = Path.of(EnvoyRateLimitFlagTest.class.getResource("/diagnose/envoy/local-ratelimit-503.jsonl")
+        Path log = Path.of(EnvoyRateLimitFlagTest.class
+                .getResource("/diagnose/envoy/local-ratelimit-503.jsonl")
                 .toURI());
-        return new DiagnoseService().diagnose(new DiagnoseRequest(List.of(log), InputFormat.AUTO, null, fields, null,
-                options), p -> { }, () -> false);
+        return new DiagnoseService()
+                .diagnose(
+                        new DiagnoseRequest(List.of(log), InputFormat.AUTO, null, fields, null, options),
+                        p -> {},
+                        () -> false);
     }
 
     private static long throttled(Diagnosis d) {
-        return d.clients().stream().mapToLong(Diagnosis.ClientDiagnosis::throttled).sum();
+        return d.clients().stream()
+                .mapToLong(Diagnosis.ClientDiagnosis::throttled)
+                .sum();
     }
 
     @Test
@@ -40,11 +46,14 @@ class EnvoyRateLimitFlagTest {
         assertThat(d.requests()).isEqualTo(10);
         assertThat(d.status()).containsEntry(503, 6L).doesNotContainKey(429);
         assertThat(throttled(d)).as("the five RL lines, not the UF one").isEqualTo(5);
-        assertThat(d.arrivals().throttled().stream().mapToInt(Integer::intValue).sum()).isEqualTo(5);
+        assertThat(d.arrivals().throttled().stream().mapToInt(Integer::intValue).sum())
+                .isEqualTo(5);
         assertThat(d.logicalRequests()).isEqualTo(4);
         assertThat(d.verdict()).contains("5 of 10 requests were throttled");
-        Diagnosis.ClientDiagnosis eager = d.clients().stream().filter(c -> c.client().startsWith("10.0.0.1"))
-                .findFirst().orElseThrow();
+        Diagnosis.ClientDiagnosis eager = d.clients().stream()
+                .filter(c -> c.client().startsWith("10.0.0.1"))
+                .findFirst()
+                .orElseThrow();
         assertThat(eager.retries()).isEqualTo(4);
         assertThat(eager.throttled()).isEqualTo(4);
     }
@@ -55,15 +64,22 @@ class EnvoyRateLimitFlagTest {
     void aMarkNamedByThePersonDoesTheSame() throws Exception {
         assertThat(throttled(diagnose(WITHOUT_MARK, DiagnosisOptions.DEFAULTS))).isZero();
 
-        Diagnosis byFlag = diagnose(WITHOUT_MARK, DiagnosisOptions.DEFAULTS.withThrottledFields(
-                List.of("response_flags=RL")));
+        Diagnosis byFlag =
+                diagnose(WITHOUT_MARK, DiagnosisOptions.DEFAULTS.withThrottledFields(List.of("response_flags=RL")));
         assertThat(throttled(byFlag)).isEqualTo(5);
-        Diagnosis byDetails = diagnose(WITHOUT_MARK, DiagnosisOptions.DEFAULTS.withThrottledFields(
-                List.of("response_code_details=local_rate_limited")));
+        Diagnosis byDetails = diagnose(
+                WITHOUT_MARK,
+                DiagnosisOptions.DEFAULTS.withThrottledFields(List.of("response_code_details=local_rate_limited")));
         assertThat(throttled(byDetails)).isEqualTo(5);
-        assertThat(byDetails.logicalRequests()).isEqualTo(byFlag.logicalRequests()).isEqualTo(4);
-        Diagnosis byStatus = diagnose(WITHOUT_MARK, new DiagnosisOptions(DiagnosisOptions.DEFAULT_TOLERANCE,
-                java.util.Set.of(503), DiagnosisOptions.DEFAULT_RETRY_WINDOW));
+        assertThat(byDetails.logicalRequests())
+                .isEqualTo(byFlag.logicalRequests())
+                .isEqualTo(4);
+        Diagnosis byStatus = diagnose(
+                WITHOUT_MARK,
+                new DiagnosisOptions(
+                        DiagnosisOptions.DEFAULT_TOLERANCE,
+                        java.util.Set.of(503),
+                        DiagnosisOptions.DEFAULT_RETRY_WINDOW));
         assertThat(throttled(byStatus)).as("a status cannot tell RL from UF").isEqualTo(6);
     }
 
@@ -83,8 +99,8 @@ class EnvoyRateLimitFlagTest {
     @DisplayName("DG16: a --throttled mark without a field or a value is refused in the option's words before"
             + " anything is read")
     void aMarkThatSaysNothingIsRefused() {
-        assertThatThrownBy(() -> diagnose(WITHOUT_MARK, DiagnosisOptions.DEFAULTS.withThrottledFields(
-                List.of("RL")))).isInstanceOf(DiagnoseException.BadOption.class)
+        assertThatThrownBy(() -> diagnose(WITHOUT_MARK, DiagnosisOptions.DEFAULTS.withThrottledFields(List.of("RL"))))
+                .isInstanceOf(DiagnoseException.BadOption.class)
                 .hasMessageContaining("--throttled names a field and the value that means throttled")
                 .hasMessageContaining("'RL'");
     }

@@ -10,13 +10,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class EvidenceRedactionTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"code", "access_token", "token", "id_token", "refresh_token", "client_secret", "api_key",
-        "key"})
+    @ValueSource(
+            strings = {"code", "access_token", "token", "id_token", "refresh_token", "client_secret", "api_key", "key"})
     void secretQueryParametersAreRedactedInTargetsAndLines(String name) {
         String target = "/cb?state=s1&" + name + "=S3CR3T&page=2";
         assertThat(EvidenceRedaction.target(target)).isEqualTo("/cb?state=s1&" + name + "=[redacted]&page=2");
-        assertThat(EvidenceRedaction.line("1.2.3.4 \"GET " + target + " HTTP/1.1\" 200")).doesNotContain("S3CR3T")
-                .contains("state=s1").contains("page=2");
+        assertThat(EvidenceRedaction.line("1.2.3.4 \"GET " + target + " HTTP/1.1\" 200"))
+                .doesNotContain("S3CR3T")
+                .contains("state=s1")
+                .contains("page=2");
     }
 
     @Test
@@ -24,8 +26,10 @@ class EvidenceRedactionTest {
         String line = "{\"authorization\":\"Basic dXNlcjpwYXNz\",\"cookie\":\"sid=abc; theme=dark\","
                 + "\"x\":\"Bearer tok.en-123\",\"jwt\":\"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig\"}";
         String safe = EvidenceRedaction.line(line);
-        assertThat(safe).doesNotContain("dXNlcjpwYXNz", "sid=abc", "tok.en-123", "eyJzdWIiOiIxIn0")
-                .contains("\"authorization\":\"[redacted]\"").contains("\"cookie\":\"[redacted]\"");
+        assertThat(safe)
+                .doesNotContain("dXNlcjpwYXNz", "sid=abc", "tok.en-123", "eyJzdWIiOiIxIn0")
+                .contains("\"authorization\":\"[redacted]\"")
+                .contains("\"cookie\":\"[redacted]\"");
     }
 
     @Test

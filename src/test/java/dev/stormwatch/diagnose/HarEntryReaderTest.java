@@ -33,20 +33,24 @@ class HarEntryReaderTest {
 
     @Test
     void entriesWithCustomFieldsAndMinusOneTimingsAreRead() throws Exception {
-        CollectingSink sink = read(har(entry("2026-12-01T10:00:00.000Z", "https://api.example/v1/x?code=s3cr3t", 429,
-                "2"), entry("2026-12-01T10:00:02.100Z", "https://api.example/v1/x?code=s3cr3t", 200, null)));
+        CollectingSink sink = read(har(
+                entry("2026-12-01T10:00:00.000Z", "https://api.example/v1/x?code=s3cr3t", 429, "2"),
+                entry("2026-12-01T10:00:02.100Z", "https://api.example/v1/x?code=s3cr3t", 200, null)));
         assertThat(sink.rejected).isEmpty();
         assertThat(sink.accepted).hasSize(2);
         ObservedRequest first = sink.accepted.get(0);
         assertThat(first.client()).isEqualTo("alice");
         assertThat(first.retryAfter()).isEqualTo("2");
         assertThat(first.uri()).isEqualTo("https://api.example/v1/x?code=s3cr3t");
-        assertThat(first.durationMillis()).as("-1 total time: the known timings are summed").isEqualTo(21);
+        assertThat(first.durationMillis())
+                .as("-1 total time: the known timings are summed")
+                .isEqualTo(21);
     }
 
     @Test
     void aTruncatedHarKeepsTheEntriesBeforeTheBreak() throws Exception {
-        String whole = har(entry("2026-12-01T10:00:00.000Z", "https://a/x", 429, "1"),
+        String whole = har(
+                entry("2026-12-01T10:00:00.000Z", "https://a/x", 429, "1"),
                 entry("2026-12-01T10:00:01.000Z", "https://a/x", 200, null));
         CollectingSink sink = read(whole.substring(0, whole.length() - 200));
         assertThat(sink.accepted).hasSize(1);
@@ -59,12 +63,16 @@ class HarEntryReaderTest {
     @Test
     void anEntryWithoutAStartIsRejectedWithItsNumber() throws Exception {
         CollectingSink sink = read(har(entry("not a date", "https://a/x", 200, null)));
-        assertThat(sink.rejected).singleElement().satisfies(r -> assertThat(r.line()).isEqualTo(1));
+        assertThat(sink.rejected)
+                .singleElement()
+                .satisfies(r -> assertThat(r.line()).isEqualTo(1));
     }
 
     @Test
     void jsonThatIsNotAHarIsRejected() throws Exception {
         CollectingSink sink = read("{\"hello\":1}");
-        assertThat(sink.rejected).singleElement().satisfies(r -> assertThat(r.reason()).contains("log.entries"));
+        assertThat(sink.rejected)
+                .singleElement()
+                .satisfies(r -> assertThat(r.reason()).contains("log.entries"));
     }
 }

@@ -35,11 +35,21 @@ class LargerThanHeapTest {
         try (BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             for (int n = 0; n < LINES; n++) {
                 int second = n / 100;
-                out.write(String.format(Locale.ROOT, "10.0.%d.%d - - [01/Dec/2026:%02d:%02d:%02d +0000] \"GET"
-                        + " /v1/models/m%d?page=%d HTTP/1.1\" %d 1234"
-                        + " \"https://app.example/dashboard/%d?tab=usage&range=7d&utm_source=newsletter\" \"%s\"%n",
-                        n % 7, n % 40, 10 + second / 3600, second / 60 % 60, second % 60, n % 500, n % 3,
-                        n % 4 == 0 ? 429 : 200, n % 50, agent));
+                out.write(String.format(
+                        Locale.ROOT,
+                        "10.0.%d.%d - - [01/Dec/2026:%02d:%02d:%02d +0000] \"GET"
+                                + " /v1/models/m%d?page=%d HTTP/1.1\" %d 1234"
+                                + " \"https://app.example/dashboard/%d?tab=usage&range=7d&utm_source=newsletter\" \"%s\"%n",
+                        n % 7,
+                        n % 40,
+                        10 + second / 3600,
+                        second / 60 % 60,
+                        second % 60,
+                        n % 500,
+                        n % 3,
+                        n % 4 == 0 ? 429 : 200,
+                        n % 50,
+                        agent));
             }
         }
         long heap = (long) HEAP_MIB << 20;
@@ -47,12 +57,24 @@ class LargerThanHeapTest {
 
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path out = dir.resolve("out.json");
-        Process process = new ProcessBuilder(List.of(java.toString(), "-Xmx" + HEAP_MIB + "m", "-cp",
-                System.getProperty("java.class.path"), "dev.stormwatch.Main", "diagnose", "--format", "nginx",
-                "--json", log.toString()))
-                .redirectOutput(out.toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+        Process process = new ProcessBuilder(List.of(
+                        java.toString(),
+                        "-Xmx" + HEAP_MIB + "m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.stormwatch.Main",
+                        "diagnose",
+                        "--format",
+                        "nginx",
+                        "--json",
+                        log.toString()))
+                .redirectOutput(out.toFile())
+                .redirectError(dir.resolve("err.txt").toFile())
+                .start();
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
-        assertThat(process.exitValue()).as(Files.readString(dir.resolve("err.txt"))).isZero();
+        assertThat(process.exitValue())
+                .as(Files.readString(dir.resolve("err.txt")))
+                .isZero();
         assertThat(Files.readString(out)).contains("\"requests\":" + LINES + ",");
     }
 }

@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class NginxStormDiagnosisTest {
 
-    private static final String LOG_FORMAT = "$msec $request_time \"$request\" $status \"$sent_http_retry_after\""
-            + " \"$http_x_client_id\"";
+    private static final String LOG_FORMAT =
+            "$msec $request_time \"$request\" $status \"$sent_http_retry_after\"" + " \"$http_x_client_id\"";
 
     private static final String HTTP_BLOCK = """
               log_format storm '%s';
@@ -66,12 +66,16 @@ class NginxStormDiagnosisTest {
     @SuppressWarnings("try") // RealNginx.close() may be interrupted while nginx stops, and says so
     void diagnosisOfRealNginxLogMatchesWhatTheClientsRecorded() throws Exception {
         Optional<Path> nginx = RealNginx.binary();
-        assumeTrue(nginx.isPresent(), "nginx is not installed (apt-get install nginx): this test drives Debian's"
-                + " nginx and reads its real access log");
+        assumeTrue(
+                nginx.isPresent(),
+                "nginx is not installed (apt-get install nginx): this test drives Debian's"
+                        + " nginx and reads its real access log");
         Map<String, List<Sent>> recorded = new HashMap<>();
         try (RealNginx server = RealNginx.start(nginx.get(), prefix, HTTP_BLOCK)) {
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(2)).build();
+            HttpClient http = HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(2))
+                    .build();
             ExecutorService pool = Executors.newFixedThreadPool(4);
             Map<String, Future<List<Sent>>> runs = new HashMap<>();
             runs.put("patient-a", pool.submit(() -> drive(http, server.port(), "patient-a", true, 4, 4)));
@@ -84,39 +88,63 @@ class NginxStormDiagnosisTest {
             pool.shutdown();
         }
 
-        DiagnoseRequest request = new DiagnoseRequest(List.of(prefix.resolve("logs/access.log")), InputFormat.NGINX,
-                LOG_FORMAT, null, "$http_x_client_id", DiagnosisOptions.DEFAULTS);
-        Diagnosis diagnosis = new DiagnoseService().diagnose(request, p -> { }, () -> false);
+        DiagnoseRequest request = new DiagnoseRequest(
+                List.of(prefix.resolve("logs/access.log")),
+                InputFormat.NGINX,
+                LOG_FORMAT,
+                null,
+                "$http_x_client_id",
+                DiagnosisOptions.DEFAULTS);
+        Diagnosis diagnosis = new DiagnoseService().diagnose(request, p -> {}, () -> false);
 
         long total = recorded.values().stream().mapToLong(List::size).sum();
         assertThat(diagnosis.evidence().unparsed()).isZero();
         assertThat(diagnosis.requests()).isEqualTo(total);
         for (Map.Entry<String, List<Sent>> entry : recorded.entrySet()) {
             List<Sent> sent = entry.getValue();
-            ClientDiagnosis client = diagnosis.clients().stream().filter(c -> c.client().equals(entry.getKey()))
-                    .findFirst().orElseThrow();
+            ClientDiagnosis client = diagnosis.clients().stream()
+                    .filter(c -> c.client().equals(entry.getKey()))
+                    .findFirst()
+                    .orElseThrow();
             long logical = sent.stream().map(Sent::uri).distinct().count();
             assertThat(client.requests()).as(entry.getKey() + " requests").isEqualTo(sent.size());
-            assertThat(client.logicalRequests()).as(entry.getKey() + " logical requests").isEqualTo(logical);
+            assertThat(client.logicalRequests())
+                    .as(entry.getKey() + " logical requests")
+                    .isEqualTo(logical);
             assertThat(client.retries()).as(entry.getKey() + " retries").isEqualTo(sent.size() - logical);
-            assertThat(client.earlyRetries()).as(entry.getKey() + " early retries").isEqualTo(early(sent));
-            assertThat(client.ignoresRetryAfter()).as(entry.getKey() + " flagged")
+            assertThat(client.earlyRetries())
+                    .as(entry.getKey() + " early retries")
+                    .isEqualTo(early(sent));
+            assertThat(client.ignoresRetryAfter())
+                    .as(entry.getKey() + " flagged")
                     .isEqualTo(entry.getKey().startsWith("eager"));
-            assertThat(client.status().getOrDefault(429, 0L)).as(entry.getKey() + " 429s")
+            assertThat(client.status().getOrDefault(429, 0L))
+                    .as(entry.getKey() + " 429s")
                     .isEqualTo(sent.stream().filter(s -> s.status() == 429).count());
         }
-        assertThat(recorded.get("eager-a").stream().filter(s -> s.status() == 429).count())
-                .as("the storm really throttled the eager clients").isGreaterThan(5);
+        assertThat(recorded.get("eager-a").stream()
+                        .filter(s -> s.status() == 429)
+                        .count())
+                .as("the storm really throttled the eager clients")
+                .isGreaterThan(5);
         // DG15: the what-if's server keeps the quota nginx was given (rate=10r/s, no burst) and its Retry-After.
         assertThat(diagnosis.whatIf().quotaPerSecond()).isEqualTo(10);
         assertThat(diagnosis.whatIf().retryAfterSeconds()).isEqualTo(1);
-        assertThat(diagnosis.whatIf().requests()).isGreaterThanOrEqualTo(diagnosis.logicalRequests())
+        assertThat(diagnosis.whatIf().requests())
+                .isGreaterThanOrEqualTo(diagnosis.logicalRequests())
                 .isLessThanOrEqualTo(3 * diagnosis.logicalRequests());
-        System.out.printf("nginx storm: %d requests, %d logical, amplification %.2f; %s%n", diagnosis.requests(),
-                diagnosis.logicalRequests(), diagnosis.amplification(), diagnosis.verdict());
+        System.out.printf(
+                "nginx storm: %d requests, %d logical, amplification %.2f; %s%n",
+                diagnosis.requests(), diagnosis.logicalRequests(), diagnosis.amplification(), diagnosis.verdict());
         for (ClientDiagnosis c : diagnosis.clients()) {
-            System.out.printf("  %-10s requests %3d logical %2d retries %3d early %3d ignores %s%n", c.client(),
-                    c.requests(), c.logicalRequests(), c.retries(), c.earlyRetries(), c.ignoresRetryAfter());
+            System.out.printf(
+                    "  %-10s requests %3d logical %2d retries %3d early %3d ignores %s%n",
+                    c.client(),
+                    c.requests(),
+                    c.logicalRequests(),
+                    c.retries(),
+                    c.earlyRetries(),
+                    c.ignoresRetryAfter());
         }
     }
 
@@ -127,7 +155,8 @@ class NginxStormDiagnosisTest {
         for (Sent s : sent) {
             Sent before = previous.get(s.uri());
             if (before != null && before.retryAfter() != null) {
-                long allowed = before.receivedMillis() + Long.parseLong(before.retryAfter().strip()) * 1000;
+                long allowed = before.receivedMillis()
+                        + Long.parseLong(before.retryAfter().strip()) * 1000;
                 if (s.sentMillis() < allowed - DiagnosisOptions.DEFAULT_TOLERANCE.toMillis()) {
                     early++;
                 }
@@ -138,14 +167,18 @@ class NginxStormDiagnosisTest {
     }
 
     /** One client: {@code logical} requests one after the other, each retried on 429 up to {@code maxAttempts}. */
-    private static List<Sent> drive(HttpClient http, int port, String client, boolean honoursRetryAfter, int logical,
-            int maxAttempts) throws Exception {
+    private static List<Sent> drive(
+            HttpClient http, int port, String client, boolean honoursRetryAfter, int logical, int maxAttempts)
+            throws Exception {
         List<Sent> sent = new ArrayList<>();
         for (int n = 0; n < logical; n++) {
             String uri = "/api/" + client + "/item/" + n;
             for (int attempt = 1; attempt <= maxAttempts; attempt++) {
                 HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + uri))
-                        .header("X-Client-Id", client).timeout(Duration.ofSeconds(5)).GET().build();
+                        .header("X-Client-Id", client)
+                        .timeout(Duration.ofSeconds(5))
+                        .GET()
+                        .build();
                 long before = System.currentTimeMillis();
                 HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
                 long after = System.currentTimeMillis();
@@ -154,9 +187,8 @@ class NginxStormDiagnosisTest {
                 if (response.statusCode() != 429) {
                     break;
                 }
-                long wait = honoursRetryAfter && retryAfter != null
-                        ? Long.parseLong(retryAfter.strip()) * 1000 + 50
-                        : 10;
+                long wait =
+                        honoursRetryAfter && retryAfter != null ? Long.parseLong(retryAfter.strip()) * 1000 + 50 : 10;
                 Thread.sleep(wait);
             }
         }

@@ -17,7 +17,13 @@ class OtlpTraceReaderTest {
     @TempDir
     Path dir;
 
-    static String span(int kind, long startMillis, long durationMillis, String method, String url, String status,
+    static String span(
+            int kind,
+            long startMillis,
+            long durationMillis,
+            String method,
+            String url,
+            String status,
             String retryAfter) {
         return "{\"traceId\":\"0af7651916cd43dd8448eb211c80319c\",\"spanId\":\"b7ad6b7169203331\",\"name\":\"" + method
                 + "\",\"kind\":" + kind + ",\"startTimeUnixNano\":\"" + startMillis * 1_000_000 + "\","
@@ -25,8 +31,10 @@ class OtlpTraceReaderTest {
                 + "{\"key\":\"http.request.method\",\"value\":{\"stringValue\":\"" + method + "\"}},"
                 + "{\"key\":\"url.full\",\"value\":{\"stringValue\":\"" + url + "\"}},"
                 + "{\"key\":\"http.response.status_code\",\"value\":{\"intValue\":\"" + status + "\"}}"
-                + (retryAfter == null ? "" : ",{\"key\":\"http.response.header.retry-after\",\"value\":{\"arrayValue\":"
-                        + "{\"values\":[{\"stringValue\":\"" + retryAfter + "\"}]}}}")
+                + (retryAfter == null
+                        ? ""
+                        : ",{\"key\":\"http.response.header.retry-after\",\"value\":{\"arrayValue\":"
+                                + "{\"values\":[{\"stringValue\":\"" + retryAfter + "\"}]}}}")
                 + "]}";
     }
 
@@ -38,7 +46,8 @@ class OtlpTraceReaderTest {
 
     @Test
     void clientHttpSpansAreRequestsOfTheirService() throws Exception {
-        String text = export("checkout",
+        String text = export(
+                "checkout",
                 span(3, T0, 20, "GET", "https://api.example/v1/x?token=abc#frag", "429", "2"),
                 span(2, T0, 5, "GET", "https://api.example/v1/x", "200", null),
                 span(3, T0 + 100, 20, "GET", "https://api.example/v1/x?token=abc", "200", null));
@@ -57,11 +66,15 @@ class OtlpTraceReaderTest {
     // DG1, DG10
     @Test
     void exportsOnePerLineAreAutoDetectedAndDiagnosed() throws Exception {
-        Path file = Files.writeString(dir.resolve("traces.json"),
-                export("eager", span(3, T0, 10, "GET", "https://a/x", "429", "1"),
-                        span(3, T0 + 20, 10, "GET", "https://a/x", "200", null)) + "\n"
+        Path file = Files.writeString(
+                dir.resolve("traces.json"),
+                export(
+                                "eager",
+                                span(3, T0, 10, "GET", "https://a/x", "429", "1"),
+                                span(3, T0 + 20, 10, "GET", "https://a/x", "200", null))
+                        + "\n"
                         + export("broken", span(3, T0, 10, "GET", "https://a/y", "oops", null)) + "\n");
-        Diagnosis d = new DiagnoseService().diagnose(DiagnoseRequest.of(List.of(file)), p -> { }, () -> false);
+        Diagnosis d = new DiagnoseService().diagnose(DiagnoseRequest.of(List.of(file)), p -> {}, () -> false);
         assertThat(d.evidence().files().get(0).format()).isEqualTo("otlp");
         assertThat(d.requests()).isEqualTo(2);
         assertThat(d.clients().get(0).earlyRetries()).isEqualTo(1);

@@ -31,8 +31,8 @@ final class RealNginx implements AutoCloseable {
 
     /** The nginx binary on PATH (or in the sbin folders, which a non-login shell may leave out of PATH). */
     static Optional<Path> binary() {
-        String path = System.getenv().getOrDefault("PATH", "") + File.pathSeparator + "/usr/sbin"
-                + File.pathSeparator + "/usr/local/sbin";
+        String path = System.getenv().getOrDefault("PATH", "") + File.pathSeparator + "/usr/sbin" + File.pathSeparator
+                + "/usr/local/sbin";
         for (String dir : path.split(File.pathSeparator)) {
             if (dir.isEmpty()) {
                 continue;

@@ -27,7 +27,10 @@ class StormAnalysisTest {
     }
 
     private ClientDiagnosis client(Diagnosis d, String name) {
-        return d.clients().stream().filter(c -> c.client().equals(name)).findFirst().orElseThrow();
+        return d.clients().stream()
+                .filter(c -> c.client().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     // DG1
@@ -66,7 +69,9 @@ class StormAnalysisTest {
         table.add(new ObservedRequest(T0, -1, "c", "GET", "/a", 503, until, date, null), "c");
         table.add(new ObservedRequest(T0 + 4_000, -1, "c", "GET", "/a", 503, until, date, null), "c");
         Diagnosis d = diagnose();
-        assertThat(client(d, "c").earlyRetries()).as("4 s after an answer that asked for 5 s").isEqualTo(1);
+        assertThat(client(d, "c").earlyRetries())
+                .as("4 s after an answer that asked for 5 s")
+                .isEqualTo(1);
         assertThat(client(d, "c").medianEarlyMillis()).isEqualTo(1_000);
     }
 
@@ -184,7 +189,9 @@ class StormAnalysisTest {
         request("spender", 0, "/x", 503, null);
         request("spender", 20, "/x", 200, null); // 1 in 2
         Diagnosis d = diagnose();
-        assertThat(d.findings()).filteredOn(f -> f.rule().equals("DG6")).extracting(Diagnosis.Finding::client)
+        assertThat(d.findings())
+                .filteredOn(f -> f.rule().equals("DG6"))
+                .extracting(Diagnosis.Finding::client)
                 .containsExactly("spender");
     }
 
@@ -214,7 +221,8 @@ class StormAnalysisTest {
         request("c", 10, "/b", 429, "1234");
         request("c", 20, "/c", 429, "2");
         request("c", 1_000, "/c", 429, "30");
-        List<String> texts = diagnose().findings().stream().map(Diagnosis.Finding::text).toList();
+        List<String> texts =
+                diagnose().findings().stream().map(Diagnosis.Finding::text).toList();
         assertThat(texts).anySatisfy(t -> assertThat(t).contains("carried no Retry-After"));
         assertThat(texts).anySatisfy(t -> assertThat(t).contains("probably milliseconds"));
         assertThat(texts).anySatisfy(t -> assertThat(t).contains("changed"));
@@ -226,8 +234,10 @@ class StormAnalysisTest {
         request("c", 0, "/a", 503, "1");
         request("c", 1_500, "/a", 200, null);
         Diagnosis plain = diagnose();
-        Diagnosis named = StormAnalysis.analyse(table, new DiagnosisOptions(Duration.ofMillis(100), Set.of(503),
-                Duration.ofMinutes(10)), NOTHING_UNPARSED);
+        Diagnosis named = StormAnalysis.analyse(
+                table,
+                new DiagnosisOptions(Duration.ofMillis(100), Set.of(503), Duration.ofMinutes(10)),
+                NOTHING_UNPARSED);
         assertThat(client(plain, "c").throttled()).isZero();
         assertThat(client(named, "c").throttled()).isEqualTo(1);
     }
@@ -259,7 +269,8 @@ class StormAnalysisTest {
         assertThat(a.retries()).containsExactly(2, 1, 0);
         assertThat(a.early()).containsExactly(2, 0, 0);
         long retries = d.clients().stream().mapToLong(ClientDiagnosis::retries).sum();
-        long early = d.clients().stream().mapToLong(ClientDiagnosis::earlyRetries).sum();
+        long early =
+                d.clients().stream().mapToLong(ClientDiagnosis::earlyRetries).sum();
         assertThat(a.requests().stream().mapToLong(Integer::longValue).sum()).isEqualTo(d.requests());
         assertThat(a.retries().stream().mapToLong(Integer::longValue).sum()).isEqualTo(retries);
         assertThat(a.early().stream().mapToLong(Integer::longValue).sum()).isEqualTo(early);
@@ -295,8 +306,11 @@ class StormAnalysisTest {
     }
 
     private static String endedOnAFailure(Diagnosis d) {
-        return d.findings().stream().filter(f -> f.rule().equals("DG2") && f.text().contains("ended on a failure"))
-                .map(Diagnosis.Finding::text).findFirst().orElse("");
+        return d.findings().stream()
+                .filter(f -> f.rule().equals("DG2") && f.text().contains("ended on a failure"))
+                .map(Diagnosis.Finding::text)
+                .findFirst()
+                .orElse("");
     }
 
     @Test

@@ -54,8 +54,16 @@ class WhatIfReplayTest {
             } else {
                 pending.add(new long[] {r[0], r[1], r[2] + 200, seq[0]++});
             }
-            out.add(new ObservedRequest(T0 + r[2], 0, "client-" + r[0], "GET", "/item/" + r[1],
-                    through ? 200 : 429, through ? null : "1", null, null));
+            out.add(new ObservedRequest(
+                    T0 + r[2],
+                    0,
+                    "client-" + r[0],
+                    "GET",
+                    "/item/" + r[1],
+                    through ? 200 : 429,
+                    through ? null : "1",
+                    null,
+                    null));
         }
         for (ObservedRequest o : out) {
             table.add(o, o.client());
@@ -67,8 +75,17 @@ class WhatIfReplayTest {
     private static Diagnosis judge(List<WhatIfReplay.Attempt> attempts) {
         AttemptTable table = new AttemptTable();
         for (WhatIfReplay.Attempt a : attempts) {
-            table.add(new ObservedRequest(a.startMillis(), 0, "logical-" + a.logicalRequest(), "GET", "/",
-                    a.status(), a.retryAfterSeconds() < 0 ? null : Long.toString(a.retryAfterSeconds()), null, null),
+            table.add(
+                    new ObservedRequest(
+                            a.startMillis(),
+                            0,
+                            "logical-" + a.logicalRequest(),
+                            "GET",
+                            "/",
+                            a.status(),
+                            a.retryAfterSeconds() < 0 ? null : Long.toString(a.retryAfterSeconds()),
+                            null,
+                            null),
                     "logical-" + a.logicalRequest());
         }
         return StormAnalysis.analyse(table, DiagnosisOptions.DEFAULTS.withWhatIf(1, 1), NOTHING_UNPARSED);
@@ -79,10 +96,12 @@ class WhatIfReplayTest {
             + " early, none sends more than B1's 3 attempts, and it sends fewer requests")
     void theReplayHonoursRetryAfterWithinTheBudget() {
         List<WhatIfReplay.Attempt> attempts = new ArrayList<>();
-        Diagnosis real = StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS, NOTHING_UNPARSED,
-                attempts::add);
+        Diagnosis real =
+                StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS, NOTHING_UNPARSED, attempts::add);
 
-        assertThat(real.clients()).filteredOn(c -> c.retries() > 0).hasSize(15)
+        assertThat(real.clients())
+                .filteredOn(c -> c.retries() > 0)
+                .hasSize(15)
                 .allMatch(Diagnosis.ClientDiagnosis::ignoresRetryAfter);
         Diagnosis.WhatIf w = real.whatIf();
         assertThat(w.ran()).isTrue();
@@ -91,8 +110,12 @@ class WhatIfReplayTest {
         assertThat(w.retryAfterSeconds()).isEqualTo(1);
         assertThat(w.logicalRequests()).isEqualTo(200);
         assertThat(w.requests()).isEqualTo(attempts.size()).isLessThan(real.requests());
-        assertThat(w.completed() + w.gaveUp()).as("every logical request ends once").isEqualTo(200);
-        assertThat(w.realCompletedShare()).as("the eager clients kept on until they got through").isEqualTo(1.0);
+        assertThat(w.completed() + w.gaveUp())
+                .as("every logical request ends once")
+                .isEqualTo(200);
+        assertThat(w.realCompletedShare())
+                .as("the eager clients kept on until they got through")
+                .isEqualTo(1.0);
         assertThat(w.arrivals().stream().mapToInt(Integer::intValue).sum()).isEqualTo(w.requests());
         assertThat(w.throttled().stream().mapToInt(Integer::intValue).sum())
                 .isEqualTo(attempts.stream().filter(a -> a.status() == 429).count());
@@ -103,8 +126,9 @@ class WhatIfReplayTest {
             assertThat(c.requests()).as(c.client() + " attempts, B1").isLessThanOrEqualTo(3);
         });
         assertThat(replay.logicalRequests()).isEqualTo(200);
-        assertThat(real.verdict()).contains("honouring Retry-After with full jitter would have sent "
-                + StormAnalysis.count(w.requests()) + " requests instead of " + StormAnalysis.count(real.requests()));
+        assertThat(real.verdict())
+                .contains("honouring Retry-After with full jitter would have sent " + StormAnalysis.count(w.requests())
+                        + " requests instead of " + StormAnalysis.count(real.requests()));
         assertThat(real.findings()).anyMatch(f -> f.rule().equals("DG14"));
     }
 
@@ -113,12 +137,16 @@ class WhatIfReplayTest {
     void theServerKeepsToItsQuota() {
         List<WhatIfReplay.Attempt> attempts = new ArrayList<>();
         StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS, NOTHING_UNPARSED, attempts::add);
-        List<Long> through = attempts.stream().filter(a -> a.status() == 200).map(WhatIfReplay.Attempt::startMillis)
-                .sorted().toList();
+        List<Long> through = attempts.stream()
+                .filter(a -> a.status() == 200)
+                .map(WhatIfReplay.Attempt::startMillis)
+                .sorted()
+                .toList();
         assertThat(through).hasSizeGreaterThan(5);
         for (int i = 5; i < through.size(); i++) {
-            assertThat(through.get(i) - through.get(i - 5)).as("6 accepted within one second").isGreaterThanOrEqualTo(
-                    1000);
+            assertThat(through.get(i) - through.get(i - 5))
+                    .as("6 accepted within one second")
+                    .isGreaterThanOrEqualTo(1000);
         }
     }
 
@@ -130,8 +158,7 @@ class WhatIfReplayTest {
         List<WhatIfReplay.Attempt> other = new ArrayList<>();
         StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS, NOTHING_UNPARSED, first::add);
         StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS, NOTHING_UNPARSED, again::add);
-        StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS.withWhatIf(7, 0), NOTHING_UNPARSED,
-                other::add);
+        StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS.withWhatIf(7, 0), NOTHING_UNPARSED, other::add);
         assertThat(again).isEqualTo(first);
         assertThat(other).isNotEqualTo(first);
     }
@@ -139,11 +166,13 @@ class WhatIfReplayTest {
     @Test
     @DisplayName("DG15: a quota given replaces the estimate")
     void aGivenQuotaReplacesTheEstimate() {
-        Diagnosis d = StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS.withWhatIf(2015, 50),
-                NOTHING_UNPARSED);
+        Diagnosis d =
+                StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS.withWhatIf(2015, 50), NOTHING_UNPARSED);
         assertThat(d.whatIf().quotaPerSecond()).isEqualTo(50);
         assertThat(d.whatIf().quotaEstimated()).isFalse();
-        assertThat(d.whatIf().requests()).as("20 a second fit a quota of 50: nothing is retried").isEqualTo(200);
+        assertThat(d.whatIf().requests())
+                .as("20 a second fit a quota of 50: nothing is retried")
+                .isEqualTo(200);
         assertThat(d.whatIf().completedShare()).isEqualTo(1.0);
     }
 
@@ -154,17 +183,22 @@ class WhatIfReplayTest {
         AttemptTable table = new AttemptTable();
         // nginx limit_req's default: 503 without Retry-After, named as throttling (DG9); 1 a second gets through.
         for (int c = 0; c < 30; c++) {
-            table.add(new ObservedRequest(T0, -1, "c" + c, "GET", "/x", c == 0 ? 200 : 503, null, null, null),
-                    "c" + c);
+            table.add(new ObservedRequest(T0, -1, "c" + c, "GET", "/x", c == 0 ? 200 : 503, null, null, null), "c" + c);
         }
         List<WhatIfReplay.Attempt> attempts = new ArrayList<>();
-        Diagnosis d = StormAnalysis.analyse(table, new DiagnosisOptions(DiagnosisOptions.DEFAULT_TOLERANCE,
-                Set.of(503), DiagnosisOptions.DEFAULT_RETRY_WINDOW), NOTHING_UNPARSED, attempts::add);
+        Diagnosis d = StormAnalysis.analyse(
+                table,
+                new DiagnosisOptions(
+                        DiagnosisOptions.DEFAULT_TOLERANCE, Set.of(503), DiagnosisOptions.DEFAULT_RETRY_WINDOW),
+                NOTHING_UNPARSED,
+                attempts::add);
         assertThat(d.whatIf().retryAfterSeconds()).isEqualTo(-1);
         assertThat(d.whatIf().quotaPerSecond()).isEqualTo(1);
-        Map<Long, List<Long>> byLogical = attempts.stream().collect(Collectors.groupingBy(
-                WhatIfReplay.Attempt::logicalRequest, HashMap::new,
-                Collectors.mapping(WhatIfReplay.Attempt::startMillis, Collectors.toList())));
+        Map<Long, List<Long>> byLogical = attempts.stream()
+                .collect(Collectors.groupingBy(
+                        WhatIfReplay.Attempt::logicalRequest,
+                        HashMap::new,
+                        Collectors.mapping(WhatIfReplay.Attempt::startMillis, Collectors.toList())));
         long retries = 0;
         for (List<Long> starts : byLogical.values()) {
             assertThat(starts).hasSizeLessThanOrEqualTo(3);
@@ -181,18 +215,25 @@ class WhatIfReplayTest {
     @DisplayName("DG14 DG15: on the access log a real nginx wrote (limit_req 2r/s, Retry-After: 1), the quota is the"
             + " truth and the replay sends fewer requests, none early")
     void theRealNginxLogReplayed() throws Exception {
-        Path log = Path.of(getClass().getResource("/diagnose/nginx/storm-access.log").toURI());
-        DiagnoseRequest request = new DiagnoseRequest(List.of(log), InputFormat.NGINX, NGINX_FORMAT, null,
-                "$http_x_client_id", DiagnosisOptions.DEFAULTS);
-        Diagnosis d = new DiagnoseService().diagnose(request, p -> { }, () -> false);
+        Path log = Path.of(
+                getClass().getResource("/diagnose/nginx/storm-access.log").toURI());
+        DiagnoseRequest request = new DiagnoseRequest(
+                List.of(log), InputFormat.NGINX, NGINX_FORMAT, null, "$http_x_client_id", DiagnosisOptions.DEFAULTS);
+        Diagnosis d = new DiagnoseService().diagnose(request, p -> {}, () -> false);
         Diagnosis.WhatIf w = d.whatIf();
         assertThat(w.quotaPerSecond()).as("nginx's rate=2r/s").isEqualTo(2);
         assertThat(w.retryAfterSeconds()).isEqualTo(1);
         assertThat(w.logicalRequests()).isEqualTo(d.logicalRequests());
         assertThat(w.requests()).isLessThan(d.requests()).isGreaterThanOrEqualTo(d.logicalRequests());
         assertThat(w.amplification()).isLessThan(d.amplification()).isLessThanOrEqualTo(3.0);
-        System.out.printf("what-if on the real nginx storm: %d requests instead of %d, amplification %.2f× instead"
-                + " of %.2f×, completed %.0f%% instead of %.0f%%%n", w.requests(), d.requests(), w.amplification(),
-                d.amplification(), w.completedShare() * 100, w.realCompletedShare() * 100);
+        System.out.printf(
+                "what-if on the real nginx storm: %d requests instead of %d, amplification %.2f× instead"
+                        + " of %.2f×, completed %.0f%% instead of %.0f%%%n",
+                w.requests(),
+                d.requests(),
+                w.amplification(),
+                d.amplification(),
+                w.completedShare() * 100,
+                w.realCompletedShare() * 100);
     }
 }

@@ -2,7 +2,6 @@ package dev.stormwatch.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stormwatch.retry.AdaptiveSendRate;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.RetryPolicy;
@@ -31,7 +30,8 @@ abstract class AdaptivePacingExecutorRules {
 
     final FakeClock clock = FakeClock.at("2026-12-01T12:00:00Z");
     final FakeWaits waits = new FakeWaits(clock);
-    final OkHttpClient okHttp = new OkHttpClient.Builder().readTimeout(2, TimeUnit.SECONDS).build();
+    final OkHttpClient okHttp =
+            new OkHttpClient.Builder().readTimeout(2, TimeUnit.SECONDS).build();
     private MockWebServer server;
 
     @BeforeEach
@@ -49,8 +49,8 @@ abstract class AdaptivePacingExecutorRules {
 
     private int send(StepExecutor executor) {
         Request request = new Request.Builder().url(server.url("/v1/models")).build();
-        try (Response response = executor.execute(request, Operation.READ, "models",
-                CallBudget.start(RetryPolicy.DEFAULT, clock))) {
+        try (Response response =
+                executor.execute(request, Operation.READ, "models", CallBudget.start(RetryPolicy.DEFAULT, clock))) {
             return response.code();
         }
     }

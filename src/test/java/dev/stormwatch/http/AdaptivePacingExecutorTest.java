@@ -12,7 +12,9 @@ class AdaptivePacingExecutorTest extends AdaptivePacingExecutorRules {
 
     @Override
     StepExecutor executor(boolean adaptive) {
-        AsyncRetryingExecutor.Builder builder = AsyncRetryingExecutor.builder(okHttp).clock(clock).scheduler(waits)
+        AsyncRetryingExecutor.Builder builder = AsyncRetryingExecutor.builder(okHttp)
+                .clock(clock)
+                .scheduler(waits)
                 .random(() -> 0.5);
         if (adaptive) {
             builder.adaptiveSendRate(new AdaptiveSendRate(clock));

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.stormwatch.limit.Algorithm;
-import dev.stormwatch.limit.LimitDecision;
 import dev.stormwatch.limit.DecisionSource;
+import dev.stormwatch.limit.LimitDecision;
 import dev.stormwatch.limit.LimitKey;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.RateLimiter;
@@ -15,10 +15,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import okhttp3.Dispatcher;
@@ -82,33 +82,47 @@ class AsyncResilientClientTest extends ResilientClientRules {
         };
         // The retry is built on OkHttp's dispatcher threads: learn when the task that asked the limiter has ended.
         CountDownLatch retryTaskEnded = new CountDownLatch(1);
-        ThreadPoolExecutor threads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
-                new SynchronousQueue<>()) {
-            @Override
-            protected void afterExecute(Runnable task, Throwable failure) {
-                if (Thread.currentThread() == retryThread.get()) {
-                    retryTaskEnded.countDown();
-                }
-            }
-        };
+        ThreadPoolExecutor threads =
+                new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>()) {
+                    @Override
+                    protected void afterExecute(Runnable task, Throwable failure) {
+                        if (Thread.currentThread() == retryThread.get()) {
+                            retryTaskEnded.countDown();
+                        }
+                    }
+                };
         Dispatcher dispatcher = new Dispatcher(threads);
-        ResilientClient client = ResilientClient.builder(new OkHttpClient.Builder().dispatcher(dispatcher).build())
-                .preset(PolicyPreset.BATCH).clock(clock).sleeper(waits).scheduler(waits).random(() -> random)
-                .listener(events::add).log(logLines::add)
+        ResilientClient client = ResilientClient.builder(
+                        new OkHttpClient.Builder().dispatcher(dispatcher).build())
+                .preset(PolicyPreset.BATCH)
+                .clock(clock)
+                .sleeper(waits)
+                .scheduler(waits)
+                .random(() -> random)
+                .listener(events::add)
+                .log(logLines::add)
                 .limiter(heldOnRetry, "alice")
                 .build();
 
         CompletableFuture<Response> result = client.sendAsync(get(), CallOptions.model(MODEL));
-        assertThat(retryAsked.await(30, TimeUnit.SECONDS)).as("the retry asked the limiter").isTrue();
+        assertThat(retryAsked.await(30, TimeUnit.SECONDS))
+                .as("the retry asked the limiter")
+                .isTrue();
         result.cancel(true);
         cancelled.countDown();
 
         try {
-            assertThat(retryTaskEnded.await(30, TimeUnit.SECONDS)).as("the retry's task ended").isTrue();
+            assertThat(retryTaskEnded.await(30, TimeUnit.SECONDS))
+                    .as("the retry's task ended")
+                    .isTrue();
             assertThat(result).isCancelled();
             // A retry enqueued after the cancel would be running now, or already at the server.
-            assertThat(dispatcher.runningCallsCount() + dispatcher.queuedCallsCount()).as("calls in OkHttp").isZero();
-            assertThat(server.getRequestCount()).as("only the first attempt went out").isEqualTo(1);
+            assertThat(dispatcher.runningCallsCount() + dispatcher.queuedCallsCount())
+                    .as("calls in OkHttp")
+                    .isZero();
+            assertThat(server.getRequestCount())
+                    .as("only the first attempt went out")
+                    .isEqualTo(1);
         } finally {
             threads.shutdown();
         }
@@ -146,14 +160,17 @@ class AsyncResilientClientTest extends ResilientClientRules {
             }
         });
         client.sendAsync(new Request.Builder().url(server.url("/hold")).build(), CallOptions.model(MODEL));
-        assertThat(held.await(30, TimeUnit.SECONDS)).as("the first request holds the slot").isTrue();
+        assertThat(held.await(30, TimeUnit.SECONDS))
+                .as("the first request holds the slot")
+                .isTrue();
         return release;
     }
 
     @Test
     @DisplayName("RC5: a request whose deadline passed while it waited in OkHttp's queue is refused, nothing sent")
     void deadlinePassedInTheDispatcherQueueSendsNothing() throws Exception {
-        ResilientClient client = client(PolicyPreset.INTERACTIVE).maxConcurrentRequests(1).build();
+        ResilientClient client =
+                client(PolicyPreset.INTERACTIVE).maxConcurrentRequests(1).build();
         CountDownLatch release = holdTheSlot(client);
         CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusSeconds(1)));
 
@@ -161,17 +178,23 @@ class AsyncResilientClientTest extends ResilientClientRules {
         clock.advance(Duration.ofSeconds(2)); // the deadline passes while the request waits for the slot
         release.countDown();
 
-        ExecutionException failed = catchThrowableOfType(ExecutionException.class, () -> queued.get(30, TimeUnit.SECONDS));
+        ExecutionException failed =
+                catchThrowableOfType(ExecutionException.class, () -> queued.get(30, TimeUnit.SECONDS));
         assertThat(failed).isNotNull();
-        assertThat(failed.getCause()).isInstanceOfSatisfying(RequestRefused.DeadlineExpired.class,
-                refused -> assertThat(refused.attemptsSent()).isZero());
-        assertThat(server.getRequestCount()).as("only the request that held the slot").isEqualTo(1);
+        assertThat(failed.getCause())
+                .isInstanceOfSatisfying(
+                        RequestRefused.DeadlineExpired.class,
+                        refused -> assertThat(refused.attemptsSent()).isZero());
+        assertThat(server.getRequestCount())
+                .as("only the request that held the slot")
+                .isEqualTo(1);
     }
 
     @Test
     @DisplayName("RC5: a request that waited in OkHttp's queue carries what is left of the deadline when it leaves")
     void requestTimeoutIsStampedWhenTheRequestLeavesTheQueue() throws Exception {
-        ResilientClient client = client(PolicyPreset.INTERACTIVE).maxConcurrentRequests(1).build();
+        ResilientClient client =
+                client(PolicyPreset.INTERACTIVE).maxConcurrentRequests(1).build();
         CountDownLatch release = holdTheSlot(client);
         CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0.plusSeconds(5)));
 

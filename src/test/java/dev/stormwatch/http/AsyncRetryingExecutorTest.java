@@ -74,7 +74,10 @@ class AsyncRetryingExecutorTest {
                     .build();
             List<CompletableFuture<Integer>> results = new ArrayList<>();
             for (int i = 0; i < calls; i++) {
-                Request request = new Request.Builder().url(server.url("/v1/models")).header("X-Call", "c" + i).build();
+                Request request = new Request.Builder()
+                        .url(server.url("/v1/models"))
+                        .header("X-Call", "c" + i)
+                        .build();
                 results.add(client.sendAsync(request, CallOptions.model("m")).thenApply(response -> {
                     try (response) {
                         return response.code();
@@ -132,8 +135,11 @@ class AsyncRetryingExecutorTest {
         CompletableFuture<Response> future = client.sendAsync(
                 new Request.Builder().url(server.url("/v1/models")).build(), CallOptions.model("m"));
 
-        assertThat(future).failsWithin(Duration.ofSeconds(10)).withThrowableOfType(ExecutionException.class)
-                .havingCause().isInstanceOfSatisfying(CallFailure.Recoverable.class, failure -> {
+        assertThat(future)
+                .failsWithin(Duration.ofSeconds(10))
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isInstanceOfSatisfying(CallFailure.Recoverable.class, failure -> {
                     assertThat(failure.attempts()).isEqualTo(1);
                     assertThat(failure.retryAfter()).isEmpty();
                 });

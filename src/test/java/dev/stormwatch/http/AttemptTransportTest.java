@@ -47,7 +47,8 @@ class AttemptTransportTest {
         Outcome outcome = send(AttemptTransport.blockingOn(workers));
 
         assertThat(outcome.response.get(5, TimeUnit.SECONDS)).isEqualTo("200 ok");
-        assertThat(outcome.thread.get(5, TimeUnit.SECONDS)).isNotEqualTo(Thread.currentThread().getName());
+        assertThat(outcome.thread.get(5, TimeUnit.SECONDS))
+                .isNotEqualTo(Thread.currentThread().getName());
     }
 
     @Test
@@ -65,23 +66,31 @@ class AttemptTransportTest {
         Outcome outcome = send(AttemptTransport.blockingOn(workers));
 
         // As OkHttp's enqueue on a shut-down dispatcher: an interrupted I/O error, before anything left.
-        assertThat(outcome.failure.get(5, TimeUnit.SECONDS)).isInstanceOf(InterruptedIOException.class)
+        assertThat(outcome.failure.get(5, TimeUnit.SECONDS))
+                .isInstanceOf(InterruptedIOException.class)
                 .hasMessageContaining("shut down");
         assertThat(server.getRequestCount()).isZero();
-        assertThatThrownBy(() -> AttemptTransport.blockingOn(workers).handOn(() -> { }))
+        assertThatThrownBy(() -> AttemptTransport.blockingOn(workers).handOn(() -> {}))
                 .isInstanceOf(RejectedExecutionException.class);
     }
 
     @Test
     void anInterceptorThatThrowsStillEndsTheAttemptOnce() throws Exception {
-        OkHttpClient throwing = http.newBuilder().addInterceptor(chain -> {
-            throw new IllegalStateException("a broken interceptor");
-        }).build();
+        OkHttpClient throwing = http.newBuilder()
+                .addInterceptor(chain -> {
+                    throw new IllegalStateException("a broken interceptor");
+                })
+                .build();
         Outcome outcome = new Outcome();
 
-        AttemptTransport.blockingOn(workers).send(throwing.newCall(new Request.Builder().url(server.url("/")).build()), outcome);
+        AttemptTransport.blockingOn(workers)
+                .send(
+                        throwing.newCall(
+                                new Request.Builder().url(server.url("/")).build()),
+                        outcome);
 
-        assertThat(outcome.failure.get(5, TimeUnit.SECONDS)).isInstanceOf(IOException.class)
+        assertThat(outcome.failure.get(5, TimeUnit.SECONDS))
+                .isInstanceOf(IOException.class)
                 .hasRootCauseInstanceOf(IllegalStateException.class);
         assertThat(server.getRequestCount()).isZero();
     }

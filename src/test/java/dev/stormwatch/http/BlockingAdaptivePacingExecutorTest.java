@@ -11,8 +11,8 @@ class BlockingAdaptivePacingExecutorTest extends AdaptivePacingExecutorRules {
 
     @Override
     StepExecutor executor(boolean adaptive) {
-        RetryingExecutor.Builder builder = RetryingExecutor.builder(okHttp).clock(clock).sleeper(waits)
-                .random(() -> 0.5);
+        RetryingExecutor.Builder builder =
+                RetryingExecutor.builder(okHttp).clock(clock).sleeper(waits).random(() -> 0.5);
         if (adaptive) {
             builder.adaptiveSendRate(new AdaptiveSendRate(clock));
         }

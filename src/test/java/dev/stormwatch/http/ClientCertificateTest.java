@@ -21,14 +21,16 @@ class ClientCertificateTest {
     @TempDir
     Path folder;
 
-    private final HeldCertificate held = new HeldCertificate.Builder().commonName("stormwatch-mtls").build();
+    private final HeldCertificate held =
+            new HeldCertificate.Builder().commonName("stormwatch-mtls").build();
 
     private Path write(String name, String text) throws Exception {
         return Files.writeString(folder.resolve(name), text);
     }
 
     private ClientCertificate.Unusable refused(Path cert, Optional<Path> key) {
-        return catchThrowableOfType(ClientCertificate.Unusable.class,
+        return catchThrowableOfType(
+                ClientCertificate.Unusable.class,
                 () -> ClientCertificate.read(cert, key, "--client-cert", "--client-cert-key", Instant.now()));
     }
 
@@ -39,10 +41,10 @@ class ClientCertificateTest {
         Path key = write("k.pem", held.privateKeyPkcs8Pem());
         Path both = write("both.pem", held.certificatePem() + held.privateKeyPkcs8Pem());
 
-        ClientCertificate separate = ClientCertificate.read(cert, Optional.of(key), "--client-cert",
-                "--client-cert-key", Instant.now());
-        ClientCertificate combined = ClientCertificate.read(both, Optional.empty(), "--client-cert",
-                "--client-cert-key", Instant.now());
+        ClientCertificate separate =
+                ClientCertificate.read(cert, Optional.of(key), "--client-cert", "--client-cert-key", Instant.now());
+        ClientCertificate combined =
+                ClientCertificate.read(both, Optional.empty(), "--client-cert", "--client-cert-key", Instant.now());
 
         assertThat(separate.certificate()).isEqualTo(held.certificate());
         assertThat(combined.certificate()).isEqualTo(held.certificate());
@@ -53,13 +55,17 @@ class ClientCertificateTest {
     @DisplayName("TX2: the thumbprint is base64url without padding of the SHA-256 of the certificate's DER")
     void thumbprintIsTheRfc8705Value() throws Exception {
         Path both = write("both.pem", held.certificatePem() + held.privateKeyPkcs8Pem());
-        byte[] digest = MessageDigest.getInstance("SHA-256").digest(held.certificate().getEncoded());
+        byte[] digest =
+                MessageDigest.getInstance("SHA-256").digest(held.certificate().getEncoded());
 
-        String thumbprint = ClientCertificate.read(both, Optional.empty(), "--client-cert", "--client-cert-key",
-                Instant.now()).thumbprint();
+        String thumbprint = ClientCertificate.read(
+                        both, Optional.empty(), "--client-cert", "--client-cert-key", Instant.now())
+                .thumbprint();
 
-        assertThat(thumbprint).isEqualTo(Base64.getUrlEncoder().withoutPadding().encodeToString(digest))
-                .doesNotContain("=").hasSize(43);
+        assertThat(thumbprint)
+                .isEqualTo(Base64.getUrlEncoder().withoutPadding().encodeToString(digest))
+                .doesNotContain("=")
+                .hasSize(43);
     }
 
     @Test
@@ -85,18 +91,22 @@ class ClientCertificateTest {
     @DisplayName("TX1: a PKCS#1 key and an encrypted key are refused with the openssl command that converts them,"
             + " never quoting the key")
     void keysInOtherFormatsAreRefusedWithTheWayToConvert() throws Exception {
-        HeldCertificate rsa = new HeldCertificate.Builder().commonName("rsa").rsa2048().build();
+        HeldCertificate rsa =
+                new HeldCertificate.Builder().commonName("rsa").rsa2048().build();
         Path cert = write("c.pem", rsa.certificatePem());
         Path pkcs1 = write("pkcs1.pem", rsa.privateKeyPkcs1Pem());
-        Path encrypted = write("enc.pem", "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n"
-                + "-----END ENCRYPTED PRIVATE KEY-----\n");
+        Path encrypted = write(
+                "enc.pem", "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n" + "-----END ENCRYPTED PRIVATE KEY-----\n");
 
         ClientCertificate.Unusable oldFormat = refused(cert, Optional.of(pkcs1));
         ClientCertificate.Unusable locked = refused(cert, Optional.of(encrypted));
 
         assertThat(oldFormat.problem()).isEqualTo(ClientCertificate.Problem.KEY_FORMAT);
-        assertThat(oldFormat).hasMessageStartingWith("--client-cert-key:").hasMessageContaining("openssl pkcs8")
-                .hasMessageNotContaining(rsa.privateKeyPkcs1Pem().lines().skip(1).findFirst().orElseThrow());
+        assertThat(oldFormat)
+                .hasMessageStartingWith("--client-cert-key:")
+                .hasMessageContaining("openssl pkcs8")
+                .hasMessageNotContaining(
+                        rsa.privateKeyPkcs1Pem().lines().skip(1).findFirst().orElseThrow());
         assertThat(locked.problem()).isEqualTo(ClientCertificate.Problem.KEY_FORMAT);
         assertThat(locked).hasMessageContaining("encrypted");
     }
@@ -104,7 +114,8 @@ class ClientCertificateTest {
     @Test
     @DisplayName("TX1: a key that is not the certificate's is refused before any handshake")
     void anotherCertificatesKeyIsRefused() throws Exception {
-        HeldCertificate other = new HeldCertificate.Builder().commonName("other").build();
+        HeldCertificate other =
+                new HeldCertificate.Builder().commonName("other").build();
         Path cert = write("c.pem", held.certificatePem());
         Path key = write("k.pem", other.privateKeyPkcs8Pem());
 
@@ -118,14 +129,25 @@ class ClientCertificateTest {
     @DisplayName("TX1: a certificate one second past its validity is refused; one valid until that second is read")
     void anExpiredCertificateIsRefused() throws Exception {
         long now = Instant.parse("2026-12-01T12:00:00Z").toEpochMilli();
-        HeldCertificate expiring = new HeldCertificate.Builder().commonName("expiring")
-                .validityInterval(now - Duration.ofDays(1).toMillis(), now).build();
+        HeldCertificate expiring = new HeldCertificate.Builder()
+                .commonName("expiring")
+                .validityInterval(now - Duration.ofDays(1).toMillis(), now)
+                .build();
         Path both = write("both.pem", expiring.certificatePem() + expiring.privateKeyPkcs8Pem());
 
-        ClientCertificate onTheLastSecond = ClientCertificate.read(both, Optional.empty(), "--client-cert",
-                "--client-cert-key", Instant.ofEpochMilli(now).minusSeconds(1));
-        ClientCertificate.Unusable after = catchThrowableOfType(ClientCertificate.Unusable.class,
-                () -> ClientCertificate.read(both, Optional.empty(), "--client-cert", "--client-cert-key",
+        ClientCertificate onTheLastSecond = ClientCertificate.read(
+                both,
+                Optional.empty(),
+                "--client-cert",
+                "--client-cert-key",
+                Instant.ofEpochMilli(now).minusSeconds(1));
+        ClientCertificate.Unusable after = catchThrowableOfType(
+                ClientCertificate.Unusable.class,
+                () -> ClientCertificate.read(
+                        both,
+                        Optional.empty(),
+                        "--client-cert",
+                        "--client-cert-key",
                         Instant.ofEpochMilli(now).plusSeconds(1)));
 
         assertThat(onTheLastSecond.certificate()).isEqualTo(expiring.certificate());

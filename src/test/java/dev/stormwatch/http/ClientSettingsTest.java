@@ -26,7 +26,9 @@ class ClientSettingsTest {
     @DisplayName("RC3: each timeout is configurable")
     void timeoutsAreConfigurable() {
         OkHttpClient http = ResilientClient.builder()
-                .timeouts(new ClientTimeouts(Duration.ofMillis(500), Duration.ofSeconds(120))).build().okHttpClient();
+                .timeouts(new ClientTimeouts(Duration.ofMillis(500), Duration.ofSeconds(120)))
+                .build()
+                .okHttpClient();
 
         assertThat(http.connectTimeoutMillis()).isEqualTo(500);
         assertThat(http.readTimeoutMillis()).isEqualTo(120_000);
@@ -36,12 +38,14 @@ class ClientSettingsTest {
     @DisplayName("RC3: a zero, negative or missing timeout (OkHttp's 'wait forever') is a Configuration error")
     void unboundedTimeoutsAreRefused() {
         assertThatThrownBy(() -> ClientTimeouts.DEFAULT.withRead(Duration.ZERO))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("read timeout");
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("read timeout");
         assertThatThrownBy(() -> ClientTimeouts.DEFAULT.withConnect(Duration.ofMillis(-1)))
                 .isInstanceOf(CallFailure.Configuration.class);
         assertThatThrownBy(() -> new ClientTimeouts(null, Duration.ofSeconds(1)))
                 .isInstanceOf(CallFailure.Configuration.class);
-        assertThatThrownBy(() -> ClientTimeouts.DEFAULT.withRead(Duration.ofMinutes(10).plusMillis(1)))
+        assertThatThrownBy(() ->
+                        ClientTimeouts.DEFAULT.withRead(Duration.ofMinutes(10).plusMillis(1)))
                 .isInstanceOf(CallFailure.Configuration.class);
     }
 
@@ -59,8 +63,10 @@ class ClientSettingsTest {
     @Test
     @DisplayName("RC7 L2: a principal that cannot be part of a limiter key fails when the client is configured")
     void aBadPrincipalFailsAtConfiguration() {
-        var limiter = dev.stormwatch.limit.RateLimiterBuilder.of(dev.stormwatch.limit.Algorithm.SLIDING_LOG,
-                dev.stormwatch.limit.LimitSpec.of(1, Duration.ofSeconds(1))).build();
+        var limiter = dev.stormwatch.limit.RateLimiterBuilder.of(
+                        dev.stormwatch.limit.Algorithm.SLIDING_LOG,
+                        dev.stormwatch.limit.LimitSpec.of(1, Duration.ofSeconds(1)))
+                .build();
 
         assertThatThrownBy(() -> ResilientClient.builder().limiter(limiter, "bad principal"))
                 .isInstanceOf(dev.stormwatch.limit.LimiterConfigurationException.class)

@@ -35,11 +35,15 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ComparisonBackoffExecutorTest {
 
     /** The two executors; each test runs on both. */
-    enum Path { BLOCKING, ASYNC }
+    enum Path {
+        BLOCKING,
+        ASYNC
+    }
 
     private final FakeClock clock = FakeClock.at("2026-11-30T06:00:00Z");
     private final FakeWaits waits = new FakeWaits(clock);
-    private final OkHttpClient okHttp = new OkHttpClient.Builder().readTimeout(2, TimeUnit.SECONDS).build();
+    private final OkHttpClient okHttp =
+            new OkHttpClient.Builder().readTimeout(2, TimeUnit.SECONDS).build();
     private MockWebServer server;
 
     @BeforeEach
@@ -58,11 +62,14 @@ class ComparisonBackoffExecutorTest {
     /** An executor on the fake clock with random 0.5; {@code strategy} empty: the builder's default. */
     private StepExecutor executor(Path path, Optional<ComparisonBackoff> strategy) {
         if (path == Path.BLOCKING) {
-            RetryingExecutor.Builder builder = RetryingExecutor.builder(okHttp).clock(clock).sleeper(waits).random(() -> 0.5);
+            RetryingExecutor.Builder builder =
+                    RetryingExecutor.builder(okHttp).clock(clock).sleeper(waits).random(() -> 0.5);
             strategy.ifPresent(builder::backoffForComparison);
             return builder.build()::execute;
         }
-        AsyncRetryingExecutor.Builder builder = AsyncRetryingExecutor.builder(okHttp).clock(clock).scheduler(waits)
+        AsyncRetryingExecutor.Builder builder = AsyncRetryingExecutor.builder(okHttp)
+                .clock(clock)
+                .scheduler(waits)
                 .random(() -> 0.5);
         strategy.ifPresent(builder::backoffForComparison);
         AsyncRetryingExecutor async = builder.build();
@@ -79,8 +86,8 @@ class ComparisonBackoffExecutorTest {
 
     private int send(StepExecutor executor) throws IOException {
         Request request = new Request.Builder().url(server.url("/v1/models")).build();
-        try (Response response = executor.execute(request, Operation.READ, "models",
-                CallBudget.start(RetryPolicy.DEFAULT, clock))) {
+        try (Response response =
+                executor.execute(request, Operation.READ, "models", CallBudget.start(RetryPolicy.DEFAULT, clock))) {
             return response.code();
         }
     }
@@ -123,8 +130,8 @@ class ComparisonBackoffExecutorTest {
     void noneStaysBounded(Path path) {
         enqueue(503, 503, 503, 503, 503);
 
-        CallFailure.Recoverable failure = catchThrowableOfType(CallFailure.Recoverable.class,
-                () -> send(executor(path, Optional.of(ComparisonBackoff.NONE))));
+        CallFailure.Recoverable failure = catchThrowableOfType(
+                CallFailure.Recoverable.class, () -> send(executor(path, Optional.of(ComparisonBackoff.NONE))));
 
         assertThat(failure).isNotNull();
         assertThat(failure.attempts()).isEqualTo(3);
@@ -151,7 +158,8 @@ class ComparisonBackoffExecutorTest {
     void decorrelatedGrowsFromThePreviousSleep(Path path) throws IOException {
         enqueue(503, 503, 200);
 
-        assertThat(send(executor(path, Optional.of(ComparisonBackoff.DECORRELATED)))).isEqualTo(200);
+        assertThat(send(executor(path, Optional.of(ComparisonBackoff.DECORRELATED))))
+                .isEqualTo(200);
 
         // 500 + 0.5 x (1500 - 500), then 500 + 0.5 x (3 x 1000 - 500).
         assertThat(waits.waits()).isEqualTo(List.of(Duration.ofSeconds(1), Duration.ofMillis(1750)));

@@ -17,10 +17,10 @@ class CredentialTest {
     @ValueSource(strings = {"sk-caf\u00e9-SECRET", "sk-\u0007-SECRET", "sk-\u007f-SECRET", "sk-\u00a0-SECRET"})
     @DisplayName("RC6: a key with a non-ASCII or control character is refused at once, without the key in the error")
     void keyWithACharacterHttpCannotCarryIsRefusedWithoutShowingIt(String key) {
-        CallFailure.Configuration apiKey = catchThrowableOfType(CallFailure.Configuration.class,
-                () -> Credential.apiKey("x-api-key", key));
-        CallFailure.Configuration bearer = catchThrowableOfType(CallFailure.Configuration.class,
-                () -> Credential.bearer(key));
+        CallFailure.Configuration apiKey =
+                catchThrowableOfType(CallFailure.Configuration.class, () -> Credential.apiKey("x-api-key", key));
+        CallFailure.Configuration bearer =
+                catchThrowableOfType(CallFailure.Configuration.class, () -> Credential.bearer(key));
 
         assertThat(apiKey).isNotNull();
         assertThat(bearer).isNotNull();
@@ -33,8 +33,8 @@ class CredentialTest {
     @ValueSource(strings = {"X Portal", "X:Portal", "X-Portal\u00e9", "X(Portal)", "X-Portal\n"})
     @DisplayName("RC6: a header name outside RFC 9110's token characters is refused with a clear error")
     void headerNameOutsideTokenCharactersIsRefused(String name) {
-        CallFailure.Configuration refused = catchThrowableOfType(CallFailure.Configuration.class,
-                () -> Credential.apiKey(name, "k-SECRET"));
+        CallFailure.Configuration refused =
+                catchThrowableOfType(CallFailure.Configuration.class, () -> Credential.apiKey(name, "k-SECRET"));
 
         assertThat(refused).isNotNull();
         assertThat(refused.getMessage()).contains("RFC 9110").doesNotContain("SECRET");
@@ -47,8 +47,10 @@ class CredentialTest {
     void visibleAsciiKeysAreAcceptedAndOkHttpTakesThem(String key) {
         Credential credential = Credential.apiKey("X-Portal-Id!#$%&'*+-.^_`|~", key);
 
-        Request request = new Request.Builder().url("http://localhost/")
-                .header(credential.headerName(), credential.headerValue()).build();
+        Request request = new Request.Builder()
+                .url("http://localhost/")
+                .header(credential.headerName(), credential.headerValue())
+                .build();
 
         assertThat(request.header(credential.headerName())).isEqualTo(key);
     }

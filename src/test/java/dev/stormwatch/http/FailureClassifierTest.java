@@ -26,7 +26,8 @@ class FailureClassifierTest {
     @ParameterizedTest(name = "{0}, request started {1} -> {3}")
     @MethodSource
     void classify(IOException failure, boolean requestStarted, boolean tlsUnfinished, FailureKind expected) {
-        assertThat(FailureClassifier.classify(failure, requestStarted, tlsUnfinished)).isEqualTo(expected);
+        assertThat(FailureClassifier.classify(failure, requestStarted, tlsUnfinished))
+                .isEqualTo(expected);
     }
 
     static Stream<Arguments> classify() {
@@ -34,14 +35,20 @@ class FailureClassifierTest {
                 Arguments.of(new UnknownHostException("idp.example"), false, false, FailureKind.DNS_FAILURE),
                 Arguments.of(new ConnectException("Connection refused"), false, false, FailureKind.CONNECT_REFUSED),
                 Arguments.of(new NoRouteToHostException("No route"), false, false, FailureKind.CONNECT_REFUSED),
-                Arguments.of(new SocketTimeoutException("Connect timed out"), false, false, FailureKind.CONNECT_TIMEOUT),
-                Arguments.of(new SSLHandshakeException("PKIX path building failed"), false, true, FailureKind.TLS_HANDSHAKE),
+                Arguments.of(
+                        new SocketTimeoutException("Connect timed out"), false, false, FailureKind.CONNECT_TIMEOUT),
+                Arguments.of(
+                        new SSLHandshakeException("PKIX path building failed"), false, true, FailureKind.TLS_HANDSHAKE),
                 Arguments.of(new SocketTimeoutException("Read timed out"), false, true, FailureKind.TLS_HANDSHAKE),
                 Arguments.of(new SocketTimeoutException("timeout"), true, false, FailureKind.READ_TIMEOUT),
                 Arguments.of(new SocketException("Connection reset"), true, false, FailureKind.RESET_AFTER_SEND),
-                Arguments.of(new IOException("unexpected end of stream", new EOFException()), true, false,
+                Arguments.of(
+                        new IOException("unexpected end of stream", new EOFException()),
+                        true,
+                        false,
                         FailureKind.RESET_AFTER_SEND),
-                Arguments.of(new ProtocolException("Unexpected status line"), true, false, FailureKind.MALFORMED_RESPONSE),
+                Arguments.of(
+                        new ProtocolException("Unexpected status line"), true, false, FailureKind.MALFORMED_RESPONSE),
                 // A failure while the request was being written may still have let bytes out: never "nothing sent".
                 Arguments.of(new ConnectException("odd"), true, false, FailureKind.RESET_AFTER_SEND));
     }

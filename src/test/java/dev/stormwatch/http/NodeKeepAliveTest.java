@@ -51,7 +51,9 @@ class NodeKeepAliveTest {
         try (InputStream in = getClass().getResourceAsStream("/keepalive/record-server.js")) {
             Files.copy(in, script);
         }
-        node = new ProcessBuilder("node", script.toString()).redirectErrorStream(true).start();
+        node = new ProcessBuilder("node", script.toString())
+                .redirectErrorStream(true)
+                .start();
         BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8));
         base = "http://127.0.0.1:" + Integer.parseInt(out.readLine().trim());
     }
@@ -73,15 +75,23 @@ class NodeKeepAliveTest {
 
         call(client, get("/models"));
         Thread.sleep(PAUSE_MILLIS);
-        call(client, new Request.Builder().url(base + "/orders")
-                .post(RequestBody.create("{}", MediaType.get("application/json"))).build());
+        call(
+                client,
+                new Request.Builder()
+                        .url(base + "/orders")
+                        .post(RequestBody.create("{}", MediaType.get("application/json")))
+                        .build());
         Thread.sleep(PAUSE_MILLIS);
         call(client, get("/models"));
 
-        assertThat(events).extracting(AttemptEvent::failure).allSatisfy(failure -> assertThat(failure).isEmpty());
+        assertThat(events)
+                .extracting(AttemptEvent::failure)
+                .allSatisfy(failure -> assertThat(failure).isEmpty());
         assertThat(events).extracting(AttemptEvent::attempt).containsOnly(1);
-        assertThat(events).extracting(AttemptEvent::connection).containsExactly(
-                ConnectionUse.OPENED, ConnectionUse.OPENED_NOT_RESENDABLE, ConnectionUse.OPENED_AFTER_STALE);
+        assertThat(events)
+                .extracting(AttemptEvent::connection)
+                .containsExactly(
+                        ConnectionUse.OPENED, ConnectionUse.OPENED_NOT_RESENDABLE, ConnectionUse.OPENED_AFTER_STALE);
         assertThat(nodeRecord()).containsExactly("GET /models", "POST /orders", "GET /models");
     }
 
@@ -103,7 +113,8 @@ class NodeKeepAliveTest {
 
     private static boolean onPath(String program) {
         String path = System.getenv("PATH");
-        return path != null && java.util.Arrays.stream(path.split(java.io.File.pathSeparator))
-                .anyMatch(dir -> Files.isExecutable(Path.of(dir, program)));
+        return path != null
+                && java.util.Arrays.stream(path.split(java.io.File.pathSeparator))
+                        .anyMatch(dir -> Files.isExecutable(Path.of(dir, program)));
     }
 }

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
-import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.RetryPolicy;
+import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.time.Duration;
@@ -37,8 +37,11 @@ class PauseBetweenAttemptsTest {
             server.start(InetAddress.getLoopbackAddress(), 0);
             server.enqueue(new MockResponse().setResponseCode(503));
             Origin origin = Origin.of(server.url("/").uri());
-            RetryingExecutor executor = RetryingExecutor.builder(new OkHttpClient()).clock(clock)
-                    .random(() -> 0.5).pauses(pauses).listener(events::add)
+            RetryingExecutor executor = RetryingExecutor.builder(new OkHttpClient())
+                    .clock(clock)
+                    .random(() -> 0.5)
+                    .pauses(pauses)
+                    .listener(events::add)
                     .sleeper(delay -> {
                         clock.advance(delay);
                         // Meanwhile another call met a 429 with Retry-After: 30 on the same origin.
@@ -46,14 +49,23 @@ class PauseBetweenAttemptsTest {
                     })
                     .build();
 
-            CallFailure.Recoverable failure = catchThrowableOfType(CallFailure.Recoverable.class, () -> executor
-                    .execute(new Request.Builder().url(server.url("/userinfo")).build(), Operation.READ, "userinfo",
+            CallFailure.Recoverable failure = catchThrowableOfType(
+                    CallFailure.Recoverable.class,
+                    () -> executor.execute(
+                            new Request.Builder().url(server.url("/userinfo")).build(),
+                            Operation.READ,
+                            "userinfo",
                             CallBudget.start(RetryPolicy.DEFAULT, clock)));
 
-            assertThat(failure.reason()).isEqualTo(new CallFailure.Server(429, Optional.of(Duration.ofSeconds(30)), 0,
-                    failure.reason().elapsed()));
+            assertThat(failure.reason())
+                    .isEqualTo(new CallFailure.Server(
+                            429,
+                            Optional.of(Duration.ofSeconds(30)),
+                            0,
+                            failure.reason().elapsed()));
             assertThat(server.getRequestCount()).as("the retry was not sent").isEqualTo(1);
-            assertThat(events).extracting(AttemptEvent::verdict)
+            assertThat(events)
+                    .extracting(AttemptEvent::verdict)
                     .containsExactly(AttemptEvent.Verdict.RETRY, AttemptEvent.Verdict.REFUSED_BY_PAUSE);
         }
     }

@@ -18,23 +18,43 @@ class ProxyRoutesTest {
     @Test
     @DisplayName("PX1: HTTPS_PROXY for https, HTTP_PROXY for http, lower case first; a bare host:port is http")
     void schemesPickTheirProxy() {
-        ProxyRoutes r = routes(Map.of("HTTPS_PROXY", "http://secure.proxy:3128", "https_proxy", "lower.proxy:8080",
-                "HTTP_PROXY", "http://plain.proxy"), Map.of());
+        ProxyRoutes r = routes(
+                Map.of(
+                        "HTTPS_PROXY",
+                        "http://secure.proxy:3128",
+                        "https_proxy",
+                        "lower.proxy:8080",
+                        "HTTP_PROXY",
+                        "http://plain.proxy"),
+                Map.of());
 
-        assertThat(r.routeFor(URI.create("https://login.example.com/x"))).get()
-                .extracting(ProxyRoutes.ProxyUrl::host, ProxyRoutes.ProxyUrl::port).containsExactly("lower.proxy", 8080);
-        assertThat(r.routeFor(URI.create("http://api.example.com/x"))).get()
-                .extracting(ProxyRoutes.ProxyUrl::host, ProxyRoutes.ProxyUrl::port).containsExactly("plain.proxy", 80);
+        assertThat(r.routeFor(URI.create("https://login.example.com/x")))
+                .get()
+                .extracting(ProxyRoutes.ProxyUrl::host, ProxyRoutes.ProxyUrl::port)
+                .containsExactly("lower.proxy", 8080);
+        assertThat(r.routeFor(URI.create("http://api.example.com/x")))
+                .get()
+                .extracting(ProxyRoutes.ProxyUrl::host, ProxyRoutes.ProxyUrl::port)
+                .containsExactly("plain.proxy", 80);
     }
 
     @Test
     @DisplayName("PX1: without variables, Java's https.proxyHost/Port and http.nonProxyHosts decide")
     void javaPropertiesWhenNoVariables() {
-        ProxyRoutes r = routes(Map.of(), Map.of("https.proxyHost", "corp.proxy", "https.proxyPort", "8443",
-                "http.nonProxyHosts", "*.internal|intranet"));
+        ProxyRoutes r = routes(
+                Map.of(),
+                Map.of(
+                        "https.proxyHost",
+                        "corp.proxy",
+                        "https.proxyPort",
+                        "8443",
+                        "http.nonProxyHosts",
+                        "*.internal|intranet"));
 
-        assertThat(r.routeFor(URI.create("https://login.example.com"))).get()
-                .extracting(ProxyRoutes.ProxyUrl::port).isEqualTo(8443);
+        assertThat(r.routeFor(URI.create("https://login.example.com")))
+                .get()
+                .extracting(ProxyRoutes.ProxyUrl::port)
+                .isEqualTo(8443);
         assertThat(r.routeFor(URI.create("https://idp.internal"))).isEmpty();
         assertThat(r.routeFor(URI.create("https://intranet"))).isEmpty();
         assertThat(r.routeFor(URI.create("http://login.example.com"))).isEmpty();
@@ -43,8 +63,8 @@ class ProxyRoutesTest {
     @Test
     @DisplayName("PX2: loopback never goes through a proxy; NO_PROXY matches the host and names under it, * all")
     void loopbackAndNoProxy() {
-        ProxyRoutes r = routes(Map.of("HTTPS_PROXY", "http://p:1", "NO_PROXY", "example.com, .corp.test:443"),
-                Map.of());
+        ProxyRoutes r =
+                routes(Map.of("HTTPS_PROXY", "http://p:1", "NO_PROXY", "example.com, .corp.test:443"), Map.of());
 
         assertThat(r.routeFor(URI.create("https://127.0.0.1:8443"))).isEmpty();
         assertThat(r.routeFor(URI.create("https://[::1]:8443"))).isEmpty();
@@ -54,7 +74,8 @@ class ProxyRoutesTest {
         assertThat(r.routeFor(URI.create("https://idp.corp.test"))).isEmpty();
         assertThat(r.routeFor(URI.create("https://notexample.com"))).isPresent();
         assertThat(routes(Map.of("HTTPS_PROXY", "http://p:1", "no_proxy", "*"), Map.of())
-                .routeFor(URI.create("https://login.example.com"))).isEmpty();
+                        .routeFor(URI.create("https://login.example.com")))
+                .isEmpty();
     }
 
     @Test
@@ -63,13 +84,18 @@ class ProxyRoutesTest {
     void credentialsAndBadUrls() {
         ProxyRoutes r = routes(Map.of("HTTPS_PROXY", "http://ada:p%40ss@corp.proxy:3128"), Map.of());
 
-        ProxyRoutes.ProxyUrl proxy = r.routeFor(URI.create("https://login.example.com")).orElseThrow();
+        ProxyRoutes.ProxyUrl proxy =
+                r.routeFor(URI.create("https://login.example.com")).orElseThrow();
         assertThat(proxy.user()).contains("ada");
         assertThat(proxy.password()).contains("p@ss");
-        assertThat(proxy.toString()).doesNotContain("p@ss").doesNotContain("ada").contains("with credentials");
+        assertThat(proxy.toString())
+                .doesNotContain("p@ss")
+                .doesNotContain("ada")
+                .contains("with credentials");
         assertThat(r.toString()).doesNotContain("p@ss");
         assertThatThrownBy(() -> routes(Map.of("HTTPS_PROXY", "socks5://u:hidden@p:1080"), Map.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("HTTPS_PROXY")
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("HTTPS_PROXY")
                 .hasMessageNotContaining("hidden");
     }
 }

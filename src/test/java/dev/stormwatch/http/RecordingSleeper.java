@@ -1,7 +1,7 @@
 package dev.stormwatch.http;
 
-import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.retry.Sleeper;
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -43,20 +43,25 @@ class RequestDeadlineTest {
     @ValueSource(strings = {"", "-5", "1.5", "2s", "abc", "86400001", "9999999999999"})
     @DisplayName("RC5: a malformed Request-Timeout is ignored, never an error")
     void aMalformedTimeoutIsIgnored(String value) {
-        assertThat(RequestDeadline.fromHeaders(Headers.of("Request-Timeout", value), NOW)).isEmpty();
+        assertThat(RequestDeadline.fromHeaders(Headers.of("Request-Timeout", value), NOW))
+                .isEmpty();
     }
 
     @ParameterizedTest(name = "Request-Deadline ''{0}''")
     @ValueSource(strings = {"", "tomorrow", "2026-01-01", "2026-01-01T00:00:02", "Thu, 01 Jan 2026 00:00:02 GMT"})
     @DisplayName("RC5: a malformed Request-Deadline is ignored, never an error")
     void aMalformedDeadlineIsIgnored(String value) {
-        assertThat(RequestDeadline.fromHeaders(Headers.of("Request-Deadline", value), NOW)).isEmpty();
+        assertThat(RequestDeadline.fromHeaders(Headers.of("Request-Deadline", value), NOW))
+                .isEmpty();
     }
 
     @Test
     @DisplayName("RC5: stamping writes the instant in UTC to the millisecond and the milliseconds left")
     void stampingWritesBothHeaders() {
-        Request request = new Request.Builder().url("http://example.test/").header("Request-Timeout", "99999").build();
+        Request request = new Request.Builder()
+                .url("http://example.test/")
+                .header("Request-Timeout", "99999")
+                .build();
 
         Request stamped = RequestDeadline.at(NOW.plusMillis(1234)).stamp(request, NOW.plusMillis(234));
 

@@ -11,14 +11,15 @@ class RequestOriginTest {
 
     // P1, P2: pauses are keyed by origin; the executors' fast path must give the same key as Origin.of(URI).
     @ParameterizedTest
-    @ValueSource(strings = {
-        "https://idp.example/token",
-        "https://IDP.Example:443/token?x=1",
-        "http://127.0.0.1:8080/v1/models",
-        "http://[::1]:9000/callback",
-        "HTTP://[0:0:0:0:0:0:0:1]/",
-        "https://api.example:8443/v1/chat/completions#frag",
-    })
+    @ValueSource(
+            strings = {
+                "https://idp.example/token",
+                "https://IDP.Example:443/token?x=1",
+                "http://127.0.0.1:8080/v1/models",
+                "http://[::1]:9000/callback",
+                "HTTP://[0:0:0:0:0:0:0:1]/",
+                "https://api.example:8443/v1/chat/completions#frag",
+            })
     void sameOriginAsFromTheUri(String url) {
         HttpUrl parsed = HttpUrl.get(url);
 

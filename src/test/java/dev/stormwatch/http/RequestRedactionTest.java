@@ -13,7 +13,8 @@ class RequestRedactionTest {
     @Test
     @DisplayName("RC6: bearer tokens, API keys, cookies and DPoP proofs in headers are redacted; other headers shown")
     void secretHeadersAreRedacted() {
-        Request request = new Request.Builder().url("https://api.example.test/v1/chat")
+        Request request = new Request.Builder()
+                .url("https://api.example.test/v1/chat")
                 .header("Authorization", "Bearer sk-AAA")
                 .header("x-api-key", "key-BBB")
                 .header("Cookie", "session=CCC")
@@ -26,14 +27,20 @@ class RequestRedactionTest {
         String line = RequestRedaction.describe(request);
 
         assertThat(line).doesNotContain("AAA", "BBB", "CCC", "DDD", "EEE");
-        assertThat(line).contains("Authorization: [redacted]", "x-api-key: [redacted]", "DPoP: [redacted]", "Idempotency-Key: idem-1",
-                "Accept: application/json");
+        assertThat(line)
+                .contains(
+                        "Authorization: [redacted]",
+                        "x-api-key: [redacted]",
+                        "DPoP: [redacted]",
+                        "Idempotency-Key: idem-1",
+                        "Accept: application/json");
     }
 
     @Test
     @DisplayName("RC6: codes, tokens and keys in the query and the URL's user info are redacted")
     void secretQueryParametersAndUserInfoAreRedacted() {
-        HttpUrl url = HttpUrl.get("https://user:pa55@api.example.test/cb?code=AUTHCODE&state=s1&access_token=TOK&model=m");
+        HttpUrl url =
+                HttpUrl.get("https://user:pa55@api.example.test/cb?code=AUTHCODE&state=s1&access_token=TOK&model=m");
 
         String safe = RequestRedaction.redactUrl(url);
 
@@ -44,7 +51,9 @@ class RequestRedactionTest {
     @Test
     @DisplayName("RC6: a Credential's toString never shows the secret")
     void aCredentialNeverShowsItsSecret() {
-        assertThat(Credential.bearer("sk-SECRET").toString()).doesNotContain("SECRET").contains("[redacted]");
+        assertThat(Credential.bearer("sk-SECRET").toString())
+                .doesNotContain("SECRET")
+                .contains("[redacted]");
         assertThat(Credential.apiKey("x-api-key", "k-SECRET").toString()).doesNotContain("SECRET");
     }
 }

@@ -28,33 +28,41 @@ class ResilientClientRedisLimiterTest {
     @DisplayName("RC7 L3: on a real Redis limiter, a refused request is not sent and carries the retry-at")
     void aRedisRefusalSendsNothingAndCarriesTheRetryAt() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
-                JedisPooledPort port = redis.connect(
-                        RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
+                JedisPooledPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
                 MockWebServer server = new MockWebServer()) {
             server.enqueue(new MockResponse().setResponseCode(200));
             server.enqueue(new MockResponse().setResponseCode(200));
             server.start();
             RateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
-                    .redis(port).build();
-            ResilientClient client = ResilientClient.builder().limiter(limiter, "alice").build();
-            Request request = new Request.Builder().url(server.url("/v1/models")).build();
+                    .redis(port)
+                    .build();
+            ResilientClient client =
+                    ResilientClient.builder().limiter(limiter, "alice").build();
+            Request request =
+                    new Request.Builder().url(server.url("/v1/models")).build();
             for (int i = 0; i < 2; i++) {
                 try (Response response = client.send(request, CallOptions.model("gpt-test"))) {
                     assertThat(response.code()).isEqualTo(200);
                 }
             }
 
-            RequestRefused.RateLimited blocking = catchThrowableOfType(RequestRefused.RateLimited.class,
+            RequestRefused.RateLimited blocking = catchThrowableOfType(
+                    RequestRefused.RateLimited.class,
                     () -> client.send(request, CallOptions.model("gpt-test")).close());
-            CompletionException async = catchThrowableOfType(CompletionException.class,
-                    () -> client.sendAsync(request, CallOptions.model("gpt-test")).join());
+            CompletionException async = catchThrowableOfType(
+                    CompletionException.class,
+                    () -> client.sendAsync(request, CallOptions.model("gpt-test"))
+                            .join());
 
             assertThat(blocking).isNotNull();
             // L3: the oldest entry (taken moments ago on Redis TIME) plus the 1 min window.
             assertThat(blocking.retryAfter()).isBetween(Duration.ofSeconds(50), Duration.ofMinutes(1));
-            assertThat(async.getCause()).isInstanceOfSatisfying(RequestRefused.RateLimited.class,
-                    // Both on the caller's clock (now plus the wait), taken a moment apart.
-                    refused -> assertThat(refused.retryAt()).isCloseTo(blocking.retryAt(), within(5, ChronoUnit.SECONDS)));
+            assertThat(async.getCause())
+                    .isInstanceOfSatisfying(
+                            RequestRefused.RateLimited.class,
+                            // Both on the caller's clock (now plus the wait), taken a moment apart.
+                            refused -> assertThat(refused.retryAt())
+                                    .isCloseTo(blocking.retryAt(), within(5, ChronoUnit.SECONDS)));
             assertThat(server.getRequestCount()).isEqualTo(2);
         }
     }

@@ -10,9 +10,9 @@ import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.limit.RateLimiterBuilder;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.FailureKind;
+import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.PolicyPreset;
 import dev.stormwatch.testing.FakeClock;
-import dev.stormwatch.retry.Origin;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -91,7 +91,8 @@ abstract class ResilientClientRules {
     }
 
     Request withBody(String method, String idempotencyKey) {
-        Request.Builder builder = new Request.Builder().url(server.url("/v1/chat/completions"))
+        Request.Builder builder = new Request.Builder()
+                .url(server.url("/v1/chat/completions"))
                 .method(method, RequestBody.create("{}", MediaType.get("application/json")));
         if (idempotencyKey != null) {
             builder.header(RequestIdempotency.IDEMPOTENCY_KEY, idempotencyKey);
@@ -114,9 +115,12 @@ abstract class ResilientClientRules {
     }
 
     CallFailure.Recoverable failure(ResilientClient client, Request request, CallOptions options) {
-        CallFailure.Recoverable failure = catchThrowableOfType(CallFailure.Recoverable.class,
+        CallFailure.Recoverable failure = catchThrowableOfType(
+                CallFailure.Recoverable.class,
                 () -> call(client, request, options).close());
-        assertThat(failure).as("the call must end with a typed Recoverable error").isNotNull();
+        assertThat(failure)
+                .as("the call must end with a typed Recoverable error")
+                .isNotNull();
         return failure;
     }
 
@@ -154,7 +158,8 @@ abstract class ResilientClientRules {
         server.enqueue(status(200));
         double[] draws = {0.0, 0.99};
         int[] next = {0};
-        ResilientClient client = client(PolicyPreset.BATCH).random(() -> draws[next[0]++ % 2]).build();
+        ResilientClient client =
+                client(PolicyPreset.BATCH).random(() -> draws[next[0]++ % 2]).build();
 
         assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
 
@@ -162,7 +167,8 @@ abstract class ResilientClientRules {
     }
 
     @Test
-    @DisplayName("RC1 RA3 RA8: a Retry-After of 20 s is honoured in full plus its jitter, not capped at the article's 8 s")
+    @DisplayName(
+            "RC1 RA3 RA8: a Retry-After of 20 s is honoured in full plus its jitter, not capped at the article's 8 s")
     void aRetryAfterThatFitsIsHonouredBeyondTheArticlesCap() {
         server.enqueue(retryAfter(429, "20"));
         server.enqueue(status(200));
@@ -187,7 +193,8 @@ abstract class ResilientClientRules {
         assertThat(failure.attempts()).isEqualTo(1);
         assertThat(server.getRequestCount()).isEqualTo(1);
         assertThat(waits.waits()).isEmpty();
-        assertThat(client.pauses().pausedUntil(Origin.of(server.url("/").uri()))).contains(T0.plusSeconds(5));
+        assertThat(client.pauses().pausedUntil(Origin.of(server.url("/").uri())))
+                .contains(T0.plusSeconds(5));
     }
 
     @Test
@@ -257,8 +264,12 @@ abstract class ResilientClientRules {
         server.enqueue(status(503));
         server.enqueue(status(200));
         ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
-        Request request = method.equals("PUT") || method.equals("DELETE") ? withBody(method, null)
-                : new Request.Builder().url(server.url("/v1/models")).method(method, null).build();
+        Request request = method.equals("PUT") || method.equals("DELETE")
+                ? withBody(method, null)
+                : new Request.Builder()
+                        .url(server.url("/v1/models"))
+                        .method(method, null)
+                        .build();
 
         assertThat(callOk(client, request, CallOptions.model(MODEL)).code()).isEqualTo(200);
 
@@ -273,7 +284,9 @@ abstract class ResilientClientRules {
         server.enqueue(status(200));
         ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
 
-        assertThat(callOk(client, withBody(method, "key-123"), CallOptions.model(MODEL)).code()).isEqualTo(200);
+        assertThat(callOk(client, withBody(method, "key-123"), CallOptions.model(MODEL))
+                        .code())
+                .isEqualTo(200);
 
         assertThat(server.getRequestCount()).isEqualTo(2);
         assertThat(server.takeRequest().getHeader("Idempotency-Key")).isEqualTo("key-123");
@@ -329,8 +342,10 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, withBody("POST", null), CallOptions.model(MODEL));
 
-        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
-                network -> assertThat(network.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND));
+        assertThat(failure.reason())
+                .isInstanceOfSatisfying(
+                        CallFailure.Network.class,
+                        network -> assertThat(network.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND));
         assertThat(failure.attempts()).isEqualTo(1);
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
@@ -348,8 +363,10 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, get(), CallOptions.model(MODEL));
 
-        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
-                network -> assertThat(network.kind()).isEqualTo(FailureKind.READ_TIMEOUT));
+        assertThat(failure.reason())
+                .isInstanceOfSatisfying(
+                        CallFailure.Network.class,
+                        network -> assertThat(network.kind()).isEqualTo(FailureKind.READ_TIMEOUT));
         assertThat(failure.attempts()).isEqualTo(2);
     }
 
@@ -379,7 +396,8 @@ abstract class ResilientClientRules {
         ResilientClient interactive = client(PolicyPreset.INTERACTIVE).build();
         ResilientClient batch = client(PolicyPreset.BATCH).build();
 
-        assertThat(failure(interactive, get(), CallOptions.model(MODEL)).retryAfter()).contains(Duration.ofSeconds(3));
+        assertThat(failure(interactive, get(), CallOptions.model(MODEL)).retryAfter())
+                .contains(Duration.ofSeconds(3));
         assertThat(callOk(batch, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
 
         assertThat(server.getRequestCount()).isEqualTo(3);
@@ -448,8 +466,10 @@ abstract class ResilientClientRules {
 
         CallFailure.Recoverable failure = failure(client, get(), options);
 
-        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
-                network -> assertThat(network.kind()).isEqualTo(FailureKind.READ_TIMEOUT));
+        assertThat(failure.reason())
+                .isInstanceOfSatisfying(
+                        CallFailure.Network.class,
+                        network -> assertThat(network.kind()).isEqualTo(FailureKind.READ_TIMEOUT));
     }
 
     @Test
@@ -458,7 +478,8 @@ abstract class ResilientClientRules {
         ResilientClient client = client(PolicyPreset.BATCH).build();
         CallOptions options = CallOptions.model(MODEL).withDeadline(RequestDeadline.at(T0));
 
-        RequestRefused.DeadlineExpired refused = catchThrowableOfType(RequestRefused.DeadlineExpired.class,
+        RequestRefused.DeadlineExpired refused = catchThrowableOfType(
+                RequestRefused.DeadlineExpired.class,
                 () -> call(client, get(), options).close());
 
         assertThat(refused).isNotNull();
@@ -494,13 +515,17 @@ abstract class ResilientClientRules {
         ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .credential(Credential.bearer("sk-live-S3CRET"))
                 .build();
-        Request request = new Request.Builder().url(server.url("/v1/models?api_key=K3YVALUE&limit=5")).build();
+        Request request = new Request.Builder()
+                .url(server.url("/v1/models?api_key=K3YVALUE&limit=5"))
+                .build();
 
         CallFailure.Recoverable failure = failure(client, request, CallOptions.model(MODEL));
 
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer sk-live-S3CRET");
         assertThat(logLines).isNotEmpty();
-        assertThat(logLines).anySatisfy(line -> assertThat(line).contains("Authorization: [redacted]", "api_key=[redacted]", "limit=5"));
+        assertThat(logLines)
+                .anySatisfy(line ->
+                        assertThat(line).contains("Authorization: [redacted]", "api_key=[redacted]", "limit=5"));
         List<String> visible = new java.util.ArrayList<>(logLines);
         visible.add(failure.getMessage());
         visible.add(failure.toString());
@@ -515,7 +540,8 @@ abstract class ResilientClientRules {
     void aCredentialSourceIsAskedOnEveryAttempt() throws InterruptedException {
         server.enqueue(status(503));
         server.enqueue(status(200));
-        java.util.Iterator<String> tokens = List.of("tok-before-refresh", "tok-after-refresh").iterator();
+        java.util.Iterator<String> tokens =
+                List.of("tok-before-refresh", "tok-after-refresh").iterator();
         ResilientClient client = client(PolicyPreset.INTERACTIVE)
                 .credential(() -> Credential.bearer(tokens.next()))
                 .build();
@@ -529,7 +555,8 @@ abstract class ResilientClientRules {
     }
 
     @Test
-    @DisplayName("A credential source that cannot give a credential fails the call with its own typed error; nothing is sent")
+    @DisplayName(
+            "A credential source that cannot give a credential fails the call with its own typed error; nothing is sent")
     void aCredentialSourceThatFailsSendsNothing() {
         server.enqueue(status(200));
         ResilientClient client = client(PolicyPreset.INTERACTIVE)
@@ -539,7 +566,8 @@ abstract class ResilientClientRules {
                 .build();
 
         assertThatThrownBy(() -> call(client, get(), CallOptions.model(MODEL)))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("sign in first");
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("sign in first");
         assertThat(server.getRequestCount()).isZero();
     }
 
@@ -566,13 +594,17 @@ abstract class ResilientClientRules {
         server.enqueue(status(200));
         server.enqueue(status(200));
         ResilientClient client = client(PolicyPreset.INTERACTIVE)
-                .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
-                        .clock(clock).build(), "alice")
+                .limiter(
+                        RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
+                                .clock(clock)
+                                .build(),
+                        "alice")
                 .build();
         assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
         clock.advance(Duration.ofSeconds(10));
 
-        RequestRefused.RateLimited refused = catchThrowableOfType(RequestRefused.RateLimited.class,
+        RequestRefused.RateLimited refused = catchThrowableOfType(
+                RequestRefused.RateLimited.class,
                 () -> call(client, get(), CallOptions.model(MODEL)).close());
 
         assertThat(refused).isNotNull();
@@ -596,11 +628,15 @@ abstract class ResilientClientRules {
             server.enqueue(status(503));
         }
         ResilientClient client = client(PolicyPreset.BATCH)
-                .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
-                        .clock(clock).build(), "alice")
+                .limiter(
+                        RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
+                                .clock(clock)
+                                .build(),
+                        "alice")
                 .build();
 
-        RequestRefused.RateLimited refused = catchThrowableOfType(RequestRefused.RateLimited.class,
+        RequestRefused.RateLimited refused = catchThrowableOfType(
+                RequestRefused.RateLimited.class,
                 () -> call(client, get(), CallOptions.model(MODEL)).close());
 
         assertThat(refused).isNotNull();
@@ -614,13 +650,20 @@ abstract class ResilientClientRules {
         server.enqueue(retryAfter(503, "5"));
         server.enqueue(status(200));
         ResilientClient client = client(PolicyPreset.INTERACTIVE)
-                .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
-                        .clock(clock).build(), "alice")
+                .limiter(
+                        RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
+                                .clock(clock)
+                                .build(),
+                        "alice")
                 .build();
-        failure(client, get(), CallOptions.model(MODEL)); // one request counted and sent; its Retry-After starts a pause
+        failure(
+                client,
+                get(),
+                CallOptions.model(MODEL)); // one request counted and sent; its Retry-After starts a pause
 
         for (int i = 0; i < 3; i++) {
-            assertThat(failure(client, get(), CallOptions.model(MODEL)).refusedByPause()).isTrue();
+            assertThat(failure(client, get(), CallOptions.model(MODEL)).refusedByPause())
+                    .isTrue();
         }
         clock.advance(Duration.ofSeconds(5)); // the pause ends; the limiter's minute has not
 
@@ -635,13 +678,17 @@ abstract class ResilientClientRules {
         // The limiter decides on its own clock (Redis TIME, L4), here an hour ahead of the caller's.
         FakeClock redisClock = new FakeClock(T0.plus(Duration.ofHours(1)));
         ResilientClient client = client(PolicyPreset.INTERACTIVE)
-                .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
-                        .clock(redisClock).build(), "alice")
+                .limiter(
+                        RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
+                                .clock(redisClock)
+                                .build(),
+                        "alice")
                 .build();
         assertThat(callOk(client, get(), CallOptions.model(MODEL)).code()).isEqualTo(200);
         redisClock.advance(Duration.ofSeconds(10));
 
-        RequestRefused.RateLimited refused = catchThrowableOfType(RequestRefused.RateLimited.class,
+        RequestRefused.RateLimited refused = catchThrowableOfType(
+                RequestRefused.RateLimited.class,
                 () -> call(client, get(), CallOptions.model(MODEL)).close());
 
         assertThat(refused).isNotNull();
@@ -655,8 +702,11 @@ abstract class ResilientClientRules {
         server.enqueue(status(200));
         server.enqueue(status(200));
         ResilientClient client = client(PolicyPreset.INTERACTIVE)
-                .limiter(RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
-                        .clock(clock).build(), "alice")
+                .limiter(
+                        RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofMinutes(1)))
+                                .clock(clock)
+                                .build(),
+                        "alice")
                 .build();
 
         assertThat(callOk(client, get(), CallOptions.model("model-a")).code()).isEqualTo(200);
@@ -696,12 +746,16 @@ abstract class ResilientClientRules {
             closedPort = socket.getLocalPort();
         }
         ResilientClient client = client(PolicyPreset.INTERACTIVE).build();
-        Request request = new Request.Builder().url("http://127.0.0.1:" + closedPort + "/v1/models").build();
+        Request request = new Request.Builder()
+                .url("http://127.0.0.1:" + closedPort + "/v1/models")
+                .build();
 
         CallFailure.Recoverable failure = failure(client, request, CallOptions.model(MODEL));
 
-        assertThat(failure.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
-                network -> assertThat(network.kind()).isEqualTo(FailureKind.CONNECT_REFUSED));
+        assertThat(failure.reason())
+                .isInstanceOfSatisfying(
+                        CallFailure.Network.class,
+                        network -> assertThat(network.kind()).isEqualTo(FailureKind.CONNECT_REFUSED));
         assertThat(failure.attempts()).isEqualTo(2);
         assertThat(failure.getMessage()).contains("127.0.0.1:" + closedPort, "refused", "Check the network");
     }
@@ -722,14 +776,40 @@ abstract class ResilientClientRules {
         assertThat(callOk(client, get(), CallOptions.model("m1")).code()).isEqualTo(200);
         failure(client, get(), CallOptions.model("m2"));
 
-        assertThat(registry.get(LimiterMetrics.RETRY_ATTEMPTS).tag("model", "m1").counter().count()).isEqualTo(2);
-        assertThat(registry.get(LimiterMetrics.RETRY_ATTEMPTS).tag("model", "m2").counter().count()).isEqualTo(3);
-        assertThat(registry.find(LimiterMetrics.EXHAUSTED_ATTEMPTS).tag("model", "m1").counter()).isNull();
-        assertThat(registry.get(LimiterMetrics.EXHAUSTED_ATTEMPTS).tag("model", "m2").counter().count()).isEqualTo(1);
-        assertThat(registry.get(LimiterMetrics.UPSTREAM_LATENCY).tag("model", "m1").timer().count()).isEqualTo(3);
-        assertThat(registry.get(LimiterMetrics.UPSTREAM_LATENCY).tag("model", "m2").timer().count()).isEqualTo(4);
-        assertThat(registry.get(LimiterMetrics.UPSTREAM_LATENCY).tag("model", "m1").timer()
-                .totalTime(TimeUnit.NANOSECONDS)).isPositive();
+        assertThat(registry.get(LimiterMetrics.RETRY_ATTEMPTS)
+                        .tag("model", "m1")
+                        .counter()
+                        .count())
+                .isEqualTo(2);
+        assertThat(registry.get(LimiterMetrics.RETRY_ATTEMPTS)
+                        .tag("model", "m2")
+                        .counter()
+                        .count())
+                .isEqualTo(3);
+        assertThat(registry.find(LimiterMetrics.EXHAUSTED_ATTEMPTS)
+                        .tag("model", "m1")
+                        .counter())
+                .isNull();
+        assertThat(registry.get(LimiterMetrics.EXHAUSTED_ATTEMPTS)
+                        .tag("model", "m2")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(registry.get(LimiterMetrics.UPSTREAM_LATENCY)
+                        .tag("model", "m1")
+                        .timer()
+                        .count())
+                .isEqualTo(3);
+        assertThat(registry.get(LimiterMetrics.UPSTREAM_LATENCY)
+                        .tag("model", "m2")
+                        .timer()
+                        .count())
+                .isEqualTo(4);
+        assertThat(registry.get(LimiterMetrics.UPSTREAM_LATENCY)
+                        .tag("model", "m1")
+                        .timer()
+                        .totalTime(TimeUnit.NANOSECONDS))
+                .isPositive();
     }
 
     @Test
@@ -741,7 +821,8 @@ abstract class ResilientClientRules {
 
         callOk(client, get(), CallOptions.model(MODEL));
 
-        assertThat(events).extracting(AttemptEvent::verdict)
+        assertThat(events)
+                .extracting(AttemptEvent::verdict)
                 .containsExactly(AttemptEvent.Verdict.RETRY, AttemptEvent.Verdict.DELIVER);
         assertThat(events).extracting(AttemptEvent::attempt).containsExactly(1, 2);
         assertThat(events).extracting(AttemptEvent::step).containsOnly(MODEL);

@@ -61,7 +61,8 @@ class RetryQuotaTest {
     @Test
     @DisplayName("RC8: a quota that could never pay for a retry is a Configuration error")
     void badFiguresAreAConfigurationError() {
-        assertThatThrownBy(() -> RetryQuota.of(4, 5, 1)).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(() -> RetryQuota.of(4, 5, 1))
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("cost at most the capacity");
         assertThatThrownBy(() -> RetryQuota.of(0, 5, 1)).isInstanceOf(CallFailure.Configuration.class);
         assertThatThrownBy(() -> RetryQuota.of(10, 0, 1)).isInstanceOf(CallFailure.Configuration.class);

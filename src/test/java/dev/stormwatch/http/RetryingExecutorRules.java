@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.FailureKind;
-import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.RetryPolicy;
+import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -76,12 +76,17 @@ abstract class RetryingExecutorRules {
      * and records each wait in the same sleeper, and the test waits for its future.
      */
     StepExecutor asyncOver(OkHttpClient client, AttemptTransport transport) {
-        AsyncRetryingExecutor async = AsyncRetryingExecutor.builder(client).clock(clock)
+        AsyncRetryingExecutor async = AsyncRetryingExecutor.builder(client)
+                .clock(clock)
                 .scheduler((delay, task) -> {
                     sleeper.sleep(delay);
                     task.run();
                 })
-                .random(() -> 0.5).pauses(pauses).listener(events::add).transport(transport).build();
+                .random(() -> 0.5)
+                .pauses(pauses)
+                .listener(events::add)
+                .transport(transport)
+                .build();
         return (requestPerAttempt, operation, step, budget) -> {
             try {
                 return async.execute(requestPerAttempt, operation, step, budget).get(30, TimeUnit.SECONDS);
@@ -116,10 +121,13 @@ abstract class RetryingExecutorRules {
     void redirectIsReturnedNotFollowed() throws IOException {
         try (MockWebServer elsewhere = new MockWebServer()) {
             elsewhere.start(InetAddress.getLoopbackAddress(), 0);
-            server.enqueue(new MockResponse().setResponseCode(307)
+            server.enqueue(new MockResponse()
+                    .setResponseCode(307)
                     .setHeader("Location", elsewhere.url("/collect").toString()));
-            Request refresh = new Request.Builder().url(server.url("/token"))
-                    .post(okhttp3.RequestBody.create("grant_type=refresh_token&refresh_token=RT-SECRET",
+            Request refresh = new Request.Builder()
+                    .url(server.url("/token"))
+                    .post(okhttp3.RequestBody.create(
+                            "grant_type=refresh_token&refresh_token=RT-SECRET",
                             okhttp3.MediaType.get("application/x-www-form-urlencoded")))
                     .build();
 
@@ -128,7 +136,9 @@ abstract class RetryingExecutorRules {
             }
 
             assertThat(server.getRequestCount()).isEqualTo(1);
-            assertThat(elsewhere.getRequestCount()).as("nothing sent to the redirect's origin").isZero();
+            assertThat(elsewhere.getRequestCount())
+                    .as("nothing sent to the redirect's origin")
+                    .isZero();
         }
     }
 
@@ -139,8 +149,8 @@ abstract class RetryingExecutorRules {
         server.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "2"));
         server.enqueue(new MockResponse().setBody("discovery document"));
 
-        try (Response response = executor.execute(get("/.well-known/openid-configuration"), Operation.READ,
-                "discovery", budget())) {
+        try (Response response =
+                executor.execute(get("/.well-known/openid-configuration"), Operation.READ, "discovery", budget())) {
             assertThat(response.code()).isEqualTo(200);
             assertThat(response.body().string()).isEqualTo("discovery document");
         }
@@ -161,21 +171,26 @@ abstract class RetryingExecutorRules {
         assertThat(first.verdict()).isEqualTo(AttemptEvent.Verdict.RETRY);
         assertThat(events.get(1).attempt()).isEqualTo(2);
         assertThat(events.get(1).verdict()).isEqualTo(AttemptEvent.Verdict.DELIVER);
-        assertThat(pauses.check(first.origin())).as("P1: a Retry-After that fits starts no pause").isEmpty();
+        assertThat(pauses.check(first.origin()))
+                .as("P1: a Retry-After that fits starts no pause")
+                .isEmpty();
     }
 
     // P1, P2, RA5, E3
     @Test
-    @DisplayName("P1, P2: 429 with Retry-After until the attempts run out starts a pause; the next call fails at once, nothing sent")
+    @DisplayName(
+            "P1, P2: 429 with Retry-After until the attempts run out starts a pause; the next call fails at once, nothing sent")
     void attemptsRunOutThenPauseRefuses() {
         for (int i = 0; i < 3; i++) {
             server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "3"));
         }
 
-        CallFailure.Recoverable failure = failureOf(() -> executor.execute(get("/token"), Operation.PAR, "par", budget()));
+        CallFailure.Recoverable failure =
+                failureOf(() -> executor.execute(get("/token"), Operation.PAR, "par", budget()));
 
-        assertThat(failure.reason()).isEqualTo(new CallFailure.Server(
-                429, Optional.of(Duration.ofSeconds(3)), 3, Duration.ofMillis(6_300)));
+        assertThat(failure.reason())
+                .isEqualTo(
+                        new CallFailure.Server(429, Optional.of(Duration.ofSeconds(3)), 3, Duration.ofMillis(6_300)));
         assertThat(server.getRequestCount()).isEqualTo(3);
         assertThat(events.get(2).pauseStarted()).contains(clock.instant().plusSeconds(3));
 
@@ -183,8 +198,8 @@ abstract class RetryingExecutorRules {
         CallFailure.Recoverable refused =
                 failureOf(() -> executor.execute(get("/token"), Operation.REFRESH, "refresh", budget()));
 
-        assertThat(refused.reason()).isEqualTo(
-                new CallFailure.Server(429, Optional.of(Duration.ofSeconds(2)), 0, Duration.ZERO));
+        assertThat(refused.reason())
+                .isEqualTo(new CallFailure.Server(429, Optional.of(Duration.ofSeconds(2)), 0, Duration.ZERO));
         assertThat(refused.refusedByPause()).isTrue();
         assertThat(server.getRequestCount()).as("P2: nothing goes on the wire").isEqualTo(3);
         assertThat(events.get(3).verdict()).isEqualTo(AttemptEvent.Verdict.REFUSED_BY_PAUSE);
@@ -193,9 +208,12 @@ abstract class RetryingExecutorRules {
 
     // RH1, RH2, RA3
     @Test
-    @DisplayName("RH1, RH2: 429 with retry-after-ms 1500 beside Retry-After 1 waits 1.5 s plus jitter; the event names the hint")
+    @DisplayName(
+            "RH1, RH2: 429 with retry-after-ms 1500 beside Retry-After 1 waits 1.5 s plus jitter; the event names the hint")
     void millisecondWaitWinsAndIsNamed() throws IOException {
-        server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "1")
+        server.enqueue(new MockResponse()
+                .setResponseCode(429)
+                .setHeader("Retry-After", "1")
                 .setHeader("retry-after-ms", "1500"));
         server.enqueue(new MockResponse().setBody("ok"));
 
@@ -216,8 +234,8 @@ abstract class RetryingExecutorRules {
         server.enqueue(new MockResponse().setResponseCode(503).setHeader("x-should-retry", "false"));
         server.enqueue(new MockResponse().setBody("never asked for"));
 
-        CallFailure.Recoverable failure = failureOf(() -> executor.execute(get("/v1/models"), Operation.READ,
-                "models", budget()));
+        CallFailure.Recoverable failure =
+                failureOf(() -> executor.execute(get("/v1/models"), Operation.READ, "models", budget()));
 
         assertThat(failure.reason()).isEqualTo(new CallFailure.Server(503, Optional.empty(), 1, Duration.ZERO));
         assertThat(server.getRequestCount()).isEqualTo(1);
@@ -226,9 +244,12 @@ abstract class RetryingExecutorRules {
 
     // RH9, P2
     @Test
-    @DisplayName("RH9, P2: a 200 that says no request is left for 30 s paces the origin: a call whose budget ends sooner is refused, nothing sent")
+    @DisplayName(
+            "RH9, P2: a 200 that says no request is left for 30 s paces the origin: a call whose budget ends sooner is refused, nothing sent")
     void nothingLeftPacesTheOrigin() throws IOException {
-        server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
+        server.enqueue(new MockResponse()
+                .setBody("ok")
+                .setHeader("x-ratelimit-remaining-requests", "0")
                 .setHeader("x-ratelimit-reset-requests", "30s"));
 
         try (Response response = executor.execute(get("/v1/models"), Operation.READ, "models", budget())) {
@@ -238,25 +259,31 @@ abstract class RetryingExecutorRules {
         assertThat(events.get(0).waitHint()).contains("x-ratelimit-reset-requests: 30s (RH6)");
 
         clock.advance(Duration.ofMillis(9_999));
-        CallFailure.Recoverable refused = failureOf(() -> executor.execute(get("/v1/models"), Operation.READ,
-                "models", budget()));
-        assertThat(refused.reason()).as("RH13: 20.001 s left of the pace, 20 s of budget").isEqualTo(
-                new CallFailure.Server(429, Optional.of(Duration.ofMillis(20_001)), 0, Duration.ZERO));
+        CallFailure.Recoverable refused =
+                failureOf(() -> executor.execute(get("/v1/models"), Operation.READ, "models", budget()));
+        assertThat(refused.reason())
+                .as("RH13: 20.001 s left of the pace, 20 s of budget")
+                .isEqualTo(new CallFailure.Server(429, Optional.of(Duration.ofMillis(20_001)), 0, Duration.ZERO));
         assertThat(server.getRequestCount()).as("RH9: nothing goes on the wire").isEqualTo(1);
 
         clock.advance(Duration.ofMillis(20_001));
         server.enqueue(new MockResponse().setBody("ok again"));
         try (Response response = executor.execute(get("/v1/models"), Operation.READ, "models", budget())) {
-            assertThat(response.code()).as("on the reset, requests go out again").isEqualTo(200);
+            assertThat(response.code())
+                    .as("on the reset, requests go out again")
+                    .isEqualTo(200);
         }
         assertThat(sleeper.sleeps()).as("nothing was waited out").isEmpty();
     }
 
     // RH13, RA3
     @Test
-    @DisplayName("RH13: a pace that ends within the budget is waited out, with RA3's jitter, and the request then goes out once")
+    @DisplayName(
+            "RH13: a pace that ends within the budget is waited out, with RA3's jitter, and the request then goes out once")
     void paceWithinTheBudgetIsWaitedOut() throws IOException {
-        server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
+        server.enqueue(new MockResponse()
+                .setBody("ok")
+                .setHeader("x-ratelimit-remaining-requests", "0")
                 .setHeader("x-ratelimit-reset-requests", "20s"));
         server.enqueue(new MockResponse().setBody("ok after the reset"));
         executor.execute(get("/v1/models"), Operation.READ, "models", budget()).close();
@@ -268,15 +295,19 @@ abstract class RetryingExecutorRules {
         assertThat(sleeper.sleeps()).containsExactly(Duration.ofSeconds(20));
         assertThat(server.getRequestCount()).isEqualTo(2);
 
-        server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
+        server.enqueue(new MockResponse()
+                .setBody("ok")
+                .setHeader("x-ratelimit-remaining-requests", "0")
                 .setHeader("x-ratelimit-reset-requests", "4s"));
         server.enqueue(new MockResponse().setBody("ok"));
         executor.execute(get("/v1/models"), Operation.READ, "models", budget()).close();
         executor.execute(get("/v1/models"), Operation.READ, "models", budget()).close();
         // 4 s plus half of the largest jitter, a tenth of the wait
         assertThat(sleeper.sleeps()).containsExactly(Duration.ofSeconds(20), Duration.ofMillis(4_200));
-        AttemptEvent waited = events.stream().filter(e -> e.verdict() == AttemptEvent.Verdict.PACED)
-                .reduce((a, b) -> b).orElseThrow();
+        AttemptEvent waited = events.stream()
+                .filter(e -> e.verdict() == AttemptEvent.Verdict.PACED)
+                .reduce((a, b) -> b)
+                .orElseThrow();
         assertThat(waited.attempt()).isEqualTo(1);
         assertThat(waited.delay()).contains(Duration.ofMillis(4_200));
         assertThat(waited.waitHint()).contains("pace of the origin (RH13)");
@@ -289,8 +320,8 @@ abstract class RetryingExecutorRules {
     void pauseFromAnErrorIsNotWaitedOut() {
         pauses.start(Origin.of(server.url("/").uri()), 429, clock.instant().plusSeconds(2));
 
-        CallFailure.Recoverable refused = failureOf(() -> executor.execute(get("/v1/models"), Operation.READ,
-                "models", budget()));
+        CallFailure.Recoverable refused =
+                failureOf(() -> executor.execute(get("/v1/models"), Operation.READ, "models", budget()));
 
         assertThat(refused.refusedByPause()).isTrue();
         assertThat(sleeper.sleeps()).isEmpty();
@@ -298,41 +329,52 @@ abstract class RetryingExecutorRules {
     }
 
     private Request forModel(String path, String model) {
-        return new Request.Builder().url(server.url(path)).tag(ModelTag.class, new ModelTag(model)).build();
+        return new Request.Builder()
+                .url(server.url(path))
+                .tag(ModelTag.class, new ModelTag(model))
+                .build();
     }
 
     // RH12, RH6
     @Test
-    @DisplayName("RH12: OpenAI's quota used up for one model holds that model only; another model on the origin goes out")
+    @DisplayName(
+            "RH12: OpenAI's quota used up for one model holds that model only; another model on the origin goes out")
     void usedUpModelHoldsOnlyThatModel() throws IOException {
-        server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
+        server.enqueue(new MockResponse()
+                .setBody("ok")
+                .setHeader("x-ratelimit-remaining-requests", "0")
                 .setHeader("x-ratelimit-reset-requests", "1m0s"));
         server.enqueue(new MockResponse().setBody("other model"));
-        executor.execute(forModel("/v1/chat/completions", "gpt-4o"), Operation.READ, "gpt-4o", budget()).close();
+        executor.execute(forModel("/v1/chat/completions", "gpt-4o"), Operation.READ, "gpt-4o", budget())
+                .close();
 
-        try (Response response = executor.execute(forModel("/v1/chat/completions", "gpt-4o-mini"), Operation.READ,
-                "gpt-4o-mini", budget())) {
+        try (Response response = executor.execute(
+                forModel("/v1/chat/completions", "gpt-4o-mini"), Operation.READ, "gpt-4o-mini", budget())) {
             assertThat(response.code()).as("another model is not held").isEqualTo(200);
         }
-        CallFailure.Recoverable refused = failureOf(() -> executor.execute(
-                forModel("/v1/chat/completions", "gpt-4o"), Operation.READ, "gpt-4o", budget()));
+        CallFailure.Recoverable refused = failureOf(
+                () -> executor.execute(forModel("/v1/chat/completions", "gpt-4o"), Operation.READ, "gpt-4o", budget()));
 
-        assertThat(refused.reason()).isEqualTo(new CallFailure.Server(429, Optional.of(Duration.ofMinutes(1)), 0,
-                Duration.ZERO));
+        assertThat(refused.reason())
+                .isEqualTo(new CallFailure.Server(429, Optional.of(Duration.ofMinutes(1)), 0, Duration.ZERO));
         assertThat(server.getRequestCount()).isEqualTo(2);
-        assertThat(pauses.check(Origin.of(server.url("/").uri()))).as("the origin itself is not paused").isEmpty();
+        assertThat(pauses.check(Origin.of(server.url("/").uri())))
+                .as("the origin itself is not paused")
+                .isEmpty();
     }
 
     // RH12, RH6
     @Test
     @DisplayName("RH12: a used-up OpenAI quota on a request that names no model holds the whole origin")
     void usedUpQuotaWithoutModelHoldsTheOrigin() throws IOException {
-        server.enqueue(new MockResponse().setBody("ok").setHeader("x-ratelimit-remaining-requests", "0")
+        server.enqueue(new MockResponse()
+                .setBody("ok")
+                .setHeader("x-ratelimit-remaining-requests", "0")
                 .setHeader("x-ratelimit-reset-requests", "1m0s"));
         executor.execute(get("/v1/models"), Operation.READ, "models", budget()).close();
 
-        failureOf(() -> executor.execute(forModel("/v1/chat/completions", "gpt-4o-mini"), Operation.READ,
-                "gpt-4o-mini", budget()));
+        failureOf(() -> executor.execute(
+                forModel("/v1/chat/completions", "gpt-4o-mini"), Operation.READ, "gpt-4o-mini", budget()));
 
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
@@ -342,17 +384,21 @@ abstract class RetryingExecutorRules {
     @DisplayName("RH12: GitHub's search resource used up holds the search route; a core route goes out")
     void usedUpGitHubResourceHoldsItsRoute() throws IOException {
         long reset = clock.instant().plusSeconds(60).getEpochSecond();
-        server.enqueue(new MockResponse().setResponseCode(403).setHeader("Date", dev.stormwatch.base.HttpDate.format(
-                clock.instant())).setHeader("x-ratelimit-remaining", "0").setHeader("x-ratelimit-reset", reset)
+        server.enqueue(new MockResponse()
+                .setResponseCode(403)
+                .setHeader("Date", dev.stormwatch.base.HttpDate.format(clock.instant()))
+                .setHeader("x-ratelimit-remaining", "0")
+                .setHeader("x-ratelimit-reset", reset)
                 .setHeader("x-ratelimit-resource", "search"));
         server.enqueue(new MockResponse().setBody("core"));
-        executor.execute(get("/search/issues?q=a"), Operation.READ, "search", budget()).close();
+        executor.execute(get("/search/issues?q=a"), Operation.READ, "search", budget())
+                .close();
 
         try (Response response = executor.execute(get("/repos/o/r"), Operation.READ, "core", budget())) {
             assertThat(response.code()).as("another resource's route").isEqualTo(200);
         }
-        CallFailure.Recoverable refused = failureOf(() -> executor.execute(get("/search/issues?q=b"), Operation.READ,
-                "search", budget()));
+        CallFailure.Recoverable refused =
+                failureOf(() -> executor.execute(get("/search/issues?q=b"), Operation.READ, "search", budget()));
 
         assertThat(refused.retryAfter()).contains(Duration.ofSeconds(60));
         assertThat(server.getRequestCount()).isEqualTo(2);
@@ -363,9 +409,13 @@ abstract class RetryingExecutorRules {
     @DisplayName("RH12: GitHub's quota used up without x-ratelimit-resource holds the whole origin")
     void usedUpGitHubQuotaWithoutResourceHoldsTheOrigin() throws IOException {
         long reset = clock.instant().plusSeconds(60).getEpochSecond();
-        server.enqueue(new MockResponse().setResponseCode(403).setHeader("Date", dev.stormwatch.base.HttpDate.format(
-                clock.instant())).setHeader("x-ratelimit-remaining", "0").setHeader("x-ratelimit-reset", reset));
-        executor.execute(get("/search/issues?q=a"), Operation.READ, "search", budget()).close();
+        server.enqueue(new MockResponse()
+                .setResponseCode(403)
+                .setHeader("Date", dev.stormwatch.base.HttpDate.format(clock.instant()))
+                .setHeader("x-ratelimit-remaining", "0")
+                .setHeader("x-ratelimit-reset", reset));
+        executor.execute(get("/search/issues?q=a"), Operation.READ, "search", budget())
+                .close();
 
         failureOf(() -> executor.execute(get("/repos/o/r"), Operation.READ, "core", budget()));
 
@@ -389,7 +439,8 @@ abstract class RetryingExecutorRules {
 
     // A1, P7
     @Test
-    @DisplayName("A1, P7: the application's own request gets its 429 as it is, Retry-After untouched, even during a pause")
+    @DisplayName(
+            "A1, P7: the application's own request gets its 429 as it is, Retry-After untouched, even during a pause")
     void sendOnceReturnsTheStatusAsItIs() {
         pauses.start(Origin.of(server.url("/").uri()), 503, clock.instant().plusSeconds(60));
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "7"));
@@ -409,9 +460,11 @@ abstract class RetryingExecutorRules {
             server.enqueue(new MockResponse().setResponseCode(500));
         }
 
-        CallFailure.Recoverable failure = failureOf(() -> executor.execute(get("/jwks"), Operation.READ, "jwks", budget()));
+        CallFailure.Recoverable failure =
+                failureOf(() -> executor.execute(get("/jwks"), Operation.READ, "jwks", budget()));
 
-        assertThat(failure.reason()).isEqualTo(new CallFailure.Server(500, Optional.empty(), 3, Duration.ofMillis(750)));
+        assertThat(failure.reason())
+                .isEqualTo(new CallFailure.Server(500, Optional.empty(), 3, Duration.ofMillis(750)));
         assertThat(sleeper.sleeps()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(500));
         assertThat(pauses.check(failure.origin())).isEmpty();
     }
@@ -449,7 +502,8 @@ abstract class RetryingExecutorRules {
 
     // ST2, OP3
     @Test
-    @DisplayName("ST2, OP3: a JWKS fetch whose response was lost (connection broke after sending) is retried and succeeds")
+    @DisplayName(
+            "ST2, OP3: a JWKS fetch whose response was lost (connection broke after sending) is retried and succeeds")
     void readRetriedAfterDisconnect() throws IOException {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST));
         server.enqueue(new MockResponse().setBody("{}"));
@@ -483,22 +537,28 @@ abstract class RetryingExecutorRules {
         CallFailure.Recoverable failure =
                 failureOf(() -> executor.execute(get("/token"), Operation.REFRESH, "refresh", budget()));
 
-        assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.MALFORMED_RESPONSE, 1, Duration.ZERO));
+        assertThat(failure.reason())
+                .isEqualTo(new CallFailure.Network(FailureKind.MALFORMED_RESPONSE, 1, Duration.ZERO));
     }
 
     // F1, ST2, B1
     @Test
-    @DisplayName("F1: a refresh to a closed port (connection refused, nothing sent) is retried, within the attempt limit")
+    @DisplayName(
+            "F1: a refresh to a closed port (connection refused, nothing sent) is retried, within the attempt limit")
     void refreshRetriedWhenConnectionRefused() throws IOException {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = socket.getLocalPort();
         }
-        Request request = new Request.Builder().url("http://127.0.0.1:" + closedPort + "/token").build();
+        Request request = new Request.Builder()
+                .url("http://127.0.0.1:" + closedPort + "/token")
+                .build();
 
-        CallFailure.Recoverable failure = failureOf(() -> executor.execute(request, Operation.REFRESH, "refresh", budget()));
+        CallFailure.Recoverable failure =
+                failureOf(() -> executor.execute(request, Operation.REFRESH, "refresh", budget()));
 
-        assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.CONNECT_REFUSED, 3, Duration.ofMillis(750)));
+        assertThat(failure.reason())
+                .isEqualTo(new CallFailure.Network(FailureKind.CONNECT_REFUSED, 3, Duration.ofMillis(750)));
         assertThat(events).extracting(AttemptEvent::failure).containsOnly(Optional.of(FailureKind.CONNECT_REFUSED));
         assertThat(failure.getMessage()).contains("connection was refused").contains("3 attempts");
     }
@@ -508,16 +568,19 @@ abstract class RetryingExecutorRules {
     @DisplayName("F1: a DNS failure (nothing sent) is retried for a refresh")
     void dnsFailureIsCertainlyNeverLeft() {
         AtomicInteger lookups = new AtomicInteger();
-        OkHttpClient noDns = okHttp.newBuilder().dns(host -> {
-            lookups.incrementAndGet();
-            throw new UnknownHostException(host + ": no such host (test)");
-        }).build();
+        OkHttpClient noDns = okHttp.newBuilder()
+                .dns(host -> {
+                    lookups.incrementAndGet();
+                    throw new UnknownHostException(host + ": no such host (test)");
+                })
+                .build();
         Request request = new Request.Builder().url("http://idp.invalid/token").build();
 
         CallFailure.Recoverable failure =
                 failureOf(() -> executorOver(noDns).execute(request, Operation.REFRESH, "refresh", budget()));
 
-        assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.DNS_FAILURE, 3, Duration.ofMillis(750)));
+        assertThat(failure.reason())
+                .isEqualTo(new CallFailure.Network(FailureKind.DNS_FAILURE, 3, Duration.ofMillis(750)));
         assertThat(lookups).hasValue(3);
     }
 
@@ -526,7 +589,9 @@ abstract class RetryingExecutorRules {
     @DisplayName("F1: a TLS handshake failure (nothing sent) is classified as such")
     void tlsHandshakeFailure() {
         server.enqueue(new MockResponse().setBody("plain HTTP"));
-        Request request = new Request.Builder().url(server.url("/token").newBuilder().scheme("https").build()).build();
+        Request request = new Request.Builder()
+                .url(server.url("/token").newBuilder().scheme("https").build())
+                .build();
 
         CallFailure.Recoverable failure =
                 failureOf(() -> executor.execute(request, Operation.CODE_EXCHANGE, "token", budget()));
@@ -559,7 +624,8 @@ abstract class RetryingExecutorRules {
             CallFailure.Recoverable failure =
                     failureOf(() -> executor.execute(request, Operation.REFRESH, "refresh", budget()));
 
-            assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.RESET_AFTER_SEND, 1, Duration.ZERO));
+            assertThat(failure.reason())
+                    .isEqualTo(new CallFailure.Network(FailureKind.RESET_AFTER_SEND, 1, Duration.ZERO));
             assertThat(resetting.requests()).isEqualTo(1);
         }
     }
@@ -571,7 +637,8 @@ abstract class RetryingExecutorRules {
         try (RawSocketServer resetting = new RawSocketServer(RawSocketServer.Fault.RESET_AFTER_READING_REQUEST)) {
             Request request = new Request.Builder().url(resetting.url("/jwks")).build();
 
-            CallFailure.Recoverable failure = failureOf(() -> executor.execute(request, Operation.READ, "jwks", budget()));
+            CallFailure.Recoverable failure =
+                    failureOf(() -> executor.execute(request, Operation.READ, "jwks", budget()));
 
             assertThat(failure.attempts()).isEqualTo(3);
             assertThat(resetting.requests()).isEqualTo(3);
@@ -586,8 +653,15 @@ abstract class RetryingExecutorRules {
         server.enqueue(new MockResponse().setResponseCode(200));
         AtomicInteger proofs = new AtomicInteger();
 
-        executor.execute(() -> get("/userinfo").newBuilder().header("DPoP", "proof-" + proofs.incrementAndGet()).build(),
-                Operation.READ, "userinfo", budget()).close();
+        executor.execute(
+                        () -> get("/userinfo")
+                                .newBuilder()
+                                .header("DPoP", "proof-" + proofs.incrementAndGet())
+                                .build(),
+                        Operation.READ,
+                        "userinfo",
+                        budget())
+                .close();
 
         assertThat(server.takeRequest().getHeader("DPoP")).isEqualTo("proof-1");
         assertThat(server.takeRequest().getHeader("DPoP")).isEqualTo("proof-2");
@@ -595,7 +669,8 @@ abstract class RetryingExecutorRules {
 
     // ST3
     @Test
-    @DisplayName("ST3: a 400 is handed back at once for the caller to interpret (invalid_grant becomes Reauthenticate there)")
+    @DisplayName(
+            "ST3: a 400 is handed back at once for the caller to interpret (invalid_grant becomes Reauthenticate there)")
     void clientErrorIsDeliveredAtOnce() throws IOException {
         server.enqueue(new MockResponse().setResponseCode(400).setBody("{\"error\":\"invalid_grant\"}"));
 
@@ -613,7 +688,8 @@ abstract class RetryingExecutorRules {
         CallBudget budget = budget();
         server.enqueue(new MockResponse().setResponseCode(503));
         server.enqueue(new MockResponse().setResponseCode(200));
-        executor.execute(get("/.well-known/openid-configuration"), Operation.READ, "discovery", budget).close();
+        executor.execute(get("/.well-known/openid-configuration"), Operation.READ, "discovery", budget)
+                .close();
         server.enqueue(new MockResponse().setResponseCode(503));
         server.enqueue(new MockResponse().setResponseCode(503));
 
@@ -626,10 +702,15 @@ abstract class RetryingExecutorRules {
 
     // RA6
     @Test
-    @DisplayName("RA6: malformed Retry-After headers (year 10000, two values, text) never fail the request: backoff applies")
+    @DisplayName(
+            "RA6: malformed Retry-After headers (year 10000, two values, text) never fail the request: backoff applies")
     void badRetryAfterHeadersNeverFailTheRequest() throws IOException {
-        server.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "Sat, 01 Jan 10000 00:00:00 GMT"));
-        server.enqueue(new MockResponse().setResponseCode(429).addHeader("Retry-After", "1").addHeader("Retry-After", "2"));
+        server.enqueue(
+                new MockResponse().setResponseCode(503).setHeader("Retry-After", "Sat, 01 Jan 10000 00:00:00 GMT"));
+        server.enqueue(new MockResponse()
+                .setResponseCode(429)
+                .addHeader("Retry-After", "1")
+                .addHeader("Retry-After", "2"));
         server.enqueue(new MockResponse().setResponseCode(200));
 
         try (Response response = executor.execute(get("/jwks"), Operation.READ, "jwks", budget())) {
@@ -645,10 +726,13 @@ abstract class RetryingExecutorRules {
     @DisplayName("E1: an interrupt during the backoff ends the step with a typed error and keeps the interrupt")
     void interruptDuringSleep() {
         server.enqueue(new MockResponse().setResponseCode(503));
-        RetryingExecutor interrupted = RetryingExecutor.builder(okHttp).clock(clock).pauses(pauses)
+        RetryingExecutor interrupted = RetryingExecutor.builder(okHttp)
+                .clock(clock)
+                .pauses(pauses)
                 .sleeper(duration -> {
                     throw new InterruptedException("shutting down");
-                }).build();
+                })
+                .build();
 
         try {
             CallFailure.Recoverable failure =
@@ -670,7 +754,8 @@ abstract class RetryingExecutorRules {
         server.enqueue(new MockResponse().setResponseCode(503));
         server.enqueue(new MockResponse().setResponseCode(200));
 
-        CallFailure.Recoverable failure = failureOf(() -> executor.execute(get("/jwks"), Operation.READ, "jwks", spent));
+        CallFailure.Recoverable failure =
+                failureOf(() -> executor.execute(get("/jwks"), Operation.READ, "jwks", spent));
 
         assertThat(server.getRequestCount()).isEqualTo(1);
         assertThat(failure.retryAfter()).isEmpty();

@@ -7,7 +7,12 @@ class RetryingExecutorTest extends RetryingExecutorRules {
 
     @Override
     StepExecutor executorOver(OkHttpClient client) {
-        return RetryingExecutor.builder(client).clock(clock).sleeper(sleeper).random(() -> 0.5).pauses(pauses)
-                .listener(events::add).build()::execute;
+        return RetryingExecutor.builder(client)
+                .clock(clock)
+                .sleeper(sleeper)
+                .random(() -> 0.5)
+                .pauses(pauses)
+                .listener(events::add)
+                .build()::execute;
     }
 }

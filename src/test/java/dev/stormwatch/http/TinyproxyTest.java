@@ -7,7 +7,6 @@ import dev.stormwatch.base.LoopbackHost;
 import dev.stormwatch.testing.RealTinyproxy;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -41,11 +40,10 @@ class TinyproxyTest {
 
     @BeforeEach
     void start() throws Exception {
-        assumeTrue(RealTinyproxy.installed(),
-                "tinyproxy is not installed: apt-get install tinyproxy");
+        assumeTrue(RealTinyproxy.installed(), "tinyproxy is not installed: apt-get install tinyproxy");
         hostName = InetAddress.getLocalHost().getHostName();
-        assumeTrue(!LoopbackHost.isLoopback(hostName)
-                        && LoopbackHost.resolvedLoopbackAddresses(hostName).length > 0,
+        assumeTrue(
+                !LoopbackHost.isLoopback(hostName) && LoopbackHost.resolvedLoopbackAddresses(hostName).length > 0,
                 "this machine's host name does not resolve to loopback; no target the proxy can reach here");
         target.start(InetAddress.getByName("127.0.0.1"), 0);
         RealTinyproxy.Started started = RealTinyproxy.start(dir);
@@ -67,7 +65,8 @@ class TinyproxyTest {
     }
 
     private int get(OkHttpClient client, String url) throws IOException {
-        try (Response response = client.newCall(new Request.Builder().url(url).build()).execute()) {
+        try (Response response =
+                client.newCall(new Request.Builder().url(url).build()).execute()) {
             return response.code();
         }
     }
@@ -108,13 +107,16 @@ class TinyproxyTest {
         String proxyUrl = "http://ada:s3cret-proxy@127.0.0.1:" + proxyPort;
 
         int loopback = get(client(Map.of("HTTP_PROXY", proxyUrl)), "http://127.0.0.1:" + target.getPort() + "/a");
-        int listed = get(client(Map.of("HTTP_PROXY", proxyUrl, "NO_PROXY", "example.com," + hostName)),
+        int listed = get(
+                client(Map.of("HTTP_PROXY", proxyUrl, "NO_PROXY", "example.com," + hostName)),
                 "http://" + hostName + ":" + target.getPort() + "/b");
 
         assertThat(loopback).isEqualTo(200);
         assertThat(listed).isEqualTo(200);
         assertThat(target.takeRequest(5, TimeUnit.SECONDS).getHeader("Via")).isNull();
         assertThat(target.takeRequest(5, TimeUnit.SECONDS).getHeader("Via")).isNull();
-        assertThat(Files.readString(dir.resolve("tinyproxy.log"))).doesNotContain("/a ").doesNotContain("/b ");
+        assertThat(Files.readString(dir.resolve("tinyproxy.log")))
+                .doesNotContain("/a ")
+                .doesNotContain("/b ");
     }
 }

@@ -77,7 +77,9 @@ class ClockSkewTest {
                 decisions.add(fast.tryAcquire(key));
             }
 
-            assertThat(decisions.stream().filter(LimitDecision::allowed).count()).as(algorithm.name()).isEqualTo(5);
+            assertThat(decisions.stream().filter(LimitDecision::allowed).count())
+                    .as(algorithm.name())
+                    .isEqualTo(5);
             assertThat(decisions).allMatch(d -> d.source() == DecisionSource.BACKEND);
         }
     }
@@ -89,14 +91,17 @@ class ClockSkewTest {
         LimitKey key = LimitKey.of("skew", "time");
         Instant before = RedisTime.now(jedis, "any");
 
-        LimitDecision fromSlow = limiter(Algorithm.SLIDING_LOG, Duration.ofSeconds(-5)).tryAcquire(key);
-        LimitDecision fromFast = limiter(Algorithm.SLIDING_LOG, Duration.ofSeconds(5)).tryAcquire(key);
+        LimitDecision fromSlow =
+                limiter(Algorithm.SLIDING_LOG, Duration.ofSeconds(-5)).tryAcquire(key);
+        LimitDecision fromFast =
+                limiter(Algorithm.SLIDING_LOG, Duration.ofSeconds(5)).tryAcquire(key);
         Instant after = RedisTime.now(jedis, "any");
 
         assertThat(fromSlow.decidedAt()).isBetween(before, after);
         assertThat(fromFast.decidedAt()).isBetween(before, after);
         // The stored entries are Redis times too: both within the same real second, not 10 s apart.
-        assertThat(jedis.zrangeWithScores(key.redisKey(), 0, -1)).allSatisfy(entry ->
-                assertThat((long) entry.getScore()).isBetween(before.toEpochMilli() * 1000, after.toEpochMilli() * 1000 + 1000));
+        assertThat(jedis.zrangeWithScores(key.redisKey(), 0, -1))
+                .allSatisfy(entry -> assertThat((long) entry.getScore())
+                        .isBetween(before.toEpochMilli() * 1000, after.toEpochMilli() * 1000 + 1000));
     }
 }

@@ -15,6 +15,7 @@ final class EmbeddedRedisCluster implements AutoCloseable {
     private static final int SLOTS = 16384;
     /** Redis Cluster's bus listens on the node's port plus this. */
     private static final int BUS_OFFSET = 10000;
+
     private final List<EmbeddedRedis> masters;
     /** One password for every node: a cluster client sends the same AUTH to each. */
     private final RedisPassword password;
@@ -49,10 +50,13 @@ final class EmbeddedRedisCluster implements AutoCloseable {
         for (int tries = 0; tries < 5; tries++) {
             int port = freePortWithFreeBus();
             try {
-                return EmbeddedRedis.start(port, List.of(
-                        "cluster-enabled yes",
-                        "cluster-config-file nodes.conf", // in each server's own temporary dir
-                        "cluster-node-timeout 5000"), password);
+                return EmbeddedRedis.start(
+                        port,
+                        List.of(
+                                "cluster-enabled yes",
+                                "cluster-config-file nodes.conf", // in each server's own temporary dir
+                                "cluster-node-timeout 5000"),
+                        password);
             } catch (EmbeddedRedisException e) {
                 last = e; // another process took the port or its bus port meanwhile
             }
@@ -67,8 +71,8 @@ final class EmbeddedRedisCluster implements AutoCloseable {
             if (port + BUS_OFFSET > 65535) {
                 continue;
             }
-            try (java.net.ServerSocket bus = new java.net.ServerSocket(port + BUS_OFFSET, 1,
-                    java.net.InetAddress.getLoopbackAddress())) {
+            try (java.net.ServerSocket bus =
+                    new java.net.ServerSocket(port + BUS_OFFSET, 1, java.net.InetAddress.getLoopbackAddress())) {
                 return port;
             } catch (java.io.IOException taken) {
                 // the bus port is in use: pick another
@@ -107,7 +111,9 @@ final class EmbeddedRedisCluster implements AutoCloseable {
     }
 
     Jedis jedis(int master) {
-        return new Jedis(new redis.clients.jedis.HostAndPort("127.0.0.1", masters.get(master).port()),
+        return new Jedis(
+                new redis.clients.jedis.HostAndPort(
+                        "127.0.0.1", masters.get(master).port()),
                 masters.get(master).clientConfig());
     }
 
@@ -122,7 +128,8 @@ final class EmbeddedRedisCluster implements AutoCloseable {
 
     /** The seed list, {@code 127.0.0.1:p1,127.0.0.1:p2,127.0.0.1:p3}. */
     String seeds() {
-        return String.join(",", masters.stream().map(m -> "127.0.0.1:" + m.port()).toList());
+        return String.join(
+                ",", masters.stream().map(m -> "127.0.0.1:" + m.port()).toList());
     }
 
     void flushAll() {

@@ -22,19 +22,29 @@ class EmbeddedRedisReaperTest {
     @DisplayName("a JVM killed with SIGKILL leaves no redis-server behind: the reaper stops it within seconds")
     void redisServerStopsWhenItsJvmIsKilled() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process owner = new ProcessBuilder(List.of(java, "-Xmx64m", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), EmbeddedRedisOwner.class.getName()))
-                .redirectErrorStream(true).start();
+        Process owner = new ProcessBuilder(List.of(
+                        java,
+                        "-Xmx64m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        EmbeddedRedisOwner.class.getName()))
+                .redirectErrorStream(true)
+                .start();
         Optional<ProcessHandle> started = Optional.empty();
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
             assertThat(line).as("the owner's first line").startsWith("port ").endsWith("reaper true");
             int port = Integer.parseInt(line.split(" ")[1]);
-            ProcessHandle server = owner.toHandle().children()
+            ProcessHandle server = owner.toHandle()
+                    .children()
                     // Debian's redis-server is a link to redis-check-rdb, which is the command the JVM sees
-                    .filter(p -> p.info().command().map(c -> c.contains("redis-")).orElse(false))
-                    .findFirst().orElseThrow(() -> new AssertionError("no redis-server child of the owner JVM"));
+                    .filter(p ->
+                            p.info().command().map(c -> c.contains("redis-")).orElse(false))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no redis-server child of the owner JVM"));
             started = Optional.of(server);
             try (Jedis jedis = new Jedis("127.0.0.1", port, 2_000)) {
                 // Up and answering: without the owner's password it only says authentication is required.
@@ -44,8 +54,11 @@ class EmbeddedRedisReaperTest {
             owner.destroyForcibly(); // SIGKILL: no shutdown hook runs, close() is never called
             assertThat(owner.waitFor(10, TimeUnit.SECONDS)).isTrue();
 
-            assertThat(server.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).get())
-                    .as("redis-server %d stopped after its JVM was killed", server.pid()).isNotNull();
+            assertThat(server.onExit()
+                            .completeOnTimeout(null, 10, TimeUnit.SECONDS)
+                            .get())
+                    .as("redis-server %d stopped after its JVM was killed", server.pid())
+                    .isNotNull();
             assertThat(server.isAlive()).isFalse();
         } finally {
             owner.destroyForcibly();
@@ -66,9 +79,14 @@ class EmbeddedRedisReaperTest {
             reaper.close();
 
             // The child lives on, so only close() can have ended the watcher.
-            assertThat(watcher.onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).get())
-                    .as("the watcher ended").isNotNull();
-            assertThat(child.isAlive()).as("close() stops the watcher, not the child").isTrue();
+            assertThat(watcher.onExit()
+                            .completeOnTimeout(null, 5, TimeUnit.SECONDS)
+                            .get())
+                    .as("the watcher ended")
+                    .isNotNull();
+            assertThat(child.isAlive())
+                    .as("close() stops the watcher, not the child")
+                    .isTrue();
         } finally {
             child.destroyForcibly();
         }
@@ -83,7 +101,11 @@ class EmbeddedRedisReaperTest {
             watcher = redis.reaperProcess();
             assertThat(watcher).isPresent();
         }
-        assertThat(watcher.get().onExit().completeOnTimeout(null, 5, TimeUnit.SECONDS).get())
-                .as("the watcher ended with its server").isNotNull();
+        assertThat(watcher.get()
+                        .onExit()
+                        .completeOnTimeout(null, 5, TimeUnit.SECONDS)
+                        .get())
+                .as("the watcher ended with its server")
+                .isNotNull();
     }
 }

@@ -28,14 +28,17 @@ class EmbeddedRedisTest {
             assertThat(redis.url()).isEqualTo("redis://127.0.0.1:" + port);
             try (Jedis jedis = authenticated(redis)) {
                 assertThat(jedis.ping()).isEqualTo("PONG");
-                assertThat(jedis.info("server")).contains("redis_version:" + redis.binary().version());
+                assertThat(jedis.info("server"))
+                        .contains("redis_version:" + redis.binary().version());
             }
             // Bound to loopback only: another interface of this machine finds nothing listening.
-            nonLoopbackAddress().ifPresent(address -> assertThatThrownBy(() -> {
-                try (Socket socket = new Socket()) {
-                    socket.connect(new InetSocketAddress(address, port), 1_000);
-                }
-            }).isInstanceOf(IOException.class));
+            nonLoopbackAddress()
+                    .ifPresent(address -> assertThatThrownBy(() -> {
+                                try (Socket socket = new Socket()) {
+                                    socket.connect(new InetSocketAddress(address, port), 1_000);
+                                }
+                            })
+                            .isInstanceOf(IOException.class));
         }
         assertThatThrownBy(() -> new Jedis("127.0.0.1", port, 200).ping())
                 .isInstanceOf(redis.clients.jedis.exceptions.JedisConnectionException.class);
@@ -69,11 +72,14 @@ class EmbeddedRedisTest {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
                 Jedis jedis = authenticated(redis)) {
             assertThatThrownBy(() -> jedis.configSet("dir", "/tmp"))
-                    .isInstanceOf(JedisDataException.class).hasMessageContaining("unknown command");
+                    .isInstanceOf(JedisDataException.class)
+                    .hasMessageContaining("unknown command");
             assertThatThrownBy(() -> jedis.sendCommand(() -> SafeEncoder.encode("MODULE"), "LIST"))
-                    .isInstanceOf(JedisDataException.class).hasMessageContaining("unknown command");
+                    .isInstanceOf(JedisDataException.class)
+                    .hasMessageContaining("unknown command");
             assertThatThrownBy(() -> jedis.sendCommand(() -> SafeEncoder.encode("DEBUG"), "SLEEP", "0"))
-                    .isInstanceOf(JedisDataException.class).hasMessageContaining("unknown command");
+                    .isInstanceOf(JedisDataException.class)
+                    .hasMessageContaining("unknown command");
             assertThat(jedis.ping()).isEqualTo("PONG"); // the limiter's own commands still work
         }
     }
@@ -83,9 +89,12 @@ class EmbeddedRedisTest {
     void aClientWithoutThePasswordIsRefused() {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
                 Jedis stranger = new Jedis("127.0.0.1", redis.port())) {
-            assertThatThrownBy(stranger::ping).isInstanceOf(JedisDataException.class).hasMessageContaining("NOAUTH");
+            assertThatThrownBy(stranger::ping)
+                    .isInstanceOf(JedisDataException.class)
+                    .hasMessageContaining("NOAUTH");
             assertThatThrownBy(() -> stranger.eval("return 1"))
-                    .isInstanceOf(JedisDataException.class).hasMessageContaining("NOAUTH");
+                    .isInstanceOf(JedisDataException.class)
+                    .hasMessageContaining("NOAUTH");
         }
     }
 
@@ -95,9 +104,11 @@ class EmbeddedRedisTest {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
                 Socket socket = new Socket(InetAddress.getLoopbackAddress(), redis.port())) {
             socket.setSoTimeout(2_000);
-            socket.getOutputStream().write("EVAL \"return 1\" 0\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            String answer = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
-                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+            socket.getOutputStream()
+                    .write("EVAL \"return 1\" 0\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            String answer = new java.io.BufferedReader(new java.io.InputStreamReader(
+                            socket.getInputStream(), java.nio.charset.StandardCharsets.US_ASCII))
+                    .readLine();
             assertThat(answer).startsWith("-NOAUTH");
         }
     }
@@ -105,7 +116,8 @@ class EmbeddedRedisTest {
     @Test
     @DisplayName("Every start has a fresh password, and it is never printed")
     void everyStartHasAFreshPasswordThatIsNeverPrinted() {
-        try (EmbeddedRedis first = EmbeddedRedis.start(); EmbeddedRedis second = EmbeddedRedis.start()) {
+        try (EmbeddedRedis first = EmbeddedRedis.start();
+                EmbeddedRedis second = EmbeddedRedis.start()) {
             assertThat(first.password()).isNotEqualTo(second.password());
             assertThat(first.password().reveal()).hasSize(64);
             assertThat(first.password()).hasToString("[redacted]");
@@ -118,7 +130,8 @@ class EmbeddedRedisTest {
     @DisplayName("The limiter's own adapter authenticates with the password")
     void theLimiterPortAuthenticates() {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
-                RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(java.time.Duration.ofSeconds(2)))) {
+                RedisPort port =
+                        redis.connect(RedisClientSettings.DEFAULT.withTimeout(java.time.Duration.ofSeconds(2)))) {
             assertThat(port.scriptLoad("return 1", "k")).hasSize(40);
         }
     }

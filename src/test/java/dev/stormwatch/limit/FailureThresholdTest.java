@@ -30,8 +30,13 @@ class FailureThresholdTest {
 
     private GuardedRateLimiter limiter(int threshold) {
         return RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(100, Duration.ofMinutes(1)))
-                .clock(clock).redis(redis).failureMode(FailureMode.FAIL_CLOSED).retryInterval(RETRY)
-                .failureThreshold(threshold).statusListener(statuses::add).buildRedis();
+                .clock(clock)
+                .redis(redis)
+                .failureMode(FailureMode.FAIL_CLOSED)
+                .retryInterval(RETRY)
+                .failureThreshold(threshold)
+                .statusListener(statuses::add)
+                .buildRedis();
     }
 
     @Test
@@ -48,7 +53,8 @@ class FailureThresholdTest {
 
         assertThat(List.of(first.source(), second.source(), third.source()))
                 .containsExactly(DecisionSource.FAIL_CLOSED, DecisionSource.FAIL_CLOSED, DecisionSource.BACKEND);
-        assertThat(first.retryAtIfRefused()).as("the circuit is closed: ask again at once, not after the interval")
+        assertThat(first.retryAtIfRefused())
+                .as("the circuit is closed: ask again at once, not after the interval")
                 .contains(clock.instant().plusMillis(1));
         assertThat(redis.evalCalls.get() - before).isEqualTo(3);
         assertThat(statuses).as("no outage was reported").isEmpty();
@@ -71,11 +77,17 @@ class FailureThresholdTest {
 
         assertThat(redis.evalCalls.get()).as("open: no call reaches Redis").isEqualTo(callsWhenOpened);
         assertThat(skipped.retryAtIfRefused()).contains(Instant.parse("2026-01-01T00:00:01Z"));
-        assertThat(statuses).singleElement().satisfies(status -> assertThat(status.reachable()).isFalse());
+        assertThat(statuses)
+                .singleElement()
+                .satisfies(status -> assertThat(status.reachable()).isFalse());
         clock.advance(Duration.ofMillis(1));
         redis.set(FlakyPort.State.UP);
-        assertThat(limiter.tryAcquire(KEY).source()).as("the probe after the interval").isEqualTo(DecisionSource.BACKEND);
-        assertThat(statuses).last().satisfies(status -> assertThat(status.reachable()).isTrue());
+        assertThat(limiter.tryAcquire(KEY).source())
+                .as("the probe after the interval")
+                .isEqualTo(DecisionSource.BACKEND);
+        assertThat(statuses)
+                .last()
+                .satisfies(status -> assertThat(status.reachable()).isTrue());
     }
 
     @Test
@@ -93,8 +105,12 @@ class FailureThresholdTest {
         int calls = redis.evalCalls.get();
         limiter.tryAcquire(KEY);
 
-        assertThat(redis.evalCalls.get()).as("still closed before the third failure in a row").isEqualTo(calls + 1);
-        assertThat(statuses).singleElement().satisfies(status -> assertThat(status.reachable()).isFalse());
+        assertThat(redis.evalCalls.get())
+                .as("still closed before the third failure in a row")
+                .isEqualTo(calls + 1);
+        assertThat(statuses)
+                .singleElement()
+                .satisfies(status -> assertThat(status.reachable()).isFalse());
     }
 
     @Test
@@ -108,7 +124,8 @@ class FailureThresholdTest {
         limiter.tryAcquire(KEY);
 
         assertThat(redis.evalCalls.get()).isEqualTo(calls);
-        assertThatThrownBy(() -> limiter(0)).isInstanceOf(LimiterConfigurationException.class)
+        assertThatThrownBy(() -> limiter(0))
+                .isInstanceOf(LimiterConfigurationException.class)
                 .hasMessageContaining("failureThreshold must be 1 to 1000, was 0");
     }
 }

@@ -10,7 +10,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class FlakyPort implements RedisPort {
 
-    enum State { UP, DOWN, ERROR }
+    enum State {
+        UP,
+        DOWN,
+        ERROR
+    }
 
     private final FakeClock clock;
     private volatile State state = State.UP;
@@ -29,7 +33,8 @@ final class FlakyPort implements RedisPort {
         evalCalls.incrementAndGet();
         return switch (state) {
             case UP -> List.of(1L, 1L, 0L, MicroTime.of(clock.instant()));
-            case DOWN -> throw new RedisUnavailableException("Redis at flaky cannot be reached: connection refused", null);
+            case DOWN ->
+                throw new RedisUnavailableException("Redis at flaky cannot be reached: connection refused", null);
             case ERROR -> throw new RedisCommandException("Redis at flaky answered an error: WRONGTYPE", null);
         };
     }

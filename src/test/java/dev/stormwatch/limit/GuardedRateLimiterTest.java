@@ -1,8 +1,8 @@
 package dev.stormwatch.limit;
 
-import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -32,8 +32,13 @@ class GuardedRateLimiterTest {
 
     private GuardedRateLimiter limiter(FailureMode mode) {
         return RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
-                .clock(clock).redis(redis).failureMode(mode).retryInterval(RETRY)
-                .statusListener(statuses::add).metrics(metrics).buildRedis();
+                .clock(clock)
+                .redis(redis)
+                .failureMode(mode)
+                .retryInterval(RETRY)
+                .statusListener(statuses::add)
+                .metrics(metrics)
+                .buildRedis();
     }
 
     private double counted(String name, String... tags) {
@@ -60,10 +65,13 @@ class GuardedRateLimiterTest {
         GuardedRateLimiter limiter = limiter(FailureMode.FAIL_OPEN);
         redis.set(FlakyPort.State.DOWN);
 
-        IntStream.range(0, 5).forEach(i -> assertThat(limiter.tryAcquire(KEY).source()).isEqualTo(DecisionSource.FAIL_OPEN));
+        IntStream.range(0, 5)
+                .forEach(i -> assertThat(limiter.tryAcquire(KEY).source()).isEqualTo(DecisionSource.FAIL_OPEN));
 
-        assertThat(counted(LimiterMetrics.DECISIONS, "outcome", "allowed", "source", "fail_open")).isEqualTo(5);
-        assertThat(counted(LimiterMetrics.BACKEND_FAILURES, "kind", "unavailable")).isEqualTo(1);
+        assertThat(counted(LimiterMetrics.DECISIONS, "outcome", "allowed", "source", "fail_open"))
+                .isEqualTo(5);
+        assertThat(counted(LimiterMetrics.BACKEND_FAILURES, "kind", "unavailable"))
+                .isEqualTo(1);
     }
 
     @Test
@@ -72,14 +80,16 @@ class GuardedRateLimiterTest {
         GuardedRateLimiter limiter = limiter(FailureMode.LOCAL_FALLBACK);
         redis.set(FlakyPort.State.DOWN);
 
-        List<LimitDecision> decisions = IntStream.range(0, 4).mapToObj(i -> limiter.tryAcquire(KEY)).toList();
+        List<LimitDecision> decisions =
+                IntStream.range(0, 4).mapToObj(i -> limiter.tryAcquire(KEY)).toList();
 
         assertThat(decisions).extracting(LimitDecision::allowed).containsExactly(true, true, false, false);
         assertThat(decisions).allMatch(d -> d.source() == DecisionSource.LOCAL_FALLBACK);
     }
 
     @Test
-    @DisplayName("L9: after a failure Redis is skipped until the retry interval ends: 1 ms before, no call; on it, one probe")
+    @DisplayName(
+            "L9: after a failure Redis is skipped until the retry interval ends: 1 ms before, no call; on it, one probe")
     void redisIsSkippedForTheRetryInterval() {
         GuardedRateLimiter limiter = limiter(FailureMode.FAIL_CLOSED);
         redis.set(FlakyPort.State.DOWN);

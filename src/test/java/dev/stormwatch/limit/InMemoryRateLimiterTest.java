@@ -1,8 +1,8 @@
 package dev.stormwatch.limit;
 
-import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.stream.IntStream;
@@ -42,7 +42,9 @@ class InMemoryRateLimiterTest extends RateLimiterContract {
     }
 
     private long allowedCount(RateLimiter limiter, int attempts) {
-        return IntStream.range(0, attempts).filter(i -> limiter.tryAcquire(KEY).allowed()).count();
+        return IntStream.range(0, attempts)
+                .filter(i -> limiter.tryAcquire(KEY).allowed())
+                .count();
     }
 
     @ParameterizedTest
@@ -150,7 +152,8 @@ class InMemoryRateLimiterTest extends RateLimiterContract {
     @EnumSource(Algorithm.class)
     @DisplayName("L7: keys idle for two windows are dropped, and come back fresh, like keys Redis expired")
     void idleKeysAreDroppedAndComeBackFresh(Algorithm algorithm) {
-        InMemoryRateLimiter limiter = new InMemoryRateLimiter(algorithm, LimitSpec.of(3, Duration.ofSeconds(10)), clock);
+        InMemoryRateLimiter limiter =
+                new InMemoryRateLimiter(algorithm, LimitSpec.of(3, Duration.ofSeconds(10)), clock);
         allowedCount(limiter, 5);
         limiter.tryAcquire(LimitKey.of("bob", "gpt-4o"));
 
@@ -167,7 +170,8 @@ class InMemoryRateLimiterTest extends RateLimiterContract {
     @Test
     @DisplayName("L7: a key in use is kept by the sweep")
     void keysInUseAreKept() {
-        InMemoryRateLimiter limiter = new InMemoryRateLimiter(Algorithm.SLIDING_LOG, LimitSpec.of(3, Duration.ofSeconds(10)), clock);
+        InMemoryRateLimiter limiter =
+                new InMemoryRateLimiter(Algorithm.SLIDING_LOG, LimitSpec.of(3, Duration.ofSeconds(10)), clock);
         allowedCount(limiter, 3);
 
         clock.advance(Duration.ofSeconds(19));
@@ -180,7 +184,8 @@ class InMemoryRateLimiterTest extends RateLimiterContract {
     @EnumSource(Algorithm.class)
     @DisplayName("L6: 8 threads racing on one key admit exactly the limit, with sweeps running alongside")
     void concurrentCallersAdmitExactlyTheLimit(Algorithm algorithm) throws Exception {
-        InMemoryRateLimiter limiter = new InMemoryRateLimiter(algorithm, LimitSpec.of(500, Duration.ofSeconds(10)), clock);
+        InMemoryRateLimiter limiter =
+                new InMemoryRateLimiter(algorithm, LimitSpec.of(500, Duration.ofSeconds(10)), clock);
         java.util.concurrent.atomic.AtomicInteger allowed = new java.util.concurrent.atomic.AtomicInteger();
         java.util.List<Thread> threads = new java.util.ArrayList<>();
         for (int t = 0; t < 8; t++) {

@@ -46,7 +46,8 @@ class JedisFailuresTest {
     static Stream<JedisException> notServingNow() {
         return Stream.of(
                 new JedisClusterException("CLUSTERDOWN The cluster is down"),
-                new JedisBusyException("BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE."),
+                new JedisBusyException(
+                        "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE."),
                 new JedisDataException("LOADING Redis is loading the dataset in memory"));
     }
 
@@ -55,9 +56,12 @@ class JedisFailuresTest {
     @MethodSource("notServingNow")
     @DisplayName("L9: CLUSTERDOWN, BUSY and LOADING mean Redis cannot serve now: the failure mode applies")
     void redisThatCannotServeNowIsUnavailable(JedisException answer) {
-        GuardedRateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
+        GuardedRateLimiter limiter = RateLimiterBuilder.of(
+                        Algorithm.SLIDING_LOG, LimitSpec.of(2, Duration.ofMinutes(1)))
                 .clock(new FakeClock(Instant.parse("2026-01-01T00:00:00Z")))
-                .redis(new ErrorAnsweringPort(answer)).failureMode(FailureMode.FAIL_OPEN).buildRedis();
+                .redis(new ErrorAnsweringPort(answer))
+                .failureMode(FailureMode.FAIL_OPEN)
+                .buildRedis();
 
         LimitDecision decision = limiter.tryAcquire(KEY);
 
@@ -71,8 +75,8 @@ class JedisFailuresTest {
     @Test
     @DisplayName("L9: an error about the command itself (WRONGTYPE) stays a command error, not an outage")
     void wrongTypeStaysACommandError() {
-        JedisDataException answer = new JedisDataException(
-                "WRONGTYPE Operation against a key holding the wrong kind of value");
+        JedisDataException answer =
+                new JedisDataException("WRONGTYPE Operation against a key holding the wrong kind of value");
 
         assertThat(JedisFailures.translate(answer, "here")).isInstanceOf(RedisCommandException.class);
     }
@@ -81,25 +85,29 @@ class JedisFailuresTest {
     @DisplayName("L9: a connection that failed says why, as the socket said it, so that down and slow are told apart")
     void aFailedConnectionSaysWhyAsTheSocketSaidIt() {
         JedisException refused = new redis.clients.jedis.exceptions.JedisConnectionException(
-                "Failed to connect to 127.0.0.1:6390.", new redis.clients.jedis.exceptions.JedisConnectionException(
+                "Failed to connect to 127.0.0.1:6390.",
+                new redis.clients.jedis.exceptions.JedisConnectionException(
                         new java.net.SocketTimeoutException("connect timed out")));
 
         LimiterException translated = JedisFailures.translate(refused, "redis://127.0.0.1:6390");
 
         assertThat(translated).isInstanceOf(RedisUnavailableException.class);
-        assertThat(translated.getMessage()).isEqualTo("Redis at redis://127.0.0.1:6390 cannot be reached: Failed to"
-                + " connect to 127.0.0.1:6390. (SocketTimeoutException: connect timed out)");
+        assertThat(translated.getMessage())
+                .isEqualTo("Redis at redis://127.0.0.1:6390 cannot be reached: Failed to"
+                        + " connect to 127.0.0.1:6390. (SocketTimeoutException: connect timed out)");
     }
 
     @Test
-    @DisplayName("L9: a real refused connection says \"Connection refused\", which Jedis keeps as a suppressed exception")
+    @DisplayName(
+            "L9: a real refused connection says \"Connection refused\", which Jedis keeps as a suppressed exception")
     void aRealRefusedConnectionSaysConnectionRefused() throws Exception {
         int closedPort;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (java.net.ServerSocket socket =
+                new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             closedPort = socket.getLocalPort();
         }
-        try (JedisPooledPort port = JedisPooledPort.connect("redis://127.0.0.1:" + closedPort,
-                RedisClientSettings.DEFAULT)) {
+        try (JedisPooledPort port =
+                JedisPooledPort.connect("redis://127.0.0.1:" + closedPort, RedisClientSettings.DEFAULT)) {
             assertThatThrownBy(() -> port.scriptLoad("return 1", "k"))
                     .isInstanceOf(RedisUnavailableException.class)
                     .hasMessageEndingWith("(ConnectException: Connection refused)");

@@ -28,10 +28,15 @@ class LargePoolTest {
                 try (Jedis admin = new Jedis(redis.address().host(), redis.port(), 5_000)) {
                     admin.auth(redis.password().reveal());
                     String clients = admin.info("clients");
-                    long connected = Long.parseLong(clients.lines().filter(line -> line.startsWith("connected_clients:"))
-                            .findFirst().orElseThrow().substring("connected_clients:".length()).strip());
+                    long connected = Long.parseLong(clients.lines()
+                            .filter(line -> line.startsWith("connected_clients:"))
+                            .findFirst()
+                            .orElseThrow()
+                            .substring("connected_clients:".length())
+                            .strip());
 
-                    assertThat(connected).as("the pool's connections and this one, in Redis's own count")
+                    assertThat(connected)
+                            .as("the pool's connections and this one, in Redis's own count")
                             .isGreaterThanOrEqualTo(wanted + 1L);
                 }
                 assertThat(port.maxConnections()).isEqualTo(wanted);
@@ -45,9 +50,12 @@ class LargePoolTest {
     @Test
     @DisplayName("RB4: a pool may be set up to 10,000 connections, Redis's default maxclients, and no further")
     void poolSizeIsBoundedByRedisMaxClients() {
-        assertThat(RedisClientSettings.DEFAULT.withMaxConnections(RedisClientSettings.MAX_CONNECTIONS).maxConnections())
+        assertThat(RedisClientSettings.DEFAULT
+                        .withMaxConnections(RedisClientSettings.MAX_CONNECTIONS)
+                        .maxConnections())
                 .isEqualTo(10_000);
-        assertThat(RedisClientSettings.DEFAULT.withMaxConnections(1_025).maxConnections()).isEqualTo(1_025);
+        assertThat(RedisClientSettings.DEFAULT.withMaxConnections(1_025).maxConnections())
+                .isEqualTo(1_025);
         assertThatThrownBy(() -> RedisClientSettings.DEFAULT.withMaxConnections(10_001))
                 .isInstanceOf(LimiterConfigurationException.class)
                 .hasMessage("Redis maxConnections must be 1 to 10000, was 10001");

@@ -31,17 +31,21 @@ class LimitKeyTest {
     @Test
     void colonInThePrincipalIsRefusedBecauseItWouldMergeKeys() {
         assertThatThrownBy(() -> LimitKey.of("a:b", "c"))
-                .isInstanceOf(LimiterConfigurationException.class).hasMessageContaining("must not contain ':'");
+                .isInstanceOf(LimiterConfigurationException.class)
+                .hasMessageContaining("must not contain ':'");
     }
 
     @Test
     void emptyOrTooLongNamesAreRefused() {
-        assertThatThrownBy(() -> LimitKey.of("", "gpt-4o")).isInstanceOf(LimiterConfigurationException.class)
+        assertThatThrownBy(() -> LimitKey.of("", "gpt-4o"))
+                .isInstanceOf(LimiterConfigurationException.class)
                 .hasMessageContaining("principal is empty");
-        assertThatThrownBy(() -> LimitKey.of("alice", null)).isInstanceOf(LimiterConfigurationException.class)
+        assertThatThrownBy(() -> LimitKey.of("alice", null))
+                .isInstanceOf(LimiterConfigurationException.class)
                 .hasMessageContaining("model is empty");
         assertThat(LimitKey.of("a".repeat(200), "m").principal()).hasSize(200);
-        assertThatThrownBy(() -> LimitKey.of("a".repeat(201), "m")).isInstanceOf(LimiterConfigurationException.class)
+        assertThatThrownBy(() -> LimitKey.of("a".repeat(201), "m"))
+                .isInstanceOf(LimiterConfigurationException.class)
                 .hasMessageContaining("longer than 200");
     }
 }

@@ -13,9 +13,18 @@ class LimitLayeringTest {
 
     @ArchTest
     static final ArchRule limiterDependsOnNoOtherStormwatchPackage = noClasses()
-            .that().resideInAPackage("dev.stormwatch.limit..")
-            .should().dependOnClassesThat().resideInAnyPackage(
-                    "dev.stormwatch.retry..", "dev.stormwatch.http..", "dev.stormwatch.oauth..", "dev.stormwatch.load..",
-                    "dev.stormwatch.app..", "dev.stormwatch.cli..", "javafx..", "okhttp3..")
+            .that()
+            .resideInAPackage("dev.stormwatch.limit..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "dev.stormwatch.retry..",
+                    "dev.stormwatch.http..",
+                    "dev.stormwatch.oauth..",
+                    "dev.stormwatch.load..",
+                    "dev.stormwatch.app..",
+                    "dev.stormwatch.cli..",
+                    "javafx..",
+                    "okhttp3..")
             .because("the limiter uses none of retry, http, oauth or the UI; the client builds on it");
 }

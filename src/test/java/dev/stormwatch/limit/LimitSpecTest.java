@@ -23,19 +23,24 @@ class LimitSpecTest {
     @Test
     void limitBoundsAreOneAndTheMaximum() {
         assertThat(LimitSpec.of(1, Duration.ofMinutes(1)).limit()).isEqualTo(1);
-        assertThat(LimitSpec.of(LimitSpec.MAX_LIMIT, Duration.ofMinutes(1)).limit()).isEqualTo(LimitSpec.MAX_LIMIT);
+        assertThat(LimitSpec.of(LimitSpec.MAX_LIMIT, Duration.ofMinutes(1)).limit())
+                .isEqualTo(LimitSpec.MAX_LIMIT);
         assertThatThrownBy(() -> LimitSpec.of(LimitSpec.MAX_LIMIT + 1, Duration.ofMinutes(1)))
-                .isInstanceOf(LimiterConfigurationException.class).hasMessageContaining("at most 100000");
+                .isInstanceOf(LimiterConfigurationException.class)
+                .hasMessageContaining("at most 100000");
     }
 
     @Test
     void zeroOrNegativeWindowIsRefused() {
         assertThatThrownBy(() -> LimitSpec.of(5, Duration.ZERO))
-                .isInstanceOf(LimiterConfigurationException.class).hasMessage("window must be at least 1 ms, was PT0S");
+                .isInstanceOf(LimiterConfigurationException.class)
+                .hasMessage("window must be at least 1 ms, was PT0S");
         assertThatThrownBy(() -> LimitSpec.of(5, Duration.ofSeconds(-1)))
-                .isInstanceOf(LimiterConfigurationException.class).hasMessageContaining("at least 1 ms");
+                .isInstanceOf(LimiterConfigurationException.class)
+                .hasMessageContaining("at least 1 ms");
         assertThatThrownBy(() -> LimitSpec.of(5, null))
-                .isInstanceOf(LimiterConfigurationException.class).hasMessageContaining("window is missing");
+                .isInstanceOf(LimiterConfigurationException.class)
+                .hasMessageContaining("window is missing");
     }
 
     @Test
@@ -43,18 +48,21 @@ class LimitSpecTest {
         assertThat(LimitSpec.of(5, Duration.ofMillis(1)).windowMicros()).isEqualTo(1000);
         assertThat(LimitSpec.of(5, Duration.ofHours(24)).window()).isEqualTo(Duration.ofHours(24));
         assertThatThrownBy(() -> LimitSpec.of(5, Duration.ofHours(24).plusMillis(1)))
-                .isInstanceOf(LimiterConfigurationException.class).hasMessageContaining("at most 24 h");
+                .isInstanceOf(LimiterConfigurationException.class)
+                .hasMessageContaining("at most 24 h");
     }
 
     @Test
     void fractionalMillisecondWindowIsRefusedNotRounded() {
         assertThatThrownBy(() -> LimitSpec.of(5, Duration.ofNanos(1_500_000)))
-                .isInstanceOf(LimiterConfigurationException.class).hasMessageContaining("whole milliseconds");
+                .isInstanceOf(LimiterConfigurationException.class)
+                .hasMessageContaining("whole milliseconds");
     }
 
     // L7: GCRA's emission interval is window / limit in whole µs; below 1 µs it rounded up and cut the rate
     @Test
-    @DisplayName("L7: more than one request per microsecond is refused: GCRA's interval would round up and cut the rate")
+    @DisplayName(
+            "L7: more than one request per microsecond is refused: GCRA's interval would round up and cut the rate")
     void moreThanOneRequestPerMicrosecondIsRefused() {
         assertThat(LimitSpec.of(1_000, Duration.ofMillis(1)).limit()).isEqualTo(1_000); // exactly 1 µs apart
         assertThatThrownBy(() -> LimitSpec.of(1_001, Duration.ofMillis(1)))

@@ -57,7 +57,8 @@ abstract class RateLimiterContract {
 
         List<LimitDecision> decisions = acquire(limiter, KEY, 8);
 
-        assertThat(decisions).extracting(LimitDecision::allowed)
+        assertThat(decisions)
+                .extracting(LimitDecision::allowed)
                 .containsExactly(true, true, true, true, true, false, false, false);
         assertThat(decisions).allSatisfy(d -> assertThat(d.source()).isEqualTo(DecisionSource.BACKEND));
     }
@@ -85,8 +86,11 @@ abstract class RateLimiterContract {
         assertThat(refused).isInstanceOf(LimitDecision.Refused.class);
         Instant retryAt = refused.retryAtIfRefused().orElseThrow();
         // The counter's weighted estimate of a full window keeps refusing until half of the next window (L7).
-        Duration longestWait = algorithm == Algorithm.SLIDING_WINDOW_COUNTER ? LONG_WINDOW.multipliedBy(2) : LONG_WINDOW;
-        assertThat(retryAt).isAfter(refused.decidedAt()).isBeforeOrEqualTo(refused.decidedAt().plus(longestWait));
+        Duration longestWait =
+                algorithm == Algorithm.SLIDING_WINDOW_COUNTER ? LONG_WINDOW.multipliedBy(2) : LONG_WINDOW;
+        assertThat(retryAt)
+                .isAfter(refused.decidedAt())
+                .isBeforeOrEqualTo(refused.decidedAt().plus(longestWait));
     }
 
     @ParameterizedTest
@@ -99,8 +103,9 @@ abstract class RateLimiterContract {
         List<LimitDecision> refusals = acquire(limiter, KEY, 5);
 
         assertThat(refusals).noneMatch(LimitDecision::allowed);
-        assertThat(refusals).extracting(d -> d.retryAtIfRefused().orElseThrow()).containsOnly(
-                refusals.get(0).retryAtIfRefused().orElseThrow());
+        assertThat(refusals)
+                .extracting(d -> d.retryAtIfRefused().orElseThrow())
+                .containsOnly(refusals.get(0).retryAtIfRefused().orElseThrow());
     }
 
     @ParameterizedTest

@@ -25,15 +25,20 @@ class RedisBinaryTest {
 
         assertThat(chosen.origin()).isEqualTo(RedisBinary.Origin.PATH);
         assertThat(chosen.executable()).isEqualTo(ON_PATH);
-        assertThat(chosen.describe()).contains("7.0.15").contains("from the PATH").contains("7.0 or newer");
+        assertThat(chosen.describe())
+                .contains("7.0.15")
+                .contains("from the PATH")
+                .contains("7.0 or newer");
     }
 
     @Test
     @DisplayName("boundary: 6.2.99 on the PATH is too old, 7.0 is new enough")
     void versionBoundaryIsSevenZero() {
-        assertThat(choose(Optional.of(ON_PATH), Map.of(ON_PATH, "6.2.99", BUNDLED, "6.2.6")).origin())
+        assertThat(choose(Optional.of(ON_PATH), Map.of(ON_PATH, "6.2.99", BUNDLED, "6.2.6"))
+                        .origin())
                 .isEqualTo(RedisBinary.Origin.BUNDLED);
-        assertThat(choose(Optional.of(ON_PATH), Map.of(ON_PATH, "7.0", BUNDLED, "6.2.6")).origin())
+        assertThat(choose(Optional.of(ON_PATH), Map.of(ON_PATH, "7.0", BUNDLED, "6.2.6"))
+                        .origin())
                 .isEqualTo(RedisBinary.Origin.PATH);
     }
 
@@ -50,8 +55,10 @@ class RedisBinaryTest {
     @Test
     @DisplayName("no redis-server on the PATH, or one that does not say its version: the bundled binary")
     void nothingUsableOnThePathFallsBack() {
-        assertThat(choose(Optional.empty(), Map.of(BUNDLED, "6.2.6")).reason()).startsWith("no redis-server on the PATH");
-        assertThat(choose(Optional.of(ON_PATH), Map.of(BUNDLED, "6.2.6")).reason()).contains("did not say its version");
+        assertThat(choose(Optional.empty(), Map.of(BUNDLED, "6.2.6")).reason())
+                .startsWith("no redis-server on the PATH");
+        assertThat(choose(Optional.of(ON_PATH), Map.of(BUNDLED, "6.2.6")).reason())
+                .contains("did not say its version");
     }
 
     @Test

@@ -22,15 +22,20 @@ class RedisClusterRateLimiterTest extends RateLimiterContract {
     // The test talks to Redis directly with JedisCluster, deprecated in Jedis 7, as the port under test does.
     @SuppressWarnings("deprecation")
     private static JedisCluster jedis;
+
     private RedisPort port;
 
     @BeforeAll
     @SuppressWarnings("deprecation") // JedisCluster, as the field above
     static void startCluster() {
         cluster = EmbeddedRedisCluster.start();
-        jedis = new JedisCluster(Set.of(new redis.clients.jedis.HostAndPort("127.0.0.1",
-                Integer.parseInt(cluster.seeds().split(",")[0].split(":")[1]))),
-                redis.clients.jedis.DefaultJedisClientConfig.builder().password(cluster.password().reveal()).build());
+        jedis = new JedisCluster(
+                Set.of(new redis.clients.jedis.HostAndPort(
+                        "127.0.0.1",
+                        Integer.parseInt(cluster.seeds().split(",")[0].split(":")[1]))),
+                redis.clients.jedis.DefaultJedisClientConfig.builder()
+                        .password(cluster.password().reveal())
+                        .build());
     }
 
     @AfterAll
@@ -46,7 +51,10 @@ class RedisClusterRateLimiterTest extends RateLimiterContract {
     @BeforeEach
     void flush() {
         cluster.flushAll();
-        port = JedisClusterPort.connect(RedisAddress.parseSeeds(cluster.seeds()), java.util.Optional.of(cluster.password()), RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
+        port = JedisClusterPort.connect(
+                RedisAddress.parseSeeds(cluster.seeds()),
+                java.util.Optional.of(cluster.password()),
+                RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
     }
 
     @AfterEach
@@ -74,8 +82,7 @@ class RedisClusterRateLimiterTest extends RateLimiterContract {
     @DisplayName("L2 L5: keys spread over all three masters; each master loads the script on its first NOSCRIPT")
     void keysOnEveryMasterWorkAndLoadTheScriptOnce() {
         cluster.flushScripts();
-        RedisRateLimiter limiter = RedisRateLimiter.connect(
-                Algorithm.SLIDING_LOG, LimitSpec.of(1, LONG_WINDOW), port);
+        RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(1, LONG_WINDOW), port);
         Set<Integer> masters = new HashSet<>();
         for (int i = 0; i < 60; i++) {
             LimitKey key = LimitKey.of("user" + i, "gpt-4o");

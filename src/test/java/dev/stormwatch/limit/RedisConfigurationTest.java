@@ -18,11 +18,21 @@ class RedisConfigurationTest {
     private static final LimitSpec SPEC = LimitSpec.of(3, Duration.ofMinutes(1));
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "http://127.0.0.1:6379", "redis://", "redis://127.0.0.1:99999", "redis://user:pw@host:6379",
-            "redis://host:6379/2", "not a url"})
+    @ValueSource(
+            strings = {
+                "",
+                "http://127.0.0.1:6379",
+                "redis://",
+                "redis://127.0.0.1:99999",
+                "redis://user:pw@host:6379",
+                "redis://host:6379/2",
+                "not a url"
+            })
     void malformedRedisUrlsAreConfigurationErrors(String url) {
-        assertThatThrownBy(() -> RedisAddress.parse(url)).isInstanceOf(LimiterConfigurationException.class)
-                .message().doesNotContain("pw");
+        assertThatThrownBy(() -> RedisAddress.parse(url))
+                .isInstanceOf(LimiterConfigurationException.class)
+                .message()
+                .doesNotContain("pw");
     }
 
     @Test
@@ -47,8 +57,11 @@ class RedisConfigurationTest {
     @DisplayName("L9: an unreachable Redis URL fails the build at once with a typed error naming the address")
     void unreachableRedisFailsTheBuild() {
         int nobodyListens = EmbeddedRedis.freeLoopbackPort();
-        try (RedisPort port = JedisPooledPort.connect("redis://127.0.0.1:" + nobodyListens, RedisClientSettings.DEFAULT)) {
-            assertThatThrownBy(() -> RateLimiterBuilder.of(Algorithm.SLIDING_LOG, SPEC).redis(port).build())
+        try (RedisPort port =
+                JedisPooledPort.connect("redis://127.0.0.1:" + nobodyListens, RedisClientSettings.DEFAULT)) {
+            assertThatThrownBy(() -> RateLimiterBuilder.of(Algorithm.SLIDING_LOG, SPEC)
+                            .redis(port)
+                            .build())
                     .isInstanceOf(RedisUnavailableException.class)
                     .hasMessageContaining("Redis at redis://127.0.0.1:" + nobodyListens + " cannot be reached");
         }
@@ -59,9 +72,12 @@ class RedisConfigurationTest {
     void unreachableRedisFallsBackToMemoryWhenAsked() {
         List<BackendStatus> statuses = new CopyOnWriteArrayList<>();
         int nobodyListens = EmbeddedRedis.freeLoopbackPort();
-        try (RedisPort port = JedisPooledPort.connect("redis://127.0.0.1:" + nobodyListens, RedisClientSettings.DEFAULT)) {
-            RateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, SPEC).redis(port)
-                    .statusListener(statuses::add).buildOrFallBackToMemory();
+        try (RedisPort port =
+                JedisPooledPort.connect("redis://127.0.0.1:" + nobodyListens, RedisClientSettings.DEFAULT)) {
+            RateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, SPEC)
+                    .redis(port)
+                    .statusListener(statuses::add)
+                    .buildOrFallBackToMemory();
 
             assertThat(limiter.tryAcquire(LimitKey.of("alice", "m")).allowed()).isTrue();
             assertThat(statuses).singleElement().satisfies(s -> {
@@ -76,18 +92,23 @@ class RedisConfigurationTest {
     @SuppressWarnings("deprecation") // JedisPooled, deprecated in Jedis 7, talks to Redis directly as the port does
     void redisErrorCountsNothing() {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
-                JedisPooled jedis = new JedisPooled(new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());
+                JedisPooled jedis = new JedisPooled(
+                        new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());
                 RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
             LimitKey key = LimitKey.of("alice", "gpt-4o");
             for (Algorithm algorithm : Algorithm.values()) {
                 jedis.del(key.redisKey());
                 jedis.rpush(key.redisKey(), "someone else's list");
                 RedisRateLimiter bare = RedisRateLimiter.connect(algorithm, SPEC, port);
-                GuardedRateLimiter guarded = RateLimiterBuilder.of(algorithm, SPEC).redis(port)
-                        .failureMode(FailureMode.FAIL_CLOSED).buildRedis();
+                GuardedRateLimiter guarded = RateLimiterBuilder.of(algorithm, SPEC)
+                        .redis(port)
+                        .failureMode(FailureMode.FAIL_CLOSED)
+                        .buildRedis();
 
-                assertThatThrownBy(() -> bare.tryAcquire(key)).as(algorithm.name())
-                        .isInstanceOf(RedisCommandException.class).hasMessageContaining("WRONGTYPE");
+                assertThatThrownBy(() -> bare.tryAcquire(key))
+                        .as(algorithm.name())
+                        .isInstanceOf(RedisCommandException.class)
+                        .hasMessageContaining("WRONGTYPE");
                 assertThat(guarded.tryAcquire(key).source()).isEqualTo(DecisionSource.FAIL_CLOSED);
                 assertThat(jedis.lrange(key.redisKey(), 0, -1)).containsExactly("someone else's list");
             }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.stormwatch.testing.FakeClock;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -16,10 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A real Redis stopped in the middle of a run and restarted on the same port (L9): the failure mode is followed,
@@ -56,9 +56,13 @@ class RedisOutageTest {
     @DisplayName("L9: Redis killed mid-run: the mode is followed, nothing hangs, decisions resume after restart")
     void redisKilledAndRestartedMidRun(FailureMode mode) throws Exception {
         List<BackendStatus> statuses = new CopyOnWriteArrayList<>();
-        GuardedRateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1_000, Duration.ofMinutes(1)))
-                .redis(port).failureMode(mode).retryInterval(Duration.ofMillis(100))
-                .statusListener(statuses::add).buildRedis();
+        GuardedRateLimiter limiter = RateLimiterBuilder.of(
+                        Algorithm.SLIDING_LOG, LimitSpec.of(1_000, Duration.ofMinutes(1)))
+                .redis(port)
+                .failureMode(mode)
+                .retryInterval(Duration.ofMillis(100))
+                .statusListener(statuses::add)
+                .buildRedis();
         List<LimitDecision> decisions = new CopyOnWriteArrayList<>();
         AtomicLong slowestNanos = new AtomicLong();
         AtomicBoolean running = new AtomicBoolean(true);
@@ -106,11 +110,14 @@ class RedisOutageTest {
     }
 
     private static void awaitDecisionFrom(List<LimitDecision> decisions, DecisionSource source) {
-        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
-            while (decisions.stream().noneMatch(d -> d.source() == source)) {
-                LockSupport.parkNanos(5_000_000);
-            }
-        }, "no decision from " + source);
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(10),
+                () -> {
+                    while (decisions.stream().noneMatch(d -> d.source() == source)) {
+                        LockSupport.parkNanos(5_000_000);
+                    }
+                },
+                "no decision from " + source);
     }
 
     @Test
@@ -120,8 +127,13 @@ class RedisOutageTest {
         Duration interval = Duration.ofMillis(100);
         try (JedisPooledPort pooled = redis.connect(
                 RedisClientSettings.DEFAULT.withTimeout(RESTART_TIMEOUT).withMaxConnections(16))) {
-            GuardedRateLimiter limiter = RateLimiterBuilder.of(Algorithm.SLIDING_LOG, LimitSpec.of(1_000, Duration.ofMinutes(1)))
-                    .clock(clock).redis(pooled).failureMode(FailureMode.FAIL_CLOSED).retryInterval(interval).buildRedis();
+            GuardedRateLimiter limiter = RateLimiterBuilder.of(
+                            Algorithm.SLIDING_LOG, LimitSpec.of(1_000, Duration.ofMinutes(1)))
+                    .clock(clock)
+                    .redis(pooled)
+                    .failureMode(FailureMode.FAIL_CLOSED)
+                    .retryInterval(interval)
+                    .buildRedis();
             pooled.pool().addObjects(16); // sixteen idle connections, as many callers would leave behind
             assertThat(limiter.tryAcquire(KEY).source()).isEqualTo(DecisionSource.BACKEND);
 
@@ -137,7 +149,9 @@ class RedisOutageTest {
                 probes++;
             } while (decision.source() != DecisionSource.BACKEND && probes < 20);
 
-            assertThat(probes).as("probe intervals until decisions came back from Redis").isLessThanOrEqualTo(2);
+            assertThat(probes)
+                    .as("probe intervals until decisions came back from Redis")
+                    .isLessThanOrEqualTo(2);
         }
     }
 

@@ -19,6 +19,7 @@ class RedisRateLimiterTest extends RateLimiterContract {
     // The test talks to Redis directly with JedisPooled, deprecated in Jedis 7, as the port under test does.
     @SuppressWarnings("deprecation")
     private static JedisPooled jedis;
+
     private RedisPort port;
 
     @BeforeAll

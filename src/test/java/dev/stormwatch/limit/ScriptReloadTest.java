@@ -45,9 +45,11 @@ class ScriptReloadTest {
     @DisplayName("L5: connecting loads the script once, so the first call runs by SHA with no reload")
     void connectLoadsTheScriptOnce() {
         try (RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
-            RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
+            RedisRateLimiter limiter =
+                    RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
 
-            assertThat(jedis.scriptExists(LuaScript.of(Algorithm.SLIDING_LOG).sha(), "any")).isTrue();
+            assertThat(jedis.scriptExists(LuaScript.of(Algorithm.SLIDING_LOG).sha(), "any"))
+                    .isTrue();
             assertThat(limiter.tryAcquire(KEY).allowed()).isTrue();
             assertThat(limiter.scriptReloads()).isZero();
         }
@@ -57,7 +59,8 @@ class ScriptReloadTest {
     @DisplayName("L5: after SCRIPT FLUSH the next call reloads once, retries, and counts the request once")
     void scriptFlushIsAnsweredByOneReloadAndOneRetry() {
         try (RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
-            RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
+            RedisRateLimiter limiter =
+                    RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
             limiter.tryAcquire(KEY);
 
             jedis.scriptFlush();
@@ -96,11 +99,13 @@ class ScriptReloadTest {
             @Override
             public void close() {}
         };
-        RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.GCRA, LimitSpec.of(5, Duration.ofMinutes(1)), forgetful);
+        RedisRateLimiter limiter =
+                RedisRateLimiter.connect(Algorithm.GCRA, LimitSpec.of(5, Duration.ofMinutes(1)), forgetful);
 
         assertThatThrownBy(() -> limiter.tryAcquire(KEY))
                 .isInstanceOf(RedisCommandException.class)
-                .satisfies(e -> assertThat(((RedisCommandException) e).isNoScript()).isTrue());
+                .satisfies(e ->
+                        assertThat(((RedisCommandException) e).isNoScript()).isTrue());
         assertThat(evalCalls).hasValue(2);
         assertThat(loads).hasValue(2); // once at connect, once on NOSCRIPT
     }

@@ -47,12 +47,17 @@ class StrictnessAcrossProcessesTest {
             double offeredPerSecond = 0;
             for (int p = 0; p < PROCESSES; p++) {
                 Process process = processes.get(p);
-                assertThat(process.waitFor(RUN_MS + 60_000, TimeUnit.MILLISECONDS)).as("worker %d finished", p).isTrue();
+                assertThat(process.waitFor(RUN_MS + 60_000, TimeUnit.MILLISECONDS))
+                        .as("worker %d finished", p)
+                        .isTrue();
                 String summary = Files.readString(dir.resolve("worker" + p + ".log"));
                 assertThat(process.exitValue()).as(summary).isZero();
-                Matcher m = Pattern.compile("allowed=(\\d+) refused=(\\d+) errors=(\\d+) activeMs=(\\d+)").matcher(summary);
+                Matcher m = Pattern.compile("allowed=(\\d+) refused=(\\d+) errors=(\\d+) activeMs=(\\d+)")
+                        .matcher(summary);
                 assertThat(m.find()).as(summary).isTrue();
-                assertThat(Long.parseLong(m.group(3))).as("errors in worker %d", p).isZero();
+                assertThat(Long.parseLong(m.group(3)))
+                        .as("errors in worker %d", p)
+                        .isZero();
                 long allowedByWorker = Long.parseLong(m.group(1));
                 long refusedByWorker = Long.parseLong(m.group(2));
                 allowedReported += allowedByWorker;
@@ -64,7 +69,8 @@ class StrictnessAcrossProcessesTest {
 
             List<Long> allowed = new ArrayList<>();
             for (int p = 0; p < PROCESSES; p++) {
-                Files.readAllLines(dir.resolve("allowed" + p + ".txt")).forEach(line -> allowed.add(Long.parseLong(line)));
+                Files.readAllLines(dir.resolve("allowed" + p + ".txt"))
+                        .forEach(line -> allowed.add(Long.parseLong(line)));
             }
             allowed.sort(null);
 
@@ -75,12 +81,14 @@ class StrictnessAcrossProcessesTest {
             assertThat(offeredPerSecond).isGreaterThanOrEqualTo(5.0 * LIMIT * 1000 / WINDOW_MS);
             long mostPossible = (spanMicros / (WINDOW_MS * 1000) + 1) * LIMIT;
             assertThat(allowed.size()).isGreaterThan((int) (mostPossible * 0.8));
-            System.out.printf("L6 run: %d allowed (at most %d possible), %d refused, %.0f requests/s offered, over %.1f s%n",
+            System.out.printf(
+                    "L6 run: %d allowed (at most %d possible), %d refused, %.0f requests/s offered, over %.1f s%n",
                     allowed.size(), mostPossible, refusedReported, offeredPerSecond, spanMicros / 1e6);
             // L6: any LIMIT + 1 allowed requests span at least one window, i.e. no window (t - W, t] holds more.
             for (int i = LIMIT; i < allowed.size(); i++) {
                 long span = allowed.get(i) - allowed.get(i - LIMIT);
-                assertThat(span).as("allowed #%d and #%d are %d us apart", i - LIMIT, i, span)
+                assertThat(span)
+                        .as("allowed #%d and #%d are %d us apart", i - LIMIT, i, span)
                         .isGreaterThanOrEqualTo(WINDOW_MS * 1000);
             }
         }
@@ -88,13 +96,25 @@ class StrictnessAcrossProcessesTest {
 
     private static Process worker(String url, RedisPassword password, Path dir, int index) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "-Xmx128m", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"),
+        List<String> command = List.of(
+                java,
+                "-Xmx128m",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
                 StrictnessWorker.class.getName(),
-                url, "strict", "gpt-4o", Integer.toString(LIMIT), Long.toString(WINDOW_MS), Integer.toString(THREADS),
-                Long.toString(RUN_MS), Long.toString(PAUSE_MICROS), dir.resolve("allowed" + index + ".txt").toString());
+                url,
+                "strict",
+                "gpt-4o",
+                Integer.toString(LIMIT),
+                Long.toString(WINDOW_MS),
+                Integer.toString(THREADS),
+                Long.toString(RUN_MS),
+                Long.toString(PAUSE_MICROS),
+                dir.resolve("allowed" + index + ".txt").toString());
         File log = dir.resolve("worker" + index + ".log").toFile();
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
         builder.environment().put(StrictnessWorker.PASSWORD_VARIABLE, password.reveal());
         return builder.start();
     }

@@ -38,9 +38,11 @@ public final class StrictnessWorker {
         long activeNanos;
         // A generous timeout: a client-side timeout after Redis decided would leave an allowance unrecorded.
         // The password comes in the environment, not on the command line, where every local user could read it.
-        java.util.Optional<RedisPassword> password = java.util.Optional.ofNullable(System.getenv(PASSWORD_VARIABLE))
-                .map(RedisPassword::of);
-        try (RedisPort port = JedisPooledPort.connect(RedisAddress.parse(url), password,
+        java.util.Optional<RedisPassword> password =
+                java.util.Optional.ofNullable(System.getenv(PASSWORD_VARIABLE)).map(RedisPassword::of);
+        try (RedisPort port = JedisPooledPort.connect(
+                RedisAddress.parse(url),
+                password,
                 RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(5)).withMaxConnections(threads))) {
             RedisRateLimiter limiter = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, port);
             long begin = System.nanoTime();

@@ -24,7 +24,8 @@ class LogFolderTest {
         Path expected = Path.of("/home/ada/.local/state/stormwatch/logs");
 
         assertThat(LogFolder.of(Map.of(), "Linux", HOME)).isEqualTo(expected);
-        assertThat(LogFolder.of(Map.of("XDG_STATE_HOME", "relative/state"), "Linux", HOME)).isEqualTo(expected);
+        assertThat(LogFolder.of(Map.of("XDG_STATE_HOME", "relative/state"), "Linux", HOME))
+                .isEqualTo(expected);
         assertThat(LogFolder.of(Map.of("XDG_STATE_HOME", " "), "Linux", HOME)).isEqualTo(expected);
     }
 

@@ -57,20 +57,26 @@ class SupportLogRedactionTest {
         List<String> secrets = new ArrayList<>();
 
         // A DPoP-bound public client: sign in, refresh, user info, sign out.
-        OAuthClient dpop = OAuthClient.builder(OAuthConfig.of(provider.issuer().toString(),
-                        ClientRegistration.DESKTOP_CLIENT_ID).withScope("openid offline_access").withDpop(true))
-                .browser(new SignInPageBrowser()).build();
+        OAuthClient dpop = OAuthClient.builder(
+                        OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID)
+                                .withScope("openid offline_access")
+                                .withDpop(true))
+                .browser(new SignInPageBrowser())
+                .build();
         secrets.addAll(tokensOf(dpop.login()));
         secrets.addAll(tokensOf(dpop.refresh()));
         dpop.userInfo();
         dpop.logout();
 
         // A confidential client kept in a session file: its secret goes in the token request's form.
-        OAuthClient confidential = OAuthClient.builder(OAuthConfig.of(provider.issuer().toString(),
-                        ClientRegistration.CONFIDENTIAL_CLIENT_ID).withScope("openid offline_access")
-                        .withClientAuthentication(ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_POST,
-                                Secret.of(ClientRegistration.CONFIDENTIAL_CLIENT_SECRET))))
-                .browser(new SignInPageBrowser()).sessionStore(new FileSessionStore(folder.resolve("session.json")))
+        OAuthClient confidential = OAuthClient.builder(
+                        OAuthConfig.of(provider.issuer().toString(), ClientRegistration.CONFIDENTIAL_CLIENT_ID)
+                                .withScope("openid offline_access")
+                                .withClientAuthentication(ClientAuthentication.of(
+                                        ClientAuthentication.Method.CLIENT_SECRET_POST,
+                                        Secret.of(ClientRegistration.CONFIDENTIAL_CLIENT_SECRET))))
+                .browser(new SignInPageBrowser())
+                .sessionStore(new FileSessionStore(folder.resolve("session.json")))
                 .build();
         secrets.addAll(tokensOf(confidential.login()));
         confidential.userInfo();
@@ -82,22 +88,30 @@ class SupportLogRedactionTest {
         String redisPassword = "b7f3c1d9e2a84f6b";
         java.util.logging.Logger.getLogger("okhttp3.OkHttpClient")
                 .log(Level.INFO, "--> POST /token Authorization: DPoP " + accessToken);
-        LoggerFactory.getLogger("dev.stormwatch.oauth.Slip").error("refresh failed",
-                new IllegalStateException("body was grant_type=refresh_token&refresh_token=" + refreshToken));
-        LoggerFactory.getLogger("dev.stormwatch.limit.Slip").debug("connecting to redis://default:{}@127.0.0.1:6379",
-                redisPassword);
+        LoggerFactory.getLogger("dev.stormwatch.oauth.Slip")
+                .error(
+                        "refresh failed",
+                        new IllegalStateException("body was grant_type=refresh_token&refresh_token=" + refreshToken));
+        LoggerFactory.getLogger("dev.stormwatch.limit.Slip")
+                .debug("connecting to redis://default:{}@127.0.0.1:6379", redisPassword);
         secrets.add(redisPassword);
 
         String log = readAll(file);
-        assertThat(log).as("the flows are in the log, at debug")
+        assertThat(log)
+                .as("the flows are in the log, at debug")
                 .contains("token attempt 1: POST " + provider.issuer())
                 .contains("DEBUG")
                 .contains("--> POST /token")
                 .contains("refresh failed");
-        assertThat(secrets).hasSizeGreaterThanOrEqualTo(7).allSatisfy(secret ->
-                assertThat(log).as("a secret of %d characters", secret.length()).doesNotContain(secret));
+        assertThat(secrets)
+                .hasSizeGreaterThanOrEqualTo(7)
+                .allSatisfy(secret -> assertThat(log)
+                        .as("a secret of %d characters", secret.length())
+                        .doesNotContain(secret));
         assertThat(log).as("no JWT: no ID token, no DPoP proof").doesNotContain("eyJ");
-        assertThat(log).as("every code and state redacted").doesNotContainPattern("[?&](code|state)=(?!\\[redacted\\])");
+        assertThat(log)
+                .as("every code and state redacted")
+                .doesNotContainPattern("[?&](code|state)=(?!\\[redacted\\])");
     }
 
     @Test
@@ -117,7 +131,8 @@ class SupportLogRedactionTest {
         Thread.sleep(1_500);
         log.info("one more");
 
-        assertThat(Files.getPosixFilePermissions(logs)).extracting(Object::toString)
+        assertThat(Files.getPosixFilePermissions(logs))
+                .extracting(Object::toString)
                 .containsExactlyInAnyOrder("OWNER_READ", "OWNER_WRITE", "OWNER_EXECUTE");
         try (Stream<Path> files = Files.list(logs)) {
             List<Path> all = files.toList();

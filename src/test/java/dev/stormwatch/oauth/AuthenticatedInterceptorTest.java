@@ -29,7 +29,9 @@ class AuthenticatedInterceptorTest extends OAuthClientFixture {
         api.start(InetAddress.getByName("127.0.0.1"), 0);
         client = client();
         client.login();
-        http = new OkHttpClient.Builder().addInterceptor(client.authenticatingInterceptor()).build();
+        http = new OkHttpClient.Builder()
+                .addInterceptor(client.authenticatingInterceptor())
+                .build();
     }
 
     @AfterEach
@@ -38,11 +40,13 @@ class AuthenticatedInterceptorTest extends OAuthClientFixture {
     }
 
     private Response get() throws Exception {
-        return http.newCall(new Request.Builder().url(api.url("/things")).build()).execute();
+        return http.newCall(new Request.Builder().url(api.url("/things")).build())
+                .execute();
     }
 
     private static MockResponse invalidToken() {
-        return new MockResponse().setResponseCode(401)
+        return new MockResponse()
+                .setResponseCode(401)
                 .setHeader("WWW-Authenticate", "Bearer error=\"invalid_token\", error_description=\"expired\"");
     }
 
@@ -71,7 +75,9 @@ class AuthenticatedInterceptorTest extends OAuthClientFixture {
         get().close();
 
         assertThat(api.takeRequest().getHeader("Authorization")).isEqualTo("Bearer " + first.reveal());
-        assertThat(api.takeRequest().getHeader("Authorization")).isNotEqualTo("Bearer " + first.reveal()).startsWith("Bearer ");
+        assertThat(api.takeRequest().getHeader("Authorization"))
+                .isNotEqualTo("Bearer " + first.reveal())
+                .startsWith("Bearer ");
         assertThat(provider.requestsTo("/token")).hasSize(2);
     }
 
@@ -110,11 +116,17 @@ class AuthenticatedInterceptorTest extends OAuthClientFixture {
         api.enqueue(new MockResponse().setBody("ok"));
         RequestBody body = RequestBody.create("{}", MediaType.get("application/json"));
 
-        try (Response response = http.newCall(new Request.Builder().url(api.url("/orders")).post(body).build()).execute()) {
+        try (Response response = http.newCall(
+                        new Request.Builder().url(api.url("/orders")).post(body).build())
+                .execute()) {
             assertThat(response.code()).isEqualTo(401);
         }
-        try (Response response = http.newCall(new Request.Builder().url(api.url("/orders")).post(body)
-                .header("Idempotency-Key", "k-1").build()).execute()) {
+        try (Response response = http.newCall(new Request.Builder()
+                        .url(api.url("/orders"))
+                        .post(body)
+                        .header("Idempotency-Key", "k-1")
+                        .build())
+                .execute()) {
             assertThat(response.code()).isEqualTo(200);
         }
         assertThat(api.getRequestCount()).isEqualTo(3);
@@ -142,17 +154,24 @@ class AuthenticatedInterceptorTest extends OAuthClientFixture {
     }
 
     @Test
-    @DisplayName("A2, OP4: a DPoP-bound token goes with a fresh proof (ath, htm, htu); a nonce challenge is answered by one replay")
+    @DisplayName(
+            "A2, OP4: a DPoP-bound token goes with a fresh proof (ath, htm, htu); a nonce challenge is answered by one replay")
     void dpopBoundTokensCarryAProofAndAnswerANonceChallenge() throws Exception {
         provider.dpop = true;
         OAuthClient dpopClient = client(config().withDpop(true));
         dpopClient.login();
-        OkHttpClient dpopHttp = new OkHttpClient.Builder().addInterceptor(dpopClient.authenticatingInterceptor()).build();
-        api.enqueue(new MockResponse().setResponseCode(401)
-                .setHeader("WWW-Authenticate", "DPoP error=\"use_dpop_nonce\"").setHeader("DPoP-Nonce", "api-nonce"));
+        OkHttpClient dpopHttp = new OkHttpClient.Builder()
+                .addInterceptor(dpopClient.authenticatingInterceptor())
+                .build();
+        api.enqueue(new MockResponse()
+                .setResponseCode(401)
+                .setHeader("WWW-Authenticate", "DPoP error=\"use_dpop_nonce\"")
+                .setHeader("DPoP-Nonce", "api-nonce"));
         api.enqueue(new MockResponse().setBody("ok"));
 
-        try (Response response = dpopHttp.newCall(new Request.Builder().url(api.url("/things?page=2")).build()).execute()) {
+        try (Response response = dpopHttp.newCall(
+                        new Request.Builder().url(api.url("/things?page=2")).build())
+                .execute()) {
             assertThat(response.code()).isEqualTo(200);
         }
 
@@ -171,7 +190,8 @@ class AuthenticatedInterceptorTest extends OAuthClientFixture {
     @Test
     @DisplayName("P7: the application's own requests are not blocked by a pause of their origin")
     void appRequestsIgnorePauses() throws Exception {
-        client.pauses().start(Origin.of(api.url("/").uri()), 429, clock.instant().plusSeconds(300));
+        client.pauses()
+                .start(Origin.of(api.url("/").uri()), 429, clock.instant().plusSeconds(300));
         api.enqueue(new MockResponse().setBody("ok"));
 
         try (Response response = get()) {
@@ -182,14 +202,19 @@ class AuthenticatedInterceptorTest extends OAuthClientFixture {
     // OP4: regression, the nonce replay was limited to idempotent requests; RFC 9449 §9 says the request was rejected
     // before processing, so a POST is replayed too, once.
     @Test
-    @DisplayName("OP4: a DPoP nonce challenge on a POST without Idempotency-Key is answered by one replay with the nonce")
+    @DisplayName(
+            "OP4: a DPoP nonce challenge on a POST without Idempotency-Key is answered by one replay with the nonce")
     void aNonceChallengeIsAnsweredForANonIdempotentRequest() throws Exception {
         provider.dpop = true;
         OAuthClient dpopClient = client(config().withDpop(true));
         dpopClient.login();
-        OkHttpClient dpopHttp = new OkHttpClient.Builder().addInterceptor(dpopClient.authenticatingInterceptor()).build();
-        MockResponse challenge = new MockResponse().setResponseCode(401)
-                .setHeader("WWW-Authenticate", "DPoP error=\"use_dpop_nonce\"").setHeader("DPoP-Nonce", "api-nonce");
+        OkHttpClient dpopHttp = new OkHttpClient.Builder()
+                .addInterceptor(dpopClient.authenticatingInterceptor())
+                .build();
+        MockResponse challenge = new MockResponse()
+                .setResponseCode(401)
+                .setHeader("WWW-Authenticate", "DPoP error=\"use_dpop_nonce\"")
+                .setHeader("DPoP-Nonce", "api-nonce");
         api.enqueue(challenge);
         api.enqueue(new MockResponse().setBody("ok"));
         api.enqueue(challenge);

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 class AuthorizationRequestTest {
 
     private final LoginSecrets secrets = LoginSecrets.generate(PkceTest.seeded(7));
-    private final AuthorizationRequest request = new AuthorizationRequest(
-            "app", URI.create("http://127.0.0.1:5555/callback"), "openid profile", secrets);
+    private final AuthorizationRequest request =
+            new AuthorizationRequest("app", URI.create("http://127.0.0.1:5555/callback"), "openid profile", secrets);
 
     @Test
     void plainRequestCarriesCodeFlowPkceStateAndNonce() {
@@ -31,22 +31,33 @@ class AuthorizationRequestTest {
 
     @Test
     void pushedRequestUrlCarriesOnlyClientIdAndRequestUri() {
-        URI url = request.browserUrlForPushed(URI.create("https://login.example.com/auth"), "urn:ietf:params:oauth:request_uri:x");
+        URI url = request.browserUrlForPushed(
+                URI.create("https://login.example.com/auth"), "urn:ietf:params:oauth:request_uri:x");
 
-        assertThat(LoopbackReceiver.parseQuery(url.getRawQuery()))
-                .containsOnlyKeys("client_id", "request_uri");
+        assertThat(LoopbackReceiver.parseQuery(url.getRawQuery())).containsOnlyKeys("client_id", "request_uri");
     }
 
     private static ProviderMetadata metadata(boolean issAdvertised) {
-        return new ProviderMetadata(new Issuer("https://login.example.com"), URI.create("https://login.example.com/a"),
-                URI.create("https://login.example.com/t"), URI.create("https://login.example.com/j"),
-                java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty(), false,
-                issAdvertised, java.util.List.of(), java.util.List.of(), java.util.List.of(), java.util.List.of());
+        return new ProviderMetadata(
+                new Issuer("https://login.example.com"),
+                URI.create("https://login.example.com/a"),
+                URI.create("https://login.example.com/t"),
+                URI.create("https://login.example.com/j"),
+                java.util.Optional.empty(),
+                java.util.Optional.empty(),
+                java.util.Optional.empty(),
+                false,
+                issAdvertised,
+                java.util.List.of(),
+                java.util.List.of(),
+                java.util.List.of(),
+                java.util.List.of());
     }
 
     @Test
     void wrongIssInTheRedirectIsAProtocolError() {
-        AuthorizationRedirect redirect = new AuthorizationRedirect(Map.of("code", "c", "iss", "https://evil.example.com"));
+        AuthorizationRedirect redirect =
+                new AuthorizationRedirect(Map.of("code", "c", "iss", "https://evil.example.com"));
 
         assertThatThrownBy(() -> AuthorizationResponseCheck.codeFrom(redirect, metadata(false)))
                 .hasMessageStartingWith("iss");
@@ -58,35 +69,43 @@ class AuthorizationRequestTest {
 
         assertThatThrownBy(() -> AuthorizationResponseCheck.codeFrom(redirect, metadata(true)))
                 .hasMessageStartingWith("iss");
-        assertThat(AuthorizationResponseCheck.codeFrom(redirect, metadata(false)).reveal()).isEqualTo("c");
+        assertThat(AuthorizationResponseCheck.codeFrom(redirect, metadata(false))
+                        .reveal())
+                .isEqualTo("c");
     }
 
     @Test
     void matchingIssYieldsTheCode() {
-        AuthorizationRedirect redirect = new AuthorizationRedirect(Map.of("code", "c", "iss", "https://login.example.com"));
+        AuthorizationRedirect redirect =
+                new AuthorizationRedirect(Map.of("code", "c", "iss", "https://login.example.com"));
 
-        assertThat(AuthorizationResponseCheck.codeFrom(redirect, metadata(true)).reveal()).isEqualTo("c");
+        assertThat(AuthorizationResponseCheck.codeFrom(redirect, metadata(true)).reveal())
+                .isEqualTo("c");
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("A provider's error and error_description cannot put escape sequences on a terminal")
+    @org.junit.jupiter.api.DisplayName(
+            "A provider's error and error_description cannot put escape sequences on a terminal")
     void providerErrorTextIsPrintedInert() {
-        AuthorizationRedirect redirect = new AuthorizationRedirect(Map.of("error", "server_error\u001b[2J",
-                "error_description", "retry\u001b]0;owned\u0007 \u202Etxt.exe"));
+        AuthorizationRedirect redirect = new AuthorizationRedirect(Map.of(
+                "error", "server_error\u001b[2J", "error_description", "retry\u001b]0;owned\u0007 \u202Etxt.exe"));
 
         assertThatThrownBy(() -> AuthorizationResponseCheck.codeFrom(redirect, metadata(false)))
-                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u001b", "\u0007", "\u202E")
-                        .contains("server_error\\u001B[2J").contains("retry\\u001B]0;owned\\u0007 \\u202Etxt.exe"));
+                .satisfies(e -> assertThat(e.getMessage())
+                        .doesNotContain("\u001b", "\u0007", "\u202E")
+                        .contains("server_error\\u001B[2J")
+                        .contains("retry\\u001B]0;owned\\u0007 \\u202Etxt.exe"));
     }
 
     @Test
     @org.junit.jupiter.api.DisplayName("A hostile iss in the redirect is quoted inert in the error")
     void hostileIssIsQuotedInert() {
-        AuthorizationRedirect redirect = new AuthorizationRedirect(Map.of("code", "c",
-                "iss", "https://evil.example\u009b31m\u2066"));
+        AuthorizationRedirect redirect =
+                new AuthorizationRedirect(Map.of("code", "c", "iss", "https://evil.example\u009b31m\u2066"));
 
         assertThatThrownBy(() -> AuthorizationResponseCheck.codeFrom(redirect, metadata(false)))
-                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u009b", "\u2066")
+                .satisfies(e -> assertThat(e.getMessage())
+                        .doesNotContain("\u009b", "\u2066")
                         .contains("https://evil.example\\u009B31m\\u2066"));
     }
 }

@@ -21,11 +21,20 @@ class CachedSessionStoreTest {
     Path dir;
 
     private static Session session(String accessToken, String refreshToken) {
-        TokenSet tokens = new TokenSet(Secret.of(accessToken), "Bearer",
-                Optional.of(Instant.parse("2026-01-01T10:05:00Z")), Optional.of(Secret.of(refreshToken)),
-                Secret.of("id"), Optional.of("openid"));
-        IdTokenClaims claims = new IdTokenClaims("https://idp", "alice", List.of("app"),
-                Instant.parse("2026-01-01T10:05:00Z"), Instant.parse("2026-01-01T10:00:00Z"), Optional.empty(),
+        TokenSet tokens = new TokenSet(
+                Secret.of(accessToken),
+                "Bearer",
+                Optional.of(Instant.parse("2026-01-01T10:05:00Z")),
+                Optional.of(Secret.of(refreshToken)),
+                Secret.of("id"),
+                Optional.of("openid"));
+        IdTokenClaims claims = new IdTokenClaims(
+                "https://idp",
+                "alice",
+                List.of("app"),
+                Instant.parse("2026-01-01T10:05:00Z"),
+                Instant.parse("2026-01-01T10:00:00Z"),
+                Optional.empty(),
                 Map.of());
         return new Session(tokens, claims);
     }
@@ -78,17 +87,18 @@ class CachedSessionStoreTest {
         }
 
         @Override
-        public void clear() {
-        }
+        public void clear() {}
     }
 
     @Test
-    @DisplayName("F (rotation): when writing a rotated session fails, this process still keeps the new refresh token (never goes"
-            + " back to the spent one) and the write's error still reaches the caller")
+    @DisplayName(
+            "F (rotation): when writing a rotated session fails, this process still keeps the new refresh token (never goes"
+                    + " back to the spent one) and the write's error still reaches the caller")
     void aFailedWriteKeepsTheRotatedSessionInMemory() {
         CachedSessionStore cached = new CachedSessionStore(new UnwritableStore(session("at-1", "rt-1")));
 
-        assertThatThrownBy(() -> cached.save(session("at-2", "rt-2"))).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(() -> cached.save(session("at-2", "rt-2")))
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("cannot write the session file");
         assertThat(cached.load()).contains(session("at-2", "rt-2"));
     }

@@ -27,8 +27,7 @@ class CertificateBindingTest {
 
     private ClientCertificate certificate(String name) throws Exception {
         HeldCertificate held = new HeldCertificate.Builder().commonName(name).build();
-        Path both = Files.writeString(folder.resolve(name + ".pem"),
-                held.certificatePem() + held.privateKeyPkcs8Pem());
+        Path both = Files.writeString(folder.resolve(name + ".pem"), held.certificatePem() + held.privateKeyPkcs8Pem());
         return ClientCertificate.read(both, Optional.empty(), "--client-cert", "--client-cert-key", Instant.now());
     }
 
@@ -48,7 +47,8 @@ class CertificateBindingTest {
         assertThat(CertificateBinding.thumbprint(bound)).contains(mine.thumbprint());
         assertThat(CertificateBinding.thumbprint(Secret.of("opaque-token"))).isEmpty();
         assertThat(CertificateBinding.thumbprint(jwt("{\"sub\":\"c\"}"))).isEmpty();
-        assertThatCode(() -> CertificateBinding.check(bound, Optional.of(mine), "token")).doesNotThrowAnyException();
+        assertThatCode(() -> CertificateBinding.check(bound, Optional.of(mine), "token"))
+                .doesNotThrowAnyException();
         assertThatCode(() -> CertificateBinding.check(Secret.of("opaque"), Optional.empty(), "token"))
                 .doesNotThrowAnyException();
     }
@@ -62,9 +62,11 @@ class CertificateBindingTest {
         Secret boundToTheirs = jwt("{\"cnf\":{\"x5t#S256\":\"" + theirs.thumbprint() + "\"}}");
 
         assertThatThrownBy(() -> CertificateBinding.check(boundToTheirs, Optional.of(mine), "token"))
-                .isInstanceOf(CallFailure.Protocol.class).hasMessageContaining("another client certificate");
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageContaining("another client certificate");
         assertThatThrownBy(() -> CertificateBinding.check(boundToTheirs, Optional.empty(), "refresh"))
-                .isInstanceOf(CallFailure.Protocol.class).hasMessageContaining("presented none");
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageContaining("presented none");
     }
 
     @Test
@@ -73,13 +75,19 @@ class CertificateBindingTest {
     void mutualTlsSettingsAreCheckedWhenMade() throws Exception {
         ClientCertificate mine = certificate("mine");
 
-        assertThatThrownBy(() -> new ClientAuthentication(ClientAuthentication.Method.TLS_CLIENT_AUTH,
-                Optional.empty())).isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("--client-cert");
-        assertThatThrownBy(() -> new ClientAuthentication(ClientAuthentication.Method.SELF_SIGNED_TLS_CLIENT_AUTH,
-                Optional.of(Secret.of("s")), Optional.empty(), Optional.of(mine)))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("no client secret");
-        ClientAuthentication auto = new ClientAuthentication(ClientAuthentication.Method.AUTO, Optional.empty(),
-                Optional.empty(), Optional.of(mine));
+        assertThatThrownBy(
+                        () -> new ClientAuthentication(ClientAuthentication.Method.TLS_CLIENT_AUTH, Optional.empty()))
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("--client-cert");
+        assertThatThrownBy(() -> new ClientAuthentication(
+                        ClientAuthentication.Method.SELF_SIGNED_TLS_CLIENT_AUTH,
+                        Optional.of(Secret.of("s")),
+                        Optional.empty(),
+                        Optional.of(mine)))
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("no client secret");
+        ClientAuthentication auto = new ClientAuthentication(
+                ClientAuthentication.Method.AUTO, Optional.empty(), Optional.empty(), Optional.of(mine));
         assertThat(auto.resolve(List.of("client_secret_basic", "tls_client_auth", "self_signed_tls_client_auth")))
                 .isEqualTo(ClientAuthentication.Method.TLS_CLIENT_AUTH);
         assertThat(auto.resolve(List.of("self_signed_tls_client_auth", "none")))

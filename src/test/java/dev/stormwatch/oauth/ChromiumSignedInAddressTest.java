@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -46,19 +45,28 @@ class ChromiumSignedInAddressTest {
         assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium)");
         Secret state = Secret.of("state-5678");
         try (LoopbackReceiver receiver = LoopbackReceiver.open(state)) {
-            String callback = "http://127.0.0.1:" + receiver.port() + "/callback?code=spent-code-1234&state="
-                    + state.reveal();
+            String callback =
+                    "http://127.0.0.1:" + receiver.port() + "/callback?code=spent-code-1234&state=" + state.reveal();
             HttpServer provider = providerPage(callback);
             provider.start();
             Process browser = null;
             try {
                 Path profile = Files.createDirectories(work.resolve("profile"));
-                browser = new ProcessBuilder(chromium.get().toString(), "--headless", "--no-sandbox",
-                        "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-                        "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-                        "--user-data-dir=" + profile,
-                        "http://127.0.0.1:" + provider.getAddress().getPort() + "/authorize")
-                        .redirectErrorStream(true).redirectOutput(work.resolve("chromium.log").toFile()).start();
+                browser = new ProcessBuilder(
+                                chromium.get().toString(),
+                                "--headless",
+                                "--no-sandbox",
+                                "--disable-gpu",
+                                "--no-first-run",
+                                "--no-default-browser-check",
+                                "--disable-extensions",
+                                "--remote-debugging-address=127.0.0.1",
+                                "--remote-debugging-port=0",
+                                "--user-data-dir=" + profile,
+                                "http://127.0.0.1:" + provider.getAddress().getPort() + "/authorize")
+                        .redirectErrorStream(true)
+                        .redirectOutput(work.resolve("chromium.log").toFile())
+                        .start();
 
                 receiver.await(Duration.ofSeconds(30));
                 receiver.respond(SignInPage.succeeded());
@@ -79,7 +87,8 @@ class ChromiumSignedInAddressTest {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/authorize", exchange -> {
             byte[] body = ("<!doctype html><title>Allow?</title><p>Allow Stormwatch?</p><script>setTimeout(() =>"
-                    + " location.assign('" + callback + "'), 300);</script>").getBytes(StandardCharsets.UTF_8);
+                            + " location.assign('" + callback + "'), 300);</script>")
+                    .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
@@ -94,8 +103,11 @@ class ChromiumSignedInAddressTest {
         Instant deadline = Instant.now().plus(timeout);
         JsonNode last = null;
         while (Instant.now().isBefore(deadline)) {
-            String list = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/list"))
-                    .build(), HttpResponse.BodyHandlers.ofString()).body();
+            String list = http.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/list"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
             for (JsonNode target : JSON.readTree(list)) {
                 if ("page".equals(target.path("type").asText())) {
                     last = target;

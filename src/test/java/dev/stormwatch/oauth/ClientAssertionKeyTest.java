@@ -36,7 +36,8 @@ class ClientAssertionKeyTest {
     Path dir;
 
     private static Path resource(String name) throws Exception {
-        return Path.of(ClientAssertionKeyTest.class.getResource("/client-keys/" + name).toURI());
+        return Path.of(
+                ClientAssertionKeyTest.class.getResource("/client-keys/" + name).toURI());
     }
 
     private Path file(String name, String content) throws Exception {
@@ -55,7 +56,8 @@ class ClientAssertionKeyTest {
         assertThat(ec.description()).isEqualTo("EC P-256 key");
         JWK rsaPublic = JWK.parse(rsa.publicJwk());
         assertThat(rsaPublic.isPrivate()).isFalse();
-        assertThat(rsa.keyId()).isEqualTo(rsaPublic.toPublicJWK().computeThumbprint().toString());
+        assertThat(rsa.keyId())
+                .isEqualTo(rsaPublic.toPublicJWK().computeThumbprint().toString());
         assertThat(JWK.parse(ec.publicJwk()).isPrivate()).isFalse();
     }
 
@@ -73,7 +75,9 @@ class ClientAssertionKeyTest {
     @DisplayName("CA4: the public JWK and toString never carry the private part")
     void neverShowsThePrivatePart() throws Exception {
         ClientAssertionKey key = ClientAssertionKey.read(resource("rsa-2048.pem"), Optional.empty());
-        String privateD = ((RSAKey) JWK.parse(key.privateJwk().reveal())).getPrivateExponent().toString();
+        String privateD = ((RSAKey) JWK.parse(key.privateJwk().reveal()))
+                .getPrivateExponent()
+                .toString();
 
         assertThat(key.publicJwk()).doesNotContain("\"d\"").doesNotContain(privateD);
         assertThat(key.toString()).doesNotContain(privateD).contains(key.keyId());
@@ -90,17 +94,20 @@ class ClientAssertionKeyTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("BEGIN RSA PRIVATE KEY")
                 .hasMessageContaining("openssl pkcs8 -topk8 -nocrypt")
-                .message().doesNotContain(body);
+                .message()
+                .doesNotContain(body);
     }
 
     @ParameterizedTest(name = "CA4: {0} is refused: {2}")
-    @CsvSource(delimiter = '|', value = {
-        "a public JWK | PUBLIC | public key only",
-        "an RSA key of 1024 bits | RSA1024 | 1024 bits",
-        "plain text | hello, this is not a key | neither a JWK nor a PEM block",
-        "JSON that is no JWK | {\"a\": 1} | not a JWK",
-        "a certificate | -----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE----- | BEGIN CERTIFICATE",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "a public JWK | PUBLIC | public key only",
+                "an RSA key of 1024 bits | RSA1024 | 1024 bits",
+                "plain text | hello, this is not a key | neither a JWK nor a PEM block",
+                "JSON that is no JWK | {\"a\": 1} | not a JWK",
+                "a certificate | -----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE----- | BEGIN CERTIFICATE",
+            })
     @DisplayName("CA4: a file without a usable private key is refused in words that say what it holds")
     void refusesWhatIsNoUsablePrivateKey(String what, String content, String message) throws Exception {
         String text = switch (content) {
@@ -111,14 +118,17 @@ class ClientAssertionKeyTest {
         Path file = file("key", text);
 
         assertThatThrownBy(() -> ClientAssertionKey.read(file, Optional.empty()))
-                .as(what).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message);
+                .as(what)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(message);
     }
 
     @Test
     @DisplayName("CA4: a missing file is refused without a stack trace of its own")
     void refusesAMissingFile() {
         assertThatThrownBy(() -> ClientAssertionKey.read(dir.resolve("absent.pem"), Optional.empty()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot be read");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cannot be read");
     }
 
     @ParameterizedTest(name = "CA5: {0} key against [{1}] -> {2}")
@@ -159,12 +169,18 @@ class ClientAssertionKeyTest {
             ClientAssertionKey key = ClientAssertionKey.read(resource(name), Optional.empty());
             JWSAlgorithm alg = key.algorithm(List.of());
 
-            SignedJWT first = SignedJWT.parse(key.assertion("my-client", TOKEN, alg, clock, random).reveal());
-            SignedJWT second = SignedJWT.parse(key.assertion("my-client", TOKEN, alg, clock, random).reveal());
+            SignedJWT first = SignedJWT.parse(
+                    key.assertion("my-client", TOKEN, alg, clock, random).reveal());
+            SignedJWT second = SignedJWT.parse(
+                    key.assertion("my-client", TOKEN, alg, clock, random).reveal());
 
             JWK publicKey = JWK.parse(key.publicJwk());
-            assertThat(first.verify(publicKey instanceof RSAKey rsa ? new RSASSAVerifier(rsa)
-                    : new ECDSAVerifier((ECKey) publicKey))).as(name).isTrue();
+            assertThat(first.verify(
+                            publicKey instanceof RSAKey rsa
+                                    ? new RSASSAVerifier(rsa)
+                                    : new ECDSAVerifier((ECKey) publicKey)))
+                    .as(name)
+                    .isTrue();
             assertThat(first.getHeader().getKeyID()).isEqualTo(key.keyId());
             assertThat(first.getHeader().getAlgorithm()).isEqualTo(alg);
             JWTClaimsSet claims = first.getJWTClaimsSet();
@@ -172,8 +188,10 @@ class ClientAssertionKeyTest {
             assertThat(claims.getSubject()).isEqualTo("my-client");
             assertThat(claims.getAudience()).containsExactly(TOKEN.toString());
             assertThat(claims.getIssueTime().toInstant()).isEqualTo(clock.instant());
-            assertThat(claims.getExpirationTime().toInstant()).isEqualTo(clock.instant().plusSeconds(60));
-            assertThat(claims.getJWTID()).hasSizeGreaterThanOrEqualTo(22)
+            assertThat(claims.getExpirationTime().toInstant())
+                    .isEqualTo(clock.instant().plusSeconds(60));
+            assertThat(claims.getJWTID())
+                    .hasSizeGreaterThanOrEqualTo(22)
                     .isNotEqualTo(second.getJWTClaimsSet().getJWTID());
         }
     }

@@ -45,8 +45,8 @@ class ClientAuthenticationTest {
     })
     @DisplayName("CA1: the method used against what the provider advertises")
     void resolvesAsTheProviderAdvertises(Method method, boolean withSecret, String supported, Method expected) {
-        ClientAuthentication auth = new ClientAuthentication(method,
-                withSecret ? Optional.of(Secret.of(SECRET)) : Optional.empty());
+        ClientAuthentication auth =
+                new ClientAuthentication(method, withSecret ? Optional.of(Secret.of(SECRET)) : Optional.empty());
 
         assertThat(auth.resolve(list(supported))).isEqualTo(expected);
     }
@@ -61,10 +61,11 @@ class ClientAuthenticationTest {
     })
     @DisplayName("CA1: a method the provider does not advertise is refused, never swapped, naming the field and list")
     void aMethodTheProviderDoesNotAdvertiseIsRefused(Method method, boolean withSecret, String supported) {
-        ClientAuthentication auth = new ClientAuthentication(method,
-                withSecret ? Optional.of(Secret.of(SECRET)) : Optional.empty());
+        ClientAuthentication auth =
+                new ClientAuthentication(method, withSecret ? Optional.of(Secret.of(SECRET)) : Optional.empty());
 
-        assertThatThrownBy(() -> auth.resolve(list(supported))).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(() -> auth.resolve(list(supported)))
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("token_endpoint_auth_methods_supported")
                 .hasMessageContaining(list(supported).toString())
                 .hasMessageNotContaining(SECRET);
@@ -74,16 +75,22 @@ class ClientAuthenticationTest {
     @DisplayName("CA1: a secret with none, a secret method without a secret, and an empty secret are refused when made")
     void mismatchedSettingsAreRefusedWhenMade() {
         assertThatThrownBy(() -> new ClientAuthentication(Method.NONE, Optional.of(Secret.of(SECRET))))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("'none'")
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("'none'")
                 .hasMessageNotContaining(SECRET);
         assertThatThrownBy(() -> new ClientAuthentication(Method.CLIENT_SECRET_BASIC, Optional.empty()))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("needs a client secret");
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("needs a client secret");
         assertThatThrownBy(() -> new ClientAuthentication(Method.CLIENT_SECRET_POST, Optional.empty()))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("needs a client secret");
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("needs a client secret");
         assertThatThrownBy(() -> ClientAuthentication.of(Method.CLIENT_SECRET_BASIC, Secret.of("")))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("empty");
-        assertThatThrownBy(() -> Method.parse("client_secret_jwt")).isInstanceOf(CallFailure.Configuration.class)
-                .hasMessageContaining("none, client_secret_basic, client_secret_post, private_key_jwt, tls_client_auth, self_signed_tls_client_auth or auto");
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("empty");
+        assertThatThrownBy(() -> Method.parse("client_secret_jwt"))
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining(
+                        "none, client_secret_basic, client_secret_post, private_key_jwt, tls_client_auth, self_signed_tls_client_auth or auto");
         assertThat(Method.parse("private_key_jwt")).isEqualTo(Method.PRIVATE_KEY_JWT);
         assertThat(Method.parse(" Client_Secret_Basic ")).isEqualTo(Method.CLIENT_SECRET_BASIC);
     }
@@ -102,14 +109,15 @@ class ClientAuthenticationTest {
     @DisplayName("CA3: Basic form-urlencodes id and secret before Base64 (RFC 6749 §2.3.1), and drops client_id from"
             + " the token form but keeps it for PAR")
     void basicEncodesAsRfc6749Says() {
-        Map<String, String> tokenForm = new LinkedHashMap<>(Map.of("grant_type", "refresh_token", "client_id", "my app"));
+        Map<String, String> tokenForm =
+                new LinkedHashMap<>(Map.of("grant_type", "refresh_token", "client_id", "my app"));
         Map<String, String> parForm = new LinkedHashMap<>(Map.of("client_id", "my app"));
 
         Optional<String> header = with(Method.AUTO).apply(Method.CLIENT_SECRET_BASIC, "my app", tokenForm, false);
         with(Method.AUTO).apply(Method.CLIENT_SECRET_BASIC, "my app", parForm, true);
 
-        String decoded = new String(Base64.getDecoder().decode(header.orElseThrow().substring("Basic ".length())),
-                StandardCharsets.UTF_8);
+        String decoded = new String(
+                Base64.getDecoder().decode(header.orElseThrow().substring("Basic ".length())), StandardCharsets.UTF_8);
         assertThat(decoded).isEqualTo("my+app:s3cr3t+value%2F%2B%3A");
         assertThat(tokenForm).doesNotContainKey("client_id").doesNotContainKey("client_secret");
         assertThat(parForm).containsEntry("client_id", "my app").doesNotContainKey("client_secret");
@@ -121,8 +129,10 @@ class ClientAuthenticationTest {
         Map<String, String> post = new LinkedHashMap<>();
         Map<String, String> none = new LinkedHashMap<>();
 
-        assertThat(with(Method.CLIENT_SECRET_POST).apply(Method.CLIENT_SECRET_POST, "app", post, false)).isEmpty();
-        assertThat(ClientAuthentication.NONE.apply(Method.NONE, "app", none, false)).isEmpty();
+        assertThat(with(Method.CLIENT_SECRET_POST).apply(Method.CLIENT_SECRET_POST, "app", post, false))
+                .isEmpty();
+        assertThat(ClientAuthentication.NONE.apply(Method.NONE, "app", none, false))
+                .isEmpty();
 
         assertThat(post).containsEntry("client_id", "app").containsEntry("client_secret", SECRET);
         assertThat(none).containsOnly(Map.entry("client_id", "app"));
@@ -140,13 +150,18 @@ class ClientAuthenticationTest {
 
         assertThat(ClientAuthentication.of(Method.PRIVATE_KEY_JWT, key).key()).contains(key);
         assertThatThrownBy(() -> new ClientAuthentication(Method.PRIVATE_KEY_JWT, Optional.empty()))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("--client-key-file");
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("--client-key-file");
         for (Method other : List.of(Method.NONE, Method.CLIENT_SECRET_BASIC, Method.CLIENT_SECRET_POST)) {
-            assertThatThrownBy(() -> ClientAuthentication.of(other, key)).as("%s", other)
-                    .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("private key was given");
+            assertThatThrownBy(() -> ClientAuthentication.of(other, key))
+                    .as("%s", other)
+                    .isInstanceOf(CallFailure.Configuration.class)
+                    .hasMessageContaining("private key was given");
         }
-        assertThatThrownBy(() -> new ClientAuthentication(Method.AUTO, Optional.of(Secret.of(SECRET)),
-                Optional.of(key))).isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("not both");
+        assertThatThrownBy(
+                        () -> new ClientAuthentication(Method.AUTO, Optional.of(Secret.of(SECRET)), Optional.of(key)))
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("not both");
     }
 
     @ParameterizedTest(name = "CA4: {0} with a key against [{1}] -> {2}")
@@ -158,7 +173,8 @@ class ClientAuthenticationTest {
     })
     @DisplayName("CA4: the method used with a key against what the provider advertises")
     void resolvesAKeyAsTheProviderAdvertises(Method method, String supported, Method expected) {
-        assertThat(ClientAuthentication.of(method, key()).resolve(list(supported))).isEqualTo(expected);
+        assertThat(ClientAuthentication.of(method, key()).resolve(list(supported)))
+                .isEqualTo(expected);
     }
 
     @ParameterizedTest(name = "CA4: {0} with a key against [{1}] is refused")
@@ -179,7 +195,8 @@ class ClientAuthenticationTest {
                 .apply(Method.PRIVATE_KEY_JWT, "my-client", form, false);
 
         assertThat(header).isEmpty();
-        assertThat(form).containsEntry("client_id", "my-client")
+        assertThat(form)
+                .containsEntry("client_id", "my-client")
                 .containsEntry("client_assertion_type", ClientAssertionKey.ASSERTION_TYPE)
                 .doesNotContainKeys("client_secret", "client_assertion");
     }

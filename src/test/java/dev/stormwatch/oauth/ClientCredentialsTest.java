@@ -39,10 +39,13 @@ class ClientCredentialsTest {
     }
 
     private OAuthClient client(String issuer, String clientId, ClientAuthentication auth) {
-        OAuthClient client = OAuthClient.builder(OAuthConfig.of(issuer, clientId).withClientAuthentication(auth))
-                .sessionStore(store).sleeper(d -> {
+        OAuthClient client = OAuthClient.builder(
+                        OAuthConfig.of(issuer, clientId).withClientAuthentication(auth))
+                .sessionStore(store)
+                .sleeper(d -> {
                     throw new AssertionError("nothing here is retried, asked to sleep " + d);
-                }).build();
+                })
+                .build();
         client.addAttemptListener(events::add);
         return client;
     }
@@ -52,8 +55,11 @@ class ClientCredentialsTest {
             + " token and secret are in no event")
     void aConfidentialClientGetsAMachineToken() throws Exception {
         provider = DemoProvider.start(ProviderConfig.defaults());
-        OAuthClient client = client(provider.issuer().toString(), ClientRegistration.CONFIDENTIAL_CLIENT_ID,
-                ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_BASIC,
+        OAuthClient client = client(
+                provider.issuer().toString(),
+                ClientRegistration.CONFIDENTIAL_CLIENT_ID,
+                ClientAuthentication.of(
+                        ClientAuthentication.Method.CLIENT_SECRET_BASIC,
                         Secret.of(ClientRegistration.CONFIDENTIAL_CLIENT_SECRET)));
 
         MachineToken token = client.clientCredentials("api.read");
@@ -66,7 +72,8 @@ class ClientCredentialsTest {
         assertThat(client.session()).isEmpty();
         assertThat(provider.requestsReceived("POST", "/token")).isEqualTo(1);
         assertThat(events).extracting(AttemptEvent::step).contains("client_credentials");
-        assertThat(events.toString()).doesNotContain(token.accessToken().reveal())
+        assertThat(events.toString())
+                .doesNotContain(token.accessToken().reveal())
                 .doesNotContain(ClientRegistration.CONFIDENTIAL_CLIENT_SECRET);
     }
 
@@ -74,12 +81,14 @@ class ClientCredentialsTest {
     @DisplayName("CA7: a public client is refused before anything is sent")
     void aPublicClientIsRefusedBeforeSending() throws Exception {
         provider = DemoProvider.start(ProviderConfig.defaults());
-        OAuthClient client = client(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID,
-                ClientAuthentication.NONE);
+        OAuthClient client =
+                client(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID, ClientAuthentication.NONE);
 
-        assertThatThrownBy(() -> client.clientCredentials("")).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(() -> client.clientCredentials(""))
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("confidential client");
-        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration")).isZero();
+        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration"))
+                .isZero();
         assertThat(provider.requestsReceived("POST", "/token")).isZero();
     }
 
@@ -91,8 +100,8 @@ class ClientCredentialsTest {
         mock.start(InetAddress.getByName("127.0.0.1"), 0);
         ClientAssertionKey key = ClientAssertionKey.generate(new SecureRandom());
         String issuer = mock.issuerUrl("default").toString();
-        OAuthClient client = client(issuer, "machine-client",
-                ClientAuthentication.of(ClientAuthentication.Method.PRIVATE_KEY_JWT, key));
+        OAuthClient client = client(
+                issuer, "machine-client", ClientAuthentication.of(ClientAuthentication.Method.PRIVATE_KEY_JWT, key));
 
         MachineToken token = client.clientCredentials("api://backend/.default");
 
@@ -106,11 +115,13 @@ class ClientCredentialsTest {
                 break;
             }
         }
-        java.util.Map<String, java.util.List<String>> form = LoopbackReceiver.parseQuery(request.getBody().readUtf8());
+        java.util.Map<String, java.util.List<String>> form =
+                LoopbackReceiver.parseQuery(request.getBody().readUtf8());
         assertThat(form.get("client_assertion_type")).containsExactly(ClientAssertionKey.ASSERTION_TYPE);
         SignedJWT assertion = SignedJWT.parse(form.get("client_assertion").get(0));
         assertThat(assertion.verify(new com.nimbusds.jose.crypto.ECDSAVerifier(
-                ((com.nimbusds.jose.jwk.ECKey) JWK.parse(key.publicJwk())).toECPublicKey()))).isTrue();
+                        ((com.nimbusds.jose.jwk.ECKey) JWK.parse(key.publicJwk())).toECPublicKey())))
+                .isTrue();
         assertThat(assertion.getJWTClaimsSet().getAudience()).containsExactly(issuer.replaceAll("/$", "") + "/token");
     }
 }

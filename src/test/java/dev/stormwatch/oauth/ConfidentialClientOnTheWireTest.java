@@ -45,8 +45,10 @@ class ConfidentialClientOnTheWireTest {
     private OAuthClient client(ProviderConfig providerConfig, ClientAuthentication auth) throws Exception {
         provider = DemoProvider.start(providerConfig);
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.CONFIDENTIAL_CLIENT_ID)
-                .withScope("openid offline_access").withClientAuthentication(auth);
-        OAuthClient client = OAuthClient.builder(config).browser(new SignInPageBrowser())
+                .withScope("openid offline_access")
+                .withClientAuthentication(auth);
+        OAuthClient client = OAuthClient.builder(config)
+                .browser(new SignInPageBrowser())
                 .sessionStore(new FileSessionStore(folder.resolve("session.json")))
                 .sleeper(d -> {
                     throw new AssertionError("nothing here is retried, asked to sleep " + d);
@@ -57,7 +59,9 @@ class ConfidentialClientOnTheWireTest {
     }
 
     @ParameterizedTest(name = "CA3: {0}")
-    @EnumSource(value = ClientAuthentication.Method.class, names = {"CLIENT_SECRET_BASIC", "CLIENT_SECRET_POST", "AUTO"})
+    @EnumSource(
+            value = ClientAuthentication.Method.class,
+            names = {"CLIENT_SECRET_BASIC", "CLIENT_SECRET_POST", "AUTO"})
     @DisplayName("CA1, CA3: login (PAR and code exchange), refresh and revocation succeed with each secret method")
     void loginRefreshAndRevokeSucceedWithEachMethod(ClientAuthentication.Method method) throws Exception {
         OAuthClient client = client(ProviderConfig.defaults(), ClientAuthentication.of(method, Secret.of(SECRET)));
@@ -68,7 +72,8 @@ class ConfidentialClientOnTheWireTest {
         LogoutResult logout = client.logout();
 
         assertThat(session.claims().audience()).contains(ClientRegistration.CONFIDENTIAL_CLIENT_ID);
-        assertThat(refreshed.tokens().accessToken()).isNotEqualTo(session.tokens().accessToken());
+        assertThat(refreshed.tokens().accessToken())
+                .isNotEqualTo(session.tokens().accessToken());
         assertThat(logout.tokenRevoked()).as("%s", logout.revocationError()).isTrue();
         // CA3: every token-side request reached the provider and was accepted as this client (PAR included).
         assertThat(provider.requestsReceived("POST", "/par")).isEqualTo(1);
@@ -85,11 +90,14 @@ class ConfidentialClientOnTheWireTest {
             + " what to check and never shows the secret")
     void aWrongSecretIsAConfigurationErrorWithoutTheSecret() throws Exception {
         String wrong = "wrong-secret-value";
-        OAuthClient client = client(ProviderConfig.defaults(),
+        OAuthClient client = client(
+                ProviderConfig.defaults(),
                 ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_BASIC, Secret.of(wrong)));
 
-        assertThatThrownBy(client::login).isInstanceOf(CallFailure.Configuration.class)
-                .hasMessageContaining("invalid_client").hasMessageContaining("client_secret_basic")
+        assertThatThrownBy(client::login)
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("invalid_client")
+                .hasMessageContaining("client_secret_basic")
                 .hasMessageContaining("check the client id, the client secret")
                 .hasMessageNotContaining(wrong);
 
@@ -106,10 +114,11 @@ class ConfidentialClientOnTheWireTest {
     void aMethodTheProviderDoesNotAdvertiseIsRefusedBeforeSending() throws Exception {
         ProviderConfig basicOnly = ProviderConfig.defaults()
                 .withClients(List.of(ClientRegistration.confidential(List.of("client_secret_basic"))));
-        OAuthClient client = client(basicOnly,
-                ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_POST, Secret.of(SECRET)));
+        OAuthClient client = client(
+                basicOnly, ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_POST, Secret.of(SECRET)));
 
-        assertThatThrownBy(client::login).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(client::login)
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("token_endpoint_auth_methods_supported")
                 .hasMessageContaining("[client_secret_basic]")
                 .hasMessageContaining("client_secret_post");
@@ -121,15 +130,16 @@ class ConfidentialClientOnTheWireTest {
     @Test
     @DisplayName("CA1: auto with a secret picks Basic when the provider advertises it (RFC 8414's default)")
     void autoPrefersBasic() throws Exception {
-        OAuthClient client = client(ProviderConfig.defaults(),
+        OAuthClient client = client(
+                ProviderConfig.defaults(),
                 ClientAuthentication.of(ClientAuthentication.Method.AUTO, Secret.of(SECRET)));
         client.login();
         // Only Basic is registered here: the same client with post alone would have been refused at the provider.
         ProviderConfig basicOnly = ProviderConfig.defaults()
                 .withClients(List.of(ClientRegistration.confidential(List.of("client_secret_basic"))));
         provider.close();
-        OAuthClient basic = client(basicOnly,
-                ClientAuthentication.of(ClientAuthentication.Method.AUTO, Secret.of(SECRET)));
+        OAuthClient basic =
+                client(basicOnly, ClientAuthentication.of(ClientAuthentication.Method.AUTO, Secret.of(SECRET)));
         assertThat(basic.login().claims().audience()).contains(ClientRegistration.CONFIDENTIAL_CLIENT_ID);
     }
 
@@ -138,7 +148,8 @@ class ConfidentialClientOnTheWireTest {
     void aPublicRequestForAConfidentialClientIsRefused() throws Exception {
         OAuthClient client = client(ProviderConfig.defaults(), ClientAuthentication.NONE);
 
-        assertThatThrownBy(client::login).isInstanceOf(CallFailure.Protocol.class)
+        assertThatThrownBy(client::login)
+                .isInstanceOf(CallFailure.Protocol.class)
                 .hasMessageContaining("invalid_client");
     }
 
@@ -146,27 +157,38 @@ class ConfidentialClientOnTheWireTest {
     @DisplayName("CA2, ST3, E5: a wrong secret on refresh is one request and a Configuration error that keeps the"
             + " session; on revocation the local session is gone anyway (P8) and the result says why")
     void aWrongSecretOnRefreshKeepsTheSessionAndOnLogoutIsReported() throws Exception {
-        client(ProviderConfig.defaults(), ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_POST,
-                Secret.of(SECRET))).login();
+        client(
+                        ProviderConfig.defaults(),
+                        ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_POST, Secret.of(SECRET)))
+                .login();
         String wrong = "rotated-away-secret";
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.CONFIDENTIAL_CLIENT_ID)
-                .withScope("openid offline_access").withClientAuthentication(
+                .withScope("openid offline_access")
+                .withClientAuthentication(
                         ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_POST, Secret.of(wrong)));
         OAuthClient stale = OAuthClient.builder(config)
-                .sessionStore(new FileSessionStore(folder.resolve("session.json"))).build();
+                .sessionStore(new FileSessionStore(folder.resolve("session.json")))
+                .build();
         stale.addAttemptListener(events::add);
         long tokenBefore = provider.requestsReceived("POST", "/token");
 
-        assertThatThrownBy(stale::refresh).isInstanceOf(CallFailure.Configuration.class)
-                .hasMessageStartingWith("refresh").hasMessageContaining("client_secret_post")
+        assertThatThrownBy(stale::refresh)
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageStartingWith("refresh")
+                .hasMessageContaining("client_secret_post")
                 .hasMessageNotContaining(wrong);
         assertThat(provider.requestsReceived("POST", "/token")).isEqualTo(tokenBefore + 1);
         assertThat(stale.session()).isPresent();
         LogoutResult logout = stale.logout();
 
         assertThat(logout.tokenRevoked()).isFalse();
-        assertThat(logout.revocationError()).get().isInstanceOf(CallFailure.Configuration.class)
-                .extracting(Throwable::getMessage).asString().startsWith("revocation").doesNotContain(wrong);
+        assertThat(logout.revocationError())
+                .get()
+                .isInstanceOf(CallFailure.Configuration.class)
+                .extracting(Throwable::getMessage)
+                .asString()
+                .startsWith("revocation")
+                .doesNotContain(wrong);
         assertThat(stale.session()).isEmpty();
         assertThat(events.toString()).doesNotContain(wrong);
     }

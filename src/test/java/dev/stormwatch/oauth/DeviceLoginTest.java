@@ -22,15 +22,19 @@ class DeviceLoginTest extends OAuthClientFixture {
 
     private List<RecordedRequest> polls() {
         return provider.requestsTo("/token").stream()
-                .filter(r -> FakeProvider.form(r).get("grant_type").equals(OAuthClient.DEVICE_CODE_GRANT)).toList();
+                .filter(r -> FakeProvider.form(r).get("grant_type").equals(OAuthClient.DEVICE_CODE_GRANT))
+                .toList();
     }
 
     @Test
     @DisplayName("DV1–DV3: the codes are shown, pending polls wait the interval, slow_down adds 5 s for good, and"
             + " the tokens end in a validated session")
     void pendingThenSlowDownThenTokens() {
-        provider.script("/token", FakeProvider.oauthError(400, "authorization_pending"),
-                FakeProvider.oauthError(400, "slow_down"), FakeProvider.oauthError(400, "authorization_pending"));
+        provider.script(
+                "/token",
+                FakeProvider.oauthError(400, "authorization_pending"),
+                FakeProvider.oauthError(400, "slow_down"),
+                FakeProvider.oauthError(400, "authorization_pending"));
         OAuthClient client = client();
 
         Session session = client.loginOnDevice(shown::add);
@@ -44,14 +48,18 @@ class DeviceLoginTest extends OAuthClientFixture {
         assertThat(session.claims().subject()).isEqualTo("alice");
         assertThat(store.load()).isPresent();
         // DV2, DV3: 5 s before the first poll, 5 s after pending, 10 s after slow_down and 10 s after it.
-        assertThat(sleeps).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10),
-                Duration.ofSeconds(10));
+        assertThat(sleeps)
+                .containsExactly(
+                        Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(10));
         List<RecordedRequest> polls = polls();
         assertThat(polls).hasSize(4);
-        assertThat(polls).allSatisfy(r -> assertThat(FakeProvider.form(r)).containsEntry("client_id", "app")
-                .containsKey("device_code"));
+        assertThat(polls)
+                .allSatisfy(r -> assertThat(FakeProvider.form(r))
+                        .containsEntry("client_id", "app")
+                        .containsKey("device_code"));
         // DV1: the device request carried the client and the scope.
-        Map<String, String> device = FakeProvider.form(provider.requestsTo("/device").get(0));
+        Map<String, String> device =
+                FakeProvider.form(provider.requestsTo("/device").get(0));
         assertThat(device).containsEntry("client_id", "app").containsEntry("scope", "openid");
         assertThat(events.toString()).doesNotContain("device-");
     }
@@ -59,10 +67,13 @@ class DeviceLoginTest extends OAuthClientFixture {
     @Test
     @DisplayName("DV4: expired_token ends the sign-in with Reauthenticate after that poll, and nothing is stored")
     void expiredTokenStops() {
-        provider.script("/token", FakeProvider.oauthError(400, "authorization_pending"),
+        provider.script(
+                "/token",
+                FakeProvider.oauthError(400, "authorization_pending"),
                 FakeProvider.oauthError(400, "expired_token"));
 
-        assertThatThrownBy(() -> client().loginOnDevice(shown::add)).isInstanceOf(CallFailure.Reauthenticate.class)
+        assertThatThrownBy(() -> client().loginOnDevice(shown::add))
+                .isInstanceOf(CallFailure.Reauthenticate.class)
                 .hasMessageContaining("expired");
 
         assertThat(polls()).hasSize(2);
@@ -74,7 +85,8 @@ class DeviceLoginTest extends OAuthClientFixture {
     void accessDeniedStops() {
         provider.script("/token", FakeProvider.oauthError(400, "access_denied"));
 
-        assertThatThrownBy(() -> client().loginOnDevice(shown::add)).isInstanceOf(CallFailure.Reauthenticate.class)
+        assertThatThrownBy(() -> client().loginOnDevice(shown::add))
+                .isInstanceOf(CallFailure.Reauthenticate.class)
                 .hasMessageContaining("access_denied");
         assertThat(polls()).hasSize(1);
     }
@@ -83,11 +95,14 @@ class DeviceLoginTest extends OAuthClientFixture {
     @DisplayName("DV4: no poll is sent at or after the code's expiry: a 12 s code with a 5 s interval polls twice")
     void noPollAfterTheDeadline() {
         provider.deviceExpiresInSeconds = 12;
-        provider.script("/token", FakeProvider.oauthError(400, "authorization_pending"),
-                FakeProvider.oauthError(400, "authorization_pending"), FakeProvider.oauthError(400,
-                        "authorization_pending"));
+        provider.script(
+                "/token",
+                FakeProvider.oauthError(400, "authorization_pending"),
+                FakeProvider.oauthError(400, "authorization_pending"),
+                FakeProvider.oauthError(400, "authorization_pending"));
 
-        assertThatThrownBy(() -> client().loginOnDevice(shown::add)).isInstanceOf(CallFailure.Reauthenticate.class)
+        assertThatThrownBy(() -> client().loginOnDevice(shown::add))
+                .isInstanceOf(CallFailure.Reauthenticate.class)
                 .hasMessageContaining("expires at");
 
         assertThat(polls()).hasSize(2);
@@ -112,7 +127,8 @@ class DeviceLoginTest extends OAuthClientFixture {
     void noDeviceEndpointIsAConfigurationError() {
         provider.deviceEndpoint = false;
 
-        assertThatThrownBy(() -> client().loginOnDevice(shown::add)).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(() -> client().loginOnDevice(shown::add))
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("device_authorization_endpoint");
         assertThat(provider.hits("/device")).isZero();
         assertThat(shown).isEmpty();

@@ -30,7 +30,8 @@ class DevicePollingTest {
         DevicePolling polling = new DevicePolling(Optional.of(Duration.ofSeconds(7)), deadline);
 
         assertThat(pollAfter(polling.first(clock.instant()))).isEqualTo(Duration.ofSeconds(7));
-        assertThat(pollAfter(polling.afterError("authorization_pending", clock.instant()).orElseThrow()))
+        assertThat(pollAfter(polling.afterError("authorization_pending", clock.instant())
+                        .orElseThrow()))
                 .isEqualTo(Duration.ofSeconds(7));
         assertThat(polling.interval()).isEqualTo(Duration.ofSeconds(7));
     }
@@ -51,7 +52,8 @@ class DevicePollingTest {
 
         assertThat(pollAfter(polling.afterError("slow_down", clock.instant()).orElseThrow()))
                 .isEqualTo(Duration.ofSeconds(10));
-        assertThat(pollAfter(polling.afterError("authorization_pending", clock.instant()).orElseThrow()))
+        assertThat(pollAfter(polling.afterError("authorization_pending", clock.instant())
+                        .orElseThrow()))
                 .isEqualTo(Duration.ofSeconds(10));
         assertThat(pollAfter(polling.afterError("slow_down", clock.instant()).orElseThrow()))
                 .isEqualTo(Duration.ofSeconds(15));
@@ -61,7 +63,9 @@ class DevicePollingTest {
     @ValueSource(strings = {"expired_token", "access_denied"})
     @DisplayName("DV4: expired_token and access_denied stop with Reauthenticate, no further poll")
     void expiredAndDeniedStop(String error) {
-        Next next = new DevicePolling(Optional.empty(), deadline).afterError(error, clock.instant()).orElseThrow();
+        Next next = new DevicePolling(Optional.empty(), deadline)
+                .afterError(error, clock.instant())
+                .orElseThrow();
 
         assertThat(next).isInstanceOf(Next.Stop.class);
         assertThat(((Next.Stop) next).failure()).isInstanceOf(CallFailure.Reauthenticate.class);
@@ -72,11 +76,16 @@ class DevicePollingTest {
     void noPollAtOrAfterTheDeadline() {
         DevicePolling polling = new DevicePolling(Optional.of(Duration.ofSeconds(5)), deadline);
 
-        assertThat(polling.afterError("authorization_pending", deadline.minusSeconds(5).minusMillis(1)).orElseThrow())
+        assertThat(polling.afterError(
+                                "authorization_pending",
+                                deadline.minusSeconds(5).minusMillis(1))
+                        .orElseThrow())
                 .isInstanceOf(Next.Poll.class);
-        assertThat(polling.afterError("authorization_pending", deadline.minusSeconds(5)).orElseThrow())
+        assertThat(polling.afterError("authorization_pending", deadline.minusSeconds(5))
+                        .orElseThrow())
                 .isInstanceOf(Next.Stop.class);
-        assertThat(polling.afterError("authorization_pending", deadline.minusSeconds(4)).orElseThrow())
+        assertThat(polling.afterError("authorization_pending", deadline.minusSeconds(4))
+                        .orElseThrow())
                 .isInstanceOf(Next.Stop.class);
     }
 
@@ -92,13 +101,15 @@ class DevicePollingTest {
     void aFailedPollBacksOff() {
         DevicePolling polling = new DevicePolling(Optional.of(Duration.ofSeconds(5)), deadline);
 
-        assertThat(pollAfter(polling.afterFailure(Optional.empty(), clock.instant()))).isEqualTo(Duration.ofSeconds(10));
+        assertThat(pollAfter(polling.afterFailure(Optional.empty(), clock.instant())))
+                .isEqualTo(Duration.ofSeconds(10));
         assertThat(pollAfter(polling.afterFailure(Optional.of(Duration.ofSeconds(3)), clock.instant())))
                 .isEqualTo(Duration.ofSeconds(20));
         assertThat(pollAfter(polling.afterFailure(Optional.of(Duration.ofSeconds(90)), clock.instant())))
                 .isEqualTo(Duration.ofSeconds(90));
         assertThat(polling.interval()).isEqualTo(Duration.ofSeconds(40));
-        assertThat(pollAfter(polling.afterError("authorization_pending", clock.instant()).orElseThrow()))
+        assertThat(pollAfter(polling.afterError("authorization_pending", clock.instant())
+                        .orElseThrow()))
                 .isEqualTo(Duration.ofSeconds(40));
     }
 }

@@ -39,8 +39,12 @@ class EndSessionOnTheWireTest {
     private OAuthClient demoClient(RedirectChoice choice, Duration wait) throws Exception {
         provider = DemoProvider.start(ProviderConfig.defaults());
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID)
-                .withScope("openid offline_access").withLoopbackTimeout(wait);
-        return OAuthClient.builder(config).browser(browser).redirectChoice(choice).build();
+                .withScope("openid offline_access")
+                .withLoopbackTimeout(wait);
+        return OAuthClient.builder(config)
+                .browser(browser)
+                .redirectChoice(choice)
+                .build();
     }
 
     @Test
@@ -60,12 +64,16 @@ class EndSessionOnTheWireTest {
         URI opened = browser.endSessionUrls.get(0);
         HttpUrl url = HttpUrl.get(opened.toString());
         assertThat(url.encodedPath()).isEqualTo("/logout");
-        assertThat(url.queryParameter("id_token_hint")).isEqualTo(session.tokens().idToken().reveal());
+        assertThat(url.queryParameter("id_token_hint"))
+                .isEqualTo(session.tokens().idToken().reveal());
         assertThat(url.queryParameter("client_id")).isEqualTo(ClientRegistration.DESKTOP_CLIENT_ID);
         assertThat(url.queryParameter("state")).isNotBlank();
         // SX2: the registered http://127.0.0.1/logged-out matches on any port (RFC 8252 §7.3).
-        assertThat(url.queryParameter("post_logout_redirect_uri")).matches("http://127\\.0\\.0\\.1:[1-9][0-9]*/logged-out");
-        assertThat(browser.lastEndSession.get(5, TimeUnit.SECONDS)).startsWith("200").contains("Signed out");
+        assertThat(url.queryParameter("post_logout_redirect_uri"))
+                .matches("http://127\\.0\\.0\\.1:[1-9][0-9]*/logged-out");
+        assertThat(browser.lastEndSession.get(5, TimeUnit.SECONDS))
+                .startsWith("200")
+                .contains("Signed out");
         assertThat(provider.requestsReceived("POST", "/revoke")).isEqualTo(1);
         assertThat(provider.requestsReceived("GET", "/logout")).isEqualTo(1);
         assertThat(client.session()).isEmpty();
@@ -93,10 +101,16 @@ class EndSessionOnTheWireTest {
         OAuthClient client = demoClient(RedirectChoice.DEFAULT, Duration.ofSeconds(2));
         // The demo provider registers no localhost redirect: sign in on the literal, end the session on localhost.
         SessionStore shared = new InMemorySessionStore();
-        OAuthClient a = OAuthClient.builder(client.config()).browser(browser).sessionStore(shared).build();
+        OAuthClient a = OAuthClient.builder(client.config())
+                .browser(browser)
+                .sessionStore(shared)
+                .build();
         a.login();
-        OAuthClient b = OAuthClient.builder(client.config()).browser(browser).sessionStore(shared)
-                .redirectChoice(new RedirectChoice(RedirectChoice.Host.LOCALHOST, 0)).build();
+        OAuthClient b = OAuthClient.builder(client.config())
+                .browser(browser)
+                .sessionStore(shared)
+                .redirectChoice(new RedirectChoice(RedirectChoice.Host.LOCALHOST, 0))
+                .build();
 
         LogoutResult result = b.endSession();
 
@@ -104,7 +118,8 @@ class EndSessionOnTheWireTest {
         EndSession end = result.endSession().orElseThrow();
         assertThat(end.outcome()).isEqualTo(EndSession.Outcome.NOT_CONFIRMED);
         assertThat(end.detail()).contains("did not come back").contains("register http://localhost/logged-out");
-        assertThat(browser.lastEndSession.get(5, TimeUnit.SECONDS)).startsWith("400")
+        assertThat(browser.lastEndSession.get(5, TimeUnit.SECONDS))
+                .startsWith("400")
                 .contains("post_logout_redirect_uri is not registered");
         assertThat(b.session()).isEmpty();
     }
@@ -116,7 +131,8 @@ class EndSessionOnTheWireTest {
         mock = new MockOAuth2Server();
         mock.start(InetAddress.getByName("127.0.0.1"), 0);
         String issuer = mock.issuerUrl("default").toString();
-        OAuthConfig config = OAuthConfig.of(issuer, "stormwatch-test").withScope("openid profile offline_access")
+        OAuthConfig config = OAuthConfig.of(issuer, "stormwatch-test")
+                .withScope("openid profile offline_access")
                 .withLoopbackTimeout(Duration.ofSeconds(20));
         FollowingBrowser following = new FollowingBrowser();
         OAuthClient client = OAuthClient.builder(config).browser(following).build();
@@ -125,7 +141,8 @@ class EndSessionOnTheWireTest {
         LogoutResult result = client.endSession();
 
         assertThat(result.tokenRevoked()).isTrue();
-        assertThat(result.endSession().orElseThrow().outcome()).as(result.endSession().get().detail())
+        assertThat(result.endSession().orElseThrow().outcome())
+                .as(result.endSession().get().detail())
                 .isEqualTo(EndSession.Outcome.CONFIRMED);
         HttpUrl opened = HttpUrl.get(following.opened.get(1).toString());
         assertThat(opened.encodedPath()).endsWith("/endsession");
@@ -142,8 +159,10 @@ class EndSessionOnTheWireTest {
         OAuthConfig config = OAuthConfig.of(mock.issuerUrl("default").toString(), "stormwatch-test")
                 .withLoopbackTimeout(Duration.ofSeconds(20));
         FollowingBrowser following = new FollowingBrowser();
-        OAuthClient client = OAuthClient.builder(config).browser(following)
-                .redirectChoice(new RedirectChoice(RedirectChoice.Host.IPV6, 0)).build();
+        OAuthClient client = OAuthClient.builder(config)
+                .browser(following)
+                .redirectChoice(new RedirectChoice(RedirectChoice.Host.IPV6, 0))
+                .build();
 
         Session session = client.login();
 
@@ -163,13 +182,15 @@ class EndSessionOnTheWireTest {
             port = free.getLocalPort();
         }
         String back = "http://127.0.0.1:" + port + LoopbackReceiver.LOGGED_OUT_PATH;
-        try (SpringAuthorizationServer spring = SpringAuthorizationServer.start(Duration.ofSeconds(60),
-                java.util.Optional.of(back))) {
-            FormLoginBrowser person = new FormLoginBrowser(SpringAuthorizationServer.USER,
-                    SpringAuthorizationServer.PASSWORD, Duration.ZERO);
+        try (SpringAuthorizationServer spring =
+                SpringAuthorizationServer.start(Duration.ofSeconds(60), java.util.Optional.of(back))) {
+            FormLoginBrowser person = new FormLoginBrowser(
+                    SpringAuthorizationServer.USER, SpringAuthorizationServer.PASSWORD, Duration.ZERO);
             OAuthConfig config = OAuthConfig.of(spring.issuer(), SpringAuthorizationServer.CLIENT_ID)
-                    .withScope("openid profile").withLoopbackTimeout(Duration.ofSeconds(20))
-                    .withClientAuthentication(ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_BASIC,
+                    .withScope("openid profile")
+                    .withLoopbackTimeout(Duration.ofSeconds(20))
+                    .withClientAuthentication(ClientAuthentication.of(
+                            ClientAuthentication.Method.CLIENT_SECRET_BASIC,
                             dev.stormwatch.base.Secret.of(SpringAuthorizationServer.CLIENT_SECRET)))
                     .withRedirectChoice(new RedirectChoice(RedirectChoice.Host.IPV4, port));
             OAuthClient client = OAuthClient.builder(config).browser(person).build();
@@ -180,7 +201,9 @@ class EndSessionOnTheWireTest {
             assertThat(result.tokenRevoked()).as("%s", result.revocationError()).isTrue();
             assertThat(result.endSession()).hasValueSatisfying(end -> {
                 assertThat(end.outcome()).as(end.detail()).isEqualTo(EndSession.Outcome.CONFIRMED);
-                assertThat(end.detail()).contains(back).doesNotContain(session.tokens().idToken().reveal());
+                assertThat(end.detail())
+                        .contains(back)
+                        .doesNotContain(session.tokens().idToken().reveal());
             });
             assertThat(person.lastPage()).startsWith("200").contains("Signed out");
             assertThat(spring.requestsReceived("POST", "/oauth2/revoke")).isEqualTo(1);
@@ -193,13 +216,15 @@ class EndSessionOnTheWireTest {
     @DisplayName("SX1: Spring Authorization Server matches the post-logout URI exactly: on an ephemeral port it does"
             + " not send the browser back, and the result says so and names the fixed port it needs")
     void springRefusesAnUnregisteredPostLogoutUri() throws Exception {
-        try (SpringAuthorizationServer spring = SpringAuthorizationServer.start(Duration.ofSeconds(60),
-                java.util.Optional.of("http://127.0.0.1:1/logged-out"))) {
-            FormLoginBrowser person = new FormLoginBrowser(SpringAuthorizationServer.USER,
-                    SpringAuthorizationServer.PASSWORD, Duration.ZERO);
+        try (SpringAuthorizationServer spring = SpringAuthorizationServer.start(
+                Duration.ofSeconds(60), java.util.Optional.of("http://127.0.0.1:1/logged-out"))) {
+            FormLoginBrowser person = new FormLoginBrowser(
+                    SpringAuthorizationServer.USER, SpringAuthorizationServer.PASSWORD, Duration.ZERO);
             OAuthConfig config = OAuthConfig.of(spring.issuer(), SpringAuthorizationServer.CLIENT_ID)
-                    .withScope("openid profile").withLoopbackTimeout(Duration.ofSeconds(3))
-                    .withClientAuthentication(ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_BASIC,
+                    .withScope("openid profile")
+                    .withLoopbackTimeout(Duration.ofSeconds(3))
+                    .withClientAuthentication(ClientAuthentication.of(
+                            ClientAuthentication.Method.CLIENT_SECRET_BASIC,
                             dev.stormwatch.base.Secret.of(SpringAuthorizationServer.CLIENT_SECRET)));
             OAuthClient client = OAuthClient.builder(config).browser(person).build();
             client.login();

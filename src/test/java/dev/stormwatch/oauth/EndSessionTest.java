@@ -48,7 +48,10 @@ class EndSessionTest extends OAuthClientFixture {
         Session session = signIn.login();
         List<URI> asked = new CopyOnWriteArrayList<>();
         List<SessionState> seen = new CopyOnWriteArrayList<>();
-        OAuthClient client = OAuthClient.builder(config()).clock(clock).sleeper(sleeper).sessionStore(store)
+        OAuthClient client = OAuthClient.builder(config())
+                .clock(clock)
+                .sleeper(sleeper)
+                .sessionStore(store)
                 .browser(new BrowserLauncher() {
                     @Override
                     public boolean open(URI url) {
@@ -60,7 +63,8 @@ class EndSessionTest extends OAuthClientFixture {
                         asked.add(url);
                         return false;
                     }
-                }).build();
+                })
+                .build();
         client.addStateListener(seen::add);
 
         LogoutResult result = client.endSession();

@@ -35,6 +35,7 @@ final class FakeProvider implements AutoCloseable {
     final String issuer;
     /** One key for all tests: RSA key generation is slow on a busy machine. */
     private static final RSAKey DEFAULT_KEY = TestKeys.rsa("k1");
+
     volatile RSAKey signingKey = DEFAULT_KEY;
     final List<RSAKey> published = Collections.synchronizedList(new ArrayList<>(List.of(signingKey)));
     final Map<String, Deque<MockResponse>> scripted = new ConcurrentHashMap<>();
@@ -54,6 +55,7 @@ final class FakeProvider implements AutoCloseable {
     volatile int tokenLifetimeSeconds = 300;
     /** A real delay on normal token answers, so concurrent callers overlap (F4); not a time rule. */
     volatile long tokenDelayMillis;
+
     volatile String currentRefreshToken;
     /** Whether discovery names the device authorization endpoint (RFC 8628 §4). */
     volatile boolean deviceEndpoint = true;
@@ -61,9 +63,11 @@ final class FakeProvider implements AutoCloseable {
     volatile boolean endSessionEndpoint;
     /** Whether discovery names mtls_endpoint_aliases (RFC 8705 §5): the same answers under /mtls/. */
     volatile boolean mtlsAliases;
+
     volatile long deviceExpiresInSeconds = 600;
     /** The device answer's interval; 0 leaves it out (RFC 8628 §3.2's default of 5 s then applies). */
     volatile long deviceIntervalSeconds = 5;
+
     private final Map<String, Map<String, String>> codes = new ConcurrentHashMap<>();
     private final Map<String, Map<String, String>> pushed = new ConcurrentHashMap<>();
     private final AtomicInteger counter = new AtomicInteger();
@@ -107,7 +111,9 @@ final class FakeProvider implements AutoCloseable {
 
     List<RecordedRequest> requestsTo(String path) {
         synchronized (received) {
-            return received.stream().filter(r -> r.getRequestUrl().encodedPath().equals(path)).toList();
+            return received.stream()
+                    .filter(r -> r.getRequestUrl().encodedPath().equals(path))
+                    .toList();
         }
     }
 
@@ -117,7 +123,9 @@ final class FakeProvider implements AutoCloseable {
     }
 
     static MockResponse oauthError(int code, String error) {
-        return new MockResponse().setResponseCode(code).setHeader("Content-Type", "application/json")
+        return new MockResponse()
+                .setResponseCode(code)
+                .setHeader("Content-Type", "application/json")
                 .setBody("{\"error\":\"" + error + "\"}");
     }
 
@@ -130,11 +138,12 @@ final class FakeProvider implements AutoCloseable {
             case "/token" -> token(request).setBodyDelay(tokenDelayMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
             case "/userinfo" -> json("{\"sub\":\"" + userinfoSub + "\",\"name\":\"Alice\"}");
             case "/revoke" -> new MockResponse().setResponseCode(200);
-            case "/device" -> json("{\"device_code\":\"device-" + counter.incrementAndGet() + "\","
-                    + "\"user_code\":\"WDJB-MJHT\",\"verification_uri\":\"" + issuer + "/activate\","
-                    + "\"verification_uri_complete\":\"" + issuer + "/activate?user_code=WDJB-MJHT\","
-                    + "\"expires_in\":" + deviceExpiresInSeconds
-                    + (deviceIntervalSeconds > 0 ? ",\"interval\":" + deviceIntervalSeconds : "") + "}");
+            case "/device" ->
+                json("{\"device_code\":\"device-" + counter.incrementAndGet() + "\","
+                        + "\"user_code\":\"WDJB-MJHT\",\"verification_uri\":\"" + issuer + "/activate\","
+                        + "\"verification_uri_complete\":\"" + issuer + "/activate?user_code=WDJB-MJHT\","
+                        + "\"expires_in\":" + deviceExpiresInSeconds
+                        + (deviceIntervalSeconds > 0 ? ",\"interval\":" + deviceIntervalSeconds : "") + "}");
             default -> new MockResponse().setResponseCode(404);
         };
     }
@@ -146,12 +155,17 @@ final class FakeProvider implements AutoCloseable {
                 + "\"userinfo_endpoint\":\"" + issuer + "/userinfo\","
                 + "\"jwks_uri\":\"" + issuer + "/jwks\","
                 + (deviceEndpoint ? "\"device_authorization_endpoint\":\"" + issuer + "/device\"," : "")
-                + "\"revocation_endpoint\":\"" + (revocationEndpoint != null ? revocationEndpoint : issuer + "/revoke") + "\","
+                + "\"revocation_endpoint\":\"" + (revocationEndpoint != null ? revocationEndpoint : issuer + "/revoke")
+                + "\","
                 + (endSessionEndpoint ? "\"end_session_endpoint\":\"" + issuer + "/endsession\"," : "")
                 + (par ? "\"pushed_authorization_request_endpoint\":\"" + issuer + "/par\"," : "")
-                + (mtlsAliases ? "\"mtls_endpoint_aliases\":{\"token_endpoint\":\"" + issuer + "/mtls/token\","
-                        + "\"userinfo_endpoint\":\"" + issuer + "/mtls/userinfo\",\"revocation_endpoint\":\"" + issuer
-                        + "/mtls/revoke\",\"pushed_authorization_request_endpoint\":\"" + issuer + "/mtls/par\"}," : "")
+                + (mtlsAliases
+                        ? "\"mtls_endpoint_aliases\":{\"token_endpoint\":\"" + issuer + "/mtls/token\","
+                                + "\"userinfo_endpoint\":\"" + issuer + "/mtls/userinfo\",\"revocation_endpoint\":\""
+                                + issuer
+                                + "/mtls/revoke\",\"pushed_authorization_request_endpoint\":\"" + issuer
+                                + "/mtls/par\"},"
+                        : "")
                 + "\"authorization_response_iss_parameter_supported\":" + advertiseIss + ","
                 + "\"code_challenge_methods_supported\":[\"S256\"],"
                 + "\"id_token_signing_alg_values_supported\":[\"RS256\"],"
@@ -173,15 +187,21 @@ final class FakeProvider implements AutoCloseable {
         codes.put(code, params);
         String state = redirectState != null ? redirectState : params.get("state");
         String location = params.get("redirect_uri") + "?code=" + code + "&state=" + state
-                + (sendIss ? "&iss=" + java.net.URLEncoder.encode(issParameter != null ? issParameter : issuer,
-                        java.nio.charset.StandardCharsets.UTF_8) : "");
+                + (sendIss
+                        ? "&iss="
+                                + java.net.URLEncoder.encode(
+                                        issParameter != null ? issParameter : issuer,
+                                        java.nio.charset.StandardCharsets.UTF_8)
+                        : "");
         return new MockResponse().setResponseCode(302).setHeader("Location", location);
     }
 
     private MockResponse pushAuthorization(Map<String, String> form) {
         String uri = "urn:ietf:params:oauth:request_uri:" + counter.incrementAndGet();
         pushed.put(uri, form);
-        return new MockResponse().setResponseCode(201).setHeader("Content-Type", "application/json")
+        return new MockResponse()
+                .setResponseCode(201)
+                .setHeader("Content-Type", "application/json")
                 .setBody("{\"request_uri\":\"" + uri + "\",\"expires_in\":60}");
     }
 
@@ -196,8 +216,10 @@ final class FakeProvider implements AutoCloseable {
         String nonce = null;
         if ("authorization_code".equals(form.get("grant_type"))) {
             Map<String, String> auth = codes.remove(form.get("code"));
-            if (auth == null || !Pkce.fromVerifier(form.getOrDefault("code_verifier", "")).challenge()
-                    .equals(auth.get("code_challenge"))
+            if (auth == null
+                    || !Pkce.fromVerifier(form.getOrDefault("code_verifier", ""))
+                            .challenge()
+                            .equals(auth.get("code_challenge"))
                     || !form.get("redirect_uri").equals(auth.get("redirect_uri"))) {
                 return oauthError(400, "invalid_grant");
             }
@@ -208,7 +230,8 @@ final class FakeProvider implements AutoCloseable {
             }
         } else if ("client_credentials".equals(form.get("grant_type"))) {
             return json("{\"access_token\":\"machine-" + counter.incrementAndGet() + "\",\"token_type\":\"Bearer\","
-                    + "\"expires_in\":" + tokenLifetimeSeconds + ",\"scope\":\"" + form.getOrDefault("scope", "") + "\"}");
+                    + "\"expires_in\":" + tokenLifetimeSeconds + ",\"scope\":\"" + form.getOrDefault("scope", "")
+                    + "\"}");
         } else if ("refresh_token".equals(form.get("grant_type"))) {
             if (currentRefreshToken == null || !currentRefreshToken.equals(form.get("refresh_token"))) {
                 return oauthError(400, "invalid_grant");
@@ -221,13 +244,20 @@ final class FakeProvider implements AutoCloseable {
         if (issueRefresh) {
             currentRefreshToken = "refresh-" + counter.incrementAndGet();
         }
-        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder().issuer(issuer).subject("alice").audience("app")
-                .issueTime(Date.from(clock.instant())).expirationTime(Date.from(clock.instant().plusSeconds(300)))
-                .claim("at_hash", IdTokenValidator.accessTokenHash(com.nimbusds.jose.JWSAlgorithm.RS256, Secret.of(access)));
+        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
+                .issuer(issuer)
+                .subject("alice")
+                .audience("app")
+                .issueTime(Date.from(clock.instant()))
+                .expirationTime(Date.from(clock.instant().plusSeconds(300)))
+                .claim(
+                        "at_hash",
+                        IdTokenValidator.accessTokenHash(com.nimbusds.jose.JWSAlgorithm.RS256, Secret.of(access)));
         if (nonce != null) {
             claims.claim("nonce", nonce);
         }
-        String signedIdToken = TestKeys.sign(signingKey, this.idToken.apply(claims).build()).reveal();
+        String signedIdToken =
+                TestKeys.sign(signingKey, this.idToken.apply(claims).build()).reveal();
         return json("{\"access_token\":\"" + access + "\",\"token_type\":\"" + (dpop ? "DPoP" : "Bearer") + "\","
                 + "\"expires_in\":" + tokenLifetimeSeconds + ","
                 + (issueRefresh ? "\"refresh_token\":\"" + currentRefreshToken + "\"," : "")
@@ -236,7 +266,8 @@ final class FakeProvider implements AutoCloseable {
 
     static String nonceOf(String proof) {
         try {
-            Object nonce = com.nimbusds.jwt.SignedJWT.parse(proof).getJWTClaimsSet().getClaim("nonce");
+            Object nonce =
+                    com.nimbusds.jwt.SignedJWT.parse(proof).getJWTClaimsSet().getClaim("nonce");
             return nonce == null ? "" : nonce.toString();
         } catch (java.text.ParseException e) {
             return "";

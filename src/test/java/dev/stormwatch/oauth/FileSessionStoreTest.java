@@ -23,10 +23,20 @@ class FileSessionStoreTest {
     }
 
     private static Session session(String tokenType) {
-        TokenSet tokens = new TokenSet(Secret.of("at"), tokenType, Optional.of(Instant.parse("2026-01-01T10:05:00Z")),
-                Optional.of(Secret.of("rt")), Secret.of("id"), Optional.of("openid"));
-        IdTokenClaims claims = new IdTokenClaims("https://idp", "alice", List.of("app"),
-                Instant.parse("2026-01-01T10:05:00Z"), Instant.parse("2026-01-01T10:00:00Z"), Optional.of("n"),
+        TokenSet tokens = new TokenSet(
+                Secret.of("at"),
+                tokenType,
+                Optional.of(Instant.parse("2026-01-01T10:05:00Z")),
+                Optional.of(Secret.of("rt")),
+                Secret.of("id"),
+                Optional.of("openid"));
+        IdTokenClaims claims = new IdTokenClaims(
+                "https://idp",
+                "alice",
+                List.of("app"),
+                Instant.parse("2026-01-01T10:05:00Z"),
+                Instant.parse("2026-01-01T10:00:00Z"),
+                Optional.of("n"),
                 Map.of("name", "Alice"));
         return new Session(tokens, claims);
     }
@@ -39,8 +49,10 @@ class FileSessionStoreTest {
         store.save(session());
 
         assertThat(new FileSessionStore(file).load()).contains(session());
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent()))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())))
+                .isEqualTo("rwx------");
         assertThat(Files.list(file.getParent())).containsExactly(file);
     }
 

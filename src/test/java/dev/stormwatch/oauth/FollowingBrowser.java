@@ -18,7 +18,8 @@ final class FollowingBrowser implements BrowserLauncher {
 
     final List<URI> opened = new CopyOnWriteArrayList<>();
     final List<CompletableFuture<String>> pages = new CopyOnWriteArrayList<>();
-    private final OkHttpClient http = new OkHttpClient.Builder().followRedirects(true).build();
+    private final OkHttpClient http =
+            new OkHttpClient.Builder().followRedirects(true).build();
     volatile Consumer<URI> beforeFollowing = url -> {};
 
     @Override
@@ -32,8 +33,10 @@ final class FollowingBrowser implements BrowserLauncher {
     }
 
     String fetch(String url) {
-        try (Response response = http.newCall(new Request.Builder().url(url).build()).execute()) {
-            return response.code() + " " + (response.body() == null ? "" : response.body().string());
+        try (Response response =
+                http.newCall(new Request.Builder().url(url).build()).execute()) {
+            return response.code() + " "
+                    + (response.body() == null ? "" : response.body().string());
         } catch (IOException e) {
             return "failed: " + e;
         }

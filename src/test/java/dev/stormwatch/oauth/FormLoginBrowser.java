@@ -31,11 +31,16 @@ final class FormLoginBrowser implements BrowserLauncher {
     private final String password;
     private final Duration pause;
     private final List<CompletableFuture<String>> pages = new ArrayList<>();
-    private final OkHttpClient http = new OkHttpClient.Builder().cookieJar(new SessionCookies())
+    private final OkHttpClient http = new OkHttpClient.Builder()
+            .cookieJar(new SessionCookies())
             // A browser asks for a page: providers send a person to their login form only then (else 401).
-            .addInterceptor(chain -> chain.proceed(chain.request().newBuilder()
-                    .header("Accept", "text/html,application/xhtml+xml").build()))
-            .followRedirects(true).readTimeout(Duration.ofSeconds(60)).build();
+            .addInterceptor(chain -> chain.proceed(chain.request()
+                    .newBuilder()
+                    .header("Accept", "text/html,application/xhtml+xml")
+                    .build()))
+            .followRedirects(true)
+            .readTimeout(Duration.ofSeconds(60))
+            .build();
 
     FormLoginBrowser(String user, String password, Duration pause) {
         this.user = user;
@@ -58,7 +63,8 @@ final class FormLoginBrowser implements BrowserLauncher {
         if (!authorizationUrl.getPath().endsWith("/authorize")) {
             return follow(authorizationUrl); // another page, such as an end-session endpoint's (SX1)
         }
-        try (Response loginPage = http.newCall(new Request.Builder().url(authorizationUrl.toString()).build())
+        try (Response loginPage = http.newCall(
+                        new Request.Builder().url(authorizationUrl.toString()).build())
                 .execute()) {
             String html = loginPage.body() == null ? "" : loginPage.body().string();
             Matcher csrf = CSRF.matcher(html);
@@ -67,10 +73,16 @@ final class FormLoginBrowser implements BrowserLauncher {
             }
             HttpUrl formAction = loginPage.request().url();
             Thread.sleep(pause.toMillis());
-            FormBody form = new FormBody.Builder().add("username", user).add("password", password)
-                    .add("_csrf", csrf.group(1)).build();
-            try (Response last = http.newCall(new Request.Builder().url(formAction).post(form).build()).execute()) {
-                return last.code() + " " + (last.body() == null ? "" : last.body().string());
+            FormBody form = new FormBody.Builder()
+                    .add("username", user)
+                    .add("password", password)
+                    .add("_csrf", csrf.group(1))
+                    .build();
+            try (Response last = http.newCall(
+                            new Request.Builder().url(formAction).post(form).build())
+                    .execute()) {
+                return last.code() + " "
+                        + (last.body() == null ? "" : last.body().string());
             }
         } catch (IOException e) {
             return "failed: " + e;
@@ -82,7 +94,8 @@ final class FormLoginBrowser implements BrowserLauncher {
 
     /** Opens a page with the browser's cookies and follows its redirects, as a browser does with a link. */
     private String follow(URI url) {
-        try (Response last = http.newCall(new Request.Builder().url(url.toString()).build()).execute()) {
+        try (Response last =
+                http.newCall(new Request.Builder().url(url.toString()).build()).execute()) {
             return last.code() + " " + (last.body() == null ? "" : last.body().string());
         } catch (IOException e) {
             return "failed: " + e;
@@ -96,7 +109,8 @@ final class FormLoginBrowser implements BrowserLauncher {
         @Override
         public synchronized void saveFromResponse(HttpUrl url, List<Cookie> received) {
             for (Cookie cookie : received) {
-                cookies.removeIf(c -> c.name().equals(cookie.name()) && c.domain().equals(cookie.domain()));
+                cookies.removeIf(
+                        c -> c.name().equals(cookie.name()) && c.domain().equals(cookie.domain()));
                 cookies.add(cookie);
             }
         }

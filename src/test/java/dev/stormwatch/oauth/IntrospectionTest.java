@@ -33,10 +33,12 @@ class IntrospectionTest {
     private OAuthClient signedIn() throws Exception {
         provider = DemoProvider.start(ProviderConfig.defaults().withClock(providerClock));
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.CONFIDENTIAL_CLIENT_ID)
-                .withScope("openid offline_access").withClientAuthentication(ClientAuthentication.of(
+                .withScope("openid offline_access")
+                .withClientAuthentication(ClientAuthentication.of(
                         ClientAuthentication.Method.CLIENT_SECRET_BASIC,
                         Secret.of(ClientRegistration.CONFIDENTIAL_CLIENT_SECRET)));
-        OAuthClient client = OAuthClient.builder(config).browser(new SignInPageBrowser()).build();
+        OAuthClient client =
+                OAuthClient.builder(config).browser(new SignInPageBrowser()).build();
         client.login();
         return client;
     }
@@ -50,10 +52,13 @@ class IntrospectionTest {
 
         assertThat(seen.active()).isTrue();
         assertThat(seen.clientId()).contains(ClientRegistration.CONFIDENTIAL_CLIENT_ID);
-        assertThat(seen.subject()).contains(client.session().orElseThrow().claims().subject());
+        assertThat(seen.subject())
+                .contains(client.session().orElseThrow().claims().subject());
         assertThat(seen.scope()).get().asString().contains("openid");
         assertThat(seen.expiresAt()).contains(providerClock.instant().plus(Duration.ofMinutes(5)));
-        assertThat(seen.toString()).doesNotContain(client.session().orElseThrow().tokens().accessToken().reveal());
+        assertThat(seen.toString())
+                .doesNotContain(
+                        client.session().orElseThrow().tokens().accessToken().reveal());
         assertThat(provider.requestsReceived("POST", "/introspect")).isEqualTo(1);
     }
 
@@ -77,7 +82,8 @@ class IntrospectionTest {
         OAuthClientFixtureProvider fake = new OAuthClientFixtureProvider();
         try {
             OAuthClient client = fake.signedIn();
-            assertThatThrownBy(client::introspect).isInstanceOf(CallFailure.Configuration.class)
+            assertThatThrownBy(client::introspect)
+                    .isInstanceOf(CallFailure.Configuration.class)
                     .hasMessageContaining("introspection_endpoint");
         } finally {
             fake.close();

@@ -14,8 +14,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 class IssuerAndMetadataTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"https://login.example.com", "http://127.0.0.1:8080", "http://127.255.0.9/x",
-        "http://[::1]:9000", "http://localhost:8080/realms/demo"})
+    @ValueSource(
+            strings = {
+                "https://login.example.com",
+                "http://127.0.0.1:8080",
+                "http://127.255.0.9/x",
+                "http://[::1]:9000",
+                "http://localhost:8080/realms/demo"
+            })
     void acceptsHttpsAndLoopbackIssuers(String url) {
         assertThat(new Issuer(url).value()).isEqualTo(url);
     }
@@ -27,8 +33,17 @@ class IssuerAndMetadataTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"http://login.example.com", "http://128.0.0.1", "http://127.0.0.1.evil.com",
-        "https://login.example.com?x=1", "https://login.example.com#f", "not a url", "", "ftp://127.0.0.1"})
+    @ValueSource(
+            strings = {
+                "http://login.example.com",
+                "http://128.0.0.1",
+                "http://127.0.0.1.evil.com",
+                "https://login.example.com?x=1",
+                "https://login.example.com#f",
+                "not a url",
+                "",
+                "ftp://127.0.0.1"
+            })
     void refusesInsecureOrMalformedIssuers(String url) {
         // E1 Configuration: raised when the settings are made
         assertThatThrownBy(() -> new Issuer(url)).isInstanceOf(RuntimeException.class);
@@ -46,15 +61,19 @@ class IssuerAndMetadataTest {
 
     @Test
     void issuerEqualityIsExact() {
-        assertThat(new Issuer("https://a.example.com").sameAs("https://a.example.com/")).isFalse();
-        assertThat(new Issuer("https://a.example.com").sameAs("https://A.example.com")).isFalse();
-        assertThat(new Issuer("https://a.example.com").sameAs("https://a.example.com")).isTrue();
+        assertThat(new Issuer("https://a.example.com").sameAs("https://a.example.com/"))
+                .isFalse();
+        assertThat(new Issuer("https://a.example.com").sameAs("https://A.example.com"))
+                .isFalse();
+        assertThat(new Issuer("https://a.example.com").sameAs("https://a.example.com"))
+                .isTrue();
     }
 
     @Test
     void metadataWithAnotherIssuerIsAProtocolError() {
-        assertThatThrownBy(() -> ProviderMetadata.parse(document("https://evil.example.com", "https://evil.example.com"),
-                new Issuer("https://login.example.com")))
+        assertThatThrownBy(() -> ProviderMetadata.parse(
+                        document("https://evil.example.com", "https://evil.example.com"),
+                        new Issuer("https://login.example.com")))
                 .hasMessageContaining("discovery issuer");
     }
 
@@ -68,7 +87,8 @@ class IssuerAndMetadataTest {
 
     @Test
     void htmlWhereJsonIsDueIsAClearError() {
-        assertThatThrownBy(() -> ProviderMetadata.parse("<html>Sign in</html>", new Issuer("https://login.example.com")))
+        assertThatThrownBy(
+                        () -> ProviderMetadata.parse("<html>Sign in</html>", new Issuer("https://login.example.com")))
                 .hasMessageContaining("not JSON");
     }
 
@@ -104,8 +124,15 @@ class IssuerAndMetadataTest {
 
     // E1: regression, a port out of range in the discovery document escaped later as IllegalArgumentException
     @ParameterizedTest
-    @ValueSource(strings = {"authorization_endpoint", "token_endpoint", "jwks_uri", "userinfo_endpoint",
-            "revocation_endpoint", "pushed_authorization_request_endpoint"})
+    @ValueSource(
+            strings = {
+                "authorization_endpoint",
+                "token_endpoint",
+                "jwks_uri",
+                "userinfo_endpoint",
+                "revocation_endpoint",
+                "pushed_authorization_request_endpoint"
+            })
     @DisplayName("E1: an endpoint with a port outside 1..65535 is a Protocol error naming discovery and the field")
     void anEndpointWithAnInvalidPortIsAProtocolErrorNamingTheField(String field) {
         for (String port : List.of("70000", "65536", "0")) {
@@ -122,12 +149,14 @@ class IssuerAndMetadataTest {
     @DisplayName("E1: the highest port, 65535, is accepted; a non-http scheme is refused")
     void theHighestPortIsAcceptedAndOtherSchemesAreNot() {
         ProviderMetadata metadata = ProviderMetadata.parse(
-                withEndpoint("token_endpoint", "https://idp.example:65535/token"), new Issuer("https://login.example.com"));
+                withEndpoint("token_endpoint", "https://idp.example:65535/token"),
+                new Issuer("https://login.example.com"));
         assertThat(metadata.tokenEndpoint().getPort()).isEqualTo(65535);
 
-        assertThatThrownBy(() -> ProviderMetadata.parse(withEndpoint("jwks_uri", "ftp://idp.example/jwks"),
-                new Issuer("https://login.example.com")))
-                .isInstanceOf(CallFailure.Protocol.class).hasMessageContaining("jwks_uri");
+        assertThatThrownBy(() -> ProviderMetadata.parse(
+                        withEndpoint("jwks_uri", "ftp://idp.example/jwks"), new Issuer("https://login.example.com")))
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageContaining("jwks_uri");
     }
 
     private static String withEndpoint(String field, String url) {

@@ -21,22 +21,24 @@ class JwksMaxAgeTest {
     private final AtomicInteger fetches = new AtomicInteger();
 
     @ParameterizedTest(name = "OP6: Cache-Control ''{0}'' -> {1} s")
-    @CsvSource(delimiter = '|', value = {
-        "max-age=600 | 600",
-        "public, max-age=7200 | 7200",
-        "max-age=\"900\" | 900",
-        "max-age=0 | 300",
-        "max-age=299 | 300",
-        "max-age=300 | 300",
-        "max-age=86400 | 86400",
-        "max-age=86401 | 86400",
-        "max-age=99999999999999999999 | 3600",
-        "max-age=-5 | 300",
-        "no-store | 300",
-        "max-age=600, no-cache | 300",
-        "private | 3600",
-        "'' | 3600",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "max-age=600 | 600",
+                "public, max-age=7200 | 7200",
+                "max-age=\"900\" | 900",
+                "max-age=0 | 300",
+                "max-age=299 | 300",
+                "max-age=300 | 300",
+                "max-age=86400 | 86400",
+                "max-age=86401 | 86400",
+                "max-age=99999999999999999999 | 3600",
+                "max-age=-5 | 300",
+                "no-store | 300",
+                "max-age=600, no-cache | 300",
+                "private | 3600",
+                "'' | 3600",
+            })
     @DisplayName("OP6: the maximum age from Cache-Control, held between 5 min and 24 h, 1 h without one")
     void maxAgeFromCacheControl(String header, long seconds) {
         assertThat(JwksCache.maxAgeOf(Optional.of(header))).isEqualTo(Duration.ofSeconds(seconds));

@@ -18,9 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
@@ -49,7 +49,8 @@ class LoopbackReceiverTest {
             assertThat(address.getAddress().isAnyLocalAddress()).isFalse();
             assertThat(address.getPort()).isEqualTo(receiver.port());
         });
-        assertThat(receiver.boundAddresses().get(0).getAddress().getHostAddress()).isEqualTo("127.0.0.1");
+        assertThat(receiver.boundAddresses().get(0).getAddress().getHostAddress())
+                .isEqualTo("127.0.0.1");
         assertThat(receiver.redirectUri().toString()).isEqualTo("http://127.0.0.1:" + receiver.port() + "/callback");
     }
 
@@ -66,7 +67,9 @@ class LoopbackReceiverTest {
         assertThat(redirect.iss()).contains("https://idp");
         assertThat(browser.get(5, TimeUnit.SECONDS)).startsWith("HTTP/1.1 200").contains("Signed in");
         assertThat(receiver.isClosed()).isTrue();
-        assertThat(somethingListensOn(receiver.port())).as("something still listens on the redirect port").isFalse();
+        assertThat(somethingListensOn(receiver.port()))
+                .as("something still listens on the redirect port")
+                .isFalse();
     }
 
     @Test
@@ -74,40 +77,46 @@ class LoopbackReceiverTest {
             + " address-cleaning and close script")
     void signedInPageOffersToCloseItsTab() throws Exception {
         receiver = LoopbackReceiver.open(state);
-        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
-                () -> get("/callback?code=the-code&state=expected-state"));
+        CompletableFuture<String> browser =
+                CompletableFuture.supplyAsync(() -> get("/callback?code=the-code&state=expected-state"));
         receiver.await(Duration.ofSeconds(5));
         receiver.respond(SignInPage.succeeded());
         String page = browser.get(5, TimeUnit.SECONDS);
 
         assertThat(page).contains("You can close this tab");
-        java.util.regex.Matcher script = java.util.regex.Pattern.compile("<script>(.*?)</script>").matcher(page);
+        java.util.regex.Matcher script =
+                java.util.regex.Pattern.compile("<script>(.*?)</script>").matcher(page);
         assertThat(script.find()).isTrue();
         String code = script.group(1);
         assertThat(code).isEqualTo("history.replaceState(null, '', '/');window.close();");
         assertThat(script.find()).as("one script only").isFalse();
-        String hash = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
-                .digest(code.getBytes(StandardCharsets.UTF_8)));
+        String hash = java.util.Base64.getEncoder()
+                .encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+                        .digest(code.getBytes(StandardCharsets.UTF_8)));
         // The policy lets exactly this script run, and nothing else.
-        assertThat(page).contains("Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; "
-                + "script-src 'sha256-" + hash + "'\r\n");
+        assertThat(page)
+                .contains("Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; "
+                        + "script-src 'sha256-" + hash + "'\r\n");
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("UI5, UI20: a failed sign-in's page stays open: its one script only cleans the"
-            + " address bar")
+    @org.junit.jupiter.api.DisplayName(
+            "UI5, UI20: a failed sign-in's page stays open: its one script only cleans the" + " address bar")
     void failedSignInPageHasNoScript() throws Exception {
         receiver = LoopbackReceiver.open(state);
-        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
-                () -> get("/callback?code=the-code&state=expected-state"));
+        CompletableFuture<String> browser =
+                CompletableFuture.supplyAsync(() -> get("/callback?code=the-code&state=expected-state"));
         receiver.await(Duration.ofSeconds(5));
         receiver.respond(SignInPage.failed("The provider said no."));
 
         String page = browser.get(5, TimeUnit.SECONDS);
-        assertThat(page).contains("The provider said no.").doesNotContain("window.close")
+        assertThat(page)
+                .contains("The provider said no.")
+                .doesNotContain("window.close")
                 .contains("<script>history.replaceState(null, '', '/');</script>");
-        String hash = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
-                .digest("history.replaceState(null, '', '/');".getBytes(StandardCharsets.UTF_8)));
+        String hash = java.util.Base64.getEncoder()
+                .encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+                        .digest("history.replaceState(null, '', '/');".getBytes(StandardCharsets.UTF_8)));
         assertThat(page).contains("script-src 'sha256-" + hash + "'\r\n");
     }
 
@@ -128,22 +137,24 @@ class LoopbackReceiverTest {
     @Test
     void closingWithoutAnAnswerShowsAFailurePageAndClosesTheBrowsersConnection() throws Exception {
         receiver = LoopbackReceiver.open(state);
-        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
-                () -> get("/callback?code=the-code&state=expected-state"));
+        CompletableFuture<String> browser =
+                CompletableFuture.supplyAsync(() -> get("/callback?code=the-code&state=expected-state"));
         receiver.await(Duration.ofSeconds(5));
 
         receiver.close();
 
         // get() reads to the end of the stream: it returns only because the connection was closed.
-        assertThat(browser.get(5, TimeUnit.SECONDS)).startsWith("HTTP/1.1 200").contains("Sign-in failed")
+        assertThat(browser.get(5, TimeUnit.SECONDS))
+                .startsWith("HTTP/1.1 200")
+                .contains("Sign-in failed")
                 .contains("sign in again");
     }
 
     @Test
     void closingAfterTheAnswerDoesNotWriteASecondPage() throws Exception {
         receiver = LoopbackReceiver.open(state);
-        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
-                () -> get("/callback?code=the-code&state=expected-state"));
+        CompletableFuture<String> browser =
+                CompletableFuture.supplyAsync(() -> get("/callback?code=the-code&state=expected-state"));
         receiver.await(Duration.ofSeconds(5));
 
         receiver.respond(SignInPage.succeeded());
@@ -157,8 +168,8 @@ class LoopbackReceiverTest {
         receiver = LoopbackReceiver.open(state);
 
         String answer = get("/callback?code=stolen&state=attacker");
-        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
-                () -> get("/callback?code=good&state=expected-state"));
+        CompletableFuture<String> browser =
+                CompletableFuture.supplyAsync(() -> get("/callback?code=good&state=expected-state"));
         AuthorizationRedirect redirect = receiver.await(Duration.ofSeconds(5));
         receiver.respond(SignInPage.succeeded());
 
@@ -184,13 +195,21 @@ class LoopbackReceiverTest {
     void hostileRequestsAreRefusedWithoutEndingTheLogin() throws Exception {
         receiver = LoopbackReceiver.open(state);
 
-        assertThat(get("/callback?code=a&code=b&state=expected-state")).startsWith("HTTP/1.1 400").contains("more than once");
-        assertThat(get("/callback?state=expected-state&state=expected-state&code=a")).startsWith("HTTP/1.1 400");
+        assertThat(get("/callback?code=a&code=b&state=expected-state"))
+                .startsWith("HTTP/1.1 400")
+                .contains("more than once");
+        assertThat(get("/callback?state=expected-state&state=expected-state&code=a"))
+                .startsWith("HTTP/1.1 400");
         assertThat(get("/callback?code=a")).startsWith("HTTP/1.1 400").contains("no state");
-        assertThat(get("/callback?state=expected-state")).startsWith("HTTP/1.1 400").contains("neither a code");
+        assertThat(get("/callback?state=expected-state"))
+                .startsWith("HTTP/1.1 400")
+                .contains("neither a code");
         assertThat(get("/other?code=a&state=expected-state")).startsWith("HTTP/1.1 404");
-        assertThat(send("POST /callback?code=a&state=expected-state HTTP/1.1\r\nHost: 127.0.0.1:" + receiver.port() + "\r\n\r\n")).startsWith("HTTP/1.1 405");
-        assertThat(get("/callback?state=expected-state&code=" + "x".repeat(20_000))).startsWith("HTTP/1.1 414");
+        assertThat(send("POST /callback?code=a&state=expected-state HTTP/1.1\r\nHost: 127.0.0.1:" + receiver.port()
+                        + "\r\n\r\n"))
+                .startsWith("HTTP/1.1 405");
+        assertThat(get("/callback?state=expected-state&code=" + "x".repeat(20_000)))
+                .startsWith("HTTP/1.1 414");
         assertThat(get("/favicon.ico")).startsWith("HTTP/1.1 404");
 
         assertThat(receiver.isClosed()).isFalse();
@@ -202,15 +221,19 @@ class LoopbackReceiverTest {
     @Test
     void providerErrorsAreShownHtmlEscaped() throws Exception {
         receiver = LoopbackReceiver.open(state);
-        CompletableFuture<String> browser = CompletableFuture.supplyAsync(() -> get(
-                "/callback?error=access_denied&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E&state=expected-state"));
+        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
+                () -> get(
+                        "/callback?error=access_denied&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E&state=expected-state"));
 
         AuthorizationRedirect redirect = receiver.await(Duration.ofSeconds(5));
-        receiver.respond(SignInPage.failed("The provider said: " + redirect.errorDescription().orElseThrow()));
+        receiver.respond(SignInPage.failed(
+                "The provider said: " + redirect.errorDescription().orElseThrow()));
 
         assertThat(redirect.error()).contains("access_denied");
-        assertThat(browser.get(5, TimeUnit.SECONDS)).contains("Sign-in failed")
-                .contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>alert");
+        assertThat(browser.get(5, TimeUnit.SECONDS))
+                .contains("Sign-in failed")
+                .contains("&lt;script&gt;alert(1)&lt;/script&gt;")
+                .doesNotContain("<script>alert");
     }
 
     @Test
@@ -259,13 +282,17 @@ class LoopbackReceiverTest {
             for (int i = 0; i < 8; i++) {
                 slow.add(new Socket("127.0.0.1", receiver.port()));
             }
-            trickle.scheduleAtFixedRate(() -> slow.forEach(socket -> {
-                try {
-                    socket.getOutputStream().write('G');
-                } catch (IOException e) {
-                    // dropped by the receiver: fine
-                }
-            }), 0, 300, TimeUnit.MILLISECONDS);
+            trickle.scheduleAtFixedRate(
+                    () -> slow.forEach(socket -> {
+                        try {
+                            socket.getOutputStream().write('G');
+                        } catch (IOException e) {
+                            // dropped by the receiver: fine
+                        }
+                    }),
+                    0,
+                    300,
+                    TimeUnit.MILLISECONDS);
             Thread.sleep(200); // the slow ones are being read when the browser comes
 
             long start = System.nanoTime();
@@ -274,7 +301,9 @@ class LoopbackReceiverTest {
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             receiver.respond(SignInPage.succeeded());
 
-            assertThat(took).as("well under the 2 s head deadline the slow ones may use").isLessThan(Duration.ofMillis(1000));
+            assertThat(took)
+                    .as("well under the 2 s head deadline the slow ones may use")
+                    .isLessThan(Duration.ofMillis(1000));
         } finally {
             trickle.shutdownNow();
             for (Socket socket : slow) {
@@ -318,12 +347,17 @@ class LoopbackReceiverTest {
 
         assertThat(send("GET " + target + " HTTP/1.1\r\nHost: attacker.example:" + port + "\r\n\r\n"))
                 .startsWith("HTTP/1.1 400");
-        assertThat(send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).as("no port").startsWith("HTTP/1.1 400");
+        assertThat(send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+                .as("no port")
+                .startsWith("HTTP/1.1 400");
         assertThat(send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + (port + 1) + "\r\n\r\n"))
-                .as("another port").startsWith("HTTP/1.1 400");
+                .as("another port")
+                .startsWith("HTTP/1.1 400");
         assertThat(send("GET " + target + " HTTP/1.1\r\n\r\n")).as("no Host").startsWith("HTTP/1.1 400");
         assertThat(send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nHost: evil:" + port
-                + "\r\n\r\n")).as("two Hosts").startsWith("HTTP/1.1 400");
+                        + "\r\n\r\n"))
+                .as("two Hosts")
+                .startsWith("HTTP/1.1 400");
         assertThat(receiver.isClosed()).isFalse();
 
         CompletableFuture.runAsync(() -> send("GET " + target + " HTTP/1.1\r\nHost: LOCALHOST:" + port + "\r\n\r\n"));
@@ -357,11 +391,14 @@ class LoopbackReceiverTest {
         assertThat(LoopbackReceiver.completeHead((atLimit + "a\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1)))
                 .isEmpty();
         assertThat(LoopbackReceiver.completeHead("\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1)))
-                .as("no request line").isEmpty();
+                .as("no request line")
+                .isEmpty();
         assertThat(LoopbackReceiver.completeHead("GET / HTTP/1.1\r\n".getBytes(StandardCharsets.ISO_8859_1)))
-                .as("no blank line").isEmpty();
+                .as("no blank line")
+                .isEmpty();
         assertThat(LoopbackReceiver.completeHead("GET / HTTP/1.1\r\n\r".getBytes(StandardCharsets.ISO_8859_1)))
-                .as("a blank line cut off after its CR").isEmpty();
+                .as("a blank line cut off after its CR")
+                .isEmpty();
     }
 
     @Test
@@ -374,9 +411,11 @@ class LoopbackReceiverTest {
         }
         receiver = LoopbackReceiver.open(state);
 
-        assertThat(receiver.boundAddresses()).extracting(address -> address.getAddress().getHostAddress())
+        assertThat(receiver.boundAddresses())
+                .extracting(address -> address.getAddress().getHostAddress())
                 .containsExactly("127.0.0.1", "0:0:0:0:0:0:0:1");
-        assertThat(receiver.boundAddresses()).allSatisfy(address -> assertThat(address.getPort()).isEqualTo(receiver.port()));
+        assertThat(receiver.boundAddresses())
+                .allSatisfy(address -> assertThat(address.getPort()).isEqualTo(receiver.port()));
         try (Socket v6 = new Socket(InetAddress.getByName("::1"), receiver.port())) {
             assertThat(v6.isConnected()).isTrue();
         }
@@ -384,8 +423,9 @@ class LoopbackReceiverTest {
 
     @Test
     void theHeadEndsAtItsBlankLineAndKeepsEveryHeaderLine() {
-        byte[] bytes = "GET /callback HTTP/1.1\r\nHost: 127.0.0.1:1\r\nhOsT:  [::1]:1 \r\nNoColon\r\n: empty\r\n\r\nbody"
-                .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] bytes =
+                "GET /callback HTTP/1.1\r\nHost: 127.0.0.1:1\r\nhOsT:  [::1]:1 \r\nNoColon\r\n: empty\r\n\r\nbody"
+                        .getBytes(StandardCharsets.ISO_8859_1);
 
         LoopbackReceiver.RequestHead head = LoopbackReceiver.completeHead(bytes).orElseThrow();
 
@@ -393,7 +433,9 @@ class LoopbackReceiverTest {
         assertThat(head.headers()).containsExactly("Host: 127.0.0.1:1", "hOsT:  [::1]:1 ", "NoColon", ": empty");
         assertThat(head.values("HOST")).as("any case, trimmed").containsExactly("127.0.0.1:1", "[::1]:1");
         assertThat(head.values("NoColon")).isEmpty();
-        assertThat(head.values("")).as("a line starting with ':' names no header").isEmpty();
+        assertThat(head.values(""))
+                .as("a line starting with ':' names no header")
+                .isEmpty();
     }
 
     @Test
@@ -448,12 +490,13 @@ class LoopbackReceiverTest {
             + " of the browser's connection waits in TIME_WAIT")
     void aFixedPortCanBeListenedOnAgainRightAfterASignIn() throws Exception {
         int port;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+        try (java.net.ServerSocket free =
+                new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
             port = free.getLocalPort();
         }
         receiver = LoopbackReceiver.open(state, port);
-        CompletableFuture<String> browser = CompletableFuture.supplyAsync(
-                () -> get("/callback?code=the-code&state=expected-state"));
+        CompletableFuture<String> browser =
+                CompletableFuture.supplyAsync(() -> get("/callback?code=the-code&state=expected-state"));
         receiver.await(Duration.ofSeconds(5));
         receiver.respond(SignInPage.succeeded());
         // get() reads to the end of the stream: the receiver closed first, so its side is the one in TIME_WAIT.

@@ -39,7 +39,8 @@ class MockOAuth2ServerFlowTest {
     @DisplayName("E1: login, userinfo, refresh, userinfo, logout against mock-oauth2-server, each ending in a result")
     void fullFlow() throws Exception {
         String issuer = server.issuerUrl("default").toString();
-        OAuthConfig config = OAuthConfig.of(issuer, "stormwatch-test").withScope("openid profile offline_access")
+        OAuthConfig config = OAuthConfig.of(issuer, "stormwatch-test")
+                .withScope("openid profile offline_access")
                 .withLoopbackTimeout(Duration.ofSeconds(20));
         OAuthClient client = OAuthClient.builder(config)
                 .httpClient(new OkHttpClient())
@@ -61,13 +62,15 @@ class MockOAuth2ServerFlowTest {
         assertThat(session.claims().issuer()).isEqualTo(issuer);
         assertThat(session.claims().audience()).contains("stormwatch-test");
         assertThat(first.subject()).isEqualTo(session.claims().subject());
-        assertThat(refreshed.tokens().accessToken()).isNotEqualTo(session.tokens().accessToken());
+        assertThat(refreshed.tokens().accessToken())
+                .isNotEqualTo(session.tokens().accessToken());
         assertThat(refreshed.claims().subject()).isEqualTo(session.claims().subject());
         assertThat(second.subject()).isEqualTo(session.claims().subject());
         assertThat(logout.tokenRevoked()).isTrue();
         assertThat(client.session()).isEmpty();
         assertThat(client.state()).isInstanceOf(SessionState.SignedOut.class);
-        assertThat(events).extracting(AttemptEvent::step)
+        assertThat(events)
+                .extracting(AttemptEvent::step)
                 .contains("discovery", "token", "jwks", "userinfo", "refresh", "revocation");
         assertThat(events).allSatisfy(e -> assertThat(e.verdict()).isEqualTo(AttemptEvent.Verdict.DELIVER));
     }
@@ -79,9 +82,10 @@ class MockOAuth2ServerFlowTest {
         String secret = "mock-server-secret";
         String issuer = server.issuerUrl("default").toString();
         OAuthConfig config = OAuthConfig.of(issuer, "stormwatch-confidential")
-                .withScope("openid profile offline_access").withLoopbackTimeout(Duration.ofSeconds(20))
-                .withClientAuthentication(ClientAuthentication.of(
-                        ClientAuthentication.Method.CLIENT_SECRET_BASIC, Secret.of(secret)));
+                .withScope("openid profile offline_access")
+                .withLoopbackTimeout(Duration.ofSeconds(20))
+                .withClientAuthentication(
+                        ClientAuthentication.of(ClientAuthentication.Method.CLIENT_SECRET_BASIC, Secret.of(secret)));
         OAuthClient client = OAuthClient.builder(config).browser(browser).build();
         client.addAttemptListener(events::add);
 
@@ -90,7 +94,8 @@ class MockOAuth2ServerFlowTest {
         LogoutResult logout = client.logout();
 
         assertThat(session.claims().audience()).contains("stormwatch-confidential");
-        assertThat(refreshed.tokens().accessToken()).isNotEqualTo(session.tokens().accessToken());
+        assertThat(refreshed.tokens().accessToken())
+                .isNotEqualTo(session.tokens().accessToken());
         assertThat(logout.tokenRevoked()).isTrue();
         String basic = ClientAuthentication.basic("stormwatch-confidential", Secret.of(secret));
         List<RecordedRequest> tokenSide = new java.util.ArrayList<>();
@@ -105,7 +110,8 @@ class MockOAuth2ServerFlowTest {
                 tokenSide.add(r);
             }
         }
-        assertThat(tokenSide).hasSizeGreaterThanOrEqualTo(3)
+        assertThat(tokenSide)
+                .hasSizeGreaterThanOrEqualTo(3)
                 .allSatisfy(r -> assertThat(r.getHeader("Authorization")).isEqualTo(basic))
                 .allSatisfy(r -> assertThat(r.getBody().readUtf8()).doesNotContain("client_secret"));
         assertThat(events.toString()).doesNotContain(secret);

@@ -17,12 +17,16 @@ import org.junit.jupiter.api.Test;
  */
 class MutualTlsEndpointAliasesTest extends OAuthClientFixture {
 
-    private final HeldCertificate held = new HeldCertificate.Builder().commonName("stormwatch-mtls").build();
+    private final HeldCertificate held =
+            new HeldCertificate.Builder().commonName("stormwatch-mtls").build();
 
     private OAuthConfig withCertificate() {
-        return config().withClientAuthentication(new ClientAuthentication(ClientAuthentication.Method.NONE,
-                Optional.empty(), Optional.empty(),
-                Optional.of(new ClientCertificate(List.of(held.certificate()), held.keyPair().getPrivate()))));
+        return config().withClientAuthentication(new ClientAuthentication(
+                ClientAuthentication.Method.NONE,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(new ClientCertificate(
+                        List.of(held.certificate()), held.keyPair().getPrivate()))));
     }
 
     @Test
@@ -42,8 +46,11 @@ class MutualTlsEndpointAliasesTest extends OAuthClientFixture {
         assertThat(provider.hits("/mtls/token")).isEqualTo(2);
         assertThat(provider.hits("/mtls/userinfo")).isEqualTo(1);
         assertThat(provider.hits("/mtls/revoke")).isEqualTo(1);
-        assertThat(provider.hits("/token") + provider.hits("/par") + provider.hits("/userinfo")
-                + provider.hits("/revoke")).isZero();
+        assertThat(provider.hits("/token")
+                        + provider.hits("/par")
+                        + provider.hits("/userinfo")
+                        + provider.hits("/revoke"))
+                .isZero();
         assertThat(provider.hits("/authorize")).isEqualTo(1);
         assertThat(provider.hits("/jwks")).isPositive();
     }
@@ -71,10 +78,13 @@ class MutualTlsEndpointAliasesTest extends OAuthClientFixture {
 
         assertThatThrownBy(() -> ProviderMetadata.parse(document, new Issuer("https://as.example")))
                 .isInstanceOf(CallFailure.Protocol.class)
-                .hasMessageContaining("mtls_endpoint_aliases.token_endpoint 'http://mtls.as.example/t' must be an"
-                        + " https URL");
-        assertThat(ProviderMetadata.parse(document.replace("http://mtls", "https://mtls"),
-                new Issuer("https://as.example")).withMutualTlsAliases().tokenEndpoint().toString())
+                .hasMessageContaining(
+                        "mtls_endpoint_aliases.token_endpoint 'http://mtls.as.example/t' must be an" + " https URL");
+        assertThat(ProviderMetadata.parse(
+                                document.replace("http://mtls", "https://mtls"), new Issuer("https://as.example"))
+                        .withMutualTlsAliases()
+                        .tokenEndpoint()
+                        .toString())
                 .isEqualTo("https://mtls.as.example/t");
     }
 }

@@ -59,13 +59,23 @@ class MutualTlsOnTheWireTest {
 
     @BeforeAll
     static void start() throws Exception {
-        HeldCertificate ca = new HeldCertificate.Builder().certificateAuthority(0)
-                .commonName("Stormwatch test CA").build();
-        HeldCertificate serverCertificate = new HeldCertificate.Builder().commonName("127.0.0.1")
-                .addSubjectAlternativeName("127.0.0.1").signedBy(ca).build();
-        HeldCertificate client = new HeldCertificate.Builder().commonName(CA_CLIENT).signedBy(ca).build();
-        HeldCertificate stranger = new HeldCertificate.Builder().commonName("someone-else").signedBy(ca).build();
-        HeldCertificate own = new HeldCertificate.Builder().commonName(SELF_SIGNED_CLIENT).build();
+        HeldCertificate ca = new HeldCertificate.Builder()
+                .certificateAuthority(0)
+                .commonName("Stormwatch test CA")
+                .build();
+        HeldCertificate serverCertificate = new HeldCertificate.Builder()
+                .commonName("127.0.0.1")
+                .addSubjectAlternativeName("127.0.0.1")
+                .signedBy(ca)
+                .build();
+        HeldCertificate client =
+                new HeldCertificate.Builder().commonName(CA_CLIENT).signedBy(ca).build();
+        HeldCertificate stranger = new HeldCertificate.Builder()
+                .commonName("someone-else")
+                .signedBy(ca)
+                .build();
+        HeldCertificate own =
+                new HeldCertificate.Builder().commonName(SELF_SIGNED_CLIENT).build();
 
         caPem = write("ca.pem", ca.certificatePem());
         Path serverPem = write("server.pem", serverCertificate.certificatePem());
@@ -79,8 +89,11 @@ class MutualTlsOnTheWireTest {
         selfSigned = certificate(own, "self-signed", "");
         otherSubject = certificate(stranger, "stranger", ca.certificatePem());
 
-        ECKey registered = new ECKey.Builder(Curve.P_256, (ECPublicKey) own.keyPair().getPublic())
-                .x509CertChain(List.of(Base64.encode(own.certificate().getEncoded()))).keyID("self").build();
+        ECKey registered = new ECKey.Builder(
+                        Curve.P_256, (ECPublicKey) own.keyPair().getPublic())
+                .x509CertChain(List.of(Base64.encode(own.certificate().getEncoded())))
+                .keyID("self")
+                .build();
         byte[] jwkSet = new JWKSet(registered).toString(true).getBytes(StandardCharsets.UTF_8);
         jwks = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         jwks.createContext("/jwks.json", exchange -> {
@@ -91,21 +104,32 @@ class MutualTlsOnTheWireTest {
         });
         jwks.start();
 
-        RegisteredClient byAuthority = RegisteredClient.withId(UUID.randomUUID().toString()).clientId(CA_CLIENT)
+        RegisteredClient byAuthority = RegisteredClient.withId(UUID.randomUUID().toString())
+                .clientId(CA_CLIENT)
                 .clientAuthenticationMethod(ClientAuthenticationMethod.TLS_CLIENT_AUTH)
-                .authorizationGrantType(AuthorizationGrantType.CLIENT_CREDENTIALS).scope("read")
-                .clientSettings(ClientSettings.builder().x509CertificateSubjectDN("CN=" + CA_CLIENT).build())
-                .tokenSettings(TokenSettings.builder().x509CertificateBoundAccessTokens(true).build())
-                .build();
-        RegisteredClient bySelf = RegisteredClient.withId(UUID.randomUUID().toString()).clientId(SELF_SIGNED_CLIENT)
-                .clientAuthenticationMethod(ClientAuthenticationMethod.SELF_SIGNED_TLS_CLIENT_AUTH)
-                .authorizationGrantType(AuthorizationGrantType.CLIENT_CREDENTIALS).scope("read")
+                .authorizationGrantType(AuthorizationGrantType.CLIENT_CREDENTIALS)
+                .scope("read")
                 .clientSettings(ClientSettings.builder()
-                        .jwkSetUrl("http://127.0.0.1:" + jwks.getAddress().getPort() + "/jwks.json").build())
-                .tokenSettings(TokenSettings.builder().x509CertificateBoundAccessTokens(true).build())
+                        .x509CertificateSubjectDN("CN=" + CA_CLIENT)
+                        .build())
+                .tokenSettings(TokenSettings.builder()
+                        .x509CertificateBoundAccessTokens(true)
+                        .build())
                 .build();
-        server = SpringAuthorizationServer.startMutualTls(serverPem, serverKey, clientTrust,
-                new InMemoryRegisteredClientRepository(byAuthority, bySelf));
+        RegisteredClient bySelf = RegisteredClient.withId(UUID.randomUUID().toString())
+                .clientId(SELF_SIGNED_CLIENT)
+                .clientAuthenticationMethod(ClientAuthenticationMethod.SELF_SIGNED_TLS_CLIENT_AUTH)
+                .authorizationGrantType(AuthorizationGrantType.CLIENT_CREDENTIALS)
+                .scope("read")
+                .clientSettings(ClientSettings.builder()
+                        .jwkSetUrl("http://127.0.0.1:" + jwks.getAddress().getPort() + "/jwks.json")
+                        .build())
+                .tokenSettings(TokenSettings.builder()
+                        .x509CertificateBoundAccessTokens(true)
+                        .build())
+                .build();
+        server = SpringAuthorizationServer.startMutualTls(
+                serverPem, serverKey, clientTrust, new InMemoryRegisteredClientRepository(byAuthority, bySelf));
     }
 
     @AfterAll
@@ -130,8 +154,10 @@ class MutualTlsOnTheWireTest {
 
     private static OAuthClient client(String clientId, ClientAuthentication authentication) {
         OkHttpClient http = TrustedCertificates.trusting(new OkHttpClient(), caPem, "--ca-file");
-        return OAuthClient.builder(OAuthConfig.of(server.issuer(), clientId)
-                .withClientAuthentication(authentication)).httpClient(http).sleeper(d -> { }).build();
+        return OAuthClient.builder(OAuthConfig.of(server.issuer(), clientId).withClientAuthentication(authentication))
+                .httpClient(http)
+                .sleeper(d -> {})
+                .build();
     }
 
     private static ClientAuthentication mutualTls(ClientAuthentication.Method method, ClientCertificate certificate) {
@@ -159,8 +185,9 @@ class MutualTlsOnTheWireTest {
     @DisplayName("TX1, TX2: self_signed_tls_client_auth: the provider matches the self-signed certificate with the"
             + " client's registered JWKS and binds the token to it")
     void selfSignedTlsClientAuthGetsACertificateBoundToken() {
-        MachineToken token = client(SELF_SIGNED_CLIENT,
-                mutualTls(ClientAuthentication.Method.SELF_SIGNED_TLS_CLIENT_AUTH, selfSigned))
+        MachineToken token = client(
+                        SELF_SIGNED_CLIENT,
+                        mutualTls(ClientAuthentication.Method.SELF_SIGNED_TLS_CLIENT_AUTH, selfSigned))
                 .clientCredentials("read");
 
         assertThat(token.certificateThumbprint()).contains(selfSigned.thumbprint());
@@ -184,11 +211,14 @@ class MutualTlsOnTheWireTest {
     void aCertificateOfAnotherSubjectIsRefusedOnce() {
         long before = server.requestsReceived("POST", "/oauth2/token");
 
-        Throwable refused = catchThrowable(() -> client(CA_CLIENT,
-                mutualTls(ClientAuthentication.Method.TLS_CLIENT_AUTH, otherSubject)).clientCredentials("read"));
+        Throwable refused = catchThrowable(
+                () -> client(CA_CLIENT, mutualTls(ClientAuthentication.Method.TLS_CLIENT_AUTH, otherSubject))
+                        .clientCredentials("read"));
 
-        assertThat(refused).isInstanceOf(CallFailure.Configuration.class)
-                .hasMessageContaining("tls_client_auth").hasMessageContaining("--client-cert");
+        assertThat(refused)
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("tls_client_auth")
+                .hasMessageContaining("--client-cert");
         assertThat(server.requestsReceived("POST", "/oauth2/token")).isEqualTo(before + 1);
     }
 }

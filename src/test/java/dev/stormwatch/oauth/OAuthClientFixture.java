@@ -1,8 +1,8 @@
 package dev.stormwatch.oauth;
 
-import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.retry.Sleeper;
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -47,7 +47,9 @@ abstract class OAuthClientFixture {
     }
 
     OAuthClient client(OAuthConfig config) {
-        return client(config, new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(5)).build());
+        return client(
+                config,
+                new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(5)).build());
     }
 
     OAuthClient client(OAuthConfig config, OkHttpClient http) {

@@ -31,11 +31,13 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         Map<String, java.util.List<String>> query = LoopbackReceiver.parseQuery(url.getRawQuery());
         RecordedRequest token = provider.requestsTo("/token").get(0);
         Map<String, String> form = FakeProvider.form(token);
-        assertThat(Pkce.fromVerifier(form.get("code_verifier")).challenge()).isEqualTo(query.get("code_challenge").get(0));
+        assertThat(Pkce.fromVerifier(form.get("code_verifier")).challenge())
+                .isEqualTo(query.get("code_challenge").get(0));
         assertThat(form).containsEntry("grant_type", "authorization_code").containsEntry("client_id", "app");
         URI redirect = URI.create(query.get("redirect_uri").get(0));
         assertThat(redirect.getHost()).isEqualTo("127.0.0.1");
-        assertThatThrownBy(() -> new Socket("127.0.0.1", redirect.getPort()).close()).isInstanceOf(ConnectException.class);
+        assertThatThrownBy(() -> new Socket("127.0.0.1", redirect.getPort()).close())
+                .isInstanceOf(ConnectException.class);
         assertThat(states).anySatisfy(s -> assertThat(s).isInstanceOf(SessionState.SigningIn.class));
     }
 
@@ -46,20 +48,24 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         client().login();
 
         assertThat(provider.hits("/par")).isEqualTo(1);
-        assertThat(LoopbackReceiver.parseQuery(browser.opened.get(0).getRawQuery())).containsOnlyKeys("client_id", "request_uri");
+        assertThat(LoopbackReceiver.parseQuery(browser.opened.get(0).getRawQuery()))
+                .containsOnlyKeys("client_id", "request_uri");
     }
 
     @Test
     void aRedirectWithAWrongStateDoesNotEndTheLogin() throws Exception {
         browser.beforeFollowing = url -> {
-            String redirect = LoopbackReceiver.parseQuery(url.getRawQuery()).get("redirect_uri").get(0);
+            String redirect = LoopbackReceiver.parseQuery(url.getRawQuery())
+                    .get("redirect_uri")
+                    .get(0);
             assertThat(browser.fetch(redirect + "?code=forged&state=attacker")).startsWith("400");
         };
 
         Session session = client().login();
 
         assertThat(session.claims().subject()).isEqualTo("alice");
-        assertThat(FakeProvider.form(provider.requestsTo("/token").get(0)).get("code")).isNotEqualTo("forged");
+        assertThat(FakeProvider.form(provider.requestsTo("/token").get(0)).get("code"))
+                .isNotEqualTo("forged");
     }
 
     @Test
@@ -67,7 +73,9 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     void aWrongIssInTheRedirectIsAProtocolErrorAndNoCodeIsExchanged() throws Exception {
         provider.issParameter = "https://evil.example.com";
 
-        assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Protocol.class).hasMessageStartingWith("iss");
+        assertThatThrownBy(() -> client().login())
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageStartingWith("iss");
 
         assertThat(provider.hits("/token")).isZero();
         assertThat(browser.lastPage()).contains("Sign-in failed");
@@ -78,14 +86,17 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     void aMissingIssIsRefusedWhenAdvertised() {
         provider.sendIss = false;
 
-        assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Protocol.class).hasMessageStartingWith("iss");
+        assertThatThrownBy(() -> client().login())
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageStartingWith("iss");
     }
 
     @Test
     void aBadSignatureFailsTheLogin() throws Exception {
         provider.signingKey = TestKeys.rsa("k1");
 
-        assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Protocol.class)
+        assertThatThrownBy(() -> client().login())
+                .isInstanceOf(CallFailure.Protocol.class)
                 .hasMessageStartingWith("signature");
         assertThat(browser.lastPage()).contains("Sign-in failed").contains("signature");
     }
@@ -94,23 +105,30 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     void anExpiredIdTokenFailsTheLogin() {
         provider.idToken = b -> b.expirationTime(Date.from(clock.instant().minusSeconds(61)));
 
-        assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Protocol.class).hasMessageStartingWith("exp");
+        assertThatThrownBy(() -> client().login())
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageStartingWith("exp");
     }
 
     @Test
     void aNonceMismatchFailsTheLogin() {
         provider.idToken = b -> b.claim("nonce", "replayed");
 
-        assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Protocol.class).hasMessageStartingWith("nonce");
+        assertThatThrownBy(() -> client().login())
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageStartingWith("nonce");
     }
 
     @Test
     @DisplayName("E1: HTML where the metadata JSON is due is one typed Protocol error, before any browser")
     void htmlWhereMetadataIsDueIsAClearProtocolError() {
-        provider.script("/.well-known/openid-configuration",
+        provider.script(
+                "/.well-known/openid-configuration",
                 new MockResponse().setHeader("Content-Type", "text/html").setBody("<html>Welcome</html>"));
 
-        assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Protocol.class).hasMessageContaining("not JSON");
+        assertThatThrownBy(() -> client().login())
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageContaining("not JSON");
         assertThat(browser.opened).isEmpty();
     }
 
@@ -118,15 +136,21 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     void providerErrorsInTheRedirectAreShownEscapedAndEndTheLogin() throws Exception {
         java.util.concurrent.CompletableFuture<String> page = new java.util.concurrent.CompletableFuture<>();
         browser.beforeFollowing = url -> {
-            String redirect = LoopbackReceiver.parseQuery(url.getRawQuery()).get("redirect_uri").get(0);
-            String state = LoopbackReceiver.parseQuery(url.getRawQuery()).get("state").get(0);
-            page.complete(browser.fetch(redirect
-                    + "?error=access_denied&error_description=%3Cb%3Eno%3C%2Fb%3E&iss=" + provider.issuer + "&state=" + state));
+            String redirect = LoopbackReceiver.parseQuery(url.getRawQuery())
+                    .get("redirect_uri")
+                    .get(0);
+            String state =
+                    LoopbackReceiver.parseQuery(url.getRawQuery()).get("state").get(0);
+            page.complete(browser.fetch(redirect + "?error=access_denied&error_description=%3Cb%3Eno%3C%2Fb%3E&iss="
+                    + provider.issuer + "&state=" + state));
         };
 
-        assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Reauthenticate.class)
+        assertThatThrownBy(() -> client().login())
+                .isInstanceOf(CallFailure.Reauthenticate.class)
                 .hasMessageContaining("access_denied");
-        assertThat(page.get(5, java.util.concurrent.TimeUnit.SECONDS)).contains("&lt;b&gt;no&lt;/b&gt;").doesNotContain("<b>no");
+        assertThat(page.get(5, java.util.concurrent.TimeUnit.SECONDS))
+                .contains("&lt;b&gt;no&lt;/b&gt;")
+                .doesNotContain("<b>no");
     }
 
     // OP2: the browser step takes far longer than the whole 20 s budget; the JWKS fetch after it then needs budget
@@ -145,7 +169,8 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     @Test
     @DisplayName("OP2, E3: failed-request counts go on across the browser step; attempts count the failing step only")
     void failedCountsAreNotResetByTheBrowser() {
-        provider.script("/.well-known/openid-configuration", FakeProvider.status(503, null), FakeProvider.status(503, null));
+        provider.script(
+                "/.well-known/openid-configuration", FakeProvider.status(503, null), FakeProvider.status(503, null));
         provider.script("/jwks", FakeProvider.status(503, null), FakeProvider.status(503, null));
 
         assertThatThrownBy(() -> client().login()).isInstanceOfSatisfying(CallFailure.Recoverable.class, e -> {
@@ -179,7 +204,8 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     }
 
     @Test
-    @DisplayName("P3, E2, E4: the code exchange is sent once; a 503 with Retry-After ends login with the value and starts a pause")
+    @DisplayName(
+            "P3, E2, E4: the code exchange is sent once; a 503 with Retry-After ends login with the value and starts a pause")
     void codeExchangeIsSentExactlyOnce() {
         provider.script("/token", FakeProvider.status(503, "30"));
         OAuthClient client = client();
@@ -202,7 +228,8 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         // refused by P2 first, and this test could not tell whether login itself checks the pause.
         client.login();
         int opened = browser.opened.size();
-        client.pauses().start(Origin.of(provider.url("/token")), 429, clock.instant().plusSeconds(40));
+        client.pauses()
+                .start(Origin.of(provider.url("/token")), 429, clock.instant().plusSeconds(40));
         int requestsBefore = provider.server.getRequestCount();
 
         assertThatThrownBy(client::login).isInstanceOfSatisfying(CallFailure.Recoverable.class, e -> {
@@ -218,15 +245,16 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     void theCodeExchangeIsNeverRefusedByAPause() {
         OAuthClient client = client();
         client.login(); // keys cached: the pause below would refuse a JWKS read on the same origin (P2)
-        browser.beforeFollowing = url ->
-                client.pauses().start(Origin.of(provider.url("/token")), 429, clock.instant().plusSeconds(60));
+        browser.beforeFollowing = url -> client.pauses()
+                .start(Origin.of(provider.url("/token")), 429, clock.instant().plusSeconds(60));
 
         assertThat(client.login().claims().subject()).isEqualTo("alice");
         assertThat(provider.hits("/token")).isEqualTo(2);
     }
 
     @Test
-    @DisplayName("OP4: a DPoP nonce challenge at the token endpoint is answered by one immediate resend, not a failed request")
+    @DisplayName(
+            "OP4: a DPoP nonce challenge at the token endpoint is answered by one immediate resend, not a failed request")
     void dpopNonceChallengeAtTheTokenEndpoint() throws Exception {
         provider.dpop = true;
         provider.requiredDpopNonce = "n-123";
@@ -237,7 +265,8 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         var tokenRequests = provider.requestsTo("/token");
         assertThat(tokenRequests).hasSize(2);
         assertThat(FakeProvider.nonceOf(tokenRequests.get(1).getHeader("DPoP"))).isEqualTo("n-123");
-        assertThat(tokenRequests.get(0).getHeader("DPoP")).isNotEqualTo(tokenRequests.get(1).getHeader("DPoP"));
+        assertThat(tokenRequests.get(0).getHeader("DPoP"))
+                .isNotEqualTo(tokenRequests.get(1).getHeader("DPoP"));
         assertThat(sleeps).isEmpty();
         assertThat(events.stream().filter(e -> e.step().equals("token")))
                 .allSatisfy(e -> assertThat(e.budgetLeft().attemptsAtOrigin()).isEqualTo(3));
@@ -248,11 +277,15 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         OAuthClient client = client();
         Session before = client.login();
         java.util.concurrent.CountDownLatch opened = new java.util.concurrent.CountDownLatch(1);
-        OAuthClient waiting = OAuthClient.builder(config()).clock(clock).sleeper(sleeper).sessionStore(store)
+        OAuthClient waiting = OAuthClient.builder(config())
+                .clock(clock)
+                .sleeper(sleeper)
+                .sessionStore(store)
                 .browser(url -> {
                     opened.countDown();
                     return false; // nobody signs in
-                }).build();
+                })
+                .build();
         java.util.concurrent.CountDownLatch signingIn = new java.util.concurrent.CountDownLatch(1);
         waiting.addStateListener(state -> {
             if (state instanceof SessionState.SigningIn) {
@@ -264,18 +297,22 @@ class OAuthClientLoginTest extends OAuthClientFixture {
 
         assertThat(opened.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         assertThat(signingIn.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-        assertThat(waiting.state()).isInstanceOfSatisfying(SessionState.SigningIn.class,
-                s -> assertThat(s.browserOpened()).isFalse());
+        assertThat(waiting.state())
+                .isInstanceOfSatisfying(
+                        SessionState.SigningIn.class,
+                        s -> assertThat(s.browserOpened()).isFalse());
         waiting.cancelLogin();
 
         assertThatThrownBy(() -> login.get(5, java.util.concurrent.TimeUnit.SECONDS))
-                .hasCauseInstanceOf(CallFailure.Reauthenticate.class).hasMessageContaining("cancelled");
+                .hasCauseInstanceOf(CallFailure.Reauthenticate.class)
+                .hasMessageContaining("cancelled");
         assertThat(store.load()).contains(before);
     }
 
     @Test
     void aBearerTokenWhenDpopWasRequestedIsRefused() {
-        assertThatThrownBy(() -> client(config().withDpop(true)).login()).isInstanceOf(CallFailure.Protocol.class)
+        assertThatThrownBy(() -> client(config().withDpop(true)).login())
+                .isInstanceOf(CallFailure.Protocol.class)
                 .hasMessageContaining("DPoP was requested");
     }
 
@@ -285,7 +322,8 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         Session session = client.login();
 
         String printed = states.toString() + events.toString() + session;
-        assertThat(printed).doesNotContain(session.tokens().accessToken().reveal())
+        assertThat(printed)
+                .doesNotContain(session.tokens().accessToken().reveal())
                 .doesNotContain(session.tokens().refreshToken().orElseThrow().reveal())
                 .doesNotContain(session.tokens().idToken().reveal());
     }
@@ -294,14 +332,19 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     @Test
     @DisplayName("E1: a discovery document with a token endpoint port out of range fails login with a Protocol error")
     void aTokenEndpointWithAnInvalidPortFailsLoginWithAProtocolError() {
-        provider.script("/.well-known/openid-configuration", new MockResponse()
-                .setHeader("Content-Type", "application/json")
-                .setBody("{\"issuer\":\"" + provider.issuer + "\",\"authorization_endpoint\":\"" + provider.issuer
-                        + "/authorize\",\"token_endpoint\":\"https://idp.example:70000/token\",\"jwks_uri\":\""
-                        + provider.issuer + "/jwks\"}"));
+        provider.script(
+                "/.well-known/openid-configuration",
+                new MockResponse()
+                        .setHeader("Content-Type", "application/json")
+                        .setBody("{\"issuer\":\"" + provider.issuer + "\",\"authorization_endpoint\":\""
+                                + provider.issuer
+                                + "/authorize\",\"token_endpoint\":\"https://idp.example:70000/token\",\"jwks_uri\":\""
+                                + provider.issuer + "/jwks\"}"));
 
-        assertThatThrownBy(() -> client().login()).isInstanceOf(CallFailure.Protocol.class)
-                .hasMessageStartingWith("discovery").hasMessageContaining("token_endpoint");
+        assertThatThrownBy(() -> client().login())
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageStartingWith("discovery")
+                .hasMessageContaining("token_endpoint");
         assertThat(browser.opened).isEmpty();
     }
 }

@@ -59,16 +59,25 @@ class OAuthClientSessionTest extends OAuthClientFixture {
         OAuthClient client = client();
         Session session = client.login();
         TokenSet tokens = session.tokens();
-        store.save(new Session(new TokenSet(tokens.accessToken(), tokens.tokenType(), tokens.expiresAt(),
-                Optional.empty(), tokens.idToken(), tokens.scope()), session.claims()));
+        store.save(new Session(
+                new TokenSet(
+                        tokens.accessToken(),
+                        tokens.tokenType(),
+                        tokens.expiresAt(),
+                        Optional.empty(),
+                        tokens.idToken(),
+                        tokens.scope()),
+                session.claims()));
 
-        assertThatThrownBy(client::refresh).isInstanceOf(CallFailure.Reauthenticate.class)
+        assertThatThrownBy(client::refresh)
+                .isInstanceOf(CallFailure.Reauthenticate.class)
                 .hasMessageContaining("no refresh token");
 
         assertThat(store.load()).isEmpty();
         assertThat(provider.hits("/token")).isEqualTo(1); // the login's code exchange only
-        assertThat(client.state()).isInstanceOfSatisfying(SessionState.Failed.class,
-                f -> assertThat(f.session()).isEmpty());
+        assertThat(client.state())
+                .isInstanceOfSatisfying(
+                        SessionState.Failed.class, f -> assertThat(f.session()).isEmpty());
     }
 
     @Test
@@ -81,12 +90,14 @@ class OAuthClientSessionTest extends OAuthClientFixture {
         assertThatThrownBy(client::refresh).isInstanceOf(CallFailure.Reauthenticate.class);
 
         assertThat(store.load()).isEmpty();
-        assertThat(client.state()).isInstanceOfSatisfying(SessionState.Failed.class,
-                f -> assertThat(f.session()).isEmpty());
+        assertThat(client.state())
+                .isInstanceOfSatisfying(
+                        SessionState.Failed.class, f -> assertThat(f.session()).isEmpty());
     }
 
     @Test
-    @DisplayName("F1, F2, E5: a 503 on refresh is not resent; the session is kept and the next refresh sends the same token")
+    @DisplayName(
+            "F1, F2, E5: a 503 on refresh is not resent; the session is kept and the next refresh sends the same token")
     void aFailedRefreshKeepsTheSessionAndTheToken() {
         OAuthClient client = client();
         Session before = client.login();
@@ -121,12 +132,16 @@ class OAuthClientSessionTest extends OAuthClientFixture {
     @Test
     @DisplayName("F1, F2: a read timeout after the refresh was sent is not retried")
     void aRefreshReadTimeoutIsNotRetried() {
-        OAuthClient client = client(config(), new OkHttpClient.Builder().readTimeout(Duration.ofMillis(300)).build());
+        OAuthClient client = client(
+                config(),
+                new OkHttpClient.Builder().readTimeout(Duration.ofMillis(300)).build());
         Session before = client.login();
         provider.script("/token", new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
 
-        assertThatThrownBy(client::refresh).isInstanceOfSatisfying(CallFailure.Recoverable.class,
-                e -> assertThat(e.reason()).isInstanceOf(CallFailure.Network.class));
+        assertThatThrownBy(client::refresh)
+                .isInstanceOfSatisfying(
+                        CallFailure.Recoverable.class,
+                        e -> assertThat(e.reason()).isInstanceOf(CallFailure.Network.class));
 
         assertThat(provider.requestsTo("/token")).hasSize(2);
         assertThat(store.load()).contains(before);
@@ -195,15 +210,19 @@ class OAuthClientSessionTest extends OAuthClientFixture {
 
         assertThat(info.subject()).isEqualTo("alice");
         assertThat(info.claims()).containsEntry("name", "Alice");
-        assertThat(provider.requestsTo("/userinfo").get(0).getHeader("Authorization")).startsWith("Bearer access-");
+        assertThat(provider.requestsTo("/userinfo").get(0).getHeader("Authorization"))
+                .startsWith("Bearer access-");
     }
 
     @Test
     void aUserInfoAnswerSayingInvalidTokenCausesOneRefreshAndOneReplay() {
         OAuthClient client = client();
         client.login();
-        provider.script("/userinfo", new MockResponse().setResponseCode(401)
-                .setHeader("WWW-Authenticate", "Bearer error=\"invalid_token\""));
+        provider.script(
+                "/userinfo",
+                new MockResponse()
+                        .setResponseCode(401)
+                        .setHeader("WWW-Authenticate", "Bearer error=\"invalid_token\""));
 
         assertThat(client.userInfo().subject()).isEqualTo("alice");
         assertThat(provider.hits("/userinfo")).isEqualTo(2);
@@ -217,8 +236,10 @@ class OAuthClientSessionTest extends OAuthClientFixture {
         client.login();
         provider.script("/token", FakeProvider.oauthError(401, "invalid_client"));
 
-        assertThatThrownBy(client::refresh).isInstanceOf(CallFailure.Protocol.class)
-                .hasMessageContaining("invalid_client").hasMessageContaining("check the client id");
+        assertThatThrownBy(client::refresh)
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageContaining("invalid_client")
+                .hasMessageContaining("check the client id");
         assertThat(store.load()).isPresent();
     }
 
@@ -228,7 +249,9 @@ class OAuthClientSessionTest extends OAuthClientFixture {
         client.login();
         provider.userinfoSub = "mallory";
 
-        assertThatThrownBy(client::userInfo).isInstanceOf(CallFailure.Protocol.class).hasMessageStartingWith("userinfo sub");
+        assertThatThrownBy(client::userInfo)
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageStartingWith("userinfo sub");
         assertThat(store.load()).isPresent();
     }
 
@@ -244,7 +267,8 @@ class OAuthClientSessionTest extends OAuthClientFixture {
     }
 
     @Test
-    @DisplayName("OP1, RA4: all retries of userInfo() fit its one budget; a wait that no longer fits ends the call with the value")
+    @DisplayName(
+            "OP1, RA4: all retries of userInfo() fit its one budget; a wait that no longer fits ends the call with the value")
     void retriesStayInsideTheCallsBudget() {
         OAuthClient client = client();
         client.login();
@@ -263,13 +287,19 @@ class OAuthClientSessionTest extends OAuthClientFixture {
     }
 
     @Test
-    @DisplayName("OP4: DPoP userinfo carries a fresh proof with ath on every attempt, and answers a nonce challenge once")
+    @DisplayName(
+            "OP4: DPoP userinfo carries a fresh proof with ath on every attempt, and answers a nonce challenge once")
     void dpopUserInfo() throws Exception {
         provider.dpop = true;
         OAuthClient client = client(config().withDpop(true));
         client.login();
-        provider.script("/userinfo", FakeProvider.status(503, "1"), new MockResponse().setResponseCode(401)
-                .setHeader("WWW-Authenticate", "DPoP error=\"use_dpop_nonce\"").setHeader("DPoP-Nonce", "rs-nonce"));
+        provider.script(
+                "/userinfo",
+                FakeProvider.status(503, "1"),
+                new MockResponse()
+                        .setResponseCode(401)
+                        .setHeader("WWW-Authenticate", "DPoP error=\"use_dpop_nonce\"")
+                        .setHeader("DPoP-Nonce", "rs-nonce"));
 
         client.userInfo();
 
@@ -277,7 +307,8 @@ class OAuthClientSessionTest extends OAuthClientFixture {
         assertThat(calls).hasSize(3);
         assertThat(calls).extracting(r -> r.getHeader("DPoP")).doesNotHaveDuplicates();
         assertThat(calls.get(0).getHeader("Authorization")).startsWith("DPoP ");
-        var proof = com.nimbusds.jwt.SignedJWT.parse(calls.get(2).getHeader("DPoP")).getJWTClaimsSet();
+        var proof =
+                com.nimbusds.jwt.SignedJWT.parse(calls.get(2).getHeader("DPoP")).getJWTClaimsSet();
         assertThat(proof.getStringClaim("ath")).isNotBlank();
         assertThat(proof.getStringClaim("htm")).isEqualTo("GET");
         assertThat(proof.getStringClaim("nonce")).isEqualTo("rs-nonce");
@@ -295,7 +326,8 @@ class OAuthClientSessionTest extends OAuthClientFixture {
         assertThat(store.load()).isEmpty();
         assertThat(client.state()).isInstanceOf(SessionState.SignedOut.class);
         assertThat(FakeProvider.form(provider.requestsTo("/revoke").get(0)))
-                .containsEntry("token", session.tokens().refreshToken().orElseThrow().reveal())
+                .containsEntry(
+                        "token", session.tokens().refreshToken().orElseThrow().reveal())
                 .containsEntry("token_type_hint", "refresh_token");
     }
 
@@ -319,7 +351,11 @@ class OAuthClientSessionTest extends OAuthClientFixture {
             provider.revocationEndpoint = "http://127.0.0.1:" + revocation.getPort() + "/revoke";
             OAuthClient client = client();
             client.login();
-            client.pauses().start(Origin.of(provider.url("/token")), 429, clock.instant().plusSeconds(120));
+            client.pauses()
+                    .start(
+                            Origin.of(provider.url("/token")),
+                            429,
+                            clock.instant().plusSeconds(120));
 
             assertThat(client.logout().tokenRevoked()).isTrue();
             assertThat(revocation.getRequestCount()).isEqualTo(1);
@@ -334,7 +370,11 @@ class OAuthClientSessionTest extends OAuthClientFixture {
             provider.revocationEndpoint = "http://127.0.0.1:" + revocation.getPort() + "/revoke";
             OAuthClient client = client();
             client.login();
-            client.pauses().start(Origin.of(provider.revocationEndpoint), 503, clock.instant().plusSeconds(120));
+            client.pauses()
+                    .start(
+                            Origin.of(provider.revocationEndpoint),
+                            503,
+                            clock.instant().plusSeconds(120));
 
             LogoutResult result = client.logout();
 
@@ -348,7 +388,8 @@ class OAuthClientSessionTest extends OAuthClientFixture {
     }
 
     @Test
-    @DisplayName("P1, P2, P9: after a refresh ends on Retry-After, accessToken() fails at once with attempts 0 and a countdown")
+    @DisplayName(
+            "P1, P2, P9: after a refresh ends on Retry-After, accessToken() fails at once with attempts 0 and a countdown")
     void aPauseRefusesFurtherCallsWithoutSending() {
         OAuthClient client = client();
         client.login();

@@ -38,7 +38,9 @@ class PkceTest {
     void secretsRedactInToString() {
         LoginSecrets secrets = LoginSecrets.generate(new SecureRandom());
 
-        assertThat(secrets.toString()).doesNotContain(secrets.state().reveal(), secrets.pkce().verifier().reveal());
+        assertThat(secrets.toString())
+                .doesNotContain(
+                        secrets.state().reveal(), secrets.pkce().verifier().reveal());
         assertThat(Secret.of("abc").toString()).isEqualTo("[redacted]");
     }
 

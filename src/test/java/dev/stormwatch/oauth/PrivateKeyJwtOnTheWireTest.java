@@ -44,20 +44,24 @@ class PrivateKeyJwtOnTheWireTest {
 
     private OAuthClient client(ClientAssertionKey registered, ClientAuthentication auth) throws Exception {
         JWK publicKey = JWK.parse(registered.publicJwk());
-        provider = DemoProvider.start(ProviderConfig.defaults()
-                .withClients(List.of(ClientRegistration.privateKeyJwt(CLIENT_ID, publicKey))));
+        provider = DemoProvider.start(
+                ProviderConfig.defaults().withClients(List.of(ClientRegistration.privateKeyJwt(CLIENT_ID, publicKey))));
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), CLIENT_ID)
-                .withScope("openid offline_access").withClientAuthentication(auth);
-        OAuthClient client = OAuthClient.builder(config).browser(new SignInPageBrowser())
+                .withScope("openid offline_access")
+                .withClientAuthentication(auth);
+        OAuthClient client = OAuthClient.builder(config)
+                .browser(new SignInPageBrowser())
                 .sessionStore(new FileSessionStore(folder.resolve("session.json")))
-                .sleeper(d -> { })
+                .sleeper(d -> {})
                 .build();
         client.addAttemptListener(events::add);
         return client;
     }
 
     private static Path resource(String name) throws Exception {
-        return Path.of(PrivateKeyJwtOnTheWireTest.class.getResource("/client-keys/" + name).toURI());
+        return Path.of(PrivateKeyJwtOnTheWireTest.class
+                .getResource("/client-keys/" + name)
+                .toURI());
     }
 
     @Test
@@ -74,14 +78,18 @@ class PrivateKeyJwtOnTheWireTest {
             LogoutResult logout = client.logout();
 
             assertThat(session.claims().audience()).as(name).contains(CLIENT_ID);
-            assertThat(refreshed.tokens().accessToken()).isNotEqualTo(session.tokens().accessToken());
+            assertThat(refreshed.tokens().accessToken())
+                    .isNotEqualTo(session.tokens().accessToken());
             assertThat(logout.tokenRevoked()).as("%s", logout.revocationError()).isTrue();
             assertThat(provider.requestsReceived("POST", "/par")).isEqualTo(1);
             assertThat(provider.requestsReceived("POST", "/token")).isEqualTo(2);
             assertThat(provider.requestsReceived("POST", "/revoke")).isEqualTo(1);
             String privateJwk = key.privateJwk().reveal();
             String d = JWK.parse(privateJwk).toJSONObject().get("d").toString();
-            assertThat(events.toString()).doesNotContain(d).doesNotContain("client_assertion").doesNotContain("eyJ");
+            assertThat(events.toString())
+                    .doesNotContain(d)
+                    .doesNotContain("client_assertion")
+                    .doesNotContain("eyJ");
             assertThat(sessionFile).doesNotContain(d).doesNotContain("client_assertion");
             provider.close();
             provider = null;
@@ -110,11 +118,13 @@ class PrivateKeyJwtOnTheWireTest {
     void anUnregisteredKeyIsAConfigurationError() throws Exception {
         ClientAssertionKey registered = ClientAssertionKey.generate(new SecureRandom());
         ClientAssertionKey other = ClientAssertionKey.generate(new SecureRandom());
-        OAuthClient client = client(registered,
-                ClientAuthentication.of(ClientAuthentication.Method.PRIVATE_KEY_JWT, other));
+        OAuthClient client =
+                client(registered, ClientAuthentication.of(ClientAuthentication.Method.PRIVATE_KEY_JWT, other));
 
-        assertThatThrownBy(client::login).isInstanceOf(CallFailure.Configuration.class)
-                .hasMessageStartingWith("par").hasMessageContaining("private_key_jwt")
+        assertThatThrownBy(client::login)
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageStartingWith("par")
+                .hasMessageContaining("private_key_jwt")
                 .hasMessageContaining("registered public key");
 
         assertThat(provider.requestsReceived("POST", "/par")).isEqualTo(1);
@@ -132,7 +142,8 @@ class PrivateKeyJwtOnTheWireTest {
         ClientAssertionKey key = ClientAssertionKey.read(file, java.util.Optional.empty());
         OAuthClient client = client(key, ClientAuthentication.of(ClientAuthentication.Method.PRIVATE_KEY_JWT, key));
 
-        assertThatThrownBy(client::login).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(client::login)
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("token_endpoint_auth_signing_alg_values_supported")
                 .hasMessageContaining("EC P-384 key");
 

@@ -23,7 +23,8 @@ class ProfileStoreTest {
     }
 
     private static Profile work() {
-        return Profile.of("work", "https://login.example.com", "my-app").withScope("openid profile offline_access")
+        return Profile.of("work", "https://login.example.com", "my-app")
+                .withScope("openid profile offline_access")
                 .withClientAuth(ClientAuthentication.Method.CLIENT_SECRET_BASIC)
                 .withCaFile(Optional.of(Path.of("/etc/company-ca.pem")));
     }
@@ -33,10 +34,15 @@ class ProfileStoreTest {
     void namesThatAreNotNamesAreRefused() {
         for (String bad : new String[] {"../evil", "a/b", ".hidden", "", "x".repeat(65), "sp ace"}) {
             assertThatThrownBy(() -> Profile.of(bad, "https://login.example.com", "my-app"))
-                    .as(bad).isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("profile name");
+                    .as(bad)
+                    .isInstanceOf(CallFailure.Configuration.class)
+                    .hasMessageContaining("profile name");
         }
-        assertThat(Profile.of("x".repeat(64), "https://login.example.com", "my-app").name()).hasSize(64);
-        assertThat(Profile.of("keycloak-local_2.dev", "https://login.example.com", "my-app").name())
+        assertThat(Profile.of("x".repeat(64), "https://login.example.com", "my-app")
+                        .name())
+                .hasSize(64);
+        assertThat(Profile.of("keycloak-local_2.dev", "https://login.example.com", "my-app")
+                        .name())
                 .isEqualTo("keycloak-local_2.dev");
     }
 
@@ -44,11 +50,15 @@ class ProfileStoreTest {
     @DisplayName("PF1: an issuer, client id or scope the client would refuse is refused when the profile is made")
     void valuesAreCheckedWhenMade() {
         assertThatThrownBy(() -> Profile.of("p", "http://login.example.com", "my-app"))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("issuer");
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("issuer");
         assertThatThrownBy(() -> Profile.of("p", "https://login.example.com", " "))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("client id");
-        assertThatThrownBy(() -> Profile.of("p", "https://login.example.com", "my-app").withScope("profile"))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("openid");
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("client id");
+        assertThatThrownBy(() ->
+                        Profile.of("p", "https://login.example.com", "my-app").withScope("profile"))
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("openid");
     }
 
     @Test
@@ -60,7 +70,8 @@ class ProfileStoreTest {
         store.save(Profile.of("embedded-copy", "http://127.0.0.1:9000", "stormwatch-desktop"));
 
         Path file = home.resolve("stormwatch/profiles/work.json");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-------");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())))
                 .isEqualTo("rwx------");
         assertThat(store.find("work")).contains(work());
@@ -75,7 +86,8 @@ class ProfileStoreTest {
         Path folder = Files.createDirectories(home.resolve("stormwatch/profiles"));
         Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxrwxrwx"));
 
-        assertThatThrownBy(() -> store().save(work())).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(() -> store().save(work()))
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("can be written by other users");
         assertThat(folder.resolve("work.json")).doesNotExist();
     }
@@ -85,8 +97,11 @@ class ProfileStoreTest {
     void exportRoundTripsWithoutASecret() {
         String json = ProfileStore.export(work());
 
-        assertThat(json).contains("\"client_auth\" : \"client_secret_basic\"").contains("company-ca.pem")
-                .doesNotContainIgnoringCase("secret\" :").doesNotContainIgnoringCase("password");
+        assertThat(json)
+                .contains("\"client_auth\" : \"client_secret_basic\"")
+                .contains("company-ca.pem")
+                .doesNotContainIgnoringCase("secret\" :")
+                .doesNotContainIgnoringCase("password");
         assertThat(ProfileStore.parse(json, "work.json")).isEqualTo(work());
     }
 
@@ -95,18 +110,20 @@ class ProfileStoreTest {
     void importsWithSecretsOrUnknownFieldsAreRefused() {
         String withSecret = "{\"name\":\"w\",\"issuer\":\"https://login.example.com\",\"client_id\":\"a\","
                 + "\"client_secret\":\"s3cr3t\"}";
-        String withUnknown = "{\"name\":\"w\",\"issuer\":\"https://login.example.com\",\"client_id\":\"a\","
-                + "\"colour\":\"red\"}";
+        String withUnknown =
+                "{\"name\":\"w\",\"issuer\":\"https://login.example.com\",\"client_id\":\"a\"," + "\"colour\":\"red\"}";
         String withBadScope = "{\"name\":\"w\",\"issuer\":\"https://login.example.com\",\"client_id\":\"a\","
                 + "\"scope\":\"profile\"}";
 
         assertThatThrownBy(() -> ProfileStore.parse(withSecret, "shared.json"))
-                .hasMessageContaining("'client_secret'").hasMessageContaining("never hold secrets")
+                .hasMessageContaining("'client_secret'")
+                .hasMessageContaining("never hold secrets")
                 .hasMessageNotContaining("s3cr3t");
         assertThatThrownBy(() -> ProfileStore.parse(withUnknown, "shared.json"))
                 .hasMessageContaining("unknown field 'colour'");
         assertThatThrownBy(() -> ProfileStore.parse(withBadScope, "shared.json"))
-                .hasMessageContaining("shared.json").hasMessageContaining("openid");
+                .hasMessageContaining("shared.json")
+                .hasMessageContaining("openid");
         assertThatThrownBy(() -> ProfileStore.parse("not json", "shared.json"))
                 .hasMessageContaining("shared.json is not JSON");
     }

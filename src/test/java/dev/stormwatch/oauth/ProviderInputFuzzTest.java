@@ -77,15 +77,22 @@ class ProviderInputFuzzTest {
     @DisplayName("HD1: any token response, ID token included, is a token set or a typed failure")
     void anyTokenResponseIsTokensOrATypedFailure(byte[] bytes) {
         String body = new String(bytes, StandardCharsets.UTF_8);
-        IdTokenValidator validator = new IdTokenValidator(ISSUER, "demo-client", List.of(), kid -> KEYS.stream()
-                .filter(key -> kid.isEmpty() || kid.get().equals(key.getKeyID())).toList(), CLOCK, Duration.ofMinutes(1));
+        IdTokenValidator validator = new IdTokenValidator(
+                ISSUER,
+                "demo-client",
+                List.of(),
+                kid -> KEYS.stream()
+                        .filter(key -> kid.isEmpty() || kid.get().equals(key.getKeyID()))
+                        .toList(),
+                CLOCK,
+                Duration.ofMinutes(1));
         try {
             JsonNode json = ProviderMetadata.readObject(body);
             TokenSet tokens = TokenResponse.read(json, "token exchange", NOW, false, Optional.empty());
             assertThat(tokens).isNotNull();
             if (TokenResponse.hasIdToken(json)) {
-                validator.validate(Secret.of(json.path("id_token").asText()), Optional.of(Secret.of("nonce-1")),
-                        Optional.empty());
+                validator.validate(
+                        Secret.of(json.path("id_token").asText()), Optional.of(Secret.of("nonce-1")), Optional.empty());
             }
         } catch (CallFailure expected) {
             assertThat(expected.getMessage()).isNotBlank();
@@ -94,7 +101,9 @@ class ProviderInputFuzzTest {
 
     private static List<JWK> testKeys() {
         try (InputStream in = ProviderInputFuzzTest.class.getResourceAsStream("ProviderInputFuzzTest-key.json")) {
-            return JWKSet.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)).toPublicJWKSet().getKeys();
+            return JWKSet.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+                    .toPublicJWKSet()
+                    .getKeys();
         } catch (IOException | ParseException e) {
             throw new IllegalStateException("the fuzz test's key is missing", e);
         }

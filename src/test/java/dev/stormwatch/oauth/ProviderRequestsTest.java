@@ -39,7 +39,10 @@ class ProviderRequestsTest {
     void start() throws Exception {
         server.start(InetAddress.getByName("127.0.0.1"), 0);
         RetryingExecutor executor = RetryingExecutor.builder(new OkHttpClient())
-                .clock(clock).sleeper(clock::advance).random(() -> 0.0).build();
+                .clock(clock)
+                .sleeper(clock::advance)
+                .random(() -> 0.0)
+                .build();
         requests = new ProviderRequests(executor, Optional.empty());
     }
 
@@ -49,13 +52,15 @@ class ProviderRequestsTest {
     }
 
     private static MockResponse bodyBreaksOff() {
-        return new MockResponse().setBody("{\"keys\":[" + "x".repeat(64 * 1024) + "]}")
+        return new MockResponse()
+                .setBody("{\"keys\":[" + "x".repeat(64 * 1024) + "]}")
                 .setSocketPolicy(SocketPolicy.DISCONNECT_DURING_RESPONSE_BODY);
     }
 
     // Regression: a broken body said attempts = 1 and was not recorded in the budget.
     @Test
-    @DisplayName("E3, B1: a body that breaks off counts as a failed request of its step and of the budget, and is not resent")
+    @DisplayName(
+            "E3, B1: a body that breaks off counts as a failed request of its step and of the budget, and is not resent")
     void aBodyThatBreaksOffCountsAgainstTheStepAndTheBudget() {
         server.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "1"));
         server.enqueue(bodyBreaksOff());
@@ -64,8 +69,10 @@ class ProviderRequestsTest {
 
         assertThatThrownBy(() -> requests.get(url, "jwks", budget))
                 .isInstanceOfSatisfying(CallFailure.Recoverable.class, e -> {
-                    assertThat(e.reason()).isInstanceOfSatisfying(CallFailure.Network.class,
-                            n -> assertThat(n.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND));
+                    assertThat(e.reason())
+                            .isInstanceOfSatisfying(
+                                    CallFailure.Network.class,
+                                    n -> assertThat(n.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND));
                     assertThat(e.attempts()).isEqualTo(2);
                 });
         assertThat(budget.failedInAll()).isEqualTo(2);
@@ -74,16 +81,21 @@ class ProviderRequestsTest {
     }
 
     @Test
-    @DisplayName("E3: a broken body on a step's first request is attempt 1 of that step; the budget keeps earlier failures")
+    @DisplayName(
+            "E3: a broken body on a step's first request is attempt 1 of that step; the budget keeps earlier failures")
     void aBrokenBodyCountsOnlyTheFailuresOfItsOwnStep() {
         server.enqueue(new MockResponse().setResponseCode(503));
         server.enqueue(new MockResponse().setBody("{}"));
         server.enqueue(bodyBreaksOff());
         CallBudget budget = CallBudget.start(RetryPolicy.DEFAULT, clock);
-        assertThat(requests.get(server.url("/.well-known/openid-configuration").uri(), "discovery", budget).ok()).isTrue();
+        assertThat(requests.get(server.url("/.well-known/openid-configuration").uri(), "discovery", budget)
+                        .ok())
+                .isTrue();
 
         assertThatThrownBy(() -> requests.get(server.url("/jwks").uri(), "jwks", budget))
-                .isInstanceOfSatisfying(CallFailure.Recoverable.class, e -> assertThat(e.attempts()).isEqualTo(1));
+                .isInstanceOfSatisfying(
+                        CallFailure.Recoverable.class,
+                        e -> assertThat(e.attempts()).isEqualTo(1));
         assertThat(budget.failedInAll()).isEqualTo(2);
         assertThat(server.getRequestCount()).isEqualTo(3);
     }
@@ -98,7 +110,8 @@ class ProviderRequestsTest {
 
         assertThatThrownBy(() -> requests.get(url, "jwks", CallBudget.start(RetryPolicy.DEFAULT, clock)))
                 .isInstanceOf(CallFailure.Protocol.class)
-                .hasMessageStartingWith("response body").hasMessageContaining("over the 1 MiB limit");
+                .hasMessageStartingWith("response body")
+                .hasMessageContaining("over the 1 MiB limit");
     }
 
     @Test
@@ -108,15 +121,16 @@ class ProviderRequestsTest {
         URI url = server.url("/token").uri();
 
         assertThatThrownBy(() -> requests.get(url, "token", CallBudget.start(RetryPolicy.DEFAULT, clock)))
-                .isInstanceOf(CallFailure.Protocol.class).hasMessageContaining("over the 1 MiB limit");
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessageContaining("over the 1 MiB limit");
     }
 
     @Test
     void aBodyOfExactlyTheLimitIsRead() {
         server.enqueue(new MockResponse().setBody("y".repeat((int) ProviderBody.MAX_BYTES)));
 
-        ProviderRequests.Answer answer = requests.get(server.url("/discovery").uri(), "discovery",
-                CallBudget.start(RetryPolicy.DEFAULT, clock));
+        ProviderRequests.Answer answer =
+                requests.get(server.url("/discovery").uri(), "discovery", CallBudget.start(RetryPolicy.DEFAULT, clock));
 
         assertThat(answer.body()).hasSize((int) ProviderBody.MAX_BYTES);
     }
@@ -127,13 +141,17 @@ class ProviderRequestsTest {
         assertThat(ProviderBody.read(response(9, true), 10)).hasSize(9);
         assertThat(ProviderBody.read(response(10, true), 10)).hasSize(10);
         assertThat(ProviderBody.read(response(10, false), 10)).hasSize(10);
-        assertThatThrownBy(() -> ProviderBody.read(response(11, true), 10)).hasMessageContaining("over the 10 bytes limit");
-        assertThatThrownBy(() -> ProviderBody.read(response(11, false), 10)).hasMessageContaining("over the 10 bytes limit");
+        assertThatThrownBy(() -> ProviderBody.read(response(11, true), 10))
+                .hasMessageContaining("over the 10 bytes limit");
+        assertThatThrownBy(() -> ProviderBody.read(response(11, false), 10))
+                .hasMessageContaining("over the 10 bytes limit");
     }
 
     @Test
     void aUtf8ByteOrderMarkIsNotPartOfTheText() throws Exception {
-        Buffer bytes = new Buffer().write(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}).writeUtf8("{}");
+        Buffer bytes = new Buffer()
+                .write(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF})
+                .writeUtf8("{}");
         Response response = base().body(ResponseBody.create(bytes, MediaType.get("application/json"), bytes.size()))
                 .build();
 
@@ -143,11 +161,17 @@ class ProviderRequestsTest {
     /** A response of n bytes, with its length announced or not (-1, as for a chunked body). */
     private static Response response(int n, boolean announced) {
         Buffer bytes = new Buffer().writeUtf8("z".repeat(n));
-        return base().body(ResponseBody.create(bytes, MediaType.get("application/json"), announced ? n : -1)).build();
+        return base().body(ResponseBody.create(bytes, MediaType.get("application/json"), announced ? n : -1))
+                .build();
     }
 
     private static Response.Builder base() {
-        return new Response.Builder().request(new Request.Builder().url("https://login.example.com/jwks").build())
-                .protocol(Protocol.HTTP_1_1).code(200).message("OK");
+        return new Response.Builder()
+                .request(new Request.Builder()
+                        .url("https://login.example.com/jwks")
+                        .build())
+                .protocol(Protocol.HTTP_1_1)
+                .code(200)
+                .message("OK");
     }
 }

@@ -28,10 +28,12 @@ class RealPauseSessionTest {
     @DisplayName("CN1, CN2: sign-in in 7 s, refresh after 30 s idle, userinfo, sign-out, with a 5 s keep-alive")
     void sessionAtAPersonsPaceAgainstAFiveSecondKeepAlive() throws Exception {
         List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-        try (DemoProvider provider = DemoProvider.start(ProviderConfig.defaults().withKeepAlive(Duration.ofSeconds(5)))) {
+        try (DemoProvider provider =
+                DemoProvider.start(ProviderConfig.defaults().withKeepAlive(Duration.ofSeconds(5)))) {
             OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID)
                     .withScope("openid profile offline_access");
-            OAuthClient client = OAuthClient.builder(config).browser(new SignInPageBrowser(Duration.ofSeconds(7)))
+            OAuthClient client = OAuthClient.builder(config)
+                    .browser(new SignInPageBrowser(Duration.ofSeconds(7)))
                     .build();
             client.addAttemptListener(events::add);
 
@@ -50,7 +52,9 @@ class RealPauseSessionTest {
                 assertThat(event.attempt()).as("attempt of %s", event.step()).isEqualTo(1);
             });
             assertThat(provider.requestsReceived("POST", "/par")).isEqualTo(1);
-            assertThat(provider.requestsReceived("POST", "/token")).as("one code exchange, one refresh").isEqualTo(2);
+            assertThat(provider.requestsReceived("POST", "/token"))
+                    .as("one code exchange, one refresh")
+                    .isEqualTo(2);
             assertThat(provider.requestsReceived("GET", "/userinfo")).isEqualTo(1);
             assertThat(provider.requestsReceived("POST", "/revoke")).isEqualTo(1);
         }

@@ -15,8 +15,14 @@ import org.junit.jupiter.api.Test;
 class RedirectChoiceTest extends OAuthClientFixture {
 
     private OAuthClient client(RedirectChoice choice) {
-        return OAuthClient.builder(config()).httpClient(new OkHttpClient()).clock(clock).sleeper(sleeper)
-                .browser(browser).sessionStore(store).redirectChoice(choice).build();
+        return OAuthClient.builder(config())
+                .httpClient(new OkHttpClient())
+                .clock(clock)
+                .sleeper(sleeper)
+                .browser(browser)
+                .sessionStore(store)
+                .redirectChoice(choice)
+                .build();
     }
 
     private String sentRedirectUri() {
@@ -66,7 +72,8 @@ class RedirectChoiceTest extends OAuthClientFixture {
             int port = taken.getLocalPort();
 
             assertThatThrownBy(() -> client(new RedirectChoice(false, port)).login())
-                    .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("port " + port);
+                    .isInstanceOf(CallFailure.Configuration.class)
+                    .hasMessageContaining("port " + port);
         }
         assertThat(provider.hits("/authorize")).isZero();
         assertThat(provider.hits("/token")).isZero();
@@ -75,7 +82,8 @@ class RedirectChoiceTest extends OAuthClientFixture {
     @Test
     @DisplayName("AR2: a port outside 0..65535 is refused when made")
     void anImpossiblePortIsRefused() {
-        assertThatThrownBy(() -> new RedirectChoice(false, 65_536)).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(() -> new RedirectChoice(false, 65_536))
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("65536");
         assertThatThrownBy(() -> new RedirectChoice(false, -1)).isInstanceOf(CallFailure.Configuration.class);
         assertThat(new RedirectChoice(false, 65_535).port()).isEqualTo(65_535);

@@ -45,19 +45,29 @@ class RefreshTokenLifetimeTest {
     }
 
     private static String jwtRefreshToken(Instant exp) {
-        return TestKeys.sign(TestKeys.rsa("refresh"), new JWTClaimsSet.Builder().subject("alice")
-                .expirationTime(Date.from(exp)).build()).reveal();
+        return TestKeys.sign(
+                        TestKeys.rsa("refresh"),
+                        new JWTClaimsSet.Builder()
+                                .subject("alice")
+                                .expirationTime(Date.from(exp))
+                                .build())
+                .reveal();
     }
 
     @Test
     @DisplayName("SX3: refresh_expires_in counts from receipt; 0 (Keycloak's offline tokens) says nothing")
     void refreshExpiresInCountsFromReceipt() throws Exception {
-        TokenSet stated = read("{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\","
-                + "\"refresh_token\":\"RT\",\"refresh_expires_in\":1800}", Optional.empty());
-        TokenSet zero = read("{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\","
-                + "\"refresh_token\":\"RT\",\"refresh_expires_in\":0}", Optional.empty());
-        TokenSet opaque = read("{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\","
-                + "\"refresh_token\":\"RT\"}", Optional.empty());
+        TokenSet stated = read(
+                "{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\","
+                        + "\"refresh_token\":\"RT\",\"refresh_expires_in\":1800}",
+                Optional.empty());
+        TokenSet zero = read(
+                "{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\","
+                        + "\"refresh_token\":\"RT\",\"refresh_expires_in\":0}",
+                Optional.empty());
+        TokenSet opaque = read(
+                "{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\"," + "\"refresh_token\":\"RT\"}",
+                Optional.empty());
 
         assertThat(stated.refreshExpiresAt()).contains(NOW.plusSeconds(1800));
         assertThat(zero.refreshExpiresAt()).isEmpty();
@@ -69,12 +79,18 @@ class RefreshTokenLifetimeTest {
     void aJwtRefreshTokensExpIsRead() throws Exception {
         String jwt = jwtRefreshToken(NOW.plusSeconds(7200));
 
-        TokenSet fromExp = read("{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\","
-                + "\"refresh_token\":\"" + jwt + "\"}", Optional.empty());
-        TokenSet stated = read("{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\","
-                + "\"refresh_token\":\"" + jwt + "\",\"refresh_expires_in\":60}", Optional.empty());
-        TokenSet notAJwt = read("{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\","
-                + "\"refresh_token\":\"a.b.c\"}", Optional.empty());
+        TokenSet fromExp = read(
+                "{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\"," + "\"refresh_token\":\"" + jwt
+                        + "\"}",
+                Optional.empty());
+        TokenSet stated = read(
+                "{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\"," + "\"refresh_token\":\"" + jwt
+                        + "\",\"refresh_expires_in\":60}",
+                Optional.empty());
+        TokenSet notAJwt = read(
+                "{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"id_token\":\"IT\","
+                        + "\"refresh_token\":\"a.b.c\"}",
+                Optional.empty());
 
         assertThat(fromExp.refreshExpiresAt()).contains(NOW.plusSeconds(7200));
         assertThat(stated.refreshExpiresAt()).contains(NOW.plusSeconds(60));
@@ -84,12 +100,18 @@ class RefreshTokenLifetimeTest {
     @Test
     @DisplayName("SX3: a refresh answer without a new refresh token keeps the old lifetime; a new token brings its own")
     void theOldLifetimeGoesWithTheOldToken() throws Exception {
-        TokenSet before = new TokenSet(Secret.of("AT0"), "Bearer", Optional.empty(), Optional.of(Secret.of("RT0")),
-                Secret.of("IT"), Optional.empty(), Optional.of(NOW.plusSeconds(99)));
+        TokenSet before = new TokenSet(
+                Secret.of("AT0"),
+                "Bearer",
+                Optional.empty(),
+                Optional.of(Secret.of("RT0")),
+                Secret.of("IT"),
+                Optional.empty(),
+                Optional.of(NOW.plusSeconds(99)));
 
         TokenSet kept = read("{\"access_token\":\"AT\",\"token_type\":\"Bearer\"}", Optional.of(before));
-        TokenSet rotated = read("{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"refresh_token\":\"RT1\"}",
-                Optional.of(before));
+        TokenSet rotated = read(
+                "{\"access_token\":\"AT\",\"token_type\":\"Bearer\",\"refresh_token\":\"RT1\"}", Optional.of(before));
 
         assertThat(kept.refreshExpiresAt()).contains(NOW.plusSeconds(99));
         assertThat(rotated.refreshExpiresAt()).isEmpty();
@@ -100,13 +122,16 @@ class RefreshTokenLifetimeTest {
             + " session ends as Reauthenticate saying when it expired; the session file kept the lifetime")
     void anExpiredRefreshTokenIsNotSent() throws Exception {
         FakeClock clock = new FakeClock(Instant.parse("2026-11-30T06:00:00Z"));
-        provider = DemoProvider.start(ProviderConfig.defaults().withClock(clock)
-                .withRefreshTokenTtl(Duration.ofSeconds(60)));
+        provider = DemoProvider.start(
+                ProviderConfig.defaults().withClock(clock).withRefreshTokenTtl(Duration.ofSeconds(60)));
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID)
                 .withScope("openid offline_access");
         FileSessionStore file = new FileSessionStore(folder.resolve("session.json"));
-        OAuthClient client = OAuthClient.builder(config).clock(clock).browser(new SignInPageBrowser())
-                .sessionStore(file).build();
+        OAuthClient client = OAuthClient.builder(config)
+                .clock(clock)
+                .browser(new SignInPageBrowser())
+                .sessionStore(file)
+                .build();
 
         Session session = client.login();
         Instant end = clock.instant().plusSeconds(60);
@@ -120,11 +145,14 @@ class RefreshTokenLifetimeTest {
         assertThat(provider.requestsReceived("POST", "/token")).isEqualTo(2);
 
         clock.set(secondEnd);
-        assertThatThrownBy(client::refresh).isInstanceOf(CallFailure.Reauthenticate.class)
+        assertThatThrownBy(client::refresh)
+                .isInstanceOf(CallFailure.Reauthenticate.class)
                 .hasMessageContaining("the refresh token expired at " + secondEnd);
         assertThat(provider.requestsReceived("POST", "/token")).isEqualTo(2);
         assertThat(client.session()).isEmpty();
-        assertThat(client.state()).isInstanceOfSatisfying(SessionState.Failed.class,
-                failed -> assertThat(failed.error()).isInstanceOf(CallFailure.Reauthenticate.class));
+        assertThat(client.state())
+                .isInstanceOfSatisfying(
+                        SessionState.Failed.class,
+                        failed -> assertThat(failed.error()).isInstanceOf(CallFailure.Reauthenticate.class));
     }
 }

@@ -34,8 +34,11 @@ class SessionBindingOnTheWireTest {
         providerA = DemoProvider.start(ProviderConfig.defaults());
         providerB = DemoProvider.start(ProviderConfig.defaults());
         file = folder.resolve("session.json");
-        OAuthClient.builder(config(providerA)).browser(new SignInPageBrowser())
-                .sessionStore(new FileSessionStore(file)).build().login();
+        OAuthClient.builder(config(providerA))
+                .browser(new SignInPageBrowser())
+                .sessionStore(new FileSessionStore(file))
+                .build()
+                .login();
     }
 
     @AfterEach
@@ -48,11 +51,14 @@ class SessionBindingOnTheWireTest {
     @DisplayName("A session kept for provider A: refresh, userinfo and logout configured for B send B nothing of it")
     void anotherProvidersSessionNeverReachesIt() throws Exception {
         String before = Files.readString(file);
-        OAuthClient clientForB = OAuthClient.builder(config(providerB)).sessionStore(new FileSessionStore(file)).build();
+        OAuthClient clientForB = OAuthClient.builder(config(providerB))
+                .sessionStore(new FileSessionStore(file))
+                .build();
 
         assertThat(clientForB.session()).isEmpty();
         assertThat(clientForB.state()).isInstanceOf(SessionState.SignedOut.class);
-        assertThatThrownBy(clientForB::refresh).isInstanceOf(CallFailure.Reauthenticate.class)
+        assertThatThrownBy(clientForB::refresh)
+                .isInstanceOf(CallFailure.Reauthenticate.class)
                 .hasMessageContaining("belongs to issuer " + providerA.issuer())
                 .hasMessageContaining("never sent anywhere else");
         assertThatThrownBy(clientForB::userInfo).isInstanceOf(CallFailure.Reauthenticate.class);
@@ -60,27 +66,37 @@ class SessionBindingOnTheWireTest {
         LogoutResult logout = clientForB.logout();
 
         assertThat(logout.tokenRevoked()).isFalse();
-        assertThat(logout.revocationError()).get().extracting(Throwable::getMessage).asString()
+        assertThat(logout.revocationError())
+                .get()
+                .extracting(Throwable::getMessage)
+                .asString()
                 .contains("belongs to issuer " + providerA.issuer());
         assertThat(providerB.requestsReceived("POST", "/token")).isZero();
         assertThat(providerB.requestsReceived("GET", "/userinfo")).isZero();
         assertThat(providerB.requestsReceived("POST", "/revoke")).isZero();
         // Nothing lost: A's session is still in the file, and A's own client still uses it.
         assertThat(Files.readString(file)).isEqualTo(before);
-        OAuthClient clientForA = OAuthClient.builder(config(providerA)).sessionStore(new FileSessionStore(file)).build();
+        OAuthClient clientForA = OAuthClient.builder(config(providerA))
+                .sessionStore(new FileSessionStore(file))
+                .build();
         assertThat(clientForA.userInfo().subject()).isNotBlank();
     }
 
     @Test
     @DisplayName("The same provider with another client id is another binding: its session is refused too")
     void anotherClientIdOfTheSameProviderIsRefused() {
-        OAuthConfig otherClient = OAuthConfig.of(providerA.issuer().toString(), "another-client")
-                .withScope("openid offline_access");
-        OAuthClient client = OAuthClient.builder(otherClient).sessionStore(new FileSessionStore(file)).build();
+        OAuthConfig otherClient =
+                OAuthConfig.of(providerA.issuer().toString(), "another-client").withScope("openid offline_access");
+        OAuthClient client = OAuthClient.builder(otherClient)
+                .sessionStore(new FileSessionStore(file))
+                .build();
 
-        assertThatThrownBy(client::refresh).isInstanceOf(CallFailure.Reauthenticate.class)
+        assertThatThrownBy(client::refresh)
+                .isInstanceOf(CallFailure.Reauthenticate.class)
                 .hasMessageContaining("with client id " + ClientRegistration.DESKTOP_CLIENT_ID);
-        assertThat(providerA.requestsReceived("POST", "/token")).as("only A's own code exchange").isEqualTo(1);
+        assertThat(providerA.requestsReceived("POST", "/token"))
+                .as("only A's own code exchange")
+                .isEqualTo(1);
     }
 
     @Test
@@ -88,7 +104,8 @@ class SessionBindingOnTheWireTest {
     void sessionFileNamesItsBinding() throws Exception {
         String json = Files.readString(file);
 
-        assertThat(json).contains("\"issuer\":\"" + providerA.issuer() + "\"")
+        assertThat(json)
+                .contains("\"issuer\":\"" + providerA.issuer() + "\"")
                 .contains("\"client_id\":\"" + ClientRegistration.DESKTOP_CLIENT_ID + "\"");
     }
 

@@ -1,12 +1,11 @@
 package dev.stormwatch.oauth;
 
-import dev.stormwatch.base.Secret;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.stormwatch.base.Secret;
 import dev.stormwatch.retry.CallFailure;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -46,7 +45,8 @@ class SessionFolderTest {
         Path dir = folder(mode);
 
         assertThatThrownBy(() -> SessionFolder.requireOnlyOwnerCanWrite(dir))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("can be written by other users");
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("can be written by other users");
     }
 
     @ParameterizedTest(name = "{0} is accepted")
@@ -63,16 +63,28 @@ class SessionFolderTest {
         Path dir = folder("rwxrwxrwx");
         FileSessionStore store = new FileSessionStore(dir.resolve("session.json"));
 
-        assertThatThrownBy(() -> store.save(session())).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(() -> store.save(session()))
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("chmod go-w");
         assertThat(dir.resolve("session.json")).doesNotExist();
     }
 
     private static Session session() {
-        TokenSet tokens = new TokenSet(Secret.of("at"), "Bearer", Optional.of(Instant.parse("2026-01-01T10:05:00Z")),
-                Optional.of(Secret.of("rt")), Secret.of("id"), Optional.of("openid"));
-        IdTokenClaims claims = new IdTokenClaims("https://idp", "alice", List.of("app"),
-                Instant.parse("2026-01-01T10:05:00Z"), Instant.parse("2026-01-01T10:00:00Z"), Optional.of("n"), Map.of());
+        TokenSet tokens = new TokenSet(
+                Secret.of("at"),
+                "Bearer",
+                Optional.of(Instant.parse("2026-01-01T10:05:00Z")),
+                Optional.of(Secret.of("rt")),
+                Secret.of("id"),
+                Optional.of("openid"));
+        IdTokenClaims claims = new IdTokenClaims(
+                "https://idp",
+                "alice",
+                List.of("app"),
+                Instant.parse("2026-01-01T10:05:00Z"),
+                Instant.parse("2026-01-01T10:00:00Z"),
+                Optional.of("n"),
+                Map.of());
         return new Session(tokens, claims);
     }
 }

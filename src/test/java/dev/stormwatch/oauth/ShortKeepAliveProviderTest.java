@@ -51,8 +51,12 @@ class ShortKeepAliveProviderTest {
         Session session = client.login();
 
         assertThat(session.tokens().accessToken()).isNotNull();
-        assertThat(provider.requestsReceived("POST", "/token")).as("code exchanges the provider read").isEqualTo(1);
-        assertThat(provider.requestsReceived("POST", "/par")).as("pushed requests the provider read").isEqualTo(1);
+        assertThat(provider.requestsReceived("POST", "/token"))
+                .as("code exchanges the provider read")
+                .isEqualTo(1);
+        assertThat(provider.requestsReceived("POST", "/par"))
+                .as("pushed requests the provider read")
+                .isEqualTo(1);
         assertThat(only("token").connection()).isEqualTo(ConnectionUse.OPENED_NOT_RESENDABLE);
         assertThat(only("token").attempt()).isEqualTo(1);
         // CN2: the JWKS fetch after the exchange found discovery's pooled connection closed and went again, once.
@@ -93,7 +97,8 @@ class ShortKeepAliveProviderTest {
     }
 
     private AttemptEvent only(String step) {
-        List<AttemptEvent> matching = events.stream().filter(event -> event.step().equals(step)).toList();
+        List<AttemptEvent> matching =
+                events.stream().filter(event -> event.step().equals(step)).toList();
         assertThat(matching).as("events of step %s in %s", step, events).hasSize(1);
         return matching.get(0);
     }

@@ -36,6 +36,7 @@ final class SpringAuthorizationServer implements AutoCloseable {
     static final String CLIENT_ID = "stormwatch-spring";
     /** A test registration's secret, as public as the embedded provider's {@code demo-client-secret}. */
     static final String CLIENT_SECRET = "spring-test-secret";
+
     static final String USER = "ada";
     static final String PASSWORD = "ada-test-password";
 
@@ -68,7 +69,8 @@ final class SpringAuthorizationServer implements AutoCloseable {
                 Map.entry("spring.jmx.enabled", "false"),
                 Map.entry(client + "registration.client-id", CLIENT_ID),
                 Map.entry(client + "registration.client-secret", "{noop}" + CLIENT_SECRET),
-                Map.entry(client + "registration.client-authentication-methods",
+                Map.entry(
+                        client + "registration.client-authentication-methods",
                         "client_secret_basic,client_secret_post"),
                 Map.entry(client + "registration.authorization-grant-types", "authorization_code,refresh_token"),
                 Map.entry(client + "registration.redirect-uris", "http://127.0.0.1" + LoopbackReceiver.CALLBACK_PATH),
@@ -94,7 +96,9 @@ final class SpringAuthorizationServer implements AutoCloseable {
      * and the clients of {@code clients} (registered in code: Spring Boot's properties have no field for a
      * certificate's subject or for certificate-bound tokens).
      */
-    static SpringAuthorizationServer startMutualTls(java.nio.file.Path serverPem, java.nio.file.Path serverKeyPem,
+    static SpringAuthorizationServer startMutualTls(
+            java.nio.file.Path serverPem,
+            java.nio.file.Path serverKeyPem,
             java.nio.file.Path clientTrustPem,
             org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository clients) {
         System.setProperty("org.springframework.boot.logging.LoggingSystem", "none");
@@ -107,7 +111,9 @@ final class SpringAuthorizationServer implements AutoCloseable {
                 Map.entry("server.ssl.client-auth", "want"),
                 Map.entry(bundle + "keystore.certificate", serverPem.toUri().toString()),
                 Map.entry(bundle + "keystore.private-key", serverKeyPem.toUri().toString()),
-                Map.entry(bundle + "truststore.certificate", clientTrustPem.toUri().toString()),
+                Map.entry(
+                        bundle + "truststore.certificate",
+                        clientTrustPem.toUri().toString()),
                 Map.entry("spring.main.banner-mode", "off"),
                 Map.entry("spring.jmx.enabled", "false"));
         ConfigurableApplicationContext context = new SpringApplicationBuilder(Server.class)
@@ -131,13 +137,17 @@ final class SpringAuthorizationServer implements AutoCloseable {
 
     /** TX1: the subject of the client certificate each request with this method and path came with, or "-". */
     List<String> clientCertificates(String method, String path) {
-        return record.certificates.stream().filter(line -> line.startsWith(method + " " + path + " "))
-                .map(line -> line.substring((method + " " + path + " ").length())).toList();
+        return record.certificates.stream()
+                .filter(line -> line.startsWith(method + " " + path + " "))
+                .map(line -> line.substring((method + " " + path + " ").length()))
+                .toList();
     }
 
     /** How many requests with this method and path the server read. */
     long requestsReceived(String method, String path) {
-        return record.lines.stream().filter(line -> line.equals(method + " " + path)).count();
+        return record.lines.stream()
+                .filter(line -> line.equals(method + " " + path))
+                .count();
     }
 
     /** Method and path of every request read, in order; the Authorization scheme where one came. */
@@ -146,8 +156,10 @@ final class SpringAuthorizationServer implements AutoCloseable {
     }
 
     List<String> authorizationSchemes(String method, String path) {
-        return record.schemes.stream().filter(line -> line.startsWith(method + " " + path + " "))
-                .map(line -> line.substring(line.lastIndexOf(' ') + 1)).toList();
+        return record.schemes.stream()
+                .filter(line -> line.startsWith(method + " " + path + " "))
+                .map(line -> line.substring(line.lastIndexOf(' ') + 1))
+                .toList();
     }
 
     @Override
@@ -168,24 +180,29 @@ final class SpringAuthorizationServer implements AutoCloseable {
 
         @Bean
         UserDetailsService users() {
-            return new InMemoryUserDetailsManager(
-                    User.withUsername(USER).password("{noop}" + PASSWORD).roles("USER").build());
+            return new InMemoryUserDetailsManager(User.withUsername(USER)
+                    .password("{noop}" + PASSWORD)
+                    .roles("USER")
+                    .build());
         }
 
         @Bean
         FilterRegistrationBean<OncePerRequestFilter> recordingFilter(RequestRecord record) {
             OncePerRequestFilter filter = new OncePerRequestFilter() {
                 @Override
-                protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response,
-                        FilterChain chain) throws ServletException, IOException {
+                protected void doFilterInternal(
+                        HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                        throws ServletException, IOException {
                     String line = request.getMethod() + " " + request.getRequestURI();
                     record.lines.add(line);
                     String authorization = request.getHeader("Authorization");
                     String scheme = authorization == null ? "-" : authorization.split(" ", 2)[0];
                     record.schemes.add(line + " " + scheme);
                     Object presented = request.getAttribute("jakarta.servlet.request.X509Certificate");
-                    record.certificates.add(line + " " + (presented instanceof java.security.cert.X509Certificate[] c
-                            && c.length > 0 ? c[0].getSubjectX500Principal().getName() : "-"));
+                    record.certificates.add(line + " "
+                            + (presented instanceof java.security.cert.X509Certificate[] c && c.length > 0
+                                    ? c[0].getSubjectX500Principal().getName()
+                                    : "-"));
                     chain.doFilter(request, response);
                 }
             };

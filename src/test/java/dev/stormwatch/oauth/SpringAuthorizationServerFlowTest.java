@@ -33,6 +33,7 @@ class SpringAuthorizationServerFlowTest {
 
     /** Tomcat closes a connection idle this long; every pause below is longer. */
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(2);
+
     private static final Duration PERSON_PAUSE = Duration.ofMillis(3_500);
 
     private static SpringAuthorizationServer server;
@@ -48,7 +49,8 @@ class SpringAuthorizationServerFlowTest {
     }
 
     private static OAuthConfig config(ClientAuthentication.Method method, String secret) {
-        return OAuthConfig.of(server.issuer(), SpringAuthorizationServer.CLIENT_ID).withScope("openid profile")
+        return OAuthConfig.of(server.issuer(), SpringAuthorizationServer.CLIENT_ID)
+                .withScope("openid profile")
                 .withLoopbackTimeout(Duration.ofSeconds(60))
                 .withClientAuthentication(ClientAuthentication.of(method, Secret.of(secret)));
     }
@@ -60,11 +62,12 @@ class SpringAuthorizationServerFlowTest {
         long tokenPostsBefore = server.requestsReceived("POST", "/oauth2/token");
         long revocationsBefore = server.requestsReceived("POST", "/oauth2/revoke");
         List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-        FormLoginBrowser browser = new FormLoginBrowser(SpringAuthorizationServer.USER,
-                SpringAuthorizationServer.PASSWORD, PERSON_PAUSE);
-        OAuthClient client = OAuthClient.builder(config(ClientAuthentication.Method.CLIENT_SECRET_BASIC,
-                        SpringAuthorizationServer.CLIENT_SECRET))
-                .browser(browser).build();
+        FormLoginBrowser browser =
+                new FormLoginBrowser(SpringAuthorizationServer.USER, SpringAuthorizationServer.PASSWORD, PERSON_PAUSE);
+        OAuthClient client = OAuthClient.builder(config(
+                        ClientAuthentication.Method.CLIENT_SECRET_BASIC, SpringAuthorizationServer.CLIENT_SECRET))
+                .browser(browser)
+                .build();
         client.addAttemptListener(events::add);
 
         Session session = client.login();
@@ -80,7 +83,8 @@ class SpringAuthorizationServerFlowTest {
         assertThat(session.claims().issuer()).isEqualTo(server.issuer());
         assertThat(session.claims().subject()).isEqualTo(SpringAuthorizationServer.USER);
         assertThat(session.claims().audience()).contains(SpringAuthorizationServer.CLIENT_ID);
-        assertThat(refreshed.tokens().accessToken()).isNotEqualTo(session.tokens().accessToken());
+        assertThat(refreshed.tokens().accessToken())
+                .isNotEqualTo(session.tokens().accessToken());
         assertThat(info.subject()).isEqualTo(SpringAuthorizationServer.USER);
         assertThat(logout.tokenRevoked()).isTrue();
         assertThat(events).allSatisfy(event -> {
@@ -88,13 +92,17 @@ class SpringAuthorizationServerFlowTest {
             assertThat(event.attempt()).as("attempt of %s", event.step()).isEqualTo(1);
         });
         // CN1: what may not be sent twice went onto a connection opened for it, never onto one idle past 2 s.
-        assertThat(events).filteredOn(e -> e.operation() == Operation.CODE_EXCHANGE || e.operation() == Operation.REFRESH
+        assertThat(events)
+                .filteredOn(e -> e.operation() == Operation.CODE_EXCHANGE
+                        || e.operation() == Operation.REFRESH
                         || e.operation() == Operation.REVOCATION)
                 .hasSize(3)
                 .allSatisfy(e -> assertThat(e.connection()).isEqualTo(ConnectionUse.OPENED_NOT_RESENDABLE));
         assertThat(server.requestsReceived("POST", "/oauth2/token") - tokenPostsBefore)
-                .as("one code exchange and one refresh, none twice").isEqualTo(2);
-        assertThat(server.requestsReceived("POST", "/oauth2/revoke") - revocationsBefore).isEqualTo(1);
+                .as("one code exchange and one refresh, none twice")
+                .isEqualTo(2);
+        assertThat(server.requestsReceived("POST", "/oauth2/revoke") - revocationsBefore)
+                .isEqualTo(1);
         // CA3: the secret went as HTTP Basic on the token side, and in no attempt event (CA2).
         assertThat(server.authorizationSchemes("POST", "/oauth2/token")).contains("Basic");
         assertThat(server.authorizationSchemes("POST", "/oauth2/revoke")).containsOnly("Basic");
@@ -107,18 +115,20 @@ class SpringAuthorizationServerFlowTest {
     @DisplayName("CA3: client_secret_post signs in and refreshes against Spring Authorization Server, the secret in"
             + " the form and no Authorization header on the token endpoint")
     void clientSecretPost() throws Exception {
-        FormLoginBrowser browser = new FormLoginBrowser(SpringAuthorizationServer.USER,
-                SpringAuthorizationServer.PASSWORD, Duration.ZERO);
-        OAuthClient client = OAuthClient.builder(config(ClientAuthentication.Method.CLIENT_SECRET_POST,
-                        SpringAuthorizationServer.CLIENT_SECRET))
-                .browser(browser).build();
+        FormLoginBrowser browser =
+                new FormLoginBrowser(SpringAuthorizationServer.USER, SpringAuthorizationServer.PASSWORD, Duration.ZERO);
+        OAuthClient client = OAuthClient.builder(
+                        config(ClientAuthentication.Method.CLIENT_SECRET_POST, SpringAuthorizationServer.CLIENT_SECRET))
+                .browser(browser)
+                .build();
         int schemesBefore = server.authorizationSchemes("POST", "/oauth2/token").size();
 
         Session session = client.login();
         Session refreshed = client.refresh();
 
         assertThat(session.claims().subject()).isEqualTo(SpringAuthorizationServer.USER);
-        assertThat(refreshed.tokens().accessToken()).isNotEqualTo(session.tokens().accessToken());
+        assertThat(refreshed.tokens().accessToken())
+                .isNotEqualTo(session.tokens().accessToken());
         List<String> schemes = server.authorizationSchemes("POST", "/oauth2/token");
         assertThat(schemes.subList(schemesBefore, schemes.size())).containsOnly("-");
     }
@@ -127,30 +137,36 @@ class SpringAuthorizationServerFlowTest {
     @DisplayName("CA2: a wrong secret is refused by Spring Authorization Server as a Configuration error, sent once"
             + " and never retried")
     void wrongSecretIsAConfigurationErrorNotRetried() {
-        FormLoginBrowser browser = new FormLoginBrowser(SpringAuthorizationServer.USER,
-                SpringAuthorizationServer.PASSWORD, Duration.ZERO);
+        FormLoginBrowser browser =
+                new FormLoginBrowser(SpringAuthorizationServer.USER, SpringAuthorizationServer.PASSWORD, Duration.ZERO);
         List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-        OAuthClient client = OAuthClient.builder(config(ClientAuthentication.Method.CLIENT_SECRET_BASIC,
-                        "not-the-secret"))
-                .browser(browser).build();
+        OAuthClient client = OAuthClient.builder(
+                        config(ClientAuthentication.Method.CLIENT_SECRET_BASIC, "not-the-secret"))
+                .browser(browser)
+                .build();
         client.addAttemptListener(events::add);
 
         Throwable failure = catchThrowable(client::login);
 
         assertThat(failure).isInstanceOf(CallFailure.Configuration.class);
         assertThat(failure.getMessage()).doesNotContain("not-the-secret");
-        assertThat(events).filteredOn(e -> e.operation() == Operation.PAR || e.operation() == Operation.CODE_EXCHANGE)
+        assertThat(events)
+                .filteredOn(e -> e.operation() == Operation.PAR || e.operation() == Operation.CODE_EXCHANGE)
                 .hasSize(1);
         assertThat(client.session()).isEmpty();
     }
 
     /** A refresh sent by plain OkHttp, as another client holding the token would: the provider's own answer. */
     private static int refreshWithoutStormwatch(Secret refreshToken) throws Exception {
-        Request request = new Request.Builder().url(server.issuer() + "/oauth2/token")
-                .header("Authorization", Credentials.basic(SpringAuthorizationServer.CLIENT_ID,
-                        SpringAuthorizationServer.CLIENT_SECRET))
-                .post(new FormBody.Builder().add("grant_type", "refresh_token")
-                        .add("refresh_token", refreshToken.reveal()).build())
+        Request request = new Request.Builder()
+                .url(server.issuer() + "/oauth2/token")
+                .header(
+                        "Authorization",
+                        Credentials.basic(SpringAuthorizationServer.CLIENT_ID, SpringAuthorizationServer.CLIENT_SECRET))
+                .post(new FormBody.Builder()
+                        .add("grant_type", "refresh_token")
+                        .add("refresh_token", refreshToken.reveal())
+                        .build())
                 .build();
         try (Response response = new OkHttpClient().newCall(request).execute()) {
             return response.code();

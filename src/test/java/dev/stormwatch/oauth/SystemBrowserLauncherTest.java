@@ -39,9 +39,12 @@ class SystemBrowserLauncherTest {
                 .contains("firefox");
         assertThat(new SystemBrowserLauncher(Map.of("BROWSER", " firefox :chromium"), "Linux").browserCommand())
                 .contains("firefox");
-        assertThat(new SystemBrowserLauncher(Map.of("BROWSER", " "), "Linux").browserCommand()).isEmpty();
-        assertThat(new SystemBrowserLauncher(Map.of("BROWSER", " :chromium"), "Linux").browserCommand()).isEmpty();
-        assertThat(new SystemBrowserLauncher(Map.of(), "Linux").browserCommand()).isEmpty();
+        assertThat(new SystemBrowserLauncher(Map.of("BROWSER", " "), "Linux").browserCommand())
+                .isEmpty();
+        assertThat(new SystemBrowserLauncher(Map.of("BROWSER", " :chromium"), "Linux").browserCommand())
+                .isEmpty();
+        assertThat(new SystemBrowserLauncher(Map.of(), "Linux").browserCommand())
+                .isEmpty();
     }
 
     @Test
@@ -49,22 +52,24 @@ class SystemBrowserLauncherTest {
         // Headless tests (java.awt.headless=true), no $BROWSER, not Linux: nothing can be started.
         SystemBrowserLauncher launcher = new SystemBrowserLauncher(Map.of(), "plan9");
 
-        assertThat(launcher.open(URI.create("https://login.example.com/authorize"))).isFalse();
+        assertThat(launcher.open(URI.create("https://login.example.com/authorize")))
+                .isFalse();
     }
 
     @Test
     void aBrowserCommandThatDoesNotExistIsNotAStartedBrowser() {
         SystemBrowserLauncher launcher = new SystemBrowserLauncher(Map.of("BROWSER", "/nonexistent/browser"), "plan9");
 
-        assertThat(launcher.open(URI.create("https://login.example.com/authorize"))).isFalse();
+        assertThat(launcher.open(URI.create("https://login.example.com/authorize")))
+                .isFalse();
     }
 
     @Test
     void theDesktopBrowserComesFirstAndThenNothingElseIsStarted() {
         Starts starts = new Starts(true);
         List<URI> browsed = new ArrayList<>();
-        SystemBrowserLauncher launcher = new SystemBrowserLauncher(Map.of("BROWSER", "firefox"), "Linux",
-                url -> browsed.add(url), starts::start);
+        SystemBrowserLauncher launcher = new SystemBrowserLauncher(
+                Map.of("BROWSER", "firefox"), "Linux", url -> browsed.add(url), starts::start);
 
         assertThat(launcher.open(URL)).isTrue();
         assertThat(browsed).containsExactly(URL);
@@ -114,8 +119,10 @@ class SystemBrowserLauncherTest {
     void aRealBrowserCommandStartsWithTheUrlAsOneArgumentAndNoShell(@TempDir Path dir) throws Exception {
         Path seen = dir.resolve("seen.txt");
         Path browser = dir.resolve("browser");
-        Files.writeString(browser, "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$1\" > \"" + seen + ".part\"\nmv \""
-                + seen + ".part\" \"" + seen + "\"\n");
+        Files.writeString(
+                browser,
+                "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$1\" > \"" + seen + ".part\"\nmv \"" + seen + ".part\" \"" + seen
+                        + "\"\n");
         Files.setPosixFilePermissions(browser, PosixFilePermissions.fromString("rwx------"));
         SystemBrowserLauncher launcher = new SystemBrowserLauncher(Map.of("BROWSER", browser.toString()), "plan9");
 

@@ -32,7 +32,11 @@ final class TestKeys {
 
     static Secret sign(RSAKey key, JWTClaimsSet claims) {
         try {
-            SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
+            SignedJWT jwt = new SignedJWT(
+                    new JWSHeader.Builder(JWSAlgorithm.RS256)
+                            .keyID(key.getKeyID())
+                            .build(),
+                    claims);
             jwt.sign(new RSASSASigner(key));
             return Secret.of(jwt.serialize());
         } catch (JOSEException e) {

@@ -27,12 +27,16 @@ class TokenInspectionTest {
     private static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
     private static final Duration SKEW = Duration.ofSeconds(60);
     private static final RSAKey KEY = TestKeys.rsa("k1");
-    private static final TokenInspection.Expected EXPECTED = new TokenInspection.Expected(
-            Optional.of("https://login.example.com"), Optional.of("my-app"));
+    private static final TokenInspection.Expected EXPECTED =
+            new TokenInspection.Expected(Optional.of("https://login.example.com"), Optional.of("my-app"));
 
     private static JWTClaimsSet.Builder claims() {
-        return new JWTClaimsSet.Builder().issuer("https://login.example.com").subject("alice").audience("my-app")
-                .issueTime(Date.from(NOW.minusSeconds(10))).expirationTime(Date.from(NOW.plusSeconds(300)));
+        return new JWTClaimsSet.Builder()
+                .issuer("https://login.example.com")
+                .subject("alice")
+                .audience("my-app")
+                .issueTime(Date.from(NOW.minusSeconds(10)))
+                .expirationTime(Date.from(NOW.plusSeconds(300)));
     }
 
     private static TokenInspection.Keys pasted(RSAKey... keys) {
@@ -40,8 +44,8 @@ class TokenInspectionTest {
     }
 
     private static Map<String, TokenInspection.Result> results(TokenInspection inspection) {
-        return inspection.checks().stream().collect(Collectors.toMap(TokenInspection.Check::name,
-                TokenInspection.Check::result));
+        return inspection.checks().stream()
+                .collect(Collectors.toMap(TokenInspection.Check::name, TokenInspection.Check::result));
     }
 
     private static TokenInspection inspect(Secret token, TokenInspection.Keys keys, Instant at) {
@@ -53,11 +57,14 @@ class TokenInspectionTest {
     void aGoodTokenPassesEveryCheck() {
         TokenInspection inspection = inspect(TestKeys.sign(KEY, claims().build()), pasted(KEY), NOW);
 
-        assertThat(inspection.checks()).extracting(TokenInspection.Check::name)
+        assertThat(inspection.checks())
+                .extracting(TokenInspection.Check::name)
                 .containsExactly("signature", "kid", "alg", "iss", "aud", "exp", "nbf", "iat");
-        assertThat(inspection.checks()).allSatisfy(c -> assertThat(c.result())
-                .isEqualTo(TokenInspection.Result.PASSED));
-        assertThat(inspection.checks().get(0).detail()).contains("RSA 2048 bit key kid k1").contains("the pasted JWKS");
+        assertThat(inspection.checks())
+                .allSatisfy(c -> assertThat(c.result()).isEqualTo(TokenInspection.Result.PASSED));
+        assertThat(inspection.checks().get(0).detail())
+                .contains("RSA 2048 bit key kid k1")
+                .contains("the pasted JWKS");
         assertThat(inspection.valid()).isTrue();
         assertThat(inspection.claims()).contains("\"sub\" : \"alice\"");
         assertThat(inspection.header()).contains("RS256").contains("k1");
@@ -73,9 +80,11 @@ class TokenInspectionTest {
         Map<String, TokenInspection.Result> sameKid = results(inspect(token, pasted(impostor), NOW));
         Map<String, TokenInspection.Result> unknownKid = results(inspect(token, pasted(other), NOW));
 
-        assertThat(sameKid).containsEntry("signature", TokenInspection.Result.FAILED)
+        assertThat(sameKid)
+                .containsEntry("signature", TokenInspection.Result.FAILED)
                 .containsEntry("kid", TokenInspection.Result.PASSED);
-        assertThat(unknownKid).containsEntry("signature", TokenInspection.Result.FAILED)
+        assertThat(unknownKid)
+                .containsEntry("signature", TokenInspection.Result.FAILED)
                 .containsEntry("kid", TokenInspection.Result.FAILED);
     }
 
@@ -83,15 +92,21 @@ class TokenInspectionTest {
     @DisplayName("SX4: exp passes until exp + skew and fails on it; nbf and iat beyond the skew fail")
     void timesAreCheckedWithTheValidatorsSkew() {
         Instant exp = NOW.plusSeconds(300);
-        Secret token = TestKeys.sign(KEY, claims().notBeforeTime(Date.from(NOW.plusSeconds(30))).build());
-        Secret future = TestKeys.sign(KEY, claims().notBeforeTime(Date.from(NOW.plusSeconds(61)))
-                .issueTime(Date.from(NOW.plusSeconds(61))).build());
+        Secret token = TestKeys.sign(
+                KEY, claims().notBeforeTime(Date.from(NOW.plusSeconds(30))).build());
+        Secret future = TestKeys.sign(
+                KEY,
+                claims().notBeforeTime(Date.from(NOW.plusSeconds(61)))
+                        .issueTime(Date.from(NOW.plusSeconds(61)))
+                        .build());
 
         assertThat(results(inspect(token, pasted(KEY), exp.plus(SKEW).minusMillis(1))))
-                .containsEntry("exp", TokenInspection.Result.PASSED).containsEntry("nbf", TokenInspection.Result.PASSED);
+                .containsEntry("exp", TokenInspection.Result.PASSED)
+                .containsEntry("nbf", TokenInspection.Result.PASSED);
         assertThat(results(inspect(token, pasted(KEY), exp.plus(SKEW))))
                 .containsEntry("exp", TokenInspection.Result.FAILED);
-        assertThat(results(inspect(future, pasted(KEY), NOW))).containsEntry("nbf", TokenInspection.Result.FAILED)
+        assertThat(results(inspect(future, pasted(KEY), NOW)))
+                .containsEntry("nbf", TokenInspection.Result.FAILED)
                 .containsEntry("iat", TokenInspection.Result.FAILED);
     }
 
@@ -99,36 +114,54 @@ class TokenInspectionTest {
     @DisplayName("SX4: iss and aud fail when they differ from what was expected, and are shown unchecked when nothing"
             + " was; an HMAC token fails alg; without keys the signature is not checked and the token is not valid")
     void expectationsAndAlgorithms() {
-        Secret stranger = TestKeys.sign(KEY, claims().issuer("https://evil.example").audience("other").build());
+        Secret stranger = TestKeys.sign(
+                KEY, claims().issuer("https://evil.example").audience("other").build());
         Secret hmac = TestKeys.signHmac(new byte[32], claims().build());
 
-        assertThat(results(inspect(stranger, pasted(KEY), NOW))).containsEntry("iss", TokenInspection.Result.FAILED)
+        assertThat(results(inspect(stranger, pasted(KEY), NOW)))
+                .containsEntry("iss", TokenInspection.Result.FAILED)
                 .containsEntry("aud", TokenInspection.Result.FAILED);
-        TokenInspection unchecked = TokenInspection.inspect(stranger, Optional.of(pasted(KEY)),
-                TokenInspection.Expected.NOTHING, new FakeClock(NOW), SKEW);
-        assertThat(results(unchecked)).containsEntry("iss", TokenInspection.Result.NOT_CHECKED)
+        TokenInspection unchecked = TokenInspection.inspect(
+                stranger, Optional.of(pasted(KEY)), TokenInspection.Expected.NOTHING, new FakeClock(NOW), SKEW);
+        assertThat(results(unchecked))
+                .containsEntry("iss", TokenInspection.Result.NOT_CHECKED)
                 .containsEntry("aud", TokenInspection.Result.NOT_CHECKED);
         assertThat(results(inspect(hmac, pasted(KEY), NOW))).containsEntry("alg", TokenInspection.Result.FAILED);
-        TokenInspection noKeys = TokenInspection.inspect(TestKeys.sign(KEY, claims().build()), Optional.empty(),
-                EXPECTED, new FakeClock(NOW), SKEW);
+        TokenInspection noKeys = TokenInspection.inspect(
+                TestKeys.sign(KEY, claims().build()), Optional.empty(), EXPECTED, new FakeClock(NOW), SKEW);
         assertThat(results(noKeys)).containsEntry("signature", TokenInspection.Result.NOT_CHECKED);
         assertThat(noKeys.valid()).isFalse();
     }
 
     @Test
-    @DisplayName("SX5: text that is no JWT, an encrypted or unsigned one, is refused saying what it is, never quoting it")
+    @DisplayName(
+            "SX5: text that is no JWT, an encrypted or unsigned one, is refused saying what it is, never quoting it")
     void notAJwtIsSaidInWords() {
         String unsigned = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJhbGljZSJ9.";
         for (String text : List.of("", "hello-secret", "a.b", "###.###.###", unsigned, "a.b.c.d.e")) {
-            assertThatThrownBy(() -> TokenInspection.inspect(Secret.of(text), Optional.empty(),
-                    TokenInspection.Expected.NOTHING, new FakeClock(NOW), SKEW))
+            assertThatThrownBy(() -> TokenInspection.inspect(
+                            Secret.of(text),
+                            Optional.empty(),
+                            TokenInspection.Expected.NOTHING,
+                            new FakeClock(NOW),
+                            SKEW))
                     .isInstanceOf(IllegalArgumentException.class)
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain(text.isEmpty() ? "\u0000" : text));
         }
-        assertThatThrownBy(() -> TokenInspection.inspect(Secret.of("hello-secret"), Optional.empty(),
-                TokenInspection.Expected.NOTHING, new FakeClock(NOW), SKEW)).hasMessageContaining("is not a JWT");
-        assertThatThrownBy(() -> TokenInspection.inspect(Secret.of(unsigned), Optional.empty(),
-                TokenInspection.Expected.NOTHING, new FakeClock(NOW), SKEW)).hasMessageContaining("unsigned");
+        assertThatThrownBy(() -> TokenInspection.inspect(
+                        Secret.of("hello-secret"),
+                        Optional.empty(),
+                        TokenInspection.Expected.NOTHING,
+                        new FakeClock(NOW),
+                        SKEW))
+                .hasMessageContaining("is not a JWT");
+        assertThatThrownBy(() -> TokenInspection.inspect(
+                        Secret.of(unsigned),
+                        Optional.empty(),
+                        TokenInspection.Expected.NOTHING,
+                        new FakeClock(NOW),
+                        SKEW))
+                .hasMessageContaining("unsigned");
     }
 
     @Test
@@ -136,11 +169,14 @@ class TokenInspectionTest {
     void aJwksWithNoUsableKeyIsSaid() {
         assertThatThrownBy(() -> TokenInspection.Keys.parse("not json", "the pasted JWKS"))
                 .hasMessageContaining("is not a JSON Web Key Set");
-        assertThatThrownBy(() -> TokenInspection.Keys.parse("{\"keys\":[{\"kty\":\"oct\",\"k\":\"c2VjcmV0\"}]}",
-                "the pasted JWKS")).hasMessageContaining("has no usable key").hasMessageContaining("1 key(s)")
+        assertThatThrownBy(() -> TokenInspection.Keys.parse(
+                        "{\"keys\":[{\"kty\":\"oct\",\"k\":\"c2VjcmV0\"}]}", "the pasted JWKS"))
+                .hasMessageContaining("has no usable key")
+                .hasMessageContaining("1 key(s)")
                 .hasMessageNotContaining("c2VjcmV0");
-        assertThatThrownBy(() -> TokenInspection.Keys.parse("{\"keys\":[" + KEY.toJSONString() + "]}",
-                "the pasted JWKS")).hasMessageContaining("has no usable key");
+        assertThatThrownBy(
+                        () -> TokenInspection.Keys.parse("{\"keys\":[" + KEY.toJSONString() + "]}", "the pasted JWKS"))
+                .hasMessageContaining("has no usable key");
         assertThatThrownBy(() -> TokenInspection.Keys.parse("{\"keys\":[]}", "the pasted JWKS"))
                 .hasMessageContaining("has no usable key");
     }
@@ -151,19 +187,30 @@ class TokenInspectionTest {
     void aRealIdTokenVerifiesAgainstTheFetchedKeys() throws Exception {
         try (DemoProvider provider = DemoProvider.start(ProviderConfig.defaults())) {
             OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID);
-            Session session = OAuthClient.builder(config).browser(new SignInPageBrowser()).build().login();
-            TokenInspection.Keys keys = OAuthClient.builder(OAuthConfig.of(provider.issuer().toString(), "x"))
-                    .build().providerKeys();
+            Session session = OAuthClient.builder(config)
+                    .browser(new SignInPageBrowser())
+                    .build()
+                    .login();
+            TokenInspection.Keys keys = OAuthClient.builder(
+                            OAuthConfig.of(provider.issuer().toString(), "x"))
+                    .build()
+                    .providerKeys();
 
-            TokenInspection inspection = TokenInspection.inspect(session.tokens().idToken(), Optional.of(keys),
-                    new TokenInspection.Expected(Optional.of(provider.issuer().toString()),
+            TokenInspection inspection = TokenInspection.inspect(
+                    session.tokens().idToken(),
+                    Optional.of(keys),
+                    new TokenInspection.Expected(
+                            Optional.of(provider.issuer().toString()),
                             Optional.of(ClientRegistration.DESKTOP_CLIENT_ID)),
-                    java.time.Clock.systemUTC(), SKEW);
+                    java.time.Clock.systemUTC(),
+                    SKEW);
 
             assertThat(inspection.valid()).as("%s", inspection.checks()).isTrue();
-            assertThat(inspection.checks().get(0).detail()).contains(provider.jwksUrl().toString())
+            assertThat(inspection.checks().get(0).detail())
+                    .contains(provider.jwksUrl().toString())
                     .contains("discovery");
-            assertThat(inspection.toString() + keys).doesNotContain(session.tokens().idToken().reveal());
+            assertThat(inspection.toString() + keys)
+                    .doesNotContain(session.tokens().idToken().reveal());
         }
     }
 }

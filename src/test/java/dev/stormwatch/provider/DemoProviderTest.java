@@ -61,7 +61,8 @@ class DemoProviderTest {
         assertThat(doc.path("revocation_endpoint").asText()).isEqualTo(issuer + "/revoke");
         assertThat(doc.path("end_session_endpoint").asText()).isEqualTo(issuer + "/logout");
         assertThat(doc.path("userinfo_endpoint").asText()).isEqualTo(issuer + "/userinfo");
-        assertThat(doc.path("authorization_response_iss_parameter_supported").asBoolean()).isTrue();
+        assertThat(doc.path("authorization_response_iss_parameter_supported").asBoolean())
+                .isTrue();
         assertThat(doc.path("code_challenge_methods_supported").toString()).isEqualTo("[\"S256\"]");
         assertThat(doc.path("dpop_signing_alg_values_supported").toString()).contains("ES256", "RS256");
     }
@@ -70,7 +71,9 @@ class DemoProviderTest {
     void loginWithPkceRedirectsWithCodeStateAndIssAndIssuesVerifiableTokens() throws Exception {
         Map<String, String> redirect = driver.signIn(driver.authorizeParams(), "alice");
         assertThat(redirect.get("_location")).startsWith(ProviderDriver.REDIRECT + "?code=");
-        assertThat(redirect).containsEntry("state", "st-1").containsEntry("iss", provider.issuer().toString());
+        assertThat(redirect)
+                .containsEntry("state", "st-1")
+                .containsEntry("iss", provider.issuer().toString());
 
         JsonNode tokens = ProviderDriver.json(driver.exchange(redirect.get("code"), Map.of()));
         assertThat(tokens.path("token_type").asText()).isEqualTo("Bearer");
@@ -83,11 +86,13 @@ class DemoProviderTest {
         assertThat(claims.getSubject()).isEqualTo("alice");
         assertThat(claims.getAudience()).containsExactly(ProviderDriver.CLIENT);
         assertThat(claims.getStringClaim("nonce")).isEqualTo("n-1");
-        assertThat(claims.getStringClaim("at_hash")).isEqualTo(TokenMint.atHash(tokens.path("access_token").asText()));
+        assertThat(claims.getStringClaim("at_hash"))
+                .isEqualTo(TokenMint.atHash(tokens.path("access_token").asText()));
         assertThat(claims.getIssueTime().toInstant()).isEqualTo(CLOCK.instant());
         assertThat(idToken.getHeader().getKeyID()).isEqualTo(provider.currentKeyId());
 
-        HttpResponse<String> userinfo = driver.userinfo("Bearer", tokens.path("access_token").asText(), Map.of());
+        HttpResponse<String> userinfo =
+                driver.userinfo("Bearer", tokens.path("access_token").asText(), Map.of());
         assertThat(userinfo.statusCode()).isEqualTo(200);
         assertThat(ProviderDriver.json(userinfo).path("email").asText()).isEqualTo("alice@example.test");
     }
@@ -103,8 +108,12 @@ class DemoProviderTest {
         HttpResponse<String> reuse = driver.refresh(rt1, Map.of());
         assertThat(reuse.statusCode()).isEqualTo(400);
         assertThat(ProviderDriver.json(reuse).path("error").asText()).isEqualTo("invalid_grant");
-        assertThat(ProviderDriver.json(driver.refresh(rt2, Map.of())).path("error").asText()).isEqualTo("invalid_grant");
-        assertThat(driver.userinfo("Bearer", second.path("access_token").asText(), Map.of()).statusCode())
+        assertThat(ProviderDriver.json(driver.refresh(rt2, Map.of()))
+                        .path("error")
+                        .asText())
+                .isEqualTo("invalid_grant");
+        assertThat(driver.userinfo("Bearer", second.path("access_token").asText(), Map.of())
+                        .statusCode())
                 .isEqualTo(401);
     }
 
@@ -120,7 +129,8 @@ class DemoProviderTest {
 
         HttpResponse<String> resend = driver.refresh(rt1, Map.of());
         assertThat(ProviderDriver.json(resend).path("error").asText()).isEqualTo("invalid_grant");
-        assertThat(ProviderDriver.json(resend).path("error_description").asText()).contains("family");
+        assertThat(ProviderDriver.json(resend).path("error_description").asText())
+                .contains("family");
     }
 
     @Test
@@ -129,22 +139,42 @@ class DemoProviderTest {
         JsonNode tokens = ProviderDriver.json(driver.exchange(code, Map.of()));
         HttpResponse<String> again = driver.exchange(code, Map.of());
         assertThat(ProviderDriver.json(again).path("error").asText()).isEqualTo("invalid_grant");
-        assertThat(driver.userinfo("Bearer", tokens.path("access_token").asText(), Map.of()).statusCode())
+        assertThat(driver.userinfo("Bearer", tokens.path("access_token").asText(), Map.of())
+                        .statusCode())
                 .isEqualTo(401);
     }
 
     @Test
     void aWrongCodeVerifierIsInvalidGrantAndAMissingOneInvalidRequest() throws Exception {
         String code = driver.signIn(driver.authorizeParams(), "alice").get("code");
-        Map<String, String> wrong = Map.of("grant_type", "authorization_code", "code", code, "client_id",
-                ProviderDriver.CLIENT, "redirect_uri", ProviderDriver.REDIRECT,
-                "code_verifier", "x".repeat(43));
-        assertThat(ProviderDriver.json(driver.postForm("/token", wrong, Map.of())).path("error").asText())
+        Map<String, String> wrong = Map.of(
+                "grant_type",
+                "authorization_code",
+                "code",
+                code,
+                "client_id",
+                ProviderDriver.CLIENT,
+                "redirect_uri",
+                ProviderDriver.REDIRECT,
+                "code_verifier",
+                "x".repeat(43));
+        assertThat(ProviderDriver.json(driver.postForm("/token", wrong, Map.of()))
+                        .path("error")
+                        .asText())
                 .isEqualTo("invalid_grant");
         String code2 = driver.signIn(driver.authorizeParams(), "alice").get("code");
-        Map<String, String> missing = Map.of("grant_type", "authorization_code", "code", code2, "client_id",
-                ProviderDriver.CLIENT, "redirect_uri", ProviderDriver.REDIRECT);
-        assertThat(ProviderDriver.json(driver.postForm("/token", missing, Map.of())).path("error").asText())
+        Map<String, String> missing = Map.of(
+                "grant_type",
+                "authorization_code",
+                "code",
+                code2,
+                "client_id",
+                ProviderDriver.CLIENT,
+                "redirect_uri",
+                ProviderDriver.REDIRECT);
+        assertThat(ProviderDriver.json(driver.postForm("/token", missing, Map.of()))
+                        .path("error")
+                        .asText())
                 .isEqualTo("invalid_request");
     }
 
@@ -155,7 +185,9 @@ class DemoProviderTest {
         CLOCK.advance(Duration.ofSeconds(60).minusMillis(1));
         assertThat(driver.exchange(early, Map.of()).statusCode()).isEqualTo(200);
         CLOCK.advance(Duration.ofMillis(1));
-        assertThat(ProviderDriver.json(driver.exchange(late, Map.of())).path("error_description").asText())
+        assertThat(ProviderDriver.json(driver.exchange(late, Map.of()))
+                        .path("error_description")
+                        .asText())
                 .contains("expired");
     }
 
@@ -165,8 +197,9 @@ class DemoProviderTest {
         otherPort.put("redirect_uri", "http://127.0.0.1:1/callback");
         assertThat(driver.getAuthorize(otherPort).statusCode()).isEqualTo(200);
 
-        for (String bad : new String[] {"http://127.0.0.1:53682/other", "http://localhost:53682/callback",
-                "https://evil.example/callback"}) {
+        for (String bad : new String[] {
+            "http://127.0.0.1:53682/other", "http://localhost:53682/callback", "https://evil.example/callback"
+        }) {
             Map<String, String> params = driver.authorizeParams();
             params.put("redirect_uri", bad);
             HttpResponse<String> page = driver.getAuthorize(params);
@@ -179,10 +212,20 @@ class DemoProviderTest {
     @Test
     void theExchangeNeedsTheRedirectUriOfTheAuthorizationRequestPortIncluded() throws Exception {
         String code = driver.signIn(driver.authorizeParams(), "alice").get("code");
-        Map<String, String> fields = Map.of("grant_type", "authorization_code", "code", code,
-                "client_id", ProviderDriver.CLIENT, "redirect_uri", "http://127.0.0.1:1/callback",
-                "code_verifier", ProviderDriver.VERIFIER);
-        assertThat(ProviderDriver.json(driver.postForm("/token", fields, Map.of())).path("error").asText())
+        Map<String, String> fields = Map.of(
+                "grant_type",
+                "authorization_code",
+                "code",
+                code,
+                "client_id",
+                ProviderDriver.CLIENT,
+                "redirect_uri",
+                "http://127.0.0.1:1/callback",
+                "code_verifier",
+                ProviderDriver.VERIFIER);
+        assertThat(ProviderDriver.json(driver.postForm("/token", fields, Map.of()))
+                        .path("error")
+                        .asText())
                 .isEqualTo("invalid_grant");
     }
 
@@ -200,15 +243,19 @@ class DemoProviderTest {
         Map<String, String> params = driver.authorizeParams();
         params.remove("code_challenge");
         Map<String, String> redirect = ProviderDriver.redirectQuery(driver.getAuthorize(params));
-        assertThat(redirect).containsEntry("error", "invalid_request").containsEntry("state", "st-1")
+        assertThat(redirect)
+                .containsEntry("error", "invalid_request")
+                .containsEntry("state", "st-1")
                 .containsEntry("iss", provider.issuer().toString());
     }
 
     @Test
     void denyingConsentRedirectsWithAccessDenied() throws Exception {
         HttpResponse<String> page = driver.getAuthorize(driver.authorizeParams());
-        Map<String, String> redirect = ProviderDriver.redirectQuery(driver.postForm("/authorize", Map.of(
-                "interaction", ProviderDriver.interaction(page.body()), "decision", "deny"), Map.of()));
+        Map<String, String> redirect = ProviderDriver.redirectQuery(driver.postForm(
+                "/authorize",
+                Map.of("interaction", ProviderDriver.interaction(page.body()), "decision", "deny"),
+                Map.of()));
         assertThat(redirect).containsEntry("error", "access_denied").containsEntry("state", "st-1");
     }
 
@@ -218,15 +265,23 @@ class DemoProviderTest {
         assertThat(pushed.statusCode()).isEqualTo(201);
         JsonNode par = ProviderDriver.json(pushed);
         assertThat(par.path("expires_in").asLong()).isEqualTo(60);
-        Map<String, String> byReference = Map.of("client_id", ProviderDriver.CLIENT,
-                "request_uri", par.path("request_uri").asText());
+        Map<String, String> byReference = Map.of(
+                "client_id",
+                ProviderDriver.CLIENT,
+                "request_uri",
+                par.path("request_uri").asText());
         assertThat(driver.getAuthorize(byReference).statusCode()).isEqualTo(200);
         assertThat(driver.getAuthorize(byReference).statusCode()).isEqualTo(400);
 
         JsonNode stale = ProviderDriver.json(driver.postForm("/par", driver.authorizeParams(), Map.of()));
         CLOCK.advance(Duration.ofSeconds(60));
-        assertThat(driver.getAuthorize(Map.of("client_id", ProviderDriver.CLIENT,
-                "request_uri", stale.path("request_uri").asText())).statusCode()).isEqualTo(400);
+        assertThat(driver.getAuthorize(Map.of(
+                                "client_id",
+                                ProviderDriver.CLIENT,
+                                "request_uri",
+                                stale.path("request_uri").asText()))
+                        .statusCode())
+                .isEqualTo(400);
     }
 
     // Regression: the request_uri was taken before client_id was checked, so a wrong client_id burned a valid one.
@@ -235,14 +290,18 @@ class DemoProviderTest {
         JsonNode par = ProviderDriver.json(driver.postForm("/par", driver.authorizeParams(), Map.of()));
         String requestUri = par.path("request_uri").asText();
 
-        assertThat(driver.getAuthorize(Map.of("client_id", "someone-else", "request_uri", requestUri)).statusCode())
+        assertThat(driver.getAuthorize(Map.of("client_id", "someone-else", "request_uri", requestUri))
+                        .statusCode())
                 .isEqualTo(400);
-        assertThat(driver.getAuthorize(Map.of("request_uri", requestUri)).statusCode()).isEqualTo(400);
+        assertThat(driver.getAuthorize(Map.of("request_uri", requestUri)).statusCode())
+                .isEqualTo(400);
 
         assertThat(driver.getAuthorize(Map.of("client_id", ProviderDriver.CLIENT, "request_uri", requestUri))
-                .statusCode()).isEqualTo(200);
+                        .statusCode())
+                .isEqualTo(200);
         assertThat(driver.getAuthorize(Map.of("client_id", ProviderDriver.CLIENT, "request_uri", requestUri))
-                .statusCode()).isEqualTo(400);
+                        .statusCode())
+                .isEqualTo(400);
     }
 
     @Test
@@ -258,11 +317,13 @@ class DemoProviderTest {
     void anAccessTokenStopsWorkingAtItsExpiry() throws Exception {
         String accessToken = driver.login(Map.of()).path("access_token").asText();
         CLOCK.advance(Duration.ofMinutes(5).minusMillis(1));
-        assertThat(driver.userinfo("Bearer", accessToken, Map.of()).statusCode()).isEqualTo(200);
+        assertThat(driver.userinfo("Bearer", accessToken, Map.of()).statusCode())
+                .isEqualTo(200);
         CLOCK.advance(Duration.ofMillis(1));
         HttpResponse<String> expired = driver.userinfo("Bearer", accessToken, Map.of());
         assertThat(expired.statusCode()).isEqualTo(401);
-        assertThat(expired.headers().firstValue("WWW-Authenticate").orElseThrow()).contains("error=\"invalid_token\"");
+        assertThat(expired.headers().firstValue("WWW-Authenticate").orElseThrow())
+                .contains("error=\"invalid_token\"");
     }
 
     @Test
@@ -271,39 +332,55 @@ class DemoProviderTest {
         JsonNode tokens = driver.login(Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())));
         assertThat(tokens.path("token_type").asText()).isEqualTo("DPoP");
         String accessToken = tokens.path("access_token").asText();
-        Map<?, ?> cnf = (Map<?, ?>) SignedJWT.parse(accessToken).getJWTClaimsSet().getClaim("cnf");
+        Map<?, ?> cnf =
+                (Map<?, ?>) SignedJWT.parse(accessToken).getJWTClaimsSet().getClaim("cnf");
         assertThat(cnf.get("jkt")).isEqualTo(key.thumbprint());
 
-        assertThat(driver.userinfo("Bearer", accessToken, Map.of()).statusCode()).isEqualTo(401);
+        assertThat(driver.userinfo("Bearer", accessToken, Map.of()).statusCode())
+                .isEqualTo(401);
         String proof = key.proof("GET", "/userinfo", Optional.empty(), Optional.of(accessToken));
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", proof)).statusCode()).isEqualTo(200);
+        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", proof)).statusCode())
+                .isEqualTo(200);
         HttpResponse<String> replay = driver.userinfo("DPoP", accessToken, Map.of("DPoP", proof));
         assertThat(replay.statusCode()).isEqualTo(401);
-        assertThat(replay.headers().firstValue("WWW-Authenticate").orElseThrow()).contains("invalid_dpop_proof");
+        assertThat(replay.headers().firstValue("WWW-Authenticate").orElseThrow())
+                .contains("invalid_dpop_proof");
 
         ProviderDriver.DpopKey otherKey = driver.new DpopKey();
-        HttpResponse<String> stolen = driver.userinfo("DPoP", accessToken, Map.of("DPoP",
-                otherKey.proof("GET", "/userinfo", Optional.empty(), Optional.of(accessToken))));
+        HttpResponse<String> stolen = driver.userinfo(
+                "DPoP",
+                accessToken,
+                Map.of("DPoP", otherKey.proof("GET", "/userinfo", Optional.empty(), Optional.of(accessToken))));
         assertThat(stolen.statusCode()).isEqualTo(401);
 
-        HttpResponse<String> refreshWithoutProof = driver.refresh(tokens.path("refresh_token").asText(), Map.of());
-        assertThat(ProviderDriver.json(refreshWithoutProof).path("error").asText()).isEqualTo("invalid_grant");
+        HttpResponse<String> refreshWithoutProof =
+                driver.refresh(tokens.path("refresh_token").asText(), Map.of());
+        assertThat(ProviderDriver.json(refreshWithoutProof).path("error").asText())
+                .isEqualTo("invalid_grant");
     }
 
     @Test
     void dpopProofsAreCheckedForMethodTargetAndAge() throws Exception {
         ProviderDriver.DpopKey key = driver.new DpopKey();
-        String accessToken = driver.login(Map.of("DPoP",
-                key.proof("POST", "/token", Optional.empty(), Optional.empty()))).path("access_token").asText();
+        String accessToken = driver.login(
+                        Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())))
+                .path("access_token")
+                .asText();
         String wrongMethod = key.proof("POST", "/userinfo", Optional.empty(), Optional.of(accessToken));
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", wrongMethod)).statusCode()).isEqualTo(401);
+        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", wrongMethod))
+                        .statusCode())
+                .isEqualTo(401);
         String wrongTarget = key.proof("GET", "/token", Optional.empty(), Optional.of(accessToken));
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", wrongTarget)).statusCode()).isEqualTo(401);
+        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", wrongTarget))
+                        .statusCode())
+                .isEqualTo(401);
         String noAth = key.proof("GET", "/userinfo", Optional.empty(), Optional.empty());
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", noAth)).statusCode()).isEqualTo(401);
+        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", noAth)).statusCode())
+                .isEqualTo(401);
         String old = key.proof("GET", "/userinfo", Optional.empty(), Optional.of(accessToken));
         CLOCK.advance(Duration.ofSeconds(61));
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", old)).statusCode()).isEqualTo(401);
+        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", old)).statusCode())
+                .isEqualTo(401);
     }
 
     // OP4: a use_dpop_nonce error carries DPoP-Nonce; one resend with that nonce succeeds.
@@ -313,40 +390,59 @@ class DemoProviderTest {
         ProviderDriver.DpopKey key = driver.new DpopKey();
         provider.requireDpopNonces(true);
         String code = driver.signIn(driver.authorizeParams(), "alice").get("code");
-        HttpResponse<String> challenged = driver.exchange(code, Map.of("DPoP",
-                key.proof("POST", "/token", Optional.empty(), Optional.empty())));
+        HttpResponse<String> challenged =
+                driver.exchange(code, Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())));
         assertThat(challenged.statusCode()).isEqualTo(400);
         assertThat(ProviderDriver.json(challenged).path("error").asText()).isEqualTo("use_dpop_nonce");
         String nonce = challenged.headers().firstValue("DPoP-Nonce").orElseThrow();
 
-        HttpResponse<String> exchanged = driver.exchange(code, Map.of("DPoP",
-                key.proof("POST", "/token", Optional.of(nonce), Optional.empty())));
+        HttpResponse<String> exchanged = driver.exchange(
+                code, Map.of("DPoP", key.proof("POST", "/token", Optional.of(nonce), Optional.empty())));
         assertThat(exchanged.statusCode()).isEqualTo(200);
         String accessToken = ProviderDriver.json(exchanged).path("access_token").asText();
 
         provider.rotateDpopNonce();
         provider.rotateDpopNonce();
-        HttpResponse<String> stale = driver.userinfo("DPoP", accessToken, Map.of("DPoP",
-                key.proof("GET", "/userinfo", Optional.of(nonce), Optional.of(accessToken))));
+        HttpResponse<String> stale = driver.userinfo(
+                "DPoP",
+                accessToken,
+                Map.of("DPoP", key.proof("GET", "/userinfo", Optional.of(nonce), Optional.of(accessToken))));
         assertThat(stale.statusCode()).isEqualTo(401);
         assertThat(stale.headers().firstValue("WWW-Authenticate").orElseThrow()).contains("use_dpop_nonce");
         String fresh = stale.headers().firstValue("DPoP-Nonce").orElseThrow();
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP",
-                key.proof("GET", "/userinfo", Optional.of(fresh), Optional.of(accessToken)))).statusCode())
+        assertThat(driver.userinfo(
+                                "DPoP",
+                                accessToken,
+                                Map.of(
+                                        "DPoP",
+                                        key.proof("GET", "/userinfo", Optional.of(fresh), Optional.of(accessToken))))
+                        .statusCode())
                 .isEqualTo(200);
     }
 
     @Test
     void revokingARefreshTokenEndsItsFamilyAndUnknownTokensAreFine() throws Exception {
         JsonNode tokens = driver.login(Map.of());
-        Map<String, String> revoke = Map.of("token", tokens.path("refresh_token").asText(),
-                "token_type_hint", "refresh_token", "client_id", ProviderDriver.CLIENT);
+        Map<String, String> revoke = Map.of(
+                "token",
+                tokens.path("refresh_token").asText(),
+                "token_type_hint",
+                "refresh_token",
+                "client_id",
+                ProviderDriver.CLIENT);
         assertThat(driver.postForm("/revoke", revoke, Map.of()).statusCode()).isEqualTo(200);
-        assertThat(driver.refresh(tokens.path("refresh_token").asText(), Map.of()).statusCode()).isEqualTo(400);
-        assertThat(driver.userinfo("Bearer", tokens.path("access_token").asText(), Map.of()).statusCode())
+        assertThat(driver.refresh(tokens.path("refresh_token").asText(), Map.of())
+                        .statusCode())
+                .isEqualTo(400);
+        assertThat(driver.userinfo("Bearer", tokens.path("access_token").asText(), Map.of())
+                        .statusCode())
                 .isEqualTo(401);
-        assertThat(driver.postForm("/revoke", Map.of("token", "never-issued", "client_id", ProviderDriver.CLIENT),
-                Map.of()).statusCode()).isEqualTo(200);
+        assertThat(driver.postForm(
+                                "/revoke",
+                                Map.of("token", "never-issued", "client_id", ProviderDriver.CLIENT),
+                                Map.of())
+                        .statusCode())
+                .isEqualTo(200);
         HttpResponse<String> missing = driver.postForm("/revoke", Map.of("client_id", ProviderDriver.CLIENT), Map.of());
         assertThat(ProviderDriver.json(missing).path("error").asText()).isEqualTo("invalid_request");
     }
@@ -354,12 +450,13 @@ class DemoProviderTest {
     @Test
     void endSessionRedirectsOnlyToARegisteredUri() throws Exception {
         String idToken = driver.login(Map.of()).path("id_token").asText();
-        HttpResponse<String> ok = driver.get("/logout?id_token_hint=" + idToken
-                + "&post_logout_redirect_uri=http://127.0.0.1/logged-out&state=bye");
+        HttpResponse<String> ok = driver.get(
+                "/logout?id_token_hint=" + idToken + "&post_logout_redirect_uri=http://127.0.0.1/logged-out&state=bye");
         assertThat(ok.statusCode()).isEqualTo(302);
-        assertThat(ok.headers().firstValue("Location").orElseThrow()).isEqualTo("http://127.0.0.1/logged-out?state=bye");
-        HttpResponse<String> evil = driver.get("/logout?id_token_hint=" + idToken
-                + "&post_logout_redirect_uri=https://evil.example/");
+        assertThat(ok.headers().firstValue("Location").orElseThrow())
+                .isEqualTo("http://127.0.0.1/logged-out?state=bye");
+        HttpResponse<String> evil =
+                driver.get("/logout?id_token_hint=" + idToken + "&post_logout_redirect_uri=https://evil.example/");
         assertThat(evil.statusCode()).isEqualTo(400);
         assertThat(evil.headers().firstValue("Location")).isEmpty();
         assertThat(driver.get("/logout").statusCode()).isEqualTo(200);
@@ -376,29 +473,37 @@ class DemoProviderTest {
         assertThat(jwks.getKeys()).hasSize(4);
         assertThat(jwks.getKeyByKeyId(before)).isNotNull();
         assertThat(jwks.getKeys()).noneMatch(JWK::isPrivate);
-        SignedJWT idToken = SignedJWT.parse(driver.login(Map.of()).path("id_token").asText());
+        SignedJWT idToken =
+                SignedJWT.parse(driver.login(Map.of()).path("id_token").asText());
         assertThat(idToken.getHeader().getKeyID()).isEqualTo(provider.currentKeyId());
         assertThat(verifiesWithJwks(idToken)).isTrue();
     }
 
     @Test
     void badTokenRequestsGetTheRfcErrorAndTheServerKeepsServing() throws Exception {
-        HttpResponse<String> wrongType = driver.http.send(HttpRequest.newBuilder(provider.baseUrl().resolve("/token"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+        HttpResponse<String> wrongType = driver.http.send(
+                HttpRequest.newBuilder(provider.baseUrl().resolve("/token"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(ProviderDriver.json(wrongType).path("error").asText()).isEqualTo("invalid_request");
         assertThat(driver.get("/token").statusCode()).isEqualTo(405);
         assertThat(error(Map.of("client_id", ProviderDriver.CLIENT))).isEqualTo("invalid_request");
         assertThat(error(Map.of("client_id", ProviderDriver.CLIENT, "grant_type", "password")))
                 .isEqualTo("unsupported_grant_type");
-        assertThat(error(Map.of("client_id", "nobody", "grant_type", "refresh_token"))).isEqualTo("invalid_client");
+        assertThat(error(Map.of("client_id", "nobody", "grant_type", "refresh_token")))
+                .isEqualTo("invalid_client");
         assertThat(error(Map.of("grant_type", "refresh_token"))).isEqualTo("invalid_client");
         assertThat(error(Map.of("client_id", ProviderDriver.CLIENT, "grant_type", "authorization_code")))
                 .isEqualTo("invalid_request");
-        HttpResponse<String> repeated = driver.http.send(HttpRequest.newBuilder(provider.baseUrl().resolve("/token"))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("client_id=stormwatch-desktop&grant_type=a&grant_type=b"))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> repeated = driver.http.send(
+                HttpRequest.newBuilder(provider.baseUrl().resolve("/token"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "client_id=stormwatch-desktop&grant_type=a&grant_type=b"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(ProviderDriver.json(repeated).path("error").asText()).isEqualTo("invalid_request");
         HttpResponse<String> huge = driver.postForm("/token", Map.of("client_id", "x".repeat(70_000)), Map.of());
         assertThat(huge.statusCode()).isEqualTo(413);
@@ -412,7 +517,8 @@ class DemoProviderTest {
         assertThat(none.statusCode()).isEqualTo(401);
         assertThat(none.headers().firstValue("WWW-Authenticate").orElseThrow()).startsWith("Bearer realm=");
         assertThat(driver.userinfo("Basic", "abc", Map.of()).statusCode()).isEqualTo(400);
-        assertThat(driver.userinfo("Bearer", "not-a-token", Map.of()).statusCode()).isEqualTo(401);
+        assertThat(driver.userinfo("Bearer", "not-a-token", Map.of()).statusCode())
+                .isEqualTo(401);
     }
 
     @Test
@@ -426,12 +532,17 @@ class DemoProviderTest {
     }
 
     private static String error(Map<String, String> fields) throws Exception {
-        return ProviderDriver.json(driver.postForm("/token", fields, Map.of())).path("error").asText();
+        return ProviderDriver.json(driver.postForm("/token", fields, Map.of()))
+                .path("error")
+                .asText();
     }
 
     private static boolean verifiesWithJwks(SignedJWT jwt) throws Exception {
-        JWK key = JWKSet.parse(driver.get("/jwks").body()).getKeyByKeyId(jwt.getHeader().getKeyID());
-        return key instanceof RSAKey rsa ? jwt.verify(new RSASSAVerifier(rsa)) : jwt.verify(new ECDSAVerifier((ECKey) key));
+        JWK key = JWKSet.parse(driver.get("/jwks").body())
+                .getKeyByKeyId(jwt.getHeader().getKeyID());
+        return key instanceof RSAKey rsa
+                ? jwt.verify(new RSASSAVerifier(rsa))
+                : jwt.verify(new ECDSAVerifier((ECKey) key));
     }
 
     @Test
@@ -442,24 +553,35 @@ class DemoProviderTest {
         JsonNode doc = ProviderDriver.json(driver.get("/.well-known/openid-configuration"));
         String id = ClientRegistration.CONFIDENTIAL_CLIENT_ID;
         String secret = ClientRegistration.CONFIDENTIAL_CLIENT_SECRET;
-        String wrongBasic = "Basic " + java.util.Base64.getEncoder().encodeToString((id + ":wrong").getBytes(
-                java.nio.charset.StandardCharsets.UTF_8));
+        String wrongBasic = "Basic "
+                + java.util.Base64.getEncoder()
+                        .encodeToString((id + ":wrong").getBytes(java.nio.charset.StandardCharsets.UTF_8));
         Map<String, String> refresh = Map.of("grant_type", "refresh_token", "refresh_token", "unknown");
 
         HttpResponse<String> noSecret = driver.postForm("/token", withClient(refresh, id), Map.of());
-        HttpResponse<String> wrongPost = driver.postForm("/token",
-                with(withClient(refresh, id), "client_secret", "wrong"), Map.of());
+        HttpResponse<String> wrongPost =
+                driver.postForm("/token", with(withClient(refresh, id), "client_secret", "wrong"), Map.of());
         HttpResponse<String> wrongHeader = driver.postForm("/token", refresh, Map.of("Authorization", wrongBasic));
-        HttpResponse<String> rightBasic = driver.postForm("/token", refresh, Map.of("Authorization", "Basic "
-                + java.util.Base64.getEncoder().encodeToString((id + ":" + secret).getBytes(
-                        java.nio.charset.StandardCharsets.UTF_8))));
+        HttpResponse<String> rightBasic = driver.postForm(
+                "/token",
+                refresh,
+                Map.of(
+                        "Authorization",
+                        "Basic "
+                                + java.util.Base64.getEncoder()
+                                        .encodeToString((id + ":" + secret)
+                                                .getBytes(java.nio.charset.StandardCharsets.UTF_8))));
 
-        assertThat(doc.path("token_endpoint_auth_methods_supported")).extracting(JsonNode::asText)
+        assertThat(doc.path("token_endpoint_auth_methods_supported"))
+                .extracting(JsonNode::asText)
                 .containsExactly("none", "client_secret_basic", "client_secret_post");
         for (HttpResponse<String> refused : List.of(noSecret, wrongPost, wrongHeader)) {
             assertThat(refused.statusCode()).isEqualTo(401);
             assertThat(ProviderDriver.json(refused).path("error").asText()).isEqualTo("invalid_client");
-            assertThat(refused.headers().firstValue("WWW-Authenticate")).get().asString().startsWith("Basic");
+            assertThat(refused.headers().firstValue("WWW-Authenticate"))
+                    .get()
+                    .asString()
+                    .startsWith("Basic");
             assertThat(refused.body()).doesNotContain(secret);
         }
         // The right secret gets past client authentication to the grant check.

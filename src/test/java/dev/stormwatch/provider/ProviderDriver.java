@@ -39,7 +39,8 @@ final class ProviderDriver {
 
     private static final Pattern INTERACTION = Pattern.compile("name=\"interaction\" value=\"([^\"]+)\"");
 
-    final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    final HttpClient http =
+            HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     final DemoProvider provider;
     final Clock clock;
 
@@ -66,7 +67,10 @@ final class ProviderDriver {
     }
 
     HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(provider.baseUrl().resolve(pathAndQuery)).GET().build(),
+        return http.send(
+                HttpRequest.newBuilder(provider.baseUrl().resolve(pathAndQuery))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -80,8 +84,10 @@ final class ProviderDriver {
         if (page.statusCode() != 200) {
             throw new AssertionError("sign-in page: " + page.statusCode() + " " + page.body());
         }
-        HttpResponse<String> done = postForm(ProviderState.AUTHORIZE, Map.of(
-                "interaction", interaction(page.body()), "user", user, "decision", "allow"), Map.of());
+        HttpResponse<String> done = postForm(
+                ProviderState.AUTHORIZE,
+                Map.of("interaction", interaction(page.body()), "user", user, "decision", "allow"),
+                Map.of());
         return redirectQuery(done);
     }
 
@@ -117,14 +123,28 @@ final class ProviderDriver {
     }
 
     HttpResponse<String> exchange(String code, Map<String, String> headers) throws IOException, InterruptedException {
-        return postForm(ProviderState.TOKEN, Map.of("grant_type", "authorization_code", "code", code,
-                "redirect_uri", REDIRECT, "client_id", CLIENT, "code_verifier", VERIFIER), headers);
+        return postForm(
+                ProviderState.TOKEN,
+                Map.of(
+                        "grant_type",
+                        "authorization_code",
+                        "code",
+                        code,
+                        "redirect_uri",
+                        REDIRECT,
+                        "client_id",
+                        CLIENT,
+                        "code_verifier",
+                        VERIFIER),
+                headers);
     }
 
     HttpResponse<String> refresh(String refreshToken, Map<String, String> headers)
             throws IOException, InterruptedException {
-        return postForm(ProviderState.TOKEN, Map.of("grant_type", "refresh_token", "refresh_token", refreshToken,
-                "client_id", CLIENT), headers);
+        return postForm(
+                ProviderState.TOKEN,
+                Map.of("grant_type", "refresh_token", "refresh_token", refreshToken, "client_id", CLIENT),
+                headers);
     }
 
     /** A full login: sign-in page, code, token exchange; returns the token response. */
@@ -140,7 +160,8 @@ final class ProviderDriver {
     HttpResponse<String> userinfo(String scheme, String token, Map<String, String> headers)
             throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(provider.baseUrl().resolve(ProviderState.USERINFO))
-                .header("Authorization", scheme + " " + token).GET();
+                .header("Authorization", scheme + " " + token)
+                .GET();
         headers.forEach(request::header);
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -173,8 +194,12 @@ final class ProviderDriver {
                     .issueTime(Date.from(clock.instant()));
             nonce.ifPresent(n -> claims.claim("nonce", n));
             accessToken.ifPresent(t -> claims.claim("ath", Base64Url.sha256(t)));
-            SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256)
-                    .type(new JOSEObjectType("dpop+jwt")).jwk(key.toPublicJWK()).build(), claims.build());
+            SignedJWT jwt = new SignedJWT(
+                    new JWSHeader.Builder(JWSAlgorithm.ES256)
+                            .type(new JOSEObjectType("dpop+jwt"))
+                            .jwk(key.toPublicJWK())
+                            .build(),
+                    claims.build());
             jwt.sign(new ECDSASigner(key));
             return jwt.serialize();
         }

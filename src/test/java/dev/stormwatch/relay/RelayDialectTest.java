@@ -26,7 +26,9 @@ class RelayDialectTest {
 
     /** 2026-01-01T00:00:00Z plus 10.25 s: the 60 s window ends 49.75 s later. */
     private final FakeClock clock = FakeClock.at("2026-01-01T00:00:10.250Z");
-    private final OkHttpClient client = new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
+
+    private final OkHttpClient client =
+            new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
     private Relay relay;
 
     @AfterEach
@@ -39,12 +41,17 @@ class RelayDialectTest {
 
     /** Three requests allowed, then the 429: the headers of each, in order. */
     private List<Headers> fourRequests(RateLimitDialect dialect) throws IOException {
-        relay = Relay.start(RelayConfig.defaults().withClock(clock).withQuota(new Quota(3, Duration.ofMinutes(1)))
+        relay = Relay.start(RelayConfig.defaults()
+                .withClock(clock)
+                .withQuota(new Quota(3, Duration.ofMinutes(1)))
                 .withDialect(dialect));
         List<Headers> headers = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            try (Response response = client.newCall(new Request.Builder().url(relay.baseUrl() + "/v1/models")
-                    .header("Authorization", "Bearer sk-demo").build()).execute()) {
+            try (Response response = client.newCall(new Request.Builder()
+                            .url(relay.baseUrl() + "/v1/models")
+                            .header("Authorization", "Bearer sk-demo")
+                            .build())
+                    .execute()) {
                 assertThat(response.code()).isEqualTo(i < 3 ? 200 : 429);
                 headers.add(response.headers());
             }
@@ -67,14 +74,16 @@ class RelayDialectTest {
     @DisplayName("anthropic: remaining counts down with the reset as an RFC 3339 instant; the 429 adds retry-after")
     void anthropic() throws IOException {
         List<Headers> h = fourRequests(RateLimitDialect.ANTHROPIC);
-        assertThat(h).extracting(x -> x.get("anthropic-ratelimit-requests-remaining"))
+        assertThat(h)
+                .extracting(x -> x.get("anthropic-ratelimit-requests-remaining"))
                 .containsExactly("2", "1", "0", "0");
         assertThat(h.get(2).get("anthropic-ratelimit-requests-reset")).isEqualTo("2026-01-01T00:01:00Z");
         assertThat(h.get(3).get("retry-after")).isEqualTo("50");
     }
 
     @Test
-    @DisplayName("azure: remaining without a reset; the 429 carries retry-after-ms, x-ms-retry-after-ms and Retry-After")
+    @DisplayName(
+            "azure: remaining without a reset; the 429 carries retry-after-ms, x-ms-retry-after-ms and Retry-After")
     void azure() throws IOException {
         List<Headers> h = fourRequests(RateLimitDialect.AZURE);
         assertThat(h).extracting(x -> x.get("x-ratelimit-remaining-requests")).containsExactly("2", "1", "0", "0");
@@ -100,8 +109,10 @@ class RelayDialectTest {
     @DisplayName("ietf: RateLimit counts r down with t in whole seconds rounded up, beside RateLimit-Policy")
     void ietf() throws IOException {
         List<Headers> h = fourRequests(RateLimitDialect.IETF);
-        assertThat(h).extracting(x -> x.get("RateLimit")).containsExactly(
-                "\"default\";r=2;t=50", "\"default\";r=1;t=50", "\"default\";r=0;t=50", "\"default\";r=0;t=50");
+        assertThat(h)
+                .extracting(x -> x.get("RateLimit"))
+                .containsExactly(
+                        "\"default\";r=2;t=50", "\"default\";r=1;t=50", "\"default\";r=0;t=50", "\"default\";r=0;t=50");
         assertThat(h.get(0).get("RateLimit-Policy")).isEqualTo("\"default\";q=3;w=60");
         assertThat(h.get(3).get("Retry-After")).isEqualTo("50");
     }
@@ -118,15 +129,20 @@ class RelayDialectTest {
 
     @DisplayName("RH2, RH9: the client reads each dialect's third answer as a pace and its 429 as a wait, never early")
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = RateLimitDialect.class, names = {"OPENAI", "ANTHROPIC", "GITHUB", "IETF"})
+    @EnumSource(
+            value = RateLimitDialect.class,
+            names = {"OPENAI", "ANTHROPIC", "GITHUB", "IETF"})
     void clientNeverComesBackEarly(RateLimitDialect dialect) throws IOException {
         List<Headers> h = fourRequests(dialect);
         Duration untilReset = Duration.ofMillis(49_750);
         WaitHints.Reading third = read(200, h.get(2));
-        assertThat(third.pace()).hasValueSatisfying(pace -> assertThat(pace).isGreaterThanOrEqualTo(untilReset)
-                .isLessThanOrEqualTo(untilReset.plusSeconds(1)));
+        assertThat(third.pace())
+                .hasValueSatisfying(pace -> assertThat(pace)
+                        .isGreaterThanOrEqualTo(untilReset)
+                        .isLessThanOrEqualTo(untilReset.plusSeconds(1)));
         WaitHints.Reading refused = read(429, h.get(3));
-        assertThat(refused.waitTime()).hasValueSatisfying(wait -> assertThat(wait).isGreaterThanOrEqualTo(untilReset));
+        assertThat(refused.waitTime())
+                .hasValueSatisfying(wait -> assertThat(wait).isGreaterThanOrEqualTo(untilReset));
     }
 
     @Test

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class RelayLeakyBucketTest {
 
     private final FakeClock clock = FakeClock.at("2026-01-01T00:00:00Z");
-    private final OkHttpClient client = new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
+    private final OkHttpClient client =
+            new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
     private Relay relay;
 
     @AfterEach
@@ -29,13 +30,18 @@ class RelayLeakyBucketTest {
 
     private void start() throws IOException {
         // Its own dialect must not matter: nginx speaks none.
-        relay = Relay.start(RelayConfig.defaults().withClock(clock).withQuota(Quota.leakyBucket(50))
+        relay = Relay.start(RelayConfig.defaults()
+                .withClock(clock)
+                .withQuota(Quota.leakyBucket(50))
                 .withDialect(RateLimitDialect.OPENAI));
     }
 
     private Response get() throws IOException {
-        return client.newCall(new Request.Builder().url(relay.baseUrl() + "/v1/models")
-                .header("Authorization", "Bearer sk-demo").build()).execute();
+        return client.newCall(new Request.Builder()
+                        .url(relay.baseUrl() + "/v1/models")
+                        .header("Authorization", "Bearer sk-demo")
+                        .build())
+                .execute();
     }
 
     private int status() throws IOException {
@@ -74,7 +80,8 @@ class RelayLeakyBucketTest {
     }
 
     @Test
-    @DisplayName("LB9: the refusal is nginx's: 429, Retry-After: 2 whatever the wait, no rate-limit headers, an HTML page")
+    @DisplayName(
+            "LB9: the refusal is nginx's: 429, Retry-After: 2 whatever the wait, no rate-limit headers, an HTML page")
     void theRefusalIsNginxs() throws IOException {
         start();
         status();
@@ -83,9 +90,12 @@ class RelayLeakyBucketTest {
             assertThat(refused.header("Retry-After")).isEqualTo("2");
             assertThat(refused.header("x-ratelimit-remaining-requests")).isNull();
             assertThat(refused.header("Content-Type")).startsWith("text/html");
-            assertThat(refused.body().string()).contains("429 Too Many Requests").contains("nginx");
+            assertThat(refused.body().string())
+                    .contains("429 Too Many Requests")
+                    .contains("nginx");
         }
-        assertThat(relay.log().since(0)).extracting(RequestRecord::outcome)
+        assertThat(relay.log().since(0))
+                .extracting(RequestRecord::outcome)
                 .containsExactly(RelayOutcome.OK, RelayOutcome.QUOTA_EXCEEDED);
     }
 }

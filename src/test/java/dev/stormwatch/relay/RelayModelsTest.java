@@ -57,7 +57,10 @@ class RelayModelsTest {
     void timelineOutagesWinOverBrownOutsAndHiccupsAreListedInOrder() {
         Disruption outage = new Disruption.Outage(Duration.ofSeconds(5), Duration.ofSeconds(10));
         Disruption brownOut = new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(20), 0.5);
-        Timeline timeline = new Timeline(List.of(brownOut, outage, new Disruption.Hiccup(Duration.ofSeconds(30)),
+        Timeline timeline = new Timeline(List.of(
+                brownOut,
+                outage,
+                new Disruption.Hiccup(Duration.ofSeconds(30)),
                 new Disruption.Hiccup(Duration.ofSeconds(3))));
         assertThat(timeline.activeAt(Duration.ofSeconds(4))).contains(brownOut);
         assertThat(timeline.activeAt(Duration.ofSeconds(5))).contains(outage);
@@ -90,7 +93,6 @@ class RelayModelsTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(1), 1.5))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> RelayConfig.defaults().withApiKeys(List.of()))
-                .hasMessageContaining("nobody gets in");
+        assertThatThrownBy(() -> RelayConfig.defaults().withApiKeys(List.of())).hasMessageContaining("nobody gets in");
     }
 }

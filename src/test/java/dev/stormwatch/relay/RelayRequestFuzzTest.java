@@ -28,12 +28,16 @@ class RelayRequestFuzzTest {
     @DisplayName("HD1: any request to the relay's model API is answered with a status other than 500")
     void anyRequestIsAnsweredWithoutA500(byte[] bytes) {
         Request request = requestOf(new String(bytes, StandardCharsets.UTF_8));
-        ModelApi api = new ModelApi(RelayConfig.defaults().withSleeper(duration -> { }),
-                URI.create("http://127.0.0.1:8081"), Instant.now(), new RequestLog(64), new FaultPlan(),
+        ModelApi api = new ModelApi(
+                RelayConfig.defaults().withSleeper(duration -> {}),
+                URI.create("http://127.0.0.1:8081"),
+                Instant.now(),
+                new RequestLog(64),
+                new FaultPlan(),
                 new AtomicLong());
 
-        Response answer = api.handle(request.path().startsWith(ModelApi.MODELS) ? ModelApi.MODELS : ModelApi.CHAT,
-                request);
+        Response answer =
+                api.handle(request.path().startsWith(ModelApi.MODELS) ? ModelApi.MODELS : ModelApi.CHAT, request);
 
         assertThat(answer.status()).isBetween(200, 599).isNotEqualTo(500);
     }
@@ -55,7 +59,11 @@ class RelayRequestFuzzTest {
                         .add(lines[i].substring(colon + 1).strip());
             }
         }
-        return new Request(method, question < 0 ? target : target.substring(0, question),
-                question < 0 ? "" : target.substring(question + 1), headers, body.getBytes(StandardCharsets.UTF_8));
+        return new Request(
+                method,
+                question < 0 ? target : target.substring(0, question),
+                question < 0 ? "" : target.substring(question + 1),
+                headers,
+                body.getBytes(StandardCharsets.UTF_8));
     }
 }

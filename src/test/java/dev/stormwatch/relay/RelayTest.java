@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.server.Fault;
-import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.server.Sleeper;
+import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketException;
@@ -28,10 +28,12 @@ import org.junit.jupiter.api.Test;
 /** The relay over real sockets; every behaviour is checked from its own request record. */
 class RelayTest {
 
-    private static final String CHAT = "{\"model\":\"storm-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+    private static final String CHAT =
+            "{\"model\":\"storm-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 
     private final FakeClock clock = FakeClock.atNewYear();
-    private final OkHttpClient client = new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
+    private final OkHttpClient client =
+            new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
     private Relay relay;
 
     @AfterEach
@@ -54,7 +56,8 @@ class RelayTest {
         assertThat(models("sk-wrong")).isEqualTo(401);
         assertThat(models(null)).isEqualTo(401);
         List<RequestRecord> log = relay.log().all();
-        assertThat(log).extracting(RequestRecord::outcome)
+        assertThat(log)
+                .extracting(RequestRecord::outcome)
                 .containsExactly(RelayOutcome.OK, RelayOutcome.UNAUTHORIZED, RelayOutcome.UNAUTHORIZED);
         assertThat(log.get(0).principal()).startsWith("key-").doesNotContain("sk-demo");
     }
@@ -66,7 +69,8 @@ class RelayTest {
             assertThat(response.code()).isEqualTo(200);
             JsonNode body = new ObjectMapper().readTree(response.body().string());
             assertThat(body.path("object").asText()).isEqualTo("chat.completion");
-            assertThat(body.path("choices").get(0).path("message").path("role").asText()).isEqualTo("assistant");
+            assertThat(body.path("choices").get(0).path("message").path("role").asText())
+                    .isEqualTo("assistant");
             assertThat(body.path("usage").path("total_tokens").asInt()).isPositive();
         }
     }
@@ -76,11 +80,14 @@ class RelayTest {
         start(RelayConfig.defaults());
         assertThat(code(chat("text/plain", CHAT))).isEqualTo(415);
         assertThat(code(chat("application/json", "{\"model\":"))).isEqualTo(400);
-        assertThat(code(chat("application/json", "{\"model\":\"gpt-9\",\"messages\":[{}]}"))).isEqualTo(404);
+        assertThat(code(chat("application/json", "{\"model\":\"gpt-9\",\"messages\":[{}]}")))
+                .isEqualTo(404);
         assertThat(code(chat("application/json", "{\"model\":\"storm-mini\"}"))).isEqualTo(400);
         assertThat(code(chat("application/json", "[]"))).isEqualTo(400);
         assertThat(code(chat("application/json", CHAT))).isEqualTo(200);
-        assertThat(relay.log().totals()).containsEntry(RelayOutcome.BAD_REQUEST, 5L).containsEntry(RelayOutcome.OK, 1L);
+        assertThat(relay.log().totals())
+                .containsEntry(RelayOutcome.BAD_REQUEST, 5L)
+                .containsEntry(RelayOutcome.OK, 1L);
     }
 
     @Test
@@ -99,13 +106,22 @@ class RelayTest {
         }
         clock.advance(Duration.ofMillis(1));
         assertThat(models("sk-demo")).isEqualTo(200);
-        assertThat(relay.log().all()).extracting(RequestRecord::outcome).containsExactly(RelayOutcome.OK, RelayOutcome.OK,
-                RelayOutcome.OK, RelayOutcome.QUOTA_EXCEEDED, RelayOutcome.QUOTA_EXCEEDED, RelayOutcome.OK);
+        assertThat(relay.log().all())
+                .extracting(RequestRecord::outcome)
+                .containsExactly(
+                        RelayOutcome.OK,
+                        RelayOutcome.OK,
+                        RelayOutcome.OK,
+                        RelayOutcome.QUOTA_EXCEEDED,
+                        RelayOutcome.QUOTA_EXCEEDED,
+                        RelayOutcome.OK);
     }
 
     @Test
     void quotaIsPerPrincipal() throws IOException {
-        start(RelayConfig.defaults().withApiKeys(List.of("sk-a", "sk-b")).withQuota(new Quota(1, Duration.ofMinutes(1))));
+        start(RelayConfig.defaults()
+                .withApiKeys(List.of("sk-a", "sk-b"))
+                .withQuota(new Quota(1, Duration.ofMinutes(1))));
         assertThat(models("sk-a")).isEqualTo(200);
         assertThat(models("sk-a")).isEqualTo(429);
         assertThat(models("sk-b")).isEqualTo(200);
@@ -114,7 +130,9 @@ class RelayTest {
     @Test
     void beyondCapacityTheRelayAnswers503() throws Exception {
         Gate gate = new Gate();
-        start(RelayConfig.defaults().withCapacity(1, false).withSleeper(gate)
+        start(RelayConfig.defaults()
+                .withCapacity(1, false)
+                .withSleeper(gate)
                 .withLatency(new LatencyModel(Duration.ofSeconds(1), 0)));
         CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> modelsUnchecked("sk-demo"));
         assertThat(gate.entered.await(5, TimeUnit.SECONDS)).isTrue();
@@ -122,16 +140,23 @@ class RelayTest {
         assertThat(models("sk-demo")).isEqualTo(503);
         gate.open.countDown();
         assertThat(first.get(5, TimeUnit.SECONDS)).isEqualTo(200);
-        assertThat(relay.log().totals()).containsEntry(RelayOutcome.OVERLOADED, 1L).containsEntry(RelayOutcome.OK, 1L);
+        assertThat(relay.log().totals())
+                .containsEntry(RelayOutcome.OVERLOADED, 1L)
+                .containsEntry(RelayOutcome.OK, 1L);
     }
 
     @Test
     void anOutageAnswers503FromItsStartUntilItsEnd() throws IOException {
-        start(RelayConfig.defaults().withDisruptions(List.of(
-                new Disruption.Outage(Duration.ofSeconds(10), Duration.ofSeconds(20)))));
+        start(RelayConfig.defaults()
+                .withDisruptions(List.of(new Disruption.Outage(Duration.ofSeconds(10), Duration.ofSeconds(20)))));
         int[] codes = new int[5];
-        Duration[] steps = {Duration.ofMillis(9_999), Duration.ofMillis(1), Duration.ofMillis(9_999),
-            Duration.ofMillis(1), Duration.ofMillis(1)};
+        Duration[] steps = {
+            Duration.ofMillis(9_999),
+            Duration.ofMillis(1),
+            Duration.ofMillis(9_999),
+            Duration.ofMillis(1),
+            Duration.ofMillis(1)
+        };
         for (int i = 0; i < steps.length; i++) {
             clock.advance(steps[i]);
             codes[i] = models("sk-demo");
@@ -142,8 +167,8 @@ class RelayTest {
 
     @Test
     void anOutageAnswersTheStatusItWasGiven() throws IOException {
-        start(RelayConfig.defaults().withDisruptions(List.of(
-                new Disruption.Outage(Duration.ZERO, Duration.ofSeconds(10), 502))));
+        start(RelayConfig.defaults()
+                .withDisruptions(List.of(new Disruption.Outage(Duration.ZERO, Duration.ofSeconds(10), 502))));
 
         assertThat(models("sk-demo")).isEqualTo(502);
         assertThat(relay.log().totals()).containsEntry(RelayOutcome.OUTAGE, 1L);
@@ -151,8 +176,8 @@ class RelayTest {
 
     @Test
     void aFullBrownOutFailsEveryRequestWith5xx() throws IOException {
-        start(RelayConfig.defaults().withDisruptions(List.of(
-                new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(10), 1.0))));
+        start(RelayConfig.defaults()
+                .withDisruptions(List.of(new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(10), 1.0))));
         for (int i = 0; i < 10; i++) {
             assertThat(models("sk-demo")).isIn(500, 502, 503);
         }
@@ -163,8 +188,9 @@ class RelayTest {
 
     @Test
     void aPartialBrownOutFailsAboutItsShareReproduciblyForASeed() throws IOException {
-        start(RelayConfig.defaults().withSeed(7).withDisruptions(List.of(
-                new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(10), 0.3))));
+        start(RelayConfig.defaults()
+                .withSeed(7)
+                .withDisruptions(List.of(new Disruption.BrownOut(Duration.ZERO, Duration.ofSeconds(10), 0.3))));
         for (int i = 0; i < 200; i++) {
             models("sk-demo");
         }
@@ -207,8 +233,10 @@ class RelayTest {
         assertThat(models("sk-demo")).isEqualTo(502);
         assertThat(models("sk-demo")).isEqualTo(502);
         assertThat(models("sk-demo")).isEqualTo(200);
-        assertThat(relay.log().all()).extracting(RequestRecord::outcome, RequestRecord::status)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(RelayOutcome.FAULT, 502),
+        assertThat(relay.log().all())
+                .extracting(RequestRecord::outcome, RequestRecord::status)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(RelayOutcome.FAULT, 502),
                         org.assertj.core.groups.Tuple.tuple(RelayOutcome.FAULT, 502),
                         org.assertj.core.groups.Tuple.tuple(RelayOutcome.OK, 200));
     }
@@ -219,7 +247,9 @@ class RelayTest {
         models("sk-demo");
         models("nope");
         try (Response response = client.newCall(new Request.Builder()
-                .url(relay.baseUrl() + "/admin/requests?since=1").build()).execute()) {
+                        .url(relay.baseUrl() + "/admin/requests?since=1")
+                        .build())
+                .execute()) {
             JsonNode body = new ObjectMapper().readTree(response.body().string());
             assertThat(body.path("next").asLong()).isEqualTo(2);
             assertThat(body.path("records")).hasSize(1);
@@ -277,10 +307,12 @@ class RelayTest {
     }
 
     private Response chat(String contentType, String body) throws IOException {
-        return client.newCall(new Request.Builder().url(relay.baseUrl() + "/v1/chat/completions")
-                .header("Authorization", "Bearer sk-demo")
-                .post(RequestBody.create(body.getBytes(StandardCharsets.UTF_8), MediaType.get(contentType)))
-                .build()).execute();
+        return client.newCall(new Request.Builder()
+                        .url(relay.baseUrl() + "/v1/chat/completions")
+                        .header("Authorization", "Bearer sk-demo")
+                        .post(RequestBody.create(body.getBytes(StandardCharsets.UTF_8), MediaType.get(contentType)))
+                        .build())
+                .execute();
     }
 
     private static int code(Response response) {

@@ -42,14 +42,16 @@ class RelayWithProviderTokensTest {
     private static final String VERIFIER = "relay-test-verifier-0123456789-abcdefghijklmnop";
 
     private final FakeClock clock = FakeClock.atNewYear();
-    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
     private DemoProvider provider;
     private Relay relay;
 
     @BeforeEach
     void start() throws Exception {
         provider = DemoProvider.start(ProviderConfig.defaults().withClock(clock));
-        relay = Relay.start(RelayConfig.defaults().withClock(clock)
+        relay = Relay.start(RelayConfig.defaults()
+                .withClock(clock)
                 .withTrustedIssuer(new TrustedIssuer(provider.issuer().toString(), provider.jwksUrl())));
     }
 
@@ -72,10 +74,17 @@ class RelayWithProviderTokensTest {
     @Test
     void aTokenOfAnotherSignerIsRefused() throws Exception {
         ECKey stranger = new ECKeyGenerator(Curve.P_256).keyID("es256-1").generate();
-        SignedJWT forged = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256).keyID("es256-1")
-                .type(new JOSEObjectType("at+jwt")).build(), new JWTClaimsSet.Builder()
-                .issuer(provider.issuer().toString()).subject("mallory").audience("stormwatch-relay")
-                .expirationTime(Date.from(clock.instant().plusSeconds(300))).build());
+        SignedJWT forged = new SignedJWT(
+                new JWSHeader.Builder(JWSAlgorithm.ES256)
+                        .keyID("es256-1")
+                        .type(new JOSEObjectType("at+jwt"))
+                        .build(),
+                new JWTClaimsSet.Builder()
+                        .issuer(provider.issuer().toString())
+                        .subject("mallory")
+                        .audience("stormwatch-relay")
+                        .expirationTime(Date.from(clock.instant().plusSeconds(300)))
+                        .build());
         forged.sign(new ECDSASigner(stranger));
         assertThat(models("Bearer " + forged.serialize())).isEqualTo(401);
 
@@ -87,35 +96,60 @@ class RelayWithProviderTokensTest {
         ECKey dpopKey = new ECKeyGenerator(Curve.P_256).generate();
         String bound = login(dpopKey).path("access_token").asText();
         assertThat(models("Bearer " + bound)).isEqualTo(401);
-        assertThat(models("DPoP " + bound, proof(dpopKey, "POST", provider.baseUrl() + "/token", null))).isEqualTo(401);
-        assertThat(models("DPoP " + bound, proof(new ECKeyGenerator(Curve.P_256).generate(), "GET",
-                relay.baseUrl() + "/v1/models", bound))).isEqualTo(401);
+        assertThat(models("DPoP " + bound, proof(dpopKey, "POST", provider.baseUrl() + "/token", null)))
+                .isEqualTo(401);
+        assertThat(models(
+                        "DPoP " + bound,
+                        proof(
+                                new ECKeyGenerator(Curve.P_256).generate(),
+                                "GET",
+                                relay.baseUrl() + "/v1/models",
+                                bound)))
+                .isEqualTo(401);
         assertThat(models("DPoP " + bound, proof(dpopKey, "GET", relay.baseUrl() + "/v1/models", bound)))
                 .isEqualTo(200);
-        assertThat(relay.log().all()).last().extracting(RequestRecord::principal).isEqualTo("sub:alice");
+        assertThat(relay.log().all())
+                .last()
+                .extracting(RequestRecord::principal)
+                .isEqualTo("sub:alice");
     }
 
     private String proof(ECKey key, String method, String url, String accessToken) throws Exception {
-        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder().jwtID(UUID.randomUUID().toString())
-                .claim("htm", method).claim("htu", url).issueTime(Date.from(clock.instant()));
+        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
+                .jwtID(UUID.randomUUID().toString())
+                .claim("htm", method)
+                .claim("htu", url)
+                .issueTime(Date.from(clock.instant()));
         if (accessToken != null) {
             claims.claim("ath", Base64Url.sha256(accessToken));
         }
-        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256)
-                .type(new JOSEObjectType("dpop+jwt")).jwk(key.toPublicJWK()).build(), claims.build());
+        SignedJWT jwt = new SignedJWT(
+                new JWSHeader.Builder(JWSAlgorithm.ES256)
+                        .type(new JOSEObjectType("dpop+jwt"))
+                        .jwk(key.toPublicJWK())
+                        .build(),
+                claims.build());
         jwt.sign(new ECDSASigner(key));
         return jwt.serialize();
     }
 
     private int models(String authorization, String dpopProof) throws Exception {
-        return http.send(HttpRequest.newBuilder(relay.baseUrl().resolve("/v1/models"))
-                .header("Authorization", authorization).header("DPoP", dpopProof).build(),
-                HttpResponse.BodyHandlers.discarding()).statusCode();
+        return http.send(
+                        HttpRequest.newBuilder(relay.baseUrl().resolve("/v1/models"))
+                                .header("Authorization", authorization)
+                                .header("DPoP", dpopProof)
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     private int models(String authorization) throws Exception {
-        return http.send(HttpRequest.newBuilder(relay.baseUrl().resolve("/v1/models"))
-                .header("Authorization", authorization).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        return http.send(
+                        HttpRequest.newBuilder(relay.baseUrl().resolve("/v1/models"))
+                                .header("Authorization", authorization)
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     private JsonNode login(ECKey dpopKey) throws Exception {
@@ -125,18 +159,32 @@ class RelayWithProviderTokensTest {
         params.put("redirect_uri", "http://127.0.0.1:40000/callback");
         params.put("code_challenge", Base64Url.sha256(VERIFIER));
         params.put("code_challenge_method", "S256");
-        String page = http.send(HttpRequest.newBuilder(provider.baseUrl().resolve("/authorize?" + form(params)))
-                .build(), HttpResponse.BodyHandlers.ofString()).body();
+        String page = http.send(
+                        HttpRequest.newBuilder(provider.baseUrl().resolve("/authorize?" + form(params)))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
         Matcher m = Pattern.compile("name=\"interaction\" value=\"([^\"]+)\"").matcher(page);
         assertThat(m.find()).isTrue();
-        HttpResponse<String> redirect = post("/authorize",
-                Map.of("interaction", m.group(1), "user", "alice", "decision", "allow"), null);
+        HttpResponse<String> redirect =
+                post("/authorize", Map.of("interaction", m.group(1), "user", "alice", "decision", "allow"), null);
         String location = redirect.headers().firstValue("Location").orElseThrow();
         String code = URI.create(location).getQuery().split("&")[0].substring("code=".length());
         String proof = dpopKey == null ? null : proof(dpopKey, "POST", provider.baseUrl() + "/token", null);
-        HttpResponse<String> tokens = post("/token", Map.of("grant_type", "authorization_code", "code", code,
-                "redirect_uri", "http://127.0.0.1:40000/callback", "client_id", ClientRegistration.DESKTOP_CLIENT_ID,
-                "code_verifier", VERIFIER), proof);
+        HttpResponse<String> tokens = post(
+                "/token",
+                Map.of(
+                        "grant_type",
+                        "authorization_code",
+                        "code",
+                        code,
+                        "redirect_uri",
+                        "http://127.0.0.1:40000/callback",
+                        "client_id",
+                        ClientRegistration.DESKTOP_CLIENT_ID,
+                        "code_verifier",
+                        VERIFIER),
+                proof);
         assertThat(tokens.statusCode()).isEqualTo(200);
         return new ObjectMapper().readTree(tokens.body());
     }
@@ -152,7 +200,8 @@ class RelayWithProviderTokensTest {
     }
 
     private static String form(Map<String, String> fields) {
-        return fields.entrySet().stream().map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(),
-                StandardCharsets.UTF_8)).collect(Collectors.joining("&"));
+        return fields.entrySet().stream()
+                .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
     }
 }

@@ -41,7 +41,8 @@ class AdaptiveSendRateTest {
     }
 
     @Test
-    @DisplayName("RH11: a throttle sets the rate to 0.7 of the measured send rate; the empty bucket makes sends wait a token")
+    @DisplayName(
+            "RH11: a throttle sets the rate to 0.7 of the measured send rate; the empty bucket makes sends wait a token")
     void throttleBacksOffToBetaTimesMeasured() {
         tenPerSecondForOneSecond(true);
 
@@ -130,7 +131,8 @@ class AdaptiveSendRateTest {
         // then one answer a second for a minute: the curve would climb far, the measurement holds it down
         for (int s = 2; s <= 60; s++) {
             rate.onResponse(false, at(s));
-            assertThat(rate.fillRate()).isLessThanOrEqualTo(Math.max(2 * rate.measuredRate(), AdaptiveSendRate.MIN_RATE) + 1e-9);
+            assertThat(rate.fillRate())
+                    .isLessThanOrEqualTo(Math.max(2 * rate.measuredRate(), AdaptiveSendRate.MIN_RATE) + 1e-9);
         }
     }
 
@@ -173,20 +175,22 @@ class AdaptiveSendRateTest {
     }
 
     @Test
-    @DisplayName("RH11: what counts as a throttle: 429 always, 503 only with a wait; 500, 503 alone and network failures never")
+    @DisplayName(
+            "RH11: what counts as a throttle: 429 always, 503 only with a wait; 500, 503 alone and network failures never")
     void whatCountsAsAThrottle() {
         Instant now = start;
         List.of(
-                new Object[] {Outcome.HttpResponse.of(429), true},
-                new Object[] {Outcome.HttpResponse.withRetryAfter(429, "5"), true},
-                new Object[] {Outcome.HttpResponse.withRetryAfter(503, "5"), true},
-                new Object[] {Outcome.HttpResponse.withRetryAfter(503, "0"), true},
-                new Object[] {Outcome.HttpResponse.of(503), false},
-                new Object[] {Outcome.HttpResponse.withRetryAfter(503, "soon"), false},
-                new Object[] {Outcome.HttpResponse.withRetryAfter(500, "5"), false},
-                new Object[] {Outcome.HttpResponse.of(200), false},
-                new Object[] {new Outcome.NetworkFailure(FailureKind.values()[0]), false})
+                        new Object[] {Outcome.HttpResponse.of(429), true},
+                        new Object[] {Outcome.HttpResponse.withRetryAfter(429, "5"), true},
+                        new Object[] {Outcome.HttpResponse.withRetryAfter(503, "5"), true},
+                        new Object[] {Outcome.HttpResponse.withRetryAfter(503, "0"), true},
+                        new Object[] {Outcome.HttpResponse.of(503), false},
+                        new Object[] {Outcome.HttpResponse.withRetryAfter(503, "soon"), false},
+                        new Object[] {Outcome.HttpResponse.withRetryAfter(500, "5"), false},
+                        new Object[] {Outcome.HttpResponse.of(200), false},
+                        new Object[] {new Outcome.NetworkFailure(FailureKind.values()[0]), false})
                 .forEach(row -> assertThat(AdaptiveSendRate.isThrottle((Outcome) row[0], now))
-                        .as(row[0].toString()).isEqualTo(row[1]));
+                        .as(row[0].toString())
+                        .isEqualTo(row[1]));
     }
 }

@@ -14,8 +14,17 @@ class BackoffTest {
     // B3
     @DisplayName("B3: the ceiling before retry n is min(maxBackoff, initialBackoff x multiplier^(n-1))")
     @ParameterizedTest(name = "retry {0}: ceiling {1} ms")
-    @CsvSource({"1, 500", "2, 1000", "3, 2000", "4, 4000", "5, 8000", "6, 10000", "7, 10000", "60, 10000",
-        "2147483647, 10000"})
+    @CsvSource({
+        "1, 500",
+        "2, 1000",
+        "3, 2000",
+        "4, 4000",
+        "5, 8000",
+        "6, 10000",
+        "7, 10000",
+        "60, 10000",
+        "2147483647, 10000"
+    })
     void ceilingGrowsThenCaps(int retry, long millis) {
         assertThat(Backoff.ceiling(retry, RetryPolicy.DEFAULT)).isEqualTo(Duration.ofMillis(millis));
     }
@@ -23,8 +32,15 @@ class BackoffTest {
     // B3
     @DisplayName("B3: full jitter is uniform(0, ceiling): exact values for given random numbers")
     @ParameterizedTest(name = "retry {0}, random {1}: {2} ms")
-    @CsvSource({"1, 0.0, 0", "1, 0.5, 250", "1, 0.25, 125", "2, 0.5, 500", "3, 0.75, 1500", "6, 0.5, 5000",
-        "6, 0.1, 1000"})
+    @CsvSource({
+        "1, 0.0, 0",
+        "1, 0.5, 250",
+        "1, 0.25, 125",
+        "2, 0.5, 500",
+        "3, 0.75, 1500",
+        "6, 0.5, 5000",
+        "6, 0.1, 1000"
+    })
     void fullJitterExactValues(int retry, double random, long millis) {
         assertThat(Backoff.fullJitter(retry, RetryPolicy.DEFAULT, random)).isEqualTo(Duration.ofMillis(millis));
     }
@@ -53,7 +69,10 @@ class BackoffTest {
     @Test
     @DisplayName("B4: jitter cannot be switched off: with multiplier 1.0 the sleep still follows the random number")
     void jitterAlwaysApplies() {
-        RetryPolicy flat = RetryPolicy.builder().multiplier(1.0).maxBackoff(Duration.ofMillis(500)).build();
+        RetryPolicy flat = RetryPolicy.builder()
+                .multiplier(1.0)
+                .maxBackoff(Duration.ofMillis(500))
+                .build();
 
         assertThat(Backoff.fullJitter(9, flat, 0.2)).isEqualTo(Duration.ofMillis(100));
         assertThat(Backoff.fullJitter(9, flat, 0.8)).isEqualTo(Duration.ofMillis(400));

@@ -31,10 +31,18 @@ class ComparisonBackoffTest {
     }
 
     // B3: the ceiling without its jitter
-    @DisplayName("B3 ceiling: exponential without jitter sleeps min(maxBackoff, initialBackoff x multiplier^(n-1)), the random number ignored")
+    @DisplayName(
+            "B3 ceiling: exponential without jitter sleeps min(maxBackoff, initialBackoff x multiplier^(n-1)), the random number ignored")
     @ParameterizedTest(name = "retry {0}, random {1}: {2} ms")
-    @CsvSource({"1, 0.0, 500", "1, 0.99, 500", "2, 0.3, 1000", "5, 0.0, 8000", "6, 0.7, 10000", "7, 0.0, 10000",
-        "2147483647, 0.5, 10000"})
+    @CsvSource({
+        "1, 0.0, 500",
+        "1, 0.99, 500",
+        "2, 0.3, 1000",
+        "5, 0.0, 8000",
+        "6, 0.7, 10000",
+        "7, 0.0, 10000",
+        "2147483647, 0.5, 10000"
+    })
     void exponentialIsTheCeiling(int retry, double random, long millis) {
         assertThat(sleep(ComparisonBackoff.EXPONENTIAL, retry, 0, random)).isEqualTo(Duration.ofMillis(millis));
     }
@@ -44,13 +52,21 @@ class ComparisonBackoffTest {
     @ParameterizedTest(name = "retry {0}, random {1}")
     @CsvSource({"1, 0.0", "1, 0.5", "2, 0.25", "3, 0.75", "6, 0.1", "60, 0.999"})
     void fullIsTheDefaultBackoff(int retry, double random) {
-        assertThat(sleep(ComparisonBackoff.FULL, retry, 0, random)).isEqualTo(Backoff.fullJitter(retry, POLICY, random));
+        assertThat(sleep(ComparisonBackoff.FULL, retry, 0, random))
+                .isEqualTo(Backoff.fullJitter(retry, POLICY, random));
     }
 
     @DisplayName("equal jitter: half the ceiling fixed plus uniform(0, the other half)")
     @ParameterizedTest(name = "retry {0}, random {1}: {2} ms")
-    @CsvSource({"1, 0.0, 250", "1, 0.5, 375", "2, 0.0, 500", "2, 0.5, 750", "6, 0.0, 5000", "6, 0.5, 7500",
-        "60, 0.0, 5000"})
+    @CsvSource({
+        "1, 0.0, 250",
+        "1, 0.5, 375",
+        "2, 0.0, 500",
+        "2, 0.5, 750",
+        "6, 0.0, 5000",
+        "6, 0.5, 7500",
+        "60, 0.0, 5000"
+    })
     void equalJitterExactValues(int retry, double random, long millis) {
         assertThat(sleep(ComparisonBackoff.EQUAL, retry, 0, random)).isEqualTo(Duration.ofMillis(millis));
     }
@@ -63,7 +79,8 @@ class ComparisonBackoffTest {
         assertThat(sleep).isLessThan(Duration.ofMillis(500)).isGreaterThan(Duration.ofMillis(499));
     }
 
-    @DisplayName("decorrelated: min(maxBackoff, uniform(initialBackoff, previous x 3)); no previous sleep (or a shorter one) counts as initialBackoff")
+    @DisplayName(
+            "decorrelated: min(maxBackoff, uniform(initialBackoff, previous x 3)); no previous sleep (or a shorter one) counts as initialBackoff")
     @ParameterizedTest(name = "previous {0} ms, random {1}: {2} ms")
     @CsvSource({
         "0, 0.0, 500", // the first retry starts at the base...
@@ -77,7 +94,8 @@ class ComparisonBackoffTest {
         "300000, 0.0, 500"
     })
     void decorrelatedExactValues(long previousMillis, double random, long millis) {
-        assertThat(sleep(ComparisonBackoff.DECORRELATED, 1, previousMillis, random)).isEqualTo(Duration.ofMillis(millis));
+        assertThat(sleep(ComparisonBackoff.DECORRELATED, 1, previousMillis, random))
+                .isEqualTo(Duration.ofMillis(millis));
     }
 
     @Test
@@ -88,7 +106,8 @@ class ComparisonBackoffTest {
         long[] expectedUpperMillis = {1500, 4500, 10_000, 10_000};
         for (int retry = 1; retry <= expectedUpperMillis.length; retry++) {
             Duration next = ComparisonBackoff.DECORRELATED.sleep(retry, previous, POLICY, top);
-            assertThat(next.toMillis()).as("retry %d after %s", retry, previous)
+            assertThat(next.toMillis())
+                    .as("retry %d after %s", retry, previous)
                     .isBetween(expectedUpperMillis[retry - 1] - 1, expectedUpperMillis[retry - 1]);
             previous = next;
         }
@@ -104,19 +123,24 @@ class ComparisonBackoffTest {
         for (int retry = 1; retry <= 40; retry++) {
             for (double random : new double[] {0.0, 0.25, 0.5, 0.75, Math.nextDown(1.0)}) {
                 Duration sleep = strategy.sleep(retry, Duration.ofMinutes(retry), POLICY, random);
-                assertThat(sleep).as("%s retry %d random %s", strategy, retry, random)
+                assertThat(sleep)
+                        .as("%s retry %d random %s", strategy, retry, random)
                         .isBetween(Duration.ZERO, POLICY.maxBackoff());
             }
         }
     }
 
-    @DisplayName("a retry number below 1, a random number outside [0, 1) or a negative previous sleep is a programming error")
+    @DisplayName(
+            "a retry number below 1, a random number outside [0, 1) or a negative previous sleep is a programming error")
     @ParameterizedTest
     @EnumSource(ComparisonBackoff.class)
     void argumentsOutsideTheirRangesAreRefused(ComparisonBackoff strategy) {
-        assertThatThrownBy(() -> strategy.sleep(0, NO_PREVIOUS, POLICY, 0.5)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> strategy.sleep(1, NO_PREVIOUS, POLICY, 1.0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> strategy.sleep(1, NO_PREVIOUS, POLICY, -0.1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> strategy.sleep(0, NO_PREVIOUS, POLICY, 0.5))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> strategy.sleep(1, NO_PREVIOUS, POLICY, 1.0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> strategy.sleep(1, NO_PREVIOUS, POLICY, -0.1))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> strategy.sleep(1, Duration.ofMillis(-1), POLICY, 0.5))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -124,7 +148,8 @@ class ComparisonBackoffTest {
     @Test
     @DisplayName("the command-line names are those of the simulation: none, exponential, full, equal, decorrelated")
     void cliNames() {
-        assertThat(ComparisonBackoff.values()).extracting(ComparisonBackoff::cliName)
+        assertThat(ComparisonBackoff.values())
+                .extracting(ComparisonBackoff::cliName)
                 .containsExactly("none", "exponential", "full", "equal", "decorrelated");
     }
 }

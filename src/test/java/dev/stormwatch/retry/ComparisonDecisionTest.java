@@ -22,10 +22,10 @@ class ComparisonDecisionTest {
     private static final Instant NOW = Instant.parse("2026-11-30T06:00:00Z");
     private static final double HALF = 0.5;
 
-    private static Decision decide(Outcome outcome, BudgetCounters counters, ComparisonBackoff strategy,
-            Duration previous) {
-        return RetryDecision.decide(outcome, Operation.READ, RELAY, counters, RetryPolicy.DEFAULT, NOW, HALF, strategy,
-                previous);
+    private static Decision decide(
+            Outcome outcome, BudgetCounters counters, ComparisonBackoff strategy, Duration previous) {
+        return RetryDecision.decide(
+                outcome, Operation.READ, RELAY, counters, RetryPolicy.DEFAULT, NOW, HALF, strategy, previous);
     }
 
     // B3, B4
@@ -34,28 +34,41 @@ class ComparisonDecisionTest {
     void theDefaultIsFullJitter() {
         for (int failed = 0; failed < 2; failed++) {
             BudgetCounters counters = new BudgetCounters(failed, failed, failed, Duration.ZERO);
-            Decision byDefault = RetryDecision.decide(HttpResponse.of(503), Operation.READ, RELAY, counters,
-                    RetryPolicy.DEFAULT, NOW, HALF);
+            Decision byDefault = RetryDecision.decide(
+                    HttpResponse.of(503), Operation.READ, RELAY, counters, RetryPolicy.DEFAULT, NOW, HALF);
 
-            assertThat(byDefault).isEqualTo(decide(HttpResponse.of(503), counters, ComparisonBackoff.FULL, Duration.ZERO));
+            assertThat(byDefault)
+                    .isEqualTo(decide(HttpResponse.of(503), counters, ComparisonBackoff.FULL, Duration.ZERO));
         }
-        assertThat(RetryDecision.decide(HttpResponse.of(503), Operation.READ, RELAY, BudgetCounters.FRESH,
-                RetryPolicy.DEFAULT, NOW, HALF)).isEqualTo(new Decision.Retry(Duration.ofMillis(250), Duration.ofMillis(250)));
+        assertThat(RetryDecision.decide(
+                        HttpResponse.of(503),
+                        Operation.READ,
+                        RELAY,
+                        BudgetCounters.FRESH,
+                        RetryPolicy.DEFAULT,
+                        NOW,
+                        HALF))
+                .isEqualTo(new Decision.Retry(Duration.ofMillis(250), Duration.ofMillis(250)));
     }
 
     @Test
     @DisplayName("none: a 503 without Retry-After and a reset connection are retried at once, with no jitter")
     void noneRetriesAtOnce() {
-        Decision afterStatus = decide(HttpResponse.of(503), BudgetCounters.FRESH, ComparisonBackoff.NONE, Duration.ZERO);
-        Decision afterReset = decide(new NetworkFailure(FailureKind.RESET_AFTER_SEND), BudgetCounters.FRESH,
-                ComparisonBackoff.NONE, Duration.ZERO);
+        Decision afterStatus =
+                decide(HttpResponse.of(503), BudgetCounters.FRESH, ComparisonBackoff.NONE, Duration.ZERO);
+        Decision afterReset = decide(
+                new NetworkFailure(FailureKind.RESET_AFTER_SEND),
+                BudgetCounters.FRESH,
+                ComparisonBackoff.NONE,
+                Duration.ZERO);
 
         assertThat(afterStatus).isEqualTo(new Decision.Retry(Duration.ZERO, Duration.ZERO));
         assertThat(afterReset).isEqualTo(new Decision.Retry(Duration.ZERO, Duration.ZERO));
     }
 
     @Test
-    @DisplayName("the event's jitter is the random share: none for exponential, the upper half for equal, all of it for decorrelated")
+    @DisplayName(
+            "the event's jitter is the random share: none for exponential, the upper half for equal, all of it for decorrelated")
     void jitterShareOfEachStrategy() {
         BudgetCounters second = new BudgetCounters(1, 1, 1, Duration.ZERO); // retry 2: ceiling 1 s
         assertThat(decide(HttpResponse.of(503), second, ComparisonBackoff.EXPONENTIAL, Duration.ZERO))
@@ -71,7 +84,8 @@ class ComparisonDecisionTest {
     @ParameterizedTest
     @EnumSource(ComparisonBackoff.class)
     void retryAfterHoldsForEveryStrategy(ComparisonBackoff strategy) {
-        Decision decision = decide(HttpResponse.withRetryAfter(429, "2"), BudgetCounters.FRESH, strategy, Duration.ZERO);
+        Decision decision =
+                decide(HttpResponse.withRetryAfter(429, "2"), BudgetCounters.FRESH, strategy, Duration.ZERO);
 
         // 2 s plus half of the largest jitter (a tenth of 2 s): 2.1 s, as with full jitter.
         assertThat(decision).isEqualTo(new Decision.Retry(Duration.ofMillis(2100), Duration.ofMillis(100)));
@@ -82,7 +96,8 @@ class ComparisonDecisionTest {
     @ParameterizedTest
     @EnumSource(ComparisonBackoff.class)
     void retryAfterPastTheBudgetStopsForEveryStrategy(ComparisonBackoff strategy) {
-        Decision decision = decide(HttpResponse.withRetryAfter(503, "120"), BudgetCounters.FRESH, strategy, Duration.ZERO);
+        Decision decision =
+                decide(HttpResponse.withRetryAfter(503, "120"), BudgetCounters.FRESH, strategy, Duration.ZERO);
 
         assertThat(decision).isInstanceOf(Decision.Stop.class);
         assertThat(((Decision.Stop) decision).pauseUntil()).contains(NOW.plusSeconds(120));
@@ -104,7 +119,8 @@ class ComparisonDecisionTest {
 
     // B3, B1
     @Test
-    @DisplayName("B3: a sleep past the budget is not started, for exponential as for full; none stops once the budget is spent")
+    @DisplayName(
+            "B3: a sleep past the budget is not started, for exponential as for full; none stops once the budget is spent")
     void budgetHoldsForEveryStrategy() {
         // Exponential sleeps the whole 500 ms ceiling: it fits with 500 ms left, not with 499 ms.
         BudgetCounters fits = new BudgetCounters(0, 0, 0, Duration.ofMillis(19_500));
@@ -118,7 +134,11 @@ class ComparisonDecisionTest {
         BudgetCounters overspent = new BudgetCounters(0, 0, 0, Duration.ofMillis(20_001));
         assertThat(decide(HttpResponse.of(503), spent, ComparisonBackoff.NONE, Duration.ZERO))
                 .isInstanceOf(Decision.Retry.class);
-        assertThat(decide(new NetworkFailure(FailureKind.RESET_AFTER_SEND), overspent, ComparisonBackoff.NONE,
-                Duration.ZERO)).isInstanceOf(Decision.Stop.class);
+        assertThat(decide(
+                        new NetworkFailure(FailureKind.RESET_AFTER_SEND),
+                        overspent,
+                        ComparisonBackoff.NONE,
+                        Duration.ZERO))
+                .isInstanceOf(Decision.Stop.class);
     }
 }

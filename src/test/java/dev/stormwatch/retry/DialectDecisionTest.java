@@ -43,16 +43,25 @@ class DialectDecisionTest {
     @Test
     @DisplayName("RH1, RA3: the jitter on a millisecond wait is up to a tenth of it")
     void millisecondWaitGetsRetryAfterJitter() {
-        Decision decision = RetryDecision.decide(response(503, "x-ms-retry-after-ms", "2000"), Operation.READ, API,
-                BudgetCounters.FRESH, RetryPolicy.DEFAULT, NOW, 0.5);
+        Decision decision = RetryDecision.decide(
+                response(503, "x-ms-retry-after-ms", "2000"),
+                Operation.READ,
+                API,
+                BudgetCounters.FRESH,
+                RetryPolicy.DEFAULT,
+                NOW,
+                0.5);
         assertThat(decision).isEqualTo(new Decision.Retry(Duration.ofMillis(2100), Duration.ofMillis(100)));
     }
 
     @Test
     @DisplayName("RH2, RA4, P1: the longest wait (tokens used up for 6m0s) does not fit 20 s: stop, report it, pause")
     void longestWaitThatDoesNotFitStopsAndPauses() {
-        HttpResponse response = new HttpResponse(429, List.of("1"), null, HintHeaders.of(
-                "x-ratelimit-remaining-tokens", "0", "x-ratelimit-reset-tokens", "6m0s"));
+        HttpResponse response = new HttpResponse(
+                429,
+                List.of("1"),
+                null,
+                HintHeaders.of("x-ratelimit-remaining-tokens", "0", "x-ratelimit-reset-tokens", "6m0s"));
         Decision.Stop stop = (Decision.Stop) decide(response);
         assertThat(stop.failure().retryAfter()).contains(Duration.ofMinutes(6));
         assertThat(stop.pauseUntil()).contains(NOW.plus(Duration.ofMinutes(6)));
@@ -89,7 +98,9 @@ class DialectDecisionTest {
 
     @DisplayName("RH3, F1, P3, A1: x-should-retry true never makes a forbidden retry allowed")
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Operation.class, names = {"REFRESH", "CODE_EXCHANGE", "SEND_ONCE"})
+    @EnumSource(
+            value = Operation.class,
+            names = {"REFRESH", "CODE_EXCHANGE", "SEND_ONCE"})
     void shouldRetryTrueDoesNotWiden(Operation operation) {
         Decision decision = decide(response(503, "x-should-retry", "true"), operation, BudgetCounters.FRESH);
         assertThat(decision).isNotInstanceOf(Decision.Retry.class);
@@ -113,32 +124,35 @@ class DialectDecisionTest {
     @Test
     @DisplayName("RH9, RH12: a 200 that says no request is left until 850ms paces the request's model until then")
     void successWithNothingLeftPaces() {
-        Decision decision = decide(response(200, "x-ratelimit-remaining-requests", "0",
-                "x-ratelimit-reset-requests", "850ms"));
+        Decision decision =
+                decide(response(200, "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "850ms"));
         assertThat(decision).isEqualTo(new Decision.Deliver(Optional.of(NOW.plusMillis(850)), PaceScope.MODEL));
     }
 
     @Test
     @DisplayName("RH9: a 200 with one request left does not pace")
     void successWithOneLeftDoesNotPace() {
-        assertThat(decide(response(200, "x-ratelimit-remaining-requests", "1",
-                "x-ratelimit-reset-requests", "850ms"))).isEqualTo(Decision.DELIVER);
+        assertThat(decide(response(200, "x-ratelimit-remaining-requests", "1", "x-ratelimit-reset-requests", "850ms")))
+                .isEqualTo(Decision.DELIVER);
     }
 
     @Test
     @DisplayName("RH9, RH8: GitHub's 403 with nothing left paces (403 itself is not retried, ST1)")
     void gitHub403Paces() {
         long reset = NOW.getEpochSecond() + 60;
-        Decision decision = decide(response(403, "x-ratelimit-remaining", "0", "x-ratelimit-reset",
-                Long.toString(reset)));
+        Decision decision =
+                decide(response(403, "x-ratelimit-remaining", "0", "x-ratelimit-reset", Long.toString(reset)));
         assertThat(decision).isEqualTo(new Decision.Deliver(Optional.of(NOW.plusSeconds(60))));
     }
 
     @Test
     @DisplayName("RH9, A1: the application's own requests start no pace")
     void applicationRequestsDoNotPace() {
-        assertThat(decide(response(200, "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "1s"),
-                Operation.SEND_ONCE, BudgetCounters.FRESH)).isEqualTo(Decision.DELIVER);
+        assertThat(decide(
+                        response(200, "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "1s"),
+                        Operation.SEND_ONCE,
+                        BudgetCounters.FRESH))
+                .isEqualTo(Decision.DELIVER);
     }
 
     @Test
@@ -158,8 +172,16 @@ class DialectDecisionTest {
     @Test
     @DisplayName("RH10: garbled hints on a 429 fall back to ordinary backoff, never an exception")
     void garbledHintsFallBackToBackoff() {
-        Decision decision = decide(response(429, "retry-after-ms", "-5", "x-ratelimit-remaining-requests", "0",
-                "x-ratelimit-reset-requests", "soon", "x-should-retry", "maybe"));
+        Decision decision = decide(response(
+                429,
+                "retry-after-ms",
+                "-5",
+                "x-ratelimit-remaining-requests",
+                "0",
+                "x-ratelimit-reset-requests",
+                "soon",
+                "x-should-retry",
+                "maybe"));
         assertThat(decision).isEqualTo(new Decision.Retry(Duration.ZERO, Duration.ZERO));
     }
 }

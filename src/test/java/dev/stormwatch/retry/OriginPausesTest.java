@@ -1,8 +1,8 @@
 package dev.stormwatch.retry;
 
-import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
@@ -22,7 +22,8 @@ class OriginPausesTest {
 
     // P1, P2
     @Test
-    @DisplayName("P2: a running pause refuses with the status that started it and what is left; 1 ms before, on and after its end")
+    @DisplayName(
+            "P2: a running pause refuses with the status that started it and what is left; 1 ms before, on and after its end")
     void refusesUntilTheEnd() {
         pauses.start(TOKEN, 429, clock.instant().plusSeconds(120));
 
@@ -43,10 +44,14 @@ class OriginPausesTest {
 
         CallFailure.Recoverable failure = pauses.check(TOKEN).orElseThrow().toFailure(TOKEN, Duration.ofSeconds(1));
 
-        assertThat(failure.reason()).isEqualTo(new CallFailure.Server(
-                503, java.util.Optional.of(Duration.ofSeconds(30)), 0, Duration.ofSeconds(1)));
+        assertThat(failure.reason())
+                .isEqualTo(new CallFailure.Server(
+                        503, java.util.Optional.of(Duration.ofSeconds(30)), 0, Duration.ofSeconds(1)));
         assertThat(failure.refusedByPause()).isTrue();
-        assertThat(failure.getMessage()).contains("paused").contains("nothing was sent").contains("30 s");
+        assertThat(failure.getMessage())
+                .contains("paused")
+                .contains("nothing was sent")
+                .contains("30 s");
     }
 
     // OP5
@@ -56,7 +61,9 @@ class OriginPausesTest {
         pauses.start(TOKEN, 429, clock.instant().plusSeconds(60));
 
         assertThat(pauses.check(OTHER)).isEmpty();
-        assertThat(pauses.check(Origin.of("http://idp.example/token"))).as("another scheme is another origin").isEmpty();
+        assertThat(pauses.check(Origin.of("http://idp.example/token")))
+                .as("another scheme is another origin")
+                .isEmpty();
     }
 
     // P1
@@ -113,20 +120,22 @@ class OriginPausesTest {
 
     // RH12
     @Test
-    @DisplayName("RH12: a model's pace holds that model only; the longest hold on a request decides; an ended pace is gone")
+    @DisplayName(
+            "RH12: a model's pace holds that model only; the longest hold on a request decides; an ended pace is gone")
     void scopedPaces() {
-        dev.stormwatch.retry.PaceScope.PaceTarget gpt = PaceScope.PaceTarget.of("POST", "/v1/chat",
-                java.util.Optional.of("gpt-4o"));
+        dev.stormwatch.retry.PaceScope.PaceTarget gpt =
+                PaceScope.PaceTarget.of("POST", "/v1/chat", java.util.Optional.of("gpt-4o"));
         PaceScope.PaceKey key = PaceScope.MODEL.keyFor(gpt);
         pauses.pace(TOKEN, key, clock.instant().plusSeconds(5));
 
         assertThat(pauses.check(TOKEN)).as("the origin itself is free").isEmpty();
-        assertThat(pauses.check(TOKEN, gpt)).contains(
-                new OriginPauses.Refusal(429, Duration.ofSeconds(5), java.util.Optional.of(key)));
+        assertThat(pauses.check(TOKEN, gpt))
+                .contains(new OriginPauses.Refusal(429, Duration.ofSeconds(5), java.util.Optional.of(key)));
 
         pauses.start(TOKEN, 503, clock.instant().plusSeconds(2));
-        assertThat(pauses.check(TOKEN, gpt)).as("the longer hold").contains(
-                new OriginPauses.Refusal(429, Duration.ofSeconds(5), java.util.Optional.of(key)));
+        assertThat(pauses.check(TOKEN, gpt))
+                .as("the longer hold")
+                .contains(new OriginPauses.Refusal(429, Duration.ofSeconds(5), java.util.Optional.of(key)));
         pauses.start(TOKEN, 503, clock.instant().plusSeconds(9));
         assertThat(pauses.check(TOKEN, gpt)).contains(new OriginPauses.Refusal(503, Duration.ofSeconds(9)));
 

@@ -51,7 +51,8 @@ class OriginTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 65536, -1})
     void aPortOutsideOneTo65535IsRefused(int port) {
-        assertThatThrownBy(() -> new Origin("http", "h", port)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new Origin("http", "h", port))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("port out of range: " + port);
     }
 }

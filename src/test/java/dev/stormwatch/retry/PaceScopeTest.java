@@ -6,11 +6,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
 
 /** What a used-up quota covers (RH12), read from the providers' documented headers. */
 class PaceScopeTest {
@@ -28,28 +28,46 @@ class PaceScopeTest {
         return Stream.of(
                 // OpenAI's rate-limit guide: limits are per model; its example headers with the requests used up.
                 Arguments.of("OpenAI: per model", PaceScope.MODEL, new String[] {
-                        "x-ratelimit-limit-requests", "60", "x-ratelimit-limit-tokens", "150000",
-                        "x-ratelimit-remaining-requests", "0", "x-ratelimit-remaining-tokens", "149984",
-                        "x-ratelimit-reset-requests", "1s", "x-ratelimit-reset-tokens", "6m0s"}),
+                    "x-ratelimit-limit-requests", "60", "x-ratelimit-limit-tokens", "150000",
+                    "x-ratelimit-remaining-requests", "0", "x-ratelimit-remaining-tokens", "149984",
+                    "x-ratelimit-reset-requests", "1s", "x-ratelimit-reset-tokens", "6m0s"
+                }),
                 // Anthropic's rate-limit page: limits per model class; reset an RFC 3339 instant.
                 Arguments.of("Anthropic: per model", PaceScope.MODEL, new String[] {
-                        "anthropic-ratelimit-requests-limit", "50", "anthropic-ratelimit-requests-remaining", "0",
-                        "anthropic-ratelimit-requests-reset", "2024-06-01T12:00:30Z"}),
+                    "anthropic-ratelimit-requests-limit",
+                    "50",
+                    "anthropic-ratelimit-requests-remaining",
+                    "0",
+                    "anthropic-ratelimit-requests-reset",
+                    "2024-06-01T12:00:30Z"
+                }),
                 // GitHub's REST docs: x-ratelimit-resource names the quota the route counts against.
                 Arguments.of("GitHub: the named resource", PaceScope.quota("search"), new String[] {
-                        "x-ratelimit-limit", "30", "x-ratelimit-remaining", "0", "x-ratelimit-used", "30",
-                        "x-ratelimit-reset", Long.toString(NOW.getEpochSecond() + 60),
-                        "x-ratelimit-resource", "search"}),
+                    "x-ratelimit-limit",
+                    "30",
+                    "x-ratelimit-remaining",
+                    "0",
+                    "x-ratelimit-used",
+                    "30",
+                    "x-ratelimit-reset",
+                    Long.toString(NOW.getEpochSecond() + 60),
+                    "x-ratelimit-resource",
+                    "search"
+                }),
                 Arguments.of("GitHub without a resource: the origin", PaceScope.ORIGIN, new String[] {
-                        "x-ratelimit-remaining", "0", "x-ratelimit-reset", Long.toString(NOW.getEpochSecond() + 60)}),
+                    "x-ratelimit-remaining", "0", "x-ratelimit-reset", Long.toString(NOW.getEpochSecond() + 60)
+                }),
                 // draft-ietf-httpapi-ratelimit-headers: the item's key names the policy.
                 Arguments.of("IETF: the named policy", PaceScope.quota("default"), new String[] {
-                        "RateLimit-Policy", "\"default\";q=100;w=10", "RateLimit", "\"default\";r=0;t=5"}),
+                    "RateLimit-Policy", "\"default\";q=100;w=10", "RateLimit", "\"default\";r=0;t=5"
+                }),
                 Arguments.of("IETF's older trio: the origin", PaceScope.ORIGIN, new String[] {
-                        "RateLimit-Limit", "100", "RateLimit-Remaining", "0", "RateLimit-Reset", "5"}),
+                    "RateLimit-Limit", "100", "RateLimit-Remaining", "0", "RateLimit-Reset", "5"
+                }),
                 Arguments.of("quotas that disagree: the origin", PaceScope.ORIGIN, new String[] {
-                        "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "1s",
-                        "RateLimit-Remaining", "0", "RateLimit-Reset", "5"}));
+                    "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "1s",
+                    "RateLimit-Remaining", "0", "RateLimit-Reset", "5"
+                }));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -80,8 +98,10 @@ class PaceScopeTest {
         PaceScope.PaceKey key = PaceScope.quota("search").keyFor(search);
 
         assertThat(key.covers(search)).isTrue();
-        assertThat(key.covers(PaceScope.PaceTarget.of("GET", "/repos/o/r", Optional.empty()))).isFalse();
-        assertThat(key.covers(PaceScope.PaceTarget.of("POST", "/search/issues", Optional.empty()))).isFalse();
+        assertThat(key.covers(PaceScope.PaceTarget.of("GET", "/repos/o/r", Optional.empty())))
+                .isFalse();
+        assertThat(key.covers(PaceScope.PaceTarget.of("POST", "/search/issues", Optional.empty())))
+                .isFalse();
         assertThat(PaceScope.PaceKey.ORIGIN.covers(search)).isTrue();
     }
 

@@ -32,7 +32,9 @@ class PolicyPresetTest {
         assertThat(PolicyPreset.byCliName(" Patient ")).contains(PolicyPreset.PATIENT);
         assertThat(PolicyPreset.byCliName("brisk")).isEmpty();
         assertThat(PolicyPreset.of(RetryPolicy.CONSERVATIVE)).contains(PolicyPreset.CONSERVATIVE);
-        assertThat(PolicyPreset.of(RetryPolicy.builder().totalBudget(Duration.ofSeconds(7)).build())).isEmpty();
+        assertThat(PolicyPreset.of(
+                        RetryPolicy.builder().totalBudget(Duration.ofSeconds(7)).build()))
+                .isEmpty();
     }
 
     @Test

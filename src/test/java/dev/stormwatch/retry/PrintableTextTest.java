@@ -12,12 +12,33 @@ class PrintableTextTest {
 
     @ParameterizedTest(name = "U+{0} escaped: {1}")
     @CsvSource({
-            "0000, true", "0009, true", "000A, true", "001B, true", "001F, true", // C0, tab and line feed included
-            "0020, false", "007E, false", "007F, true",                          // printable ASCII, DEL
-            "0080, true", "009B, true", "009F, true", "00A0, false",             // C1 (with the 8-bit CSI), boundary
-            "061C, true", "200D, false", "200E, true", "200F, true", "2010, false",
-            "2029, true", "202A, true", "202E, true", "202F, false",
-            "2065, false", "2066, true", "2069, true", "206A, false", "00E9, false"})
+        "0000, true",
+        "0009, true",
+        "000A, true",
+        "001B, true",
+        "001F, true", // C0, tab and line feed included
+        "0020, false",
+        "007E, false",
+        "007F, true", // printable ASCII, DEL
+        "0080, true",
+        "009B, true",
+        "009F, true",
+        "00A0, false", // C1 (with the 8-bit CSI), boundary
+        "061C, true",
+        "200D, false",
+        "200E, true",
+        "200F, true",
+        "2010, false",
+        "2029, true",
+        "202A, true",
+        "202E, true",
+        "202F, false",
+        "2065, false",
+        "2066, true",
+        "2069, true",
+        "206A, false",
+        "00E9, false"
+    })
     void escapesExactlyTheCharactersThatActOrReorder(String hex, boolean escaped) {
         char c = (char) Integer.parseInt(hex, 16);
 

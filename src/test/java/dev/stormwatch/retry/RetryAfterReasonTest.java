@@ -25,39 +25,43 @@ class RetryAfterReasonTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "-5         | the value is negative",
-        "' -5 '     | the value is negative",
-        "-1.5       | the value is negative",
-        "1.5        | the value is fractional",
-        "+1.5       | the value is fractional",
-        "+7         | the value is fractional",
-        ".5         | the value is fractional",
-        "5.         | the value is fractional",
-        "0.0        | the value is fractional",
-        "9.9        | the value is fractional",
-        "-          | neither delta-seconds nor an HTTP-date",
-        "+          | neither delta-seconds nor an HTTP-date",
-        ".          | neither delta-seconds nor an HTTP-date",
-        "1.2.3      | neither delta-seconds nor an HTTP-date",
-        "-x         | neither delta-seconds nor an HTTP-date",
-        "1a         | neither delta-seconds nor an HTTP-date",
-        "'5 ,'      | more than one Retry-After value",
-        "'5, 6'     | more than one Retry-After value",
-        "',5'       | more than one Retry-After value",
-        "99999999999999999999 | too large to represent",
-        "Sun, 06 Nov 1994 08:49:37 GMT | in the past relative to its reference",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "-5         | the value is negative",
+                "' -5 '     | the value is negative",
+                "-1.5       | the value is negative",
+                "1.5        | the value is fractional",
+                "+1.5       | the value is fractional",
+                "+7         | the value is fractional",
+                ".5         | the value is fractional",
+                "5.         | the value is fractional",
+                "0.0        | the value is fractional",
+                "9.9        | the value is fractional",
+                "-          | neither delta-seconds nor an HTTP-date",
+                "+          | neither delta-seconds nor an HTTP-date",
+                ".          | neither delta-seconds nor an HTTP-date",
+                "1.2.3      | neither delta-seconds nor an HTTP-date",
+                "-x         | neither delta-seconds nor an HTTP-date",
+                "1a         | neither delta-seconds nor an HTTP-date",
+                "'5 ,'      | more than one Retry-After value",
+                "'5, 6'     | more than one Retry-After value",
+                "',5'       | more than one Retry-After value",
+                "99999999999999999999 | too large to represent",
+                "Sun, 06 Nov 1994 08:49:37 GMT | in the past relative to its reference",
+            })
     @DisplayName("RA6: each invalid value is named for what is wrong with it, and counts as absent")
     void eachInvalidValueIsNamed(String value, String words) {
-        assertThat(reason(value)).contains(words).endsWith("so the header counts as absent and ordinary backoff applies");
+        assertThat(reason(value))
+                .contains(words)
+                .endsWith("so the header counts as absent and ordinary backoff applies");
     }
 
     @Test
     @DisplayName("RA6: a comma after the value's end is not a comma list, and tabs are space")
     void aCommaOnlyCountsInsideTheValue() {
-        assertThat(RetryAfter.explain(429, List.of("\t30\t"), null, clock).retryAfter()).hasValueSatisfying(
-                d -> assertThat(d.getSeconds()).isEqualTo(30));
+        assertThat(RetryAfter.explain(429, List.of("\t30\t"), null, clock).retryAfter())
+                .hasValueSatisfying(d -> assertThat(d.getSeconds()).isEqualTo(30));
         assertThat(reason("\t")).contains("the value is empty");
         assertThat(reason("x", "1")).contains("more than one Retry-After value");
         assertThat(reason("1", null)).contains("the header list holds a null value");

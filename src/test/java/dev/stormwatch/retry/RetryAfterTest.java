@@ -1,10 +1,10 @@
 package dev.stormwatch.retry;
 
-import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,9 +41,18 @@ class RetryAfterTest {
     }
 
     static Stream<Arguments> readOnlyOn429And503() {
-        return Stream.of(Arguments.of(429, true), Arguments.of(503, true), Arguments.of(408, false),
-                Arguments.of(425, false), Arguments.of(500, false), Arguments.of(502, false), Arguments.of(504, false),
-                Arguments.of(200, false), Arguments.of(301, false), Arguments.of(400, false), Arguments.of(428, false));
+        return Stream.of(
+                Arguments.of(429, true),
+                Arguments.of(503, true),
+                Arguments.of(408, false),
+                Arguments.of(425, false),
+                Arguments.of(500, false),
+                Arguments.of(502, false),
+                Arguments.of(504, false),
+                Arguments.of(200, false),
+                Arguments.of(301, false),
+                Arguments.of(400, false),
+                Arguments.of(428, false));
     }
 
     // RA2
@@ -55,20 +64,27 @@ class RetryAfterTest {
     }
 
     static Stream<Arguments> deltaSeconds() {
-        return Stream.of(Arguments.of("120", 120), Arguments.of("0", 0), Arguments.of("0030", 30),
-                Arguments.of("000", 0), Arguments.of("1", 1), Arguments.of(" 120 ", 120), Arguments.of("\t5\t", 5),
+        return Stream.of(
+                Arguments.of("120", 120),
+                Arguments.of("0", 0),
+                Arguments.of("0030", 30),
+                Arguments.of("000", 0),
+                Arguments.of("1", 1),
+                Arguments.of(" 120 ", 120),
+                Arguments.of("\t5\t", 5),
                 Arguments.of("86399", 86_399));
     }
 
     // RA2
     @DisplayName("RA2: all three HTTP-date forms of RFC 9110 §5.6.7, against the local clock when there is no Date")
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {
-        "Sun, 06 Nov 1994 08:49:37 GMT", // IMF-fixdate
-        "Sunday, 06-Nov-94 08:49:37 GMT", // obsolete RFC 850 format
-        "Sun Nov  6 08:49:37 1994", // ANSI C asctime() format
-        "Sun Nov 06 08:49:37 1994", // asctime with a two-digit day
-    })
+    @ValueSource(
+            strings = {
+                "Sun, 06 Nov 1994 08:49:37 GMT", // IMF-fixdate
+                "Sunday, 06-Nov-94 08:49:37 GMT", // obsolete RFC 850 format
+                "Sun Nov  6 08:49:37 1994", // ANSI C asctime() format
+                "Sun Nov 06 08:49:37 1994", // asctime with a two-digit day
+            })
     void everyHttpDateForm(String date) {
         assertThat(parse(503, date)).contains(Duration.ofSeconds(120));
         assertThat(RetryAfter.explain(503, List.of(date), null, clock).rule())
@@ -82,11 +98,11 @@ class RetryAfterTest {
     void dateHeaderBeatsSkewedLocalClock(long skewSeconds, String dateHeader) {
         clock.advance(Duration.ofSeconds(skewSeconds));
 
-        Optional<Duration> wait =
-                RetryAfter.parse(503, List.of("Sun, 06 Nov 1994 08:49:37 GMT"), dateHeader, clock);
+        Optional<Duration> wait = RetryAfter.parse(503, List.of("Sun, 06 Nov 1994 08:49:37 GMT"), dateHeader, clock);
 
         assertThat(wait).contains(Duration.ofSeconds(120));
-        assertThat(RetryAfter.explain(503, List.of("Sun, 06 Nov 1994 08:49:37 GMT"), dateHeader, clock).rule())
+        assertThat(RetryAfter.explain(503, List.of("Sun, 06 Nov 1994 08:49:37 GMT"), dateHeader, clock)
+                        .rule())
                 .isEqualTo(RetryAfter.Rule.DATE_AGAINST_DATE_HEADER);
     }
 
@@ -138,9 +154,11 @@ class RetryAfterTest {
         assertThat(RetryAfter.parse(429, List.of("Monday, 30-Nov-26 06:02:00 GMT"), null, in2026))
                 .contains(Duration.ofSeconds(120));
         // 76 is 50 years ahead at most: 2076, in the future.
-        assertThat(RetryAfter.parse(429, List.of("Monday, 30-Nov-76 06:00:00 GMT"), null, in2026)).isPresent();
+        assertThat(RetryAfter.parse(429, List.of("Monday, 30-Nov-76 06:00:00 GMT"), null, in2026))
+                .isPresent();
         // 77 would be 51 years ahead: it means 1977, in the past (RA6).
-        assertThat(RetryAfter.parse(429, List.of("Tuesday, 30-Nov-77 06:00:00 GMT"), null, in2026)).isEmpty();
+        assertThat(RetryAfter.parse(429, List.of("Tuesday, 30-Nov-77 06:00:00 GMT"), null, in2026))
+                .isEmpty();
     }
 
     // RA6
@@ -185,10 +203,12 @@ class RetryAfterTest {
 
     // RA6
     @Test
-    @DisplayName("RA6: a date in the past relative to the response's Date counts as absent, even if ahead of the local clock")
+    @DisplayName(
+            "RA6: a date in the past relative to the response's Date counts as absent, even if ahead of the local clock")
     void dateInThePastRelativeToDateHeader() {
-        assertThat(RetryAfter.parse(503, List.of("Sun, 06 Nov 1994 08:49:37 GMT"),
-                "Sun, 06 Nov 1994 09:00:00 GMT", clock)).isEmpty();
+        assertThat(RetryAfter.parse(
+                        503, List.of("Sun, 06 Nov 1994 08:49:37 GMT"), "Sun, 06 Nov 1994 09:00:00 GMT", clock))
+                .isEmpty();
     }
 
     // RA6
@@ -220,9 +240,11 @@ class RetryAfterTest {
     @DisplayName("The clock is required: a null clock is refused, never replaced by the system clock")
     void aNullClockIsRefused() {
         assertThatThrownBy(() -> RetryAfter.parse(503, List.of("120"), null, null))
-                .isInstanceOf(NullPointerException.class).hasMessageContaining("clock");
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("clock");
         assertThatThrownBy(() -> RetryAfter.explain(503, List.of("120"), null, null))
-                .isInstanceOf(NullPointerException.class).hasMessageContaining("clock");
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("clock");
     }
 
     // RA7
@@ -234,7 +256,10 @@ class RetryAfterTest {
     }
 
     static Stream<Arguments> capAtOneDay() {
-        return Stream.of(Arguments.of("86399", 86_399), Arguments.of("86400", 86_400), Arguments.of("86401", 86_400),
+        return Stream.of(
+                Arguments.of("86399", 86_399),
+                Arguments.of("86400", 86_400),
+                Arguments.of("86401", 86_400),
                 Arguments.of("9223372036854775807", 86_400), // the largest 64-bit number is still a number
                 Arguments.of("Tue, 08 Nov 1994 08:47:37 GMT", 86_400)); // a date two days ahead
     }
@@ -254,10 +279,15 @@ class RetryAfterTest {
     @Test
     @DisplayName("RA6: explain says what is wrong with an invalid value")
     void explainSaysWhyAValueIsIgnored() {
-        assertThat(RetryAfter.explain(429, List.of("-5"), null, clock).reason()).contains("negative").contains("absent");
-        assertThat(RetryAfter.explain(429, List.of("1.5"), null, clock).reason()).contains("fractional");
-        assertThat(RetryAfter.explain(429, List.of("120", "60"), null, clock).reason()).contains("more than one");
-        assertThat(RetryAfter.explain(429, List.of("Sun, 06 Nov 1994 08:00:00 GMT"), null, clock).reason())
+        assertThat(RetryAfter.explain(429, List.of("-5"), null, clock).reason())
+                .contains("negative")
+                .contains("absent");
+        assertThat(RetryAfter.explain(429, List.of("1.5"), null, clock).reason())
+                .contains("fractional");
+        assertThat(RetryAfter.explain(429, List.of("120", "60"), null, clock).reason())
+                .contains("more than one");
+        assertThat(RetryAfter.explain(429, List.of("Sun, 06 Nov 1994 08:00:00 GMT"), null, clock)
+                        .reason())
                 .contains("past");
     }
 
@@ -266,8 +296,14 @@ class RetryAfterTest {
     void neverThrowsOnArbitraryText() {
         SplittableRandom random = new SplittableRandom(42);
         String alphabet = "0123456789 ,:-+.\tGMTSunNovasctime\u0000\u00e9";
-        List<String> samples = new ArrayList<>(List.of("Sun, 06 Nov 1994 08:49:37 GM", "Sunday, ", ",", "Sun ",
-                "Sunday, 06-Nov-94 08:49:37 GMTX", "Sun Nov  6 08:49:37 199", "Sun, 06 Nov 1994 08:49:37 GMT "));
+        List<String> samples = new ArrayList<>(List.of(
+                "Sun, 06 Nov 1994 08:49:37 GM",
+                "Sunday, ",
+                ",",
+                "Sun ",
+                "Sunday, 06-Nov-94 08:49:37 GMTX",
+                "Sun Nov  6 08:49:37 199",
+                "Sun, 06 Nov 1994 08:49:37 GMT "));
         for (int i = 0; i < 5_000; i++) {
             StringBuilder value = new StringBuilder();
             int length = random.nextInt(0, 34);
@@ -278,9 +314,11 @@ class RetryAfterTest {
         }
         for (String sample : samples) {
             assertThatCode(() -> {
-                RetryAfter.parse(503, List.of(sample), sample, clock);
-                RetryAfter.explain(429, List.of(sample), sample, clock);
-            }).as("'%s'", sample).doesNotThrowAnyException();
+                        RetryAfter.parse(503, List.of(sample), sample, clock);
+                        RetryAfter.explain(429, List.of(sample), sample, clock);
+                    })
+                    .as("'%s'", sample)
+                    .doesNotThrowAnyException();
         }
     }
 }

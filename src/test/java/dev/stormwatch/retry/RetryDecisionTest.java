@@ -50,7 +50,9 @@ class RetryDecisionTest {
         // F1 row 1
         @DisplayName("F1: connection not established (no byte sent): retried")
         @ParameterizedTest(name = "{0}")
-        @EnumSource(value = FailureKind.class, names = {"CONNECT_REFUSED", "DNS_FAILURE", "CONNECT_TIMEOUT", "TLS_HANDSHAKE"})
+        @EnumSource(
+                value = FailureKind.class,
+                names = {"CONNECT_REFUSED", "DNS_FAILURE", "CONNECT_TIMEOUT", "TLS_HANDSHAKE"})
         void retriedWhenNothingLeft(FailureKind kind) {
             assertThat(decide(new NetworkFailure(kind), Operation.REFRESH)).isInstanceOf(Decision.Retry.class);
         }
@@ -75,13 +77,14 @@ class RetryDecisionTest {
 
         // F1 row 3, F2, P1
         @Test
-        @DisplayName("F1, F2: 503 with Retry-After: not retried, error after one request; the provider's wait starts a pause")
+        @DisplayName(
+                "F1, F2: 503 with Retry-After: not retried, error after one request; the provider's wait starts a pause")
         void notRetried503WithRetryAfter() {
             Decision decision = decide(HttpResponse.withRetryAfter(503, "5"), Operation.REFRESH);
 
             CallFailure.Recoverable failure = stopFailure(decision);
-            assertThat(failure.reason()).isEqualTo(
-                    new CallFailure.Server(503, Optional.of(Duration.ofSeconds(5)), 1, Duration.ZERO));
+            assertThat(failure.reason())
+                    .isEqualTo(new CallFailure.Server(503, Optional.of(Duration.ofSeconds(5)), 1, Duration.ZERO));
             assertThat(((Decision.Stop) decision).pauseUntil()).contains(NOW.plusSeconds(5));
         }
 
@@ -100,7 +103,9 @@ class RetryDecisionTest {
         // F1 row 5, F2
         @DisplayName("F1, F2: read timeout, reset after send, malformed response: not retried, error after one request")
         @ParameterizedTest(name = "{0}")
-        @EnumSource(value = FailureKind.class, names = {"READ_TIMEOUT", "RESET_AFTER_SEND", "MALFORMED_RESPONSE"})
+        @EnumSource(
+                value = FailureKind.class,
+                names = {"READ_TIMEOUT", "RESET_AFTER_SEND", "MALFORMED_RESPONSE"})
         void notRetriedWhenMaybeProcessed(FailureKind kind) {
             Decision decision = decide(new NetworkFailure(kind), Operation.REFRESH);
 
@@ -115,7 +120,8 @@ class RetryDecisionTest {
     @ValueSource(ints = {200, 201, 204, 302, 400, 401, 403, 404, 409, 422, 428, 501, 505})
     void nonRetryableStatusesAreDelivered(int status) {
         for (Operation operation : Operation.values()) {
-            assertThat(decide(HttpResponse.withRetryAfter(status, "1"), operation)).isSameAs(Decision.DELIVER);
+            assertThat(decide(HttpResponse.withRetryAfter(status, "1"), operation))
+                    .isSameAs(Decision.DELIVER);
         }
     }
 
@@ -125,14 +131,18 @@ class RetryDecisionTest {
     @ValueSource(ints = {408, 425, 429, 500, 502, 503, 504})
     void retryableStatuses(int status) {
         for (Operation operation : EnumSet.of(Operation.READ, Operation.PAR, Operation.REVOCATION)) {
-            assertThat(decide(HttpResponse.of(status), operation)).as(operation.name()).isInstanceOf(Decision.Retry.class);
+            assertThat(decide(HttpResponse.of(status), operation))
+                    .as(operation.name())
+                    .isInstanceOf(Decision.Retry.class);
         }
     }
 
     // ST2
     @DisplayName("ST2: every network failure but a certificate or a refused handshake is retried for reads")
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = FailureKind.class, mode = EnumSource.Mode.EXCLUDE,
+    @EnumSource(
+            value = FailureKind.class,
+            mode = EnumSource.Mode.EXCLUDE,
             names = {"TLS_UNTRUSTED", "TLS_CERTIFICATE_EXPIRED", "TLS_WRONG_HOST", "TLS_REFUSED"})
     void networkFailuresAreRetriedForReads(FailureKind kind) {
         assertThat(decide(new NetworkFailure(kind), Operation.READ))
@@ -141,8 +151,9 @@ class RetryDecisionTest {
 
     @DisplayName("TL1: a certificate failure or a refused handshake stops at once, for every operation")
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = FailureKind.class, names = {"TLS_UNTRUSTED", "TLS_CERTIFICATE_EXPIRED", "TLS_WRONG_HOST",
-            "TLS_REFUSED"})
+    @EnumSource(
+            value = FailureKind.class,
+            names = {"TLS_UNTRUSTED", "TLS_CERTIFICATE_EXPIRED", "TLS_WRONG_HOST", "TLS_REFUSED"})
     void permanentTlsFailuresAreNeverRetried(FailureKind kind) {
         for (Operation operation : Operation.values()) {
             CallFailure.Recoverable failure = stopFailure(decide(new NetworkFailure(kind), operation));
@@ -150,7 +161,9 @@ class RetryDecisionTest {
             assertThat(((CallFailure.Network) failure.reason()).attempts()).isEqualTo(1);
         }
         assertThat(kind.permanent()).isTrue();
-        assertThat(kind.certainlyNeverLeft()).as("F1: nothing of the request left").isTrue();
+        assertThat(kind.certainlyNeverLeft())
+                .as("F1: nothing of the request left")
+                .isTrue();
     }
 
     @Test
@@ -165,7 +178,9 @@ class RetryDecisionTest {
     @Test
     @DisplayName("ST2, B1: network failures share the attempt limits of statuses")
     void networkFailuresShareTheLimits() {
-        Decision decision = decide(new NetworkFailure(FailureKind.CONNECT_REFUSED), Operation.READ,
+        Decision decision = decide(
+                new NetworkFailure(FailureKind.CONNECT_REFUSED),
+                Operation.READ,
                 new BudgetCounters(2, 2, 2, Duration.ofSeconds(1)));
 
         assertThat(stopFailure(decision).reason())
@@ -195,7 +210,8 @@ class RetryDecisionTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(ints = {408, 425, 429, 500, 502, 503, 504})
     void sendOnceDeliversRetryableStatuses(int status) {
-        assertThat(decide(HttpResponse.withRetryAfter(status, "5"), Operation.SEND_ONCE)).isSameAs(Decision.DELIVER);
+        assertThat(decide(HttpResponse.withRetryAfter(status, "5"), Operation.SEND_ONCE))
+                .isSameAs(Decision.DELIVER);
     }
 
     // E1, RC2
@@ -203,7 +219,8 @@ class RetryDecisionTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(FailureKind.class)
     void sendOnceNetworkFailureStops(FailureKind kind) {
-        assertThat(stopFailure(decide(new NetworkFailure(kind), Operation.SEND_ONCE)).reason())
+        assertThat(stopFailure(decide(new NetworkFailure(kind), Operation.SEND_ONCE))
+                        .reason())
                 .isEqualTo(new CallFailure.Network(kind, 1, Duration.ZERO));
     }
 
@@ -212,15 +229,22 @@ class RetryDecisionTest {
     @ParameterizedTest(name = "failed so far at origin {0}, in all {1}: retry = {2}")
     @MethodSource
     void attemptLimits(int failedAtOrigin, int failedInAll, boolean retried) {
-        Decision decision = decide(HttpResponse.of(503), Operation.READ,
+        Decision decision = decide(
+                HttpResponse.of(503),
+                Operation.READ,
                 new BudgetCounters(0, failedAtOrigin, failedInAll, Duration.ZERO));
 
         assertThat(decision).isInstanceOf(retried ? Decision.Retry.class : Decision.Stop.class);
     }
 
     static Stream<Arguments> attemptLimits() {
-        return Stream.of(Arguments.of(0, 0, true), Arguments.of(1, 1, true), Arguments.of(2, 2, false),
-                Arguments.of(0, 2, true), Arguments.of(0, 3, false), Arguments.of(1, 3, false));
+        return Stream.of(
+                Arguments.of(0, 0, true),
+                Arguments.of(1, 1, true),
+                Arguments.of(2, 2, false),
+                Arguments.of(0, 2, true),
+                Arguments.of(0, 3, false),
+                Arguments.of(1, 3, false));
     }
 
     // RA5, B1, E3
@@ -233,14 +257,19 @@ class RetryDecisionTest {
         do {
             requests++;
             decision = decide(HttpResponse.withRetryAfter(429, "0"), Operation.READ, counters);
-            counters = new BudgetCounters(counters.failedInStep() + 1, counters.failedAtOrigin() + 1,
-                    counters.failedInAll() + 1, counters.elapsed());
+            counters = new BudgetCounters(
+                    counters.failedInStep() + 1,
+                    counters.failedAtOrigin() + 1,
+                    counters.failedInAll() + 1,
+                    counters.elapsed());
         } while (decision instanceof Decision.Retry retry && retry.delay().isZero());
 
         assertThat(requests).isEqualTo(3);
         assertThat(stopFailure(decision).attempts()).isEqualTo(3);
         assertThat(stopFailure(decision).retryAfter()).contains(Duration.ZERO);
-        assertThat(((Decision.Stop) decision).pauseUntil()).as("a zero wait is no pause").isEmpty();
+        assertThat(((Decision.Stop) decision).pauseUntil())
+                .as("a zero wait is no pause")
+                .isEmpty();
     }
 
     // E3
@@ -258,24 +287,42 @@ class RetryDecisionTest {
     @ParameterizedTest(name = "Retry-After {0} s, random {1}: jitter {2} ms")
     @MethodSource
     void retryAfterJitter(long seconds, double random, long jitterMillis) {
-        Decision decision = RetryDecision.decide(HttpResponse.withRetryAfter(503, Long.toString(seconds)),
-                Operation.READ, TOKEN, BudgetCounters.FRESH, RetryPolicy.DEFAULT, NOW, random);
+        Decision decision = RetryDecision.decide(
+                HttpResponse.withRetryAfter(503, Long.toString(seconds)),
+                Operation.READ,
+                TOKEN,
+                BudgetCounters.FRESH,
+                RetryPolicy.DEFAULT,
+                NOW,
+                random);
 
         Duration jitter = Duration.ofMillis(jitterMillis);
-        assertThat(decision).isEqualTo(new Decision.Retry(Duration.ofSeconds(seconds).plus(jitter), jitter));
+        assertThat(decision)
+                .isEqualTo(new Decision.Retry(Duration.ofSeconds(seconds).plus(jitter), jitter));
     }
 
     static Stream<Arguments> retryAfterJitter() {
-        return Stream.of(Arguments.of(5, 0.5, 250), Arguments.of(5, 0.0, 0), Arguments.of(10, 0.5, 500),
-                Arguments.of(15, 0.5, 500), Arguments.of(2, 0.99, 198), Arguments.of(0, 0.9, 0));
+        return Stream.of(
+                Arguments.of(5, 0.5, 250),
+                Arguments.of(5, 0.0, 0),
+                Arguments.of(10, 0.5, 500),
+                Arguments.of(15, 0.5, 500),
+                Arguments.of(2, 0.99, 198),
+                Arguments.of(0, 0.9, 0));
     }
 
     // RA3
     @Test
     @DisplayName("RA3: the jitter never exceeds what the budget has left after the wait")
     void jitterFitsInTheBudget() {
-        Decision decision = RetryDecision.decide(HttpResponse.withRetryAfter(429, "19"), Operation.READ, TOKEN,
-                elapsed(Duration.ofMillis(800)), RetryPolicy.DEFAULT, NOW, 0.999);
+        Decision decision = RetryDecision.decide(
+                HttpResponse.withRetryAfter(429, "19"),
+                Operation.READ,
+                TOKEN,
+                elapsed(Duration.ofMillis(800)),
+                RetryPolicy.DEFAULT,
+                NOW,
+                0.999);
 
         Decision.Retry retry = (Decision.Retry) decision;
         assertThat(retry.jitter()).isLessThanOrEqualTo(Duration.ofMillis(200));
@@ -287,8 +334,8 @@ class RetryDecisionTest {
     @ParameterizedTest(name = "elapsed {0} ms, Retry-After 19 s: retried = {1}")
     @MethodSource
     void retryAfterThatDoesNotFit(long elapsedMillis, boolean retried) {
-        Decision decision = decide(HttpResponse.withRetryAfter(429, "19"), Operation.READ,
-                elapsed(Duration.ofMillis(elapsedMillis)));
+        Decision decision = decide(
+                HttpResponse.withRetryAfter(429, "19"), Operation.READ, elapsed(Duration.ofMillis(elapsedMillis)));
 
         if (retried) {
             assertThat(decision).isInstanceOf(Decision.Retry.class);
@@ -301,7 +348,10 @@ class RetryDecisionTest {
 
     static Stream<Arguments> retryAfterThatDoesNotFit() {
         // Budget 20 s: the wait of 19 s fits up to 1 s elapsed; jitter is left out of the check.
-        return Stream.of(Arguments.of(999, true), Arguments.of(1_000, true), Arguments.of(1_001, false),
+        return Stream.of(
+                Arguments.of(999, true),
+                Arguments.of(1_000, true),
+                Arguments.of(1_001, false),
                 Arguments.of(25_000, false));
     }
 
@@ -309,7 +359,8 @@ class RetryDecisionTest {
     @Test
     @DisplayName("RA4: a wait exactly on the budget's end is slept without jitter")
     void waitOnTheBudgetEndHasNoJitter() {
-        Decision decision = decide(HttpResponse.withRetryAfter(429, "19"), Operation.READ, elapsed(Duration.ofSeconds(1)));
+        Decision decision =
+                decide(HttpResponse.withRetryAfter(429, "19"), Operation.READ, elapsed(Duration.ofSeconds(1)));
 
         assertThat(decision).isEqualTo(new Decision.Retry(Duration.ofSeconds(19), Duration.ZERO));
     }
@@ -329,8 +380,8 @@ class RetryDecisionTest {
     void retryAfterOn500IsIgnored() {
         assertThat(decide(HttpResponse.withRetryAfter(500, "15"), Operation.READ))
                 .isEqualTo(new Decision.Retry(Duration.ofMillis(250), Duration.ofMillis(250)));
-        Decision last = decide(HttpResponse.withRetryAfter(500, "15"), Operation.READ,
-                new BudgetCounters(2, 2, 2, Duration.ZERO));
+        Decision last = decide(
+                HttpResponse.withRetryAfter(500, "15"), Operation.READ, new BudgetCounters(2, 2, 2, Duration.ZERO));
         assertThat(stopFailure(last).retryAfter()).isEmpty();
         assertThat(((Decision.Stop) last).pauseUntil()).isEmpty();
     }
@@ -351,7 +402,12 @@ class RetryDecisionTest {
     void dateRetryAfter() {
         Decision decision = RetryDecision.decide(
                 new HttpResponse(503, List.of("Mon, 30 Nov 2026 06:00:08 GMT"), "Mon, 30 Nov 2026 05:59:58 GMT"),
-                Operation.READ, TOKEN, BudgetCounters.FRESH, RetryPolicy.DEFAULT, NOW, 0.0);
+                Operation.READ,
+                TOKEN,
+                BudgetCounters.FRESH,
+                RetryPolicy.DEFAULT,
+                NOW,
+                0.0);
 
         assertThat(decision).isEqualTo(new Decision.Retry(Duration.ofSeconds(10), Duration.ZERO));
     }
@@ -370,7 +426,9 @@ class RetryDecisionTest {
     @Test
     @DisplayName("P1: attempts running out while the provider still asks to wait starts a pause")
     void attemptsOutWhileAskedToWaitStartsAPause() {
-        Decision decision = decide(HttpResponse.withRetryAfter(429, "5"), Operation.READ,
+        Decision decision = decide(
+                HttpResponse.withRetryAfter(429, "5"),
+                Operation.READ,
                 new BudgetCounters(2, 2, 2, Duration.ofSeconds(3)));
 
         assertThat(stopFailure(decision).reason())
@@ -435,14 +493,20 @@ class RetryDecisionTest {
     @Test
     @DisplayName("E1, E2: the error carries status, retryAfter, attempts and elapsed, and says what to do")
     void errorCarriesWhatTheUiNeeds() {
-        CallFailure.Recoverable failure = stopFailure(decide(HttpResponse.withRetryAfter(503, "120"), Operation.READ,
+        CallFailure.Recoverable failure = stopFailure(decide(
+                HttpResponse.withRetryAfter(503, "120"),
+                Operation.READ,
                 new BudgetCounters(1, 1, 1, Duration.ofMillis(2_500))));
 
         assertThat(failure).isInstanceOf(RuntimeException.class);
-        assertThat(failure.reason()).isEqualTo(
-                new CallFailure.Server(503, Optional.of(Duration.ofSeconds(120)), 2, Duration.ofMillis(2_500)));
+        assertThat(failure.reason())
+                .isEqualTo(
+                        new CallFailure.Server(503, Optional.of(Duration.ofSeconds(120)), 2, Duration.ofMillis(2_500)));
         assertThat(failure.getMessage())
-                .contains("https://idp.example:443").contains("503").contains("2 attempts").contains("Try again in 120 s");
+                .contains("https://idp.example:443")
+                .contains("503")
+                .contains("2 attempts")
+                .contains("Try again in 120 s");
     }
 
     // E1
@@ -451,16 +515,20 @@ class RetryDecisionTest {
     @MethodSource("everyFailedOutcome")
     void neverThrows(Outcome outcome) {
         for (Operation operation : Operation.values()) {
-            for (BudgetCounters counters : List.of(BudgetCounters.FRESH, new BudgetCounters(9, 9, 19, Duration.ofHours(1)))) {
-                assertThatCode(() -> RetryDecision.decide(outcome, operation, TOKEN, counters, RetryPolicy.PATIENT, NOW,
-                        Math.nextDown(1.0))).doesNotThrowAnyException();
+            for (BudgetCounters counters :
+                    List.of(BudgetCounters.FRESH, new BudgetCounters(9, 9, 19, Duration.ofHours(1)))) {
+                assertThatCode(() -> RetryDecision.decide(
+                                outcome, operation, TOKEN, counters, RetryPolicy.PATIENT, NOW, Math.nextDown(1.0)))
+                        .doesNotThrowAnyException();
             }
         }
     }
 
     static Stream<Outcome> everyFailedOutcome() {
         Stream<Outcome> statuses = Stream.of(408, 425, 429, 500, 502, 503, 504)
-                .flatMap(status -> Stream.of(HttpResponse.of(status), HttpResponse.withRetryAfter(status, "3"),
+                .flatMap(status -> Stream.of(
+                        HttpResponse.of(status),
+                        HttpResponse.withRetryAfter(status, "3"),
                         HttpResponse.withRetryAfter(status, "Sat, 01 Jan 10000 00:00:00 GMT")));
         Stream<Outcome> failures = Stream.of(FailureKind.values()).map(NetworkFailure::new);
         return Stream.concat(statuses, failures);
@@ -471,8 +539,8 @@ class RetryDecisionTest {
     @ParameterizedTest(name = "elapsed {0} ms: retried = {1}")
     @MethodSource
     void zeroWaitAtTheBudgetsEnd(long elapsedMillis, boolean retried) {
-        Decision decision = decide(HttpResponse.withRetryAfter(429, "0"), Operation.READ,
-                elapsed(Duration.ofMillis(elapsedMillis)));
+        Decision decision = decide(
+                HttpResponse.withRetryAfter(429, "0"), Operation.READ, elapsed(Duration.ofMillis(elapsedMillis)));
 
         assertThat(decision).isInstanceOf(retried ? Decision.Retry.class : Decision.Stop.class);
     }

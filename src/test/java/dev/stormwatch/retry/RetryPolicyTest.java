@@ -34,8 +34,9 @@ class RetryPolicyTest {
     @Test
     @DisplayName("C3: CONSERVATIVE is 2 per origin, 2 in all, 250 ms first delay, 2 s cap, 5 s budget")
     void conservativePreset() {
-        assertThat(RetryPolicy.CONSERVATIVE).isEqualTo(new RetryPolicy(
-                2, 2, Duration.ofMillis(250), 2.0, Duration.ofSeconds(2), Duration.ofSeconds(5)));
+        assertThat(RetryPolicy.CONSERVATIVE)
+                .isEqualTo(new RetryPolicy(
+                        2, 2, Duration.ofMillis(250), 2.0, Duration.ofSeconds(2), Duration.ofSeconds(5)));
     }
 
     // C3
@@ -58,13 +59,19 @@ class RetryPolicyTest {
 
     static Stream<Arguments> valuesOnTheLimitsAreAccepted() {
         return Stream.of(
-                Arguments.of("1 attempt per origin and in all",
+                Arguments.of(
+                        "1 attempt per origin and in all",
                         op(b -> b.maxAttemptsPerOrigin(1).maxTotalAttempts(1))),
-                Arguments.of("10 per origin, 20 in all", op(b -> b.maxAttemptsPerOrigin(10).maxTotalAttempts(20))),
-                Arguments.of("per origin equal to the total", op(b -> b.maxAttemptsPerOrigin(4).maxTotalAttempts(4))),
+                Arguments.of(
+                        "10 per origin, 20 in all",
+                        op(b -> b.maxAttemptsPerOrigin(10).maxTotalAttempts(20))),
+                Arguments.of(
+                        "per origin equal to the total",
+                        op(b -> b.maxAttemptsPerOrigin(4).maxTotalAttempts(4))),
                 Arguments.of("multiplier 1.0", op(b -> b.multiplier(1.0))),
                 Arguments.of("maxBackoff 5 min", op(b -> b.maxBackoff(Duration.ofMinutes(5)))),
-                Arguments.of("maxBackoff equal to initialBackoff",
+                Arguments.of(
+                        "maxBackoff equal to initialBackoff",
                         op(b -> b.initialBackoff(Duration.ofSeconds(1)).maxBackoff(Duration.ofSeconds(1)))),
                 Arguments.of("totalBudget 10 min", op(b -> b.totalBudget(Duration.ofMinutes(10)))),
                 Arguments.of("1 ns initial backoff", op(b -> b.initialBackoff(Duration.ofNanos(1)))));
@@ -86,23 +93,31 @@ class RetryPolicyTest {
                 Arguments.of("0 attempts per origin", op(b -> b.maxAttemptsPerOrigin(0)), "maxAttemptsPerOrigin"),
                 Arguments.of("0 attempts in all", op(b -> b.maxTotalAttempts(0)), "maxTotalAttempts"),
                 Arguments.of("negative attempts", op(b -> b.maxAttemptsPerOrigin(-1)), "maxAttemptsPerOrigin"),
-                Arguments.of("11 per origin", op(b -> b.maxAttemptsPerOrigin(11).maxTotalAttempts(20)),
-                        "at most 10"),
+                Arguments.of("11 per origin", op(b -> b.maxAttemptsPerOrigin(11).maxTotalAttempts(20)), "at most 10"),
                 Arguments.of("21 in all", op(b -> b.maxTotalAttempts(21)), "at most 20"),
-                Arguments.of("per origin above total", op(b -> b.maxAttemptsPerOrigin(4).maxTotalAttempts(3)),
+                Arguments.of(
+                        "per origin above total",
+                        op(b -> b.maxAttemptsPerOrigin(4).maxTotalAttempts(3)),
                         "must not exceed maxTotalAttempts"),
                 Arguments.of("multiplier just below 1.0", op(b -> b.multiplier(0.999)), "multiplier"),
                 Arguments.of("multiplier NaN", op(b -> b.multiplier(Double.NaN)), "multiplier"),
                 Arguments.of("multiplier infinite", op(b -> b.multiplier(Double.POSITIVE_INFINITY)), "multiplier"),
-                Arguments.of("maxBackoff 5 min + 1 ms",
-                        op(b -> b.maxBackoff(Duration.ofMinutes(5).plusMillis(1))), "maxBackoff"),
-                Arguments.of("totalBudget 10 min + 1 ms",
-                        op(b -> b.totalBudget(Duration.ofMinutes(10).plusMillis(1))), "totalBudget"),
-                Arguments.of("zero initial backoff (B4: jitter cannot be switched off)",
-                        op(b -> b.initialBackoff(Duration.ZERO)), "initialBackoff"),
+                Arguments.of(
+                        "maxBackoff 5 min + 1 ms",
+                        op(b -> b.maxBackoff(Duration.ofMinutes(5).plusMillis(1))),
+                        "maxBackoff"),
+                Arguments.of(
+                        "totalBudget 10 min + 1 ms",
+                        op(b -> b.totalBudget(Duration.ofMinutes(10).plusMillis(1))),
+                        "totalBudget"),
+                Arguments.of(
+                        "zero initial backoff (B4: jitter cannot be switched off)",
+                        op(b -> b.initialBackoff(Duration.ZERO)),
+                        "initialBackoff"),
                 Arguments.of("negative total budget", op(b -> b.totalBudget(Duration.ofSeconds(-1))), "totalBudget"),
                 Arguments.of("missing maxBackoff", op(b -> b.maxBackoff(null)), "maxBackoff is missing"),
-                Arguments.of("maxBackoff below initialBackoff",
+                Arguments.of(
+                        "maxBackoff below initialBackoff",
                         op(b -> b.initialBackoff(Duration.ofSeconds(2)).maxBackoff(Duration.ofSeconds(1))),
                         "must not be below initialBackoff"));
     }
@@ -118,7 +133,9 @@ class RetryPolicyTest {
 
     @Test
     void toBuilderChangesOnlyWhatIsSet() {
-        RetryPolicy policy = RetryPolicy.PATIENT.toBuilder().totalBudget(Duration.ofSeconds(90)).build();
+        RetryPolicy policy = RetryPolicy.PATIENT.toBuilder()
+                .totalBudget(Duration.ofSeconds(90))
+                .build();
 
         assertThat(policy.maxTotalAttempts()).isEqualTo(8);
         assertThat(policy.totalBudget()).isEqualTo(Duration.ofSeconds(90));

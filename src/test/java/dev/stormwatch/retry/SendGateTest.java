@@ -23,7 +23,8 @@ class SendGateTest {
     }
 
     @Test
-    @DisplayName("RH13: a pace is waited out when it ends within the budget: on the budget's last instant, not a nanosecond after")
+    @DisplayName(
+            "RH13: a pace is waited out when it ends within the budget: on the budget's last instant, not a nanosecond after")
     void paceIsWaitedOutWithinTheBudget() {
         Duration budget = Duration.ofSeconds(20);
         assertThat(SendGate.decide(Operation.READ, Optional.of(pace(budget)), budget, 0.5))
@@ -37,11 +38,14 @@ class SendGateTest {
     void paceWaitHasJitter() {
         Duration twenty = Duration.ofSeconds(20);
         assertThat(SendGate.decide(Operation.READ, Optional.of(pace(Duration.ofSeconds(4))), twenty, 0.5))
-                .extracting(v -> ((SendGate.Wait) v).delay()).isEqualTo(Duration.ofMillis(4_200));
+                .extracting(v -> ((SendGate.Wait) v).delay())
+                .isEqualTo(Duration.ofMillis(4_200));
         assertThat(SendGate.decide(Operation.READ, Optional.of(pace(Duration.ofSeconds(15))), twenty, 0.999))
-                .extracting(v -> ((SendGate.Wait) v).delay()).isEqualTo(Duration.ofMillis(15_999));
+                .extracting(v -> ((SendGate.Wait) v).delay())
+                .isEqualTo(Duration.ofMillis(15_999));
         assertThat(SendGate.decide(Operation.READ, Optional.of(pace(Duration.ofMillis(19_800))), twenty, 0.999))
-                .extracting(v -> ((SendGate.Wait) v).delay()).isEqualTo(Duration.ofMillis(19_800).plusNanos(199_800_000));
+                .extracting(v -> ((SendGate.Wait) v).delay())
+                .isEqualTo(Duration.ofMillis(19_800).plusNanos(199_800_000));
     }
 
     @Test
@@ -55,10 +59,12 @@ class SendGateTest {
     @Test
     @DisplayName("RH13, P3, P7: the code exchange and the application's own requests are never held")
     void exemptStepsGo() {
-        assertThat(SendGate.decide(Operation.CODE_EXCHANGE, Optional.of(pace(Duration.ofSeconds(1))),
-                Duration.ofSeconds(20), 0.5)).isEqualTo(SendGate.SEND);
-        assertThat(SendGate.decide(Operation.SEND_ONCE, Optional.of(pace(Duration.ofSeconds(1))),
-                Duration.ofSeconds(20), 0.5)).isEqualTo(SendGate.SEND);
+        assertThat(SendGate.decide(
+                        Operation.CODE_EXCHANGE, Optional.of(pace(Duration.ofSeconds(1))), Duration.ofSeconds(20), 0.5))
+                .isEqualTo(SendGate.SEND);
+        assertThat(SendGate.decide(
+                        Operation.SEND_ONCE, Optional.of(pace(Duration.ofSeconds(1))), Duration.ofSeconds(20), 0.5))
+                .isEqualTo(SendGate.SEND);
     }
 
     @Test
@@ -68,16 +74,25 @@ class SendGateTest {
         SendGate gate = new SendGate(pauses, Optional.empty(), clock);
         CallBudget budget = CallBudget.start(RetryPolicy.DEFAULT, clock);
 
-        assertThat(gate.beforeSend(Operation.READ, API,
-                PaceScope.PaceTarget.of("POST", "/v1/chat", Optional.of("gpt-4o-mini")), budget, () -> 0.0))
+        assertThat(gate.beforeSend(
+                        Operation.READ,
+                        API,
+                        PaceScope.PaceTarget.of("POST", "/v1/chat", Optional.of("gpt-4o-mini")),
+                        budget,
+                        () -> 0.0))
                 .isEqualTo(SendGate.SEND);
-        assertThat(gate.beforeSend(Operation.READ, API,
-                PaceScope.PaceTarget.of("POST", "/v1/chat", Optional.of("gpt-4o")), budget, () -> 0.0))
+        assertThat(gate.beforeSend(
+                        Operation.READ,
+                        API,
+                        PaceScope.PaceTarget.of("POST", "/v1/chat", Optional.of("gpt-4o")),
+                        budget,
+                        () -> 0.0))
                 .isEqualTo(new SendGate.Wait(Duration.ofSeconds(3), SendGate.Reason.PACE, Optional.of(MODEL_KEY)));
     }
 
     @Test
-    @DisplayName("RH11: the adaptive rate is asked only once the pauses let the attempt go, so a held attempt spends no token")
+    @DisplayName(
+            "RH11: the adaptive rate is asked only once the pauses let the attempt go, so a held attempt spends no token")
     void adaptiveTokenOnlyWhenFree() {
         AdaptiveSendRate rate = new AdaptiveSendRate(clock);
         rate.onResponse(true, clock.instant()); // a throttle: pacing on, the bucket empty
@@ -86,12 +101,17 @@ class SendGateTest {
         CallBudget budget = CallBudget.start(RetryPolicy.DEFAULT, clock);
 
         SendGate.Verdict held = gate.beforeSend(Operation.READ, API, PaceScope.PaceTarget.UNKNOWN, budget, () -> 0.0);
-        assertThat(held).isInstanceOf(SendGate.Wait.class).extracting(v -> ((SendGate.Wait) v).reason())
+        assertThat(held)
+                .isInstanceOf(SendGate.Wait.class)
+                .extracting(v -> ((SendGate.Wait) v).reason())
                 .isEqualTo(SendGate.Reason.PACE);
         clock.advance(Duration.ofSeconds(3));
         SendGate.Verdict free = gate.beforeSend(Operation.READ, API, PaceScope.PaceTarget.UNKNOWN, budget, () -> 0.0);
-        assertThat(free).as("0.5 tokens/s for 3 s: one token earned while held, spent now").isEqualTo(SendGate.SEND);
+        assertThat(free)
+                .as("0.5 tokens/s for 3 s: one token earned while held, spent now")
+                .isEqualTo(SendGate.SEND);
         assertThat(gate.beforeSend(Operation.READ, API, PaceScope.PaceTarget.UNKNOWN, budget, () -> 0.0))
-                .extracting(v -> ((SendGate.Wait) v).reason()).isEqualTo(SendGate.Reason.SEND_RATE);
+                .extracting(v -> ((SendGate.Wait) v).reason())
+                .isEqualTo(SendGate.Reason.SEND_RATE);
     }
 }

@@ -65,8 +65,23 @@ class WaitHintsTest {
 
     @DisplayName("RH1, RA6, RH10: an invalid millisecond value counts as absent, with a note")
     @ParameterizedTest(name = "''{0}''")
-    @ValueSource(strings = {"", " ", "-1", "-0.5", "+5", "1e3", "abc", "1500ms", "1,500", "1500, 2000",
-            "1234567890123456789", "1..5", ".", "1.2.3"})
+    @ValueSource(
+            strings = {
+                "",
+                " ",
+                "-1",
+                "-0.5",
+                "+5",
+                "1e3",
+                "abc",
+                "1500ms",
+                "1,500",
+                "1500, 2000",
+                "1234567890123456789",
+                "1..5",
+                ".",
+                "1.2.3"
+            })
     void invalidMilliseconds(String value) {
         WaitHints.Reading reading = read(503, "retry-after-ms", value);
         assertThat(reading.waitTime()).isEmpty();
@@ -79,7 +94,8 @@ class WaitHintsTest {
     @Test
     @DisplayName("RH1, RA6: two retry-after-ms headers contradict each other and both count as absent")
     void twoMillisecondHeadersAreIgnored() {
-        assertThat(read(429, "retry-after-ms", "100", "retry-after-ms", "200").waitTime()).isEmpty();
+        assertThat(read(429, "retry-after-ms", "100", "retry-after-ms", "200").waitTime())
+                .isEmpty();
     }
 
     @Test
@@ -93,8 +109,8 @@ class WaitHintsTest {
     @Test
     @DisplayName("RH2: the longest valid wait wins: retry-after-ms 2500 over Retry-After 2 (the seconds round down)")
     void longestWaitWinsMilliseconds() {
-        WaitHints.Reading reading = readWithRetryAfter(429, "2", "retry-after-ms", "2500",
-                "x-ms-retry-after-ms", "2400");
+        WaitHints.Reading reading =
+                readWithRetryAfter(429, "2", "retry-after-ms", "2500", "x-ms-retry-after-ms", "2400");
         assertThat(reading.waitTime()).contains(Duration.ofMillis(2500));
         assertThat(reading.decidedBy().orElseThrow().header()).isEqualTo("retry-after-ms");
     }
@@ -111,7 +127,8 @@ class WaitHintsTest {
     void malformedRetryAfterLeavesTheValidHint() {
         WaitHints.Reading reading = readWithRetryAfter(429, "soon", "retry-after-ms", "700");
         assertThat(reading.waitTime()).contains(Duration.ofMillis(700));
-        assertThat(reading.hints()).extracting(WaitHint::role)
+        assertThat(reading.hints())
+                .extracting(WaitHint::role)
                 .containsExactly(WaitHint.Role.IGNORED, WaitHint.Role.WAIT);
     }
 
@@ -131,9 +148,13 @@ class WaitHintsTest {
     }
 
     static Stream<Arguments> shouldRetry() {
-        return Stream.of(Arguments.of("true", Optional.of(true)), Arguments.of("false", Optional.of(false)),
-                Arguments.of(" FALSE ", Optional.of(false)), Arguments.of("yes", Optional.empty()),
-                Arguments.of("", Optional.empty()), Arguments.of("0", Optional.empty()));
+        return Stream.of(
+                Arguments.of("true", Optional.of(true)),
+                Arguments.of("false", Optional.of(false)),
+                Arguments.of(" FALSE ", Optional.of(false)),
+                Arguments.of("yes", Optional.empty()),
+                Arguments.of("", Optional.empty()),
+                Arguments.of("0", Optional.empty()));
     }
 
     @Test
@@ -148,10 +169,20 @@ class WaitHintsTest {
     @Test
     @DisplayName("RH6, RH4: OpenAI's documented example with requests and tokens left asks for no wait")
     void openAiExampleWithQuotaLeft() {
-        WaitHints.Reading reading = read(200,
-                "x-ratelimit-limit-requests", "60", "x-ratelimit-limit-tokens", "150000",
-                "x-ratelimit-remaining-requests", "59", "x-ratelimit-remaining-tokens", "149984",
-                "x-ratelimit-reset-requests", "1s", "x-ratelimit-reset-tokens", "6m0s");
+        WaitHints.Reading reading = read(
+                200,
+                "x-ratelimit-limit-requests",
+                "60",
+                "x-ratelimit-limit-tokens",
+                "150000",
+                "x-ratelimit-remaining-requests",
+                "59",
+                "x-ratelimit-remaining-tokens",
+                "149984",
+                "x-ratelimit-reset-requests",
+                "1s",
+                "x-ratelimit-reset-tokens",
+                "6m0s");
         assertThat(reading.waitTime()).isEmpty();
         assertThat(reading.pace()).isEmpty();
         assertThat(reading.hints()).extracting(WaitHint::role).containsOnly(WaitHint.Role.INFO);
@@ -161,17 +192,24 @@ class WaitHintsTest {
     @ParameterizedTest(name = "''{0}'' -> {1} ns")
     @MethodSource
     void openAiDurations(String reset, long nanos) {
-        WaitHints.Reading reading = read(429,
-                "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", reset);
+        WaitHints.Reading reading =
+                read(429, "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", reset);
         assertThat(reading.waitTime()).contains(Duration.ofNanos(nanos));
         assertThat(reading.decidedBy().orElseThrow().rule()).isEqualTo("RH6");
     }
 
     static Stream<Arguments> openAiDurations() {
-        return Stream.of(Arguments.of("1s", 1_000_000_000L), Arguments.of("6m0s", 360_000_000_000L),
-                Arguments.of("20ms", 20_000_000L), Arguments.of("1h2m3.5s", 3_723_500_000_000L),
-                Arguments.of("0s", 0L), Arguments.of("0", 0L), Arguments.of("7.66s", 7_660_000_000L),
-                Arguments.of("500us", 500_000L), Arguments.of("500µs", 500_000L), Arguments.of("3ns", 3L),
+        return Stream.of(
+                Arguments.of("1s", 1_000_000_000L),
+                Arguments.of("6m0s", 360_000_000_000L),
+                Arguments.of("20ms", 20_000_000L),
+                Arguments.of("1h2m3.5s", 3_723_500_000_000L),
+                Arguments.of("0s", 0L),
+                Arguments.of("0", 0L),
+                Arguments.of("7.66s", 7_660_000_000L),
+                Arguments.of("500us", 500_000L),
+                Arguments.of("500µs", 500_000L),
+                Arguments.of("3ns", 3L),
                 Arguments.of(".5s", 500_000_000L));
     }
 
@@ -179,8 +217,8 @@ class WaitHintsTest {
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"", "1", "-1s", "s", "1x", "6m0", "1s 2s", "1.2.3s", "ms", "1d"})
     void garbledOpenAiReset(String reset) {
-        WaitHints.Reading reading = read(429,
-                "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", reset);
+        WaitHints.Reading reading =
+                read(429, "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", reset);
         assertThat(reading.waitTime()).isEmpty();
         assertThat(reading.hints()).singleElement().extracting(WaitHint::role).isEqualTo(WaitHint.Role.IGNORED);
     }
@@ -188,9 +226,17 @@ class WaitHintsTest {
     @Test
     @DisplayName("RH2, RH6: a 429 whose tokens are used up for 6m0s waits 6 minutes, not Retry-After's 1 s")
     void usedUpTokensOutwaitRetryAfter() {
-        WaitHints.Reading reading = readWithRetryAfter(429, "1",
-                "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "1s",
-                "x-ratelimit-remaining-tokens", "0", "x-ratelimit-reset-tokens", "6m0s");
+        WaitHints.Reading reading = readWithRetryAfter(
+                429,
+                "1",
+                "x-ratelimit-remaining-requests",
+                "0",
+                "x-ratelimit-reset-requests",
+                "1s",
+                "x-ratelimit-remaining-tokens",
+                "0",
+                "x-ratelimit-reset-tokens",
+                "6m0s");
         assertThat(reading.waitTime()).contains(Duration.ofMinutes(6));
         assertThat(reading.decidedBy().orElseThrow().header()).isEqualTo("x-ratelimit-reset-tokens");
     }
@@ -198,8 +244,8 @@ class WaitHintsTest {
     @Test
     @DisplayName("RH9, RH6: a 200 with no request left paces until the reset")
     void successWithNothingLeftPaces() {
-        WaitHints.Reading reading = read(200,
-                "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "850ms");
+        WaitHints.Reading reading =
+                read(200, "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "850ms");
         assertThat(reading.waitTime()).isEmpty();
         assertThat(reading.pace()).contains(Duration.ofMillis(850));
     }
@@ -207,8 +253,8 @@ class WaitHintsTest {
     @Test
     @DisplayName("RH4: Azure OpenAI's remaining counts without a reset ask for no wait")
     void azureRemainingWithoutReset() {
-        WaitHints.Reading reading = read(200,
-                "x-ratelimit-remaining-requests", "0", "x-ratelimit-remaining-tokens", "0");
+        WaitHints.Reading reading =
+                read(200, "x-ratelimit-remaining-requests", "0", "x-ratelimit-remaining-tokens", "0");
         assertThat(reading.pace()).isEmpty();
         assertThat(reading.hints()).extracting(WaitHint::role).containsOnly(WaitHint.Role.INFO);
     }
@@ -218,16 +264,22 @@ class WaitHintsTest {
     @ParameterizedTest(name = "''{0}'' -> {1} ms")
     @MethodSource
     void anthropicResets(String reset, long millis) {
-        WaitHints.Reading reading = WaitHints.read(429, List.of(), DATE, HintHeaders.of(
-                "anthropic-ratelimit-requests-limit", "50",
-                "anthropic-ratelimit-requests-remaining", "0",
-                "anthropic-ratelimit-requests-reset", reset), clock);
+        WaitHints.Reading reading = WaitHints.read(
+                429,
+                List.of(),
+                DATE,
+                HintHeaders.of(
+                        "anthropic-ratelimit-requests-limit", "50",
+                        "anthropic-ratelimit-requests-remaining", "0",
+                        "anthropic-ratelimit-requests-reset", reset),
+                clock);
         assertThat(reading.waitTime()).contains(Duration.ofMillis(millis));
         assertThat(reading.decidedBy().orElseThrow().rule()).isEqualTo("RH7");
     }
 
     static Stream<Arguments> anthropicResets() {
-        return Stream.of(Arguments.of("2024-06-01T12:00:30Z", 30_000L),
+        return Stream.of(
+                Arguments.of("2024-06-01T12:00:30Z", 30_000L),
                 Arguments.of("2024-06-01T12:00:00.001Z", 1L), // just after the Date
                 Arguments.of("2024-06-01T14:00:30+02:00", 30_000L),
                 Arguments.of("2024-06-01T12:01:00.5Z", 60_500L));
@@ -237,20 +289,36 @@ class WaitHintsTest {
     @DisplayName("RH7: the Date is the reference, not a local clock that is an hour behind")
     void anthropicMeasuredAgainstDateNotLocalClock() {
         clock.set(java.time.Instant.parse("2024-06-01T11:00:00Z"));
-        WaitHints.Reading reading = WaitHints.read(200, List.of(), DATE, HintHeaders.of(
-                "anthropic-ratelimit-tokens-remaining", "0",
-                "anthropic-ratelimit-tokens-reset", "2024-06-01T12:00:10Z"), clock);
+        WaitHints.Reading reading = WaitHints.read(
+                200,
+                List.of(),
+                DATE,
+                HintHeaders.of(
+                        "anthropic-ratelimit-tokens-remaining", "0",
+                        "anthropic-ratelimit-tokens-reset", "2024-06-01T12:00:10Z"),
+                clock);
         assertThat(reading.pace()).contains(Duration.ofSeconds(10));
     }
 
     @DisplayName("RH7, RH10: a reset on or before the response's Date is in the past and ignored")
     @ParameterizedTest(name = "''{0}''")
-    @ValueSource(strings = {"2024-06-01T12:00:00Z", "2024-06-01T11:59:59.999Z", "2020-01-01T00:00:00Z",
-            "2024-06-01 12:00:30", "tomorrow", "2024-06-01T12:00:30"})
+    @ValueSource(
+            strings = {
+                "2024-06-01T12:00:00Z",
+                "2024-06-01T11:59:59.999Z",
+                "2020-01-01T00:00:00Z",
+                "2024-06-01 12:00:30",
+                "tomorrow",
+                "2024-06-01T12:00:30"
+            })
     void anthropicResetInThePastOrGarbled(String reset) {
-        WaitHints.Reading reading = WaitHints.read(429, List.of(), DATE, HintHeaders.of(
-                "anthropic-ratelimit-requests-remaining", "0",
-                "anthropic-ratelimit-requests-reset", reset), clock);
+        WaitHints.Reading reading = WaitHints.read(
+                429,
+                List.of(),
+                DATE,
+                HintHeaders.of(
+                        "anthropic-ratelimit-requests-remaining", "0", "anthropic-ratelimit-requests-reset", reset),
+                clock);
         assertThat(reading.waitTime()).isEmpty();
         assertThat(reading.hints()).singleElement().extracting(WaitHint::role).isEqualTo(WaitHint.Role.IGNORED);
     }
@@ -258,11 +326,16 @@ class WaitHintsTest {
     @Test
     @DisplayName("RH7, RH2: Anthropic's 429 with retry-after 30 and a tokens reset in 45 s waits 45 s")
     void anthropicLongestWins() {
-        WaitHints.Reading reading = WaitHints.read(429, List.of("30"), DATE, HintHeaders.of(
-                "anthropic-ratelimit-requests-remaining", "12",
-                "anthropic-ratelimit-requests-reset", "2024-06-01T12:00:20Z",
-                "anthropic-ratelimit-input-tokens-remaining", "0",
-                "anthropic-ratelimit-input-tokens-reset", "2024-06-01T12:00:45Z"), clock);
+        WaitHints.Reading reading = WaitHints.read(
+                429,
+                List.of("30"),
+                DATE,
+                HintHeaders.of(
+                        "anthropic-ratelimit-requests-remaining", "12",
+                        "anthropic-ratelimit-requests-reset", "2024-06-01T12:00:20Z",
+                        "anthropic-ratelimit-input-tokens-remaining", "0",
+                        "anthropic-ratelimit-input-tokens-reset", "2024-06-01T12:00:45Z"),
+                clock);
         assertThat(reading.waitTime()).contains(Duration.ofSeconds(45));
         assertThat(reading.decidedBy().orElseThrow().header()).isEqualTo("anthropic-ratelimit-input-tokens-reset");
     }
@@ -271,8 +344,18 @@ class WaitHintsTest {
     @Test
     @DisplayName("RH8: GitHub's example with 56 left asks for no wait")
     void gitHubExampleWithQuotaLeft() {
-        WaitHints.Reading reading = read(200, "x-ratelimit-limit", "60", "x-ratelimit-remaining", "56",
-                "x-ratelimit-used", "4", "x-ratelimit-reset", "1372700873", "x-ratelimit-resource", "core");
+        WaitHints.Reading reading = read(
+                200,
+                "x-ratelimit-limit",
+                "60",
+                "x-ratelimit-remaining",
+                "56",
+                "x-ratelimit-used",
+                "4",
+                "x-ratelimit-reset",
+                "1372700873",
+                "x-ratelimit-resource",
+                "core");
         assertThat(reading.pace()).isEmpty();
         assertThat(reading.hints()).extracting(WaitHint::role).containsOnly(WaitHint.Role.INFO);
     }
@@ -282,13 +365,19 @@ class WaitHintsTest {
     @MethodSource
     void gitHubReset(long reset, Optional<Duration> pace) {
         long date = java.time.Instant.parse("2024-06-01T12:00:00Z").getEpochSecond();
-        WaitHints.Reading reading = WaitHints.read(403, List.of(), DATE, HintHeaders.of(
-                "x-ratelimit-remaining", "0", "x-ratelimit-reset", Long.toString(date + reset)), clock);
+        WaitHints.Reading reading = WaitHints.read(
+                403,
+                List.of(),
+                DATE,
+                HintHeaders.of("x-ratelimit-remaining", "0", "x-ratelimit-reset", Long.toString(date + reset)),
+                clock);
         assertThat(reading.pace()).isEqualTo(pace);
     }
 
     static Stream<Arguments> gitHubReset() {
-        return Stream.of(Arguments.of(-1L, Optional.empty()), Arguments.of(0L, Optional.empty()),
+        return Stream.of(
+                Arguments.of(-1L, Optional.empty()),
+                Arguments.of(0L, Optional.empty()),
                 Arguments.of(1L, Optional.of(Duration.ofSeconds(1))),
                 Arguments.of(3600L, Optional.of(Duration.ofHours(1))));
     }
@@ -297,8 +386,8 @@ class WaitHintsTest {
     @Test
     @DisplayName("RH5: IETF RateLimit with r=0 asks for t seconds; the policy asks for none")
     void ietfUsedUp() {
-        WaitHints.Reading reading = read(429, "RateLimit-Policy", "\"default\";q=100;w=10",
-                "RateLimit", "\"default\";r=0;t=5");
+        WaitHints.Reading reading =
+                read(429, "RateLimit-Policy", "\"default\";q=100;w=10", "RateLimit", "\"default\";r=0;t=5");
         assertThat(reading.waitTime()).contains(Duration.ofSeconds(5));
         assertThat(reading.decidedBy().orElseThrow().rule()).isEqualTo("RH5");
     }
@@ -319,8 +408,14 @@ class WaitHintsTest {
 
     @DisplayName("RH5, RH10: a garbled IETF item is ignored")
     @ParameterizedTest(name = "''{0}''")
-    @ValueSource(strings = {"\"default\";r=-1;t=5", "\"default\";r=0;t=1.5", "\"default\";r=0;t=soon", ";r=0;t=5",
-            "\"default\";r=0;t="})
+    @ValueSource(
+            strings = {
+                "\"default\";r=-1;t=5",
+                "\"default\";r=0;t=1.5",
+                "\"default\";r=0;t=soon",
+                ";r=0;t=5",
+                "\"default\";r=0;t="
+            })
     void ietfGarbled(String value) {
         WaitHints.Reading reading = read(429, "RateLimit", value);
         assertThat(reading.waitTime()).isEmpty();
@@ -330,8 +425,8 @@ class WaitHintsTest {
     @Test
     @DisplayName("RH5: the older drafts' trio is tolerated: RateLimit-Remaining 0 with RateLimit-Reset 7")
     void ietfOlderTrio() {
-        WaitHints.Reading reading = read(503, "RateLimit-Limit", "100", "RateLimit-Remaining", "0",
-                "RateLimit-Reset", "7");
+        WaitHints.Reading reading =
+                read(503, "RateLimit-Limit", "100", "RateLimit-Remaining", "0", "RateLimit-Reset", "7");
         assertThat(reading.waitTime()).contains(Duration.ofSeconds(7));
     }
 
@@ -339,35 +434,76 @@ class WaitHintsTest {
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"-1", "0.5", "none", "", "99999999999999999999"})
     void garbledRemaining(String remaining) {
-        WaitHints.Reading reading = read(200, "x-ratelimit-remaining-requests", remaining,
-                "x-ratelimit-reset-requests", "1s");
+        WaitHints.Reading reading =
+                read(200, "x-ratelimit-remaining-requests", remaining, "x-ratelimit-reset-requests", "1s");
         assertThat(reading.pace()).isEmpty();
     }
 
     @Test
     @DisplayName("RH10: contradictory remaining counts of one header are ignored, once")
     void contradictoryRemaining() {
-        WaitHints.Reading reading = read(200, "x-ratelimit-remaining", "0", "x-ratelimit-remaining", "10",
-                "x-ratelimit-reset", "1717243260");
+        WaitHints.Reading reading = read(
+                200, "x-ratelimit-remaining", "0", "x-ratelimit-remaining", "10", "x-ratelimit-reset", "1717243260");
         assertThat(reading.pace()).isEmpty();
-        assertThat(reading.hints()).filteredOn(h -> h.role() == WaitHint.Role.IGNORED).hasSize(1);
+        assertThat(reading.hints())
+                .filteredOn(h -> h.role() == WaitHint.Role.IGNORED)
+                .hasSize(1);
     }
 
     @DisplayName("RH10: no combination of bad values throws")
     @ParameterizedTest(name = "''{0}''")
-    @ValueSource(strings = {"", "-", "\"", "\";;;", "=,=", "99999999999999999999999999h", "\u0000", "µ", "1e309",
-            "NaN", "Infinity", "0x10", "٣s", "9223372036854775807", "2024-13-45T99:99:99Z"})
+    @ValueSource(
+            strings = {
+                "",
+                "-",
+                "\"",
+                "\";;;",
+                "=,=",
+                "99999999999999999999999999h",
+                "\u0000",
+                "µ",
+                "1e309",
+                "NaN",
+                "Infinity",
+                "0x10",
+                "٣s",
+                "9223372036854775807",
+                "2024-13-45T99:99:99Z"
+            })
     void nothingThrows(String value) {
-        String[] names = {"retry-after-ms", "x-ms-retry-after-ms", "x-should-retry", "RateLimit", "RateLimit-Policy",
-            "RateLimit-Remaining", "RateLimit-Reset", "x-ratelimit-remaining-requests", "x-ratelimit-reset-requests",
-            "anthropic-ratelimit-tokens-remaining", "anthropic-ratelimit-tokens-reset", "x-ratelimit-remaining",
-            "x-ratelimit-reset"};
+        String[] names = {
+            "retry-after-ms",
+            "x-ms-retry-after-ms",
+            "x-should-retry",
+            "RateLimit",
+            "RateLimit-Policy",
+            "RateLimit-Remaining",
+            "RateLimit-Reset",
+            "x-ratelimit-remaining-requests",
+            "x-ratelimit-reset-requests",
+            "anthropic-ratelimit-tokens-remaining",
+            "anthropic-ratelimit-tokens-reset",
+            "x-ratelimit-remaining",
+            "x-ratelimit-reset"
+        };
         for (int status : new int[] {200, 429, 503}) {
             for (String name : names) {
-                assertThatCode(() -> WaitHints.read(status, List.of(value), value,
-                        HintHeaders.of(name, value, "x-ratelimit-remaining-requests", "0",
-                                "RateLimit-Remaining", "0", "x-ratelimit-remaining", "0",
-                                "anthropic-ratelimit-tokens-remaining", "0"), clock))
+                assertThatCode(() -> WaitHints.read(
+                                status,
+                                List.of(value),
+                                value,
+                                HintHeaders.of(
+                                        name,
+                                        value,
+                                        "x-ratelimit-remaining-requests",
+                                        "0",
+                                        "RateLimit-Remaining",
+                                        "0",
+                                        "x-ratelimit-remaining",
+                                        "0",
+                                        "anthropic-ratelimit-tokens-remaining",
+                                        "0"),
+                                clock))
                         .doesNotThrowAnyException();
             }
         }

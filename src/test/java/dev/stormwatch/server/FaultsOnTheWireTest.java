@@ -31,7 +31,8 @@ class FaultsOnTheWireTest {
     private final RecordingSleeper sleeper = new RecordingSleeper();
     private final FaultPlan plan = new FaultPlan();
     private final AtomicInteger processed = new AtomicInteger();
-    private final OkHttpClient client = new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
+    private final OkHttpClient client =
+            new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
     private LoopbackServer server;
 
     @BeforeEach
@@ -40,9 +41,14 @@ class FaultsOnTheWireTest {
             processed.incrementAndGet();
             return Response200.json();
         };
-        server = LoopbackServer.start("faults", ServerOptions.defaults().withClock(clock).withSleeper(sleeper), Map.of(
-                "/token", new FaultingHandler("/token", plan, new FaultResponder(clock, sleeper), real),
-                FaultAdmin.PATH, new FaultAdmin(plan)));
+        server = LoopbackServer.start(
+                "faults",
+                ServerOptions.defaults().withClock(clock).withSleeper(sleeper),
+                Map.of(
+                        "/token",
+                        new FaultingHandler("/token", plan, new FaultResponder(clock, sleeper), real),
+                        FaultAdmin.PATH,
+                        new FaultAdmin(plan)));
     }
 
     @AfterEach
@@ -73,8 +79,13 @@ class FaultsOnTheWireTest {
     @Test
     @DisplayName("RA2: 503 with an HTTP-date Retry-After measured from a skewed Date")
     void throttleWithHttpDateAndSkewedDate() throws IOException {
-        plan.inject("/token", new Fault.Throttle(503, Optional.of(Duration.ofSeconds(120)),
-                Fault.RetryAfterForm.HTTP_DATE, Fault.DateHeader.skewed(Duration.ofHours(-1))));
+        plan.inject(
+                "/token",
+                new Fault.Throttle(
+                        503,
+                        Optional.of(Duration.ofSeconds(120)),
+                        Fault.RetryAfterForm.HTTP_DATE,
+                        Fault.DateHeader.skewed(Duration.ofHours(-1))));
         try (Response response = post()) {
             assertThat(response.code()).isEqualTo(503);
             Instant date = httpDate(response.header("Date"));
@@ -87,8 +98,13 @@ class FaultsOnTheWireTest {
     @Test
     @DisplayName("RA2: a throttle can leave the Date header out entirely")
     void throttleWithoutDate() throws IOException {
-        plan.inject("/token", new Fault.Throttle(429, Optional.of(Duration.ofSeconds(5)),
-                Fault.RetryAfterForm.HTTP_DATE, Fault.DateHeader.MISSING));
+        plan.inject(
+                "/token",
+                new Fault.Throttle(
+                        429,
+                        Optional.of(Duration.ofSeconds(5)),
+                        Fault.RetryAfterForm.HTTP_DATE,
+                        Fault.DateHeader.MISSING));
         try (Response response = post()) {
             assertThat(response.header("Date")).isNull();
             assertThat(httpDate(response.header("Retry-After"))).isEqualTo(Instant.parse("2026-03-01T12:00:05Z"));
@@ -97,8 +113,9 @@ class FaultsOnTheWireTest {
 
     @Test
     void throttleWithoutRetryAfter() throws IOException {
-        plan.inject("/token", new Fault.Throttle(503, Optional.empty(), Fault.RetryAfterForm.SECONDS,
-                Fault.DateHeader.CORRECT));
+        plan.inject(
+                "/token",
+                new Fault.Throttle(503, Optional.empty(), Fault.RetryAfterForm.SECONDS, Fault.DateHeader.CORRECT));
         try (Response response = post()) {
             assertThat(response.code()).isEqualTo(503);
             assertThat(response.header("Retry-After")).isNull();
@@ -198,7 +215,10 @@ class FaultsOnTheWireTest {
         try (Response response = post()) {
             assertThat(response.code()).isEqualTo(200);
         }
-        Request clear = new Request.Builder().url(server.baseUri() + FaultAdmin.PATH).delete().build();
+        Request clear = new Request.Builder()
+                .url(server.baseUri() + FaultAdmin.PATH)
+                .delete()
+                .build();
         try (Response response = client.newCall(clear).execute()) {
             assertThat(response.body().string()).isEqualTo("{\"pending\":[]}");
         }
@@ -218,14 +238,18 @@ class FaultsOnTheWireTest {
     }
 
     private Response postToAdmin(String json) throws IOException {
-        Request request = new Request.Builder().url(server.baseUri() + FaultAdmin.PATH)
-                .post(RequestBody.create(json, MediaType.get("application/json"))).build();
+        Request request = new Request.Builder()
+                .url(server.baseUri() + FaultAdmin.PATH)
+                .post(RequestBody.create(json, MediaType.get("application/json")))
+                .build();
         return client.newCall(request).execute();
     }
 
     private Response post() throws IOException {
-        Request request = new Request.Builder().url(server.baseUri() + "/token")
-                .post(RequestBody.create("grant_type=x", MediaType.get("application/x-www-form-urlencoded"))).build();
+        Request request = new Request.Builder()
+                .url(server.baseUri() + "/token")
+                .post(RequestBody.create("grant_type=x", MediaType.get("application/x-www-form-urlencoded")))
+                .build();
         return client.newCall(request).execute();
     }
 

@@ -46,7 +46,8 @@ class JtiReplayCacheTest {
     }
 
     @Test
-    @DisplayName("200,000 proofs in a steady stream keep the memory at one retention's worth and take well under a second")
+    @DisplayName(
+            "200,000 proofs in a steady stream keep the memory at one retention's worth and take well under a second")
     void aSteadyStreamStaysBoundedAndFast() {
         long start = System.nanoTime();
         for (int i = 0; i < 200_000; i++) {

@@ -1,9 +1,9 @@
 package dev.stormwatch.server;
 
-import dev.stormwatch.testing.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stormwatch.testing.FakeClock;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,13 +22,16 @@ class LoopbackServerTest {
 
     @BeforeEach
     void start() throws IOException {
-        server = LoopbackServer.start("test", ServerOptions.defaults().withMaxBodyBytes(1024).withClock(
-                FakeClock.atNewYear()), Map.of(
-                "/echo", request -> Response.text(200, request.method() + " " + request.bodyText()),
-                "/reset", request -> Response.reset(),
-                "/boom", request -> {
-                    throw new IllegalStateException("a bug");
-                }));
+        server = LoopbackServer.start(
+                "test",
+                ServerOptions.defaults().withMaxBodyBytes(1024).withClock(FakeClock.atNewYear()),
+                Map.of(
+                        "/echo", request -> Response.text(200, request.method() + " " + request.bodyText()),
+                        "/reset", request -> Response.reset(),
+                        "/boom",
+                                request -> {
+                                    throw new IllegalStateException("a bug");
+                                }));
     }
 
     @AfterEach
@@ -57,10 +60,14 @@ class LoopbackServerTest {
     @Test
     void readsAChunkedBodyAndAnswersExpectContinue() throws IOException {
         try (Socket socket = connect()) {
-            send(socket, "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n");
+            send(
+                    socket,
+                    "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n");
             send(socket, "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n");
             String answer = readResponse(socket);
-            assertThat(answer).startsWith("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK").endsWith("POST abcde");
+            assertThat(answer)
+                    .startsWith("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK")
+                    .endsWith("POST abcde");
         }
     }
 
@@ -68,7 +75,9 @@ class LoopbackServerTest {
     void malformedRequestLineGets400AndTheServerKeepsServing() throws IOException {
         try (Socket socket = connect()) {
             send(socket, "NONSENSE\r\n\r\n");
-            assertThat(readResponse(socket)).startsWith("HTTP/1.1 400 Bad Request").contains("invalid_request");
+            assertThat(readResponse(socket))
+                    .startsWith("HTTP/1.1 400 Bad Request")
+                    .contains("invalid_request");
         }
         assertThat(getEcho()).startsWith("HTTP/1.1 200");
     }
@@ -103,7 +112,10 @@ class LoopbackServerTest {
         try (Socket socket = connect()) {
             send(socket, "GET /boom HTTP/1.1\r\nHost: x\r\n\r\n");
             String answer = readResponse(socket);
-            assertThat(answer).startsWith("HTTP/1.1 500").doesNotContain("IllegalStateException").doesNotContain("at dev.");
+            assertThat(answer)
+                    .startsWith("HTTP/1.1 500")
+                    .doesNotContain("IllegalStateException")
+                    .doesNotContain("at dev.");
         }
         assertThat(getEcho()).startsWith("HTTP/1.1 200");
     }
@@ -161,7 +173,8 @@ class LoopbackServerTest {
             String text = all.toString(StandardCharsets.ISO_8859_1);
             if (text.endsWith("\r\n\r\n") && !text.endsWith("100 Continue\r\n\r\n")) {
                 int at = text.toLowerCase().lastIndexOf("content-length: ");
-                contentLength = Integer.parseInt(text.substring(at + 16, text.indexOf("\r\n", at)).trim());
+                contentLength = Integer.parseInt(
+                        text.substring(at + 16, text.indexOf("\r\n", at)).trim());
                 break;
             }
         }

@@ -30,7 +30,8 @@ class RequestReaderFuzzTest {
     @FuzzTest(maxDuration = "10m")
     @DisplayName("HD1: any bytes on a connection are requests, then the end or a refusal with a 4xx or 5xx status")
     void anyBytesAreRequestsOrARefusalWithAStatus(byte[] bytes) throws IOException {
-        RequestReader reader = new RequestReader(new ByteArrayInputStream(bytes), new ByteArrayOutputStream(), MAX_BODY);
+        RequestReader reader =
+                new RequestReader(new ByteArrayInputStream(bytes), new ByteArrayOutputStream(), MAX_BODY);
         FaultAdmin admin = new FaultAdmin(new FaultPlan());
         try {
             for (Optional<Request> next = reader.next(); next.isPresent(); next = reader.next()) {
@@ -51,7 +52,8 @@ class RequestReaderFuzzTest {
     @DisplayName("HD1: any DPoP header value is a valid proof, an invalid one or a nonce request")
     void anyDpopHeaderIsJudged(byte[] bytes) {
         String proof = new String(bytes, StandardCharsets.ISO_8859_1);
-        DpopVerifier verifier = new DpopVerifier(Clock.fixed(NOW, ZoneOffset.UTC), new DpopNonces(new SecureRandom(), false));
+        DpopVerifier verifier =
+                new DpopVerifier(Clock.fixed(NOW, ZoneOffset.UTC), new DpopNonces(new SecureRandom(), false));
         Request request = new Request("POST", "/token", "", Map.of("DPoP", List.of(proof)), new byte[0]);
 
         DpopVerifier.Outcome outcome =

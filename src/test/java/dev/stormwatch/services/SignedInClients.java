@@ -38,18 +38,33 @@ public final class SignedInClients {
     public static OAuthClient signedInWithCertificateBoundToken() {
         Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
         String payload = "{\"sub\":\"alice\",\"cnf\":{\"x5t#S256\":\"bwcK0esc3ACC3DB2Y5_lESsXE8o9ltc05O89jdN-dg2\"}}";
-        return signedIn("Bearer", b64.encodeToString("{\"alg\":\"RS256\"}".getBytes(StandardCharsets.UTF_8)) + "."
-                + b64.encodeToString(payload.getBytes(StandardCharsets.UTF_8)) + ".c2lnbmF0dXJl");
+        return signedIn(
+                "Bearer",
+                b64.encodeToString("{\"alg\":\"RS256\"}".getBytes(StandardCharsets.UTF_8)) + "."
+                        + b64.encodeToString(payload.getBytes(StandardCharsets.UTF_8)) + ".c2lnbmF0dXJl");
     }
 
     private static OAuthClient signedIn(String tokenType, String accessToken) {
         InMemorySessionStore store = new InMemorySessionStore();
         store.save(new Session(
-                new TokenSet(Secret.of(accessToken), tokenType, Optional.of(NOW.plusSeconds(3600)),
-                        Optional.of(Secret.of("rt-secret")), Secret.of("id"), Optional.of("openid")),
-                new IdTokenClaims("https://idp.example", "alice", List.of("app"), NOW.plusSeconds(3600), NOW,
-                        Optional.empty(), Map.of())));
+                new TokenSet(
+                        Secret.of(accessToken),
+                        tokenType,
+                        Optional.of(NOW.plusSeconds(3600)),
+                        Optional.of(Secret.of("rt-secret")),
+                        Secret.of("id"),
+                        Optional.of("openid")),
+                new IdTokenClaims(
+                        "https://idp.example",
+                        "alice",
+                        List.of("app"),
+                        NOW.plusSeconds(3600),
+                        NOW,
+                        Optional.empty(),
+                        Map.of())));
         return OAuthClient.builder(OAuthConfig.of("https://idp.example", "app").withDpop(tokenType.equals("DPoP")))
-                .clock(Clock.fixed(NOW, ZoneOffset.UTC)).sessionStore(store).build();
+                .clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                .sessionStore(store)
+                .build();
     }
 }

@@ -38,7 +38,8 @@ public record SoakPlan(Duration length, List<Step> steps) {
     /** @throws IllegalArgumentException when shorter than a minute */
     public static SoakPlan of(Duration length) {
         if (length.compareTo(Duration.ofMinutes(1)) < 0) {
-            throw new IllegalArgumentException("--minutes: a soak needs at least 1 minute, was " + length.toSeconds() + " s");
+            throw new IllegalArgumentException(
+                    "--minutes: a soak needs at least 1 minute, was " + length.toSeconds() + " s");
         }
         Duration turn = length.dividedBy(12);
         Kind[] cycle = {Kind.OUTAGE, Kind.HICCUP, Kind.RETRY_AFTER};

@@ -84,8 +84,9 @@ public final class SoakRun {
                     case "--segment-minutes" -> segmentMinutes = Double.parseDouble(args[++i]);
                     case "--clients" -> clients = Integer.parseInt(args[++i]);
                     case "--out" -> out = Path.of(args[++i]);
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]
-                            + "; use --minutes N, --segment-minutes M, --clients N, --out DIR");
+                    default ->
+                        throw new IllegalArgumentException("unknown option " + args[i]
+                                + "; use --minutes N, --segment-minutes M, --clients N, --out DIR");
                 }
             }
             if (!(minutes >= 1 && minutes <= 24 * 60)) {
@@ -101,7 +102,8 @@ public final class SoakRun {
         }
         Duration length = Duration.ofMillis((long) (minutes * 60_000));
         // Three-minute load runs, or three in all for a short soak, so that runs start and stop many times.
-        Duration segment = segmentMinutes != null ? Duration.ofMillis((long) (segmentMinutes * 60_000))
+        Duration segment = segmentMinutes != null
+                ? Duration.ofMillis((long) (segmentMinutes * 60_000))
                 : (length.compareTo(Duration.ofMinutes(15)) >= 0 ? Duration.ofMinutes(3) : length.dividedBy(3));
         boolean ok = new SoakRun(length, segment, Duration.ofMinutes(1), clients, out, System.out).run();
         System.exit(ok ? 0 : 1);
@@ -113,13 +115,18 @@ public final class SoakRun {
         SoakPlan plan = SoakPlan.of(length);
         Path samplesCsv = out.resolve("samples.csv");
         Path segmentsCsv = out.resolve("segments.csv");
-        Files.writeString(samplesCsv, "elapsed_s,heap_used_bytes,threads,open_files,redis_keys,redis_used_memory_bytes\n");
-        Files.writeString(segmentsCsv, "segment,started_s,outcome,attempts,status_2xx,status_429,status_5xx,"
-                + "network_errors,limiter_refused,retries,redis_degraded_decisions,redis_degraded_spans,"
-                + "threads_after,open_files_after\n");
+        Files.writeString(
+                samplesCsv, "elapsed_s,heap_used_bytes,threads,open_files,redis_keys,redis_used_memory_bytes\n");
+        Files.writeString(
+                segmentsCsv,
+                "segment,started_s,outcome,attempts,status_2xx,status_429,status_5xx,"
+                        + "network_errors,limiter_refused,retries,redis_degraded_decisions,redis_degraded_spans,"
+                        + "threads_after,open_files_after\n");
         Files.writeString(out.resolve("faults.csv"), "at_s,fault\n");
-        List<Disruption> outages = plan.steps().stream().filter(step -> step.kind() == SoakPlan.Kind.OUTAGE)
-                .<Disruption>map(step -> new Disruption.Outage(step.at(), step.at().plus(SoakPlan.OUTAGE), 503))
+        List<Disruption> outages = plan.steps().stream()
+                .filter(step -> step.kind() == SoakPlan.Kind.OUTAGE)
+                .<Disruption>map(
+                        step -> new Disruption.Outage(step.at(), step.at().plus(SoakPlan.OUTAGE), 503))
                 .toList();
         boolean allCompleted = true;
         ScheduledExecutorService timer = Executors.newScheduledThreadPool(2, runnable -> {
@@ -128,11 +135,21 @@ public final class SoakRun {
             return thread;
         });
         try (EmbeddedRedis redis = EmbeddedRedis.start();
-                Relay relay = Relay.start(RelayConfig.defaults().withCapacity(Math.max(256, clients), false)
-                        .withRecordCapacity(10_000).withDisruptions(outages))) {
+                Relay relay = Relay.start(RelayConfig.defaults()
+                        .withCapacity(Math.max(256, clients), false)
+                        .withRecordCapacity(10_000)
+                        .withDisruptions(outages))) {
             long startNanos = System.nanoTime();
-            console.printf(Locale.ROOT, "soak: %d min, load runs of %d s, %d clients, Redis %s (%s), relay %s, out %s%n",
-                    length.toMinutes(), segment.toSeconds(), clients, redis.url(), redis.binary(), relay.baseUrl(), out);
+            console.printf(
+                    Locale.ROOT,
+                    "soak: %d min, load runs of %d s, %d clients, Redis %s (%s), relay %s, out %s%n",
+                    length.toMinutes(),
+                    segment.toSeconds(),
+                    clients,
+                    redis.url(),
+                    redis.binary(),
+                    relay.baseUrl(),
+                    out);
             for (SoakPlan.Step step : plan.steps()) {
                 timer.schedule(() -> apply(step, relay, redis, timer), step.at().toMillis(), TimeUnit.MILLISECONDS);
             }
@@ -150,8 +167,8 @@ public final class SoakRun {
                     break;
                 }
                 Duration runLength = left.compareTo(segment) < 0 ? left : segment;
-                LoadReport report = new LoadEngine(settings()).run(options(relay, redis, runLength, number + 1),
-                        line -> {});
+                LoadReport report =
+                        new LoadEngine(settings()).run(options(relay, redis, runLength, number + 1), line -> {});
                 if (report.outcome() instanceof RunOutcome.Partial partial
                         && partial.reason().startsWith("the limiter could not start")) {
                     // A run cannot start while Redis restarts (it checks Redis before sending anything): wait, retry.
@@ -165,11 +182,15 @@ public final class SoakRun {
             }
             if (startsRefused > 0) {
                 console.println("soak: " + startsRefused + " load run start(s) refused while Redis restarted, retried");
-                Files.writeString(out.resolve("faults.csv"), "-," + startsRefused
-                        + " load run start(s) refused while Redis restarted\n", StandardOpenOption.APPEND);
+                Files.writeString(
+                        out.resolve("faults.csv"),
+                        "-," + startsRefused + " load run start(s) refused while Redis restarted\n",
+                        StandardOpenOption.APPEND);
             }
             // The last minute's sample may be due just after the last run.
-            long waitFor = length.toMillis() - Duration.ofNanos(System.nanoTime() - startNanos).toMillis() + 2_000;
+            long waitFor = length.toMillis()
+                    - Duration.ofNanos(System.nanoTime() - startNanos).toMillis()
+                    + 2_000;
             Thread.sleep(Math.max(0, waitFor));
         } finally {
             timer.shutdownNow();
@@ -203,23 +224,30 @@ public final class SoakRun {
         return LoadOptions.builder()
                 .target(relay.baseUrl().resolve("/v1").toString())
                 .credential(new Credential.ApiKey(Secret.of(RelayConfig.DEMO_KEY)))
-                .clients(clients).thinkTime(Duration.ofMillis(20)).duration(runLength)
+                .clients(clients)
+                .thinkTime(Duration.ofMillis(20))
+                .duration(runLength)
                 .limiter(LimiterChoice.SLIDING_LOG)
                 .redis(new RedisChoice.External(URI.create(redis.url()), Optional.of(redis.password())))
-                .instances(2).seed(1_000 + number).build();
+                .instances(2)
+                .seed(1_000 + number)
+                .build();
     }
 
     private void apply(SoakPlan.Step step, Relay relay, EmbeddedRedis redis, ScheduledExecutorService timer) {
         try {
-            Files.writeString(out.resolve("faults.csv"), step.at().toSeconds() + "," + step.kind() + "\n",
+            Files.writeString(
+                    out.resolve("faults.csv"),
+                    step.at().toSeconds() + "," + step.kind() + "\n",
                     StandardOpenOption.APPEND);
             switch (step.kind()) {
-                case OUTAGE -> { } // in the relay's own timeline (its Disruption.Outage)
+                case OUTAGE -> {} // in the relay's own timeline (its Disruption.Outage)
                 case HICCUP -> relay.hiccupNow();
                 case RETRY_AFTER -> {
-                    relay.faults().inject("/v1/models", Fault.Throttle.seconds(429, SoakPlan.RETRY_AFTER),
-                            Integer.MAX_VALUE);
-                    timer.schedule(() -> relay.faults().clear(), SoakPlan.RETRY_AFTER.toMillis(), TimeUnit.MILLISECONDS);
+                    relay.faults()
+                            .inject("/v1/models", Fault.Throttle.seconds(429, SoakPlan.RETRY_AFTER), Integer.MAX_VALUE);
+                    timer.schedule(
+                            () -> relay.faults().clear(), SoakPlan.RETRY_AFTER.toMillis(), TimeUnit.MILLISECONDS);
                 }
                 case REDIS_RESTART -> {
                     redis.stop();
@@ -235,14 +263,20 @@ public final class SoakRun {
         System.gc();
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         int threads = ManagementFactory.getThreadMXBean().getThreadCount();
-        long files = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean unix
-                ? unix.getOpenFileDescriptorCount() : -1;
+        long files = ManagementFactory.getOperatingSystemMXBean()
+                        instanceof com.sun.management.UnixOperatingSystemMXBean unix
+                ? unix.getOpenFileDescriptorCount()
+                : -1;
         long keys = -1;
         long memory = -1;
         try (Jedis jedis = new Jedis(new HostAndPort("127.0.0.1", redis.port()), redis.clientConfig())) {
             keys = jedis.dbSize();
-            memory = jedis.info("memory").lines().filter(line -> line.startsWith("used_memory:"))
-                    .mapToLong(line -> Long.parseLong(line.substring("used_memory:".length()).strip())).findFirst()
+            memory = jedis.info("memory")
+                    .lines()
+                    .filter(line -> line.startsWith("used_memory:"))
+                    .mapToLong(line -> Long.parseLong(
+                            line.substring("used_memory:".length()).strip()))
+                    .findFirst()
                     .orElse(-1);
         } catch (RuntimeException restarting) {
             // Redis is restarting (SoakPlan); the verdict leaves out what could not be read.
@@ -256,25 +290,46 @@ public final class SoakRun {
         } catch (IOException e) {
             console.println("soak: cannot write " + csv + ": " + e.getMessage());
         }
-        console.printf(Locale.ROOT, "soak %s: t=%d s heap %.1f MB, %d threads, %d open files, %d Redis keys, %.1f MB Redis%n",
-                Instant.now(), elapsed, heap / 1048576.0, threads, files, keys, memory / 1048576.0);
+        console.printf(
+                Locale.ROOT,
+                "soak %s: t=%d s heap %.1f MB, %d threads, %d open files, %d Redis keys, %.1f MB Redis%n",
+                Instant.now(),
+                elapsed,
+                heap / 1048576.0,
+                threads,
+                files,
+                keys,
+                memory / 1048576.0);
     }
 
     private void writeSegment(Path csv, int number, Duration startedAt, LoadReport report) throws IOException {
         TimeSeries seconds = report.seriesNamed("client per second").orElseThrow();
         String outcome = report.outcome() instanceof RunOutcome.Partial partial
-                ? "\"partial: " + partial.reason().replace('"', '\'') + "\"" : "completed";
+                ? "\"partial: " + partial.reason().replace('"', '\'') + "\""
+                : "completed";
         // After the run closed: what it started must be gone (a leak shows here first).
         int threadsAfter = ManagementFactory.getThreadMXBean().getThreadCount();
         long filesAfter = ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.UnixOperatingSystemMXBean unix ? unix.getOpenFileDescriptorCount() : -1;
-        String line = String.format(Locale.ROOT, "%d,%d,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n", number,
+                        instanceof com.sun.management.UnixOperatingSystemMXBean unix
+                ? unix.getOpenFileDescriptorCount()
+                : -1;
+        String line = String.format(
+                Locale.ROOT,
+                "%d,%d,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d%n",
+                number,
                 startedAt.toSeconds(),
-                outcome, seconds.total(Counter.ATTEMPTS), seconds.total(Counter.STATUS_2XX),
-                seconds.total(Counter.STATUS_429), seconds.total(Counter.STATUS_5XX),
-                seconds.total(Counter.NETWORK_ERRORS), seconds.total(Counter.LIMITER_REFUSED),
-                seconds.total(Counter.RETRIES), figure(report, "redis_degraded_decisions"),
-                figure(report, "redis_degraded_spans"), threadsAfter, filesAfter);
+                outcome,
+                seconds.total(Counter.ATTEMPTS),
+                seconds.total(Counter.STATUS_2XX),
+                seconds.total(Counter.STATUS_429),
+                seconds.total(Counter.STATUS_5XX),
+                seconds.total(Counter.NETWORK_ERRORS),
+                seconds.total(Counter.LIMITER_REFUSED),
+                seconds.total(Counter.RETRIES),
+                figure(report, "redis_degraded_decisions"),
+                figure(report, "redis_degraded_spans"),
+                threadsAfter,
+                filesAfter);
         Files.writeString(csv, line, StandardOpenOption.APPEND);
         console.print("soak: load run " + number + ": " + line);
     }

@@ -13,14 +13,21 @@ import java.util.Locale;
 public final class SoakVerdict {
 
     /** One minute's sample. Memory in bytes; -1 where the value could not be read (Redis restarting). */
-    public record Sample(long elapsedSeconds, long heapUsed, int threads, long openFiles, long redisKeys,
-            long redisMemory) {}
+    public record Sample(
+            long elapsedSeconds, long heapUsed, int threads, long openFiles, long redisKeys, long redisMemory) {}
 
     /** One resource's judgement. */
     public record Finding(String resource, long before, long after, long allowed, boolean flat) {
         String describe() {
-            return String.format(Locale.ROOT, "%-14s first third %,d, last third %,d, growth %,d (allowed %,d): %s",
-                    resource, before, after, after - before, allowed, flat ? "flat" : "GREW");
+            return String.format(
+                    Locale.ROOT,
+                    "%-14s first third %,d, last third %,d, growth %,d (allowed %,d): %s",
+                    resource,
+                    before,
+                    after,
+                    after - before,
+                    allowed,
+                    flat ? "flat" : "GREW");
         }
     }
 
@@ -32,9 +39,11 @@ public final class SoakVerdict {
      * 3-minute soak). A leak of one a minute passes these within half an hour.
      */
     static final int THREAD_ALLOWANCE = 16;
+
     static final int OPEN_FILE_ALLOWANCE = 32;
     /** The limiter's keys expire with their window; a few may be alive at any sample. */
     static final int REDIS_KEY_ALLOWANCE = 10;
+
     static final long REDIS_MEMORY_ALLOWANCE = 1024L * 1024;
 
     private final List<Finding> findings;
@@ -58,14 +67,18 @@ public final class SoakVerdict {
         List<Sample> last = judged.subList(judged.size() - third, judged.size());
         List<Finding> findings = new ArrayList<>();
         long heapBefore = max(first, Sample::heapUsed);
-        findings.add(finding("heap", heapBefore, max(last, Sample::heapUsed), Math.max(HEAP_ALLOWANCE, heapBefore / 5)));
+        findings.add(
+                finding("heap", heapBefore, max(last, Sample::heapUsed), Math.max(HEAP_ALLOWANCE, heapBefore / 5)));
         findings.add(finding("threads", max(first, s -> s.threads()), max(last, s -> s.threads()), THREAD_ALLOWANCE));
-        findings.add(finding("open files", max(first, Sample::openFiles), max(last, Sample::openFiles),
-                OPEN_FILE_ALLOWANCE));
-        findings.add(finding("redis keys", max(first, Sample::redisKeys), max(last, Sample::redisKeys),
-                REDIS_KEY_ALLOWANCE));
+        findings.add(finding(
+                "open files", max(first, Sample::openFiles), max(last, Sample::openFiles), OPEN_FILE_ALLOWANCE));
+        findings.add(finding(
+                "redis keys", max(first, Sample::redisKeys), max(last, Sample::redisKeys), REDIS_KEY_ALLOWANCE));
         long memoryBefore = max(first, Sample::redisMemory);
-        findings.add(finding("redis memory", memoryBefore, max(last, Sample::redisMemory),
+        findings.add(finding(
+                "redis memory",
+                memoryBefore,
+                max(last, Sample::redisMemory),
                 Math.max(REDIS_MEMORY_ALLOWANCE, memoryBefore / 5)));
         return new SoakVerdict(findings);
     }
@@ -89,8 +102,14 @@ public final class SoakVerdict {
 
     /** The verdict in words, one line per resource, the first line saying flat or not. */
     public String describe() {
-        StringBuilder text = new StringBuilder(flat() ? "FLAT: every resource stayed within its allowance\n"
-                : "NOT FLAT: " + findings.stream().filter(f -> !f.flat()).map(Finding::resource).toList() + " grew\n");
+        StringBuilder text = new StringBuilder(
+                flat()
+                        ? "FLAT: every resource stayed within its allowance\n"
+                        : "NOT FLAT: "
+                                + findings.stream()
+                                        .filter(f -> !f.flat())
+                                        .map(Finding::resource)
+                                        .toList() + " grew\n");
         findings.forEach(f -> text.append("  ").append(f.describe()).append('\n'));
         return text.toString();
     }

@@ -40,11 +40,14 @@ public final class DebianRedis implements AutoCloseable {
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        Process process = new ProcessBuilder(SERVER.toString(), "-").redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(SERVER.toString(), "-")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         try (OutputStream config = process.getOutputStream()) {
             config.write(("port " + port + "\nbind 127.0.0.1\nrequirepass " + password
-                    + "\nsave \"\"\nappendonly no\nenable-debug-command local\n").getBytes(StandardCharsets.UTF_8));
+                            + "\nsave \"\"\nappendonly no\nenable-debug-command local\n")
+                    .getBytes(StandardCharsets.UTF_8));
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (true) {
@@ -80,8 +83,7 @@ public final class DebianRedis implements AutoCloseable {
     public void sleep(Duration length) {
         try (Jedis jedis = connect()) {
             redis.clients.jedis.commands.ProtocolCommand debug = () -> "DEBUG".getBytes(StandardCharsets.US_ASCII);
-            jedis.sendCommand(debug, "SLEEP",
-                    String.valueOf(length.toMillis() / 1000.0));
+            jedis.sendCommand(debug, "SLEEP", String.valueOf(length.toMillis() / 1000.0));
         }
     }
 

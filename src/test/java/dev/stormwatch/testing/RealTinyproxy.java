@@ -36,11 +36,22 @@ public final class RealTinyproxy {
         }
         Path conf = dir.resolve("tinyproxy.conf");
         Path log = dir.resolve("tinyproxy.log");
-        Files.writeString(conf, String.join("\n",
-                "Port " + port, "Listen 127.0.0.1", "Timeout 30", "MaxClients 10", "Allow 127.0.0.1",
-                "LogLevel Info", "BasicAuth " + USER + " " + PASSWORD, ""));
+        Files.writeString(
+                conf,
+                String.join(
+                        "\n",
+                        "Port " + port,
+                        "Listen 127.0.0.1",
+                        "Timeout 30",
+                        "MaxClients 10",
+                        "Allow 127.0.0.1",
+                        "LogLevel Info",
+                        "BasicAuth " + USER + " " + PASSWORD,
+                        ""));
         Process process = new ProcessBuilder(BINARY.toString(), "-d", "-c", conf.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
             try (Socket probe = new Socket("127.0.0.1", port)) {

@@ -41,7 +41,8 @@ public final class Durations {
         if (millis < 60_000) {
             return millis % 1_000 == 0
                     ? (millis / 1_000) + " s"
-                    : String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000.0).replace(".0 s", " s");
+                    : String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000.0)
+                            .replace(".0 s", " s");
         }
         long seconds = d.toSeconds();
         if (seconds < 3_600) {

@@ -28,7 +28,8 @@ public sealed interface FailureAdvice {
     static FailureAdvice of(CallFailure failure) {
         if (failure instanceof CallFailure.Recoverable recoverable) {
             // P9: attempts == 0 means a running pause refused the call; retryAfter is what is left of it.
-            if (recoverable.reason() instanceof CallFailure.Server server && server.attempts() == 0
+            if (recoverable.reason() instanceof CallFailure.Server server
+                    && server.attempts() == 0
                     && server.retryAfter().isPresent()) {
                 return new Countdown(server.retryAfter().get(), failure.getMessage());
             }

@@ -77,7 +77,7 @@ public final class RuleCatalogue {
         } catch (IOException e) {
             throw new UncheckedIOException("rules.properties could not be read", e);
         }
-        return new RuleCatalogue(properties.stringPropertyNames().stream()
-                .collect(Collectors.toMap(k -> k, properties::getProperty)));
+        return new RuleCatalogue(
+                properties.stringPropertyNames().stream().collect(Collectors.toMap(k -> k, properties::getProperty)));
     }
 }

@@ -16,8 +16,15 @@ import javafx.scene.control.Label;
 public final class SeriesColours {
 
     /** The style classes this adds, one per slot of the palette; the stylesheet colours each ({@code -sw-chart-N}). */
-    private static final List<String> SLOT_CLASSES = List.of("sw-series-1", "sw-series-2", "sw-series-3",
-            "sw-series-4", "sw-series-5", "sw-series-6", "sw-series-7", "sw-series-8");
+    private static final List<String> SLOT_CLASSES = List.of(
+            "sw-series-1",
+            "sw-series-2",
+            "sw-series-3",
+            "sw-series-4",
+            "sw-series-5",
+            "sw-series-6",
+            "sw-series-7",
+            "sw-series-8");
 
     private SeriesColours() {}
 

@@ -119,7 +119,8 @@ public final class DiagnoseView extends BorderPane {
         saved.setId("diagnose-saved");
         saved.textProperty().bind(model.savedProperty());
 
-        SplitPane tables = new SplitPane(new VBox(2, label("Clients (click a column to sort)"), clients),
+        SplitPane tables = new SplitPane(
+                new VBox(2, label("Clients (click a column to sort)"), clients),
                 new VBox(2, label("Findings"), findings));
         tables.setOrientation(javafx.geometry.Orientation.VERTICAL);
         VBox.setVgrow(clients, Priority.ALWAYS);
@@ -141,7 +142,8 @@ public final class DiagnoseView extends BorderPane {
         setOnDragDropped(e -> {
             boolean took = e.getDragboard().hasFiles();
             if (took) {
-                model.addFiles(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+                model.addFiles(
+                        e.getDragboard().getFiles().stream().map(File::toPath).toList());
             }
             e.setDropCompleted(took);
             e.consume();
@@ -160,18 +162,22 @@ public final class DiagnoseView extends BorderPane {
         table.getColumns().add(labColumn("requests", r -> String.format(Locale.ROOT, "%,d", r.requests()), 80));
         table.getColumns().add(labColumn("throttled", r -> String.format(Locale.ROOT, "%,d", r.throttled()), 80));
         table.getColumns().add(labColumn("amplification", DiagnoseViewModel.LabRunRow::amplification, 100));
-        table.getColumns().add(labColumn("peak-to-mean per second",
-                DiagnoseViewModel.LabRunRow::peakToMeanPerSecond, 100));
-        table.getColumns().add(labColumn("peak-to-mean after Retry-After",
-                DiagnoseViewModel.LabRunRow::peakToMeanAfterRetryAfter, 100));
+        table.getColumns()
+                .add(labColumn("peak-to-mean per second", DiagnoseViewModel.LabRunRow::peakToMeanPerSecond, 100));
+        table.getColumns()
+                .add(labColumn(
+                        "peak-to-mean after Retry-After", DiagnoseViewModel.LabRunRow::peakToMeanAfterRetryAfter, 100));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setFixedCellSize(26);
         // As tall as its rows and header: a table of two or three rows needs no scrolling.
-        table.prefHeightProperty().bind(javafx.beans.binding.Bindings.size(model.labRuns()).multiply(26).add(34));
+        table.prefHeightProperty()
+                .bind(javafx.beans.binding.Bindings.size(model.labRuns())
+                        .multiply(26)
+                        .add(34));
         table.setMinHeight(Region.USE_PREF_SIZE);
 
-        LineChart<Number, Number> chart = chart("diagnose-lab-run-arrivals",
-                "Arrivals per second: the real storm beside each lab run (DG17)");
+        LineChart<Number, Number> chart =
+                chart("diagnose-lab-run-arrivals", "Arrivals per second: the real storm beside each lab run (DG17)");
         ((NumberAxis) chart.getXAxis()).setLabel("seconds from each one's start");
         ((NumberAxis) chart.getYAxis()).setLabel("arrivals per second");
         model.labRunArrivals().addListener((ListChangeListener<DiagnoseViewModel.LabRunArrivals>) change -> {
@@ -181,16 +187,16 @@ public final class DiagnoseView extends BorderPane {
             }
             chart.getData().setAll(all);
         });
-        VBox box = new VBox(4, label("Lab runs beside the evidence (Stormwatch load reports, not evidence)"), table,
-                chart);
+        VBox box = new VBox(
+                4, label("Lab runs beside the evidence (Stormwatch load reports, not evidence)"), table, chart);
         box.setId("diagnose-lab-run-box");
         box.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(model.labRuns()));
         box.managedProperty().bind(box.visibleProperty());
         return box;
     }
 
-    private static TableColumn<DiagnoseViewModel.LabRunRow, String> labColumn(String title,
-            Function<DiagnoseViewModel.LabRunRow, String> value, double width) {
+    private static TableColumn<DiagnoseViewModel.LabRunRow, String> labColumn(
+            String title, Function<DiagnoseViewModel.LabRunRow, String> value, double width) {
         TableColumn<DiagnoseViewModel.LabRunRow, String> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
         double fits = Math.max(width, title.length() * 7.5 + 20);
@@ -208,13 +214,16 @@ public final class DiagnoseView extends BorderPane {
     }
 
     private void draw(List<ArrivalPoint> points, List<ArrivalPoint> whatIf) {
-        chart.getData().setAll(List.of(
-                series("requests", points, ArrivalPoint::requests),
-                series("429 and other throttled", points, ArrivalPoint::throttled),
-                series("early retries", points, ArrivalPoint::earlyRetries)));
-        whatIfChart.getData().setAll(List.of(
-                series("requests", whatIf, ArrivalPoint::requests),
-                series("429", whatIf, ArrivalPoint::throttled)));
+        chart.getData()
+                .setAll(List.of(
+                        series("requests", points, ArrivalPoint::requests),
+                        series("429 and other throttled", points, ArrivalPoint::throttled),
+                        series("early retries", points, ArrivalPoint::earlyRetries)));
+        whatIfChart
+                .getData()
+                .setAll(List.of(
+                        series("requests", whatIf, ArrivalPoint::requests),
+                        series("429", whatIf, ArrivalPoint::throttled)));
         // One scale for both, so that the what-if's lower arrivals look lower.
         double top = 1;
         double end = 1;
@@ -238,8 +247,8 @@ public final class DiagnoseView extends BorderPane {
         }
     }
 
-    private static XYChart.Series<Number, Number> series(String name, List<ArrivalPoint> points,
-            ToIntFunction<ArrivalPoint> value) {
+    private static XYChart.Series<Number, Number> series(
+            String name, List<ArrivalPoint> points, ToIntFunction<ArrivalPoint> value) {
         XYChart.Series<Number, Number> series = new XYChart.Series<>();
         series.setName(name);
         for (ArrivalPoint p : points) {
@@ -287,15 +296,16 @@ public final class DiagnoseView extends BorderPane {
             @Override
             protected void updateItem(Long millis, boolean empty) {
                 super.updateItem(millis, empty);
-                ClientDiagnosis row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                ClientDiagnosis row =
+                        empty || getTableRow() == null ? null : getTableRow().getItem();
                 setText(row == null ? null : row.medianEarlyText());
             }
         });
         table.getColumns().add(median);
         table.getColumns().add(column("ignores Retry-After", c -> c.ignoresRetryAfter() ? "YES" : "no", 130));
         table.getColumns().add(column("throttled", ClientDiagnosis::throttled, 80));
-        table.getColumns().add(column("retry share", c -> String.format(Locale.ROOT, "%.0f%%",
-                c.retryRatio() * 100), 80));
+        table.getColumns()
+                .add(column("retry share", c -> String.format(Locale.ROOT, "%.0f%%", c.retryRatio() * 100), 80));
         // UI8: each column keeps the width its header needs; a narrow window scrolls the table sideways.
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("Add evidence and press Diagnose"));
@@ -303,8 +313,8 @@ public final class DiagnoseView extends BorderPane {
         return table;
     }
 
-    private static <T> TableColumn<ClientDiagnosis, T> column(String title, Function<ClientDiagnosis, T> value,
-            double width) {
+    private static <T> TableColumn<ClientDiagnosis, T> column(
+            String title, Function<ClientDiagnosis, T> value, double width) {
         TableColumn<ClientDiagnosis, T> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
         // UI8: wide enough for the header's words and the sort arrow, so no header reads "ignores Re...".
@@ -335,14 +345,16 @@ public final class DiagnoseView extends BorderPane {
         Button add = new Button("Open files...");
         add.setId("diagnose-add");
         add.setOnAction(e -> {
-            List<File> chosen = new FileChooser().showOpenMultipleDialog(getScene().getWindow());
+            List<File> chosen =
+                    new FileChooser().showOpenMultipleDialog(getScene().getWindow());
             if (chosen != null) {
                 model.addFiles(chosen.stream().map(File::toPath).toList());
             }
         });
         Button remove = new Button("Remove");
         remove.setId("diagnose-remove");
-        remove.disableProperty().bind(files.getSelectionModel().selectedItemProperty().isNull());
+        remove.disableProperty()
+                .bind(files.getSelectionModel().selectedItemProperty().isNull());
         remove.setOnAction(e -> model.removeFile(files.getSelectionModel().getSelectedItem()));
         Button clear = new Button("Clear");
         clear.setOnAction(e -> model.clearFiles());
@@ -355,15 +367,17 @@ public final class DiagnoseView extends BorderPane {
         format.setConverter(new javafx.util.StringConverter<>() {
             @Override
             public String toString(InputFormat value) {
-                return value == null ? "" : switch (value) {
-                    case AUTO -> "auto: decided per file";
-                    case HAR -> "HAR (browser DevTools)";
-                    case NGINX -> "nginx access log";
-                    case APACHE -> "Apache access log";
-                    case JSONL -> "JSON lines (gateway)";
-                    case OTLP -> "OpenTelemetry traces (OTLP/JSON)";
-                    case REPORT -> "Stormwatch load report (lab run)";
-                };
+                return value == null
+                        ? ""
+                        : switch (value) {
+                            case AUTO -> "auto: decided per file";
+                            case HAR -> "HAR (browser DevTools)";
+                            case NGINX -> "nginx access log";
+                            case APACHE -> "Apache access log";
+                            case JSONL -> "JSON lines (gateway)";
+                            case OTLP -> "OpenTelemetry traces (OTLP/JSON)";
+                            case REPORT -> "Stormwatch load report (lab run)";
+                        };
             }
 
             @Override
@@ -372,20 +386,36 @@ public final class DiagnoseView extends BorderPane {
             }
         });
 
-        Node logFormat = field("Log format (paste log_format / LogFormat; empty: combined)", "diagnose-log-format",
-                model.logFormatProperty(), "combined, common, or $remote_addr [$time_local] \"$request\" $status ...",
+        Node logFormat = field(
+                "Log format (paste log_format / LogFormat; empty: combined)",
+                "diagnose-log-format",
+                model.logFormatProperty(),
+                "combined, common, or $remote_addr [$time_local] \"$request\" $status ...",
                 "The access log's format as in the server's config: nginx log_format or Apache LogFormat. Log $msec"
                         + " and $request_time for millisecond times, and $sent_http_retry_after for Retry-After.");
-        Node fields = field("Field mapping (JSON lines: mapping or preset; empty: recognised)", "diagnose-fields",
-                model.fieldsProperty(), "envoy, kong, stormwatch-relay, or time=ts,status=code,uri=path,...",
+        Node fields = field(
+                "Field mapping (JSON lines: mapping or preset; empty: recognised)",
+                "diagnose-fields",
+                model.fieldsProperty(),
+                "envoy, kong, stormwatch-relay, or time=ts,status=code,uri=path,...",
                 "role=field pairs: time, duration, client, method, uri, status, retry_after, date, idempotency_key;"
                         + " a.b for nested fields, a|b for the first present.");
-        Node clientKey = field("Client key (empty: the format's default)", "diagnose-client-key",
-                model.clientKeyProperty(), "$http_x_client_id, a JSON field or a HAR header",
+        Node clientKey = field(
+                "Client key (empty: the format's default)",
+                "diagnose-client-key",
+                model.clientKeyProperty(),
+                "$http_x_client_id, a JSON field or a HAR header",
                 "What names a client. A key that is a credential is shown only as a short hash.");
-        Node tolerance = field("Tolerance (early by less is on time)", "diagnose-tolerance",
-                model.toleranceProperty(), "100ms", "Absorbs the resolution of log timestamps (DG1).");
-        Node throttle = field("Throttled statuses besides 429", "diagnose-throttle", model.throttleStatusesProperty(),
+        Node tolerance = field(
+                "Tolerance (early by less is on time)",
+                "diagnose-tolerance",
+                model.toleranceProperty(),
+                "100ms",
+                "Absorbs the resolution of log timestamps (DG1).");
+        Node throttle = field(
+                "Throttled statuses besides 429",
+                "diagnose-throttle",
+                model.throttleStatusesProperty(),
                 "503 (nginx limit_req), 500 (Apigee), response_flags=RL",
                 "Statuses that mean the server throttled the client (DG9), or for JSON lines field=value marks"
                         + " (DG16); Envoy's RL flag is read by the envoy preset.");
@@ -414,8 +444,18 @@ public final class DiagnoseView extends BorderPane {
         problems.setWrapText(true);
         problems.textProperty().bind(model.problemsProperty());
 
-        VBox box = new VBox(8, title, hint, files, new HBox(8, add, remove, clear),
-                new VBox(2, new Label("Format"), format), logFormat, fields, clientKey, tolerance, throttle);
+        VBox box = new VBox(
+                8,
+                title,
+                hint,
+                files,
+                new HBox(8, add, remove, clear),
+                new VBox(2, new Label("Format"), format),
+                logFormat,
+                fields,
+                clientKey,
+                tolerance,
+                throttle);
         box.setPadding(new Insets(12));
         box.getStyleClass().add("settings");
         // Diagnose and Cancel stay in view below the form, however far it scrolls.

@@ -63,17 +63,35 @@ public final class DiagnoseViewModel {
      * UI19: one input's row of the lab-run comparison (DG17): the evidence as "real storm", each load report as
      * "lab run", with the same figures side by side. Figures a report does not have read "not measured".
      */
-    public record LabRunRow(String input, String kind, long requests, long throttled, String amplification,
-            String peakToMeanPerSecond, String peakToMeanAfterRetryAfter) {}
+    public record LabRunRow(
+            String input,
+            String kind,
+            long requests,
+            long throttled,
+            String amplification,
+            String peakToMeanPerSecond,
+            String peakToMeanAfterRetryAfter) {}
 
     /** UI19: one input's arrivals per bucket, in seconds from its own start, for the lab-run chart. */
     public record LabRunArrivals(String name, List<ArrivalPoint> points) {}
 
     /** The command line's options, as this tab labels its fields. */
     private static final Map<String, String> FIELD_LABELS = Map.of(
-            "--log-format", "Log format", "--fields", "Field mapping", "--client-key", "Client key",
-            "--tolerance", "Tolerance", "--throttle-status", "Throttled statuses", "--throttled", "Throttled statuses",
-            "--format", "Format");
+            "--log-format",
+            "Log format",
+            "--fields",
+            "Field mapping",
+            "--client-key",
+            "Client key",
+            "--tolerance",
+            "Tolerance",
+            "--throttle-status",
+            "Throttled statuses",
+            "--throttled",
+            "Throttled statuses",
+            "--format",
+            "Format");
+
     private static final Pattern OPTION = Pattern.compile("--[a-z][a-z-]*");
 
     private final Diagnoser diagnoser;
@@ -196,16 +214,30 @@ public final class DiagnoseViewModel {
 
     private void progressed(ReadProgress p) {
         progress.set(((p.fileIndex() - 1) + p.fileShare()) / Math.max(1, p.files()));
-        progressText.set(String.format(Locale.ROOT, "Reading %s (%d of %d): %,d requests, %,d lines not parsed",
-                Path.of(p.file()).getFileName(), p.fileIndex(), p.files(), p.requests(), p.unparsed()));
+        progressText.set(String.format(
+                Locale.ROOT,
+                "Reading %s (%d of %d): %,d requests, %,d lines not parsed",
+                Path.of(p.file()).getFileName(),
+                p.fileIndex(),
+                p.files(),
+                p.requests(),
+                p.unparsed()));
     }
 
     private void show(Diagnosis d) {
         running.set(false);
         progress.set(1);
-        progressText.set(String.format(Locale.ROOT, "Read %,d requests from %d %s%s.", d.requests(),
-                d.evidence().files().size(), d.evidence().files().size() == 1 ? "file" : "files",
-                d.partial() ? String.format(Locale.ROOT, "; %,d lines did not parse (partial)", d.evidence().unparsed())
+        progressText.set(String.format(
+                Locale.ROOT,
+                "Read %,d requests from %d %s%s.",
+                d.requests(),
+                d.evidence().files().size(),
+                d.evidence().files().size() == 1 ? "file" : "files",
+                d.partial()
+                        ? String.format(
+                                Locale.ROOT,
+                                "; %,d lines did not parse (partial)",
+                                d.evidence().unparsed())
                         : ""));
         last = Optional.of(d);
         ready.set(true);
@@ -243,18 +275,29 @@ public final class DiagnoseViewModel {
             return rows;
         }
         if (d.requests() > 0) {
-            long throttled = d.clients().stream().mapToLong(ClientDiagnosis::throttled).sum();
-            rows.add(new LabRunRow("evidence", "real storm", d.requests(), throttled,
+            long throttled =
+                    d.clients().stream().mapToLong(ClientDiagnosis::throttled).sum();
+            rows.add(new LabRunRow(
+                    "evidence",
+                    "real storm",
+                    d.requests(),
+                    throttled,
                     String.format(Locale.ROOT, "%.2f×", d.amplification()),
-                    String.format(Locale.ROOT, "%.2f×", d.synchronisation().peakToMeanPerSecond()), ""));
+                    String.format(Locale.ROOT, "%.2f×", d.synchronisation().peakToMeanPerSecond()),
+                    ""));
         }
         for (Diagnosis.LabRun r : d.evidence().labRuns()) {
-            rows.add(new LabRunRow(Path.of(r.file()).getFileName().toString(),
-                    "lab run: " + r.title() + (r.completed() ? "" : " (partial run)"), r.requests(), r.throttled(),
-                    Double.isNaN(r.amplification()) ? "not measured"
+            rows.add(new LabRunRow(
+                    Path.of(r.file()).getFileName().toString(),
+                    "lab run: " + r.title() + (r.completed() ? "" : " (partial run)"),
+                    r.requests(),
+                    r.throttled(),
+                    Double.isNaN(r.amplification())
+                            ? "not measured"
                             : String.format(Locale.ROOT, "%.2f×", r.amplification()),
                     String.format(Locale.ROOT, "%.2f×", r.peakToMeanPerSecond()),
-                    Double.isNaN(r.peakToMean()) ? "not measured"
+                    Double.isNaN(r.peakToMean())
+                            ? "not measured"
                             : String.format(Locale.ROOT, "%.2f×", r.peakToMean())));
         }
         return rows;
@@ -268,13 +311,18 @@ public final class DiagnoseViewModel {
         }
         if (d.requests() > 0) {
             long width = d.arrivals().bucketMillis();
-            out.add(new LabRunArrivals("real storm (evidence" + (width == 1000 ? "" : ", per "
-                    + width / 1000 + " s") + ")", points(d.arrivals())));
+            out.add(new LabRunArrivals(
+                    "real storm (evidence" + (width == 1000 ? "" : ", per " + width / 1000 + " s") + ")",
+                    points(d.arrivals())));
         }
         for (Diagnosis.LabRun r : d.evidence().labRuns()) {
             List<ArrivalPoint> points = new ArrayList<>(r.arrivalsPerSecond().size());
             for (int i = 0; i < r.arrivalsPerSecond().size(); i++) {
-                points.add(new ArrivalPoint(i, (int) Math.min(Integer.MAX_VALUE, r.arrivalsPerSecond().get(i)), 0, 0));
+                points.add(new ArrivalPoint(
+                        i,
+                        (int) Math.min(Integer.MAX_VALUE, r.arrivalsPerSecond().get(i)),
+                        0,
+                        0));
             }
             out.add(new LabRunArrivals("lab run " + Path.of(r.file()).getFileName(), points));
         }
@@ -286,12 +334,21 @@ public final class DiagnoseViewModel {
             return "";
         }
         Diagnosis.Synchronisation s = d.synchronisation();
-        return String.format(Locale.ROOT, "%,d requests, %,d logical requests: amplification %.2f× (DG5)%n"
+        return String.format(
+                Locale.ROOT,
+                "%,d requests, %,d logical requests: amplification %.2f× (DG5)%n"
                         + "From %s to %s%nStatus: %s%n"
                         + "Busiest second: %,d requests, %.1f× the mean; up to %d clients retried within one 100 ms"
                         + " (DG4)",
-                d.requests(), d.logicalRequests(), d.amplification(), d.from(), d.to(), counts(d.status()),
-                s.peakPerSecond(), s.peakToMeanPerSecond(), s.maxClientsRetryingIn100ms());
+                d.requests(),
+                d.logicalRequests(),
+                d.amplification(),
+                d.from(),
+                d.to(),
+                counts(d.status()),
+                s.peakPerSecond(),
+                s.peakToMeanPerSecond(),
+                s.maxClientsRetryingIn100ms());
     }
 
     private static String whatIf(Diagnosis d) {
@@ -302,28 +359,44 @@ public final class DiagnoseViewModel {
             early += c.earlyRetries();
         }
         double share = d.requests() == 0 ? 0 : (double) retries / d.requests();
-        String text = String.format(Locale.ROOT, "Extra load: %,d retries, %.0f%% of all requests (the SRE budget is"
+        String text = String.format(
+                Locale.ROOT,
+                "Extra load: %,d retries, %.0f%% of all requests (the SRE budget is"
                         + " 10%%, DG6)%n%,d retries came before Retry-After allowed (DG1): honouring it, they would"
                         + " have waited%nClient-side throttling (K = 2) would have kept about %,d of %,d requests"
                         + " (%.0f%%) off the wire (DG7)",
-                retries, share * 100, early, Math.round(d.throttling().wouldReject()), d.requests(),
+                retries,
+                share * 100,
+                early,
+                Math.round(d.throttling().wouldReject()),
+                d.requests(),
                 d.throttling().share() * 100);
         Diagnosis.WhatIf w = d.whatIf();
         if (!w.ran()) {
             return text;
         }
-        return text + String.format(Locale.ROOT, "%nReplayed by clients that honour Retry-After with full jitter"
-                        + " (DG14): %,d requests instead of %,d, amplification %.2f× instead of %.2f×, %.0f%% of"
-                        + " the logical requests completed instead of %.0f%%; against %,d requests a second%s"
-                        + " (DG15)",
-                w.requests(), d.requests(), w.amplification(), d.amplification(), w.completedShare() * 100,
-                w.realCompletedShare() * 100, w.quotaPerSecond(), w.quotaEstimated() ? ", the most the server"
-                        + " accepted in one second" : "");
+        return text
+                + String.format(
+                        Locale.ROOT,
+                        "%nReplayed by clients that honour Retry-After with full jitter"
+                                + " (DG14): %,d requests instead of %,d, amplification %.2f× instead of %.2f×, %.0f%% of"
+                                + " the logical requests completed instead of %.0f%%; against %,d requests a second%s"
+                                + " (DG15)",
+                        w.requests(),
+                        d.requests(),
+                        w.amplification(),
+                        d.amplification(),
+                        w.completedShare() * 100,
+                        w.realCompletedShare() * 100,
+                        w.quotaPerSecond(),
+                        w.quotaEstimated() ? ", the most the server" + " accepted in one second" : "");
     }
 
     private static String counts(Map<Integer, Long> counts) {
         StringBuilder out = new StringBuilder();
-        counts.forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ").append(k).append(": ")
+        counts.forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ")
+                .append(k)
+                .append(": ")
                 .append(String.format(Locale.ROOT, "%,d", v)));
         return out.length() == 0 ? "(none)" : out.toString();
     }
@@ -332,7 +405,11 @@ public final class DiagnoseViewModel {
     private static List<ArrivalPoint> points(long bucketMillis, Diagnosis.WhatIf w) {
         List<ArrivalPoint> out = new ArrayList<>(w.arrivals().size());
         for (int i = 0; i < w.arrivals().size(); i++) {
-            out.add(new ArrivalPoint(i * bucketMillis / 1000.0, w.arrivals().get(i), w.throttled().get(i), 0));
+            out.add(new ArrivalPoint(
+                    i * bucketMillis / 1000.0,
+                    w.arrivals().get(i),
+                    w.throttled().get(i),
+                    0));
         }
         return out;
     }
@@ -340,7 +417,10 @@ public final class DiagnoseViewModel {
     private static List<ArrivalPoint> points(Diagnosis.Arrivals a) {
         List<ArrivalPoint> out = new ArrayList<>(a.requests().size());
         for (int i = 0; i < a.requests().size(); i++) {
-            out.add(new ArrivalPoint(i * a.bucketMillis() / 1000.0, a.requests().get(i), a.throttled().get(i),
+            out.add(new ArrivalPoint(
+                    i * a.bucketMillis() / 1000.0,
+                    a.requests().get(i),
+                    a.throttled().get(i),
                     a.early().get(i)));
         }
         return out;
@@ -388,10 +468,15 @@ public final class DiagnoseViewModel {
             problems.set(String.join("\n", refused));
             return Optional.empty();
         }
-        DiagnosisOptions options = new DiagnosisOptions(tol, statuses, DiagnosisOptions.DEFAULT_RETRY_WINDOW)
-                .withThrottledFields(marks);
-        return Optional.of(new DiagnoseRequest(List.copyOf(files), format.get(), blankToNull(logFormat.get()),
-                blankToNull(fields.get()), blankToNull(clientKey.get()), options));
+        DiagnosisOptions options =
+                new DiagnosisOptions(tol, statuses, DiagnosisOptions.DEFAULT_RETRY_WINDOW).withThrottledFields(marks);
+        return Optional.of(new DiagnoseRequest(
+                List.copyOf(files),
+                format.get(),
+                blankToNull(logFormat.get()),
+                blankToNull(fields.get()),
+                blankToNull(clientKey.get()),
+                options));
     }
 
     private static String blankToNull(String text) {
@@ -410,43 +495,99 @@ public final class DiagnoseViewModel {
         StringBuilder out = new StringBuilder();
         while (option.find()) {
             String label = FIELD_LABELS.get(option.group());
-            option.appendReplacement(out, Matcher.quoteReplacement(
-                    label == null ? option.group() : "the " + label + " field"));
+            option.appendReplacement(
+                    out, Matcher.quoteReplacement(label == null ? option.group() : "the " + label + " field"));
         }
         option.appendTail(out);
         String text = out.toString();
         return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
-    public ObservableList<Path> files() { return files; }
-    public ObjectProperty<InputFormat> formatProperty() { return format; }
+    public ObservableList<Path> files() {
+        return files;
+    }
+
+    public ObjectProperty<InputFormat> formatProperty() {
+        return format;
+    }
     /** nginx {@code log_format} or Apache {@code LogFormat} as in the server's config, or a preset; empty: combined. */
-    public StringProperty logFormatProperty() { return logFormat; }
+    public StringProperty logFormatProperty() {
+        return logFormat;
+    }
     /** JSON lines: role=field pairs or a preset (envoy, kong, stormwatch-relay); empty: recognised by the keys. */
-    public StringProperty fieldsProperty() { return fields; }
-    public StringProperty clientKeyProperty() { return clientKey; }
-    public StringProperty toleranceProperty() { return tolerance; }
-    public StringProperty throttleStatusesProperty() { return throttleStatuses; }
-    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public StringProperty fieldsProperty() {
+        return fields;
+    }
+
+    public StringProperty clientKeyProperty() {
+        return clientKey;
+    }
+
+    public StringProperty toleranceProperty() {
+        return tolerance;
+    }
+
+    public StringProperty throttleStatusesProperty() {
+        return throttleStatuses;
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
     /** True once a diagnosis is shown (and can be saved). */
-    public ReadOnlyBooleanProperty readyProperty() { return ready.getReadOnlyProperty(); }
-    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty progressTextProperty() { return progressText.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty problemsProperty() { return problems.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty figuresProperty() { return figures.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty whatIfProperty() { return whatIf.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty savedProperty() { return saved.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty readyProperty() {
+        return ready.getReadOnlyProperty();
+    }
+
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty progressTextProperty() {
+        return progressText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty problemsProperty() {
+        return problems.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty verdictProperty() {
+        return verdict.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty figuresProperty() {
+        return figures.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty whatIfProperty() {
+        return whatIf.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty savedProperty() {
+        return saved.getReadOnlyProperty();
+    }
     /** One row per client, most early retries first (DG1, DG3). */
-    public ObservableList<ClientDiagnosis> clients() { return readOnlyClients; }
+    public ObservableList<ClientDiagnosis> clients() {
+        return readOnlyClients;
+    }
     /** Each finding as a line that starts with its rule ID. */
-    public ObservableList<String> findings() { return readOnlyFindings; }
+    public ObservableList<String> findings() {
+        return readOnlyFindings;
+    }
     /** DG12's buckets, for the arrivals chart. */
-    public ObservableList<ArrivalPoint> arrivals() { return readOnlyArrivals; }
+    public ObservableList<ArrivalPoint> arrivals() {
+        return readOnlyArrivals;
+    }
     /** UI19: the real storm and each lab run, one row each, empty without a load report among the files. */
-    public ObservableList<LabRunRow> labRuns() { return readOnlyLabRuns; }
+    public ObservableList<LabRunRow> labRuns() {
+        return readOnlyLabRuns;
+    }
     /** UI19: the real storm's and each lab run's arrivals, each from its own start, for one chart. */
-    public ObservableList<LabRunArrivals> labRunArrivals() { return readOnlyLabRunArrivals; }
+    public ObservableList<LabRunArrivals> labRunArrivals() {
+        return readOnlyLabRunArrivals;
+    }
     /** The what-if's buckets (DG14), on the same start and width as {@link #arrivals()}, for the chart beside it. */
-    public ObservableList<ArrivalPoint> whatIfArrivals() { return readOnlyWhatIfArrivals; }
+    public ObservableList<ArrivalPoint> whatIfArrivals() {
+        return readOnlyWhatIfArrivals;
+    }
 }

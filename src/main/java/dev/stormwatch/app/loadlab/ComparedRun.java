@@ -13,8 +13,13 @@ import java.util.List;
  * @param faults its scenario's faults, marked at their second
  * @param axisSeconds the seconds its time axis spans: its length and drain
  */
-public record ComparedRun(String label, LoadReport report, List<LivePoint> points, double quotaPerSecond,
-        List<FaultMark> faults, double axisSeconds) {
+public record ComparedRun(
+        String label,
+        LoadReport report,
+        List<LivePoint> points,
+        double quotaPerSecond,
+        List<FaultMark> faults,
+        double axisSeconds) {
 
     public ComparedRun {
         points = List.copyOf(points);

@@ -13,48 +13,79 @@ import java.util.Optional;
 public enum Comparison {
 
     /** B3 against B4's exception: the clients' backoff is the only difference. */
-    JITTER("Full jitter against no backoff", List.of(
-            new Variant("full jitter", (options, form) -> options.jitter(BackoffStrategy.FULL), Optional.empty()),
-            new Variant("no backoff (comparison only)", (options, form) -> options.jitter(BackoffStrategy.NONE),
-                    Optional.empty()))),
+    JITTER(
+            "Full jitter against no backoff",
+            List.of(
+                    new Variant(
+                            "full jitter", (options, form) -> options.jitter(BackoffStrategy.FULL), Optional.empty()),
+                    new Variant(
+                            "no backoff (comparison only)",
+                            (options, form) -> options.jitter(BackoffStrategy.NONE),
+                            Optional.empty()))),
 
     /**
      * L1 against a limiter per instance: K instances (at least 3) behind the form's limiter (the sliding log when
      * none is chosen), sharing one Redis or each counting alone.
      */
-    SHARED_LIMITER("Shared limiter (one Redis) against one per instance", List.of(
-            new Variant("shared on Redis", (options, form) -> options.limiter(form.limiterOrSlidingLog())
-                    .instances(Math.max(3, form.instances())).redis("embedded"), Optional.empty()),
-            new Variant("one per instance", (options, form) -> options.limiter(form.limiterOrSlidingLog())
-                    .instances(Math.max(3, form.instances())).redis("local"), Optional.empty()))),
+    SHARED_LIMITER(
+            "Shared limiter (one Redis) against one per instance",
+            List.of(
+                    new Variant(
+                            "shared on Redis",
+                            (options, form) -> options.limiter(form.limiterOrSlidingLog())
+                                    .instances(Math.max(3, form.instances()))
+                                    .redis("embedded"),
+                            Optional.empty()),
+                    new Variant(
+                            "one per instance",
+                            (options, form) -> options.limiter(form.limiterOrSlidingLog())
+                                    .instances(Math.max(3, form.instances()))
+                                    .redis("local"),
+                            Optional.empty()))),
 
     /**
      * LB15 (RA8): clients that honour a Retry-After longer than 8 s against the article's client, which caps it at
      * its max_delay; the scenario is the Retry-After 12 preset whatever the form's.
      */
-    RETRY_AFTER_CAP("Retry-After honoured against the article's 8 s cap (RA8)", List.of(
-            new Variant("honoured in full", (options, form) -> retryAfter12(options).articleRetryAfterCap(false),
-                    Optional.empty()),
-            new Variant("capped at 8 s (comparison only)",
-                    (options, form) -> retryAfter12(options).articleRetryAfterCap(true), Optional.empty()))),
+    RETRY_AFTER_CAP(
+            "Retry-After honoured against the article's 8 s cap (RA8)",
+            List.of(
+                    new Variant(
+                            "honoured in full",
+                            (options, form) -> retryAfter12(options).articleRetryAfterCap(false),
+                            Optional.empty()),
+                    new Variant(
+                            "capped at 8 s (comparison only)",
+                            (options, form) -> retryAfter12(options).articleRetryAfterCap(true),
+                            Optional.empty()))),
 
     /**
      * LB9: behind nginx's limit_req (50/s, no burst): no limiter, the sliding log at nginx's rate, and GCRA a little
      * under it; the scenario is the nginx preset whatever the form's.
      */
-    NGINX_LIMITERS("Behind nginx's limit_req: no limiter, sliding log, GCRA", List.of(
-            new Variant("no limiter", (options, form) -> nginx(options).limiter(LimiterChoice.OFF), Optional.empty()),
-            new Variant("sliding log 50/1s", (options, form) -> nginx(options).limiter(LimiterChoice.SLIDING_LOG),
-                    Optional.of("50/1s")),
-            new Variant("GCRA 45/1s", (options, form) -> nginx(options).limiter(LimiterChoice.GCRA),
-                    Optional.of("45/1s"))));
+    NGINX_LIMITERS(
+            "Behind nginx's limit_req: no limiter, sliding log, GCRA",
+            List.of(
+                    new Variant(
+                            "no limiter",
+                            (options, form) -> nginx(options).limiter(LimiterChoice.OFF),
+                            Optional.empty()),
+                    new Variant(
+                            "sliding log 50/1s",
+                            (options, form) -> nginx(options).limiter(LimiterChoice.SLIDING_LOG),
+                            Optional.of("50/1s")),
+                    new Variant(
+                            "GCRA 45/1s",
+                            (options, form) -> nginx(options).limiter(LimiterChoice.GCRA),
+                            Optional.of("45/1s"))));
 
     private static LoadOptions.Builder retryAfter12(LoadOptions.Builder options) {
         return options.scenario(dev.stormwatch.load.scenario.ScenarioPresets.RETRY_AFTER_12);
     }
 
     private static LoadOptions.Builder nginx(LoadOptions.Builder options) {
-        return options.scenario(dev.stormwatch.load.scenario.ScenarioPresets.NGINX_LEAKY_BUCKET).instances(1);
+        return options.scenario(dev.stormwatch.load.scenario.ScenarioPresets.NGINX_LEAKY_BUCKET)
+                .instances(1);
     }
 
     /** What the form holds that a variant may build on. */

@@ -20,8 +20,18 @@ import java.util.OptionalDouble;
  *     nothing ran on a schedule (a closed loop)
  * @param providerArrivals requests the relay recorded in that second (empty for a target without a record)
  */
-public record LivePoint(long second, long attempts, long ok, long throttled, long failed, long retries,
-        long exhausted, long limiterRefused, double p50Millis, double p99Millis, OptionalDouble responseP99Millis,
+public record LivePoint(
+        long second,
+        long attempts,
+        long ok,
+        long throttled,
+        long failed,
+        long retries,
+        long exhausted,
+        long limiterRefused,
+        double p50Millis,
+        double p99Millis,
+        OptionalDouble responseP99Millis,
         Optional<Long> providerArrivals) {
 
     /** The seconds that have passed: later buckets are still empty and would draw a false drop to zero. */
@@ -36,11 +46,20 @@ public record LivePoint(long second, long attempts, long ok, long throttled, lon
             int index = i;
             Optional<Long> arrivals = provider.filter(p -> index < p.buckets().size())
                     .map(p -> p.buckets().get(index).count(Counter.ATTEMPTS));
-            points.add(new LivePoint(b.offset().toSeconds(), b.count(Counter.ATTEMPTS), b.count(Counter.STATUS_2XX),
-                    b.count(Counter.STATUS_429), b.count(Counter.STATUS_5XX) + b.count(Counter.NETWORK_ERRORS),
-                    b.count(Counter.RETRIES), b.count(Counter.EXHAUSTED_BUDGETS), b.count(Counter.LIMITER_REFUSED),
-                    millis(b.latency().p50()), millis(b.latency().p99()),
-                    b.responseTime().isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(millis(b.responseTime().p99())),
+            points.add(new LivePoint(
+                    b.offset().toSeconds(),
+                    b.count(Counter.ATTEMPTS),
+                    b.count(Counter.STATUS_2XX),
+                    b.count(Counter.STATUS_429),
+                    b.count(Counter.STATUS_5XX) + b.count(Counter.NETWORK_ERRORS),
+                    b.count(Counter.RETRIES),
+                    b.count(Counter.EXHAUSTED_BUDGETS),
+                    b.count(Counter.LIMITER_REFUSED),
+                    millis(b.latency().p50()),
+                    millis(b.latency().p99()),
+                    b.responseTime().isEmpty()
+                            ? OptionalDouble.empty()
+                            : OptionalDouble.of(millis(b.responseTime().p99())),
                     arrivals));
         }
         return points;
@@ -55,7 +74,8 @@ public record LivePoint(long second, long attempts, long ok, long throttled, lon
         if (client.isEmpty()) {
             return List.of();
         }
-        Duration all = client.get().bucketWidth().multipliedBy(client.get().buckets().size());
+        Duration all =
+                client.get().bucketWidth().multipliedBy(client.get().buckets().size());
         return of(all, client.get(), report.seriesNamed("provider per second"));
     }
 

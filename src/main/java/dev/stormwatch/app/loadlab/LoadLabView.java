@@ -88,8 +88,7 @@ public final class LoadLabView extends BorderPane {
         requests.setId("load-throughput");
         trouble.setId("load-trouble");
         latency.setId("load-latency");
-        VBox charts = new VBox(4, requests, trouble, latency, progress, verdict, summary,
-                new HBox(8, save, saved));
+        VBox charts = new VBox(4, requests, trouble, latency, progress, verdict, summary, new HBox(8, save, saved));
         for (LineChart<Number, Number> chart : List.of(requests, trouble, latency)) {
             VBox.setVgrow(chart, Priority.ALWAYS);
         }
@@ -118,29 +117,40 @@ public final class LoadLabView extends BorderPane {
             time.setAutoRanging(false);
             time.setLowerBound(0);
             time.upperBoundProperty().bind(model.axisSecondsProperty());
-            time.tickUnitProperty().bind(model.axisSecondsProperty().divide(10).map(u -> Math.max(1, Math.ceil(u.doubleValue()))));
+            time.tickUnitProperty()
+                    .bind(model.axisSecondsProperty().divide(10).map(u -> Math.max(1, Math.ceil(u.doubleValue()))));
         }
 
         model.points().addListener((ListChangeListener<LivePoint>) change -> draw(model.points()));
     }
 
     private void draw(List<LivePoint> points) {
-        requests.getData().setAll(throughput(points, model.quotaPerSecondProperty().get(), model.faults(),
-                model.axisSecondsProperty().get(), 0));
-        trouble.getData().setAll(List.of(
-                series("429", points, LivePoint::throttled),
-                series("5xx + network", points, LivePoint::failed),
-                series("retries", points, LivePoint::retries),
-                series("refused by limiter", points, LivePoint::limiterRefused),
-                series("exhausted budgets", points, LivePoint::exhausted)));
-        latency.getData().setAll(List.of(
-                series("p50", points, LivePoint::p50Millis),
-                series("p99", points, LivePoint::p99Millis)));
+        requests.getData()
+                .setAll(throughput(
+                        points,
+                        model.quotaPerSecondProperty().get(),
+                        model.faults(),
+                        model.axisSecondsProperty().get(),
+                        0));
+        trouble.getData()
+                .setAll(List.of(
+                        series("429", points, LivePoint::throttled),
+                        series("5xx + network", points, LivePoint::failed),
+                        series("retries", points, LivePoint::retries),
+                        series("refused by limiter", points, LivePoint::limiterRefused),
+                        series("exhausted budgets", points, LivePoint::exhausted)));
+        latency.getData()
+                .setAll(List.of(
+                        series("p50", points, LivePoint::p50Millis), series("p99", points, LivePoint::p99Millis)));
         if (points.stream().anyMatch(point -> point.responseP99Millis().isPresent())) {
             // CO1: an open loop's p99 from each request's intended start, beside the service time's.
-            latency.getData().add(series("p99 from intended start",
-                    points.stream().filter(point -> point.responseP99Millis().isPresent()).toList(),
-                    point -> point.responseP99Millis().getAsDouble()));
+            latency.getData()
+                    .add(series(
+                            "p99 from intended start",
+                            points.stream()
+                                    .filter(point -> point.responseP99Millis().isPresent())
+                                    .toList(),
+                            point -> point.responseP99Millis().getAsDouble()));
         }
     }
 
@@ -148,11 +158,14 @@ public final class LoadLabView extends BorderPane {
      * LB5: the throughput chart's lines: the provider's arrivals, attempts, 2xx and retries, the quota as a line and
      * each fault as a line or band up to {@code top} (at least the highest line).
      */
-    private static List<XYChart.Series<Number, Number>> throughput(List<LivePoint> points, double quota,
-            List<FaultMark> faults, double axisSeconds, double top) {
+    private static List<XYChart.Series<Number, Number>> throughput(
+            List<LivePoint> points, double quota, List<FaultMark> faults, double axisSeconds, double top) {
         // The provider's arrivals first, so that the client's lines stay visible where they coincide.
         List<XYChart.Series<Number, Number>> throughput = new java.util.ArrayList<>(List.of(
-                series("arrivals at the provider", points, p -> p.providerArrivals().orElse(0L)),
+                series(
+                        "arrivals at the provider",
+                        points,
+                        p -> p.providerArrivals().orElse(0L)),
                 series("attempts sent", points, LivePoint::attempts),
                 series("2xx", points, LivePoint::ok),
                 series("retries", points, LivePoint::retries)));
@@ -182,8 +195,10 @@ public final class LoadLabView extends BorderPane {
     }
 
     private static double highest(List<LivePoint> points) {
-        return points.stream().mapToDouble(p -> Math.max(p.attempts(), p.providerArrivals().orElse(0L)))
-                .max().orElse(1);
+        return points.stream()
+                .mapToDouble(p -> Math.max(p.attempts(), p.providerArrivals().orElse(0L)))
+                .max()
+                .orElse(1);
     }
 
     /**
@@ -204,9 +219,12 @@ public final class LoadLabView extends BorderPane {
         verdicts.setId("load-compare-verdicts");
         model.compared().addListener((ListChangeListener<ComparedRun>) change -> {
             List<ComparedRun> runs = List.copyOf(model.compared());
-            double top = runs.stream().mapToDouble(r -> Math.max(highest(r.points()), r.quotaPerSecond())).max()
+            double top = runs.stream()
+                    .mapToDouble(r -> Math.max(highest(r.points()), r.quotaPerSecond()))
+                    .max()
                     .orElse(1);
-            double axis = runs.stream().mapToDouble(ComparedRun::axisSeconds).max().orElse(1);
+            double axis =
+                    runs.stream().mapToDouble(ComparedRun::axisSeconds).max().orElse(1);
             List<Node> drawn = new java.util.ArrayList<>();
             List<Node> sentences = new java.util.ArrayList<>();
             for (int i = 0; i < runs.size(); i++) {
@@ -222,8 +240,8 @@ public final class LoadLabView extends BorderPane {
                 values.setAutoRanging(false); // one scale for every run: a higher line is more requests
                 values.setUpperBound(Math.ceil(top * 1.1));
                 values.setTickUnit(Math.max(1, Math.ceil(top * 1.1 / 5)));
-                chart.getData().setAll(throughput(run.points(), run.quotaPerSecond(), run.faults(), run.axisSeconds(),
-                        top));
+                chart.getData()
+                        .setAll(throughput(run.points(), run.quotaPerSecond(), run.faults(), run.axisSeconds(), top));
                 HBox.setHgrow(chart, Priority.ALWAYS);
                 chart.setMinWidth(150);
                 drawn.add(chart);
@@ -262,7 +280,8 @@ public final class LoadLabView extends BorderPane {
         javafx.scene.text.Font cellFont = fontOf(table, ".table-cell");
         javafx.scene.text.Font headerFont = fontOf(table, ".column-header .label");
         for (int c = 0; c < table.getColumns().size(); c++) {
-            javafx.scene.control.TableColumn<List<String>, ?> column = table.getColumns().get(c);
+            javafx.scene.control.TableColumn<List<String>, ?> column =
+                    table.getColumns().get(c);
             double width = textWidth(column.getText(), headerFont) + HEADER_ROOM;
             for (List<String> row : table.getItems()) {
                 if (c < row.size()) {
@@ -275,8 +294,10 @@ public final class LoadLabView extends BorderPane {
     }
 
     private static javafx.scene.text.Font fontOf(javafx.scene.Parent parent, String selector) {
-        return parent.lookupAll(selector).stream().filter(javafx.scene.control.Labeled.class::isInstance)
-                .map(node -> ((javafx.scene.control.Labeled) node).getFont()).findFirst()
+        return parent.lookupAll(selector).stream()
+                .filter(javafx.scene.control.Labeled.class::isInstance)
+                .map(node -> ((javafx.scene.control.Labeled) node).getFont())
+                .findFirst()
                 .orElse(javafx.scene.text.Font.getDefault());
     }
 
@@ -289,8 +310,10 @@ public final class LoadLabView extends BorderPane {
     /** LB8, LB10: a column of figure names (each explained on hover) and one column per run. */
     private static List<javafx.scene.control.TableColumn<List<String>, String>> columns(List<ComparedRun> runs) {
         List<javafx.scene.control.TableColumn<List<String>, String>> columns = new java.util.ArrayList<>();
-        javafx.scene.control.TableColumn<List<String>, String> figure = new javafx.scene.control.TableColumn<>("figure");
-        figure.setCellValueFactory(row -> new javafx.beans.property.ReadOnlyStringWrapper(row.getValue().get(0)));
+        javafx.scene.control.TableColumn<List<String>, String> figure =
+                new javafx.scene.control.TableColumn<>("figure");
+        figure.setCellValueFactory(row ->
+                new javafx.beans.property.ReadOnlyStringWrapper(row.getValue().get(0)));
         figure.setCellFactory(column -> new javafx.scene.control.TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
@@ -313,8 +336,8 @@ public final class LoadLabView extends BorderPane {
         return columns;
     }
 
-    private static XYChart.Series<Number, Number> series(String name, List<LivePoint> points,
-            ToDoubleFunction<LivePoint> value) {
+    private static XYChart.Series<Number, Number> series(
+            String name, List<LivePoint> points, ToDoubleFunction<LivePoint> value) {
         XYChart.Series<Number, Number> series = new XYChart.Series<>();
         series.setName(name);
         for (LivePoint point : points) {
@@ -434,17 +457,25 @@ public final class LoadLabView extends BorderPane {
         problems.setWrapText(true);
         problems.textProperty().bind(model.problemsProperty());
 
-        VBox box = new VBox(8, title,
-                new Label("Scenario"), scenario, scenarioText,
+        VBox box = new VBox(
+                8,
+                title,
+                new Label("Scenario"),
+                scenario,
+                scenarioText,
                 field("Target: embedded, or a base URL", "load-target", model.targetProperty()),
                 embeddedTargetNote(),
                 new VBox(2, new Label("API key (for a URL target)"), key, sessionToken, insecure, insecureProblem),
                 field("Virtual clients", "load-clients", model.clientsProperty()),
                 field("Arrivals per second (empty: closed loop)", "load-rate", model.rateProperty()),
                 field("Duration", "load-duration", model.durationProperty()),
-                new Label("Embedded relay's rate-limit headers"), dialect, adaptive,
-                new Label("Backoff between retries"), jitter,
-                new Label("Rate limiter"), limiter,
+                new Label("Embedded relay's rate-limit headers"),
+                dialect,
+                adaptive,
+                new Label("Backoff between retries"),
+                jitter,
+                new Label("Rate limiter"),
+                limiter,
                 limitField(model),
                 field("Limiter state: embedded (Redis), local, or redis://...", "load-redis", model.redisProperty()),
                 field("Instances sharing the quota (K)", "load-instances", model.instancesProperty()));
@@ -464,12 +495,15 @@ public final class LoadLabView extends BorderPane {
         compare.disableProperty().bind(model.runningProperty());
         compare.setOnAction(e -> model.compare());
         // Run, Stop and Compare stay in view below the form, however far it scrolls.
-        actions = new VBox(8, new HBox(8, run, stop), new Label("Compare runs on one seed"),
-                new HBox(8, comparison, compare), problems);
+        actions = new VBox(
+                8,
+                new HBox(8, run, stop),
+                new Label("Compare runs on one seed"),
+                new HBox(8, comparison, compare),
+                problems);
         HBox.setHgrow(comparison, Priority.ALWAYS);
         return box;
     }
-
 
     /** A combo box's items shown in words; nothing is typed into them. */
     private static <T> StringConverter<T> words(java.util.function.Function<T, String> words) {
@@ -491,8 +525,9 @@ public final class LoadLabView extends BorderPane {
      * Provider & relay tab lists (whose switches do not reach a run).
      */
     private static Node embeddedTargetNote() {
-        Label note = new Label("embedded: a relay of its own, started for each run with the scenario's quota and"
-                + " faults on a free port; not the relay on the Provider & relay tab. The run's notes give its address.");
+        Label note = new Label(
+                "embedded: a relay of its own, started for each run with the scenario's quota and"
+                        + " faults on a free port; not the relay on the Provider & relay tab. The run's notes give its address.");
         note.setId("load-embedded-note");
         note.setWrapText(true);
         note.getStyleClass().add("muted");

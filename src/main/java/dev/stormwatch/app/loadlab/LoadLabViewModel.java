@@ -59,18 +59,18 @@ public final class LoadLabViewModel {
     /** LB14: the person's consent to send the credential over plain http to a host off this machine; off by default. */
     private final BooleanProperty allowInsecureCredentials = new SimpleBooleanProperty(false);
     /** LB14: why the credential may not go over plain http, said under the consent's checkbox; empty when it may. */
-    private final ReadOnlyStringWrapper insecureCredentialsProblem =
-            new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper insecureCredentialsProblem = new ReadOnlyStringWrapper("");
+
     private volatile Optional<dev.stormwatch.load.options.SessionTokenSource> sessionTokens = Optional.empty();
     private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(ScenarioPresets.THREE_AM_STORM);
-    private final StringProperty clients = new SimpleStringProperty(
-            String.valueOf(ScenarioPresets.THREE_AM_STORM.clients()));
+    private final StringProperty clients =
+            new SimpleStringProperty(String.valueOf(ScenarioPresets.THREE_AM_STORM.clients()));
     private final StringProperty rate = new SimpleStringProperty("");
-    private final StringProperty duration = new SimpleStringProperty(
-            lengthText(ScenarioPresets.THREE_AM_STORM));
+    private final StringProperty duration = new SimpleStringProperty(lengthText(ScenarioPresets.THREE_AM_STORM));
     private final ObjectProperty<LimiterChoice> limiter = new SimpleObjectProperty<>(LimiterChoice.OFF);
     /** LB10: the limiter's limit as requests per window ({@code 50/1s}); empty: the relay's quota, else the rate. */
     private final StringProperty limit = new SimpleStringProperty("");
+
     private final StringProperty redis = new SimpleStringProperty("embedded");
     /** LB8: the comparison the Compare button runs. */
     private final ObjectProperty<Comparison> comparison = new SimpleObjectProperty<>(Comparison.JITTER);
@@ -78,6 +78,7 @@ public final class LoadLabViewModel {
     private final ObservableList<ComparedRun> compared = FXCollections.observableArrayList();
     /** One read-only view, kept: a view made per call would drop its listeners when collected. */
     private final ObservableList<ComparedRun> readOnlyCompared = FXCollections.unmodifiableObservableList(compared);
+
     private final StringProperty instances = new SimpleStringProperty("1");
     private final ObjectProperty<RateLimitDialect> relayDialect = new SimpleObjectProperty<>(RateLimitDialect.PLAIN);
     private final BooleanProperty adaptive = new SimpleBooleanProperty(false);
@@ -93,12 +94,15 @@ public final class LoadLabViewModel {
     private final ReadOnlyBooleanWrapper reportReady = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("");
     /** LB5: how many seconds the time axis spans: the run's length and its drain, not more. */
-    private final javafx.beans.property.ReadOnlyDoubleWrapper axisSeconds = new javafx.beans.property.ReadOnlyDoubleWrapper(
-            ScenarioPresets.THREE_AM_STORM.length().toSeconds());
+    private final javafx.beans.property.ReadOnlyDoubleWrapper axisSeconds =
+            new javafx.beans.property.ReadOnlyDoubleWrapper(
+                    ScenarioPresets.THREE_AM_STORM.length().toSeconds());
     /** LB5: the faults of the run being drawn, marked on the charts at their second. */
     private final ObservableList<FaultMark> faults = FXCollections.observableArrayList();
     /** LB5: the provider's quota per second of the run being drawn, 0 when it has none. */
-    private final javafx.beans.property.ReadOnlyDoubleWrapper quotaPerSecond = new javafx.beans.property.ReadOnlyDoubleWrapper(0);
+    private final javafx.beans.property.ReadOnlyDoubleWrapper quotaPerSecond =
+            new javafx.beans.property.ReadOnlyDoubleWrapper(0);
+
     private final ObservableList<LivePoint> points = FXCollections.observableArrayList();
     private final ObservableList<LivePoint> readOnlyPoints = FXCollections.unmodifiableObservableList(points);
 
@@ -127,9 +131,22 @@ public final class LoadLabViewModel {
             }
         });
         // LB3: a refused value is said as it is typed, before Run, not only after.
-        for (javafx.beans.Observable field : List.<javafx.beans.Observable>of(target, apiKey, useSessionToken,
-                allowInsecureCredentials, scenario, clients, rate, duration, limiter, limit, redis, instances,
-                relayDialect, adaptive, jitter)) {
+        for (javafx.beans.Observable field : List.<javafx.beans.Observable>of(
+                target,
+                apiKey,
+                useSessionToken,
+                allowInsecureCredentials,
+                scenario,
+                clients,
+                rate,
+                duration,
+                limiter,
+                limit,
+                redis,
+                instances,
+                relayDialect,
+                adaptive,
+                jitter)) {
             field.addListener(changed -> {
                 if (!running.get()) {
                     options();
@@ -230,8 +247,10 @@ public final class LoadLabViewModel {
                 break;
             }
             try {
-                planned.add(variant.change().apply(builder(new java.util.ArrayList<>()).orElseThrow(), form)
-                        .seed(seed).build());
+                planned.add(variant.change()
+                        .apply(builder(new java.util.ArrayList<>()).orElseThrow(), form)
+                        .seed(seed)
+                        .build());
                 plannedChoices.add(choices.get());
             } catch (InvalidLoadOptionsException refused) {
                 refused.problems().stream().map(p -> variant.label() + ": " + p).forEach(typed::add);
@@ -252,9 +271,15 @@ public final class LoadLabViewModel {
                     LoadReport report = runOne(planned.get(i), plannedChoices.get(i), prefix);
                     double quota = quotaOf(planned.get(i));
                     LoadOptions ran = planned.get(i);
-                    ComparedRun done = new ComparedRun(label, report, LivePoint.of(report), quota,
-                            FaultMark.of(ran.scenario()), ran.duration()
-                                    .plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN).toSeconds());
+                    ComparedRun done = new ComparedRun(
+                            label,
+                            report,
+                            LivePoint.of(report),
+                            quota,
+                            FaultMark.of(ran.scenario()),
+                            ran.duration()
+                                    .plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
+                                    .toSeconds());
                     ui.execute(() -> {
                         compared.add(done);
                         lastReport = Optional.of(report);
@@ -277,7 +302,8 @@ public final class LoadLabViewModel {
     /** LB8: the figures of the last comparison, a row per figure: its label, then one value per run. */
     public List<List<String>> comparisonRows() {
         return dev.stormwatch.load.report.ComparisonTable.rows(compared.stream()
-                .map(c -> new dev.stormwatch.load.report.ComparisonTable.Run(c.label(), c.report())).toList());
+                .map(c -> new dev.stormwatch.load.report.ComparisonTable.Run(c.label(), c.report()))
+                .toList());
     }
 
     /** One run, drawn live while it runs (on the background thread); the UI is prepared for it first. */
@@ -286,14 +312,18 @@ public final class LoadLabViewModel {
         ui.execute(() -> {
             points.clear();
             verdict.set("");
-            axisSeconds.set(options.duration().plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
+            axisSeconds.set(options.duration()
+                    .plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
                     .toSeconds());
             faults.setAll(FaultMark.of(options.scenario()));
             quotaPerSecond.set(quota);
             progress.set(progressPrefix + "Starting " + options.scenario().title() + " with " + options.clients()
                     + " virtual clients...");
         });
-        LoadReport report = runner.run(options, choices, line -> ui.execute(() -> progress.set(progressPrefix + line)),
+        LoadReport report = runner.run(
+                options,
+                choices,
+                line -> ui.execute(() -> progress.set(progressPrefix + line)),
                 (elapsed, client, provider) -> {
                     List<LivePoint> now = LivePoint.of(elapsed, client, provider);
                     ui.execute(() -> points.setAll(now));
@@ -312,7 +342,8 @@ public final class LoadLabViewModel {
     /** The provider's quota per second in a run of these options, 0 when it has none. */
     private static double quotaOf(LoadOptions options) {
         return dev.stormwatch.load.engine.LimitChoice.scenarioQuota(options.scenario())
-                .map(q -> q.requests() * 1000.0 / q.window().toMillis()).orElse(0.0);
+                .map(q -> q.requests() * 1000.0 / q.window().toMillis())
+                .orElse(0.0);
     }
 
     /** Ends the run early; the engine returns a partial report that says so. */
@@ -341,8 +372,10 @@ public final class LoadLabViewModel {
         reportReady.set(true);
         summary.set(SummaryTable.render(report));
         // LB4: the run's story in one sentence, above the figures.
-        verdict.set(report.notes().stream().filter(n -> n.startsWith(dev.stormwatch.load.report.RunVerdict.PREFIX))
-                .findFirst().orElse(""));
+        verdict.set(report.notes().stream()
+                .filter(n -> n.startsWith(dev.stormwatch.load.report.RunVerdict.PREFIX))
+                .findFirst()
+                .orElse(""));
     }
 
     private Optional<LoadOptions> options() {
@@ -390,14 +423,15 @@ public final class LoadLabViewModel {
         List<String> others = new java.util.ArrayList<>();
         for (String problem : typed) {
             if (problem.contains(INSECURE_FLAG)) {
-                insecureCredentialsProblem.set(problem.replace("pass " + INSECURE_FLAG,
-                        "tick \"" + INSECURE_LABEL + "\"").replaceFirst("^target", "The target"));
+                insecureCredentialsProblem.set(
+                        problem.replace("pass " + INSECURE_FLAG, "tick \"" + INSECURE_LABEL + "\"")
+                                .replaceFirst("^target", "The target"));
             } else {
                 others.add(problem);
             }
         }
-        problems.set(others.stream().map(LoadLabViewModel::inFieldWords)
-                .collect(java.util.stream.Collectors.joining("\n")));
+        problems.set(
+                others.stream().map(LoadLabViewModel::inFieldWords).collect(java.util.stream.Collectors.joining("\n")));
     }
 
     /** The options' builder from the fields; what cannot even be typed is added to {@code typed}. */
@@ -463,7 +497,9 @@ public final class LoadLabViewModel {
         if (useSessionToken.get() && sessionTokens.isPresent()) {
             return new Credential.OAuthSessionToken(sessionTokens.get());
         }
-        return apiKey.get().isBlank() ? new Credential.None() : new Credential.ApiKey(Secret.of(apiKey.get().trim()));
+        return apiKey.get().isBlank()
+                ? new Credential.None()
+                : new Credential.ApiKey(Secret.of(apiKey.get().trim()));
     }
 
     private static final String INSECURE_FLAG = "--allow-insecure-credentials";
@@ -472,21 +508,40 @@ public final class LoadLabViewModel {
 
     /** The command line's flags, as the fields of this tab are labelled. */
     private static final java.util.Map<String, String> FIELD_LABELS = java.util.Map.of(
-            "--duration", "Duration", "--clients", "Virtual clients", "--rate", "Arrivals per second",
-            "--target", "Target", "--redis", "Limiter state", "--instances", "Instances sharing the quota",
-            "--limiter", "Rate limiter", "--scenario", "Scenario", "--api-key-env", "API key", "--limit", "Limit");
+            "--duration",
+            "Duration",
+            "--clients",
+            "Virtual clients",
+            "--rate",
+            "Arrivals per second",
+            "--target",
+            "Target",
+            "--redis",
+            "Limiter state",
+            "--instances",
+            "Instances sharing the quota",
+            "--limiter",
+            "Rate limiter",
+            "--scenario",
+            "Scenario",
+            "--api-key-env",
+            "API key",
+            "--limit",
+            "Limit");
 
     /**
      * A reason from the load options names command-line flags ("needs --duration of at least 45 s");
      * in the window it names the field the person sees, and starts as a sentence.
      */
     static String inFieldWords(String problem) {
-        java.util.regex.Matcher flag = java.util.regex.Pattern.compile("--[a-z][a-z-]*").matcher(problem);
+        java.util.regex.Matcher flag =
+                java.util.regex.Pattern.compile("--[a-z][a-z-]*").matcher(problem);
         StringBuilder out = new StringBuilder();
         while (flag.find()) {
             String label = FIELD_LABELS.get(flag.group());
-            flag.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(
-                    label == null ? flag.group() : "the " + label + " field"));
+            flag.appendReplacement(
+                    out,
+                    java.util.regex.Matcher.quoteReplacement(label == null ? flag.group() : "the " + label + " field"));
         }
         flag.appendTail(out);
         String text = out.toString().replaceFirst("^the ", "The ");
@@ -502,43 +557,119 @@ public final class LoadLabViewModel {
         }
     }
 
-    public StringProperty targetProperty() { return target; }
-    public StringProperty apiKeyProperty() { return apiKey; }
-    public BooleanProperty useSessionTokenProperty() { return useSessionToken; }
-    public BooleanProperty allowInsecureCredentialsProperty() { return allowInsecureCredentials; }
-    public ReadOnlyStringProperty insecureCredentialsProblemProperty() { return insecureCredentialsProblem.getReadOnlyProperty(); }
-    public ObjectProperty<Scenario> scenarioProperty() { return scenario; }
-    public StringProperty clientsProperty() { return clients; }
-    public StringProperty rateProperty() { return rate; }
-    public StringProperty durationProperty() { return duration; }
-    public ObjectProperty<LimiterChoice> limiterProperty() { return limiter; }
-    public StringProperty redisProperty() { return redis; }
+    public StringProperty targetProperty() {
+        return target;
+    }
+
+    public StringProperty apiKeyProperty() {
+        return apiKey;
+    }
+
+    public BooleanProperty useSessionTokenProperty() {
+        return useSessionToken;
+    }
+
+    public BooleanProperty allowInsecureCredentialsProperty() {
+        return allowInsecureCredentials;
+    }
+
+    public ReadOnlyStringProperty insecureCredentialsProblemProperty() {
+        return insecureCredentialsProblem.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<Scenario> scenarioProperty() {
+        return scenario;
+    }
+
+    public StringProperty clientsProperty() {
+        return clients;
+    }
+
+    public StringProperty rateProperty() {
+        return rate;
+    }
+
+    public StringProperty durationProperty() {
+        return duration;
+    }
+
+    public ObjectProperty<LimiterChoice> limiterProperty() {
+        return limiter;
+    }
+
+    public StringProperty redisProperty() {
+        return redis;
+    }
     /** LB10: the limiter's limit, requests per window ({@code 50/1s}); empty: the relay's quota, else the rate. */
-    public StringProperty limitProperty() { return limit; }
+    public StringProperty limitProperty() {
+        return limit;
+    }
     /** LB8: the comparison the Compare button runs. */
-    public ObjectProperty<Comparison> comparisonProperty() { return comparison; }
+    public ObjectProperty<Comparison> comparisonProperty() {
+        return comparison;
+    }
     /** LB8: the finished runs of the last comparison, side by side. */
-    public ObservableList<ComparedRun> compared() { return readOnlyCompared; }
-    public StringProperty instancesProperty() { return instances; }
+    public ObservableList<ComparedRun> compared() {
+        return readOnlyCompared;
+    }
+
+    public StringProperty instancesProperty() {
+        return instances;
+    }
     /** The embedded relay's rate-limit dialect: openai and the others let the clients pace (RH9). */
-    public ObjectProperty<RateLimitDialect> relayDialectProperty() { return relayDialect; }
+    public ObjectProperty<RateLimitDialect> relayDialectProperty() {
+        return relayDialect;
+    }
     /** RH11: the clients pace themselves adaptively after a throttle (the AWS SDKs' adaptive mode); off by default. */
-    public BooleanProperty adaptiveProperty() { return adaptive; }
+    public BooleanProperty adaptiveProperty() {
+        return adaptive;
+    }
     /** The clients' backoff: full jitter, or another for comparison only (B4). */
-    public ObjectProperty<dev.stormwatch.load.simulation.BackoffStrategy> jitterProperty() { return jitter; }
-    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty problemsProperty() { return problems.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty savedProperty() { return saved.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty reportReadyProperty() { return reportReady.getReadOnlyProperty(); }
-    public ObservableList<LivePoint> points() { return readOnlyPoints; }
+    public ObjectProperty<dev.stormwatch.load.simulation.BackoffStrategy> jitterProperty() {
+        return jitter;
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty problemsProperty() {
+        return problems.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty savedProperty() {
+        return saved.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty reportReadyProperty() {
+        return reportReady.getReadOnlyProperty();
+    }
+
+    public ObservableList<LivePoint> points() {
+        return readOnlyPoints;
+    }
     /** LB4: the sentence that ends the last run ("In short: ..."), empty before. */
-    public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty verdictProperty() {
+        return verdict.getReadOnlyProperty();
+    }
     /** LB5: the seconds the time axis spans for the run being drawn. */
-    public javafx.beans.property.ReadOnlyDoubleProperty axisSecondsProperty() { return axisSeconds.getReadOnlyProperty(); }
+    public javafx.beans.property.ReadOnlyDoubleProperty axisSecondsProperty() {
+        return axisSeconds.getReadOnlyProperty();
+    }
     /** LB5: the provider's quota per second in the run being drawn (0: none), drawn as a line. */
-    public javafx.beans.property.ReadOnlyDoubleProperty quotaPerSecondProperty() { return quotaPerSecond.getReadOnlyProperty(); }
+    public javafx.beans.property.ReadOnlyDoubleProperty quotaPerSecondProperty() {
+        return quotaPerSecond.getReadOnlyProperty();
+    }
     /** LB5: the faults of the run being drawn, with their second. */
-    public ObservableList<FaultMark> faults() { return FXCollections.unmodifiableObservableList(faults); }
+    public ObservableList<FaultMark> faults() {
+        return FXCollections.unmodifiableObservableList(faults);
+    }
 }

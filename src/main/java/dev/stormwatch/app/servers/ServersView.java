@@ -1,12 +1,12 @@
 package dev.stormwatch.app.servers;
 
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
+import dev.stormwatch.app.common.RuleHints;
 import dev.stormwatch.relay.RateLimitDialect;
 import java.util.Locale;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
-import dev.stormwatch.app.common.RuleHints;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
@@ -81,7 +81,11 @@ public final class ServersView extends ScrollPane {
         Button serveMetrics = new Button("Serve metrics");
         serveMetrics.setId("serve-metrics");
         serveMetrics.setOnAction(e -> model.serveMetrics());
-        serveMetrics.disableProperty().bind(model.runningProperty().not().or(model.metricsAddressProperty().isNotEmpty()));
+        serveMetrics
+                .disableProperty()
+                .bind(model.runningProperty()
+                        .not()
+                        .or(model.metricsAddressProperty().isNotEmpty()));
         serveMetrics.setTooltip(new Tooltip("Serve the relay's answers by outcome for Prometheus on a free port of"
                 + " 127.0.0.1 until the app closes (L10)."));
         Label metricsAddress = new Label();
@@ -126,8 +130,18 @@ public final class ServersView extends ScrollPane {
         Button reread = new Button("Re-read");
         reread.setOnAction(e -> model.refreshPlanned());
 
-        content.getChildren().addAll(title, status, addresses, faultsTitle, switches, last, explanations,
-                plannedTitle, planned, reread);
+        content.getChildren()
+                .addAll(
+                        title,
+                        status,
+                        addresses,
+                        faultsTitle,
+                        switches,
+                        last,
+                        explanations,
+                        plannedTitle,
+                        planned,
+                        reread);
         content.setSpacing(10);
         content.setPadding(new Insets(4));
         content.setAlignment(Pos.TOP_LEFT);

@@ -9,18 +9,19 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /** The Provider & relay area: where the embedded servers listen, and switches for their faults. */
 public final class ServersViewModel {
 
-    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Starting the embedded provider and relay...");
+    private final ReadOnlyStringWrapper status =
+            new ReadOnlyStringWrapper("Starting the embedded provider and relay...");
     private final ReadOnlyStringWrapper providerAddress = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper relayAddress = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper limiter = new ReadOnlyStringWrapper("");
@@ -33,7 +34,7 @@ public final class ServersViewModel {
     private Optional<EmbeddedStack> stack = Optional.empty();
     private final ReadOnlyStringWrapper logFolder = new ReadOnlyStringWrapper("");
     private Optional<Path> logFolderPath = Optional.empty();
-    private FolderOpener folderOpener = folder -> { };
+    private FolderOpener folderOpener = folder -> {};
 
     /** HD2: where the log files are, and how to show that folder to the person. */
     public void logFolder(Path folder, FolderOpener opener) {
@@ -54,7 +55,9 @@ public final class ServersViewModel {
         });
     }
 
-    public ReadOnlyStringProperty logFolderProperty() { return logFolder.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty logFolderProperty() {
+        return logFolder.getReadOnlyProperty();
+    }
 
     /**
      * The quota the relay meters once a dialect other than plain is chosen, so that its headers have something to
@@ -136,16 +139,39 @@ public final class ServersViewModel {
         showPlanned();
     }
 
-    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty providerAddressProperty() { return providerAddress.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty relayAddressProperty() { return relayAddress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty providerAddressProperty() {
+        return providerAddress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty relayAddressProperty() {
+        return relayAddress.getReadOnlyProperty();
+    }
     /** Which Redis the rate limiter uses, or why it runs in memory. */
-    public ReadOnlyStringProperty limiterProperty() { return limiter.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty lastActionProperty() { return lastAction.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty limiterProperty() {
+        return limiter.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty lastActionProperty() {
+        return lastAction.getReadOnlyProperty();
+    }
     /** Where Prometheus scrapes the relay's metrics; empty until {@link #serveMetrics()}. */
-    public ReadOnlyStringProperty metricsAddressProperty() { return metricsAddress.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
-    public ObservableList<String> planned() { return readOnlyPlanned; }
+    public ReadOnlyStringProperty metricsAddressProperty() {
+        return metricsAddress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    public ObservableList<String> planned() {
+        return readOnlyPlanned;
+    }
     /** The rate-limit dialect the embedded relay speaks (RH5–RH8); plain by default, without a quota. */
-    public ObjectProperty<RateLimitDialect> relayDialectProperty() { return relayDialect; }
+    public ObjectProperty<RateLimitDialect> relayDialectProperty() {
+        return relayDialect;
+    }
 }

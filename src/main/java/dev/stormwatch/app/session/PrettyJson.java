@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 /** Claims and headers as the session area shows them: indented JSON, keys in order, so two tokens compare by eye. */
 final class PrettyJson {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     private PrettyJson() {}

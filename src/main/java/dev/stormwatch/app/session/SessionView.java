@@ -11,8 +11,6 @@ import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.Tooltip;
-import javafx.scene.layout.StackPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
@@ -20,17 +18,23 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
 /** The Session area: settings on the left, the session and its actions in the middle, the timeline below. */
 public final class SessionView extends BorderPane {
 
     private static final List<String> PHASE_STYLES = List.of(
-            "phase-signed_out", "phase-signing_in", "phase-signed_in", "phase-refreshing", "phase-paused",
+            "phase-signed_out",
+            "phase-signing_in",
+            "phase-signed_in",
+            "phase-refreshing",
+            "phase-paused",
             "phase-failed");
 
     /** UI12: the token tabs keep a claims box of at least five lines of claims. */
@@ -102,39 +106,55 @@ public final class SessionView extends BorderPane {
         countdown.setId("pause-countdown");
         countdown.getStyleClass().add("countdown");
         countdown.setMinWidth(Region.USE_PREF_SIZE);
-        countdown.textProperty().bind(Bindings.format("Paused: try again in %d s",
-                model.countdown().secondsLeftProperty()));
+        countdown
+                .textProperty()
+                .bind(Bindings.format(
+                        "Paused: try again in %d s", model.countdown().secondsLeftProperty()));
         countdown.visibleProperty().bind(model.countdown().runningProperty());
         countdown.managedProperty().bind(countdown.visibleProperty());
         Button retry = button("Retry", "retry", model::retry);
         retry.getStyleClass().add("retry");
-        retry.visibleProperty().bind(model.retryOfferedProperty().and(model.busyProperty().not()));
+        retry.visibleProperty()
+                .bind(model.retryOfferedProperty().and(model.busyProperty().not()));
         retry.managedProperty().bind(retry.visibleProperty());
         Tooltip retryHint = new Tooltip();
         retryHint.textProperty().bind(model.retryHintProperty());
         retry.setTooltip(retryHint);
         // A disabled control gets no mouse events, so its reason hangs on a wrapper that does.
-        Node signInSlot = explained(signIn, Bindings.when(model.pauseReasonProperty().isNotEmpty())
-                .then(model.pauseReasonProperty().concat(" Sign in comes back when it ends (P3)."))
-                .otherwise(Bindings.when(model.settings().validProperty().not())
-                        .then("A settings field is refused: its reason is under it. Correct it to sign in.")
-                        .otherwise("Opens your browser to sign in; the code exchange is sent once (P3).")));
-        Node refreshSlot = explained(refresh, Bindings.when(model.pauseReasonProperty().isNotEmpty())
-                .then(model.pauseReasonProperty())
-                .otherwise("Sends the refresh token for new tokens; resent only when it certainly was not "
-                        + "processed (F1)."));
-        Node userInfoSlot = explained(userInfo, Bindings.when(model.pauseReasonProperty().isNotEmpty())
-                .then(model.pauseReasonProperty())
-                .otherwise("Reads the UserInfo claims, a retried read (OP4)."));
-        Node signOutSlot = explained(signOut, Bindings.when(model.pauseReasonProperty().isNotEmpty())
-                .then("Signs you out here at once; while the pause runs, the provider is not asked to revoke "
-                        + "the token (P8).")
-                .otherwise("Erases the session here, then asks the provider to revoke the token (P8)."));
-        Node endSessionSlot = explained(endSession, Bindings.when(model.pauseReasonProperty().isNotEmpty())
-                .then("Signs you out here and at the provider; the browser opens the provider's end-session page"
-                        + " (SX1).")
-                .otherwise("Signs out as Sign out does, then opens the provider's end-session page in your browser"
-                        + " to end your sign-in there too, and says whether it came back (SX1)."));
+        Node signInSlot = explained(
+                signIn,
+                Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                        .then(model.pauseReasonProperty().concat(" Sign in comes back when it ends (P3)."))
+                        .otherwise(Bindings.when(
+                                        model.settings().validProperty().not())
+                                .then("A settings field is refused: its reason is under it. Correct it to sign in.")
+                                .otherwise("Opens your browser to sign in; the code exchange is sent once (P3).")));
+        Node refreshSlot = explained(
+                refresh,
+                Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                        .then(model.pauseReasonProperty())
+                        .otherwise("Sends the refresh token for new tokens; resent only when it certainly was not "
+                                + "processed (F1)."));
+        Node userInfoSlot = explained(
+                userInfo,
+                Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                        .then(model.pauseReasonProperty())
+                        .otherwise("Reads the UserInfo claims, a retried read (OP4)."));
+        Node signOutSlot = explained(
+                signOut,
+                Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                        .then("Signs you out here at once; while the pause runs, the provider is not asked to revoke "
+                                + "the token (P8).")
+                        .otherwise("Erases the session here, then asks the provider to revoke the token (P8)."));
+        Node endSessionSlot = explained(
+                endSession,
+                Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                        .then(
+                                "Signs you out here and at the provider; the browser opens the provider's end-session page"
+                                        + " (SX1).")
+                        .otherwise(
+                                "Signs out as Sign out does, then opens the provider's end-session page in your browser"
+                                        + " to end your sign-in there too, and says whether it came back (SX1)."));
         Label wait = new Label();
         wait.setId("wait-countdown");
         wait.getStyleClass().add("countdown");
@@ -146,8 +166,8 @@ public final class SessionView extends BorderPane {
         wait.setMinHeight(Region.USE_PREF_SIZE);
         // UI8: the actions wrap to a second line when the countdown and Retry do not fit beside them (1024 px while
         // paused), instead of squeezing every button to "Si…".
-        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, signInSlot, cancel, refreshSlot,
-                userInfoSlot, signOutSlot, endSessionSlot, countdown, retry);
+        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(
+                8, 6, signInSlot, cancel, refreshSlot, userInfoSlot, signOutSlot, endSessionSlot, countdown, retry);
         actions.setAlignment(Pos.CENTER_LEFT);
 
         Label message = new Label();
@@ -221,7 +241,8 @@ public final class SessionView extends BorderPane {
 
     private static void rebuildTokens(TabPane tabs, SessionViewModel model) {
         // The person's chosen tab stays chosen when a refresh or a failure rebuilds the tabs.
-        String chosen = tabs.getSelectionModel().getSelectedItem() == null ? ""
+        String chosen = tabs.getSelectionModel().getSelectedItem() == null
+                ? ""
                 : tabs.getSelectionModel().getSelectedItem().getText();
         tabs.getTabs().clear();
         for (TokenDetails token : model.tokens()) {
@@ -249,13 +270,16 @@ public final class SessionView extends BorderPane {
         info.setId("userinfo-claims");
         info.setEditable(false);
         info.getStyleClass().add("code");
-        info.textProperty().bind(Bindings.when(model.userInfoProperty().isEmpty())
-                .then("Press UserInfo to fetch the claims (a retried read; its sub must match the ID token's).")
-                .otherwise(model.userInfoProperty()));
+        info.textProperty()
+                .bind(Bindings.when(model.userInfoProperty().isEmpty())
+                        .then("Press UserInfo to fetch the claims (a retried read; its sub must match the ID token's).")
+                        .otherwise(model.userInfoProperty()));
         if (!model.tokens().isEmpty()) {
             tabs.getTabs().add(new Tab("UserInfo", info));
         }
-        tabs.getTabs().stream().filter(t -> t.getText().equals(chosen)).findFirst()
+        tabs.getTabs().stream()
+                .filter(t -> t.getText().equals(chosen))
+                .findFirst()
                 .ifPresent(t -> tabs.getSelectionModel().select(t));
     }
 
@@ -286,5 +310,4 @@ public final class SessionView extends BorderPane {
         button.setOnAction(e -> action.run());
         return button;
     }
-
 }

@@ -14,8 +14,8 @@ import dev.stormwatch.oauth.SessionState;
 import dev.stormwatch.oauth.TokenSet;
 import dev.stormwatch.oauth.UserInfo;
 import dev.stormwatch.retry.CallFailure;
-import dev.stormwatch.services.OAuthSessionTokens;
 import dev.stormwatch.retry.Origin;
+import dev.stormwatch.services.OAuthSessionTokens;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,10 +52,22 @@ import javafx.collections.ObservableList;
 public final class SessionViewModel {
 
     /** The closed set of states the window colours. */
-    public enum Phase { SIGNED_OUT, SIGNING_IN, SIGNED_IN, REFRESHING, PAUSED, FAILED }
+    public enum Phase {
+        SIGNED_OUT,
+        SIGNING_IN,
+        SIGNED_IN,
+        REFRESHING,
+        PAUSED,
+        FAILED
+    }
 
     /** How a message reads. */
-    public enum Tone { INFO, SUCCESS, WARNING, ERROR }
+    public enum Tone {
+        INFO,
+        SUCCESS,
+        WARNING,
+        ERROR
+    }
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
@@ -67,6 +79,7 @@ public final class SessionViewModel {
     private final PauseCountdown countdown;
     /** The in-budget wait before the next attempt (RA3, B3): its own countdown, separate from a pause's. */
     private final PauseCountdown wait;
+
     private final AttemptListener waits = this::onAttempt;
     private final Consumer<SessionState> stateListener;
 
@@ -87,6 +100,7 @@ public final class SessionViewModel {
     private final ReadOnlyStringWrapper waitText = new ReadOnlyStringWrapper("");
     /** UI16, DV1: the device sign-in's user code and where to enter it, while it waits; never the device code. */
     private final ReadOnlyStringWrapper deviceCode = new ReadOnlyStringWrapper("");
+
     private final ObservableList<TokenDetails> tokens = FXCollections.observableArrayList();
     // One wrapper for the life of the model: the wrapper listens weakly, so a fresh one per call would be collected.
     private final ObservableList<TokenDetails> readOnlyTokens = FXCollections.unmodifiableObservableList(tokens);
@@ -97,9 +111,11 @@ public final class SessionViewModel {
     private final TokenInspectorViewModel inspector;
     /** Read by a load run's thread too (its token source), hence volatile. */
     private volatile OAuthClient client;
+
     private Optional<Instant> accessExpiresAt = Optional.empty();
     /** SX3: when the refresh token runs out, if known; empty also when there is no refresh token. */
     private Optional<Instant> refreshExpiresAt = Optional.empty();
+
     private boolean hasRefreshToken;
     private Runnable stopExpiryTicks = () -> {};
     private Runnable lastCall = () -> {};
@@ -107,24 +123,41 @@ public final class SessionViewModel {
     private Call lastCallKind = Call.NONE;
     /** The origin whose pause runs, and its end; a retry held back by it is offered when it ends (P9). */
     private Optional<Origin> pausedOrigin = Optional.empty();
+
     private boolean retryAfterPause;
     private String waitLead = "";
     private String waitThen = "retrying";
     private Instant waitEnd = Instant.MIN;
 
-    private enum Call { NONE, SIGN_IN, REFRESH, USER_INFO, SIGN_OUT }
+    private enum Call {
+        NONE,
+        SIGN_IN,
+        REFRESH,
+        USER_INFO,
+        SIGN_OUT
+    }
 
     /**
      * @param clients makes the OAuth client for applied settings; clients it makes share the process's pauses (P4)
      * @param attempts receives every attempt of every call (the request timeline)
      */
-    public SessionViewModel(SettingsViewModel settings, Function<OAuthConfig, OAuthClient> clients,
-            Executor background, Executor ui, Clock clock, Ticker ticker, AttemptListener attempts) {
+    public SessionViewModel(
+            SettingsViewModel settings,
+            Function<OAuthConfig, OAuthClient> clients,
+            Executor background,
+            Executor ui,
+            Clock clock,
+            Ticker ticker,
+            AttemptListener attempts) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clients = Objects.requireNonNull(clients, "clients");
         // The client id is never sent: discovery and the JWKS are anonymous reads.
-        this.inspector = new TokenInspectorViewModel(background, ui, clock,
-                issuer -> clients.apply(OAuthConfig.of(issuer, "stormwatch-token-inspector")).providerKeys());
+        this.inspector = new TokenInspectorViewModel(
+                background,
+                ui,
+                clock,
+                issuer -> clients.apply(OAuthConfig.of(issuer, "stormwatch-token-inspector"))
+                        .providerKeys());
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -195,13 +228,17 @@ public final class SessionViewModel {
         if (signedIn.get()) {
             // Another provider or client id cannot use this session's tokens, and signing out sends a revocation,
             // which is the user's call to make (and never work for the UI thread).
-            finish("Sign out before you change the settings: this session belongs to the current provider.",
+            finish(
+                    "Sign out before you change the settings: this session belongs to the current provider.",
                     Tone.WARNING);
             return false;
         }
         apply(config.get());
         if (!first) {
-            finish("Settings applied: the next call goes to " + config.get().issuer().value() + ".", Tone.INFO);
+            finish(
+                    "Settings applied: the next call goes to "
+                            + config.get().issuer().value() + ".",
+                    Tone.INFO);
         }
         return true;
     }
@@ -265,7 +302,8 @@ public final class SessionViewModel {
 
     /** DV1: what the person does on another device, in the provider's own words (printable text only). */
     static String deviceText(dev.stormwatch.oauth.DeviceAuthorization shown) {
-        String page = shown.verificationUriComplete().orElse(shown.verificationUri()).toString();
+        String page =
+                shown.verificationUriComplete().orElse(shown.verificationUri()).toString();
         return "On any device, open " + dev.stormwatch.retry.PrintableText.of(page) + " and enter the code "
                 + dev.stormwatch.retry.PrintableText.of(shown.userCode()) + ". It expires at "
                 + shown.expiresAt() + ".";
@@ -307,8 +345,9 @@ public final class SessionViewModel {
                 return "Signed out. The provider revoked the token.";
             }
             return "Signed out locally. The token was NOT revoked"
-                    + result.revocationError().map(e -> ": " + e.getMessage()).orElse(
-                            " (the provider has no revocation endpoint).");
+                    + result.revocationError()
+                            .map(e -> ": " + e.getMessage())
+                            .orElse(" (the provider has no revocation endpoint).");
         });
     }
 
@@ -319,12 +358,17 @@ public final class SessionViewModel {
     public void signOutAtProvider() {
         run(Call.SIGN_OUT, () -> {
             LogoutResult result = client.endSession();
-            String revocation = result.tokenRevoked() ? "The provider revoked the token."
-                    : "The token was NOT revoked" + result.revocationError().map(e -> ": " + e.getMessage())
-                            .orElse(" (the provider has no revocation endpoint).");
-            String provider = result.endSession().map(end -> end.confirmed()
-                    ? "The provider ended its own sign-in and sent the browser back."
-                    : "The provider's own sign-in was NOT confirmed ended: " + end.detail() + ".").orElse("");
+            String revocation = result.tokenRevoked()
+                    ? "The provider revoked the token."
+                    : "The token was NOT revoked"
+                            + result.revocationError()
+                                    .map(e -> ": " + e.getMessage())
+                                    .orElse(" (the provider has no revocation endpoint).");
+            String provider = result.endSession()
+                    .map(end -> end.confirmed()
+                            ? "The provider ended its own sign-in and sent the browser back."
+                            : "The provider's own sign-in was NOT confirmed ended: " + end.detail() + ".")
+                    .orElse("");
             return "Signed out. " + revocation + " " + provider;
         });
     }
@@ -377,7 +421,8 @@ public final class SessionViewModel {
             message.set("Nothing was sent: " + pausedOriginText() + " is paused. The action comes back by itself "
                     + "when the pause ends.");
             tone.set(Tone.WARNING);
-        } else if (advice instanceof FailureAdvice.RetryButton && countdown.runningProperty().get()) {
+        } else if (advice instanceof FailureAdvice.RetryButton
+                && countdown.runningProperty().get()) {
             // P1: the call itself started the pause; a retry now would only be refused, so it waits for the end.
             retryAfterPause = true;
             message.set(stripTryAgain(failure.getMessage()) + " Retry comes back when the pause ends.");
@@ -413,7 +458,8 @@ public final class SessionViewModel {
             return Optional.empty();
         }
         String what;
-        if (recoverable.reason() instanceof CallFailure.Network network && !network.kind().certainlyNeverLeft()) {
+        if (recoverable.reason() instanceof CallFailure.Network network
+                && !network.kind().certainlyNeverLeft()) {
             what = capitalised(network.kind().description());
         } else if (recoverable.reason() instanceof CallFailure.Server server && server.status() != 429) {
             what = "The provider answered " + server.status() + ", which a gateway may send after the provider "
@@ -449,7 +495,8 @@ public final class SessionViewModel {
     private void onAttempt(AttemptEvent event) {
         ui.execute(() -> {
             boolean paced = event.verdict() == AttemptEvent.Verdict.PACED;
-            if ((event.verdict() != AttemptEvent.Verdict.RETRY && !paced) || event.delay().isEmpty()) {
+            if ((event.verdict() != AttemptEvent.Verdict.RETRY && !paced)
+                    || event.delay().isEmpty()) {
                 wait.cancel();
                 return;
             }
@@ -460,8 +507,8 @@ public final class SessionViewModel {
                     ? "Nothing is left of the provider's quota until its reset; waiting " + Durations.human(delay)
                             + " (" + event.waitHint().orElse("RH13") + ")"
                     : event.retryAfter()
-                    .map(asked -> "The provider asked to wait " + Durations.human(asked) + " (RA3)")
-                    .orElse("Backing off " + Durations.human(delay) + " with full jitter (B3)");
+                            .map(asked -> "The provider asked to wait " + Durations.human(asked) + " (RA3)")
+                            .orElse("Backing off " + Durations.human(delay) + " with full jitter (B3)");
             wait.start(Duration.between(clock.instant(), waitEnd));
             showWait();
         });
@@ -472,8 +519,8 @@ public final class SessionViewModel {
             waitText.set("");
             return;
         }
-        waitText.set(waitLead + "; " + waitThen + " " + TIME.format(waitEnd.atZone(ZoneId.systemDefault()))
-                + " (in " + wait.secondsLeftProperty().get() + " s).");
+        waitText.set(waitLead + "; " + waitThen + " " + TIME.format(waitEnd.atZone(ZoneId.systemDefault())) + " (in "
+                + wait.secondsLeftProperty().get() + " s).");
     }
 
     private void startPause(SessionState.Paused paused) {
@@ -505,8 +552,8 @@ public final class SessionViewModel {
             retryAfterPause = false;
             retryOffered.set(true);
             retryHint.set("Runs the call again with a fresh budget (B1).");
-            message.set("The pause ended: " + origin + " accepts requests again. Retry runs the "
-                    + callName() + " again.");
+            message.set(
+                    "The pause ended: " + origin + " accepts requests again. Retry runs the " + callName() + " again.");
         } else {
             message.set("The pause ended: " + origin + " accepts requests again.");
         }
@@ -532,27 +579,39 @@ public final class SessionViewModel {
             showSession(Optional.empty());
         } else if (state instanceof SessionState.SigningIn signingIn) {
             authorizationUrl.set(signingIn.authorizationUrl().toString());
-            set(Phase.SIGNING_IN, "Signing in", signingIn.browserOpened()
-                    ? "Finish signing in in your browser. If it did not open, copy the address below."
-                    : "No browser could be started: open the address below in a browser to sign in.");
+            set(
+                    Phase.SIGNING_IN,
+                    "Signing in",
+                    signingIn.browserOpened()
+                            ? "Finish signing in in your browser. If it did not open, copy the address below."
+                            : "No browser could be started: open the address below in a browser to sign in.");
         } else if (state instanceof SessionState.SignedIn signedInState) {
-            set(Phase.SIGNED_IN, "Signed in", "As " + signedInState.session().claims().subject() + ".");
+            set(
+                    Phase.SIGNED_IN,
+                    "Signed in",
+                    "As " + signedInState.session().claims().subject() + ".");
             showSession(Optional.of(signedInState.session()));
         } else if (state instanceof SessionState.Refreshing refreshing) {
             set(Phase.REFRESHING, "Refreshing", "One refresh for every caller (F4).");
             showSession(Optional.of(refreshing.session()));
         } else if (state instanceof SessionState.Paused paused) {
-            set(Phase.PAUSED, "Paused", paused.origin() + " answered " + paused.status() + " and asked for quiet "
-                    + "until " + TIME.format(paused.until().atZone(ZoneId.systemDefault()))
-                    + (paused.session().isPresent()
-                            ? "; nothing is sent to it until then. Your session is kept."
-                            : "; nothing is sent to it until then. Sign in when the pause ends."));
+            set(
+                    Phase.PAUSED,
+                    "Paused",
+                    paused.origin() + " answered " + paused.status() + " and asked for quiet "
+                            + "until " + TIME.format(paused.until().atZone(ZoneId.systemDefault()))
+                            + (paused.session().isPresent()
+                                    ? "; nothing is sent to it until then. Your session is kept."
+                                    : "; nothing is sent to it until then. Sign in when the pause ends."));
             showSession(paused.session());
             startPause(paused);
         } else if (state instanceof SessionState.Failed failed) {
-            set(Phase.FAILED, "Failed", failed.session().isPresent()
-                    ? "The last call failed; your session is kept."
-                    : "The last call failed.");
+            set(
+                    Phase.FAILED,
+                    "Failed",
+                    failed.session().isPresent()
+                            ? "The last call failed; your session is kept."
+                            : "The last call failed.");
             showSession(failed.session());
         }
     }
@@ -581,14 +640,24 @@ public final class SessionViewModel {
         String jwks = client.jwksFetchedAt()
                 .map(at -> "the provider's JWKS fetched at " + TIME.format(at.atZone(ZoneId.systemDefault())))
                 .orElse("the provider's JWKS");
-        details.add(TokenDetails.of("ID token", set.idToken(), "Verified by this client: signature ("
-                + TokenDetails.algorithmAndKey(set.idToken()) + ") against " + jwks + ", then iss, aud, "
-                + "exp, iat and nonce."));
-        details.add(TokenDetails.of("Access token", set.accessToken(), (set.dpopBound()
-                ? "DPoP-bound to this app's key (RFC 9449). " : "Bearer token. ")
-                + "Not checked by this client: the resource server verifies it."));
-        set.refreshToken().ifPresent(refresh -> details.add(TokenDetails.of("Refresh token", refresh,
-                "Opaque to this client; sent only to the token endpoint, and replaced when the provider rotates it.")));
+        details.add(TokenDetails.of(
+                "ID token",
+                set.idToken(),
+                "Verified by this client: signature ("
+                        + TokenDetails.algorithmAndKey(set.idToken()) + ") against " + jwks + ", then iss, aud, "
+                        + "exp, iat and nonce."));
+        details.add(TokenDetails.of(
+                "Access token",
+                set.accessToken(),
+                (set.dpopBound() ? "DPoP-bound to this app's key (RFC 9449). " : "Bearer token. ")
+                        + "Not checked by this client: the resource server verifies it."));
+        set.refreshToken()
+                .ifPresent(
+                        refresh -> details.add(
+                                TokenDetails.of(
+                                        "Refresh token",
+                                        refresh,
+                                        "Opaque to this client; sent only to the token endpoint, and replaced when the provider rotates it.")));
         tokens.setAll(details);
         accessExpiresAt = set.expiresAt();
         refreshExpiresAt = set.refreshExpiresAt();
@@ -600,12 +669,15 @@ public final class SessionViewModel {
     }
 
     private void tickExpiry() {
-        expiry.set(accessExpiresAt.map(at -> {
-            Duration left = Duration.between(clock.instant(), at);
-            return left.isNegative() || left.isZero()
-                    ? "Access token expired " + Durations.format(left.negated()) + " ago: the next call refreshes first."
-                    : "Access token expires in " + Durations.ceilSeconds(left) + " s.";
-        }).orElse("The provider did not say when the access token expires."));
+        expiry.set(accessExpiresAt
+                .map(at -> {
+                    Duration left = Duration.between(clock.instant(), at);
+                    return left.isNegative() || left.isZero()
+                            ? "Access token expired " + Durations.format(left.negated())
+                                    + " ago: the next call refreshes first."
+                            : "Access token expires in " + Durations.ceilSeconds(left) + " s.";
+                })
+                .orElse("The provider did not say when the access token expires."));
         refreshExpiry.set(refreshExpiryText());
     }
 
@@ -614,15 +686,17 @@ public final class SessionViewModel {
         if (!hasRefreshToken) {
             return "No refresh token: when the access token expires, sign in again.";
         }
-        return refreshExpiresAt.map(at -> {
-            Duration left = Duration.between(clock.instant(), at);
-            return left.isNegative() || left.isZero()
-                    ? "Refresh token expired " + Durations.format(left.negated()) + " ago: the session cannot be"
-                            + " renewed; sign in again when the access token expires."
-                    : "Refresh token expires in " + Durations.ceilSeconds(left) + " s.";
-        }).orElse("The provider did not say when the refresh token expires.");
+        return refreshExpiresAt
+                .map(at -> {
+                    Duration left = Duration.between(clock.instant(), at);
+                    return left.isNegative() || left.isZero()
+                            ? "Refresh token expired " + Durations.format(left.negated())
+                                    + " ago: the session cannot be"
+                                    + " renewed; sign in again when the access token expires."
+                            : "Refresh token expires in " + Durations.ceilSeconds(left) + " s.";
+                })
+                .orElse("The provider did not say when the refresh token expires.");
     }
-
 
     // ------------------------------------------------------------------ bindings
 
@@ -631,7 +705,10 @@ public final class SessionViewModel {
      * before the browser) and no settings field is refused (C2).
      */
     public BooleanBinding canSignIn() {
-        return busy.not().and(signedIn.not()).and(countdown.runningProperty().not()).and(settings.validProperty());
+        return busy.not()
+                .and(signedIn.not())
+                .and(countdown.runningProperty().not())
+                .and(settings.validProperty());
     }
 
     /** Refresh and UserInfo are possible with a session, no call running and no pause counting down (P2). */
@@ -645,32 +722,77 @@ public final class SessionViewModel {
     }
 
     /** Why the actions to the provider are disabled, for their tooltip; empty when they are not paused. */
-    public ReadOnlyStringProperty pauseReasonProperty() { return pauseReason.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty pauseReasonProperty() {
+        return pauseReason.getReadOnlyProperty();
+    }
 
     /** The in-budget wait before the next attempt, live: "The provider asked to wait 5 s (RA3); retrying at ...". */
-    public ReadOnlyStringProperty waitTextProperty() { return waitText.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty waitTextProperty() {
+        return waitText.getReadOnlyProperty();
+    }
 
     /** What Retry will do, said before it is pressed. */
-    public ReadOnlyStringProperty retryHintProperty() { return retryHint.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty retryHintProperty() {
+        return retryHint.getReadOnlyProperty();
+    }
 
-    public PauseCountdown waitCountdown() { return wait; }
+    public PauseCountdown waitCountdown() {
+        return wait;
+    }
 
     public BooleanBinding signingIn() {
         return Bindings.equal(phase, Phase.SIGNING_IN);
     }
 
-    public ReadOnlyObjectProperty<Phase> phaseProperty() { return phase.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty phaseTextProperty() { return phaseText.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty phaseDetailProperty() { return phaseDetail.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty authorizationUrlProperty() { return authorizationUrl.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty expiryProperty() { return expiry.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Phase> phaseProperty() {
+        return phase.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty phaseTextProperty() {
+        return phaseText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty phaseDetailProperty() {
+        return phaseDetail.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty authorizationUrlProperty() {
+        return authorizationUrl.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty expiryProperty() {
+        return expiry.getReadOnlyProperty();
+    }
     /** SX3: the refresh token's lifetime, ticking; what the session can still do when it has run out. */
-    public ReadOnlyStringProperty refreshExpiryProperty() { return refreshExpiry.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty userInfoProperty() { return userInfo.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
-    public ReadOnlyObjectProperty<Tone> toneProperty() { return tone.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty retryOfferedProperty() { return retryOffered.getReadOnlyProperty(); }
-    public PauseCountdown countdown() { return countdown; }
-    public ObservableList<TokenDetails> tokens() { return readOnlyTokens; }
+    public ReadOnlyStringProperty refreshExpiryProperty() {
+        return refreshExpiry.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty userInfoProperty() {
+        return userInfo.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Tone> toneProperty() {
+        return tone.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty retryOfferedProperty() {
+        return retryOffered.getReadOnlyProperty();
+    }
+
+    public PauseCountdown countdown() {
+        return countdown;
+    }
+
+    public ObservableList<TokenDetails> tokens() {
+        return readOnlyTokens;
+    }
 }

@@ -1,6 +1,7 @@
 package dev.stormwatch.app.session;
 
 import dev.stormwatch.app.common.RuleHints;
+import dev.stormwatch.oauth.ClientAuthentication;
 import javafx.beans.property.StringProperty;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -14,7 +15,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import dev.stormwatch.oauth.ClientAuthentication;
 
 /** The OAuth client's settings; a refused value shows its reason right under its field (C2). */
 final class SettingsView extends VBox {
@@ -73,7 +73,8 @@ final class SettingsView extends VBox {
                 if (method == null) {
                     return "";
                 }
-                return method == ClientAuthentication.Method.NONE ? "none (a public client; PKCE proves it)"
+                return method == ClientAuthentication.Method.NONE
+                        ? "none (a public client; PKCE proves it)"
                         : method.wireName();
             }
 
@@ -92,11 +93,17 @@ final class SettingsView extends VBox {
         VBox authentication = new VBox(2, new Label("Client authentication"), clientAuth, secret, authError);
 
         // UI16: the command line's sign-in options as fields of their own, each refusal under its field.
-        Node clientKey = fileField(SettingsViewModel.CLIENT_KEY_FILE_LABEL + " (private_key_jwt: PKCS#8 PEM or JWK)",
-                "settings-client-key-file", "for private_key_jwt (RFC 7523)", model.clientKeyFileProperty(),
+        Node clientKey = fileField(
+                SettingsViewModel.CLIENT_KEY_FILE_LABEL + " (private_key_jwt: PKCS#8 PEM or JWK)",
+                "settings-client-key-file",
+                "for private_key_jwt (RFC 7523)",
+                model.clientKeyFileProperty(),
                 model.clientKeyFileErrorProperty());
-        Node clientKeyId = field(SettingsViewModel.CLIENT_KEY_ID_LABEL, "settings-client-key-id",
-                model.clientKeyIdProperty(), model.clientKeyIdErrorProperty());
+        Node clientKeyId = field(
+                SettingsViewModel.CLIENT_KEY_ID_LABEL,
+                "settings-client-key-id",
+                model.clientKeyIdProperty(),
+                model.clientKeyIdErrorProperty());
         javafx.scene.control.TextArea params = new javafx.scene.control.TextArea();
         params.setId("settings-auth-params");
         params.setPromptText("one name=value a line: prompt=login, audience=..., resource=https://api.example.com");
@@ -104,24 +111,42 @@ final class SettingsView extends VBox {
         params.setWrapText(true);
         params.textProperty().bindBidirectional(model.authParamsProperty());
         TabLeavesTextArea.on(params); // UI11: a parameter needs no tab character
-        Node authParams = new VBox(2, new Label(SettingsViewModel.AUTH_PARAMS_LABEL), params,
+        Node authParams = new VBox(
+                2,
+                new Label(SettingsViewModel.AUTH_PARAMS_LABEL),
+                params,
                 errorLabel("settings-auth-params-error", model.authParamsErrorProperty()));
         Label redirectTradeOff = new Label("127.0.0.1 on any free port is RFC 8252's choice; a fixed port or"
                 + " localhost only where the registration demands it.");
         redirectTradeOff.setWrapText(true);
         redirectTradeOff.getStyleClass().add("hint");
-        Node redirect = new VBox(2, field(SettingsViewModel.REDIRECT_HOST_LABEL + " (127.0.0.1, [::1] or localhost)",
-                "settings-redirect-host", model.redirectHostProperty(), model.redirectHostErrorProperty()),
-                field(SettingsViewModel.REDIRECT_PORT_LABEL + " (0: any free port)", "settings-redirect-port",
-                        model.redirectPortProperty(), model.redirectPortErrorProperty()), redirectTradeOff);
-        Node browserWait = field(SettingsViewModel.BROWSER_WAIT_LABEL + " (seconds, or 90s, 2m)",
-                "settings-browser-wait", model.browserWaitProperty(), model.browserWaitErrorProperty());
+        Node redirect = new VBox(
+                2,
+                field(
+                        SettingsViewModel.REDIRECT_HOST_LABEL + " (127.0.0.1, [::1] or localhost)",
+                        "settings-redirect-host",
+                        model.redirectHostProperty(),
+                        model.redirectHostErrorProperty()),
+                field(
+                        SettingsViewModel.REDIRECT_PORT_LABEL + " (0: any free port)",
+                        "settings-redirect-port",
+                        model.redirectPortProperty(),
+                        model.redirectPortErrorProperty()),
+                redirectTradeOff);
+        Node browserWait = field(
+                SettingsViewModel.BROWSER_WAIT_LABEL + " (seconds, or 90s, 2m)",
+                "settings-browser-wait",
+                model.browserWaitProperty(),
+                model.browserWaitErrorProperty());
         CheckBox staySignedIn = new CheckBox("Stay signed in (the session is kept in a file only you can read)");
         staySignedIn.setId("settings-stay-signed-in");
         staySignedIn.setWrapText(true);
         staySignedIn.selectedProperty().bindBidirectional(model.staySignedInProperty());
-        Node sessionFile = fileField(SettingsViewModel.SESSION_FILE_LABEL + " (implies staying signed in)",
-                "settings-session-file", "default: the profile's own file", model.sessionFileProperty(),
+        Node sessionFile = fileField(
+                SettingsViewModel.SESSION_FILE_LABEL + " (implies staying signed in)",
+                "settings-session-file",
+                "default: the profile's own file",
+                model.sessionFileProperty(),
                 model.sessionFileErrorProperty());
         CheckBox device = new CheckBox("Sign in on another device (device authorization, RFC 8628)");
         device.setId("settings-device");
@@ -131,34 +156,77 @@ final class SettingsView extends VBox {
         // Apply sits beside the title: the settings grew longer than a window, and Apply must stay in reach.
         HBox header = new HBox(12, title, apply);
         header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        getChildren().addAll(header, profiles,
-                accountField(model),
-                field("Issuer", "settings-issuer", model.issuerProperty(), model.issuerErrorProperty()),
-                field("Client id", "settings-client-id", model.clientIdProperty(), model.clientIdErrorProperty()),
-                field("Scopes", "settings-scope", model.scopeProperty(), model.scopeErrorProperty()),
-                authentication,
-                field("CA file (PEM, trusted on top of the platform's)", "settings-ca-file", model.caFileProperty(),
-                        model.caFileErrorProperty()),
-                fileField(SettingsViewModel.CLIENT_CERT_LABEL + " (PEM, mutual TLS)", "settings-client-cert",
-                        "for tls_client_auth or bound tokens (RFC 8705)", model.clientCertProperty(),
-                        model.clientCertErrorProperty()),
-                fileField(SettingsViewModel.CLIENT_CERT_KEY_LABEL + " (PKCS#8)", "settings-client-cert-key",
-                        "empty when the key is in the certificate's file", model.clientCertKeyProperty(),
-                        model.clientCertKeyErrorProperty()),
-                clientKey, clientKeyId, authParams, redirect, browserWait, staySignedIn, sessionFile, device,
-                dpop, policy, preset,
-                field(SettingsViewModel.LABELS.get("maxAttemptsPerOrigin"), "policy-per-origin", model.maxAttemptsPerOriginProperty(),
-                        model.policyErrorProperty("maxAttemptsPerOrigin")),
-                field("Failed requests in all", "policy-total", model.maxTotalAttemptsProperty(),
-                        model.policyErrorProperty("maxTotalAttempts")),
-                field("First backoff (ms)", "policy-initial", model.initialBackoffMsProperty(),
-                        model.policyErrorProperty("initialBackoff")),
-                field("Multiplier", "policy-multiplier", model.multiplierProperty(),
-                        model.policyErrorProperty("multiplier")),
-                field("Backoff cap (ms)", "policy-max-backoff", model.maxBackoffMsProperty(),
-                        model.policyErrorProperty("maxBackoff")),
-                field("Time budget per call (ms)", "policy-budget", model.totalBudgetMsProperty(),
-                        model.policyErrorProperty("totalBudget")));
+        getChildren()
+                .addAll(
+                        header,
+                        profiles,
+                        accountField(model),
+                        field("Issuer", "settings-issuer", model.issuerProperty(), model.issuerErrorProperty()),
+                        field(
+                                "Client id",
+                                "settings-client-id",
+                                model.clientIdProperty(),
+                                model.clientIdErrorProperty()),
+                        field("Scopes", "settings-scope", model.scopeProperty(), model.scopeErrorProperty()),
+                        authentication,
+                        field(
+                                "CA file (PEM, trusted on top of the platform's)",
+                                "settings-ca-file",
+                                model.caFileProperty(),
+                                model.caFileErrorProperty()),
+                        fileField(
+                                SettingsViewModel.CLIENT_CERT_LABEL + " (PEM, mutual TLS)",
+                                "settings-client-cert",
+                                "for tls_client_auth or bound tokens (RFC 8705)",
+                                model.clientCertProperty(),
+                                model.clientCertErrorProperty()),
+                        fileField(
+                                SettingsViewModel.CLIENT_CERT_KEY_LABEL + " (PKCS#8)",
+                                "settings-client-cert-key",
+                                "empty when the key is in the certificate's file",
+                                model.clientCertKeyProperty(),
+                                model.clientCertKeyErrorProperty()),
+                        clientKey,
+                        clientKeyId,
+                        authParams,
+                        redirect,
+                        browserWait,
+                        staySignedIn,
+                        sessionFile,
+                        device,
+                        dpop,
+                        policy,
+                        preset,
+                        field(
+                                SettingsViewModel.LABELS.get("maxAttemptsPerOrigin"),
+                                "policy-per-origin",
+                                model.maxAttemptsPerOriginProperty(),
+                                model.policyErrorProperty("maxAttemptsPerOrigin")),
+                        field(
+                                "Failed requests in all",
+                                "policy-total",
+                                model.maxTotalAttemptsProperty(),
+                                model.policyErrorProperty("maxTotalAttempts")),
+                        field(
+                                "First backoff (ms)",
+                                "policy-initial",
+                                model.initialBackoffMsProperty(),
+                                model.policyErrorProperty("initialBackoff")),
+                        field(
+                                "Multiplier",
+                                "policy-multiplier",
+                                model.multiplierProperty(),
+                                model.policyErrorProperty("multiplier")),
+                        field(
+                                "Backoff cap (ms)",
+                                "policy-max-backoff",
+                                model.maxBackoffMsProperty(),
+                                model.policyErrorProperty("maxBackoff")),
+                        field(
+                                "Time budget per call (ms)",
+                                "policy-budget",
+                                model.totalBudgetMsProperty(),
+                                model.policyErrorProperty("totalBudget")));
         setSpacing(8);
         setPadding(new Insets(12));
         getStyleClass().add("settings");
@@ -188,13 +256,12 @@ final class SettingsView extends VBox {
         find.disableProperty().bind(model.findingIssuerProperty());
         Label title = new Label("Account (finds the issuer by WebFinger)");
         title.setWrapText(true);
-        return new VBox(2, title, new HBox(4, input, find),
-                errorLabel("settings-account-error", model.accountErrorProperty()));
+        return new VBox(
+                2, title, new HBox(4, input, find), errorLabel("settings-account-error", model.accountErrorProperty()));
     }
 
     /** TX3: a path typed or chosen with the platform's file chooser; the model checks it as it changes. */
-    private static Node fileField(String label, String id, String prompt, StringProperty value,
-            StringProperty error) {
+    private static Node fileField(String label, String id, String prompt, StringProperty value, StringProperty error) {
         TextField input = new TextField();
         input.setId(id);
         input.setPromptText(prompt);
@@ -206,9 +273,12 @@ final class SettingsView extends VBox {
         choose.setOnAction(e -> {
             javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
             chooser.setTitle(label);
-            chooser.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("PEM", "*.pem", "*.crt",
-                    "*.key"), new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
-            java.io.File file = chooser.showOpenDialog(choose.getScene() == null ? null : choose.getScene().getWindow());
+            chooser.getExtensionFilters()
+                    .addAll(
+                            new javafx.stage.FileChooser.ExtensionFilter("PEM", "*.pem", "*.crt", "*.key"),
+                            new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
+            java.io.File file = chooser.showOpenDialog(
+                    choose.getScene() == null ? null : choose.getScene().getWindow());
             if (file != null) {
                 value.set(file.getPath());
             }

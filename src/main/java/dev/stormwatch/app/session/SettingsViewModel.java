@@ -1,5 +1,6 @@
 package dev.stormwatch.app.session;
 
+import dev.stormwatch.app.common.Durations;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.base.SecretFiles;
 import dev.stormwatch.http.ClientCertificate;
@@ -7,20 +8,19 @@ import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.FileSessionStore;
-import dev.stormwatch.oauth.LoopbackReceiver;
-import dev.stormwatch.oauth.RedirectChoice;
 import dev.stormwatch.oauth.Issuer;
+import dev.stormwatch.oauth.LoopbackReceiver;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Profile;
 import dev.stormwatch.oauth.ProfileStore;
+import dev.stormwatch.oauth.RedirectChoice;
+import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.RetryPolicy;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import dev.stormwatch.retry.CallFailure;
-import dev.stormwatch.retry.RetryPolicy;
-import dev.stormwatch.app.common.Durations;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,10 +28,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -47,6 +47,7 @@ public final class SettingsViewModel {
 
     /** The demo provider's public client, registered by the embedded provider's defaults. */
     public static final String DEMO_CLIENT_ID = "stormwatch-desktop";
+
     public static final String DEFAULT_SCOPE = "openid profile email offline_access";
 
     private final StringProperty issuer = new SimpleStringProperty("");
@@ -57,11 +58,13 @@ public final class SettingsViewModel {
             new SimpleObjectProperty<>(ClientAuthentication.Method.NONE);
     /** Kept in memory for this window only: never in a profile, a file or a log (CA2, PF3). */
     private final StringProperty clientSecret = new SimpleStringProperty("");
+
     private final StringProperty caFile = new SimpleStringProperty("");
     private final StringProperty clientAuthError = new SimpleStringProperty("");
     private final StringProperty caFileError = new SimpleStringProperty("");
     /** TX1, PF7: the client certificate's PEM file and, when apart, its PKCS#8 key file (paths, never the key). */
     private final StringProperty clientCert = new SimpleStringProperty("");
+
     private final StringProperty clientCertKey = new SimpleStringProperty("");
     private final StringProperty clientCertError = new SimpleStringProperty("");
     private final StringProperty clientCertKeyError = new SimpleStringProperty("");
@@ -72,17 +75,19 @@ public final class SettingsViewModel {
      * (--timeout), staying signed in and its file (--stay-signed-in, --session-file) and the device grant (--device).
      */
     private final StringProperty clientKeyFile = new SimpleStringProperty("");
+
     private final StringProperty clientKeyId = new SimpleStringProperty("");
     private final StringProperty clientKeyFileError = new SimpleStringProperty("");
     private final StringProperty clientKeyIdError = new SimpleStringProperty("");
     private final StringProperty authParams = new SimpleStringProperty("");
     private final StringProperty authParamsError = new SimpleStringProperty("");
-    private final StringProperty redirectHost = new SimpleStringProperty(RedirectChoice.DEFAULT.host().uriHost());
+    private final StringProperty redirectHost =
+            new SimpleStringProperty(RedirectChoice.DEFAULT.host().uriHost());
     private final StringProperty redirectHostError = new SimpleStringProperty("");
     private final StringProperty redirectPort = new SimpleStringProperty("0");
     private final StringProperty redirectPortError = new SimpleStringProperty("");
-    private final StringProperty browserWait = new SimpleStringProperty(
-            Long.toString(LoopbackReceiver.DEFAULT_TIMEOUT.toSeconds()));
+    private final StringProperty browserWait =
+            new SimpleStringProperty(Long.toString(LoopbackReceiver.DEFAULT_TIMEOUT.toSeconds()));
     private final StringProperty browserWaitError = new SimpleStringProperty("");
     private final BooleanProperty staySignedIn = new SimpleBooleanProperty(false);
     private final StringProperty sessionFile = new SimpleStringProperty("");
@@ -90,6 +95,7 @@ public final class SettingsViewModel {
     private final BooleanProperty device = new SimpleBooleanProperty(false);
     /** The labels of the UI16 fields, so that a refusal names what the person sees (C2). */
     public static final String CLIENT_KEY_FILE_LABEL = "Client key file";
+
     public static final String CLIENT_KEY_ID_LABEL = "Client key id";
     public static final String AUTH_PARAMS_LABEL = "Extra authorization parameters";
     public static final String REDIRECT_HOST_LABEL = "Redirect host";
@@ -98,6 +104,7 @@ public final class SettingsViewModel {
     public static final String SESSION_FILE_LABEL = "Session file";
     /** PF8: an e-mail-like account whose host names the issuer by WebFinger; a finder's refusal is said under it. */
     private final StringProperty account = new SimpleStringProperty("");
+
     private final StringProperty accountError = new SimpleStringProperty("");
     private final BooleanProperty findingIssuer = new SimpleBooleanProperty(false);
     private IssuerFinder issuerFinder = acct -> {
@@ -107,9 +114,11 @@ public final class SettingsViewModel {
     private java.util.concurrent.Executor showOn = Runnable::run;
     /** The labels of the certificate fields, so that a refusal names what the person sees (C2). */
     public static final String CLIENT_CERT_LABEL = "Client certificate";
+
     public static final String CLIENT_CERT_KEY_LABEL = "Client certificate's key file";
     /** The embedded demo provider first, then the saved profiles (PF6). */
     private final ObservableList<String> profiles = FXCollections.observableArrayList(EMBEDDED_PROFILE);
+
     private final StringProperty profileName = new SimpleStringProperty("");
     private final StringProperty profileError = new SimpleStringProperty("");
     private final Optional<ProfileStore> store;
@@ -168,8 +177,9 @@ public final class SettingsViewModel {
         });
         fill(RetryPolicy.DEFAULT);
         preset.addListener((obs, old, chosen) -> chosen.policy().ifPresent(this::fill));
-        for (StringProperty field : new StringProperty[] {maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs,
-                multiplier, maxBackoffMs, totalBudgetMs}) {
+        for (StringProperty field : new StringProperty[] {
+            maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs, multiplier, maxBackoffMs, totalBudgetMs
+        }) {
             field.addListener((obs, old, now) -> {
                 if (!filling) {
                     preset.set(PolicyChoice.CUSTOM);
@@ -177,9 +187,32 @@ public final class SettingsViewModel {
             });
         }
         // Every field is checked as it is typed: a reason appears at once, and goes when the field is corrected.
-        for (javafx.beans.Observable field : new javafx.beans.Observable[] {issuer, clientId, scope, dpop,
-                clientAuth, clientSecret, caFile, clientCert, clientCertKey, clientKeyFile, clientKeyId, authParams,
-                redirectHost, redirectPort, browserWait, staySignedIn, sessionFile, profileName, maxAttemptsPerOrigin, maxTotalAttempts, initialBackoffMs, multiplier, maxBackoffMs, totalBudgetMs}) {
+        for (javafx.beans.Observable field : new javafx.beans.Observable[] {
+            issuer,
+            clientId,
+            scope,
+            dpop,
+            clientAuth,
+            clientSecret,
+            caFile,
+            clientCert,
+            clientCertKey,
+            clientKeyFile,
+            clientKeyId,
+            authParams,
+            redirectHost,
+            redirectPort,
+            browserWait,
+            staySignedIn,
+            sessionFile,
+            profileName,
+            maxAttemptsPerOrigin,
+            maxTotalAttempts,
+            initialBackoffMs,
+            multiplier,
+            maxBackoffMs,
+            totalBudgetMs
+        }) {
             field.addListener(o -> {
                 if (!filling) {
                     toConfig();
@@ -212,13 +245,16 @@ public final class SettingsViewModel {
         Optional<Issuer> parsedIssuer = issuer(refused);
         String id = clientId.get() == null ? "" : clientId.get().trim();
         if (id.isEmpty()) {
-            refused.put(clientIdError, "Client id is empty: type the client id registered at the provider "
-                    + "(the demo provider's is " + DEMO_CLIENT_ID + ").");
+            refused.put(
+                    clientIdError,
+                    "Client id is empty: type the client id registered at the provider " + "(the demo provider's is "
+                            + DEMO_CLIENT_ID + ").");
         }
         String scopes = scope.get() == null ? "" : scope.get().trim().replaceAll("\\s+", " ");
         if (!java.util.Arrays.asList(scopes.split(" ")).contains("openid")) {
-            refused.put(scopeError, "Scopes must include openid, which asks for the ID token: for example \""
-                    + DEFAULT_SCOPE + "\".");
+            refused.put(
+                    scopeError,
+                    "Scopes must include openid, which asks for the ID token: for example \"" + DEFAULT_SCOPE + "\".");
         }
         Optional<RetryPolicy> policy = toPolicy(refused);
         Optional<ClientCertificate> certificate = clientCertificate(refused);
@@ -274,35 +310,41 @@ public final class SettingsViewModel {
                 names.add(label.getValue());
             }
         }
-        return (names.size() == 1 ? "this field is refused: " : "these fields are refused: ")
-                + String.join(", ", names) + ". The reason is under each.";
+        return (names.size() == 1 ? "this field is refused: " : "these fields are refused: ") + String.join(", ", names)
+                + ". The reason is under each.";
     }
 
     /** CA1: the method and the secret as typed; a secret that does not fit the method is refused, not dropped. */
-    private Optional<ClientAuthentication> clientAuthentication(Map<StringProperty, String> refused,
-            Optional<ClientCertificate> certificate) {
+    private Optional<ClientAuthentication> clientAuthentication(
+            Map<StringProperty, String> refused, Optional<ClientCertificate> certificate) {
         String typed = clientSecret.get() == null ? "" : clientSecret.get().strip();
         Optional<Secret> secret = typed.isEmpty() ? Optional.empty() : Optional.of(Secret.of(typed));
-        ClientAuthentication.Method method = clientAuth.get() == null ? ClientAuthentication.Method.NONE
-                : clientAuth.get();
+        ClientAuthentication.Method method =
+                clientAuth.get() == null ? ClientAuthentication.Method.NONE : clientAuth.get();
         if (!text(clientKeyFile).isEmpty() || method == ClientAuthentication.Method.PRIVATE_KEY_JWT) {
             return keyAuthentication(refused, method, secret, certificate);
         }
         if (!text(clientKeyId).isEmpty()) {
-            refused.put(clientKeyIdError, CLIENT_KEY_ID_LABEL + " names the key of the " + CLIENT_KEY_FILE_LABEL
-                    + ", which is empty: choose the key file too, or clear the key id (CA4).");
+            refused.put(
+                    clientKeyIdError,
+                    CLIENT_KEY_ID_LABEL + " names the key of the " + CLIENT_KEY_FILE_LABEL
+                            + ", which is empty: choose the key file too, or clear the key id (CA4).");
             return Optional.empty();
         }
         if (method.mutualTls()) {
             // TX3: the certificate proves the client; its absence is said under the certificate's own field.
             if (text(clientCert).isEmpty()) {
-                refused.put(clientCertError, CLIENT_CERT_LABEL + " is empty: Client authentication "
-                        + method.wireName() + " proves the client with a certificate; choose its PEM file (TX3).");
+                refused.put(
+                        clientCertError,
+                        CLIENT_CERT_LABEL + " is empty: Client authentication " + method.wireName()
+                                + " proves the client with a certificate; choose its PEM file (TX3).");
                 return Optional.empty();
             }
             if (secret.isPresent()) {
-                refused.put(clientAuthError, "A client secret was typed but Client authentication is "
-                        + method.wireName() + ", which proves the client with its certificate: clear the secret (TX3).");
+                refused.put(
+                        clientAuthError,
+                        "A client secret was typed but Client authentication is " + method.wireName()
+                                + ", which proves the client with its certificate: clear the secret (TX3).");
                 return Optional.empty();
             }
             if (certificate.isEmpty()) {
@@ -313,8 +355,10 @@ public final class SettingsViewModel {
             return Optional.empty(); // refused under the certificate's fields
         }
         if (method == ClientAuthentication.Method.NONE && secret.isPresent()) {
-            refused.put(clientAuthError, "A client secret was typed but Client authentication is none: choose"
-                    + " client_secret_basic, client_secret_post or auto, or clear the secret (CA1).");
+            refused.put(
+                    clientAuthError,
+                    "A client secret was typed but Client authentication is none: choose"
+                            + " client_secret_basic, client_secret_post or auto, or clear the secret (CA1).");
             return Optional.empty();
         }
         try {
@@ -329,23 +373,32 @@ public final class SettingsViewModel {
      * CA4, UI16: private_key_jwt with the key of the Client key file, read and checked as the command line's
      * {@code --client-key-file} is ({@link ClientAssertionKey#read}), each refusal under the key file's field.
      */
-    private Optional<ClientAuthentication> keyAuthentication(Map<StringProperty, String> refused,
-            ClientAuthentication.Method method, Optional<Secret> secret, Optional<ClientCertificate> certificate) {
+    private Optional<ClientAuthentication> keyAuthentication(
+            Map<StringProperty, String> refused,
+            ClientAuthentication.Method method,
+            Optional<Secret> secret,
+            Optional<ClientCertificate> certificate) {
         String file = text(clientKeyFile);
         if (file.isEmpty()) {
-            refused.put(clientKeyFileError, CLIENT_KEY_FILE_LABEL + " is empty: Client authentication private_key_jwt"
-                    + " signs with the client's private key; choose its PKCS#8 PEM or private JWK file, or make one"
-                    + " with 'stormwatch client-key --generate FILE' (CA4).");
+            refused.put(
+                    clientKeyFileError,
+                    CLIENT_KEY_FILE_LABEL + " is empty: Client authentication private_key_jwt"
+                            + " signs with the client's private key; choose its PKCS#8 PEM or private JWK file, or make one"
+                            + " with 'stormwatch client-key --generate FILE' (CA4).");
             return Optional.empty();
         }
         if (method != ClientAuthentication.Method.PRIVATE_KEY_JWT && method != ClientAuthentication.Method.AUTO) {
-            refused.put(clientKeyFileError, CLIENT_KEY_FILE_LABEL + " is private_key_jwt's, but Client authentication"
-                    + " is " + method.wireName() + ": choose private_key_jwt or auto, or clear the key file (CA4).");
+            refused.put(
+                    clientKeyFileError,
+                    CLIENT_KEY_FILE_LABEL + " is private_key_jwt's, but Client authentication" + " is "
+                            + method.wireName() + ": choose private_key_jwt or auto, or clear the key file (CA4).");
             return Optional.empty();
         }
         if (secret.isPresent()) {
-            refused.put(clientAuthError, "A client secret was typed beside the " + CLIENT_KEY_FILE_LABEL
-                    + ": private_key_jwt signs with the key; clear the secret or the key file (CA4).");
+            refused.put(
+                    clientAuthError,
+                    "A client secret was typed beside the " + CLIENT_KEY_FILE_LABEL
+                            + ": private_key_jwt signs with the key; clear the secret or the key file (CA4).");
             return Optional.empty();
         }
         if (!text(clientCert).isEmpty() && certificate.isEmpty()) {
@@ -355,8 +408,9 @@ public final class SettingsViewModel {
         try {
             path = Path.of(file);
         } catch (InvalidPathException e) {
-            refused.put(clientKeyFileError, CLIENT_KEY_FILE_LABEL + " '" + file + "' is not a path: " + e.getReason()
-                    + " (CA4).");
+            refused.put(
+                    clientKeyFileError,
+                    CLIENT_KEY_FILE_LABEL + " '" + file + "' is not a path: " + e.getReason() + " (CA4).");
             return Optional.empty();
         }
         String kid = text(clientKeyId);
@@ -375,12 +429,18 @@ public final class SettingsViewModel {
 
     /** AR1, UI16: one name=value a line, read by the parser of the command line's repeated --auth-param. */
     private Optional<AuthorizationParameters> authorizationParameters(Map<StringProperty, String> refused) {
-        List<String> items = text(authParams).lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        List<String> items = text(authParams)
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .toList();
         try {
             return Optional.of(AuthorizationParameters.parse(items));
         } catch (CallFailure.Configuration e) {
-            refused.put(authParamsError, AUTH_PARAMS_LABEL + ": " + e.getMessage().replace("use --scope",
-                    "use the Scopes field") + "; write one name=value a line, such as prompt=login (AR1).");
+            refused.put(
+                    authParamsError,
+                    AUTH_PARAMS_LABEL + ": " + e.getMessage().replace("use --scope", "use the Scopes field")
+                            + "; write one name=value a line, such as prompt=login (AR1).");
             return Optional.empty();
         }
     }
@@ -391,9 +451,11 @@ public final class SettingsViewModel {
         try {
             host = Optional.of(RedirectChoice.Host.parse(text(redirectHost)));
         } catch (IllegalArgumentException e) {
-            refused.put(redirectHostError, REDIRECT_HOST_LABEL + " " + e.getMessage()
-                    + ": 127.0.0.1 is RFC 8252's default; localhost or [::1] only where the registration names it"
-                    + " (AR2, AR3).");
+            refused.put(
+                    redirectHostError,
+                    REDIRECT_HOST_LABEL + " " + e.getMessage()
+                            + ": 127.0.0.1 is RFC 8252's default; localhost or [::1] only where the registration names it"
+                            + " (AR2, AR3).");
             host = Optional.empty();
         }
         String portText = text(redirectPort);
@@ -401,8 +463,10 @@ public final class SettingsViewModel {
         try {
             port = portText.isEmpty() ? 0 : Integer.parseInt(portText);
         } catch (NumberFormatException e) {
-            refused.put(redirectPortError, REDIRECT_PORT_LABEL + " '" + portText + "' is not a whole number: type the"
-                    + " registered port from 1 to 65535, or 0 for any free port (AR2).");
+            refused.put(
+                    redirectPortError,
+                    REDIRECT_PORT_LABEL + " '" + portText + "' is not a whole number: type the"
+                            + " registered port from 1 to 65535, or 0 for any free port (AR2).");
             return Optional.empty();
         }
         try {
@@ -420,14 +484,21 @@ public final class SettingsViewModel {
         try {
             Duration wait = dev.stormwatch.base.DurationText.parse(typed);
             if (wait.isZero() || wait.isNegative()) {
-                refused.put(browserWaitError, BROWSER_WAIT_LABEL + " must be more than 0 s: type how long a sign-in"
-                        + " waits for the browser, such as 300 (five minutes) (UI16).");
+                refused.put(
+                        browserWaitError,
+                        BROWSER_WAIT_LABEL + " must be more than 0 s: type how long a sign-in"
+                                + " waits for the browser, such as 300 (five minutes) (UI16).");
                 return Optional.empty();
             }
             return Optional.of(wait);
         } catch (IllegalArgumentException e) {
-            refused.put(browserWaitError, BROWSER_WAIT_LABEL + (typed.isEmpty() ? " is empty: write "
-                    + dev.stormwatch.base.DurationText.FORMS : " " + e.getMessage()) + " (UI16).");
+            refused.put(
+                    browserWaitError,
+                    BROWSER_WAIT_LABEL
+                            + (typed.isEmpty()
+                                    ? " is empty: write " + dev.stormwatch.base.DurationText.FORMS
+                                    : " " + e.getMessage())
+                            + " (UI16).");
             return Optional.empty();
         }
     }
@@ -442,14 +513,17 @@ public final class SettingsViewModel {
             try {
                 Path path = Path.of(typed);
                 if (Files.isDirectory(path)) {
-                    refused.put(sessionFileError, SESSION_FILE_LABEL + " '" + typed + "' is a folder: type the path"
-                            + " of a file, such as " + path.resolve("session.json") + " (PF4).");
+                    refused.put(
+                            sessionFileError,
+                            SESSION_FILE_LABEL + " '" + typed + "' is a folder: type the path" + " of a file, such as "
+                                    + path.resolve("session.json") + " (PF4).");
                     return Optional.empty();
                 }
                 return Optional.of(Optional.of(path.toAbsolutePath()));
             } catch (InvalidPathException e) {
-                refused.put(sessionFileError, SESSION_FILE_LABEL + " '" + typed + "' is not a path: " + e.getReason()
-                        + " (PF4).");
+                refused.put(
+                        sessionFileError,
+                        SESSION_FILE_LABEL + " '" + typed + "' is not a path: " + e.getReason() + " (PF4).");
                 return Optional.empty();
             }
         }
@@ -476,8 +550,10 @@ public final class SettingsViewModel {
         try {
             Path path = Path.of(text);
             if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-                refused.put(caFileError, "CA file '" + text + "' is not a readable file: type the path of a PEM file"
-                        + " with the CA's certificate, or leave it empty to trust the platform's authorities (TL2).");
+                refused.put(
+                        caFileError,
+                        "CA file '" + text + "' is not a readable file: type the path of a PEM file"
+                                + " with the CA's certificate, or leave it empty to trust the platform's authorities (TL2).");
                 return Optional.empty();
             }
             // The certificates are read now, so a file with none is refused here, under its field.
@@ -501,8 +577,10 @@ public final class SettingsViewModel {
         String keyText = text(clientCertKey);
         if (certText.isEmpty()) {
             if (!keyText.isEmpty()) {
-                refused.put(clientCertKeyError, CLIENT_CERT_KEY_LABEL + " is the key of the " + CLIENT_CERT_LABEL
-                        + ", which is empty: choose the certificate too, or clear the key file (TX3).");
+                refused.put(
+                        clientCertKeyError,
+                        CLIENT_CERT_KEY_LABEL + " is the key of the " + CLIENT_CERT_LABEL
+                                + ", which is empty: choose the certificate too, or clear the key file (TX3).");
             }
             return Optional.empty();
         }
@@ -511,15 +589,17 @@ public final class SettingsViewModel {
         try {
             certPath = Path.of(certText);
         } catch (InvalidPathException e) {
-            refused.put(clientCertError, CLIENT_CERT_LABEL + " '" + certText + "' is not a path: " + e.getReason()
-                    + " (TX3).");
+            refused.put(
+                    clientCertError,
+                    CLIENT_CERT_LABEL + " '" + certText + "' is not a path: " + e.getReason() + " (TX3).");
             return Optional.empty();
         }
         try {
             keyPath = keyText.isEmpty() ? Optional.empty() : Optional.of(Path.of(keyText));
         } catch (InvalidPathException e) {
-            refused.put(clientCertKeyError, CLIENT_CERT_KEY_LABEL + " '" + keyText + "' is not a path: "
-                    + e.getReason() + " (TX3).");
+            refused.put(
+                    clientCertKeyError,
+                    CLIENT_CERT_KEY_LABEL + " '" + keyText + "' is not a path: " + e.getReason() + " (TX3).");
             return Optional.empty();
         }
         // The key's field, or the certificate's when the key sits in the certificate's file.
@@ -532,13 +612,15 @@ public final class SettingsViewModel {
             refused.put(keyError, e.getMessage() + " (TX3).");
             return Optional.empty();
         } catch (java.io.IOException e) {
-            refused.put(keyError, keyLabel + " " + keyPath.orElse(certPath) + " is not a readable file: choose the"
-                    + " PEM file of the certificate's PKCS#8 key (TX3).");
+            refused.put(
+                    keyError,
+                    keyLabel + " " + keyPath.orElse(certPath) + " is not a readable file: choose the"
+                            + " PEM file of the certificate's PKCS#8 key (TX3).");
             return Optional.empty();
         }
         try {
-            return Optional.of(ClientCertificate.read(certPath, keyPath, CLIENT_CERT_LABEL, CLIENT_CERT_KEY_LABEL,
-                    clock.instant()));
+            return Optional.of(ClientCertificate.read(
+                    certPath, keyPath, CLIENT_CERT_LABEL, CLIENT_CERT_KEY_LABEL, clock.instant()));
         } catch (ClientCertificate.Unusable e) {
             boolean aboutKey = switch (e.problem()) {
                 case NO_KEY, KEY_FORMAT, KEY_MISMATCH -> true;
@@ -565,8 +647,8 @@ public final class SettingsViewModel {
     }
 
     /** PF8: how the Account field finds an issuer, on which executor it asks, and where its answer is shown. */
-    public void issuerFinder(IssuerFinder finder, java.util.concurrent.Executor background,
-            java.util.concurrent.Executor ui) {
+    public void issuerFinder(
+            IssuerFinder finder, java.util.concurrent.Executor background, java.util.concurrent.Executor ui) {
         this.issuerFinder = Objects.requireNonNull(finder);
         this.findOn = Objects.requireNonNull(background);
         this.showOn = Objects.requireNonNull(ui);
@@ -605,9 +687,17 @@ public final class SettingsViewModel {
         });
     }
 
-    public StringProperty accountProperty() { return account; }
-    public StringProperty accountErrorProperty() { return accountError; }
-    public BooleanProperty findingIssuerProperty() { return findingIssuer; }
+    public StringProperty accountProperty() {
+        return account;
+    }
+
+    public StringProperty accountErrorProperty() {
+        return accountError;
+    }
+
+    public BooleanProperty findingIssuerProperty() {
+        return findingIssuer;
+    }
 
     /** Tells the chooser where the embedded demo provider listens, once it runs. */
     public void embeddedIssuer(String issuerUrl) {
@@ -666,8 +756,12 @@ public final class SettingsViewModel {
     private void fillSignIn(Profile p) {
         clientKeyFile.set(p.clientAssertionFile().map(Path::toString).orElse(""));
         clientKeyId.set(p.clientAssertionKid().orElse(""));
-        authParams.set(String.join("\n", p.authorizationParameters().values().entrySet().stream()
-                .sorted(Map.Entry.comparingByKey()).map(e -> e.getKey() + "=" + e.getValue()).toList()));
+        authParams.set(String.join(
+                "\n",
+                p.authorizationParameters().values().entrySet().stream()
+                        .sorted(Map.Entry.comparingByKey())
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .toList()));
         redirectHost.set(p.redirectChoice().host().uriHost());
         redirectPort.set(Integer.toString(p.redirectChoice().port()));
         browserWait.set(Long.toString(p.browserWait().toSeconds()));
@@ -696,13 +790,23 @@ public final class SettingsViewModel {
         try {
             String kid = text(clientKeyId);
             // PF9: the sign-in choices as the config holds them, so a profile means what the fields meant.
-            Profile profile = new Profile(name, issuer.get().trim(), clientId.get().trim(),
-                    scope.get().trim().replaceAll("\\s+", " "), clientAuth.get(), caFile(), dpop.get(),
-                    optionalPath(clientCert), optionalPath(clientCertKey),
-                    config.get().authorizationParameters(), config.get().redirectChoice(),
-                    config.get().loopbackTimeout(), optionalPath(clientKeyFile),
+            Profile profile = new Profile(
+                    name,
+                    issuer.get().trim(),
+                    clientId.get().trim(),
+                    scope.get().trim().replaceAll("\\s+", " "),
+                    clientAuth.get(),
+                    caFile(),
+                    dpop.get(),
+                    optionalPath(clientCert),
+                    optionalPath(clientCertKey),
+                    config.get().authorizationParameters(),
+                    config.get().redirectChoice(),
+                    config.get().loopbackTimeout(),
+                    optionalPath(clientKeyFile),
                     kid.isEmpty() ? Optional.empty() : Optional.of(kid),
-                    staySignedIn.get() || !text(sessionFile).isEmpty(), device.get());
+                    staySignedIn.get() || !text(sessionFile).isEmpty(),
+                    device.get());
             store.get().save(profile);
             if (!profiles.contains(profile.name())) {
                 profiles.add(profile.name());
@@ -731,13 +835,17 @@ public final class SettingsViewModel {
         try {
             uri = new URI(text);
         } catch (URISyntaxException e) {
-            refused.put(issuerError, "Issuer '" + text + "' is not a URL: type one like https://login.example.com"
-                    + (text.contains(" ") ? " (without spaces)." : "."));
+            refused.put(
+                    issuerError,
+                    "Issuer '" + text + "' is not a URL: type one like https://login.example.com"
+                            + (text.contains(" ") ? " (without spaces)." : "."));
             return Optional.empty();
         }
         if (uri.getScheme() == null || uri.getHost() == null) {
-            refused.put(issuerError, "Issuer '" + text + "' is not a full URL: type one with https:// and a host, "
-                    + "like https://login.example.com.");
+            refused.put(
+                    issuerError,
+                    "Issuer '" + text + "' is not a full URL: type one with https:// and a host, "
+                            + "like https://login.example.com.");
             return Optional.empty();
         }
         try {
@@ -749,30 +857,40 @@ public final class SettingsViewModel {
     }
 
     private Optional<RetryPolicy> toPolicy(Map<StringProperty, String> refused) {
-        Optional<Long> perOrigin = whole(refused, "maxAttemptsPerOrigin", maxAttemptsPerOrigin, 1,
-                RetryPolicy.LIMIT_ATTEMPTS_PER_ORIGIN);
-        Optional<Long> total = whole(refused, "maxTotalAttempts", maxTotalAttempts, 1,
-                RetryPolicy.LIMIT_TOTAL_ATTEMPTS);
+        Optional<Long> perOrigin =
+                whole(refused, "maxAttemptsPerOrigin", maxAttemptsPerOrigin, 1, RetryPolicy.LIMIT_ATTEMPTS_PER_ORIGIN);
+        Optional<Long> total =
+                whole(refused, "maxTotalAttempts", maxTotalAttempts, 1, RetryPolicy.LIMIT_TOTAL_ATTEMPTS);
         Optional<Duration> initial = millis(refused, "initialBackoff", initialBackoffMs, Duration.ofDays(1));
         Optional<Double> mult = multiplier(refused);
         Optional<Duration> max = millis(refused, "maxBackoff", maxBackoffMs, RetryPolicy.LIMIT_MAX_BACKOFF);
         Optional<Duration> budget = millis(refused, "totalBudget", totalBudgetMs, RetryPolicy.LIMIT_TOTAL_BUDGET);
         if (perOrigin.isPresent() && total.isPresent() && perOrigin.get() > total.get()) {
-            refused.put(policyErrors.get("maxAttemptsPerOrigin"), LABELS.get("maxAttemptsPerOrigin") + " ("
-                    + perOrigin.get() + ") cannot be more than " + LABELS.get("maxTotalAttempts") + " ("
-                    + total.get() + "): lower it, or raise the other (C2).");
+            refused.put(
+                    policyErrors.get("maxAttemptsPerOrigin"),
+                    LABELS.get("maxAttemptsPerOrigin") + " ("
+                            + perOrigin.get() + ") cannot be more than " + LABELS.get("maxTotalAttempts") + " ("
+                            + total.get() + "): lower it, or raise the other (C2).");
         }
         if (initial.isPresent() && max.isPresent() && max.get().compareTo(initial.get()) < 0) {
-            refused.put(policyErrors.get("maxBackoff"), LABELS.get("maxBackoff") + " (" + Durations.human(max.get())
-                    + ") cannot be below " + LABELS.get("initialBackoff") + " (" + Durations.human(initial.get())
-                    + "): raise it to at least " + initial.get().toMillis() + " (C2).");
+            refused.put(
+                    policyErrors.get("maxBackoff"),
+                    LABELS.get("maxBackoff") + " (" + Durations.human(max.get())
+                            + ") cannot be below " + LABELS.get("initialBackoff") + " ("
+                            + Durations.human(initial.get())
+                            + "): raise it to at least " + initial.get().toMillis() + " (C2).");
         }
         if (refused.keySet().stream().anyMatch(policyErrors::containsValue)) {
             return Optional.empty();
         }
         try {
-            return Optional.of(new RetryPolicy(perOrigin.get().intValue(), total.get().intValue(), initial.get(),
-                    mult.get(), max.get(), budget.get()));
+            return Optional.of(new RetryPolicy(
+                    perOrigin.get().intValue(),
+                    total.get().intValue(),
+                    initial.get(),
+                    mult.get(),
+                    max.get(),
+                    budget.get()));
         } catch (CallFailure.Configuration other) {
             // A rule this view does not check by name: shown as the policy words it, next to the first field.
             refused.put(policyErrors.get("maxAttemptsPerOrigin"), other.getMessage());
@@ -780,8 +898,8 @@ public final class SettingsViewModel {
         }
     }
 
-    private Optional<Long> whole(Map<StringProperty, String> refused, String name, StringProperty field, long min,
-            long max) {
+    private Optional<Long> whole(
+            Map<StringProperty, String> refused, String name, StringProperty field, long min, long max) {
         String text = text(field);
         String range = "a whole number from " + min + " to " + max + " (C2)";
         try {
@@ -792,36 +910,47 @@ public final class SettingsViewModel {
             }
             return Optional.of(value);
         } catch (NumberFormatException e) {
-            refused.put(policyErrors.get(name), LABELS.get(name) + (text.isEmpty() ? " is empty" : " '" + text
-                    + "' is not a whole number") + ": type " + range + ".");
+            refused.put(
+                    policyErrors.get(name),
+                    LABELS.get(name) + (text.isEmpty() ? " is empty" : " '" + text + "' is not a whole number")
+                            + ": type " + range + ".");
             return Optional.empty();
         }
     }
 
-    private Optional<Duration> millis(Map<StringProperty, String> refused, String name, StringProperty field,
-            Duration max) {
+    private Optional<Duration> millis(
+            Map<StringProperty, String> refused, String name, StringProperty field, Duration max) {
         String text = text(field);
-        String expected = "type a number of milliseconds from 1 to " + max.toMillis() + " (" + Durations.human(max)
-                + ")";
+        String expected =
+                "type a number of milliseconds from 1 to " + max.toMillis() + " (" + Durations.human(max) + ")";
         try {
             long value = Long.parseLong(text);
             if (value <= 0) {
-                refused.put(policyErrors.get(name), LABELS.get(name) + " must be more than 0 ms"
-                        + (name.equals("totalBudget") ? "" : ", or jitter would be switched off (B4)") + ": "
-                        + expected + ", such as " + example(name) + ".");
+                refused.put(
+                        policyErrors.get(name),
+                        LABELS.get(name) + " must be more than 0 ms"
+                                + (name.equals("totalBudget") ? "" : ", or jitter would be switched off (B4)") + ": "
+                                + expected + ", such as " + example(name) + ".");
                 return Optional.empty();
             }
             Duration duration = Duration.ofMillis(value);
             if (duration.compareTo(max) > 0) {
-                refused.put(policyErrors.get(name), LABELS.get(name) + " must be at most " + Durations.human(max)
-                        + ", not " + Durations.human(duration) + ": " + expected + " (C2).");
+                refused.put(
+                        policyErrors.get(name),
+                        LABELS.get(name) + " must be at most " + Durations.human(max) + ", not "
+                                + Durations.human(duration) + ": " + expected + " (C2).");
                 return Optional.empty();
             }
             return Optional.of(duration);
         } catch (NumberFormatException e) {
-            refused.put(policyErrors.get(name), LABELS.get(name) + (text.isEmpty() ? " is empty: "
-                    : " '" + text + "' is not a whole number of milliseconds: ") + expected + ", such as "
-                    + example(name) + ".");
+            refused.put(
+                    policyErrors.get(name),
+                    LABELS.get(name)
+                            + (text.isEmpty()
+                                    ? " is empty: "
+                                    : " '" + text + "' is not a whole number of milliseconds: ")
+                            + expected + ", such as "
+                            + example(name) + ".");
             return Optional.empty();
         }
     }
@@ -840,14 +969,18 @@ public final class SettingsViewModel {
         try {
             double value = Double.parseDouble(text);
             if (!(value >= 1.0) || Double.isInfinite(value)) {
-                refused.put(policyErrors.get("multiplier"), label + " must be at least 1.0, not " + text
-                        + ", or each wait would be shorter than the last: type a number such as 2.0 (C2).");
+                refused.put(
+                        policyErrors.get("multiplier"),
+                        label + " must be at least 1.0, not " + text
+                                + ", or each wait would be shorter than the last: type a number such as 2.0 (C2).");
                 return Optional.empty();
             }
             return Optional.of(value);
         } catch (NumberFormatException e) {
-            refused.put(policyErrors.get("multiplier"), label + (text.isEmpty() ? " is empty" : " '" + text
-                    + "' is not a number") + ": type a number such as 2.0.");
+            refused.put(
+                    policyErrors.get("multiplier"),
+                    label + (text.isEmpty() ? " is empty" : " '" + text + "' is not a number")
+                            + ": type a number such as 2.0.");
             return Optional.empty();
         }
     }
@@ -857,15 +990,29 @@ public final class SettingsViewModel {
     }
 
     private List<StringProperty> allErrors() {
-        List<StringProperty> all = new ArrayList<>(List.of(issuerError, clientIdError, scopeError, clientAuthError,
-                caFileError, clientCertError, clientCertKeyError, clientKeyFileError, clientKeyIdError,
-                authParamsError, redirectHostError, redirectPortError, browserWaitError, sessionFileError));
+        List<StringProperty> all = new ArrayList<>(List.of(
+                issuerError,
+                clientIdError,
+                scopeError,
+                clientAuthError,
+                caFileError,
+                clientCertError,
+                clientCertKeyError,
+                clientKeyFileError,
+                clientKeyIdError,
+                authParamsError,
+                redirectHostError,
+                redirectPortError,
+                browserWaitError,
+                sessionFileError));
         all.addAll(policyErrors.values());
         return all;
     }
 
     /** False while any field is refused: nothing may start with settings the person cannot see (C2). */
-    public ReadOnlyBooleanProperty validProperty() { return valid.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty validProperty() {
+        return valid.getReadOnlyProperty();
+    }
 
     private static Map<String, String> orderedLabels() {
         Map<String, String> labels = new LinkedHashMap<>();
@@ -878,49 +1025,173 @@ public final class SettingsViewModel {
         return java.util.Collections.unmodifiableMap(labels);
     }
 
-    public StringProperty issuerProperty() { return issuer; }
-    public StringProperty clientIdProperty() { return clientId; }
-    public StringProperty scopeProperty() { return scope; }
-    public BooleanProperty dpopProperty() { return dpop; }
-    public ObjectProperty<ClientAuthentication.Method> clientAuthProperty() { return clientAuth; }
-    public StringProperty clientSecretProperty() { return clientSecret; }
-    public StringProperty caFileProperty() { return caFile; }
-    public StringProperty clientAuthErrorProperty() { return clientAuthError; }
-    public StringProperty caFileErrorProperty() { return caFileError; }
-    public StringProperty clientCertProperty() { return clientCert; }
-    public StringProperty clientCertKeyProperty() { return clientCertKey; }
-    public StringProperty clientCertErrorProperty() { return clientCertError; }
-    public StringProperty clientCertKeyErrorProperty() { return clientCertKeyError; }
-    public StringProperty clientKeyFileProperty() { return clientKeyFile; }
-    public StringProperty clientKeyIdProperty() { return clientKeyId; }
-    public StringProperty clientKeyFileErrorProperty() { return clientKeyFileError; }
-    public StringProperty clientKeyIdErrorProperty() { return clientKeyIdError; }
-    public StringProperty authParamsProperty() { return authParams; }
-    public StringProperty authParamsErrorProperty() { return authParamsError; }
-    public StringProperty redirectHostProperty() { return redirectHost; }
-    public StringProperty redirectHostErrorProperty() { return redirectHostError; }
-    public StringProperty redirectPortProperty() { return redirectPort; }
-    public StringProperty redirectPortErrorProperty() { return redirectPortError; }
-    public StringProperty browserWaitProperty() { return browserWait; }
-    public StringProperty browserWaitErrorProperty() { return browserWaitError; }
-    public BooleanProperty staySignedInProperty() { return staySignedIn; }
-    public StringProperty sessionFileProperty() { return sessionFile; }
-    public StringProperty sessionFileErrorProperty() { return sessionFileError; }
+    public StringProperty issuerProperty() {
+        return issuer;
+    }
+
+    public StringProperty clientIdProperty() {
+        return clientId;
+    }
+
+    public StringProperty scopeProperty() {
+        return scope;
+    }
+
+    public BooleanProperty dpopProperty() {
+        return dpop;
+    }
+
+    public ObjectProperty<ClientAuthentication.Method> clientAuthProperty() {
+        return clientAuth;
+    }
+
+    public StringProperty clientSecretProperty() {
+        return clientSecret;
+    }
+
+    public StringProperty caFileProperty() {
+        return caFile;
+    }
+
+    public StringProperty clientAuthErrorProperty() {
+        return clientAuthError;
+    }
+
+    public StringProperty caFileErrorProperty() {
+        return caFileError;
+    }
+
+    public StringProperty clientCertProperty() {
+        return clientCert;
+    }
+
+    public StringProperty clientCertKeyProperty() {
+        return clientCertKey;
+    }
+
+    public StringProperty clientCertErrorProperty() {
+        return clientCertError;
+    }
+
+    public StringProperty clientCertKeyErrorProperty() {
+        return clientCertKeyError;
+    }
+
+    public StringProperty clientKeyFileProperty() {
+        return clientKeyFile;
+    }
+
+    public StringProperty clientKeyIdProperty() {
+        return clientKeyId;
+    }
+
+    public StringProperty clientKeyFileErrorProperty() {
+        return clientKeyFileError;
+    }
+
+    public StringProperty clientKeyIdErrorProperty() {
+        return clientKeyIdError;
+    }
+
+    public StringProperty authParamsProperty() {
+        return authParams;
+    }
+
+    public StringProperty authParamsErrorProperty() {
+        return authParamsError;
+    }
+
+    public StringProperty redirectHostProperty() {
+        return redirectHost;
+    }
+
+    public StringProperty redirectHostErrorProperty() {
+        return redirectHostError;
+    }
+
+    public StringProperty redirectPortProperty() {
+        return redirectPort;
+    }
+
+    public StringProperty redirectPortErrorProperty() {
+        return redirectPortError;
+    }
+
+    public StringProperty browserWaitProperty() {
+        return browserWait;
+    }
+
+    public StringProperty browserWaitErrorProperty() {
+        return browserWaitError;
+    }
+
+    public BooleanProperty staySignedInProperty() {
+        return staySignedIn;
+    }
+
+    public StringProperty sessionFileProperty() {
+        return sessionFile;
+    }
+
+    public StringProperty sessionFileErrorProperty() {
+        return sessionFileError;
+    }
     /** UI16: sign in with the device authorization grant (RFC 8628) instead of the browser, as --device does. */
-    public BooleanProperty deviceProperty() { return device; }
-    public ObservableList<String> profiles() { return profiles; }
-    public StringProperty profileNameProperty() { return profileName; }
-    public StringProperty profileErrorProperty() { return profileError; }
-    public ObjectProperty<PolicyChoice> presetProperty() { return preset; }
-    public StringProperty maxAttemptsPerOriginProperty() { return maxAttemptsPerOrigin; }
-    public StringProperty maxTotalAttemptsProperty() { return maxTotalAttempts; }
-    public StringProperty initialBackoffMsProperty() { return initialBackoffMs; }
-    public StringProperty multiplierProperty() { return multiplier; }
-    public StringProperty maxBackoffMsProperty() { return maxBackoffMs; }
-    public StringProperty totalBudgetMsProperty() { return totalBudgetMs; }
-    public StringProperty issuerErrorProperty() { return issuerError; }
-    public StringProperty clientIdErrorProperty() { return clientIdError; }
-    public StringProperty scopeErrorProperty() { return scopeError; }
+    public BooleanProperty deviceProperty() {
+        return device;
+    }
+
+    public ObservableList<String> profiles() {
+        return profiles;
+    }
+
+    public StringProperty profileNameProperty() {
+        return profileName;
+    }
+
+    public StringProperty profileErrorProperty() {
+        return profileError;
+    }
+
+    public ObjectProperty<PolicyChoice> presetProperty() {
+        return preset;
+    }
+
+    public StringProperty maxAttemptsPerOriginProperty() {
+        return maxAttemptsPerOrigin;
+    }
+
+    public StringProperty maxTotalAttemptsProperty() {
+        return maxTotalAttempts;
+    }
+
+    public StringProperty initialBackoffMsProperty() {
+        return initialBackoffMs;
+    }
+
+    public StringProperty multiplierProperty() {
+        return multiplier;
+    }
+
+    public StringProperty maxBackoffMsProperty() {
+        return maxBackoffMs;
+    }
+
+    public StringProperty totalBudgetMsProperty() {
+        return totalBudgetMs;
+    }
+
+    public StringProperty issuerErrorProperty() {
+        return issuerError;
+    }
+
+    public StringProperty clientIdErrorProperty() {
+        return clientIdError;
+    }
+
+    public StringProperty scopeErrorProperty() {
+        return scopeError;
+    }
 
     /** The reason a policy field was refused, by the field's name in {@link RetryPolicy}; empty when accepted. */
     public StringProperty policyErrorProperty(String field) {

@@ -16,8 +16,17 @@ final class TabLeavesTextArea {
         area.addEventFilter(KeyEvent.KEY_PRESSED, key -> {
             if (key.getCode() == KeyCode.TAB && !key.isControlDown()) {
                 key.consume();
-                area.fireEvent(new KeyEvent(key.getSource(), key.getTarget(), key.getEventType(), key.getCharacter(),
-                        key.getText(), key.getCode(), key.isShiftDown(), true, key.isAltDown(), key.isMetaDown()));
+                area.fireEvent(new KeyEvent(
+                        key.getSource(),
+                        key.getTarget(),
+                        key.getEventType(),
+                        key.getCharacter(),
+                        key.getText(),
+                        key.getCode(),
+                        key.isShiftDown(),
+                        true,
+                        key.isAltDown(),
+                        key.isMetaDown()));
             }
         });
     }

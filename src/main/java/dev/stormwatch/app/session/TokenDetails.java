@@ -13,9 +13,9 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.Optional;
 
 /**
  * One token as the session area shows it: never its value, only a fingerprint, its length, and for a JWT its
@@ -27,13 +27,16 @@ import java.util.Optional;
  * @param claims the decoded claims as indented JSON, empty for an opaque token
  * @param verification what was checked, and by whom
  */
-public record TokenDetails(String name, String fingerprint, int length, String header, String claims,
-        String verification) {
+public record TokenDetails(
+        String name, String fingerprint, int length, String header, String claims, String verification) {
 
     static TokenDetails of(String name, Secret token, String verification) {
         String value = token.reveal();
         Optional<JWT> jwt = parse(value);
-        return new TokenDetails(name, fingerprint(value), value.length(),
+        return new TokenDetails(
+                name,
+                fingerprint(value),
+                value.length(),
                 jwt.map(j -> PrettyJson.of(j.getHeader().toJSONObject())).orElse(""),
                 jwt.map(TokenDetails::claims).orElse(""),
                 verification);
@@ -42,8 +45,10 @@ public record TokenDetails(String name, String fingerprint, int length, String h
     /** The JOSE header's {@code alg} and {@code kid}, for the verification line. */
     static String algorithmAndKey(Secret token) {
         return parse(token.reveal())
-                .map(j -> j.getHeader().getAlgorithm() + (j.getHeader().toJSONObject().get("kid") == null
-                        ? "" : ", key " + j.getHeader().toJSONObject().get("kid")))
+                .map(j -> j.getHeader().getAlgorithm()
+                        + (j.getHeader().toJSONObject().get("kid") == null
+                                ? ""
+                                : ", key " + j.getHeader().toJSONObject().get("kid")))
                 .orElse("opaque");
     }
 
@@ -69,8 +74,9 @@ public record TokenDetails(String name, String fingerprint, int length, String h
     }
 
     /** A time claim in seconds since 1970 (RFC 7519 §2 NumericDate), with nothing after its comma. */
-    private static final Pattern TIME_CLAIM = Pattern.compile(
-            "^(\\s*\"(exp|iat|nbf|auth_time)\"\\s*:\\s*)(\\d{1,12})(,?)$", Pattern.MULTILINE);
+    private static final Pattern TIME_CLAIM =
+            Pattern.compile("^(\\s*\"(exp|iat|nbf|auth_time)\"\\s*:\\s*)(\\d{1,12})(,?)$", Pattern.MULTILINE);
+
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ENGLISH);
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMM yyyy", Locale.ENGLISH);
     private static final DateTimeFormatter UTC = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ENGLISH);
@@ -87,13 +93,12 @@ public record TokenDetails(String name, String fingerprint, int length, String h
             // The time first, the day last: in a narrow pane the cut loses the least useful part.
             String readable = LOCAL.format(at.atZone(zone)) + " local, " + UTC.format(at.atZone(ZoneOffset.UTC))
                     + " UTC, " + DAY.format(at.atZone(zone));
-            m.appendReplacement(out, Matcher.quoteReplacement(
-                    m.group(1) + m.group(3) + m.group(4) + "  // " + readable));
+            m.appendReplacement(
+                    out, Matcher.quoteReplacement(m.group(1) + m.group(3) + m.group(4) + "  // " + readable));
         }
         m.appendTail(out);
         return out.toString();
     }
-
 
     private static String fingerprint(String value) {
         try {

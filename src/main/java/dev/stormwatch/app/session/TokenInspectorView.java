@@ -52,7 +52,8 @@ final class TokenInspectorView {
         open.setOnAction(e -> {
             javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
             chooser.setTitle("Open a token file");
-            java.io.File file = chooser.showOpenDialog(open.getScene() == null ? null : open.getScene().getWindow());
+            java.io.File file = chooser.showOpenDialog(
+                    open.getScene() == null ? null : open.getScene().getWindow());
             if (file != null) {
                 model.openTokenFile(file.toPath());
             }
@@ -76,21 +77,28 @@ final class TokenInspectorView {
         checks.getColumns().add(column("What was seen", TokenInspectorViewModel.Row::detail, 520));
         checks.setPlaceholder(new Label("Paste a token and press Inspect."));
         checks.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        SplitPane decoded = new SplitPane(area("Header", model.headerProperty()), area("Claims",
-                model.claimsProperty()));
+        SplitPane decoded =
+                new SplitPane(area("Header", model.headerProperty()), area("Claims", model.claimsProperty()));
         decoded.setDividerPositions(0.3);
         decoded.setOrientation(javafx.geometry.Orientation.HORIZONTAL);
         SplitPane read = new SplitPane(decoded, checks);
         read.setOrientation(javafx.geometry.Orientation.VERTICAL);
         VBox.setVgrow(read, Priority.ALWAYS);
-        VBox pane = new VBox(6, tokenRow, error("inspector-token-error", model.tokenErrorProperty()), keysRow, jwks,
-                error("inspector-keys-error", model.keysErrorProperty()), verdict, read);
+        VBox pane = new VBox(
+                6,
+                tokenRow,
+                error("inspector-token-error", model.tokenErrorProperty()),
+                keysRow,
+                jwks,
+                error("inspector-keys-error", model.keysErrorProperty()),
+                verdict,
+                read);
         pane.setPadding(new Insets(8));
         return pane;
     }
 
-    private static TableColumn<TokenInspectorViewModel.Row, String> column(String title,
-            java.util.function.Function<TokenInspectorViewModel.Row, String> value, double width) {
+    private static TableColumn<TokenInspectorViewModel.Row, String> column(
+            String title, java.util.function.Function<TokenInspectorViewModel.Row, String> value, double width) {
         TableColumn<TokenInspectorViewModel.Row, String> column = new TableColumn<>(title);
         column.setCellValueFactory(row -> new SimpleStringProperty(value.apply(row.getValue())));
         column.setPrefWidth(width);

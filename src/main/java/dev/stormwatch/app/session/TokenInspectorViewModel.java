@@ -50,8 +50,8 @@ public final class TokenInspectorViewModel {
     /**
      * @param issuerKeys fetches an issuer's keys (discovery, then its JWKS) with the app's HTTP client; may block
      */
-    public TokenInspectorViewModel(Executor background, Executor ui, Clock clock,
-            Function<String, TokenInspection.Keys> issuerKeys) {
+    public TokenInspectorViewModel(
+            Executor background, Executor ui, Clock clock, Function<String, TokenInspection.Keys> issuerKeys) {
         this.background = Objects.requireNonNull(background);
         this.ui = Objects.requireNonNull(ui);
         this.clock = Objects.requireNonNull(clock);
@@ -73,7 +73,8 @@ public final class TokenInspectorViewModel {
         String jwksText = jwks.get() == null ? "" : jwks.get().strip();
         TokenInspection.Expected expected = new TokenInspection.Expected(
                 issuerText.isEmpty() ? Optional.empty() : Optional.of(issuerText),
-                audience.get() == null || audience.get().isBlank() ? Optional.empty()
+                audience.get() == null || audience.get().isBlank()
+                        ? Optional.empty()
                         : Optional.of(audience.get().strip()));
         try {
             TokenInspection.inspect(pasted, Optional.empty(), expected, clock, IdTokenValidator.DEFAULT_SKEW);
@@ -96,16 +97,16 @@ public final class TokenInspectorViewModel {
             }
         }
         if (issuerText.isEmpty()) {
-            show(Optional.of(TokenInspection.inspect(pasted, pastedKeys, expected, clock,
-                    IdTokenValidator.DEFAULT_SKEW)));
+            show(Optional.of(
+                    TokenInspection.inspect(pasted, pastedKeys, expected, clock, IdTokenValidator.DEFAULT_SKEW)));
             return;
         }
         busy.set(true);
         background.execute(() -> {
             try {
                 TokenInspection.Keys keys = issuerKeys.apply(issuerText);
-                TokenInspection done = TokenInspection.inspect(pasted, Optional.of(keys), expected, clock,
-                        IdTokenValidator.DEFAULT_SKEW);
+                TokenInspection done = TokenInspection.inspect(
+                        pasted, Optional.of(keys), expected, clock, IdTokenValidator.DEFAULT_SKEW);
                 ui.execute(() -> {
                     busy.set(false);
                     show(Optional.of(done));
@@ -139,11 +140,13 @@ public final class TokenInspectorViewModel {
                         + " does (1 MiB at most): choose the file that holds the JWT.");
                 return;
             }
-            token.set(TokenInspection.tokenText(java.nio.file.Files.readString(file,
-                    java.nio.charset.StandardCharsets.UTF_8)).reveal());
+            token.set(TokenInspection.tokenText(
+                            java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8))
+                    .reveal());
         } catch (java.io.IOException | java.io.UncheckedIOException e) {
-            tokenError.set("The file " + file + " cannot be read (" + e.getClass().getSimpleName() + "): choose a"
-                    + " readable file that holds the JWT on its first line.");
+            tokenError.set(
+                    "The file " + file + " cannot be read (" + e.getClass().getSimpleName() + "): choose a"
+                            + " readable file that holds the JWT on its first line.");
             return;
         }
         inspect();
@@ -152,23 +155,62 @@ public final class TokenInspectorViewModel {
     private void show(Optional<TokenInspection> inspection) {
         header.set(inspection.map(TokenInspection::header).orElse(""));
         claims.set(inspection.map(TokenInspection::claims).orElse(""));
-        checks.setAll(inspection.map(i -> i.checks().stream().map(c -> new Row(c.name(),
-                c.result().name().toLowerCase(Locale.ROOT).replace('_', ' '), c.detail())).toList()).orElse(List.of()));
-        verdict.set(inspection.map(i -> i.valid() ? "Valid: the signature and every check that ran passed."
-                : "NOT valid: see the checks.").orElse(""));
+        checks.setAll(inspection
+                .map(i -> i.checks().stream()
+                        .map(c -> new Row(
+                                c.name(),
+                                c.result().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                                c.detail()))
+                        .toList())
+                .orElse(List.of()));
+        verdict.set(inspection
+                .map(i -> i.valid()
+                        ? "Valid: the signature and every check that ran passed."
+                        : "NOT valid: see the checks.")
+                .orElse(""));
     }
 
-    public StringProperty tokenProperty() { return token; }
-    public StringProperty issuerProperty() { return issuer; }
-    public StringProperty audienceProperty() { return audience; }
-    public StringProperty jwksProperty() { return jwks; }
-    public ReadOnlyStringProperty headerProperty() { return header.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty claimsProperty() { return claims.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
+    public StringProperty tokenProperty() {
+        return token;
+    }
+
+    public StringProperty issuerProperty() {
+        return issuer;
+    }
+
+    public StringProperty audienceProperty() {
+        return audience;
+    }
+
+    public StringProperty jwksProperty() {
+        return jwks;
+    }
+
+    public ReadOnlyStringProperty headerProperty() {
+        return header.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty claimsProperty() {
+        return claims.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty verdictProperty() {
+        return verdict.getReadOnlyProperty();
+    }
     /** SX5: why the pasted token was refused, for under its field; empty when it was read. */
-    public ReadOnlyStringProperty tokenErrorProperty() { return tokenError.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty tokenErrorProperty() {
+        return tokenError.getReadOnlyProperty();
+    }
     /** SX5: why the issuer's or the pasted keys were refused, for under their fields. */
-    public ReadOnlyStringProperty keysErrorProperty() { return keysError.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
-    public ObservableList<Row> checks() { return checks; }
+    public ReadOnlyStringProperty keysErrorProperty() {
+        return keysError.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    public ObservableList<Row> checks() {
+        return checks;
+    }
 }

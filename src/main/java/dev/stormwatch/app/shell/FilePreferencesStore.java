@@ -35,8 +35,11 @@ public final class FilePreferencesStore implements PreferencesStore {
 
     /** The store in this user's config folder. */
     public static FilePreferencesStore forThisUser() {
-        return new FilePreferencesStore(configFolder(System.getenv(), System.getProperty("os.name", ""),
-                Path.of(System.getProperty("user.home", "."))).resolve(FILE_NAME));
+        return new FilePreferencesStore(configFolder(
+                        System.getenv(),
+                        System.getProperty("os.name", ""),
+                        Path.of(System.getProperty("user.home", ".")))
+                .resolve(FILE_NAME));
     }
 
     /** The user's config folder for Stormwatch, by the conventions of each desktop. */
@@ -44,8 +47,10 @@ public final class FilePreferencesStore implements PreferencesStore {
         String os = osName.toLowerCase(Locale.ROOT);
         if (os.contains("win")) {
             String appData = env.get("APPDATA");
-            return (appData == null || appData.isBlank() ? home.resolve("AppData").resolve("Roaming")
-                    : Path.of(appData)).resolve("Stormwatch");
+            return (appData == null || appData.isBlank()
+                            ? home.resolve("AppData").resolve("Roaming")
+                            : Path.of(appData))
+                    .resolve("Stormwatch");
         }
         if (os.contains("mac")) {
             return home.resolve("Library").resolve("Application Support").resolve("Stormwatch");
@@ -84,14 +89,19 @@ public final class FilePreferencesStore implements PreferencesStore {
             double y = Double.parseDouble(p.getProperty("y", ""));
             double w = Double.parseDouble(p.getProperty("width", ""));
             double h = Double.parseDouble(p.getProperty("height", ""));
-            if (Double.isFinite(x) && Double.isFinite(y) && w > 0 && h > 0 && Double.isFinite(w)
+            if (Double.isFinite(x)
+                    && Double.isFinite(y)
+                    && w > 0
+                    && h > 0
+                    && Double.isFinite(w)
                     && Double.isFinite(h)) {
                 bounds = Optional.of(new Rectangle2D(x, y, w, h));
             }
         } catch (NumberFormatException e) {
             // no place or a damaged one: the window opens centred
         }
-        return new WindowPreferences(bounds, Boolean.parseBoolean(p.getProperty("maximized", "false").trim()), theme);
+        return new WindowPreferences(
+                bounds, Boolean.parseBoolean(p.getProperty("maximized", "false").trim()), theme);
     }
 
     @Override

@@ -34,8 +34,14 @@ public final class MainWindow {
 
     /** Each known area's icon; an area without one shows its title alone. */
     private static final Map<String, Ikon> AREA_ICONS = Map.of(
-            "session", Feather.KEY, "load-lab", Feather.ACTIVITY, "provider-relay", Feather.SERVER,
-            "diagnose", Feather.SEARCH);
+            "session",
+            Feather.KEY,
+            "load-lab",
+            Feather.ACTIVITY,
+            "provider-relay",
+            Feather.SERVER,
+            "diagnose",
+            Feather.SEARCH);
 
     private final TabPane areas = new TabPane();
     private final BorderPane root = new BorderPane();
@@ -48,11 +54,12 @@ public final class MainWindow {
     public MainWindow(Node session, Node loadLab, Node servers, Node diagnose) {
         areas.setId("areas");
         areas.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        areas.getTabs().addAll(
-                area("session", "Session", session),
-                area("load-lab", "Load lab", loadLab),
-                area("provider-relay", "Provider & relay", servers),
-                area("diagnose", "Diagnose", diagnose));
+        areas.getTabs()
+                .addAll(
+                        area("session", "Session", session),
+                        area("load-lab", "Load lab", loadLab),
+                        area("provider-relay", "Provider & relay", servers),
+                        area("diagnose", "Diagnose", diagnose));
         root.setCenter(areas);
     }
 
@@ -77,7 +84,9 @@ public final class MainWindow {
 
     /** Shows the area with this id, as the View menu's Ctrl+1, Ctrl+2... do. */
     public void select(String areaId) {
-        areas.getTabs().stream().filter(tab -> areaId.equals(tab.getId())).findFirst()
+        areas.getTabs().stream()
+                .filter(tab -> areaId.equals(tab.getId()))
+                .findFirst()
                 .ifPresent(tab -> areas.getSelectionModel().select(tab));
     }
 
@@ -110,7 +119,8 @@ public final class MainWindow {
         }
         root.setTop(menuBar());
 
-        List<Rectangle2D> screens = Screen.getScreens().stream().map(Screen::getVisualBounds).toList();
+        List<Rectangle2D> screens =
+                Screen.getScreens().stream().map(Screen::getVisualBounds).toList();
         Scene scene = saved.placeOn(screens)
                 .map(place -> {
                     stage.setX(place.getMinX());
@@ -118,17 +128,22 @@ public final class MainWindow {
                     return new Scene(root, place.getWidth(), place.getHeight());
                 })
                 .orElseGet(() -> new Scene(root, WindowPreferences.DEFAULT_WIDTH, WindowPreferences.DEFAULT_HEIGHT));
-        scene.getStylesheets().add(Objects.requireNonNull(
-                MainWindow.class.getResource("/dev/stormwatch/app/stormwatch.css")).toExternalForm());
+        scene.getStylesheets()
+                .add(Objects.requireNonNull(MainWindow.class.getResource("/dev/stormwatch/app/stormwatch.css"))
+                        .toExternalForm());
         stage.setTitle(TITLE);
         if (stage.getIcons().isEmpty()) {
-            stage.getIcons().add(new Image(Objects.requireNonNull(
-                    MainWindow.class.getResource("/dev/stormwatch/app/stormwatch.png")).toExternalForm()));
+            stage.getIcons()
+                    .add(new Image(
+                            Objects.requireNonNull(MainWindow.class.getResource("/dev/stormwatch/app/stormwatch.png"))
+                                    .toExternalForm()));
         }
-        stage.setMinWidth(Math.min(WindowPreferences.MIN_WIDTH, screens.isEmpty() ? Double.MAX_VALUE
-                : screens.get(0).getWidth()));
-        stage.setMinHeight(Math.min(WindowPreferences.MIN_HEIGHT, screens.isEmpty() ? Double.MAX_VALUE
-                : screens.get(0).getHeight()));
+        stage.setMinWidth(Math.min(
+                WindowPreferences.MIN_WIDTH,
+                screens.isEmpty() ? Double.MAX_VALUE : screens.get(0).getWidth()));
+        stage.setMinHeight(Math.min(
+                WindowPreferences.MIN_HEIGHT,
+                screens.isEmpty() ? Double.MAX_VALUE : screens.get(0).getHeight()));
         stage.setScene(scene);
         stage.setMaximized(saved.maximized() && saved.placeOn(screens).isPresent());
         stage.setOnHiding(event -> remember());
@@ -141,30 +156,32 @@ public final class MainWindow {
         if (stage.isMaximized()) {
             store.save(new WindowPreferences(now.bounds(), true, now.theme()));
         } else {
-            store.save(now.withPlace(new Rectangle2D(stage.getX(), stage.getY(), stage.getWidth(),
-                    stage.getHeight()), false));
+            store.save(now.withPlace(
+                    new Rectangle2D(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()), false));
         }
     }
 
     private MenuBar menuBar() {
-        MenuItem quit = item(MenuCommand.always("menu-quit", "_Quit", "Shortcut+Q", Feather.POWER,
-                () -> stage.hide()));
+        MenuItem quit = item(MenuCommand.always("menu-quit", "_Quit", "Shortcut+Q", Feather.POWER, () -> stage.hide()));
         Menu file = new Menu("_File", null, quit);
 
         Menu view = new Menu("_View");
         List<MenuItem> viewItems = new ArrayList<>();
         for (int i = 0; i < areas.getTabs().size(); i++) {
             Tab tab = areas.getTabs().get(i);
-            viewItems.add(item(MenuCommand.always("menu-area-" + tab.getId(), tab.getText(),
-                    i < 9 ? "Shortcut+" + (i + 1) : null, AREA_ICONS.get(tab.getId()),
+            viewItems.add(item(MenuCommand.always(
+                    "menu-area-" + tab.getId(),
+                    tab.getText(),
+                    i < 9 ? "Shortcut+" + (i + 1) : null,
+                    AREA_ICONS.get(tab.getId()),
                     () -> areas.getSelectionModel().select(tab))));
         }
         viewItems.add(new SeparatorMenuItem());
         Menu themes = new Menu("_Theme");
         themes.setId("menu-theme");
         ToggleGroup group = new ToggleGroup();
-        Map<Theme, Ikon> themeIcons = Map.of(Theme.LIGHT, Feather.SUN, Theme.DARK, Feather.MOON,
-                Theme.SYSTEM, Feather.MONITOR);
+        Map<Theme, Ikon> themeIcons =
+                Map.of(Theme.LIGHT, Feather.SUN, Theme.DARK, Feather.MOON, Theme.SYSTEM, Feather.MONITOR);
         for (Theme choice : Theme.values()) {
             RadioMenuItem option = new RadioMenuItem(choice.label(), new FontIcon(themeIcons.get(choice)));
             option.setId("menu-theme-" + choice.name().toLowerCase(java.util.Locale.ROOT));
@@ -177,7 +194,11 @@ public final class MainWindow {
         viewItems.add(themes);
         view.getItems().setAll(viewItems);
 
-        MenuItem about = item(MenuCommand.always("menu-about", "_About Stormwatch", null, Feather.INFO,
+        MenuItem about = item(MenuCommand.always(
+                "menu-about",
+                "_About Stormwatch",
+                null,
+                Feather.INFO,
                 () -> AboutDialog.create(stage).show()));
         Menu help = new Menu("_Help", null, about);
 

@@ -50,7 +50,8 @@ public final class SystemTheme {
         String os = osName.toLowerCase(Locale.ROOT);
         if (os.contains("mac")) {
             return query.apply(List.of("defaults", "read", "-g", "AppleInterfaceStyle"))
-                    .filter(style -> style.trim().equalsIgnoreCase("dark")).map(style -> Theme.DARK)
+                    .filter(style -> style.trim().equalsIgnoreCase("dark"))
+                    .map(style -> Theme.DARK)
                     .orElse(Theme.LIGHT);
         }
         if (os.contains("windows")) {
@@ -61,8 +62,8 @@ public final class SystemTheme {
                     .orElse(Theme.LIGHT);
         }
         if (os.contains("linux") || os.contains("bsd")) {
-            Optional<String> scheme = query.apply(
-                    List.of("gsettings", "get", "org.gnome.desktop.interface", "color-scheme"));
+            Optional<String> scheme =
+                    query.apply(List.of("gsettings", "get", "org.gnome.desktop.interface", "color-scheme"));
             if (scheme.isPresent() && scheme.get().contains("prefer-dark")) {
                 return Theme.DARK;
             }
@@ -71,7 +72,8 @@ public final class SystemTheme {
             }
             // Older GNOME and other GTK desktops name a dark theme ("Adwaita-dark") instead.
             return query.apply(List.of("gsettings", "get", "org.gnome.desktop.interface", "gtk-theme"))
-                    .filter(theme -> theme.toLowerCase(Locale.ROOT).contains("dark")).map(theme -> Theme.DARK)
+                    .filter(theme -> theme.toLowerCase(Locale.ROOT).contains("dark"))
+                    .map(theme -> Theme.DARK)
                     .orElse(Theme.LIGHT);
         }
         return Theme.LIGHT;
@@ -85,8 +87,10 @@ public final class SystemTheme {
     static Optional<Long> appsUseLightTheme(String answer) {
         for (String line : answer.split("\\R")) {
             String[] words = line.trim().split("\\s+");
-            if (words.length == 3 && words[0].equalsIgnoreCase("AppsUseLightTheme")
-                    && words[1].equalsIgnoreCase("REG_DWORD") && words[2].toLowerCase(Locale.ROOT).startsWith("0x")) {
+            if (words.length == 3
+                    && words[0].equalsIgnoreCase("AppsUseLightTheme")
+                    && words[1].equalsIgnoreCase("REG_DWORD")
+                    && words[2].toLowerCase(Locale.ROOT).startsWith("0x")) {
                 try {
                     return Optional.of(Long.parseLong(words[2].substring(2), 16));
                 } catch (NumberFormatException e) {
@@ -100,7 +104,9 @@ public final class SystemTheme {
     /** Runs a command for at most a second; no output, an error or a missing program is empty. */
     private static Optional<String> run(List<String> command) {
         try {
-            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             try (InputStream out = process.getInputStream()) {
                 if (!process.waitFor(1, TimeUnit.SECONDS)) {
                     process.destroyForcibly();

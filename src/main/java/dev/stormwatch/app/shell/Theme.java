@@ -27,8 +27,7 @@ public enum Theme {
 
     /** Sets the user-agent stylesheet of every window of the app; stormwatch.css builds on its colour variables. */
     void applyResolved() {
-        Application.setUserAgentStylesheet(this == DARK
-                ? new PrimerDark().getUserAgentStylesheet()
-                : new PrimerLight().getUserAgentStylesheet());
+        Application.setUserAgentStylesheet(
+                this == DARK ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
     }
 }

@@ -12,9 +12,11 @@ public record WindowPreferences(Optional<Rectangle2D> bounds, boolean maximized,
 
     /** The size a first run opens with. */
     public static final double DEFAULT_WIDTH = 1280;
+
     public static final double DEFAULT_HEIGHT = 820;
     /** The smallest size the window is laid out for; a remembered size below it is raised to it. */
     public static final double MIN_WIDTH = 1024;
+
     public static final double MIN_HEIGHT = 700;
     /** How much of the title bar must lie on a screen for a remembered place to be used. */
     private static final double GRIP = 48;
@@ -43,8 +45,8 @@ public record WindowPreferences(Optional<Rectangle2D> bounds, boolean maximized,
             if (overlap(screen, titleBar) >= GRIP * Math.min(GRIP, b.getWidth()) / 2) {
                 double width = Math.max(MIN_WIDTH, Math.min(b.getWidth(), screen.getWidth()));
                 double height = Math.max(MIN_HEIGHT, Math.min(b.getHeight(), screen.getHeight()));
-                return Optional.of(new Rectangle2D(b.getMinX(), Math.max(screen.getMinY(), b.getMinY()), width,
-                        height));
+                return Optional.of(
+                        new Rectangle2D(b.getMinX(), Math.max(screen.getMinY(), b.getMinY()), width, height));
             }
         }
         return Optional.empty();

@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.css.CssMetaData;
 import javafx.css.Styleable;
 import javafx.css.StyleableProperty;
 import javafx.css.StyleablePropertyFactory;
-import javafx.collections.ObservableList;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -31,6 +31,7 @@ final class OriginLanes extends Region {
     /** The lanes' colours come from the stylesheet (.origin-lanes), so that they follow the theme. */
     private static final StyleablePropertyFactory<OriginLanes> CSS =
             new StyleablePropertyFactory<>(Region.getClassCssMetaData());
+
     private static final double PAUSE_BAND_OPACITY = 0.18;
 
     private final StyleableProperty<Color> background = colour("-sw-lane-background", s -> s.background, "#ffffff");
@@ -55,10 +56,10 @@ final class OriginLanes extends Region {
         setMinHeight(AXIS_HEIGHT + LANE_HEIGHT * 2);
     }
 
-    private StyleableProperty<Color> colour(String property, Function<OriginLanes, StyleableProperty<Color>> of,
-            String fallback) {
-        StyleableProperty<Color> colour = CSS.createStyleableColorProperty(this, property.substring(1), property,
-                of, Color.web(fallback));
+    private StyleableProperty<Color> colour(
+            String property, Function<OriginLanes, StyleableProperty<Color>> of, String fallback) {
+        StyleableProperty<Color> colour =
+                CSS.createStyleableColorProperty(this, property.substring(1), property, of, Color.web(fallback));
         ((javafx.beans.value.ObservableValue<?>) colour).addListener((obs, was, now) -> requestLayout());
         return colour;
     }
@@ -163,7 +164,12 @@ final class OriginLanes extends Region {
     }
 
     /** What an attempt's mark shows. */
-    enum Mark { OK, THROTTLED, FAILED, REFUSED }
+    enum Mark {
+        OK,
+        THROTTLED,
+        FAILED,
+        REFUSED
+    }
 
     static Mark markOf(AttemptEvent e) {
         if (e.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE

@@ -27,7 +27,8 @@ public record TimelineRow(
         String budgetLeft,
         String verdict) {
 
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     static TimelineRow of(long sequence, AttemptEvent e) {
         // P2, RC7: a refused request never went on the wire: no status, no attempt number to show.
@@ -35,35 +36,54 @@ public record TimelineRow(
             case REFUSED_BY_PAUSE -> "not sent: origin paused";
             case REFUSED_BY_LIMITER -> "not sent: rate limiter";
             case PACED -> "not sent yet: paced";
-            default -> e.status().isPresent()
-                    ? Integer.toString(e.status().getAsInt())
-                    : e.failure().map(TimelineRow::shortName).orElse("");
+            default ->
+                e.status().isPresent()
+                        ? Integer.toString(e.status().getAsInt())
+                        : e.failure().map(TimelineRow::shortName).orElse("");
         };
         String attempt = e.attempt() == 0 ? "–" : Integer.toString(e.attempt());
         int left = e.budgetLeft().attemptsAtOrigin();
-        String budget = left + (left == 1 ? " attempt, " : " attempts, ") + Durations.human(e.budgetLeft().time());
+        String budget = left
+                + (left == 1 ? " attempt, " : " attempts, ")
+                + Durations.human(e.budgetLeft().time());
         String verdict = switch (e.verdict()) {
             case RETRY -> "retry";
             case DELIVER -> delivered(e);
-            case STOP -> e.pauseStarted().isPresent()
-                    ? "stopped; origin paused until " + CLOCK.format(e.pauseStarted().get())
-                    : e.operation() == dev.stormwatch.retry.Operation.REFRESH
-                            && e.failure().filter(f -> !f.certainlyNeverLeft()).isPresent()
-                            ? "stopped; may have been processed, so not resent (F1)"
-                            : "stopped";
+            case STOP ->
+                e.pauseStarted().isPresent()
+                        ? "stopped; origin paused until "
+                                + CLOCK.format(e.pauseStarted().get())
+                        : e.operation() == dev.stormwatch.retry.Operation.REFRESH
+                                        && e.failure()
+                                                .filter(f -> !f.certainlyNeverLeft())
+                                                .isPresent()
+                                ? "stopped; may have been processed, so not resent (F1)"
+                                : "stopped";
             case REFUSED_BY_PAUSE -> "refused: origin paused, nothing sent";
             case REFUSED_BY_LIMITER -> "refused by the rate limiter, nothing sent";
             // RH11, RH13: the attempt waits before it is sent; the wait and what holds it.
-            case PACED -> "waits " + Durations.human(e.delay().orElse(java.time.Duration.ZERO)) + " before sending: "
-                    + e.waitHint().orElse("paced");
+            case PACED ->
+                "waits " + Durations.human(e.delay().orElse(java.time.Duration.ZERO)) + " before sending: "
+                        + e.waitHint().orElse("paced");
         };
         // CN3: a connection opened on purpose, or after a stale one, says why beside what happened next.
-        if (e.connection() == ConnectionUse.OPENED_NOT_RESENDABLE || e.connection() == ConnectionUse.OPENED_AFTER_STALE) {
+        if (e.connection() == ConnectionUse.OPENED_NOT_RESENDABLE
+                || e.connection() == ConnectionUse.OPENED_AFTER_STALE) {
             verdict = verdict + "; " + e.connection().describe();
         }
-        return new TimelineRow(sequence, e, CLOCK.format(e.at()), e.origin().toString(), e.step(),
-                attempt, result, String.join(", ", e.rawRetryAfter()),
-                human(e.retryAfter()), human(e.delay()), human(e.jitter()), budget,
+        return new TimelineRow(
+                sequence,
+                e,
+                CLOCK.format(e.at()),
+                e.origin().toString(),
+                e.step(),
+                attempt,
+                result,
+                String.join(", ", e.rawRetryAfter()),
+                human(e.retryAfter()),
+                human(e.delay()),
+                human(e.jitter()),
+                budget,
                 verdict);
     }
 
@@ -92,7 +112,8 @@ public record TimelineRow(
     private static String delivered(AttemptEvent e) {
         // RH9: a delivered answer that said nothing is left paces its origin until the reset.
         if (e.pauseStarted().isPresent()) {
-            return "delivered; nothing left, origin paced until " + CLOCK.format(e.pauseStarted().get());
+            return "delivered; nothing left, origin paced until "
+                    + CLOCK.format(e.pauseStarted().get());
         }
         if (e.status().isEmpty()) {
             return e.failure().isPresent() ? "failed; not resent (F1)" : "delivered";
@@ -104,12 +125,13 @@ public record TimelineRow(
         if (!RETRYABLE.contains(status)) {
             return "error " + status + " returned; never retried (ST3)";
         }
-        return "error " + status + " returned; " + switch (e.operation()) {
-            case REFRESH -> "a refresh is not resent (F1)";
-            case CODE_EXCHANGE -> "the code exchange is sent once (P3)";
-            case SEND_ONCE -> "sent once (A1, RC2)";
-            default -> "not retried";
-        };
+        return "error " + status + " returned; "
+                + switch (e.operation()) {
+                    case REFRESH -> "a refresh is not resent (F1)";
+                    case CODE_EXCHANGE -> "the code exchange is sent once (P3)";
+                    case SEND_ONCE -> "sent once (A1, RC2)";
+                    default -> "not retried";
+                };
     }
 
     /** ST1. */
@@ -126,10 +148,17 @@ public record TimelineRow(
 
     /** The row as one line of text for a support ticket (no secrets: see the type's summary). */
     public String asTicketText() {
-        return String.join(" | ", time + "Z", origin, step, "attempt " + attempt, result,
+        return String.join(
+                " | ",
+                time + "Z",
+                origin,
+                step,
+                "attempt " + attempt,
+                result,
                 retryAfterRaw.isEmpty() ? "no Retry-After" : "Retry-After: " + retryAfterRaw + " (" + retryAfter + ")",
                 delay.isEmpty() ? "no delay" : "delay " + delay + " (jitter " + jitter + ")",
-                "budget left " + budgetLeft, verdict);
+                "budget left " + budgetLeft,
+                verdict);
     }
 
     Duration since(Instant start) {

@@ -6,24 +6,24 @@ import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
+import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.IndexedCell;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.Tooltip;
-import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Text;
-import javafx.geometry.Orientation;
 
 /** The request timeline: lanes per origin above, every attempt in a table below; a row copies as ticket text. */
 public final class TimelineView extends BorderPane {
@@ -35,20 +35,30 @@ public final class TimelineView extends BorderPane {
         table.setPlaceholder(new Label("No requests yet."));
         // Widths that fit the Session area's centre at 1280 px; the last column takes what is left.
         table.getColumns().add(column("Time", "When the attempt ended, in UTC", TimelineRow::time, 94));
-        table.getColumns().add(column("Origin", "Host and port (the scheme is in the tooltip and the ticket text): "
-                + "pauses and limits are per origin", TimelineRow::shortOrigin, 118));
+        table.getColumns()
+                .add(column(
+                        "Origin",
+                        "Host and port (the scheme is in the tooltip and the ticket text): "
+                                + "pauses and limits are per origin",
+                        TimelineRow::shortOrigin,
+                        118));
         table.getColumns().add(column("Step", "The request step of the visible call", TimelineRow::step, 76));
         table.getColumns().add(column("#", "Attempt of this step; – when nothing was sent", TimelineRow::attempt, 26));
-        table.getColumns().add(column("Result", "The status, the network failure, or why nothing was sent",
-                TimelineRow::result, 76));
-        table.getColumns().add(column("Sent", "Retry-After exactly as the provider sent it",
-                TimelineRow::retryAfterRaw, 44));
-        table.getColumns().add(column("Wait", "The wait that Retry-After asks for (RA1–RA7)",
-                TimelineRow::retryAfter, 52));
+        table.getColumns()
+                .add(column(
+                        "Result", "The status, the network failure, or why nothing was sent", TimelineRow::result, 76));
+        table.getColumns()
+                .add(column("Sent", "Retry-After exactly as the provider sent it", TimelineRow::retryAfterRaw, 44));
+        table.getColumns()
+                .add(column("Wait", "The wait that Retry-After asks for (RA1–RA7)", TimelineRow::retryAfter, 52));
         table.getColumns().add(column("Delay", "The sleep chosen before the next attempt", TimelineRow::delay, 60));
         table.getColumns().add(column("Jitter", "The random share of the delay (B3, RA3)", TimelineRow::jitter, 56));
-        table.getColumns().add(column("Budget left", "Failed requests the origin may still make, and time left (B1)",
-                TimelineRow::budgetLeft, 126));
+        table.getColumns()
+                .add(column(
+                        "Budget left",
+                        "Failed requests the origin may still make, and time left (B1)",
+                        TimelineRow::budgetLeft,
+                        126));
         TableColumn<TimelineRow, String> then = column("Then", "What the client did next", TimelineRow::verdict, 130);
         wrapCells(then); // UI3: its notes (a new connection's reason, CN1) are the longest texts; they wrap, not cut
         table.getColumns().add(then);
@@ -64,8 +74,11 @@ public final class TimelineView extends BorderPane {
 
         Button copySelected = new Button("Copy selected row");
         copySelected.setId("timeline-copy");
-        copySelected.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
-        copySelected.setOnAction(e -> ClipboardText.put(model.ticketText(table.getSelectionModel().getSelectedItem())));
+        copySelected
+                .disableProperty()
+                .bind(table.getSelectionModel().selectedItemProperty().isNull());
+        copySelected.setOnAction(e ->
+                ClipboardText.put(model.ticketText(table.getSelectionModel().getSelectedItem())));
         Button clear = new Button("Clear");
         clear.setId("timeline-clear");
         clear.setOnAction(e -> model.clear());
@@ -87,8 +100,8 @@ public final class TimelineView extends BorderPane {
      * Follows the newest row while the person watches the end of the table; once they scrolled back to read an
      * older row, new rows arrive without moving it.
      */
-    private static void followNewest(TableView<TimelineRow> table,
-            javafx.collections.ListChangeListener.Change<? extends TimelineRow> change) {
+    private static void followNewest(
+            TableView<TimelineRow> table, javafx.collections.ListChangeListener.Change<? extends TimelineRow> change) {
         int added = 0;
         while (change.next()) {
             added += change.getAddedSize();
@@ -117,8 +130,8 @@ public final class TimelineView extends BorderPane {
         }
     }
 
-    private static TableColumn<TimelineRow, String> column(String title, String explanation,
-            Function<TimelineRow, String> value, double width) {
+    private static TableColumn<TimelineRow, String> column(
+            String title, String explanation, Function<TimelineRow, String> value, double width) {
         TableColumn<TimelineRow, String> column = new TableColumn<>();
         Label header = new Label(title);
         header.setTooltip(new Tooltip(title + ": " + explanation));
@@ -140,7 +153,8 @@ public final class TimelineView extends BorderPane {
         });
         // UI8: a header is never cut to "S…": the column is at least as wide as its title (the theme's font is a
         // little larger than the default one measured here), and the table scrolls sideways when they do not fit.
-        double titleWidth = Math.ceil(new javafx.scene.text.Text(title).getLayoutBounds().getWidth() * 1.4) + 30;
+        double titleWidth =
+                Math.ceil(new javafx.scene.text.Text(title).getLayoutBounds().getWidth() * 1.4) + 30;
         column.setMinWidth(titleWidth);
         column.setPrefWidth(Math.max(width, titleWidth));
         column.setSortable(false);
@@ -173,5 +187,4 @@ public final class TimelineView extends BorderPane {
             }
         });
     }
-
 }

@@ -34,6 +34,7 @@ final class ConnectionPool {
     private final int maxConnections;
     /** OkHttp's retryOnConnectionFailure: whether a host's next address is tried when one fails to connect. */
     private final boolean retryRoutes;
+
     private final BooleanSupplier closed;
     private volatile long healthCheckNanos = HEALTH_CHECK_NANOS;
     private final Map<String, Route> routes = new HashMap<>();
@@ -129,7 +130,9 @@ final class ConnectionPool {
                 last = e;
             }
         }
-        throw connectFailure(route, Math.min(tried, route.addresses.length - 1),
+        throw connectFailure(
+                route,
+                Math.min(tried, route.addresses.length - 1),
                 last == null ? new IOException("no address to connect to") : last);
     }
 
@@ -175,8 +178,8 @@ final class ConnectionPool {
         if (cause instanceof ConnectException || cause instanceof SocketTimeoutException) {
             return cause; // a connect timeout stays a timeout: CONNECT_TIMEOUT (ST2)
         }
-        ConnectException failure = new ConnectException("Failed to connect to " + route.describe(addressIndex) + ": "
-                + cause.getMessage());
+        ConnectException failure = new ConnectException(
+                "Failed to connect to " + route.describe(addressIndex) + ": " + cause.getMessage());
         failure.initCause(cause);
         return failure;
     }

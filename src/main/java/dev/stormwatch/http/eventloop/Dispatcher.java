@@ -35,8 +35,15 @@ final class Dispatcher {
     private final BooleanSupplier closed;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
 
-    Dispatcher(ConnectionPool pool, Clock clock, int connectMillis, int writeMillis, int readMillis, Executor workers,
-            EventLoopTransport.Delivery delivery, BooleanSupplier closed) {
+    Dispatcher(
+            ConnectionPool pool,
+            Clock clock,
+            int connectMillis,
+            int writeMillis,
+            int readMillis,
+            Executor workers,
+            EventLoopTransport.Delivery delivery,
+            BooleanSupplier closed) {
         this.pool = pool;
         this.clock = Objects.requireNonNull(clock, "clock");
         this.connectMillis = connectMillis;
@@ -170,8 +177,11 @@ final class Dispatcher {
         } catch (IOException | RuntimeException e) {
             // A fault of one connection (or a bug in handling it) ends that attempt, never the loop every other
             // attempt depends on.
-            failAttempt(conn, e instanceof IOException io ? io
-                    : new IOException("the event loop could not handle this connection: " + e, e));
+            failAttempt(
+                    conn,
+                    e instanceof IOException io
+                            ? io
+                            : new IOException("the event loop could not handle this connection: " + e, e));
         }
     }
 
@@ -195,7 +205,8 @@ final class Dispatcher {
         readBuffer.clear();
         int n = conn.channel.read(readBuffer);
         if (conn.exchange == null) {
-            pool.discard(conn); // not watched while idle, so not expected: whatever it was, the connection is not reused
+            pool.discard(
+                    conn); // not watched while idle, so not expected: whatever it was, the connection is not reused
             return;
         }
         Http1ResponseParser parser = conn.parser;
@@ -204,7 +215,8 @@ final class Dispatcher {
                 complete(conn, false);
                 return;
             }
-            throw new java.io.EOFException("unexpected end of stream on " + conn.exchange.sent.url().redact());
+            throw new java.io.EOFException(
+                    "unexpected end of stream on " + conn.exchange.sent.url().redact());
         }
         readBuffer.flip();
         parser.feed(readBuffer);
@@ -252,8 +264,9 @@ final class Dispatcher {
         if (exchange != null && parser != null && parser.headParsed()) {
             deliverResponse(exchange, parser, ResponseAssembly.failingBody(parser, failure));
         } else if (exchange != null) {
-            fail(exchange, wasConnected ? failure
-                    : ConnectionPool.connectFailure(conn.route, conn.addressIndex, failure));
+            fail(
+                    exchange,
+                    wasConnected ? failure : ConnectionPool.connectFailure(conn.route, conn.addressIndex, failure));
         }
         finish(conn, false);
     }
@@ -261,8 +274,8 @@ final class Dispatcher {
     private void deliverResponse(Exchange exchange, Http1ResponseParser parser, ResponseBody body) {
         Response response;
         try {
-            response = ResponseAssembly.response(exchange.sent, parser, body, exchange.sentAtMillis,
-                    System.currentTimeMillis());
+            response = ResponseAssembly.response(
+                    exchange.sent, parser, body, exchange.sentAtMillis, System.currentTimeMillis());
         } catch (IllegalArgumentException | IllegalStateException e) {
             fail(exchange, new ProtocolException("malformed response: " + e.getMessage()));
             return;
@@ -318,8 +331,12 @@ final class Dispatcher {
                 finish(conn, false);
                 fail(exchange, new IOException("Canceled"));
             } else if (conn.timeoutAt != 0 && now - conn.timeoutAt >= 0) {
-                failAttempt(conn, new SocketTimeoutException(conn.connected
-                        ? "timeout" : "connect timed out to " + conn.route.describe(conn.addressIndex)));
+                failAttempt(
+                        conn,
+                        new SocketTimeoutException(
+                                conn.connected
+                                        ? "timeout"
+                                        : "connect timed out to " + conn.route.describe(conn.addressIndex)));
             }
         }
         for (Route route : pool.routes()) {

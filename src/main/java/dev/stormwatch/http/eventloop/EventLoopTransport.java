@@ -82,8 +82,9 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     private final Dispatcher dispatcher;
     private long nextSweep;
 
-    private EventLoopTransport(OkHttpClient timeoutsOf, Executor workers, Delivery delivery, int maxConnections,
-            Clock clock) throws IOException {
+    private EventLoopTransport(
+            OkHttpClient timeoutsOf, Executor workers, Delivery delivery, int maxConnections, Clock clock)
+            throws IOException {
         this.workers = Objects.requireNonNull(workers, "workers");
         this.delivery = Objects.requireNonNull(delivery, "delivery");
         Objects.requireNonNull(clock, "clock");
@@ -93,8 +94,15 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         this.fallback = AttemptTransport.blockingOn(workers);
         this.selector = Selector.open();
         this.pool = new ConnectionPool(selector, maxConnections, timeoutsOf.retryOnConnectionFailure(), () -> closed);
-        this.dispatcher = new Dispatcher(pool, clock, timeoutsOf.connectTimeoutMillis(),
-                timeoutsOf.writeTimeoutMillis(), timeoutsOf.readTimeoutMillis(), workers, delivery, () -> closed);
+        this.dispatcher = new Dispatcher(
+                pool,
+                clock,
+                timeoutsOf.connectTimeoutMillis(),
+                timeoutsOf.writeTimeoutMillis(),
+                timeoutsOf.readTimeoutMillis(),
+                workers,
+                delivery,
+                () -> closed);
         this.loop = new Thread(this::run, "stormwatch-http-event-loop");
         loop.setDaemon(true);
     }
@@ -121,15 +129,16 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
      * @param maxConnections the most connections open at once; further attempts wait in order
      * @param clock the clock of call deadlines (RC5), the client's
      */
-    public static EventLoopTransport start(OkHttpClient timeoutsOf, Executor workers, Delivery delivery,
-            int maxConnections, Clock clock) {
+    public static EventLoopTransport start(
+            OkHttpClient timeoutsOf, Executor workers, Delivery delivery, int maxConnections, Clock clock) {
         Objects.requireNonNull(timeoutsOf, "timeoutsOf");
         try {
             EventLoopTransport transport = new EventLoopTransport(timeoutsOf, workers, delivery, maxConnections, clock);
             transport.loop.start();
             return transport;
         } catch (IOException e) {
-            throw new IllegalStateException("Could not open a selector for the load run's sockets: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Could not open a selector for the load run's sockets: " + e.getMessage(), e);
         }
     }
 
@@ -246,8 +255,8 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
         } catch (Throwable e) {
             stopped = e; // an Error too (out of memory, a test's assertion): what the loop holds must still end
         } finally {
-            shutdown(new InterruptedIOException(stopped == null
-                    ? "the transport was closed" : "the load run's event loop stopped: " + stopped));
+            shutdown(new InterruptedIOException(
+                    stopped == null ? "the transport was closed" : "the load run's event loop stopped: " + stopped));
         }
         if (stopped instanceof Error error) {
             throw error;

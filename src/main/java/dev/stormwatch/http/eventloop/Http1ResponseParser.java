@@ -19,7 +19,17 @@ final class Http1ResponseParser {
     /** The most bytes of head (status line, headers, trailers) read for one response, OkHttp's HEADER_LIMIT. */
     private static final int MAX_HEAD = 4 * MAX_LINE;
 
-    private enum State { STATUS, HEADERS, FIXED, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_EOF, DONE }
+    private enum State {
+        STATUS,
+        HEADERS,
+        FIXED,
+        CHUNK_SIZE,
+        CHUNK_DATA,
+        CHUNK_END,
+        TRAILERS,
+        UNTIL_EOF,
+        DONE
+    }
 
     private final boolean headRequest;
     private final int maxBody;
@@ -175,7 +185,8 @@ final class Http1ResponseParser {
 
     private void status(String text) throws ProtocolException {
         // As OkHttp's StatusLine: "HTTP/1.x NNN[ reason]".
-        if (!(text.startsWith("HTTP/1.1 ") || text.startsWith("HTTP/1.0 ")) || text.length() < 12
+        if (!(text.startsWith("HTTP/1.1 ") || text.startsWith("HTTP/1.0 "))
+                || text.length() < 12
                 || (text.length() > 12 && text.charAt(12) != ' ')) {
             throw new ProtocolException("Unexpected status line: " + shown(text));
         }
@@ -202,8 +213,10 @@ final class Http1ResponseParser {
             return;
         }
         try {
-            // The name as sent (OkHttp's addLenient keeps "Retry-After " whole, so no lookup finds it); the value trimmed.
-            headerBuilder.addUnsafeNonAscii(text.substring(0, colon), text.substring(colon + 1).trim());
+            // The name as sent (OkHttp's addLenient keeps "Retry-After " whole, so no lookup finds it); the value
+            // trimmed.
+            headerBuilder.addUnsafeNonAscii(
+                    text.substring(0, colon), text.substring(colon + 1).trim());
         } catch (IllegalArgumentException e) {
             // a name with a space or a control character: no lookup could find it
         }
@@ -281,7 +294,8 @@ final class Http1ResponseParser {
 
     private void checkBodySize(long size) throws ProtocolException {
         if (size > maxBody) {
-            throw new ProtocolException("the response body is larger than " + maxBody + " bytes, more than a load run reads");
+            throw new ProtocolException(
+                    "the response body is larger than " + maxBody + " bytes, more than a load run reads");
         }
     }
 

@@ -17,8 +17,8 @@ final class ResponseAssembly {
      *
      * @throws IllegalArgumentException or {@link IllegalStateException} when OkHttp refuses what was read
      */
-    static Response response(Request sent, Http1ResponseParser parser, ResponseBody body, long sentAtMillis,
-            long receivedAtMillis) {
+    static Response response(
+            Request sent, Http1ResponseParser parser, ResponseBody body, long sentAtMillis, long receivedAtMillis) {
         return new Response.Builder()
                 .request(sent)
                 .protocol(parser.protocol())
@@ -58,7 +58,8 @@ final class ResponseAssembly {
                 received.clear();
             }
         };
-        return ResponseBody.create(okio.Okio.buffer(source), mediaType(parser.headers().get("Content-Type")), -1);
+        return ResponseBody.create(
+                okio.Okio.buffer(source), mediaType(parser.headers().get("Content-Type")), -1);
     }
 
     private static MediaType mediaType(String value) {

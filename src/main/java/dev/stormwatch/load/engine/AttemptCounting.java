@@ -43,7 +43,10 @@ final class AttemptCounting implements AttemptListener {
         // RH11, RH13: the attempt waits before it is sent; it is counted when it goes out.
         if (event.verdict() == AttemptEvent.Verdict.PACED) {
             recorder.add(event.at(), Counter.PACED_WAITS, 1);
-            recorder.add(event.at(), Counter.PACED_WAIT_MS, event.delay().map(java.time.Duration::toMillis).orElse(0L));
+            recorder.add(
+                    event.at(),
+                    Counter.PACED_WAIT_MS,
+                    event.delay().map(java.time.Duration::toMillis).orElse(0L));
             return;
         }
         // P2: a running pause sent nothing either.

@@ -60,8 +60,15 @@ public record EngineSettings(
 
     /** The batch preset (4 attempts, Retry-After honoured in full, RC4), no retry quota, the system clock. */
     public static EngineSettings defaults() {
-        return new EngineSettings(PolicyPreset.BATCH.policy(), () -> RetryQuota.UNLIMITED, Optional.empty(), Optional.empty(),
-                "storm-mini", Clock.systemUTC(), DEFAULT_DRAIN, DEFAULT_MAX_CONNECTIONS,
+        return new EngineSettings(
+                PolicyPreset.BATCH.policy(),
+                () -> RetryQuota.UNLIMITED,
+                Optional.empty(),
+                Optional.empty(),
+                "storm-mini",
+                Clock.systemUTC(),
+                DEFAULT_DRAIN,
+                DEFAULT_MAX_CONNECTIONS,
                 dev.stormwatch.http.AttemptListener.NONE);
     }
 
@@ -78,10 +85,12 @@ public record EngineSettings(
      */
     public String describe() {
         RetryQuota sample = retryQuota.get();
-        String quota = sample.isUnlimited() ? "retry quota off"
+        String quota = sample.isUnlimited()
+                ? "retry quota off"
                 : "retry quota on (" + sample.capacity() + " tokens per instance, " + sample.retryCost()
                         + " per retry, " + sample.successRefund() + " back per success)";
-        String chosenLimit = limit.map(l -> "limit " + l.limit() + " per " + l.window().toMillis() + " ms")
+        String chosenLimit = limit.map(
+                        l -> "limit " + l.limit() + " per " + l.window().toMillis() + " ms")
                 .orElse("limit auto (the relay's quota, else the rate, else 100 per second)");
         return ClientChoices.describe(policy) + ", " + quota + ", " + chosenLimit;
     }
@@ -95,11 +104,13 @@ public record EngineSettings(
     }
 
     public EngineSettings withLimit(LimitSpec value) {
-        return new EngineSettings(policy, retryQuota, Optional.of(value), relayQuota, model, clock, drain, maxConnections, observer);
+        return new EngineSettings(
+                policy, retryQuota, Optional.of(value), relayQuota, model, clock, drain, maxConnections, observer);
     }
 
     public EngineSettings withRelayQuota(dev.stormwatch.relay.Quota value) {
-        return new EngineSettings(policy, retryQuota, limit, Optional.of(value), model, clock, drain, maxConnections, observer);
+        return new EngineSettings(
+                policy, retryQuota, limit, Optional.of(value), model, clock, drain, maxConnections, observer);
     }
 
     public EngineSettings withMaxConnections(int value) {

@@ -24,8 +24,8 @@ public final class LimitChoice {
      * @param relayQuota the quota the embedded relay enforces, if known
      * @param rate the run's arrival rate (open loop)
      */
-    public static LimitSpec of(Optional<LimitSpec> explicit, Optional<dev.stormwatch.relay.Quota> relayQuota,
-            OptionalDouble rate) {
+    public static LimitSpec of(
+            Optional<LimitSpec> explicit, Optional<dev.stormwatch.relay.Quota> relayQuota, OptionalDouble rate) {
         // The caller knows their provider's contract best.
         if (explicit.isPresent()) {
             return explicit.get();
@@ -35,7 +35,8 @@ public final class LimitChoice {
             return LimitSpec.of(relayQuota.get().requests(), relayQuota.get().window());
         }
         if (rate.isPresent()) {
-            return LimitSpec.of((int) Math.max(1, Math.min(LimitSpec.MAX_LIMIT, Math.ceil(rate.getAsDouble()))),
+            return LimitSpec.of(
+                    (int) Math.max(1, Math.min(LimitSpec.MAX_LIMIT, Math.ceil(rate.getAsDouble()))),
                     Duration.ofSeconds(1));
         }
         return FALLBACK;

@@ -2,15 +2,15 @@ package dev.stormwatch.load.engine;
 
 import dev.stormwatch.limit.Algorithm;
 import dev.stormwatch.limit.EmbeddedRedis;
-import dev.stormwatch.limit.RedisAddress;
-import dev.stormwatch.limit.RedisPassword;
 import dev.stormwatch.limit.JedisPooledPort;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.LimiterException;
-import dev.stormwatch.limit.RateLimiter;
 import dev.stormwatch.limit.LimiterMetrics;
+import dev.stormwatch.limit.RateLimiter;
 import dev.stormwatch.limit.RateLimiterBuilder;
+import dev.stormwatch.limit.RedisAddress;
 import dev.stormwatch.limit.RedisClientSettings;
+import dev.stormwatch.limit.RedisPassword;
 import dev.stormwatch.limit.RedisPort;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.RedisChoice;
@@ -32,8 +32,7 @@ import java.util.Optional;
 final class LimiterFleet implements AutoCloseable {
 
     /** Short, so that a lost Redis is noticed within a fraction of a second, not after the run. */
-    private static final RedisClientSettings REDIS_SETTINGS =
-            new RedisClientSettings(Duration.ofMillis(250), 8);
+    private static final RedisClientSettings REDIS_SETTINGS = new RedisClientSettings(Duration.ofMillis(250), 8);
 
     private final List<Optional<RateLimiter>> limiters;
     private final List<RedisPort> ports;
@@ -42,13 +41,20 @@ final class LimiterFleet implements AutoCloseable {
     private final Optional<RedisDegradation> degradation;
     private final Optional<java.util.concurrent.ScheduledExecutorService> outageTimer;
 
-    private LimiterFleet(List<Optional<RateLimiter>> limiters, List<RedisPort> ports, Optional<EmbeddedRedis> embedded,
+    private LimiterFleet(
+            List<Optional<RateLimiter>> limiters,
+            List<RedisPort> ports,
+            Optional<EmbeddedRedis> embedded,
             String description) {
         this(limiters, ports, embedded, description, Optional.empty(), Optional.empty());
     }
 
-    private LimiterFleet(List<Optional<RateLimiter>> limiters, List<RedisPort> ports, Optional<EmbeddedRedis> embedded,
-            String description, Optional<RedisDegradation> degradation,
+    private LimiterFleet(
+            List<Optional<RateLimiter>> limiters,
+            List<RedisPort> ports,
+            Optional<EmbeddedRedis> embedded,
+            String description,
+            Optional<RedisDegradation> degradation,
             Optional<java.util.concurrent.ScheduledExecutorService> outageTimer) {
         this.limiters = List.copyOf(limiters);
         this.ports = List.copyOf(ports);
@@ -67,15 +73,37 @@ final class LimiterFleet implements AutoCloseable {
      * @param onRedisLost told when Redis has stayed unreachable for the whole outage limit (RB2)
      * @throws LimiterException when Redis cannot be started or reached before the run (the run then reports why)
      */
-    static LimiterFleet build(LimiterChoice choice, RedisChoice redis, int instances, LimitSpec spec, Clock clock,
-            int concurrentDecisions, LimiterMetrics metrics, java.util.function.Consumer<String> onRedisLost) {
-        return build(choice, redis, RedisFailureHandling.DEFAULT, instances, spec, clock, concurrentDecisions, metrics,
+    static LimiterFleet build(
+            LimiterChoice choice,
+            RedisChoice redis,
+            int instances,
+            LimitSpec spec,
+            Clock clock,
+            int concurrentDecisions,
+            LimiterMetrics metrics,
+            java.util.function.Consumer<String> onRedisLost) {
+        return build(
+                choice,
+                redis,
+                RedisFailureHandling.DEFAULT,
+                instances,
+                spec,
+                clock,
+                concurrentDecisions,
+                metrics,
                 onRedisLost);
     }
 
     /** As above, riding through Redis failures as {@code handling} says (RB1, RB2). */
-    static LimiterFleet build(LimiterChoice choice, RedisChoice redis, RedisFailureHandling handling, int instances,
-            LimitSpec spec, Clock clock, int concurrentDecisions, LimiterMetrics metrics,
+    static LimiterFleet build(
+            LimiterChoice choice,
+            RedisChoice redis,
+            RedisFailureHandling handling,
+            int instances,
+            LimitSpec spec,
+            Clock clock,
+            int concurrentDecisions,
+            LimiterMetrics metrics,
             java.util.function.Consumer<String> onRedisLost) {
         List<Optional<RateLimiter>> limiters = new ArrayList<>();
         if (choice == LimiterChoice.OFF) {
@@ -87,29 +115,37 @@ final class LimiterFleet implements AutoCloseable {
         Algorithm algorithm = Algorithm.valueOf(choice.name());
         if (redis instanceof RedisChoice.LocalOnly) {
             for (int i = 0; i < instances; i++) {
-                limiters.add(Optional.of(RateLimiterBuilder.of(algorithm, spec).clock(clock).metrics(metrics).build()));
+                limiters.add(Optional.of(RateLimiterBuilder.of(algorithm, spec)
+                        .clock(clock)
+                        .metrics(metrics)
+                        .build()));
             }
-            return new LimiterFleet(limiters, List.of(), Optional.empty(),
-                    instances + " local " + choice.cliName() + " limiter(s) of " + describe(spec) + ", one per instance");
+            return new LimiterFleet(
+                    limiters,
+                    List.of(),
+                    Optional.empty(),
+                    instances + " local " + choice.cliName() + " limiter(s) of " + describe(spec)
+                            + ", one per instance");
         }
-        Optional<EmbeddedRedis> started = redis instanceof RedisChoice.Embedded
-                ? Optional.of(EmbeddedRedis.start()) : Optional.empty();
+        Optional<EmbeddedRedis> started =
+                redis instanceof RedisChoice.Embedded ? Optional.of(EmbeddedRedis.start()) : Optional.empty();
         List<RedisPort> ports = new ArrayList<>();
         RedisDegradation degradation = new RedisDegradation(clock, handling);
-        java.util.concurrent.ScheduledExecutorService outageTimer = java.util.concurrent.Executors
-                .newSingleThreadScheduledExecutor(runnable -> {
+        java.util.concurrent.ScheduledExecutorService outageTimer =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor(runnable -> {
                     Thread thread = new Thread(runnable, "load-redis-outage");
                     thread.setDaemon(true);
                     return thread;
                 });
         try {
             RedisAddress address = started.map(EmbeddedRedis::address)
-                    .orElseGet(() -> RedisAddress.parse(((RedisChoice.External) redis).url().toString()));
-            Optional<RedisPassword> password = started.map(EmbeddedRedis::password)
-                    .or(() -> ((RedisChoice.External) redis).password());
+                    .orElseGet(() -> RedisAddress.parse(
+                            ((RedisChoice.External) redis).url().toString()));
+            Optional<RedisPassword> password =
+                    started.map(EmbeddedRedis::password).or(() -> ((RedisChoice.External) redis).password());
             for (int i = 0; i < instances; i++) {
-                RedisPort port = JedisPooledPort.connect(address, password,
-                        REDIS_SETTINGS.withMaxConnections(poolSize(concurrentDecisions)));
+                RedisPort port = JedisPooledPort.connect(
+                        address, password, REDIS_SETTINGS.withMaxConnections(poolSize(concurrentDecisions)));
                 ports.add(port);
                 limiters.add(Optional.of(degradation.counting(RateLimiterBuilder.of(algorithm, spec)
                         .clock(clock)
@@ -128,9 +164,15 @@ final class LimiterFleet implements AutoCloseable {
             started.ifPresent(EmbeddedRedis::close);
             throw e;
         }
-        return new LimiterFleet(limiters, ports, started, instances + " " + choice.cliName() + " limiter(s) of "
-                + describe(spec) + " sharing one Redis (" + redis.describe() + ") and one key, a pool of up to "
-                + poolSize(concurrentDecisions) + " connection(s) each; " + handling.describe(), Optional.of(degradation), Optional.of(outageTimer));
+        return new LimiterFleet(
+                limiters,
+                ports,
+                started,
+                instances + " " + choice.cliName() + " limiter(s) of "
+                        + describe(spec) + " sharing one Redis (" + redis.describe() + ") and one key, a pool of up to "
+                        + poolSize(concurrentDecisions) + " connection(s) each; " + handling.describe(),
+                Optional.of(degradation),
+                Optional.of(outageTimer));
     }
 
     /**
@@ -138,7 +180,8 @@ final class LimiterFleet implements AutoCloseable {
      * that made busy runs wait past the timeout. No cap at 1,024; the pool opens only what is asked for at once.
      */
     static int poolSize(int concurrentDecisions) {
-        return Math.min(RedisClientSettings.MAX_CONNECTIONS, Math.max(REDIS_SETTINGS.maxConnections(), concurrentDecisions));
+        return Math.min(
+                RedisClientSettings.MAX_CONNECTIONS, Math.max(REDIS_SETTINGS.maxConnections(), concurrentDecisions));
     }
 
     /** The decisions taken without Redis, when the limiters use it (RB3). */
@@ -148,7 +191,9 @@ final class LimiterFleet implements AutoCloseable {
 
     /** The most connections each Redis pool opens at once (RB4); empty when no limiter uses Redis. */
     List<Integer> poolSizes() {
-        return ports.stream().map(port -> ((JedisPooledPort) port).maxConnections()).toList();
+        return ports.stream()
+                .map(port -> ((JedisPooledPort) port).maxConnections())
+                .toList();
     }
 
     /** True when the limiters ask Redis: each decision is then a blocking round trip. */

@@ -122,10 +122,20 @@ public final class LoadEngine {
             if (cannotStart.isPresent()) {
                 stop.stop(cannotStart.get());
             } else {
-                drive(options, resources.recorders.client(), stop, resources, progress, notes,
-                        elapsed -> live.onTick(elapsed, resources.recorders.client().perSecond(),
+                drive(
+                        options,
+                        resources.recorders.client(),
+                        stop,
+                        resources,
+                        progress,
+                        notes,
+                        elapsed -> live.onTick(
+                                elapsed,
+                                resources.recorders.client().perSecond(),
                                 resources.providerRecord == null
-                                        ? Optional.empty() : Optional.of(resources.recorders.provider().perSecond())));
+                                        ? Optional.empty()
+                                        : Optional.of(
+                                                resources.recorders.provider().perSecond())));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -140,24 +150,36 @@ public final class LoadEngine {
         }
         // A run that could not start still reports, with empty series from the moment it gave up.
         Recorders recorders = resources.recorders != null ? resources.recorders : recordersFromNow(options);
-        RunOutcome outcome = stop.reason().<RunOutcome>map(RunOutcome.Partial::new).orElse(new RunOutcome.Completed());
-        List<dev.stormwatch.base.Secret> sessionTokens = resources.session == null
-                ? List.of() : resources.session.handedOut();
-        Optional<RedisDegradation> degraded = resources.fleet == null ? Optional.empty() : resources.fleet.degradation();
-        return report(options, scenario, seed, outcome, notes, recorders, resources.providerRecord != null,
-                sessionTokens, degraded);
+        RunOutcome outcome =
+                stop.reason().<RunOutcome>map(RunOutcome.Partial::new).orElse(new RunOutcome.Completed());
+        List<dev.stormwatch.base.Secret> sessionTokens =
+                resources.session == null ? List.of() : resources.session.handedOut();
+        Optional<RedisDegradation> degraded =
+                resources.fleet == null ? Optional.empty() : resources.fleet.degradation();
+        return report(
+                options,
+                scenario,
+                seed,
+                outcome,
+                notes,
+                recorders,
+                resources.providerRecord != null,
+                sessionTokens,
+                degraded);
     }
 
     /** The client's and the provider's recorders; second 0 is the moment the virtual clients start. */
-    private record Recorders(Instant start, Instant fineStart, TwoResolutionRecorder client,
-            TwoResolutionRecorder provider) {}
+    private record Recorders(
+            Instant start, Instant fineStart, TwoResolutionRecorder client, TwoResolutionRecorder provider) {}
 
     private Recorders recordersFromNow(LoadOptions options) {
         Instant start = settings.clock().instant();
         Duration recorded = options.duration().plus(settings.drain()).plus(TICK);
         Duration focus = options.scenario().focus().orElse(Duration.ZERO);
         Instant fineStart = start.plus(focus.compareTo(FINE_BEFORE) > 0 ? focus.minus(FINE_BEFORE) : Duration.ZERO);
-        return new Recorders(start, fineStart,
+        return new Recorders(
+                start,
+                fineStart,
                 new TwoResolutionRecorder(settings.clock(), start, recorded, fineStart, FINE_LENGTH),
                 new TwoResolutionRecorder(settings.clock(), start, recorded, fineStart, FINE_LENGTH));
     }
@@ -167,11 +189,11 @@ public final class LoadEngine {
      * anything starts), the limiter fleet, the target (the embedded relay or a URL) with the transport, and the client
      * fleet; returns why the run cannot start, if so.
      */
-    private Optional<String> start(LoadOptions options, long seed, StopSignal stop, RunResources resources,
-            List<String> notes) {
+    private Optional<String> start(
+            LoadOptions options, long seed, StopSignal stop, RunResources resources, List<String> notes) {
         Optional<RelayPlan> relayPlan = options.target() instanceof Target.Embedded
-                ? Optional.of(RelayPlan.of(options.scenario(), settings.relayQuota(), options.clients(),
-                        options.relayDialect()))
+                ? Optional.of(RelayPlan.of(
+                        options.scenario(), settings.relayQuota(), options.clients(), options.relayDialect()))
                 : Optional.empty();
         Optional<String> noCredential = startCredential(options, relayPlan.isPresent(), resources, notes);
         if (noCredential.isPresent()) {
@@ -204,8 +226,8 @@ public final class LoadEngine {
      * The credential plan: an OAuth session's token is asked for once before anything starts (RC6, A2), unless the
      * target is the embedded relay, which trusts only its demo key; why there is none, if so.
      */
-    private static Optional<String> startCredential(LoadOptions options, boolean embeddedRelay,
-            RunResources resources, List<String> notes) {
+    private static Optional<String> startCredential(
+            LoadOptions options, boolean embeddedRelay, RunResources resources, List<String> notes) {
         if (!(options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken session)) {
             return Optional.empty();
         }
@@ -221,15 +243,27 @@ public final class LoadEngine {
     }
 
     /** The limiter fleet plan: K limiters on the run's limit (L6, L9); why they cannot start, if so. */
-    private Optional<String> startLimiterFleet(LoadOptions options, Optional<RelayPlan> relayPlan, int connections,
-            StopSignal stop, RunResources resources, List<String> notes) {
+    private Optional<String> startLimiterFleet(
+            LoadOptions options,
+            Optional<RelayPlan> relayPlan,
+            int connections,
+            StopSignal stop,
+            RunResources resources,
+            List<String> notes) {
         Optional<Quota> relayQuota = relayPlan.flatMap(p -> p.config().quota());
         LimitSpec spec = LimitChoice.of(settings.limit(), relayQuota, options.rate());
         try {
             // Decisions come from the workers, the timer and the thread that starts the run (VirtualClients).
-            resources.fleet = LimiterFleet.build(options.limiter(), options.redis(), options.redisFailureHandling(),
-                    options.instances(), spec,
-                    settings.clock(), connections + 2, metrics.orElse(LimiterMetrics.inMemory()), stop::stop);
+            resources.fleet = LimiterFleet.build(
+                    options.limiter(),
+                    options.redis(),
+                    options.redisFailureHandling(),
+                    options.instances(),
+                    spec,
+                    settings.clock(),
+                    connections + 2,
+                    metrics.orElse(LimiterMetrics.inMemory()),
+                    stop::stop);
         } catch (LimiterException e) {
             return Optional.of("the limiter could not start: " + e.getMessage());
         }
@@ -243,8 +277,9 @@ public final class LoadEngine {
      *
      * @throws IOException when the embedded relay cannot start
      */
-    private TargetPlan startTarget(LoadOptions options, Optional<RelayPlan> relayPlan, RunResources resources,
-            List<String> notes) throws IOException {
+    private TargetPlan startTarget(
+            LoadOptions options, Optional<RelayPlan> relayPlan, RunResources resources, List<String> notes)
+            throws IOException {
         if (relayPlan.isPresent()) {
             resources.relay = Relay.start(relayPlan.get().config());
             metrics.ifPresent(m -> RelayMeters.bind(m.registry(), resources.relay.log()));
@@ -252,23 +287,34 @@ public final class LoadEngine {
             // LB13: "embedded" is a relay of the run's own, with the scenario's quota and faults: say which.
             notes.add("embedded relay of this run at " + resources.relay.baseUrl()
                     + " (its own, not the Provider & relay tab's)");
-            relayPlan.get().config().quota().ifPresent(q -> notes.add(q.shape() == Quota.Shape.LEAKY_BUCKET
-                    ? "relay quota: nginx's limit_req at " + q.requests() + " requests per " + q.window().toMillis()
-                            + " ms, no burst, 429 with Retry-After: 2 (LB9)"
-                    : "relay quota: " + q.requests() + " requests per " + q.window().toMillis()
-                            + " ms per principal, in the "
-                            + options.relayDialect().name().toLowerCase(java.util.Locale.ROOT) + " dialect"));
-            return new TargetPlan(HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT)),
+            relayPlan
+                    .get()
+                    .config()
+                    .quota()
+                    .ifPresent(q -> notes.add(
+                            q.shape() == Quota.Shape.LEAKY_BUCKET
+                                    ? "relay quota: nginx's limit_req at " + q.requests() + " requests per "
+                                            + q.window().toMillis() + " ms, no burst, 429 with Retry-After: 2 (LB9)"
+                                    : "relay quota: " + q.requests() + " requests per "
+                                            + q.window().toMillis()
+                                            + " ms per principal, in the "
+                                            + options.relayDialect().name().toLowerCase(java.util.Locale.ROOT)
+                                            + " dialect"));
+            return new TargetPlan(
+                    HttpUrl.get(resources.relay.baseUrl().resolve(RelayPlan.ENDPOINT)),
                     Optional.of(CredentialSource.of(Credential.bearer(RelayConfig.DEMO_KEY))));
         }
         URI base = ((Target.Remote) options.target()).baseUrl();
         String text = base.toString().endsWith("/") ? base.toString() : base + "/";
         HttpUrl url = HttpUrl.get(URI.create(text).resolve("models"));
         if (options.credential() instanceof dev.stormwatch.load.options.Credential.ApiKey key) {
-            return new TargetPlan(url, Optional.of(CredentialSource.of(Credential.bearer(key.key().reveal()))));
+            return new TargetPlan(
+                    url,
+                    Optional.of(CredentialSource.of(Credential.bearer(key.key().reveal()))));
         }
         if (resources.session != null) {
-            return new TargetPlan(url, Optional.of(resources.session)); // RC6, A2: the session's current token, per attempt
+            return new TargetPlan(
+                    url, Optional.of(resources.session)); // RC6, A2: the session's current token, per attempt
         }
         return new TargetPlan(url, Optional.empty());
     }
@@ -280,22 +326,32 @@ public final class LoadEngine {
         // A Redis limiter's round trip and a token refresh block; with neither, the retry engine decides on the
         // event loop itself, and no thread is woken per response.
         boolean mayBlock = resources.fleet.usesRedis() || resources.session != null;
-        resources.transport = EventLoopTransport.start(resources.http, resources.workers,
+        resources.transport = EventLoopTransport.start(
+                resources.http,
+                resources.workers,
                 mayBlock ? EventLoopTransport.Delivery.ON_WORKERS : EventLoopTransport.Delivery.ON_LOOP,
-                connections, settings.clock());
-        notes.add(resources.transport.carries(url)
-                ? "sent on one event loop over at most " + connections + " connection(s)"
-                        + (mayBlock ? "; decisions on " + connections + " worker threads, since "
-                                + (resources.session != null ? "a token refresh" : "each Redis decision") + " blocks" : "")
-                : "sent as OkHttp blocking calls on " + connections + " worker threads (https or a remote host)");
+                connections,
+                settings.clock());
+        notes.add(
+                resources.transport.carries(url)
+                        ? "sent on one event loop over at most " + connections + " connection(s)"
+                                + (mayBlock
+                                        ? "; decisions on " + connections + " worker threads, since "
+                                                + (resources.session != null
+                                                        ? "a token refresh"
+                                                        : "each Redis decision")
+                                                + " blocks"
+                                        : "")
+                        : "sent as OkHttp blocking calls on " + connections
+                                + " worker threads (https or a remote host)");
     }
 
     /**
      * The client fleet plan: K instances of the asynchronous resilient client, each with its limiter (one principal
      * for the run, L2), its random source and its pacing, and the virtual clients over them.
      */
-    private void startClientFleet(LoadOptions options, long seed, TargetPlan target, StopSignal stop,
-            RunResources resources) {
+    private void startClientFleet(
+            LoadOptions options, long seed, TargetPlan target, StopSignal stop, RunResources resources) {
         TwoResolutionRecorder client = resources.recorders.client();
         List<ResilientClient> instances = new ArrayList<>();
         ResponseWatch watch = new ResponseWatch();
@@ -313,7 +369,8 @@ public final class LoadEngine {
         });
         // The event loop runs none of OkHttp's interceptors, so the upstream latency is timed around it (L8).
         AttemptTransport transport = metrics.isPresent() && resources.transport.carries(target.url())
-                ? AttemptTransport.timed(resources.transport, clientMeters) : resources.transport;
+                ? AttemptTransport.timed(resources.transport, clientMeters)
+                : resources.transport;
         for (int i = 0; i < options.instances(); i++) {
             SplittableRandom random = new SplittableRandom(seed + i);
             ResilientClient.Builder builder = ResilientClient.builder(resources.http)
@@ -333,7 +390,8 @@ public final class LoadEngine {
                 builder.adaptiveSendRate(new AdaptiveSendRate(settings.clock()));
             }
             if (options.jitter() != BackoffStrategy.FULL) {
-                // A run that compares strategies (B4's exception); B4 holds for every other client (an architecture rule).
+                // A run that compares strategies (B4's exception); B4 holds for every other client (an architecture
+                // rule).
                 builder.backoffForComparison(options.jitter().inClients());
             }
             if (options.articleRetryAfterCap()) {
@@ -350,17 +408,31 @@ public final class LoadEngine {
             return thread;
         });
         Request request = new Request.Builder().url(target.url()).get().build();
-        resources.clients = new VirtualClients(instances, request, CallOptions.model(settings.model()), client,
-                RunScheduler.on(resources.timer), stop, watch, options.target().describe());
+        resources.clients = new VirtualClients(
+                instances,
+                request,
+                CallOptions.model(settings.model()),
+                client,
+                RunScheduler.on(resources.timer),
+                stop,
+                watch,
+                options.target().describe());
     }
 
-    private void drive(LoadOptions options, TwoResolutionRecorder client, StopSignal stop,
-            RunResources resources, Consumer<String> progress, List<String> notes, Consumer<Duration> tick)
+    private void drive(
+            LoadOptions options,
+            TwoResolutionRecorder client,
+            StopSignal stop,
+            RunResources resources,
+            Consumer<String> progress,
+            List<String> notes,
+            Consumer<Duration> tick)
             throws InterruptedException {
         long startNanos = System.nanoTime();
         for (RelayPlan.TimedAction action : resources.actions) {
             Relay relay = resources.relay;
-            resources.timer.schedule(() -> action.action().accept(relay), action.at().toMillis(), TimeUnit.MILLISECONDS);
+            resources.timer.schedule(
+                    () -> action.action().accept(relay), action.at().toMillis(), TimeUnit.MILLISECONDS);
         }
         if (options.rate().isPresent()) {
             resources.clients.startOpenLoop(options.rate().getAsDouble(), options.clients());
@@ -377,7 +449,8 @@ public final class LoadEngine {
             resources.drainProvider();
             Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
             progress.accept(ProgressLine.render(elapsed, options.duration(), client.perSecond())
-                    + (options.jitter() == BackoffStrategy.FULL ? ""
+                    + (options.jitter() == BackoffStrategy.FULL
+                            ? ""
                             : " | jitter " + options.jitter().cliName() + ": comparison only (B4)"));
             tick.accept(elapsed);
         }
@@ -389,8 +462,8 @@ public final class LoadEngine {
         }
         int cancelled = resources.clients.cancelAll();
         if (cancelled > 0) {
-            notes.add(cancelled + " request(s) still in flight " + settings.drain().toMillis()
-                    + " ms after the end were cancelled");
+            notes.add(cancelled + " request(s) still in flight "
+                    + settings.drain().toMillis() + " ms after the end were cancelled");
         }
         if (resources.watch.unauthorized() > 0) {
             // ST3: a refused credential is not retried; it is counted with the other statuses and said in words.
@@ -399,7 +472,8 @@ public final class LoadEngine {
                     + " again for a new session");
         }
         if (resources.session != null && resources.session.handedOut().size() > 1) {
-            notes.add("the OAuth session's token changed " + (resources.session.handedOut().size() - 1)
+            notes.add("the OAuth session's token changed "
+                    + (resources.session.handedOut().size() - 1)
                     + " time(s) during the run (refreshed by the OAuth client); each attempt sent the current one");
         }
         if (resources.clients.skipped() > 0) {
@@ -418,10 +492,14 @@ public final class LoadEngine {
             return Optional.empty();
         }
         long millis = perSecond.total(dev.stormwatch.load.series.Counter.PACED_WAIT_MS);
-        return Optional.of(String.format(Locale.ROOT,
+        return Optional.of(String.format(
+                Locale.ROOT,
                 "paced: %d wait(s) before sending, %.1f s in all (%.0f ms on average), for %s",
-                waits, millis / 1000.0, (double) millis / waits,
-                adaptive ? "a used-up quota's reset (RH13) or the adaptive send rate (RH11)"
+                waits,
+                millis / 1000.0,
+                (double) millis / waits,
+                adaptive
+                        ? "a used-up quota's reset (RH13) or the adaptive send rate (RH11)"
                         : "a used-up quota's reset (RH13)"));
     }
 
@@ -447,7 +525,9 @@ public final class LoadEngine {
             notes.add("the credential was sent over plain http off this machine (--allow-insecure-credentials)");
         }
         if (!options.target().isLoopback()) {
-            notes.add(String.format(Locale.ROOT, "non-loopback target: rate capped at %.1f requests/s",
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "non-loopback target: rate capped at %.1f requests/s",
                     options.rate().orElse(0)));
         }
         return notes;
@@ -460,8 +540,8 @@ public final class LoadEngine {
      */
     private static ExecutorService workers(int connections) {
         AtomicInteger threadNumber = new AtomicInteger();
-        return new ThreadPoolExecutor(connections, connections, 1, TimeUnit.MINUTES, new LinkedBlockingQueue<>(),
-                runnable -> {
+        return new ThreadPoolExecutor(
+                connections, connections, 1, TimeUnit.MINUTES, new LinkedBlockingQueue<>(), runnable -> {
                     Thread thread = new Thread(runnable, "stormwatch-load-http-" + threadNumber.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
@@ -479,35 +559,59 @@ public final class LoadEngine {
                 .build();
     }
 
-    private LoadReport report(LoadOptions options, Scenario scenario, long seed, RunOutcome outcome, List<String> notes,
-            Recorders recorders, boolean providerRecorded, List<dev.stormwatch.base.Secret> sessionTokens,
+    private LoadReport report(
+            LoadOptions options,
+            Scenario scenario,
+            long seed,
+            RunOutcome outcome,
+            List<String> notes,
+            Recorders recorders,
+            boolean providerRecorded,
+            List<dev.stormwatch.base.Secret> sessionTokens,
             Optional<RedisDegradation> degraded) {
         TimeSeries clientSeconds = recorders.client().perSecond();
-        Optional<TimeSeries> providerFine = providerRecorded
-                ? Optional.of(recorders.provider().perTenthSecond()) : Optional.empty();
-        Map<String, Figure> figures = new LinkedHashMap<>(
-                StandardFigures.of(scenario, recorders.start(), clientSeconds, providerFine));
+        Optional<TimeSeries> providerFine =
+                providerRecorded ? Optional.of(recorders.provider().perTenthSecond()) : Optional.empty();
+        Map<String, Figure> figures =
+                new LinkedHashMap<>(StandardFigures.of(scenario, recorders.start(), clientSeconds, providerFine));
         // CO2: service time and, in an open loop, response time from the intended start, side by side.
-        figures.putAll(StandardFigures.latencies(recorders.client().overallLatency(),
+        figures.putAll(StandardFigures.latencies(
+                recorders.client().overallLatency(),
                 options.rate().isPresent() ? Optional.of(recorders.client().overallResponseTime()) : Optional.empty()));
         // RB3: how many decisions Redis did not take, and when.
         degraded.ifPresent(d -> d.addFigures(figures));
         degraded.flatMap(d -> d.note(recorders.start())).ifPresent(notes::add);
         // LB4: the run's story in one sentence, first among the notes.
-        notes.add(0, dev.stormwatch.load.report.RunVerdict.PREFIX + dev.stormwatch.load.report.RunVerdict.of(scenario,
-                options.jitter(), recorders.start(), clientSeconds, Optional.of(recorders.client().perTenthSecond()),
-                figures));
+        notes.add(
+                0,
+                dev.stormwatch.load.report.RunVerdict.PREFIX
+                        + dev.stormwatch.load.report.RunVerdict.of(
+                                scenario,
+                                options.jitter(),
+                                recorders.start(),
+                                clientSeconds,
+                                Optional.of(recorders.client().perTenthSecond()),
+                                figures));
         List<NamedSeries> series = new ArrayList<>();
         series.add(new NamedSeries("client per second", clientSeconds));
-        String around = "per 100 ms, from t = " + Duration.between(recorders.start(), recorders.fineStart()).toSeconds() + " s";
+        String around = "per 100 ms, from t = "
+                + Duration.between(recorders.start(), recorders.fineStart()).toSeconds() + " s";
         if (providerRecorded) {
-            series.add(new NamedSeries("provider per second", recorders.provider().perSecond()));
+            series.add(
+                    new NamedSeries("provider per second", recorders.provider().perSecond()));
         }
         series.add(new NamedSeries("client " + around, recorders.client().perTenthSecond()));
         providerFine.ifPresent(fine -> series.add(new NamedSeries("provider " + around, fine)));
-        LoadReport report = new LoadReport(scenario.title(), options.describe() + "; " + settings.describe(),
-                recorders.start(), options.duration(),
-                outcome, options.seed().isPresent() ? seed : null, notes, figures, series);
+        LoadReport report = new LoadReport(
+                scenario.title(),
+                options.describe() + "; " + settings.describe(),
+                recorders.start(),
+                options.duration(),
+                outcome,
+                options.seed().isPresent() ? seed : null,
+                notes,
+                figures,
+                series);
         // RC6: the session's tokens are redacted by value too, whatever text they might have slipped into.
         return report.redacted(Redactor.forOptions(options).alsoKnowing(sessionTokens));
     }

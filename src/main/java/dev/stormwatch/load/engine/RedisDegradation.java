@@ -28,6 +28,7 @@ final class RedisDegradation {
     static final String DEGRADED_SPANS = "redis_degraded_spans";
     /** Degraded decisions less than this apart belong to one span. */
     static final Duration SPAN_GAP = Duration.ofSeconds(1);
+
     static final int MAX_SPANS = 100;
     /** The note names at most this many spans, the first ones; the figures count them all. */
     private static final int SPANS_NAMED = 10;
@@ -102,13 +103,21 @@ final class RedisDegradation {
         if (total == 0) {
             return Optional.empty();
         }
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-                "Redis slow or away: %d decision(s) taken without it (%s), in %d span(s): ", total,
-                handling.describeMode(), spans.size()));
+        StringBuilder text = new StringBuilder(String.format(
+                Locale.ROOT,
+                "Redis slow or away: %d decision(s) taken without it (%s), in %d span(s): ",
+                total,
+                handling.describeMode(),
+                spans.size()));
         for (int i = 0; i < Math.min(SPANS_NAMED, spans.size()); i++) {
             Span span = spans.get(i);
-            text.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.1f-%.1f s (%d)",
-                    seconds(runStart, span.first()), seconds(runStart, span.last()), span.decisions()));
+            text.append(i == 0 ? "" : ", ")
+                    .append(String.format(
+                            Locale.ROOT,
+                            "%.1f-%.1f s (%d)",
+                            seconds(runStart, span.first()),
+                            seconds(runStart, span.last()),
+                            span.decisions()));
         }
         if (spans.size() > SPANS_NAMED) {
             text.append(", and ").append(spans.size() - SPANS_NAMED).append(" more");

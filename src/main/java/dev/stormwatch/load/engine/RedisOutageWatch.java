@@ -37,13 +37,16 @@ final class RedisOutageWatch implements BackendStatusListener {
             return; // still the same outage: its deadline is already set
         }
         try {
-            timer.schedule(() -> {
-                // RB2: the same outage, never interrupted by an answer, lasted the whole limit.
-                if (outage.get() == status) {
-                    onLost.accept("Redis lost mid-run: unreachable for " + limit.toMillis() + " ms (--redis-outage-limit): "
-                            + status.detail());
-                }
-            }, limit.toMillis(), TimeUnit.MILLISECONDS);
+            timer.schedule(
+                    () -> {
+                        // RB2: the same outage, never interrupted by an answer, lasted the whole limit.
+                        if (outage.get() == status) {
+                            onLost.accept("Redis lost mid-run: unreachable for " + limit.toMillis()
+                                    + " ms (--redis-outage-limit): " + status.detail());
+                        }
+                    },
+                    limit.toMillis(),
+                    TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.RejectedExecutionException closing) {
             // The run is ending; nothing is left to stop.
         }

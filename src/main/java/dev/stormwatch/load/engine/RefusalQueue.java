@@ -33,6 +33,7 @@ final class RefusalQueue {
     private Instant closedUntil = Instant.EPOCH;
     /** A client let out of the line is asking the limiter; the next waits for its answer. */
     private boolean probing;
+
     private boolean wakeScheduled;
 
     RefusalQueue(Clock clock, Timer timer) {

@@ -56,9 +56,10 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
             if (fault instanceof RelayFault.ResetConnections) {
                 actions.add(new TimedAction(entry.at(), "reset every connection", Relay::hiccupNow));
             } else if (fault instanceof RelayFault.Outage outage) {
-                // The relay's outage answers the fault's 5xx without Retry-After (P5: nothing for the clients to pause on).
-                relayTimeline.add(new dev.stormwatch.relay.Disruption.Outage(entry.at(), entry.at().plus(outage.length()),
-                        outage.status()));
+                // The relay's outage answers the fault's 5xx without Retry-After (P5: nothing for the clients to pause
+                // on).
+                relayTimeline.add(new dev.stormwatch.relay.Disruption.Outage(
+                        entry.at(), entry.at().plus(outage.length()), outage.status()));
             } else if (fault instanceof RelayFault.SharedRetryAfter shared) {
                 actions.addAll(sharedRetryAfter(entry.at(), shared.length()));
             }
@@ -80,7 +81,10 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
                 relay.faults().inject(ENDPOINT, Fault.Throttle.seconds(429, left), Integer.MAX_VALUE);
             }));
         }
-        actions.add(new TimedAction(start.plus(length), "end of the shared Retry-After", relay -> relay.faults().clear()));
+        actions.add(new TimedAction(
+                start.plus(length),
+                "end of the shared Retry-After",
+                relay -> relay.faults().clear()));
         return actions;
     }
 }

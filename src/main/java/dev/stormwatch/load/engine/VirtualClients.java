@@ -69,10 +69,18 @@ final class VirtualClients {
     private volatile Semaphore openSlots = new Semaphore(0);
     /** LB1: one line per client instance, since each instance asks its own limiter. */
     private final List<RefusalQueue> queues;
+
     private volatile boolean running = true;
 
-    VirtualClients(List<ResilientClient> instances, Request request, CallOptions call, LoadRecorder recorder,
-            RunScheduler timer, StopSignal stop, ResponseWatch watch, String targetName) {
+    VirtualClients(
+            List<ResilientClient> instances,
+            Request request,
+            CallOptions call,
+            LoadRecorder recorder,
+            RunScheduler timer,
+            StopSignal stop,
+            ResponseWatch watch,
+            String targetName) {
         this.instances = List.copyOf(instances);
         this.request = request;
         this.call = call;
@@ -89,7 +97,8 @@ final class VirtualClients {
                 timer.schedule(delay, task);
             }
         };
-        this.queues = instances.stream().map(i -> new RefusalQueue(clock, delays)).toList();
+        this.queues =
+                instances.stream().map(i -> new RefusalQueue(clock, delays)).toList();
     }
 
     /**
@@ -175,8 +184,7 @@ final class VirtualClients {
         sent.whenComplete((ignored, failure) -> {
             if (failure instanceof RequestRefused.RateLimited limited) {
                 // RC7, LB1: back in line until the retry-at the limiter gave; only the head of the line asks again.
-                queue.refused(limited.retryAt(), probe && refusedNow,
-                        next -> turn(instance, next, thinkTime));
+                queue.refused(limited.retryAt(), probe && refusedNow, next -> turn(instance, next, thinkTime));
                 return;
             }
             Duration wait = thinkTime;
@@ -203,7 +211,8 @@ final class VirtualClients {
 
     private static boolean refusedByLimiter(CompletableFuture<Void> sent) {
         return sent.isCompletedExceptionally()
-                && sent.handle((ignored, failure) -> failure instanceof RequestRefused.RateLimited).join();
+                && sent.handle((ignored, failure) -> failure instanceof RequestRefused.RateLimited)
+                        .join();
     }
 
     /** Stops sending new requests; those in flight go on. */
@@ -286,8 +295,8 @@ final class VirtualClients {
             }
             // A network failure before the target ever answered: it cannot be reached; waiting longer only hides it.
             if (recoverable.reason() instanceof CallFailure.Network network && !watch.everAnswered()) {
-                stop.stop("target unreachable: " + targetName + ": " + network.kind().description() + " (after "
-                        + network.attempts() + " attempt(s))");
+                stop.stop("target unreachable: " + targetName + ": "
+                        + network.kind().description() + " (after " + network.attempts() + " attempt(s))");
             }
             return;
         }
@@ -305,7 +314,8 @@ final class VirtualClients {
 
     /** What a failure asked the client to wait before its next request (P2), zero if nothing. */
     private static Duration waitAskedFor(Throwable failure) {
-        if (failure instanceof CallFailure.Recoverable recoverable && recoverable.retryAfter().isPresent()) {
+        if (failure instanceof CallFailure.Recoverable recoverable
+                && recoverable.retryAfter().isPresent()) {
             return recoverable.retryAfter().get();
         }
         return Duration.ZERO;

@@ -62,7 +62,10 @@ public record ClientChoices(RetryPolicy policy, boolean retryQuota, Optional<Lim
 
     /** The name of the preset equal to this policy, if it is one. */
     public static Optional<String> presetName(RetryPolicy policy) {
-        return PRESETS.entrySet().stream().filter(e -> e.getValue().equals(policy)).map(Map.Entry::getKey).findFirst();
+        return PRESETS.entrySet().stream()
+                .filter(e -> e.getValue().equals(policy))
+                .map(Map.Entry::getKey)
+                .findFirst();
     }
 
     /**
@@ -70,7 +73,8 @@ public record ClientChoices(RetryPolicy policy, boolean retryQuota, Optional<Lim
      * to 8000 ms, budget 60 s)}; a changed preset is called {@code custom}.
      */
     public static String describe(RetryPolicy policy) {
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "policy %s (%d attempt(s) per origin, %d in all, backoff %d ms x%s up to %d ms, budget %s)",
                 presetName(policy).orElse("custom"),
                 policy.maxAttemptsPerOrigin(),
@@ -182,13 +186,22 @@ public record ClientChoices(RetryPolicy policy, boolean retryQuota, Optional<Lim
             RetryPolicy chosen = policy;
             if (maxAttempts != null) {
                 // C2: refused with its reason, never clamped to the nearest allowed value.
-                chosen = tryChange(chosen, found, "--max-attempts " + maxAttempts,
-                        p -> p.toBuilder().maxAttemptsPerOrigin(maxAttempts).maxTotalAttempts(maxAttempts).build());
+                chosen = tryChange(
+                        chosen,
+                        found,
+                        "--max-attempts " + maxAttempts,
+                        p -> p.toBuilder()
+                                .maxAttemptsPerOrigin(maxAttempts)
+                                .maxTotalAttempts(maxAttempts)
+                                .build());
             }
             if (budget != null) {
                 try {
                     Duration total = DurationText.parse(budget);
-                    chosen = tryChange(chosen, found, "--budget " + budget.trim(),
+                    chosen = tryChange(
+                            chosen,
+                            found,
+                            "--budget " + budget.trim(),
                             p -> p.toBuilder().totalBudget(total).build());
                 } catch (DurationText.Invalid e) {
                     found.add("--budget " + e.getMessage());
@@ -200,8 +213,8 @@ public record ClientChoices(RetryPolicy policy, boolean retryQuota, Optional<Lim
             return new ClientChoices(chosen, retryQuota, Optional.ofNullable(limit));
         }
 
-        private static RetryPolicy tryChange(RetryPolicy policy, List<String> found, String option,
-                UnaryOperator<RetryPolicy> change) {
+        private static RetryPolicy tryChange(
+                RetryPolicy policy, List<String> found, String option, UnaryOperator<RetryPolicy> change) {
             try {
                 return change.apply(policy);
             } catch (CallFailure.Configuration refused) {

@@ -35,7 +35,9 @@ public enum LimiterChoice {
     /** The choice with this command-line name, ignoring case. */
     public static Optional<LimiterChoice> byCliName(String name) {
         String wanted = name.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(choice -> choice.cliName.equals(wanted)).findFirst();
+        return Arrays.stream(values())
+                .filter(choice -> choice.cliName.equals(wanted))
+                .findFirst();
     }
 
     /** Every command-line name, for messages. */

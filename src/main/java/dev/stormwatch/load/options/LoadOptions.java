@@ -98,8 +98,10 @@ public final class LoadOptions {
 
     /** A credential over plain http to a host that is not this machine: anyone on the path can read it. */
     static boolean credentialsInTheClear(Target target, Credential credential) {
-        return !(credential instanceof Credential.None) && target instanceof Target.Remote remote
-                && "http".equalsIgnoreCase(remote.baseUrl().getScheme()) && !target.isLoopback();
+        return !(credential instanceof Credential.None)
+                && target instanceof Target.Remote remote
+                && "http".equalsIgnoreCase(remote.baseUrl().getScheme())
+                && !target.isLoopback();
     }
 
     /** Virtual clients (closed loop), or the most requests in flight at once (open loop). */
@@ -204,19 +206,23 @@ public final class LoadOptions {
 
     /** A one-line summary for progress lines and reports; no secret ever appears in it (RC6). */
     public String describe() {
-        return String.format(Locale.ROOT,
-                "target %s, credential %s, %d clients, %s, %s, jitter %s, limiter %s, redis %s, %d instance(s), scenario %s",
-                target.describe(),
-                credential.describe(),
-                clients,
-                rate().isPresent() ? "open loop at " + rate + "/s" : "closed loop, think time " + thinkTime.toMillis() + " ms",
-                "duration " + duration.toSeconds() + " s",
-                jitter.cliName(),
-                limiter.cliName(),
-                limiter == LimiterChoice.OFF ? "unused" : redis.describe(),
-                instances,
-                scenario.name())
-                + (relayDialect == RateLimitDialect.PLAIN ? ""
+        return String.format(
+                        Locale.ROOT,
+                        "target %s, credential %s, %d clients, %s, %s, jitter %s, limiter %s, redis %s, %d instance(s), scenario %s",
+                        target.describe(),
+                        credential.describe(),
+                        clients,
+                        rate().isPresent()
+                                ? "open loop at " + rate + "/s"
+                                : "closed loop, think time " + thinkTime.toMillis() + " ms",
+                        "duration " + duration.toSeconds() + " s",
+                        jitter.cliName(),
+                        limiter.cliName(),
+                        limiter == LimiterChoice.OFF ? "unused" : redis.describe(),
+                        instances,
+                        scenario.name())
+                + (relayDialect == RateLimitDialect.PLAIN
+                        ? ""
                         : ", relay dialect " + relayDialect.name().toLowerCase(Locale.ROOT))
                 + (adaptive ? ", adaptive pacing" : "");
     }
@@ -237,10 +243,12 @@ public final class LoadOptions {
         private Credential credential = new Credential.None();
         /** Null: the scenario's own (LB3). */
         private Integer clients;
+
         private double rate = Double.NaN;
         private Duration thinkTime = Duration.ZERO;
         /** Null: the scenario's own length (LB3). */
         private Duration duration;
+
         private BackoffStrategy jitter = BackoffStrategy.FULL;
         private boolean articleRetryAfterCap;
         private LimiterChoice limiter = LimiterChoice.OFF;
@@ -298,8 +306,9 @@ public final class LoadOptions {
             }
             Optional<URI> url = httpUrl(trimmed);
             if (url.isEmpty()) {
-                problems.add("--target must be 'embedded' or an http(s) base URL such as https://gateway.example.com/v1,"
-                        + " was '" + Target.withoutSecrets(safeUri(trimmed)) + "'");
+                problems.add(
+                        "--target must be 'embedded' or an http(s) base URL such as https://gateway.example.com/v1,"
+                                + " was '" + Target.withoutSecrets(safeUri(trimmed)) + "'");
                 return this;
             }
             if (url.get().getRawUserInfo() != null) {
@@ -484,12 +493,14 @@ public final class LoadOptions {
             if (duration.isNegative() || duration.isZero()) {
                 found.add("--duration must be longer than zero, was " + duration.toMillis() + " ms");
             } else if (duration.compareTo(MAX_DURATION) > 0) {
-                found.add("--duration must be at most " + MAX_DURATION.toMinutes() + " minutes, was " + duration.toSeconds() + " s");
+                found.add("--duration must be at most " + MAX_DURATION.toMinutes() + " minutes, was "
+                        + duration.toSeconds() + " s");
             } else if (duration.compareTo(scenario.minimumDuration()) < 0) {
                 // LB3: said in the field's words, with what to type instead.
                 found.add("--duration is too short for the " + scenario.title() + ": " + DurationText.words(duration)
                         + ", and it needs at least " + DurationText.words(scenario.minimumDuration())
-                        + " to show what it is for; type " + scenario.minimumDuration().toSeconds()
+                        + " to show what it is for; type "
+                        + scenario.minimumDuration().toSeconds()
                         + " s or more (its own length is " + scenario.length().toSeconds() + " s)");
             }
             if (instances < 1 || instances > MAX_INSTANCES) {
@@ -502,9 +513,10 @@ public final class LoadOptions {
             }
             // A bearer token over plain http off this machine is readable by anyone on the path.
             if (!allowInsecureCredentials && credentialsInTheClear(target, credential)) {
-                found.add("target " + target.describe() + " is plain http off this machine: the " + credential.describe()
-                        + " would cross the network unencrypted; use https, or pass --allow-insecure-credentials"
-                        + " if you accept that");
+                found.add(
+                        "target " + target.describe() + " is plain http off this machine: the " + credential.describe()
+                                + " would cross the network unencrypted; use https, or pass --allow-insecure-credentials"
+                                + " if you accept that");
             }
             // Faults are injected by the embedded relay; a remote provider cannot be told to fail on cue.
             if (scenario.injectsFaults() && !(target instanceof Target.Embedded)) {

@@ -31,8 +31,8 @@ public record RedisFailureHandling(FailureMode mode, int failureThreshold, Durat
             throw new IllegalArgumentException("the failure threshold must be 1 to 1000, was " + failureThreshold);
         }
         if (outageLimit.toMillis() < 1 || outageLimit.compareTo(MAX_OUTAGE_LIMIT) > 0) {
-            throw new IllegalArgumentException("--redis-outage-limit must be more than 0 and at most 10m, was "
-                    + outageLimit.toMillis() + " ms");
+            throw new IllegalArgumentException(
+                    "--redis-outage-limit must be more than 0 and at most 10m, was " + outageLimit.toMillis() + " ms");
         }
     }
 

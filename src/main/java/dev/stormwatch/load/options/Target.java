@@ -17,7 +17,9 @@ public sealed interface Target {
     /** Whether the requests stay on this machine, so that no rate cap is needed to be a good neighbour. */
     default boolean isLoopback() {
         // Named by its text alone: no DNS lookup while validating options.
-        return this instanceof Remote remote ? LoopbackHost.isLoopback(remote.baseUrl().getHost()) : true;
+        return this instanceof Remote remote
+                ? LoopbackHost.isLoopback(remote.baseUrl().getHost())
+                : true;
     }
 
     /** How reports show it: scheme, host, port and path only; user info, query and fragment may hold secrets. */

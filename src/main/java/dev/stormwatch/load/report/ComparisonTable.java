@@ -39,7 +39,9 @@ public final class ComparisonTable {
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"", a.label(), b.label()});
         for (Row row : ROWS) {
-            lines.add(new String[] {row.label(), row.value().apply(a.report()), row.value().apply(b.report())});
+            lines.add(new String[] {
+                row.label(), row.value().apply(a.report()), row.value().apply(b.report())
+            });
         }
         int[] widths = new int[3];
         for (String[] line : lines) {
@@ -49,20 +51,28 @@ public final class ComparisonTable {
         }
         StringBuilder out = new StringBuilder();
         for (String[] line : lines) {
-            out.append(String.format(Locale.ROOT, "%-" + widths[0] + "s  %" + widths[1] + "s  %" + widths[2] + "s%n",
-                    line[0], line[1], line[2]));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%-" + widths[0] + "s  %" + widths[1] + "s  %" + widths[2] + "s%n",
+                    line[0],
+                    line[1],
+                    line[2]));
         }
         out.append('\n');
         for (Run run : List.of(a, b)) {
-            verdict(run.report()).ifPresent(v -> out.append(run.label()).append(": ").append(v).append('\n'));
+            verdict(run.report())
+                    .ifPresent(
+                            v -> out.append(run.label()).append(": ").append(v).append('\n'));
         }
         return out.toString();
     }
 
     /** A report's sentence (LB4), without its prefix. */
     public static Optional<String> verdict(LoadReport report) {
-        return report.notes().stream().filter(n -> n.startsWith(RunVerdict.PREFIX))
-                .map(n -> n.substring(RunVerdict.PREFIX.length())).findFirst();
+        return report.notes().stream()
+                .filter(n -> n.startsWith(RunVerdict.PREFIX))
+                .map(n -> n.substring(RunVerdict.PREFIX.length()))
+                .findFirst();
     }
 
     /** The rows' labels and the two values of each, for a window that draws them as a table. */
@@ -86,7 +96,7 @@ public final class ComparisonTable {
     public static String meaning(String label) {
         return switch (label) {
             case "retry amplification (attempts per request)" ->
-                    SummaryTable.figureMeaning(StandardFigures.RETRY_AMPLIFICATION);
+                SummaryTable.figureMeaning(StandardFigures.RETRY_AMPLIFICATION);
             case "peak to mean after Retry-After" -> SummaryTable.figureMeaning(StandardFigures.PEAK_TO_MEAN);
             case "time to recover (s)" -> SummaryTable.figureMeaning(StandardFigures.TIME_TO_RECOVER);
             case "attempts sent" -> SummaryTable.counterMeaning(Counter.ATTEMPTS);

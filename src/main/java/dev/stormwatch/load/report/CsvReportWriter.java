@@ -31,8 +31,8 @@ public final class CsvReportWriter {
         }
         columns.addAll(List.of("max_in_flight", "latency_count", "p50_ms", "p95_ms", "p99_ms", "max_ms"));
         // CO1: the response time from each open-loop request's intended start, beside the service time above.
-        columns.addAll(List.of("response_count", "response_p50_ms", "response_p95_ms", "response_p99_ms",
-                "response_max_ms"));
+        columns.addAll(
+                List.of("response_count", "response_p50_ms", "response_p95_ms", "response_p99_ms", "response_max_ms"));
         return List.copyOf(columns);
     }
 
@@ -56,18 +56,29 @@ public final class CsvReportWriter {
                     row.append(',').append(bucket.count(counter));
                 }
                 LatencySummary latency = bucket.latency();
-                row.append(',').append(bucket.maxInFlight())
-                        .append(',').append(latency.count())
-                        .append(',').append(millis(latency.p50().toNanos()))
-                        .append(',').append(millis(latency.p95().toNanos()))
-                        .append(',').append(millis(latency.p99().toNanos()))
-                        .append(',').append(millis(latency.max().toNanos()));
+                row.append(',')
+                        .append(bucket.maxInFlight())
+                        .append(',')
+                        .append(latency.count())
+                        .append(',')
+                        .append(millis(latency.p50().toNanos()))
+                        .append(',')
+                        .append(millis(latency.p95().toNanos()))
+                        .append(',')
+                        .append(millis(latency.p99().toNanos()))
+                        .append(',')
+                        .append(millis(latency.max().toNanos()));
                 LatencySummary response = bucket.responseTime();
-                row.append(',').append(response.count())
-                        .append(',').append(millis(response.p50().toNanos()))
-                        .append(',').append(millis(response.p95().toNanos()))
-                        .append(',').append(millis(response.p99().toNanos()))
-                        .append(',').append(millis(response.max().toNanos()));
+                row.append(',')
+                        .append(response.count())
+                        .append(',')
+                        .append(millis(response.p50().toNanos()))
+                        .append(',')
+                        .append(millis(response.p95().toNanos()))
+                        .append(',')
+                        .append(millis(response.p99().toNanos()))
+                        .append(',')
+                        .append(millis(response.max().toNanos()));
                 out.write(row.toString());
                 out.write(LINE_END);
             }

@@ -60,13 +60,16 @@ public final class JsonReportReader {
             List<String> notes = new ArrayList<>();
             root.path("notes").forEach(note -> notes.add(note.asText()));
             Map<String, Figure> figures = new LinkedHashMap<>();
-            Iterator<Map.Entry<String, JsonNode>> fields = root.path("figures").properties().iterator();
+            Iterator<Map.Entry<String, JsonNode>> fields =
+                    root.path("figures").properties().iterator();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 JsonNode value = field.getValue();
-                figures.put(field.getKey(), value.has("value")
-                        ? Figure.of(value.get("value").asDouble())
-                        : Figure.absent(value.path("absent").asText()));
+                figures.put(
+                        field.getKey(),
+                        value.has("value")
+                                ? Figure.of(value.get("value").asDouble())
+                                : Figure.absent(value.path("absent").asText()));
             }
             List<NamedSeries> series = new ArrayList<>();
             for (JsonNode node : root.path("series")) {
@@ -78,7 +81,9 @@ public final class JsonReportReader {
                     Instant.parse(root.path("started_at").asText()),
                     Duration.ofMillis(root.path("planned_duration_ms").asLong()),
                     outcome,
-                    root.path("seed").isNull() || root.path("seed").isMissingNode() ? null : root.path("seed").asLong(),
+                    root.path("seed").isNull() || root.path("seed").isMissingNode()
+                            ? null
+                            : root.path("seed").asLong(),
                     notes,
                     figures,
                     series);
@@ -100,8 +105,12 @@ public final class JsonReportReader {
             LatencySummary latency = latency(row, "latency_count", "");
             // CO1; a report written before response times were recorded has none.
             LatencySummary response = latency(row, "response_count", "response_");
-            buckets.add(new Bucket(Duration.ofMillis(row.path("offset_ms").asLong()), counts,
-                    row.path("max_in_flight").asLong(), latency, response));
+            buckets.add(new Bucket(
+                    Duration.ofMillis(row.path("offset_ms").asLong()),
+                    counts,
+                    row.path("max_in_flight").asLong(),
+                    latency,
+                    response));
         }
         return new TimeSeries(
                 Instant.parse(node.path("start").asText()),
@@ -112,11 +121,14 @@ public final class JsonReportReader {
 
     private static LatencySummary latency(JsonNode row, String countField, String prefix) {
         long count = row.path(countField).asLong();
-        return count == 0 ? LatencySummary.NONE : new LatencySummary(count,
-                micros(row, prefix + "p50_us"),
-                micros(row, prefix + "p95_us"),
-                micros(row, prefix + "p99_us"),
-                micros(row, prefix + "max_us"));
+        return count == 0
+                ? LatencySummary.NONE
+                : new LatencySummary(
+                        count,
+                        micros(row, prefix + "p50_us"),
+                        micros(row, prefix + "p95_us"),
+                        micros(row, prefix + "p99_us"),
+                        micros(row, prefix + "max_us"));
     }
 
     private static Duration micros(JsonNode row, String field) {

@@ -34,7 +34,8 @@ public final class JsonReportWriter {
 
     /** Writes the report to a stream, which stays open. */
     public static void write(LoadReport report, OutputStream out) throws IOException {
-        MAPPER.writer().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+        MAPPER.writer()
+                .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                 .writeValue(out, toJson(report));
     }
 

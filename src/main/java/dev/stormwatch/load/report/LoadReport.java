@@ -70,7 +70,10 @@ public record LoadReport(
 
     /** The series with this name. */
     public Optional<TimeSeries> seriesNamed(String name) {
-        return series.stream().filter(named -> named.name().equals(name)).map(NamedSeries::series).findFirst();
+        return series.stream()
+                .filter(named -> named.name().equals(name))
+                .map(NamedSeries::series)
+                .findFirst();
     }
 
     private static RunOutcome redactOutcome(RunOutcome outcome, Redactor redactor) {
@@ -89,7 +92,8 @@ public record LoadReport(
 
     private static Map<String, Figure> redactFigures(Map<String, Figure> figures, Redactor redactor) {
         Map<String, Figure> redacted = new LinkedHashMap<>();
-        figures.forEach((name, figure) -> redacted.put(redactor.redact(name),
+        figures.forEach((name, figure) -> redacted.put(
+                redactor.redact(name),
                 figure instanceof Figure.Absent absent ? Figure.absent(redactor.redact(absent.reason())) : figure));
         return java.util.Collections.unmodifiableMap(redacted);
     }

@@ -27,12 +27,18 @@ public final class LoadReportHtml {
     public static String write(LoadReport report) throws IOException {
         StringBuilder out = new StringBuilder(65_536);
         HtmlPage.open(out, "Stormwatch load run: " + report.title(), CONTENT_SECURITY_POLICY, HtmlPage.STYLE);
-        out.append("<h1>").append(HtmlPage.escape(report.title())).append(" \u2014 ")
-                .append(HtmlPage.escape(report.outcome() instanceof RunOutcome.Partial partial
-                        ? "partial: " + partial.reason() : "completed"))
+        out.append("<h1>")
+                .append(HtmlPage.escape(report.title()))
+                .append(" \u2014 ")
+                .append(HtmlPage.escape(
+                        report.outcome() instanceof RunOutcome.Partial partial
+                                ? "partial: " + partial.reason()
+                                : "completed"))
                 .append("</h1>\n");
-        ComparisonTable.verdict(report).ifPresent(verdict -> out.append("<p id=\"verdict\" class=\"verdict\">")
-                .append(HtmlPage.escape(verdict)).append("</p>\n"));
+        ComparisonTable.verdict(report)
+                .ifPresent(verdict -> out.append("<p id=\"verdict\" class=\"verdict\">")
+                        .append(HtmlPage.escape(verdict))
+                        .append("</p>\n"));
         figures(out, report);
         for (int i = 0; i < report.series().size(); i++) {
             NamedSeries named = report.series().get(i);
@@ -45,24 +51,31 @@ public final class LoadReportHtml {
         for (String note : report.notes()) {
             out.append("<li>").append(HtmlPage.escape(note)).append("</li>\n");
         }
-        out.append("</ul>\n<h2>Settings</h2>\n<p id=\"settings\"><code>").append(HtmlPage.escape(report.run()))
+        out.append("</ul>\n<h2>Settings</h2>\n<p id=\"settings\"><code>")
+                .append(HtmlPage.escape(report.run()))
                 .append("</code>");
         if (report.seed() != null) {
             out.append(" <span class=\"muted\">seed ").append(report.seed()).append("</span>");
         }
-        out.append("</p>\n<p class=\"muted\">Written by Stormwatch; nothing on this page is fetched from anywhere.</p>\n");
+        out.append(
+                "</p>\n<p class=\"muted\">Written by Stormwatch; nothing on this page is fetched from anywhere.</p>\n");
         out.append("</body>\n</html>\n");
         return out.toString();
     }
 
     private static void figures(StringBuilder out, LoadReport report) {
-        out.append("<h2>Figures</h2>\n<table id=\"figures\">\n<tr><th>figure</th><th>value</th><th>what it means</th></tr>\n");
+        out.append(
+                "<h2>Figures</h2>\n<table id=\"figures\">\n<tr><th>figure</th><th>value</th><th>what it means</th></tr>\n");
         for (Map.Entry<String, Figure> entry : report.figures().entrySet()) {
-            String value = entry.getValue() instanceof Figure.Value v ? String.format(Locale.ROOT, "%.3f", v.value())
+            String value = entry.getValue() instanceof Figure.Value v
+                    ? String.format(Locale.ROOT, "%.3f", v.value())
                     : "n/a (" + ((Figure.Absent) entry.getValue()).reason() + ")";
-            out.append("<tr><th>").append(HtmlPage.escape(SummaryTable.figureLabel(entry.getKey())))
-                    .append("</th><td>").append(HtmlPage.escape(value)).append("</td><td class=\"muted\" style=\""
-                            + "text-align:left\">").append(HtmlPage.escape(SummaryTable.figureMeaning(entry.getKey())))
+            out.append("<tr><th>")
+                    .append(HtmlPage.escape(SummaryTable.figureLabel(entry.getKey())))
+                    .append("</th><td>")
+                    .append(HtmlPage.escape(value))
+                    .append("</td><td class=\"muted\" style=\"" + "text-align:left\">")
+                    .append(HtmlPage.escape(SummaryTable.figureMeaning(entry.getKey())))
                     .append("</td></tr>\n");
         }
         out.append("</table>\n");
@@ -71,29 +84,42 @@ public final class LoadReportHtml {
     /** The PNG report's drawing of one client series, inline. */
     private static void chart(StringBuilder out, LoadReport report, int index, NamedSeries named) throws IOException {
         ByteArrayOutputStream png = new ByteArrayOutputStream();
-        ImageIO.write(PngChartWriter.render(report, index, PngChartWriter.DEFAULT_WIDTH, PngChartWriter.DEFAULT_HEIGHT),
-                "png", png);
+        ImageIO.write(
+                PngChartWriter.render(report, index, PngChartWriter.DEFAULT_WIDTH, PngChartWriter.DEFAULT_HEIGHT),
+                "png",
+                png);
         String header = SummaryTable.columnHeader(named, report.startedAt());
-        out.append("<h2>").append(HtmlPage.escape(header)).append("</h2>\n<img alt=\"")
+        out.append("<h2>")
+                .append(HtmlPage.escape(header))
+                .append("</h2>\n<img alt=\"")
                 .append(HtmlPage.escape(report.title() + ", " + header))
                 .append("\" style=\"max-width:100%\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(png.toByteArray())).append("\">\n");
+                .append(Base64.getEncoder().encodeToString(png.toByteArray()))
+                .append("\">\n");
     }
 
     /** LB10: the totals in words, a column per series; what the provider cannot see reads "-". */
     private static void totals(StringBuilder out, LoadReport report) {
         out.append("<h2>Totals</h2>\n<table id=\"totals\">\n<tr><th></th>");
         for (NamedSeries named : report.series()) {
-            out.append("<th>").append(HtmlPage.escape(SummaryTable.columnHeader(named, report.startedAt())))
+            out.append("<th>")
+                    .append(HtmlPage.escape(SummaryTable.columnHeader(named, report.startedAt())))
                     .append("</th>");
         }
         out.append("</tr>\n");
         for (Counter counter : Counter.values()) {
-            out.append("<tr><th title=\"").append(HtmlPage.escape(SummaryTable.counterMeaning(counter))).append("\">")
-                    .append(HtmlPage.escape(SummaryTable.counterLabel(counter))).append("</th>");
+            out.append("<tr><th title=\"")
+                    .append(HtmlPage.escape(SummaryTable.counterMeaning(counter)))
+                    .append("\">")
+                    .append(HtmlPage.escape(SummaryTable.counterLabel(counter)))
+                    .append("</th>");
             for (NamedSeries named : report.series()) {
-                out.append("<td>").append(SummaryTable.seenBy(named, counter)
-                        ? String.valueOf(named.series().total(counter)) : "-").append("</td>");
+                out.append("<td>")
+                        .append(
+                                SummaryTable.seenBy(named, counter)
+                                        ? String.valueOf(named.series().total(counter))
+                                        : "-")
+                        .append("</td>");
             }
             out.append("</tr>\n");
         }

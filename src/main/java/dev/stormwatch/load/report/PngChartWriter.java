@@ -1,6 +1,10 @@
 package dev.stormwatch.load.report;
 
 import dev.stormwatch.base.ChartSeries;
+import dev.stormwatch.load.scenario.RelayFault;
+import dev.stormwatch.load.scenario.Scenario;
+import dev.stormwatch.load.scenario.ScenarioPresets;
+import dev.stormwatch.load.scenario.TimedFault;
 import dev.stormwatch.load.series.Bucket;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TimeSeries;
@@ -18,10 +22,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import dev.stormwatch.load.scenario.RelayFault;
-import dev.stormwatch.load.scenario.Scenario;
-import dev.stormwatch.load.scenario.ScenarioPresets;
-import dev.stormwatch.load.scenario.TimedFault;
 import java.util.function.ToDoubleFunction;
 import javax.imageio.ImageIO;
 
@@ -34,6 +34,7 @@ public final class PngChartWriter {
 
     /** A size that reads well when attached to a ticket. */
     public static final int DEFAULT_WIDTH = 1200;
+
     public static final int DEFAULT_HEIGHT = 700;
 
     private static final int LEFT = 80;
@@ -46,6 +47,7 @@ public final class PngChartWriter {
     private static final Color INK = new Color(0x333333);
     /** LB12: the provider's arrivals, drawn under the client's lines. */
     static final Color ARRIVALS_COLOUR = colour(ChartSeries.ARRIVALS);
+
     static final Color RETRIES_COLOUR = colour(ChartSeries.RETRIES);
     /** LB12: the provider's quota line (UI14: the window's colour for it) and the faults' markers. */
     static final Color QUOTA_COLOUR = colour(ChartSeries.QUOTA);
@@ -54,9 +56,11 @@ public final class PngChartWriter {
      * eight colours, and a marker must not read as one of them.
      */
     static final Color FAULT_COLOUR = new Color(0x5E35B1);
+
     private static final Color FAULT_BAND = new Color(0xEDE7F6);
     /** Room below the time axis for the settings (LB12), and above the plots for the run's sentence (LB4). */
     private static final int SETTINGS_LINES = 3;
+
     private static final int LINE_HEIGHT = 15;
 
     /** The lines of the counts panel: what a reader of a 429 storm looks for first. */
@@ -66,16 +70,27 @@ public final class PngChartWriter {
             new Line("429", colour(ChartSeries.THROTTLED), bucket -> bucket.count(Counter.STATUS_429)),
             new Line("5xx", colour(ChartSeries.FAILED), bucket -> bucket.count(Counter.STATUS_5XX)),
             new Line("network errors", new Color(0x9467BD), bucket -> bucket.count(Counter.NETWORK_ERRORS)),
-            new Line("refused by limiter", colour(ChartSeries.LIMITER_REFUSED), bucket -> bucket.count(Counter.LIMITER_REFUSED)),
+            new Line(
+                    "refused by limiter",
+                    colour(ChartSeries.LIMITER_REFUSED),
+                    bucket -> bucket.count(Counter.LIMITER_REFUSED)),
             new Line("retries", RETRIES_COLOUR, bucket -> bucket.count(Counter.RETRIES)),
             new Line("in flight (max)", new Color(0x7F7F7F), Bucket::maxInFlight));
 
     private static final List<Line> LATENCY_LINES = List.of(
-            new Line("p50 ms", colour(ChartSeries.P50), bucket -> bucket.latency().p50().toNanos() / 1e6),
-            new Line("p99 ms", colour(ChartSeries.P99), bucket -> bucket.latency().p99().toNanos() / 1e6));
+            new Line(
+                    "p50 ms",
+                    colour(ChartSeries.P50),
+                    bucket -> bucket.latency().p50().toNanos() / 1e6),
+            new Line(
+                    "p99 ms",
+                    colour(ChartSeries.P99),
+                    bucket -> bucket.latency().p99().toNanos() / 1e6));
 
     /** CO1: an open-loop run's p99 from each request's intended start, drawn beside the service time's. */
-    private static final Line RESPONSE_P99 = new Line("p99 from intended start ms", colour(ChartSeries.P99_FROM_INTENDED_START),
+    private static final Line RESPONSE_P99 = new Line(
+            "p99 from intended start ms",
+            colour(ChartSeries.P99_FROM_INTENDED_START),
             bucket -> bucket.responseTime().p99().toNanos() / 1e6);
 
     private PngChartWriter() {}
@@ -116,10 +131,12 @@ public final class PngChartWriter {
     /** The chart as an image. */
     public static BufferedImage render(LoadReport report, int index, int width, int height) {
         if (width < 300 || height < 200) {
-            throw new IllegalArgumentException("a chart needs at least 300 x 200 pixels, asked " + width + " x " + height);
+            throw new IllegalArgumentException(
+                    "a chart needs at least 300 x 200 pixels, asked " + width + " x " + height);
         }
         if (index < 0 || index >= report.series().size()) {
-            throw new IllegalArgumentException("the report has " + report.series().size() + " series, asked for number " + index);
+            throw new IllegalArgumentException(
+                    "the report has " + report.series().size() + " series, asked for number " + index);
         }
         NamedSeries named = report.series().get(index);
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
@@ -134,8 +151,9 @@ public final class PngChartWriter {
             g.drawString(report.title() + " \u2014 " + named.name(), LEFT, 24);
             // LB4, LB12: the run's story in one sentence, under the title.
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-            ComparisonTable.verdict(report).ifPresent(verdict ->
-                    g.drawString(fitted(g, "In short: " + verdict, width - LEFT - RIGHT), LEFT, 42));
+            ComparisonTable.verdict(report)
+                    .ifPresent(
+                            verdict -> g.drawString(fitted(g, "In short: " + verdict, width - LEFT - RIGHT), LEFT, 42));
 
             int bottom = BOTTOM + SETTINGS_LINES * LINE_HEIGHT;
             int plotWidth = width - LEFT - RIGHT;
@@ -144,7 +162,14 @@ public final class PngChartWriter {
             Panel counts = new Panel(LEFT, TOP + 14, plotWidth, countsHeight - 14);
             Panel latency = new Panel(LEFT, TOP + countsHeight + GAP, plotWidth, plotsHeight - countsHeight);
             Story story = Story.of(report, named);
-            draw(g, counts, named.series(), COUNT_LINES, "per " + width(named.series().bucketWidth()), false, story);
+            draw(
+                    g,
+                    counts,
+                    named.series(),
+                    COUNT_LINES,
+                    "per " + width(named.series().bucketWidth()),
+                    false,
+                    story);
             draw(g, latency, named.series(), latencyLines(named.series()), "latency (ms)", true, Story.NONE);
             g.setColor(INK);
             g.drawString("time (s)", LEFT + plotWidth / 2 - 20, height - bottom + 32); // below the ticks' numbers
@@ -153,7 +178,9 @@ public final class PngChartWriter {
             for (int i = 0; i < Math.min(SETTINGS_LINES, settings.size()); i++) {
                 String line = settings.get(i);
                 if (i == SETTINGS_LINES - 1 && settings.size() > SETTINGS_LINES) {
-                    line = fitted(g, line + " " + String.join(" ", settings.subList(i + 1, settings.size())),
+                    line = fitted(
+                            g,
+                            line + " " + String.join(" ", settings.subList(i + 1, settings.size())),
                             width - LEFT - RIGHT);
                 }
                 g.drawString(line, LEFT, height - bottom + 36 + (i + 1) * LINE_HEIGHT);
@@ -166,7 +193,8 @@ public final class PngChartWriter {
 
     /** The service time's lines, and the response time's where the series has one (an open loop, CO1). */
     private static List<Line> latencyLines(TimeSeries series) {
-        boolean scheduled = series.buckets().stream().anyMatch(bucket -> !bucket.responseTime().isEmpty());
+        boolean scheduled = series.buckets().stream()
+                .anyMatch(bucket -> !bucket.responseTime().isEmpty());
         if (!scheduled) {
             return LATENCY_LINES;
         }
@@ -175,8 +203,14 @@ public final class PngChartWriter {
         return lines;
     }
 
-    private static void draw(Graphics2D g, Panel panel, TimeSeries series, List<Line> lines, String label,
-            boolean withTimeAxis, Story story) {
+    private static void draw(
+            Graphics2D g,
+            Panel panel,
+            TimeSeries series,
+            List<Line> lines,
+            String label,
+            boolean withTimeAxis,
+            Story story) {
         List<Bucket> buckets = series.buckets();
         double seconds = Math.max(1e-9, series.bucketWidth().toNanos() / 1e9 * Math.max(1, buckets.size()));
         double top = 0;
@@ -206,7 +240,8 @@ public final class PngChartWriter {
                 g.fillRect(from, panel.y(), to - from, panel.height());
             }
             g.setColor(FAULT_COLOUR);
-            g.setStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            g.setStroke(
+                    new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
             g.drawLine(from, panel.y(), from, panel.y() + panel.height());
             g.setStroke(new BasicStroke(1f));
             g.drawString(mark.label(), from + 4, panel.y() + 14);
@@ -250,7 +285,8 @@ public final class PngChartWriter {
             // LB12: the provider's quota per bucket as a dashed line: arrivals above it are what it refuses.
             int y = panel.y() + panel.height() - (int) Math.round(panel.height() * quota / yMax);
             g.setColor(QUOTA_COLOUR);
-            g.setStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {10f, 6f}, 0f));
+            g.setStroke(
+                    new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {10f, 6f}, 0f));
             g.drawLine(panel.x(), y, panel.x() + panel.width(), y);
             g.setStroke(new BasicStroke(2f));
         }
@@ -261,7 +297,8 @@ public final class PngChartWriter {
                 Path2D.Double path = new Path2D.Double();
                 for (int i = 0; i < buckets.size(); i++) {
                     double x = panel.x() + panel.width() * (i + 0.5) / buckets.size();
-                    double y = panel.y() + panel.height()
+                    double y = panel.y()
+                            + panel.height()
                             - panel.height() * line.value().applyAsDouble(buckets.get(i)) / yMax;
                     if (i == 0) {
                         path.moveTo(x, y);
@@ -292,8 +329,13 @@ public final class PngChartWriter {
         return legendX;
     }
 
-    private static void polyline(Graphics2D g, Panel panel, int count, java.util.function.IntToDoubleFunction value,
-            double yMax, int slots) {
+    private static void polyline(
+            Graphics2D g,
+            Panel panel,
+            int count,
+            java.util.function.IntToDoubleFunction value,
+            double yMax,
+            int slots) {
         if (count == 0) {
             return;
         }
@@ -363,7 +405,8 @@ public final class PngChartWriter {
     }
 
     private static String width(Duration width) {
-        return width.toMillis() % 1000 == 0 ? (width.toSeconds() == 1 ? "second" : width.toSeconds() + " s")
+        return width.toMillis() % 1000 == 0
+                ? (width.toSeconds() == 1 ? "second" : width.toSeconds() + " s")
                 : width.toMillis() + " ms";
     }
 
@@ -383,7 +426,8 @@ public final class PngChartWriter {
             Optional<TimeSeries> arrivals = drawn.name().startsWith("client")
                     ? report.seriesNamed("provider" + drawn.name().substring("client".length()))
                     : Optional.empty();
-            double offset = Duration.between(report.startedAt(), drawn.series().start()).toMillis() / 1000.0;
+            double offset =
+                    Duration.between(report.startedAt(), drawn.series().start()).toMillis() / 1000.0;
             Optional<Scenario> scenario = ScenarioPresets.byName(report.title());
             double quota = 0;
             List<Mark> marks = new java.util.ArrayList<>();
@@ -396,10 +440,14 @@ public final class PngChartWriter {
                 } else if (entry.fault() instanceof RelayFault.ResetConnections) {
                     marks.add(new Mark(at, at, "connections reset at t = " + Math.round(at) + " s"));
                 } else if (entry.fault() instanceof RelayFault.Outage outage) {
-                    marks.add(new Mark(at, at + outage.length().toMillis() / 1000.0,
+                    marks.add(new Mark(
+                            at,
+                            at + outage.length().toMillis() / 1000.0,
                             outage.status() + " outage from t = " + Math.round(at) + " s"));
                 } else if (entry.fault() instanceof RelayFault.SharedRetryAfter shared) {
-                    marks.add(new Mark(at, at + shared.length().toMillis() / 1000.0,
+                    marks.add(new Mark(
+                            at,
+                            at + shared.length().toMillis() / 1000.0,
                             "429 Retry-After from t = " + Math.round(at) + " s"));
                 }
             }

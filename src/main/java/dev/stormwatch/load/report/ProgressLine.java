@@ -24,7 +24,8 @@ public final class ProgressLine {
         List<Bucket> buckets = perSecond.buckets();
         // The bucket in progress is still filling; the one before it is the last whole second.
         Bucket last = buckets.size() >= 2 ? buckets.get(buckets.size() - 2) : null;
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "[%4ds/%ds] requests %d, attempts %d, 2xx %d, 429 %d, 5xx %d, network %d, refused %d, exhausted %d"
                         + " | last second: in flight %d, p99 %s",
                 elapsed.toSeconds(),
@@ -38,6 +39,8 @@ public final class ProgressLine {
                 perSecond.total(Counter.LIMITER_REFUSED),
                 perSecond.total(Counter.EXHAUSTED_BUDGETS),
                 last == null ? 0 : last.maxInFlight(),
-                last == null || last.latency().isEmpty() ? "-" : last.latency().p99().toMillis() + " ms");
+                last == null || last.latency().isEmpty()
+                        ? "-"
+                        : last.latency().p99().toMillis() + " ms");
     }
 }

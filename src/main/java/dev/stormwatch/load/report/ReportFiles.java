@@ -43,7 +43,8 @@ public final class ReportFiles {
     /** {@code out.json} gives {@code out.csv}; a name without {@code .json} keeps its name and gains the extension. */
     static Path sibling(Path json, String extension) {
         String name = json.getFileName().toString();
-        String stem = name.toLowerCase(java.util.Locale.ROOT).endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        String stem =
+                name.toLowerCase(java.util.Locale.ROOT).endsWith(".json") ? name.substring(0, name.length() - 5) : name;
         return json.resolveSibling(stem + extension);
     }
 }

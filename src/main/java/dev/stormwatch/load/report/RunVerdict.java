@@ -35,21 +35,28 @@ public final class RunVerdict {
      * @param clientFine the client's 100 ms series around the scenario's focus, if recorded
      * @param figures the run's {@link StandardFigures}
      */
-    public static String of(Scenario scenario, BackoffStrategy jitter, Instant runStart, TimeSeries client,
-            Optional<TimeSeries> clientFine, Map<String, Figure> figures) {
+    public static String of(
+            Scenario scenario,
+            BackoffStrategy jitter,
+            Instant runStart,
+            TimeSeries client,
+            Optional<TimeSeries> clientFine,
+            Map<String, Figure> figures) {
         List<String> clauses = new ArrayList<>();
         Optional<TimedFault> fault = scenario.timeline().stream().findFirst();
         if (fault.isPresent() && fault.get().fault() instanceof RelayFault.ResetConnections) {
             clauses.addAll(storm(fault.get().at(), jitter, runStart, client, clientFine));
         } else if (fault.isPresent() && fault.get().fault() instanceof RelayFault.Outage outage) {
-            clauses.add("the provider answered " + outage.status() + " from t = " + seconds(fault.get().at())
-                    + " to t = " + seconds(fault.get().at().plus(outage.length())));
+            clauses.add("the provider answered " + outage.status() + " from t = "
+                    + seconds(fault.get().at()) + " to t = "
+                    + seconds(fault.get().at().plus(outage.length())));
             clauses.add(budgets(client));
             clauses.add(recovery(figures.get(StandardFigures.TIME_TO_RECOVER)));
         } else if (fault.isPresent() && scenario.sharedRetryAfterEnds().isPresent()) {
             long throttled = client.total(Counter.STATUS_429);
             clauses.add(count(throttled, "answer was", "answers were") + " 429, every one telling the same instant to"
-                    + " come back, t = " + seconds(scenario.sharedRetryAfterEnds().get()));
+                    + " come back, t = "
+                    + seconds(scenario.sharedRetryAfterEnds().get()));
             clauses.add(peak(figures.get(StandardFigures.PEAK_TO_MEAN)));
         } else {
             clauses.add(count(client.total(Counter.STATUS_2XX), "attempt", "attempts") + " of "
@@ -69,8 +76,8 @@ public final class RunVerdict {
     }
 
     /** The storm: resets at the fault, then how the retries spread out (the fine series shows it to 100 ms). */
-    private static List<String> storm(Duration at, BackoffStrategy jitter, Instant runStart, TimeSeries client,
-            Optional<TimeSeries> fine) {
+    private static List<String> storm(
+            Duration at, BackoffStrategy jitter, Instant runStart, TimeSeries client, Optional<TimeSeries> fine) {
         List<String> clauses = new ArrayList<>();
         Instant faultAt = runStart.plus(at);
         long resets = 0;
@@ -106,7 +113,8 @@ public final class RunVerdict {
 
     private static String budgets(TimeSeries client) {
         long exhausted = client.total(Counter.EXHAUSTED_BUDGETS);
-        return exhausted == 0 ? "no call ran out of its retry budget"
+        return exhausted == 0
+                ? "no call ran out of its retry budget"
                 : count(exhausted, "call", "calls") + " ran out of their retry budget (B1)";
     }
 
@@ -119,8 +127,8 @@ public final class RunVerdict {
 
     private static String peak(Figure figure) {
         if (figure instanceof Figure.Value value) {
-            return String.format(Locale.ROOT, "in the second after, arrivals peaked at %.1f times their mean",
-                    value.value());
+            return String.format(
+                    Locale.ROOT, "in the second after, arrivals peaked at %.1f times their mean", value.value());
         }
         return "the second after it was not recorded";
     }

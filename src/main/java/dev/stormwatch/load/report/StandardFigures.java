@@ -58,12 +58,15 @@ public final class StandardFigures {
         } else if (providerFine.isEmpty()) {
             figures.put(PEAK_TO_MEAN, Figure.absent("the provider's arrivals were not recorded at 100 ms"));
         } else {
-            figures.put(PEAK_TO_MEAN, ArrivalPeak.afterRetryAfter(providerFine.get(), runStart.plus(retryAfterEnds.get())));
+            figures.put(
+                    PEAK_TO_MEAN, ArrivalPeak.afterRetryAfter(providerFine.get(), runStart.plus(retryAfterEnds.get())));
         }
-        figures.put(TIME_TO_RECOVER, scenario.outage()
-                .map(outage -> Recovery.timeToRecover(
-                        clientPerSecond, runStart.plus(outage.start()), runStart.plus(outage.end())))
-                .orElse(Figure.absent("scenario '" + scenario.name() + "' has no outage")));
+        figures.put(
+                TIME_TO_RECOVER,
+                scenario.outage()
+                        .map(outage -> Recovery.timeToRecover(
+                                clientPerSecond, runStart.plus(outage.start()), runStart.plus(outage.end())))
+                        .orElse(Figure.absent("scenario '" + scenario.name() + "' has no outage")));
         figures.put(GOODPUT, Goodput.perSecond(clientPerSecond));
         figures.put(SUCCESS_SHARE, Goodput.successShare(clientPerSecond));
         return figures;

@@ -26,7 +26,10 @@ public final class SummaryTable {
     /** The summary as lines of text, ending with a line break. */
     public static String render(LoadReport report) {
         StringBuilder out = new StringBuilder();
-        out.append(report.title()).append(" \u2014 ").append(outcome(report.outcome())).append('\n');
+        out.append(report.title())
+                .append(" \u2014 ")
+                .append(outcome(report.outcome()))
+                .append('\n');
         out.append(report.run()).append('\n');
         for (String note : report.notes()) {
             out.append("note: ").append(note).append('\n');
@@ -36,10 +39,13 @@ public final class SummaryTable {
         }
         if (!report.figures().isEmpty()) {
             out.append('\n');
-            int width = report.figures().keySet().stream().mapToInt(key -> figureLabel(key).length()).max().orElse(0);
+            int width = report.figures().keySet().stream()
+                    .mapToInt(key -> figureLabel(key).length())
+                    .max()
+                    .orElse(0);
             for (Map.Entry<String, Figure> entry : report.figures().entrySet()) {
-                out.append(String.format(Locale.ROOT, "%-" + width + "s  %s%n", figureLabel(entry.getKey()),
-                        figure(entry.getValue())));
+                out.append(String.format(
+                        Locale.ROOT, "%-" + width + "s  %s%n", figureLabel(entry.getKey()), figure(entry.getValue())));
             }
         }
         return out.toString();
@@ -56,19 +62,24 @@ public final class SummaryTable {
         for (NamedSeries named : report.series()) {
             List<String> lines = wrapped(columnHeader(named, report.startedAt()), COLUMN);
             headers.add(lines);
-            widths.add(Math.max(COLUMN, lines.stream().mapToInt(String::length).max().orElse(0)));
+            widths.add(Math.max(
+                    COLUMN, lines.stream().mapToInt(String::length).max().orElse(0)));
         }
-        int labelWidth = java.util.Arrays.stream(Counter.values()).mapToInt(c -> counterLabel(c).length()).max()
+        int labelWidth = java.util.Arrays.stream(Counter.values())
+                .mapToInt(c -> counterLabel(c).length())
+                .max()
                 .orElse(LABEL);
         int headerLines = headers.stream().mapToInt(List::size).max().orElse(1);
         for (int line = 0; line < headerLines; line++) {
-            out.append(line == 0 ? '\n' : "").append(String.format(Locale.ROOT, "%-" + labelWidth + "s",
-                    line == headerLines - 1 ? "total" : ""));
+            out.append(line == 0 ? '\n' : "")
+                    .append(String.format(
+                            Locale.ROOT, "%-" + labelWidth + "s", line == headerLines - 1 ? "total" : ""));
             for (int column = 0; column < headers.size(); column++) {
                 List<String> lines = headers.get(column);
                 // Bottom-aligned, so that every column's last header line sits just above its numbers.
                 int index = line - (headerLines - lines.size());
-                out.append(String.format(Locale.ROOT, " %" + widths.get(column) + "s", index >= 0 ? lines.get(index) : ""));
+                out.append(String.format(
+                        Locale.ROOT, " %" + widths.get(column) + "s", index >= 0 ? lines.get(index) : ""));
             }
             out.append('\n');
         }
@@ -77,24 +88,34 @@ public final class SummaryTable {
             for (int column = 0; column < headers.size(); column++) {
                 NamedSeries named = report.series().get(column);
                 boolean seen = seenBy(named, counter);
-                out.append(String.format(Locale.ROOT, " %" + widths.get(column) + "s",
+                out.append(String.format(
+                        Locale.ROOT,
+                        " %" + widths.get(column) + "s",
                         seen ? String.valueOf(named.series().total(counter)) : "-"));
             }
             out.append('\n');
         }
         out.append(String.format(Locale.ROOT, "%-" + labelWidth + "s", "worst p99 (ms)"));
         for (int column = 0; column < headers.size(); column++) {
-            out.append(String.format(Locale.ROOT, " %" + widths.get(column) + ".1f",
+            out.append(String.format(
+                    Locale.ROOT,
+                    " %" + widths.get(column) + ".1f",
                     worstP99(report.series().get(column).series()).toNanos() / 1e6));
         }
         out.append('\n');
-        requestSuccessShare(report).ifPresent(share -> out.append(String.format(Locale.ROOT,
-                "%-" + labelWidth + "s %s%n", "requests that succeeded", share)));
+        requestSuccessShare(report)
+                .ifPresent(share -> out.append(
+                        String.format(Locale.ROOT, "%-" + labelWidth + "s %s%n", "requests that succeeded", share)));
     }
 
     /** What the provider records of each arrival: that it came, its status or that it got none, its latency. */
-    private static final java.util.Set<Counter> PROVIDER_SEES = java.util.EnumSet.of(Counter.ATTEMPTS,
-            Counter.STATUS_2XX, Counter.STATUS_429, Counter.STATUS_5XX, Counter.STATUS_OTHER, Counter.NETWORK_ERRORS);
+    private static final java.util.Set<Counter> PROVIDER_SEES = java.util.EnumSet.of(
+            Counter.ATTEMPTS,
+            Counter.STATUS_2XX,
+            Counter.STATUS_429,
+            Counter.STATUS_5XX,
+            Counter.STATUS_OTHER,
+            Counter.NETWORK_ERRORS);
 
     /** Whether this series' side records this counter: the provider sees arrivals and answers, nothing else. */
     static boolean seenBy(NamedSeries named, Counter counter) {
@@ -112,7 +133,8 @@ public final class SummaryTable {
     static String columnHeader(NamedSeries named, java.time.Instant runStart) {
         String side = isProvider(named) ? "provider" : named.name().startsWith("client") ? "clients" : named.name();
         TimeSeries series = named.series();
-        if (series.bucketWidth().compareTo(Duration.ofSeconds(1)) >= 0 || series.buckets().isEmpty()) {
+        if (series.bucketWidth().compareTo(Duration.ofSeconds(1)) >= 0
+                || series.buckets().isEmpty()) {
             return side + ", whole run";
         }
         long from = Duration.between(runStart, series.start()).toSeconds();
@@ -157,7 +179,8 @@ public final class SummaryTable {
             case NETWORK_ERRORS -> "Attempts that got no answer: refused or reset connection, timeout (ST2).";
             case RETRIES -> "Attempts that repeated an earlier failed attempt of the same call.";
             case EXHAUSTED_BUDGETS -> "Calls that gave up because their attempts or time budget ran out (B1).";
-            case PACED_WAITS -> "Times a client waited before sending, for a quota's reset (RH13) or adaptive pacing (RH11).";
+            case PACED_WAITS ->
+                "Times a client waited before sending, for a quota's reset (RH13) or adaptive pacing (RH11).";
             case PACED_WAIT_MS -> "Those waits added up, in milliseconds.";
             case UNSENT_REQUESTS -> "Calls that ended before anything was sent: limiter, pause or deadline (LB2).";
         };
@@ -174,8 +197,8 @@ public final class SummaryTable {
                 return java.util.Optional.empty();
             }
             long ok = client.total(Counter.STATUS_2XX);
-            return java.util.Optional.of(String.format(Locale.ROOT, "%d of %d requests sent (%.1f%%)", ok, sent,
-                    100.0 * ok / sent));
+            return java.util.Optional.of(
+                    String.format(Locale.ROOT, "%d of %d requests sent (%.1f%%)", ok, sent, 100.0 * ok / sent));
         });
     }
 
@@ -201,16 +224,20 @@ public final class SummaryTable {
     /** What a figure means, in a sentence, for a tooltip or a legend (LB10); empty for a figure it does not know. */
     public static String figureMeaning(String key) {
         return switch (key) {
-            case StandardFigures.RETRY_AMPLIFICATION -> "Attempts on the wire per request that sent at least one (LB2):"
-                    + " 1.0 means nothing was retried; 2.0 means the provider saw twice the load it was asked for.";
-            case StandardFigures.PEAK_TO_MEAN -> "Arrivals at the provider in the busiest 100 ms of the second after a"
-                    + " shared Retry-After ends, against that second's mean: 1 is smooth, 10 means everyone came back"
-                    + " at once.";
-            case StandardFigures.TIME_TO_RECOVER -> "Seconds from the end of the outage until successes per second are"
-                    + " back to 90% of their level before it.";
+            case StandardFigures.RETRY_AMPLIFICATION ->
+                "Attempts on the wire per request that sent at least one (LB2):"
+                        + " 1.0 means nothing was retried; 2.0 means the provider saw twice the load it was asked for.";
+            case StandardFigures.PEAK_TO_MEAN ->
+                "Arrivals at the provider in the busiest 100 ms of the second after a"
+                        + " shared Retry-After ends, against that second's mean: 1 is smooth, 10 means everyone came back"
+                        + " at once.";
+            case StandardFigures.TIME_TO_RECOVER ->
+                "Seconds from the end of the outage until successes per second are"
+                        + " back to 90% of their level before it.";
             case StandardFigures.GOODPUT -> "Successful answers per second over the whole run: the useful work.";
-            case StandardFigures.SUCCESS_SHARE -> "Successful answers among all attempts sent, retries included (the"
-                    + " summary also gives the share of requests that succeeded).";
+            case StandardFigures.SUCCESS_SHARE ->
+                "Successful answers among all attempts sent, retries included (the"
+                        + " summary also gives the share of requests that succeeded).";
             default -> "";
         };
     }
@@ -218,12 +245,19 @@ public final class SummaryTable {
     /** Every figure and counter with what it means, one a line: the legend of the summary (LB10). */
     public static String legend() {
         StringBuilder out = new StringBuilder();
-        for (String key : List.of(StandardFigures.RETRY_AMPLIFICATION, StandardFigures.PEAK_TO_MEAN,
-                StandardFigures.TIME_TO_RECOVER, StandardFigures.GOODPUT, StandardFigures.SUCCESS_SHARE)) {
+        for (String key : List.of(
+                StandardFigures.RETRY_AMPLIFICATION,
+                StandardFigures.PEAK_TO_MEAN,
+                StandardFigures.TIME_TO_RECOVER,
+                StandardFigures.GOODPUT,
+                StandardFigures.SUCCESS_SHARE)) {
             out.append(figureLabel(key)).append(": ").append(figureMeaning(key)).append('\n');
         }
         for (Counter counter : Counter.values()) {
-            out.append(counterLabel(counter)).append(": ").append(counterMeaning(counter)).append('\n');
+            out.append(counterLabel(counter))
+                    .append(": ")
+                    .append(counterMeaning(counter))
+                    .append('\n');
         }
         return out.toString();
     }

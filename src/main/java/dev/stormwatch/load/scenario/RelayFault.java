@@ -52,8 +52,8 @@ public sealed interface RelayFault {
     record LeakyBucket(int perSecond) implements RelayFault {
         public LeakyBucket {
             if (perSecond < 1) {
-                throw new IllegalArgumentException("a leaky bucket lets at least one request a second through, was "
-                        + perSecond);
+                throw new IllegalArgumentException(
+                        "a leaky bucket lets at least one request a second through, was " + perSecond);
             }
         }
     }

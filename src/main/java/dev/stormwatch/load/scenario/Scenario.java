@@ -17,8 +17,14 @@ import java.util.Optional;
  *     recovery after it (LB3)
  * @param clients how many virtual clients it runs with when nobody says otherwise (LB3)
  */
-public record Scenario(String name, String title, String description, List<TimedFault> timeline,
-        Duration minimumDuration, Duration length, int clients) {
+public record Scenario(
+        String name,
+        String title,
+        String description,
+        List<TimedFault> timeline,
+        Duration minimumDuration,
+        Duration length,
+        int clients) {
 
     /** Clients of a scenario that does not choose its own. */
     public static final int DEFAULT_CLIENTS = 100;
@@ -40,8 +46,8 @@ public record Scenario(String name, String title, String description, List<Timed
     }
 
     /** A scenario that runs for its minimum duration with {@value #DEFAULT_CLIENTS} clients unless told otherwise. */
-    public Scenario(String name, String title, String description, List<TimedFault> timeline,
-            Duration minimumDuration) {
+    public Scenario(
+            String name, String title, String description, List<TimedFault> timeline, Duration minimumDuration) {
         this(name, title, description, timeline, minimumDuration, minimumDuration, DEFAULT_CLIENTS);
     }
 
@@ -87,7 +93,9 @@ public record Scenario(String name, String title, String description, List<Timed
         if (outage.isPresent()) {
             return Optional.of(outage.get().end());
         }
-        return timeline.isEmpty() ? Optional.empty() : Optional.of(timeline.get(0).at());
+        return timeline.isEmpty()
+                ? Optional.empty()
+                : Optional.of(timeline.get(0).at());
     }
 
     /** A span of the run, as offsets from its start. */

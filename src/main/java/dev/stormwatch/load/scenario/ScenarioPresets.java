@@ -15,7 +15,9 @@ public final class ScenarioPresets {
             "Steady load",
             "No faults: the relay answers every request. The baseline for the other scenarios.",
             List.of(),
-            Duration.ofSeconds(1), Duration.ofSeconds(20), 100);
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(20),
+            100);
 
     /** A hiccup resets every connection at t = 10 s and the clients retry. */
     public static final Scenario THREE_AM_STORM = new Scenario(
@@ -24,7 +26,9 @@ public final class ScenarioPresets {
             "At t = 10 s the relay resets every open connection at once; watch the retries that follow bunch up"
                     + " without jitter and spread out with it.",
             List.of(new TimedFault(Duration.ofSeconds(10), new RelayFault.ResetConnections())),
-            Duration.ofSeconds(20), Duration.ofSeconds(30), 64);
+            Duration.ofSeconds(20),
+            Duration.ofSeconds(30),
+            64);
 
     /** The provider is down (503 without Retry-After) for 20 s from t = 10 s. */
     public static final Scenario PROVIDER_OUTAGE = new Scenario(
@@ -33,7 +37,9 @@ public final class ScenarioPresets {
             "From t = 10 s to t = 30 s the relay answers 503 without Retry-After; watch budgets run out (B1) and"
                     + " how long goodput takes to come back.",
             List.of(new TimedFault(Duration.ofSeconds(10), new RelayFault.Outage(Duration.ofSeconds(20), 503))),
-            Duration.ofSeconds(45), Duration.ofSeconds(45), 100);
+            Duration.ofSeconds(45),
+            Duration.ofSeconds(45),
+            100);
 
     /** The relay's quota runs out and it answers 429 with a Retry-After to the end of its window. */
     public static final Scenario QUOTA_EXHAUSTION = new Scenario(
@@ -42,7 +48,9 @@ public final class ScenarioPresets {
             "The relay allows 100 requests per 10 s window; past it, 429 with Retry-After to the window's end, the same"
                     + " instant for everyone. Watch who retries before it (RA8) and the burst when it ends.",
             List.of(new TimedFault(Duration.ZERO, new RelayFault.Quota(100, Duration.ofSeconds(10)))),
-            Duration.ofSeconds(30), Duration.ofSeconds(30), 50);
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(30),
+            50);
 
     /** From t = 10 s every request gets 429 with Retry-After counting down 120 s to one shared instant. */
     public static final Scenario RETRY_AFTER_120 = new Scenario(
@@ -52,7 +60,9 @@ public final class ScenarioPresets {
                     + " the 20 s budget, so calls stop and pause (RA4, P1); at t = 130 s everyone comes back at once"
                     + " unless jittered (RA3).",
             List.of(new TimedFault(Duration.ofSeconds(10), new RelayFault.SharedRetryAfter(Duration.ofSeconds(120)))),
-            Duration.ofSeconds(140), Duration.ofSeconds(140), 100);
+            Duration.ofSeconds(140),
+            Duration.ofSeconds(140),
+            100);
 
     /**
      * LB15: from t = 2 s every request gets 429 with Retry-After counting down to t = 14 s (12 s at first), longer
@@ -66,7 +76,9 @@ public final class ScenarioPresets {
                     + " article's client, which caps the wait at 8 s (RA8): whoever was told more than 8 s comes back"
                     + " early, only to earn another 429.",
             List.of(new TimedFault(Duration.ofSeconds(2), new RelayFault.SharedRetryAfter(Duration.ofSeconds(12)))),
-            Duration.ofSeconds(16), Duration.ofSeconds(20), 50);
+            Duration.ofSeconds(16),
+            Duration.ofSeconds(20),
+            50);
 
     /** LB9: the relay answers as nginx's limit_req at 50 requests per second, no burst, 429 with Retry-After: 2. */
     public static final Scenario NGINX_LEAKY_BUCKET = new Scenario(
@@ -78,12 +90,19 @@ public final class ScenarioPresets {
                     + " and GCRA at 45/1s side by side in the Load lab: a limiter that lets a burst through meets"
                     + " nginx's refusal all the same.",
             List.of(new TimedFault(Duration.ZERO, new RelayFault.LeakyBucket(50))),
-            Duration.ofSeconds(10), Duration.ofSeconds(20), 50);
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(20),
+            50);
 
     /** Every preset, in the order the UI lists them. */
-    public static final List<Scenario> ALL =
-            List.of(STEADY, THREE_AM_STORM, PROVIDER_OUTAGE, QUOTA_EXHAUSTION, RETRY_AFTER_120, RETRY_AFTER_12,
-                    NGINX_LEAKY_BUCKET);
+    public static final List<Scenario> ALL = List.of(
+            STEADY,
+            THREE_AM_STORM,
+            PROVIDER_OUTAGE,
+            QUOTA_EXHAUSTION,
+            RETRY_AFTER_120,
+            RETRY_AFTER_12,
+            NGINX_LEAKY_BUCKET);
 
     private ScenarioPresets() {}
 
@@ -94,7 +113,8 @@ public final class ScenarioPresets {
     public static Optional<Scenario> byName(String name) {
         String wanted = normalized(name);
         for (Scenario scenario : ALL) {
-            if (normalized(scenario.name()).equals(wanted) || normalized(scenario.title()).equals(wanted)) {
+            if (normalized(scenario.name()).equals(wanted)
+                    || normalized(scenario.title()).equals(wanted)) {
                 return Optional.of(scenario);
             }
         }

@@ -44,8 +44,8 @@ public final class ArrivalPeak {
         }
         // One bucket always has peak == mean: the series is too coarse to show a burst.
         if (buckets < 2) {
-            return Figure.absent("the window " + window + " after " + from
-                    + " holds fewer than two whole buckets of " + series.bucketWidth() + "; record it at 100 ms");
+            return Figure.absent("the window " + window + " after " + from + " holds fewer than two whole buckets of "
+                    + series.bucketWidth() + "; record it at 100 ms");
         }
         if (total == 0) {
             return Figure.absent("no " + counter.key() + " in the window " + window + " after " + from);

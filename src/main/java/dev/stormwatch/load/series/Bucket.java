@@ -15,7 +15,11 @@ import java.util.Map;
  * @param responseTime the time from each open-loop arrival's intended start (its place on the schedule) to its end,
  *     waiting for a free virtual client included (CO1); {@link LatencySummary#NONE} where nothing runs on a schedule
  */
-public record Bucket(Duration offset, Map<Counter, Long> counts, long maxInFlight, LatencySummary latency,
+public record Bucket(
+        Duration offset,
+        Map<Counter, Long> counts,
+        long maxInFlight,
+        LatencySummary latency,
         LatencySummary responseTime) {
 
     /** Copies the counts, so that a bucket never changes after it is made. */

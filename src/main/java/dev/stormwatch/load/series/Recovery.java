@@ -30,7 +30,8 @@ public final class Recovery {
             throw new IllegalArgumentException("fraction must be in (0, 1], was " + fraction);
         }
         if (outageEnd.isBefore(outageStart)) {
-            throw new IllegalArgumentException("the outage ends (" + outageEnd + ") before it starts (" + outageStart + ")");
+            throw new IllegalArgumentException(
+                    "the outage ends (" + outageEnd + ") before it starts (" + outageStart + ")");
         }
         long baselineTotal = 0;
         int baselineBuckets = 0;

@@ -37,6 +37,7 @@ public final class TimeSeriesRecorder implements LoadRecorder {
     private final AtomicReferenceArray<AtomicHistogram> responseTimes;
     /** Every latency and response time of the series, for the run's own percentiles (CO2). */
     private final AtomicHistogram allLatencies = new AtomicHistogram(HIGHEST_LATENCY_MICROS, SIGNIFICANT_DIGITS);
+
     private final AtomicHistogram allResponseTimes = new AtomicHistogram(HIGHEST_LATENCY_MICROS, SIGNIFICANT_DIGITS);
     private final AtomicLongArray maxInFlight;
     private final AtomicLongArray inFlightAtEnd;
@@ -107,8 +108,8 @@ public final class TimeSeriesRecorder implements LoadRecorder {
         record(at, fromIntendedStart, responseTimes, allResponseTimes);
     }
 
-    private void record(Instant at, Duration value, AtomicReferenceArray<AtomicHistogram> perBucket,
-            AtomicHistogram all) {
+    private void record(
+            Instant at, Duration value, AtomicReferenceArray<AtomicHistogram> perBucket, AtomicHistogram all) {
         int bucket = bucketOf(at);
         if (bucket < 0) {
             eventsOutside.incrementAndGet();
@@ -166,8 +167,12 @@ public final class TimeSeriesRecorder implements LoadRecorder {
             if (inFlightTouched.get(bucket) != 0) {
                 carriedInFlight = inFlightAtEnd.get(bucket);
             }
-            buckets.add(new Bucket(bucketWidth.multipliedBy(bucket), bucketCounts, bucketMax,
-                    summary(latencies.get(bucket)), summary(responseTimes.get(bucket))));
+            buckets.add(new Bucket(
+                    bucketWidth.multipliedBy(bucket),
+                    bucketCounts,
+                    bucketMax,
+                    summary(latencies.get(bucket)),
+                    summary(responseTimes.get(bucket))));
         }
         return new TimeSeries(start, bucketWidth, buckets, eventsOutside.get());
     }

@@ -31,7 +31,8 @@ public final class ContentionSimulation {
 
     /** Runs one strategy {@code parameters.runs()} times and averages calls and completion time. */
     public static SimulationResult run(SimulationParameters parameters, BackoffStrategy strategy) {
-        SplittableRandom random = new SplittableRandom(parameters.seed() + STRATEGY_SEED_STRIDE * (strategy.ordinal() + 1));
+        SplittableRandom random =
+                new SplittableRandom(parameters.seed() + STRATEGY_SEED_STRIDE * (strategy.ordinal() + 1));
         long totalCalls = 0;
         long totalCompletionNanos = 0;
         for (int run = 0; run < parameters.runs(); run++) {
@@ -48,7 +49,12 @@ public final class ContentionSimulation {
     }
 
     /** The four messages of one optimistic write: read, its reply, conditional write, its reply. */
-    private enum Step { READ_AT_ROW, VERSION_AT_CLIENT, WRITE_AT_ROW, OUTCOME_AT_CLIENT }
+    private enum Step {
+        READ_AT_ROW,
+        VERSION_AT_CLIENT,
+        WRITE_AT_ROW,
+        OUTCOME_AT_CLIENT
+    }
 
     /** A message arriving at its instant on the queue. */
     private record Message(int client, Step step, long value) {}

@@ -14,7 +14,12 @@ import java.time.Duration;
  * @param seed the seed of the only random source: the same seed gives the same figures
  */
 public record SimulationParameters(
-        int clients, Duration base, Duration cap, Duration networkDelayMean, Duration networkDelayStdDev, int runs,
+        int clients,
+        Duration base,
+        Duration cap,
+        Duration networkDelayMean,
+        Duration networkDelayStdDev,
+        int runs,
         long seed) {
 
     /** The article's base delay: its simulator uses base 5 ms. */

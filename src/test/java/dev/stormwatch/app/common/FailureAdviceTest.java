@@ -16,8 +16,8 @@ class FailureAdviceTest {
     // P9: attempts == 0 means nothing was sent; retryAfter is what is left of the pause.
     @Test
     void refusalByPauseGivesACountdownOfWhatIsLeft() {
-        CallFailure failure = new CallFailure.Recoverable(IDP,
-                new CallFailure.Server(429, Optional.of(Duration.ofSeconds(42)), 0, Duration.ZERO));
+        CallFailure failure = new CallFailure.Recoverable(
+                IDP, new CallFailure.Server(429, Optional.of(Duration.ofSeconds(42)), 0, Duration.ZERO));
 
         assertThat(FailureAdvice.of(failure))
                 .isEqualTo(new FailureAdvice.Countdown(Duration.ofSeconds(42), failure.getMessage()));
@@ -26,8 +26,8 @@ class FailureAdviceTest {
     // P9: requests were sent, the budget ran out: a retry button.
     @Test
     void exhaustedBudgetGivesARetryButton() {
-        CallFailure failure = new CallFailure.Recoverable(IDP,
-                new CallFailure.Server(503, Optional.empty(), 3, Duration.ofSeconds(4)));
+        CallFailure failure = new CallFailure.Recoverable(
+                IDP, new CallFailure.Server(503, Optional.empty(), 3, Duration.ofSeconds(4)));
 
         assertThat(FailureAdvice.of(failure)).isInstanceOf(FailureAdvice.RetryButton.class);
     }
@@ -35,16 +35,16 @@ class FailureAdviceTest {
     // P9: a Retry-After that did not fit the budget was returned after sending: attempts > 0, so a retry button.
     @Test
     void retryAfterReturnedAfterSendingGivesARetryButton() {
-        CallFailure failure = new CallFailure.Recoverable(IDP,
-                new CallFailure.Server(429, Optional.of(Duration.ofSeconds(120)), 1, Duration.ZERO));
+        CallFailure failure = new CallFailure.Recoverable(
+                IDP, new CallFailure.Server(429, Optional.of(Duration.ofSeconds(120)), 1, Duration.ZERO));
 
         assertThat(FailureAdvice.of(failure)).isInstanceOf(FailureAdvice.RetryButton.class);
     }
 
     @Test
     void networkFailureGivesARetryButton() {
-        CallFailure failure = new CallFailure.Recoverable(IDP,
-                new CallFailure.Network(FailureKind.CONNECT_REFUSED, 3, Duration.ofSeconds(2)));
+        CallFailure failure = new CallFailure.Recoverable(
+                IDP, new CallFailure.Network(FailureKind.CONNECT_REFUSED, 3, Duration.ofSeconds(2)));
 
         assertThat(FailureAdvice.of(failure)).isInstanceOf(FailureAdvice.RetryButton.class);
     }

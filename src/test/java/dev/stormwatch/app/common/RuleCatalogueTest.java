@@ -48,8 +48,12 @@ class RuleCatalogueTest {
             }
             // A rule's text goes on over the indented lines below its first, up to a blank line or the next item.
             StringBuilder text = new StringBuilder(m.group(2));
-            for (int j = i + 1; j < lines.size() && lines.get(j).startsWith("  ")
-                    && !lines.get(j).trim().startsWith("- ") && !lines.get(j).trim().startsWith("|"); j++) {
+            for (int j = i + 1;
+                    j < lines.size()
+                            && lines.get(j).startsWith("  ")
+                            && !lines.get(j).trim().startsWith("- ")
+                            && !lines.get(j).trim().startsWith("|");
+                    j++) {
                 text.append(' ').append(lines.get(j).trim());
             }
             rules.put(m.group(1), firstSentence(text.toString()));
@@ -58,7 +62,10 @@ class RuleCatalogueTest {
     }
 
     private static String firstSentence(String markdown) {
-        String plain = markdown.replace("`", "").replace("**", "").replaceAll("\\[([^]]*)]\\([^)]*\\)", "$1").trim();
+        String plain = markdown.replace("`", "")
+                .replace("**", "")
+                .replaceAll("\\[([^]]*)]\\([^)]*\\)", "$1")
+                .trim();
         Matcher end = Pattern.compile("[.](\\s|$)").matcher(plain);
         String sentence = end.find() ? plain.substring(0, end.start() + 1) : plain;
         // A rule that goes on in a table ends its line with a colon: the tooltip ends the sentence there.
@@ -70,8 +77,10 @@ class RuleCatalogueTest {
         StringBuilder out = new StringBuilder("# Generated from docs/spec/retry-semantics.md by RuleCatalogueTest.main:"
                 + " the first sentence of each rule.\n");
         for (Map.Entry<String, String> rule : fromSpec().entrySet()) {
-            out.append(rule.getKey()).append(" = ").append(rule.getValue()
-                    .replace("\\", "\\\\")).append('\n');
+            out.append(rule.getKey())
+                    .append(" = ")
+                    .append(rule.getValue().replace("\\", "\\\\"))
+                    .append('\n');
         }
         Files.writeString(FILE, out.toString(), StandardCharsets.UTF_8);
     }

@@ -29,10 +29,13 @@ class DiagnoseViewModelTest {
     private final AtomicInteger diagnoses = new AtomicInteger();
 
     private DiagnoseViewModel model() {
-        return new DiagnoseViewModel((request, progress, cancelled) -> {
-            diagnoses.incrementAndGet();
-            return new DiagnoseService().diagnose(request, progress, cancelled);
-        }, Runnable::run, Runnable::run);
+        return new DiagnoseViewModel(
+                (request, progress, cancelled) -> {
+                    diagnoses.incrementAndGet();
+                    return new DiagnoseService().diagnose(request, progress, cancelled);
+                },
+                Runnable::run,
+                Runnable::run);
     }
 
     static Path resource(String name) throws Exception {
@@ -41,8 +44,14 @@ class DiagnoseViewModelTest {
 
     /** Every text the tab shows, joined. */
     private static String screen(DiagnoseViewModel m) {
-        return String.join("\n", m.verdictProperty().get(), m.figuresProperty().get(), m.whatIfProperty().get(),
-                m.problemsProperty().get(), m.progressTextProperty().get(), String.join("\n", m.findings()),
+        return String.join(
+                "\n",
+                m.verdictProperty().get(),
+                m.figuresProperty().get(),
+                m.whatIfProperty().get(),
+                m.problemsProperty().get(),
+                m.progressTextProperty().get(),
+                String.join("\n", m.findings()),
                 m.clients().stream().map(ClientDiagnosis::client).toList().toString());
     }
 
@@ -61,26 +70,41 @@ class DiagnoseViewModelTest {
         assertThat(m.runningProperty().get()).isFalse();
         assertThat(m.problemsProperty().get()).isEmpty();
         assertThat(m.progressProperty().get()).isEqualTo(1.0);
-        assertThat(m.clients()).extracting(ClientDiagnosis::client)
+        assertThat(m.clients())
+                .extracting(ClientDiagnosis::client)
                 .containsExactlyInAnyOrder("patient", "eager-a", "eager-b");
-        assertThat(m.clients().get(0).ignoresRetryAfter()).as("most early retries first").isTrue();
-        assertThat(m.clients()).filteredOn(c -> c.client().equals("patient"))
+        assertThat(m.clients().get(0).ignoresRetryAfter())
+                .as("most early retries first")
+                .isTrue();
+        assertThat(m.clients())
+                .filteredOn(c -> c.client().equals("patient"))
                 .allMatch(c -> !c.ignoresRetryAfter() && c.earlyRetries() == 0);
-        assertThat(m.findings()).anyMatch(f -> f.startsWith("DG3 [eager-a]"))
-                .anyMatch(f -> f.startsWith("DG3 [eager-b]")).noneMatch(f -> f.startsWith("DG3 [patient]"));
+        assertThat(m.findings())
+                .anyMatch(f -> f.startsWith("DG3 [eager-a]"))
+                .anyMatch(f -> f.startsWith("DG3 [eager-b]"))
+                .noneMatch(f -> f.startsWith("DG3 [patient]"));
         assertThat(m.verdictProperty().get()).startsWith("2 of 3 clients ignored Retry-After");
         assertThat(m.whatIfProperty().get()).contains("DG6", "DG7", "DG1", "DG14");
         // DG14: the what-if's buckets add up to what it sent, beside the real ones.
         assertThat(m.whatIfArrivals()).isNotEmpty();
-        long whatIfSent = m.whatIfArrivals().stream().mapToLong(DiagnoseViewModel.ArrivalPoint::requests).sum();
-        assertThat(m.whatIfProperty().get()).contains(String.format(java.util.Locale.ROOT, "(DG14): %,d requests"
-                + " instead of", whatIfSent));
+        long whatIfSent = m.whatIfArrivals().stream()
+                .mapToLong(DiagnoseViewModel.ArrivalPoint::requests)
+                .sum();
+        assertThat(m.whatIfProperty().get())
+                .contains(String.format(java.util.Locale.ROOT, "(DG14): %,d requests" + " instead of", whatIfSent));
         assertThat(m.figuresProperty().get()).contains("amplification");
-        long requests = m.clients().stream().mapToLong(ClientDiagnosis::requests).sum();
-        assertThat(m.arrivals().stream().mapToLong(DiagnoseViewModel.ArrivalPoint::requests).sum())
+        long requests =
+                m.clients().stream().mapToLong(ClientDiagnosis::requests).sum();
+        assertThat(m.arrivals().stream()
+                        .mapToLong(DiagnoseViewModel.ArrivalPoint::requests)
+                        .sum())
                 .isEqualTo(requests);
-        assertThat(m.arrivals().stream().mapToLong(DiagnoseViewModel.ArrivalPoint::throttled).sum())
-                .isEqualTo(m.clients().stream().mapToLong(ClientDiagnosis::throttled).sum());
+        assertThat(m.arrivals().stream()
+                        .mapToLong(DiagnoseViewModel.ArrivalPoint::throttled)
+                        .sum())
+                .isEqualTo(m.clients().stream()
+                        .mapToLong(ClientDiagnosis::throttled)
+                        .sum());
     }
 
     @Test
@@ -124,12 +148,18 @@ class DiagnoseViewModelTest {
 
         m.diagnose();
 
-        assertThat(m.problemsProperty().get()).startsWith("storm-access.log: The log format '$remote_addr - ")
+        assertThat(m.problemsProperty().get())
+                .startsWith("storm-access.log: The log format '$remote_addr - ")
                 .contains("matched none of the 88 lines (line 1: expected ' - ' after $remote_addr")
-                .endsWith("pass the server's own format with the Log format field").doesNotContain("--log-format");
-        assertThat(m.files()).containsExactly(log.toAbsolutePath().normalize(), har.toAbsolutePath().normalize());
+                .endsWith("pass the server's own format with the Log format field")
+                .doesNotContain("--log-format");
+        assertThat(m.files())
+                .containsExactly(
+                        log.toAbsolutePath().normalize(), har.toAbsolutePath().normalize());
         assertThat(m.logFormatProperty().get()).isEqualTo("common");
-        assertThat(m.readyProperty().get()).as("the HAR that did parse is diagnosed").isTrue();
+        assertThat(m.readyProperty().get())
+                .as("the HAR that did parse is diagnosed")
+                .isTrue();
         assertThat(m.clients()).isNotEmpty();
         assertThat(m.progressTextProperty().get()).contains("partial");
     }
@@ -161,7 +191,8 @@ class DiagnoseViewModelTest {
         m.throttleStatusesProperty().set("503, 99");
         m.diagnose();
 
-        assertThat(m.problemsProperty().get()).contains("The Tolerance field: 'soon' is not a duration")
+        assertThat(m.problemsProperty().get())
+                .contains("The Tolerance field: 'soon' is not a duration")
                 .contains("The Throttled statuses field takes HTTP statuses between 100 and 599")
                 .contains("'99'");
         assertThat(diagnoses).hasValue(0);
@@ -170,8 +201,9 @@ class DiagnoseViewModelTest {
 
     @Test
     void aNamedThrottleStatusCountsAsThrottled() throws Exception {
-        Path log = Files.writeString(dir.resolve("a.log"), Files.readString(
-                resource("/diagnose/nginx/storm-access.log")).replace("\" 429 \"", "\" 503 \""));
+        Path log = Files.writeString(
+                dir.resolve("a.log"),
+                Files.readString(resource("/diagnose/nginx/storm-access.log")).replace("\" 429 \"", "\" 503 \""));
         DiagnoseViewModel m = model();
         m.addFiles(List.of(log));
         m.logFormatProperty().set(NGINX_FORMAT);
@@ -181,7 +213,8 @@ class DiagnoseViewModelTest {
         m.diagnose();
 
         assertThat(m.clients()).allMatch(c -> c.throttled() == c.status().getOrDefault(503, 0L));
-        assertThat(m.clients().stream().mapToLong(ClientDiagnosis::throttled).sum()).isPositive();
+        assertThat(m.clients().stream().mapToLong(ClientDiagnosis::throttled).sum())
+                .isPositive();
     }
 
     @Test
@@ -219,7 +252,9 @@ class DiagnoseViewModelTest {
         m.saveHtml(page);
 
         String html = Files.readString(page);
-        assertThat(html).startsWith("<!DOCTYPE html>").contains("storm-access.log", "data-rule=\"DG3\"")
+        assertThat(html)
+                .startsWith("<!DOCTYPE html>")
+                .contains("storm-access.log", "data-rule=\"DG3\"")
                 .doesNotContain("made-up-bearer", "made-up-token");
         assertThat(m.savedProperty().get()).isEqualTo("Wrote " + page);
     }
@@ -229,18 +264,48 @@ class DiagnoseViewModelTest {
             + " lacks reads 'not measured', and its arrivals are a series of their own; without one both are empty")
     void aLabRunIsARowBesideTheRealStorm() throws Exception {
         // The real diagnosis of the nginx log, with one lab run beside it as DiagnoseService keeps a load report's.
-        dev.stormwatch.diagnose.Diagnosis.LabRun run = new dev.stormwatch.diagnose.Diagnosis.LabRun("/x/lab.json",
-                "nginx-limit-req, 20 clients", java.time.Instant.parse("2026-12-01T10:00:00Z"), 12, 5, Double.NaN,
-                "no retries", Double.NaN, "no shared Retry-After", List.of(2L, 6L, 4L), false);
-        DiagnoseViewModel m = new DiagnoseViewModel((request, progress, cancelled) -> {
-            dev.stormwatch.diagnose.Diagnosis d = new DiagnoseService().diagnose(request, progress, cancelled);
-            dev.stormwatch.diagnose.Diagnosis.EvidenceSummary e = d.evidence();
-            return new dev.stormwatch.diagnose.Diagnosis(d.requests(), d.logicalRequests(), d.amplification(),
-                    d.from(), d.to(), d.status(), d.attempts(), d.clients(), d.findings(), d.synchronisation(),
-                    d.throttling(), d.arrivals(), d.whatIf(), new dev.stormwatch.diagnose.Diagnosis.EvidenceSummary(
-                            e.files(), e.unparsed(), e.examples(), e.duplicateLines(), e.clockStepsBack(),
-                            List.of(run)), d.verdict(), d.partial());
-        }, Runnable::run, Runnable::run);
+        dev.stormwatch.diagnose.Diagnosis.LabRun run = new dev.stormwatch.diagnose.Diagnosis.LabRun(
+                "/x/lab.json",
+                "nginx-limit-req, 20 clients",
+                java.time.Instant.parse("2026-12-01T10:00:00Z"),
+                12,
+                5,
+                Double.NaN,
+                "no retries",
+                Double.NaN,
+                "no shared Retry-After",
+                List.of(2L, 6L, 4L),
+                false);
+        DiagnoseViewModel m = new DiagnoseViewModel(
+                (request, progress, cancelled) -> {
+                    dev.stormwatch.diagnose.Diagnosis d = new DiagnoseService().diagnose(request, progress, cancelled);
+                    dev.stormwatch.diagnose.Diagnosis.EvidenceSummary e = d.evidence();
+                    return new dev.stormwatch.diagnose.Diagnosis(
+                            d.requests(),
+                            d.logicalRequests(),
+                            d.amplification(),
+                            d.from(),
+                            d.to(),
+                            d.status(),
+                            d.attempts(),
+                            d.clients(),
+                            d.findings(),
+                            d.synchronisation(),
+                            d.throttling(),
+                            d.arrivals(),
+                            d.whatIf(),
+                            new dev.stormwatch.diagnose.Diagnosis.EvidenceSummary(
+                                    e.files(),
+                                    e.unparsed(),
+                                    e.examples(),
+                                    e.duplicateLines(),
+                                    e.clockStepsBack(),
+                                    List.of(run)),
+                            d.verdict(),
+                            d.partial());
+                },
+                Runnable::run,
+                Runnable::run);
         m.addFiles(List.of(resource("/diagnose/nginx/storm-access.log")));
         m.logFormatProperty().set(NGINX_FORMAT);
         m.clientKeyProperty().set("$http_x_client_id");
@@ -254,15 +319,25 @@ class DiagnoseViewModelTest {
         assertThat(real.requests()).isEqualTo(88);
         assertThat(real.amplification()).matches("\\d\\.\\d\\d×");
         DiagnoseViewModel.LabRunRow lab = m.labRuns().get(1);
-        assertThat(lab).isEqualTo(new DiagnoseViewModel.LabRunRow("lab.json",
-                "lab run: nginx-limit-req, 20 clients (partial run)", 12, 5, "not measured", "1.50×",
-                "not measured"));
-        assertThat(m.labRunArrivals()).extracting(DiagnoseViewModel.LabRunArrivals::name)
+        assertThat(lab)
+                .isEqualTo(new DiagnoseViewModel.LabRunRow(
+                        "lab.json",
+                        "lab run: nginx-limit-req, 20 clients (partial run)",
+                        12,
+                        5,
+                        "not measured",
+                        "1.50×",
+                        "not measured"));
+        assertThat(m.labRunArrivals())
+                .extracting(DiagnoseViewModel.LabRunArrivals::name)
                 .containsExactly("real storm (evidence)", "lab run lab.json");
-        assertThat(m.labRunArrivals().get(1).points()).extracting(DiagnoseViewModel.ArrivalPoint::requests)
+        assertThat(m.labRunArrivals().get(1).points())
+                .extracting(DiagnoseViewModel.ArrivalPoint::requests)
                 .containsExactly(2, 6, 4);
-        assertThat(m.labRunArrivals().get(0).points().stream().mapToInt(DiagnoseViewModel.ArrivalPoint::requests)
-                .sum()).isEqualTo(88);
+        assertThat(m.labRunArrivals().get(0).points().stream()
+                        .mapToInt(DiagnoseViewModel.ArrivalPoint::requests)
+                        .sum())
+                .isEqualTo(88);
 
         DiagnoseViewModel plain = model();
         plain.addFiles(List.of(resource("/diagnose/nginx/storm-access.log")));

@@ -27,10 +27,13 @@ class InsecureCredentialsConsentTest {
     }
 
     private LoadLabViewModel model() {
-        LoadLabViewModel model = new LoadLabViewModel((options, choices, progress, live) -> {
-            ran.add(options);
-            return SampleReports.storm();
-        }, background, Runnable::run);
+        LoadLabViewModel model = new LoadLabViewModel(
+                (options, choices, progress, live) -> {
+                    ran.add(options);
+                    return SampleReports.storm();
+                },
+                background,
+                Runnable::run);
         model.scenarioProperty().set(ScenarioPresets.STEADY);
         model.rateProperty().set("5");
         return model;
@@ -47,8 +50,11 @@ class InsecureCredentialsConsentTest {
         assertThat(model.insecureCredentialsProblemProperty().get())
                 .startsWith("The target http://gateway.example:8080/v1 is plain http off this machine")
                 .contains("tick \"" + LoadLabViewModel.INSECURE_LABEL + "\"")
-                .doesNotContain("--allow-insecure-credentials").doesNotContain("sk-test-123");
-        assertThat(model.problemsProperty().get()).as("said once, under its box").doesNotContain("plain http");
+                .doesNotContain("--allow-insecure-credentials")
+                .doesNotContain("sk-test-123");
+        assertThat(model.problemsProperty().get())
+                .as("said once, under its box")
+                .doesNotContain("plain http");
         model.start();
         assertThat(ran).as("nothing runs while refused").isEmpty();
     }
@@ -64,8 +70,11 @@ class InsecureCredentialsConsentTest {
 
         assertThat(model.insecureCredentialsProblemProperty().get()).isEmpty();
         model.start();
-        background.submit(() -> { }).get(10, TimeUnit.SECONDS);
-        assertThat(ran).singleElement().satisfies(options -> assertThat(options.sendsCredentialsInTheClear()).isTrue());
+        background.submit(() -> {}).get(10, TimeUnit.SECONDS);
+        assertThat(ran)
+                .singleElement()
+                .satisfies(options ->
+                        assertThat(options.sendsCredentialsInTheClear()).isTrue());
     }
 
     @Test

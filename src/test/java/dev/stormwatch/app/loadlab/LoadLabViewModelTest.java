@@ -7,7 +7,6 @@ import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.SessionTokenSource;
-import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.SampleReports;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.load.series.Counter;
@@ -42,21 +41,24 @@ class LoadLabViewModelTest {
     }
 
     private LoadLabViewModel model() {
-        return new LoadLabViewModel((options, choices, progress, live) -> {
-            ran.add(options);
-            chosen.add(choices);
-            FakeClock clock = new FakeClock(START);
-            TimeSeriesRecorder client = new TimeSeriesRecorder(clock, START, Duration.ofSeconds(1), 5);
-            client.add(START, Counter.ATTEMPTS, 10);
-            client.add(START, Counter.STATUS_2XX, 7);
-            client.add(START, Counter.STATUS_429, 3);
-            client.add(START.plusSeconds(1), Counter.ATTEMPTS, 4);
-            client.add(START.plusSeconds(1), Counter.RETRIES, 3);
-            clock.advance(Duration.ofMillis(2_500));
-            progress.accept("t=2s attempts 14");
-            live.onTick(Duration.ofMillis(2_500), client.snapshot(), Optional.empty());
-            return SampleReports.storm();
-        }, background, Runnable::run);
+        return new LoadLabViewModel(
+                (options, choices, progress, live) -> {
+                    ran.add(options);
+                    chosen.add(choices);
+                    FakeClock clock = new FakeClock(START);
+                    TimeSeriesRecorder client = new TimeSeriesRecorder(clock, START, Duration.ofSeconds(1), 5);
+                    client.add(START, Counter.ATTEMPTS, 10);
+                    client.add(START, Counter.STATUS_2XX, 7);
+                    client.add(START, Counter.STATUS_429, 3);
+                    client.add(START.plusSeconds(1), Counter.ATTEMPTS, 4);
+                    client.add(START.plusSeconds(1), Counter.RETRIES, 3);
+                    clock.advance(Duration.ofMillis(2_500));
+                    progress.accept("t=2s attempts 14");
+                    live.onTick(Duration.ofMillis(2_500), client.snapshot(), Optional.empty());
+                    return SampleReports.storm();
+                },
+                background,
+                Runnable::run);
     }
 
     @Test
@@ -64,13 +66,14 @@ class LoadLabViewModelTest {
     void aRunDrawsTheSecondsThatHavePassedAndEndsWithItsSummary() throws Exception {
         LoadLabViewModel model = model();
         List<List<LivePoint>> drawn = new CopyOnWriteArrayList<>();
-        model.points().addListener((javafx.collections.ListChangeListener<LivePoint>) change ->
-                drawn.add(List.copyOf(model.points())));
+        model.points().addListener((javafx.collections.ListChangeListener<LivePoint>)
+                change -> drawn.add(List.copyOf(model.points())));
 
         model.start();
         awaitIdle(model);
 
-        List<LivePoint> live = drawn.stream().filter(p -> p.size() == 2).findFirst().orElseThrow();
+        List<LivePoint> live =
+                drawn.stream().filter(p -> p.size() == 2).findFirst().orElseThrow();
         assertThat(live).extracting(LivePoint::second).containsExactly(0L, 1L);
         assertThat(live.get(0).attempts()).isEqualTo(10);
         assertThat(live.get(0).throttled()).isEqualTo(3);
@@ -124,8 +127,10 @@ class LoadLabViewModelTest {
         model.start();
         awaitIdle(model);
 
-        assertThat(ran.get(0).credential()).isInstanceOfSatisfying(Credential.OAuthSessionToken.class,
-                token -> assertThat(token.tokens()).isSameAs(session));
+        assertThat(ran.get(0).credential())
+                .isInstanceOfSatisfying(
+                        Credential.OAuthSessionToken.class,
+                        token -> assertThat(token.tokens()).isSameAs(session));
     }
 
     @Test
@@ -193,9 +198,10 @@ class LoadLabViewModelTest {
 
         model.durationProperty().set("30 s");
 
-        assertThat(model.problemsProperty().get()).isEqualTo("The Duration field is too short for the Provider"
-                + " outage: 30 s, and it needs at least 45 s to show what it is for; type 45 s or more (its own"
-                + " length is 45 s)");
+        assertThat(model.problemsProperty().get())
+                .isEqualTo("The Duration field is too short for the Provider"
+                        + " outage: 30 s, and it needs at least 45 s to show what it is for; type 45 s or more (its own"
+                        + " length is 45 s)");
         assertThat(ran).as("nothing ran").isEmpty();
         model.durationProperty().set("45 s");
         assertThat(model.problemsProperty().get()).isEmpty();
@@ -246,23 +252,26 @@ class LoadLabViewModelTest {
         assertThat(model.savedProperty().get()).startsWith("Wrote ");
         assertThat(dir.resolve("run.json")).exists();
         assertThat(Files.list(dir).map(p -> p.getFileName().toString()).toList())
-                .anyMatch(n -> n.endsWith(".csv")).anyMatch(n -> n.endsWith(".png"));
+                .anyMatch(n -> n.endsWith(".csv"))
+                .anyMatch(n -> n.endsWith(".png"));
     }
 
     @Test
-    @DisplayName("LB10: the limit typed reaches the run; a refused one or one without a limiter is said in the field's words")
+    @DisplayName(
+            "LB10: the limit typed reaches the run; a refused one or one without a limiter is said in the field's words")
     void theLimitTypedReachesTheRunAndABadOneIsSaid() throws Exception {
         LoadLabViewModel model = model();
         model.limitProperty().set("45/1s");
 
         model.start();
-        assertThat(model.problemsProperty().get()).startsWith("The Limit field sets the limiter's limit, but no limiter");
+        assertThat(model.problemsProperty().get())
+                .startsWith("The Limit field sets the limiter's limit, but no limiter");
         assertThat(ran).as("nothing ran").isEmpty();
 
         model.limitProperty().set("lots");
         model.limiterProperty().set(LimiterChoice.GCRA);
-        assertThat(model.problemsProperty().get()).isEqualTo("The Limit field must look like 100/1s (requests per"
-                + " window), was 'lots'");
+        assertThat(model.problemsProperty().get())
+                .isEqualTo("The Limit field must look like 100/1s (requests per" + " window), was 'lots'");
 
         model.limitProperty().set("45/1s");
         assertThat(model.problemsProperty().get()).isEmpty();
@@ -275,7 +284,8 @@ class LoadLabViewModelTest {
     }
 
     @Test
-    @DisplayName("LB8: a comparison runs each of its runs on one seed, changing only its setting, and keeps them side by side")
+    @DisplayName(
+            "LB8: a comparison runs each of its runs on one seed, changing only its setting, and keeps them side by side")
     void aComparisonRunsEachVariantOnOneSeedAndKeepsThemSideBySide() throws Exception {
         LoadLabViewModel model = model();
         model.scenarioProperty().set(ScenarioPresets.THREE_AM_STORM);
@@ -285,11 +295,15 @@ class LoadLabViewModelTest {
         awaitIdle(model);
 
         assertThat(ran).hasSize(2);
-        assertThat(ran).extracting(LoadOptions::jitter).containsExactly(
-                dev.stormwatch.load.simulation.BackoffStrategy.FULL, dev.stormwatch.load.simulation.BackoffStrategy.NONE);
+        assertThat(ran)
+                .extracting(LoadOptions::jitter)
+                .containsExactly(
+                        dev.stormwatch.load.simulation.BackoffStrategy.FULL,
+                        dev.stormwatch.load.simulation.BackoffStrategy.NONE);
         assertThat(ran.get(0).seed()).isPresent().isEqualTo(ran.get(1).seed());
         assertThat(ran.get(0).scenario()).isEqualTo(ran.get(1).scenario());
-        assertThat(model.compared()).extracting(ComparedRun::label)
+        assertThat(model.compared())
+                .extracting(ComparedRun::label)
                 .containsExactly("full jitter", "no backoff (comparison only)");
         assertThat(model.compared().get(1).points()).hasSize(20);
         List<List<String>> rows = model.comparisonRows();
@@ -324,13 +338,18 @@ class LoadLabViewModelTest {
         model.compare();
         awaitIdle(model);
 
-        assertThat(ran).extracting(LoadOptions::limiter)
+        assertThat(ran)
+                .extracting(LoadOptions::limiter)
                 .containsExactly(LimiterChoice.OFF, LimiterChoice.SLIDING_LOG, LimiterChoice.GCRA);
         assertThat(ran).extracting(LoadOptions::scenario).containsOnly(ScenarioPresets.NGINX_LEAKY_BUCKET);
         assertThat(chosen.get(0).limit()).isEmpty();
-        assertThat(chosen.get(1).limit()).hasValueSatisfying(l -> assertThat(l.limit()).isEqualTo(50));
-        assertThat(chosen.get(2).limit()).hasValueSatisfying(l -> assertThat(l.limit()).isEqualTo(45));
-        assertThat(model.compared()).hasSize(3).allSatisfy(run -> assertThat(run.quotaPerSecond()).isEqualTo(50.0));
+        assertThat(chosen.get(1).limit())
+                .hasValueSatisfying(l -> assertThat(l.limit()).isEqualTo(50));
+        assertThat(chosen.get(2).limit())
+                .hasValueSatisfying(l -> assertThat(l.limit()).isEqualTo(45));
+        assertThat(model.compared())
+                .hasSize(3)
+                .allSatisfy(run -> assertThat(run.quotaPerSecond()).isEqualTo(50.0));
         assertThat(model.comparisonRows().get(0)).hasSize(4);
     }
 

@@ -11,7 +11,8 @@ class FaultSwitchTest {
 
     // P3: a token-endpoint fault hits the code exchange of Sign in as well as Refresh, and behaves differently.
     @ParameterizedTest
-    @EnumSource(value = FaultSwitch.class,
+    @EnumSource(
+            value = FaultSwitch.class,
             names = {"TOKEN_429_SHORT", "TOKEN_429_LONG", "TOKEN_503", "REFRESH_PROCESS_THEN_FAIL"})
     void tokenFaultsSayWhatHappensOnRefreshAndOnSignIn(FaultSwitch fault) {
         assertThat(fault.explanation()).contains("Refresh:", "Sign in:");
@@ -27,6 +28,8 @@ class FaultSwitchTest {
     void shortRetryAfterPromisesSuccessOnlyForRefresh() {
         String text = FaultSwitch.TOKEN_429_SHORT.explanation();
 
-        assertThat(text.substring(text.indexOf("Sign in:"))).doesNotContain("succeeds").contains("(P3)");
+        assertThat(text.substring(text.indexOf("Sign in:")))
+                .doesNotContain("succeeds")
+                .contains("(P3)");
     }
 }

@@ -45,35 +45,47 @@ class RelayDialectChoiceTest {
     }
 
     private Response models() throws IOException {
-        return http.newCall(new Request.Builder().url(stack.relay().baseUrl() + "/v1/models")
-                .header("Authorization", "Bearer sk-demo").build()).execute();
+        return http.newCall(new Request.Builder()
+                        .url(stack.relay().baseUrl() + "/v1/models")
+                        .header("Authorization", "Bearer sk-demo")
+                        .build())
+                .execute();
     }
 
     @Test
     @DisplayName("RH6: choosing openai makes the embedded relay answer with OpenAI's rate-limit headers")
     void choosingOpenAiMakesTheRelaySpeakIt(FxRobot robot) throws IOException {
         try (Response before = models()) {
-            assertThat(before.header("x-ratelimit-remaining-requests")).as("plain: no quota headers").isNull();
+            assertThat(before.header("x-ratelimit-remaining-requests"))
+                    .as("plain: no quota headers")
+                    .isNull();
         }
 
         robot.clickOn("#relay-dialect");
         robot.clickOn("openai");
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertThat(robot.lookup("#relay-dialect").<ComboBox<RateLimitDialect>>query().getValue())
+        assertThat(robot.lookup("#relay-dialect")
+                        .<ComboBox<RateLimitDialect>>query()
+                        .getValue())
                 .isEqualTo(RateLimitDialect.OPENAI);
-        try (Response first = models(); Response second = models()) {
+        try (Response first = models();
+                Response second = models()) {
             assertThat(first.code()).isEqualTo(200);
             assertThat(first.header("x-ratelimit-limit-requests")).isEqualTo("60");
             assertThat(first.header("x-ratelimit-remaining-requests")).isEqualTo("59");
-            assertThat(second.header("x-ratelimit-remaining-requests")).as("counting down").isEqualTo("58");
+            assertThat(second.header("x-ratelimit-remaining-requests"))
+                    .as("counting down")
+                    .isEqualTo("58");
             assertThat(first.header("x-ratelimit-reset-requests")).matches("(\\d+m)?\\d+(\\.\\d+)?m?s");
         }
         assertThat(robot.lookup("#fault-last-action").queryLabeled().getText()).contains("openai dialect");
 
         robot.interact(() -> model.relayDialectProperty().set(RateLimitDialect.PLAIN));
         try (Response after = models()) {
-            assertThat(after.header("x-ratelimit-remaining-requests")).as("plain again: no quota").isNull();
+            assertThat(after.header("x-ratelimit-remaining-requests"))
+                    .as("plain again: no quota")
+                    .isNull();
         }
     }
 }

@@ -46,17 +46,23 @@ class ServersViewModelTest {
     void attachingShowsBothAddresses() {
         model.attach(stack);
 
-        assertThat(model.providerAddressProperty().get()).isEqualTo(stack.provider().issuer().toString());
-        assertThat(model.relayAddressProperty().get()).startsWith(stack.relay().baseUrl().toString());
+        assertThat(model.providerAddressProperty().get())
+                .isEqualTo(stack.provider().issuer().toString());
+        assertThat(model.relayAddressProperty().get())
+                .startsWith(stack.relay().baseUrl().toString());
         assertThat(model.runningProperty().get()).isTrue();
-        assertThat(model.limiterProperty().get()).startsWith("redis://127.0.0.1:").contains("started by the app");
+        assertThat(model.limiterProperty().get())
+                .startsWith("redis://127.0.0.1:")
+                .contains("started by the app");
     }
 
     @Test
     @DisplayName("L10: asked to, the tab serves the relay's answers for Prometheus and shows where; not before")
     void servingMetricsShowsWherePrometheusScrapesTheRelay() throws Exception {
         model.serveMetrics();
-        assertThat(model.metricsAddressProperty().get()).as("nothing to serve before the servers run").isEmpty();
+        assertThat(model.metricsAddressProperty().get())
+                .as("nothing to serve before the servers run")
+                .isEmpty();
         model.attach(stack);
 
         model.serveMetrics();
@@ -64,10 +70,13 @@ class ServersViewModelTest {
         String address = model.metricsAddressProperty().get();
         assertThat(address).matches("http://127\\.0\\.0\\.1:\\d+/metrics");
         HttpClient http = HttpClient.newHttpClient();
-        http.send(HttpRequest.newBuilder(stack.relay().baseUrl().resolve("/v1/models")).build(),
+        http.send(
+                HttpRequest.newBuilder(stack.relay().baseUrl().resolve("/v1/models"))
+                        .build(),
                 HttpResponse.BodyHandlers.discarding());
-        String scrape = http.send(HttpRequest.newBuilder(URI.create(address)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        String scrape = http.send(
+                        HttpRequest.newBuilder(URI.create(address)).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
         assertThat(scrape).containsPattern("stormwatch_relay_requests_total\\{outcome=\"unauthorized\"\\} [1-9]");
         assertThat(model.lastActionProperty().get()).contains(address, "this machine only");
     }

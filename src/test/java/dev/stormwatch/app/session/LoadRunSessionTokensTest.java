@@ -17,7 +17,8 @@ class LoadRunSessionTokensTest {
     void beforeSignInTheLoadRunIsToldToSignInOnTheSessionTab() {
         OAuthSessionTokens tokens = new OAuthSessionTokens(Optional::empty, SessionViewModel.LOAD_RUN_ADVICE);
 
-        assertThatThrownBy(tokens::currentToken).isInstanceOf(SessionTokenSource.Unavailable.class)
+        assertThatThrownBy(tokens::currentToken)
+                .isInstanceOf(SessionTokenSource.Unavailable.class)
                 .hasMessage("not signed in; sign in on the Session tab first")
                 .extracting(e -> ((SessionTokenSource.Unavailable) e).reason())
                 .isEqualTo(SessionTokenSource.Unavailable.Reason.NOT_SIGNED_IN);
@@ -30,8 +31,10 @@ class LoadRunSessionTokensTest {
         OAuthSessionTokens tokens =
                 new OAuthSessionTokens(() -> Optional.of(signedIn("DPoP")), SessionViewModel.LOAD_RUN_ADVICE);
 
-        assertThatThrownBy(tokens::currentToken).isInstanceOf(SessionTokenSource.Unavailable.class)
-                .hasMessageContaining("DPoP-bound").hasMessageContaining("sign in without DPoP")
+        assertThatThrownBy(tokens::currentToken)
+                .isInstanceOf(SessionTokenSource.Unavailable.class)
+                .hasMessageContaining("DPoP-bound")
+                .hasMessageContaining("sign in without DPoP")
                 .hasMessageNotContaining("at-secret")
                 .extracting(e -> ((SessionTokenSource.Unavailable) e).reason())
                 .isEqualTo(SessionTokenSource.Unavailable.Reason.DPOP_BOUND);
@@ -51,10 +54,13 @@ class LoadRunSessionTokensTest {
             + " present none; the message names the Client certificate field and shows no token")
     void aCertificateBoundSessionIsRefused() {
         OAuthSessionTokens tokens = new OAuthSessionTokens(
-                () -> Optional.of(SignedInClients.signedInWithCertificateBoundToken()), SessionViewModel.LOAD_RUN_ADVICE);
+                () -> Optional.of(SignedInClients.signedInWithCertificateBoundToken()),
+                SessionViewModel.LOAD_RUN_ADVICE);
 
-        assertThatThrownBy(tokens::currentToken).isInstanceOf(SessionTokenSource.Unavailable.class)
-                .hasMessageContaining("bound to a client certificate").hasMessageContaining("Client certificate field")
+        assertThatThrownBy(tokens::currentToken)
+                .isInstanceOf(SessionTokenSource.Unavailable.class)
+                .hasMessageContaining("bound to a client certificate")
+                .hasMessageContaining("Client certificate field")
                 .hasMessageNotContaining("c2lnbmF0dXJl")
                 .extracting(e -> ((SessionTokenSource.Unavailable) e).reason())
                 .isEqualTo(SessionTokenSource.Unavailable.Reason.CERTIFICATE_BOUND);

@@ -14,13 +14,11 @@ import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -63,8 +61,11 @@ class SessionPauseAndWaitTest {
         SignInPageBrowser signInPage = new SignInPageBrowser();
         SettingsViewModel settings = new SettingsViewModel();
         settings.issuerProperty().set(provider.issuer().toString());
-        model = new SessionViewModel(settings,
-                config -> OAuthClient.builder(config).clock(clock).pauses(pauses)
+        model = new SessionViewModel(
+                settings,
+                config -> OAuthClient.builder(config)
+                        .clock(clock)
+                        .pauses(pauses)
                         .browser(url -> {
                             browserOpened.incrementAndGet();
                             return signInPage.open(url);
@@ -76,7 +77,11 @@ class SessionPauseAndWaitTest {
                             clock.advance(d);
                         })
                         .build(),
-                background, ui, clock, ticker, event -> {});
+                background,
+                ui,
+                clock,
+                ticker,
+                event -> {});
         assertThat(ui.onUi(model::applySettings)).isTrue();
     }
 
@@ -148,7 +153,8 @@ class SessionPauseAndWaitTest {
         ui.await(() -> !model.waitTextProperty().get().isEmpty());
 
         assertThat(ui.onUi(() -> model.waitTextProperty().get()))
-                .matches("The provider asked to wait 5 s \\(RA3\\); retrying at \\d\\d:\\d\\d:\\d\\d \\(in [56] s\\)\\.");
+                .matches(
+                        "The provider asked to wait 5 s \\(RA3\\); retrying at \\d\\d:\\d\\d:\\d\\d \\(in [56] s\\)\\.");
         clock.advance(Duration.ofSeconds(3));
         ui.onUi(ticker::tick);
         assertThat(ui.onUi(() -> model.waitTextProperty().get())).matches(".*\\(in [23] s\\)\\.");
@@ -167,15 +173,18 @@ class SessionPauseAndWaitTest {
     @Test
     void pacedRefreshShowsItsCountdownUntilItIsSent() {
         signIn();
-        pauses.pace(dev.stormwatch.retry.Origin.of(provider.issuer()), clock.instant().plusSeconds(5));
+        pauses.pace(
+                dev.stormwatch.retry.Origin.of(provider.issuer()),
+                clock.instant().plusSeconds(5));
         holdSleeps = true;
 
         ui.onUi(model::refresh);
         ui.await(() -> !model.waitTextProperty().get().isEmpty());
 
-        assertThat(ui.onUi(() -> model.waitTextProperty().get())).matches("Nothing is left of the provider's quota"
-                + " until its reset; waiting 5(\\.\\d)? s \\(pace of the origin \\(RH13\\)\\); sending at"
-                + " \\d\\d:\\d\\d:\\d\\d \\(in [56] s\\)\\.");
+        assertThat(ui.onUi(() -> model.waitTextProperty().get()))
+                .matches("Nothing is left of the provider's quota"
+                        + " until its reset; waiting 5(\\.\\d)? s \\(pace of the origin \\(RH13\\)\\); sending at"
+                        + " \\d\\d:\\d\\d:\\d\\d \\(in [56] s\\)\\.");
 
         sleepReleased.countDown();
         ui.await(() -> !model.busyProperty().get());
@@ -194,7 +203,8 @@ class SessionPauseAndWaitTest {
 
         assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
         assertThat(ui.onUi(() -> model.phaseDetailProperty().get()))
-                .contains("Sign in when the pause ends").doesNotContain("session is kept");
+                .contains("Sign in when the pause ends")
+                .doesNotContain("session is kept");
         assertThat(ui.onUi(() -> model.canSignIn().get())).isFalse();
 
         clock.advance(Duration.ofSeconds(5));
@@ -254,7 +264,8 @@ class SessionPauseAndWaitTest {
     void staleRetryDoesNotSurviveSettingsApplied() {
         ui.onUi(() -> model.settings().issuerProperty().set("http://127.0.0.1:9"));
         ui.onUi(model::signIn);
-        ui.await(() -> !model.busyProperty().get() && model.retryOfferedProperty().get());
+        ui.await(() ->
+                !model.busyProperty().get() && model.retryOfferedProperty().get());
 
         ui.onUi(() -> model.settings().issuerProperty().set(provider.issuer().toString()));
         assertThat(ui.onUi(model::applySettings)).isTrue();
@@ -265,6 +276,7 @@ class SessionPauseAndWaitTest {
 
     private void signIn() {
         ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
     }
 }

@@ -13,14 +13,10 @@ import dev.stormwatch.retry.OriginPauses;
 import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Executors;
-import java.util.function.BooleanSupplier;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import org.junit.jupiter.api.AfterAll;
@@ -63,9 +59,18 @@ class SessionViewModelTest {
         SettingsViewModel settings = new SettingsViewModel();
         settings.issuerProperty().set(issuer);
         settings.totalBudgetMsProperty().set("2000");
-        SessionViewModel model = new SessionViewModel(settings,
-                config -> OAuthClient.builder(config).clock(clock).pauses(pauses).browser(browser).build(),
-                background, ui, clock, tick -> () -> {}, event -> {});
+        SessionViewModel model = new SessionViewModel(
+                settings,
+                config -> OAuthClient.builder(config)
+                        .clock(clock)
+                        .pauses(pauses)
+                        .browser(browser)
+                        .build(),
+                background,
+                ui,
+                clock,
+                tick -> () -> {},
+                event -> {});
         assertThat(ui.onUi(model::applySettings)).isTrue();
         return model;
     }
@@ -75,10 +80,12 @@ class SessionViewModelTest {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
 
         ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
 
         assertThat(model.messageProperty().get()).isEqualTo("The ID token's signature and claims were verified.");
-        assertThat(model.tokens()).extracting(TokenDetails::name)
+        assertThat(model.tokens())
+                .extracting(TokenDetails::name)
                 .containsExactly("ID token", "Access token", "Refresh token");
         assertThat(model.tokens().get(0).verification()).contains("fetched at", "RS256");
         assertThat(model.canAct().get()).isTrue();
@@ -89,10 +96,12 @@ class SessionViewModelTest {
     void signOutSaysWhetherTheProviderRevokedTheToken() {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
         ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
 
         ui.onUi(model::signOut);
-        ui.await(() -> !model.busyProperty().get() && !model.messageProperty().get().startsWith("Signed in"));
+        ui.await(() ->
+                !model.busyProperty().get() && !model.messageProperty().get().startsWith("Signed in"));
 
         assertThat(model.messageProperty().get()).isEqualTo("Signed out. The provider revoked the token.");
         assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
@@ -105,13 +114,16 @@ class SessionViewModelTest {
         SignInPageBrowser browser = new SignInPageBrowser();
         SessionViewModel model = model(provider.issuer().toString(), browser);
         ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
 
         ui.onUi(model::signOutAtProvider);
-        ui.await(() -> !model.busyProperty().get() && model.messageProperty().get().startsWith("Signed out"));
+        ui.await(() ->
+                !model.busyProperty().get() && model.messageProperty().get().startsWith("Signed out"));
 
-        assertThat(model.messageProperty().get()).isEqualTo("Signed out. The provider revoked the token. The provider"
-                + " ended its own sign-in and sent the browser back.");
+        assertThat(model.messageProperty().get())
+                .isEqualTo("Signed out. The provider revoked the token. The provider"
+                        + " ended its own sign-in and sent the browser back.");
         assertThat(browser.endSessionUrls).hasSize(1);
         assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
         assertThat(model.tokens()).isEmpty();
@@ -124,22 +136,31 @@ class SessionViewModelTest {
         List<Runnable> ticks = new ArrayList<>();
         SettingsViewModel settings = new SettingsViewModel();
         settings.issuerProperty().set(provider.issuer().toString());
-        SessionViewModel model = new SessionViewModel(settings,
-                config -> OAuthClient.builder(config).browser(new SignInPageBrowser()).build(),
-                background, ui, shown, tick -> {
+        SessionViewModel model = new SessionViewModel(
+                settings,
+                config -> OAuthClient.builder(config)
+                        .browser(new SignInPageBrowser())
+                        .build(),
+                background,
+                ui,
+                shown,
+                tick -> {
                     ticks.add(tick);
                     return () -> {};
-                }, event -> {});
+                },
+                event -> {});
         ui.onUi(model::applySettings);
         ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
         String first = ui.onUi(() -> model.refreshExpiryProperty().get());
         assertThat(first).matches("Refresh token expires in \\d+ s\\.");
 
         shown.advance(ProviderConfig.defaults().refreshTokenTtl().plusSeconds(5));
         ui.onUi(() -> ticks.forEach(Runnable::run));
 
-        assertThat(ui.onUi(() -> model.refreshExpiryProperty().get())).startsWith("Refresh token expired")
+        assertThat(ui.onUi(() -> model.refreshExpiryProperty().get()))
+                .startsWith("Refresh token expired")
                 .contains("sign in again");
     }
 
@@ -153,7 +174,8 @@ class SessionViewModelTest {
         SessionViewModel model = model("http://127.0.0.1:" + closedPort, new SignInPageBrowser());
 
         ui.onUi(model::signIn);
-        ui.await(() -> !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
+        ui.await(() ->
+                !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
 
         assertThat(model.toneProperty().get()).isEqualTo(Tone.ERROR);
         assertThat(model.messageProperty().get()).containsIgnoringCase("refused");
@@ -166,15 +188,17 @@ class SessionViewModelTest {
     void providerThatIsNotOpenIdIsAClearProtocolMessage() throws Exception {
         try (MockWebServer notOpenId = new MockWebServer()) {
             for (int i = 0; i < 4; i++) {
-                notOpenId.enqueue(new MockResponse().setResponseCode(200)
-                        .setHeader("Content-Type", "text/html").setBody("<html>Welcome to our shop</html>"));
+                notOpenId.enqueue(new MockResponse()
+                        .setResponseCode(200)
+                        .setHeader("Content-Type", "text/html")
+                        .setBody("<html>Welcome to our shop</html>"));
             }
             notOpenId.start();
-            SessionViewModel model = model(notOpenId.url("/").toString().replaceAll("/$", ""),
-                    new SignInPageBrowser());
+            SessionViewModel model = model(notOpenId.url("/").toString().replaceAll("/$", ""), new SignInPageBrowser());
 
             ui.onUi(model::signIn);
-            ui.await(() -> !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
+            ui.await(() -> !model.busyProperty().get()
+                    && !model.messageProperty().get().isEmpty());
 
             assertThat(model.messageProperty().get()).containsIgnoringCase("discovery");
             assertThat(model.retryOfferedProperty().get()).isFalse();
@@ -205,7 +229,8 @@ class SessionViewModelTest {
     void settingsCannotChangeUnderASession() {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
         ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN && !model.busyProperty().get());
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
 
         assertThat(ui.onUi(model::applySettings)).isFalse();
 

@@ -18,8 +18,11 @@ class SettingsAccountTest {
 
     private static SettingsViewModel settings() {
         SettingsViewModel settings = new SettingsViewModel(Optional.empty());
-        settings.issuerFinder(account -> WebFinger.discover(account, new OkHttpClient(), "Account").value(),
-                Runnable::run, Runnable::run);
+        settings.issuerFinder(
+                account -> WebFinger.discover(account, new OkHttpClient(), "Account")
+                        .value(),
+                Runnable::run,
+                Runnable::run);
         return settings;
     }
 
@@ -28,12 +31,15 @@ class SettingsAccountTest {
     void findIssuerFillsTheIssuer() throws Exception {
         try (DemoProvider provider = DemoProvider.start(ProviderConfig.defaults())) {
             SettingsViewModel settings = settings();
-            settings.accountProperty().set("alice@" + provider.issuer().getHost() + ":" + provider.issuer().getPort());
+            settings.accountProperty()
+                    .set("alice@" + provider.issuer().getHost() + ":"
+                            + provider.issuer().getPort());
 
             settings.findIssuer();
 
             assertThat(settings.accountErrorProperty().get()).isEmpty();
-            assertThat(settings.issuerProperty().get()).isEqualTo(provider.issuer().toString());
+            assertThat(settings.issuerProperty().get())
+                    .isEqualTo(provider.issuer().toString());
             assertThat(settings.findingIssuerProperty().get()).isFalse();
             assertThat(settings.toConfig()).isPresent();
         }
@@ -57,8 +63,8 @@ class SettingsAccountTest {
             String host = bare.baseUri().getHost() + ":" + bare.baseUri().getPort();
             settings.accountProperty().set("alice@" + host);
             settings.findIssuer();
-            assertThat(settings.accountErrorProperty().get()).startsWith("Account alice@" + host + ": " + host
-                    + " has no WebFinger endpoint");
+            assertThat(settings.accountErrorProperty().get())
+                    .startsWith("Account alice@" + host + ": " + host + " has no WebFinger endpoint");
             assertThat(settings.issuerProperty().get()).isEqualTo("https://login.example.com");
         }
     }

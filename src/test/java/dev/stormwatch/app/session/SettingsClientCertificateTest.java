@@ -27,8 +27,10 @@ class SettingsClientCertificateTest {
     @TempDir
     Path dir;
 
-    private final HeldCertificate held = new HeldCertificate.Builder().commonName("stormwatch-mtls")
-            .duration(1, java.util.concurrent.TimeUnit.DAYS).build();
+    private final HeldCertificate held = new HeldCertificate.Builder()
+            .commonName("stormwatch-mtls")
+            .duration(1, java.util.concurrent.TimeUnit.DAYS)
+            .build();
 
     private Path ownerOnly(String name, String text) throws Exception {
         Path file = Files.writeString(dir.resolve(name), text);
@@ -54,13 +56,16 @@ class SettingsClientCertificateTest {
         settings.clientAuthProperty().set(ClientAuthentication.Method.TLS_CLIENT_AUTH);
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientCertErrorProperty().get()).startsWith("Client certificate is empty")
+        assertThat(settings.clientCertErrorProperty().get())
+                .startsWith("Client certificate is empty")
                 .contains("tls_client_auth");
         assertThat(settings.clientAuthErrorProperty().get()).isEmpty();
         assertThat(settings.refusedSummary()).contains("Client certificate");
 
-        settings.clientCertProperty().set(ownerOnly("c.pem", held.certificatePem()).toString());
-        settings.clientCertKeyProperty().set(ownerOnly("k.pem", held.privateKeyPkcs8Pem()).toString());
+        settings.clientCertProperty()
+                .set(ownerOnly("c.pem", held.certificatePem()).toString());
+        settings.clientCertKeyProperty()
+                .set(ownerOnly("k.pem", held.privateKeyPkcs8Pem()).toString());
         OAuthConfig config = settings.toConfig().orElseThrow();
 
         assertThat(settings.clientCertErrorProperty().get()).isEmpty();
@@ -73,8 +78,9 @@ class SettingsClientCertificateTest {
         assertThat(settings.toConfig().orElseThrow().clientAuthentication().method())
                 .isEqualTo(ClientAuthentication.Method.SELF_SIGNED_TLS_CLIENT_AUTH);
         // A combined PEM (certificate, then key) needs no key file.
-        settings.clientCertProperty().set(ownerOnly("both.pem", held.certificatePem() + held.privateKeyPkcs8Pem())
-                .toString());
+        settings.clientCertProperty()
+                .set(ownerOnly("both.pem", held.certificatePem() + held.privateKeyPkcs8Pem())
+                        .toString());
         settings.clientCertKeyProperty().set("");
         assertThat(settings.toConfig()).isPresent();
     }
@@ -93,24 +99,34 @@ class SettingsClientCertificateTest {
         settings.clientCertProperty().set(cert.toString());
         settings.clientCertKeyProperty().set(readable.toString());
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientCertKeyErrorProperty().get()).startsWith(SettingsViewModel.CLIENT_CERT_KEY_LABEL)
+        assertThat(settings.clientCertKeyErrorProperty().get())
+                .startsWith(SettingsViewModel.CLIENT_CERT_KEY_LABEL)
                 .contains("chmod 600");
         assertThat(settings.clientCertErrorProperty().get()).isEmpty();
         String all = settings.clientCertKeyErrorProperty().get();
 
         // Another certificate's key: under the key's field.
-        settings.clientCertKeyProperty().set(ownerOnly("other.pem",
-                new HeldCertificate.Builder().commonName("other").build().privateKeyPkcs8Pem()).toString());
+        settings.clientCertKeyProperty()
+                .set(ownerOnly(
+                                "other.pem",
+                                new HeldCertificate.Builder()
+                                        .commonName("other")
+                                        .build()
+                                        .privateKeyPkcs8Pem())
+                        .toString());
         assertThat(settings.toConfig()).isEmpty();
         assertThat(settings.clientCertKeyErrorProperty().get())
-                .startsWith(SettingsViewModel.CLIENT_CERT_KEY_LABEL + ": the private key in").contains("is not the key");
+                .startsWith(SettingsViewModel.CLIENT_CERT_KEY_LABEL + ": the private key in")
+                .contains("is not the key");
         all += settings.clientCertKeyErrorProperty().get();
 
         // A key in PKCS#1 form: under the key's field.
-        settings.clientCertKeyProperty().set(ownerOnly("rsa.pem", "-----BEGIN RSA PRIVATE KEY-----\nMIIB\n"
-                + "-----END RSA PRIVATE KEY-----\n").toString());
+        settings.clientCertKeyProperty()
+                .set(ownerOnly("rsa.pem", "-----BEGIN RSA PRIVATE KEY-----\nMIIB\n" + "-----END RSA PRIVATE KEY-----\n")
+                        .toString());
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientCertKeyErrorProperty().get()).startsWith(SettingsViewModel.CLIENT_CERT_KEY_LABEL)
+        assertThat(settings.clientCertKeyErrorProperty().get())
+                .startsWith(SettingsViewModel.CLIENT_CERT_KEY_LABEL)
                 .contains("openssl pkcs8");
 
         // A certificate file that does not exist, or holds no certificate: under the certificate's field.
@@ -122,7 +138,8 @@ class SettingsClientCertificateTest {
         assertThat(settings.clientCertKeyErrorProperty().get()).isEmpty();
         settings.clientCertProperty().set(key.toString());
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientCertErrorProperty().get()).startsWith(SettingsViewModel.CLIENT_CERT_LABEL)
+        assertThat(settings.clientCertErrorProperty().get())
+                .startsWith(SettingsViewModel.CLIENT_CERT_LABEL)
                 .contains("certificate");
         all += settings.clientCertErrorProperty().get();
 
@@ -130,7 +147,8 @@ class SettingsClientCertificateTest {
         settings.clientCertProperty().set("");
         settings.clientAuthProperty().set(ClientAuthentication.Method.NONE);
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientCertKeyErrorProperty().get()).startsWith(SettingsViewModel.CLIENT_CERT_KEY_LABEL)
+        assertThat(settings.clientCertKeyErrorProperty().get())
+                .startsWith(SettingsViewModel.CLIENT_CERT_KEY_LABEL)
                 .contains("Client certificate, which is empty");
 
         // A secret beside a mutual-TLS method: under Client authentication, and the secret is not quoted.
@@ -140,7 +158,8 @@ class SettingsClientCertificateTest {
         settings.clientAuthProperty().set(ClientAuthentication.Method.TLS_CLIENT_AUTH);
         settings.clientSecretProperty().set("s3cret-typed");
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientAuthErrorProperty().get()).contains("clear the secret")
+        assertThat(settings.clientAuthErrorProperty().get())
+                .contains("clear the secret")
                 .doesNotContain("s3cret-typed");
 
         assertThat(all).doesNotContain(keyLine());
@@ -153,11 +172,14 @@ class SettingsClientCertificateTest {
         SettingsViewModel settings = new SettingsViewModel(Optional.empty(), later);
         settings.issuerProperty().set("https://login.example.com");
         settings.clientAuthProperty().set(ClientAuthentication.Method.TLS_CLIENT_AUTH);
-        settings.clientCertProperty().set(ownerOnly("c.pem", held.certificatePem()).toString());
-        settings.clientCertKeyProperty().set(ownerOnly("k.pem", held.privateKeyPkcs8Pem()).toString());
+        settings.clientCertProperty()
+                .set(ownerOnly("c.pem", held.certificatePem()).toString());
+        settings.clientCertKeyProperty()
+                .set(ownerOnly("k.pem", held.privateKeyPkcs8Pem()).toString());
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientCertErrorProperty().get()).startsWith(SettingsViewModel.CLIENT_CERT_LABEL)
+        assertThat(settings.clientCertErrorProperty().get())
+                .startsWith(SettingsViewModel.CLIENT_CERT_LABEL)
                 .contains("not now");
     }
 
@@ -175,8 +197,12 @@ class SettingsClientCertificateTest {
 
         assertThat(settings.saveProfile()).isTrue();
         String saved = Files.readString(dir.resolve("stormwatch/profiles/bank.json"));
-        assertThat(saved).contains("\"client_cert\"").contains("\"client_cert_pkcs8\"").contains(key.toString())
-                .doesNotContain(keyLine()).doesNotContain("PRIVATE KEY");
+        assertThat(saved)
+                .contains("\"client_cert\"")
+                .contains("\"client_cert_pkcs8\"")
+                .contains(key.toString())
+                .doesNotContain(keyLine())
+                .doesNotContain("PRIVATE KEY");
 
         SettingsViewModel other = new SettingsViewModel(Optional.of(new ProfileStore(dir.resolve("stormwatch"))));
         other.embeddedIssuer("http://127.0.0.1:9000");
@@ -184,7 +210,8 @@ class SettingsClientCertificateTest {
         assertThat(other.clientAuthProperty().get()).isEqualTo(ClientAuthentication.Method.TLS_CLIENT_AUTH);
         assertThat(other.clientCertProperty().get()).isEqualTo(cert.toString());
         assertThat(other.clientCertKeyProperty().get()).isEqualTo(key.toString());
-        assertThat(other.toConfig().orElseThrow().clientAuthentication().certificate()).isPresent();
+        assertThat(other.toConfig().orElseThrow().clientAuthentication().certificate())
+                .isPresent();
 
         other.choose(SettingsViewModel.EMBEDDED_PROFILE);
         assertThat(other.clientCertProperty().get()).isEmpty();
@@ -201,11 +228,13 @@ class SettingsClientCertificateTest {
         String json = ProfileStore.export(profile);
 
         assertThat(ProfileStore.parse(json, "shared.json")).isEqualTo(profile);
-        assertThatThrownBy(() -> ProfileStore.parse(json.replace("client_cert_pkcs8", "client_cert_key"),
-                "shared.json")).isInstanceOf(CallFailure.Configuration.class)
+        assertThatThrownBy(
+                        () -> ProfileStore.parse(json.replace("client_cert_pkcs8", "client_cert_key"), "shared.json"))
+                .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("'client_cert_key', which would carry a secret");
         assertThatThrownBy(() -> Profile.of("bank", "https://login.example.com", "app")
-                .withClientAuth(ClientAuthentication.Method.TLS_CLIENT_AUTH))
-                .isInstanceOf(CallFailure.Configuration.class).hasMessageContaining("client certificate file");
+                        .withClientAuth(ClientAuthentication.Method.TLS_CLIENT_AUTH))
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("client certificate file");
     }
 }

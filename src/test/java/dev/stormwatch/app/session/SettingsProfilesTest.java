@@ -29,8 +29,10 @@ class SettingsProfilesTest {
             + " every field and clears the secret, and choosing the embedded one restores its defaults")
     void chooserFillsTheFields() throws Exception {
         Path ca = caFile();
-        store().save(Profile.of("work", "https://login.example.com", "my-app").withScope("openid offline_access")
-                .withClientAuth(ClientAuthentication.Method.CLIENT_SECRET_POST).withCaFile(Optional.of(ca)));
+        store().save(Profile.of("work", "https://login.example.com", "my-app")
+                .withScope("openid offline_access")
+                .withClientAuth(ClientAuthentication.Method.CLIENT_SECRET_POST)
+                .withCaFile(Optional.of(ca)));
         SettingsViewModel settings = new SettingsViewModel(Optional.of(store()));
         settings.embeddedIssuer("http://127.0.0.1:9000");
         settings.clientSecretProperty().set("typed-before");
@@ -82,7 +84,8 @@ class SettingsProfilesTest {
 
         assertThat(settings.profiles()).containsExactly(SettingsViewModel.EMBEDDED_PROFILE, "work");
         assertThat(store().require("work").clientAuth()).isEqualTo(ClientAuthentication.Method.CLIENT_SECRET_BASIC);
-        assertThat(Files.readString(home.resolve("stormwatch/profiles/work.json"))).doesNotContain("hunter2");
+        assertThat(Files.readString(home.resolve("stormwatch/profiles/work.json")))
+                .doesNotContain("hunter2");
     }
 
     @Test
@@ -96,7 +99,8 @@ class SettingsProfilesTest {
         settings.caFileProperty().set(notPem.toString());
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientAuthErrorProperty().get()).contains("Client authentication is none")
+        assertThat(settings.clientAuthErrorProperty().get())
+                .contains("Client authentication is none")
                 .doesNotContain("s3cr3t");
         assertThat(settings.caFileErrorProperty().get()).contains("CA file");
         assertThat(settings.refusedSummary()).contains("Client authentication").contains("CA file");
@@ -104,7 +108,10 @@ class SettingsProfilesTest {
     }
 
     private Path caFile() throws Exception {
-        HeldCertificate ca = new HeldCertificate.Builder().certificateAuthority(0).commonName("Test CA").build();
+        HeldCertificate ca = new HeldCertificate.Builder()
+                .certificateAuthority(0)
+                .commonName("Test CA")
+                .build();
         return Files.writeString(home.resolve("ca.pem"), ca.certificatePem());
     }
 }

@@ -48,7 +48,8 @@ class SettingsSignInChoicesTest {
         settings.clientAuthProperty().set(ClientAuthentication.Method.PRIVATE_KEY_JWT);
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientKeyFileErrorProperty().get()).startsWith("Client key file is empty")
+        assertThat(settings.clientKeyFileErrorProperty().get())
+                .startsWith("Client key file is empty")
                 .contains("stormwatch client-key --generate");
 
         Path key = ownerOnly("client.jwk", generated.privateJwk().reveal());
@@ -59,21 +60,28 @@ class SettingsSignInChoicesTest {
         assertThat(config.clientAuthentication().method()).isEqualTo(ClientAuthentication.Method.PRIVATE_KEY_JWT);
         assertThat(config.clientAuthentication().key().orElseThrow().keyId()).isEqualTo("registered-kid");
         assertThat(config.clientAuthentication().key().orElseThrow().publicJwk())
-                .contains(generated.publicJwk().substring(generated.publicJwk().indexOf("\"x\"")).substring(0, 20));
+                .contains(generated
+                        .publicJwk()
+                        .substring(generated.publicJwk().indexOf("\"x\""))
+                        .substring(0, 20));
 
         // The public half only: refused in the key file's words, never quoting the file.
-        settings.clientKeyFileProperty().set(ownerOnly("public.jwk", generated.publicJwk()).toString());
+        settings.clientKeyFileProperty()
+                .set(ownerOnly("public.jwk", generated.publicJwk()).toString());
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientKeyFileErrorProperty().get()).startsWith("Client key file holds a public key only")
+        assertThat(settings.clientKeyFileErrorProperty().get())
+                .startsWith("Client key file holds a public key only")
                 .doesNotContain(generated.publicJwk());
 
         // The key file beside a secret method is refused under the key file, naming both choices.
         settings.clientKeyFileProperty().set(key.toString());
         settings.clientAuthProperty().set(ClientAuthentication.Method.CLIENT_SECRET_BASIC);
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.clientKeyFileErrorProperty().get()).contains("is client_secret_basic")
+        assertThat(settings.clientKeyFileErrorProperty().get())
+                .contains("is client_secret_basic")
                 .contains("choose private_key_jwt or auto");
-        assertThat(settings.clientKeyFileErrorProperty().get() + settings.clientAuthErrorProperty().get())
+        assertThat(settings.clientKeyFileErrorProperty().get()
+                        + settings.clientAuthErrorProperty().get())
                 .doesNotContain(generated.privateJwk().reveal());
     }
 
@@ -96,9 +104,18 @@ class SettingsSignInChoicesTest {
 
         assertThat(settings.saveProfile()).isTrue();
         String saved = Files.readString(dir.resolve("stormwatch/profiles/okta.json"));
-        assertThat(saved).contains("\"client_assertion_file\"", key.toString(), "\"kid-7\"", "\"localhost\"", "8765",
-                "\"browser_wait_seconds\" : 120", "\"stay_signed_in\" : true", "\"device\" : true")
-                .doesNotContain(generated.privateJwk().reveal().substring(10, 30)).doesNotContain("\"d\"");
+        assertThat(saved)
+                .contains(
+                        "\"client_assertion_file\"",
+                        key.toString(),
+                        "\"kid-7\"",
+                        "\"localhost\"",
+                        "8765",
+                        "\"browser_wait_seconds\" : 120",
+                        "\"stay_signed_in\" : true",
+                        "\"device\" : true")
+                .doesNotContain(generated.privateJwk().reveal().substring(10, 30))
+                .doesNotContain("\"d\"");
         // PF4: staying signed in with a profile keeps the session in that profile's own file.
         assertThat(settings.toConfig().orElseThrow().sessionFile())
                 .contains(new ProfileStore(dir.resolve("stormwatch")).sessionFile("okta"));
@@ -107,8 +124,8 @@ class SettingsSignInChoicesTest {
         other.embeddedIssuer("http://127.0.0.1:9000");
         other.choose("okta");
         OAuthConfig config = other.toConfig().orElseThrow();
-        assertThat(config.authorizationParameters().values()).isEqualTo(Map.of("audience", "https://api.example.com",
-                "prompt", "login"));
+        assertThat(config.authorizationParameters().values())
+                .isEqualTo(Map.of("audience", "https://api.example.com", "prompt", "login"));
         assertThat(config.redirectChoice()).isEqualTo(new RedirectChoice(RedirectChoice.Host.LOCALHOST, 8765));
         assertThat(config.loopbackTimeout()).isEqualTo(Duration.ofMinutes(2));
         assertThat(config.clientAuthentication().key().orElseThrow().keyId()).isEqualTo("kid-7");
@@ -128,20 +145,24 @@ class SettingsSignInChoicesTest {
             + " its field, and PF3 still refuses a field whose name says key")
     void exportAndImportKeepTheSignInChoices() {
         Profile profile = Profile.of("entra", "https://login.example.com", "app")
-                .withSignIn(AuthorizationParameters.parse(java.util.List.of("resource=https://api.example.com")),
-                        new RedirectChoice(RedirectChoice.Host.IPV6, 0), Duration.ofSeconds(45), true, false);
+                .withSignIn(
+                        AuthorizationParameters.parse(java.util.List.of("resource=https://api.example.com")),
+                        new RedirectChoice(RedirectChoice.Host.IPV6, 0),
+                        Duration.ofSeconds(45),
+                        true,
+                        false);
 
         String exported = ProfileStore.export(profile);
         assertThat(ProfileStore.parse(exported, "the ticket")).isEqualTo(profile);
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProfileStore.parse(exported.replace(
-                "\"resource\"", "\"state\""), "the ticket"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> ProfileStore.parse(exported.replace("\"resource\"", "\"state\""), "the ticket"))
                 .hasMessageStartingWith("the ticket auth_params: 'state' is set by the client itself");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProfileStore.parse(exported.replace(
-                "\"[::1]\"", "\"example.com\""), "the ticket"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> ProfileStore.parse(exported.replace("\"[::1]\"", "\"example.com\""), "the ticket"))
                 .hasMessageStartingWith("the ticket redirect_host or redirect_port:");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProfileStore.parse(exported.replace(
-                "\"device\"", "\"client_assertion_key\""), "the ticket"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() ->
+                        ProfileStore.parse(exported.replace("\"device\"", "\"client_assertion_key\""), "the ticket"))
                 .hasMessageContaining("'client_assertion_key', which would carry a secret");
     }
 }

@@ -39,7 +39,8 @@ class SettingsViewModelTest {
         settings.maxAttemptsPerOriginProperty().set("2");
 
         assertThat(settings.presetProperty().get()).isEqualTo(PolicyChoice.CUSTOM);
-        assertThat(settings.toConfig().orElseThrow().retryPolicy().maxAttemptsPerOrigin()).isEqualTo(2);
+        assertThat(settings.toConfig().orElseThrow().retryPolicy().maxAttemptsPerOrigin())
+                .isEqualTo(2);
     }
 
     // C2: refused, never clamped; the reason sits next to the field that was refused.
@@ -49,8 +50,8 @@ class SettingsViewModelTest {
         settings.maxTotalAttemptsProperty().set("20");
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get()).isEqualTo(
-                "Failed requests per origin must be a whole number from 1 to 10 (C2), not 11.");
+        assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get())
+                .isEqualTo("Failed requests per origin must be a whole number from 1 to 10 (C2), not 11.");
         assertThat(settings.policyErrorProperty("maxTotalAttempts").get()).isEmpty();
     }
 
@@ -73,7 +74,8 @@ class SettingsViewModelTest {
         settings.maxTotalAttemptsProperty().set("4");
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get()).isEqualTo("Failed requests per origin (5) cannot be more than Failed requests in all (4): lower it, "
+        assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get())
+                .isEqualTo("Failed requests per origin (5) cannot be more than Failed requests in all (4): lower it, "
                         + "or raise the other (C2).");
     }
 
@@ -82,7 +84,8 @@ class SettingsViewModelTest {
         settings.multiplierProperty().set("twice");
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.policyErrorProperty("multiplier").get()).isEqualTo("Multiplier 'twice' is not a number: type a number such as 2.0.");
+        assertThat(settings.policyErrorProperty("multiplier").get())
+                .isEqualTo("Multiplier 'twice' is not a number: type a number such as 2.0.");
     }
 
     // E1 Configuration: raised when the settings are made.
@@ -114,9 +117,10 @@ class SettingsViewModelTest {
     @Test
     void durationsInReasonsAreHuman() {
         settings.totalBudgetMsProperty().set("0");
-        assertThat(settings.policyErrorProperty("totalBudget").get()).isEqualTo(
-                "Time budget per call (ms) must be more than 0 ms: type a number of milliseconds from 1 to 600000 "
-                        + "(10 min), such as 20000 (20 s).");
+        assertThat(settings.policyErrorProperty("totalBudget").get())
+                .isEqualTo(
+                        "Time budget per call (ms) must be more than 0 ms: type a number of milliseconds from 1 to 600000 "
+                                + "(10 min), such as 20000 (20 s).");
 
         settings.totalBudgetMsProperty().set("999999999");
         assertThat(settings.policyErrorProperty("totalBudget").get())
@@ -140,13 +144,15 @@ class SettingsViewModelTest {
         settings.totalBudgetMsProperty().set("");
 
         assertThat(settings.validProperty().get()).isFalse();
-        assertThat(settings.issuerErrorProperty().get()).isEqualTo(
-                "Issuer 'not a url' is not a URL: type one like https://login.example.com (without spaces).");
+        assertThat(settings.issuerErrorProperty().get())
+                .isEqualTo(
+                        "Issuer 'not a url' is not a URL: type one like https://login.example.com (without spaces).");
         assertThat(settings.policyErrorProperty("maxAttemptsPerOrigin").get()).isNotEmpty();
         assertThat(settings.policyErrorProperty("multiplier").get()).startsWith("Multiplier must be at least 1.0");
         assertThat(settings.policyErrorProperty("totalBudget").get()).startsWith("Time budget per call (ms) is empty");
-        assertThat(settings.refusedSummary()).isEqualTo("these fields are refused: Issuer, Failed requests per "
-                + "origin, Multiplier, Time budget per call (ms). The reason is under each.");
+        assertThat(settings.refusedSummary())
+                .isEqualTo("these fields are refused: Issuer, Failed requests per "
+                        + "origin, Multiplier, Time budget per call (ms). The reason is under each.");
     }
 
     // The reason goes as soon as the field is corrected, without pressing Apply.

@@ -14,9 +14,10 @@ class TokenDetailsTest {
 
         String shown = TokenDetails.withTimes(json, ZoneId.of("Europe/Berlin"));
 
-        assertThat(shown).isEqualTo("{\n"
-                + "  \"auth_time\" : 1764581570,  // 10:32:50 local, 09:32:50 UTC, 1 Dec 2025\n"
-                + "  \"exp\" : 1764582770,  // 10:52:50 local, 09:52:50 UTC, 1 Dec 2025\n"
-                + "  \"sub\" : \"1764582770\"\n}");
+        assertThat(shown)
+                .isEqualTo("{\n"
+                        + "  \"auth_time\" : 1764581570,  // 10:32:50 local, 09:32:50 UTC, 1 Dec 2025\n"
+                        + "  \"exp\" : 1764582770,  // 10:52:50 local, 09:52:50 UTC, 1 Dec 2025\n"
+                        + "  \"sub\" : \"1764582770\"\n}");
     }
 }

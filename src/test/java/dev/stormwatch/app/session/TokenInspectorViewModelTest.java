@@ -28,8 +28,14 @@ class TokenInspectorViewModelTest {
     @BeforeAll
     static void signIn() throws Exception {
         provider = DemoProvider.start(ProviderConfig.defaults());
-        idToken = OAuthClient.builder(OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID))
-                .browser(new SignInPageBrowser()).build().login().tokens().idToken().reveal();
+        idToken = OAuthClient.builder(
+                        OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID))
+                .browser(new SignInPageBrowser())
+                .build()
+                .login()
+                .tokens()
+                .idToken()
+                .reveal();
     }
 
     @AfterAll
@@ -44,8 +50,13 @@ class TokenInspectorViewModelTest {
     }
 
     private TokenInspectorViewModel model() {
-        return new TokenInspectorViewModel(background, ui, Clock.systemUTC(),
-                issuer -> OAuthClient.builder(OAuthConfig.of(issuer, "inspector")).build().providerKeys());
+        return new TokenInspectorViewModel(
+                background,
+                ui,
+                Clock.systemUTC(),
+                issuer -> OAuthClient.builder(OAuthConfig.of(issuer, "inspector"))
+                        .build()
+                        .providerKeys());
     }
 
     @Test
@@ -61,11 +72,17 @@ class TokenInspectorViewModelTest {
         });
         ui.await(() -> !model.busyProperty().get() && !model.checks().isEmpty());
 
-        assertThat(ui.onUi(() -> model.checks().stream().map(TokenInspectorViewModel.Row::result).toList()))
-                .hasSize(8).containsOnly("passed");
-        assertThat(ui.onUi(() -> model.checks().get(0).detail())).contains(provider.jwksUrl().toString());
+        assertThat(ui.onUi(() -> model.checks().stream()
+                        .map(TokenInspectorViewModel.Row::result)
+                        .toList()))
+                .hasSize(8)
+                .containsOnly("passed");
+        assertThat(ui.onUi(() -> model.checks().get(0).detail()))
+                .contains(provider.jwksUrl().toString());
         assertThat(ui.onUi(() -> model.verdictProperty().get())).startsWith("Valid");
-        assertThat(ui.onUi(() -> model.claimsProperty().get())).contains("\"aud\"").doesNotContain(idToken);
+        assertThat(ui.onUi(() -> model.claimsProperty().get()))
+                .contains("\"aud\"")
+                .doesNotContain(idToken);
     }
 
     @Test
@@ -80,9 +97,11 @@ class TokenInspectorViewModelTest {
             model.issuerProperty().set(provider.issuer().toString());
             model.inspect();
         });
-        assertThat(ui.onUi(() -> model.tokenErrorProperty().get())).startsWith("The token is not a JWT")
+        assertThat(ui.onUi(() -> model.tokenErrorProperty().get()))
+                .startsWith("The token is not a JWT")
                 .doesNotContain("not-a-token-at-all");
-        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration")).isEqualTo(discoveries);
+        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration"))
+                .isEqualTo(discoveries);
 
         ui.onUi(() -> {
             model.tokenProperty().set(idToken);
@@ -110,20 +129,25 @@ class TokenInspectorViewModelTest {
         ui.await(() -> !model.busyProperty().get() && !model.checks().isEmpty());
 
         assertThat(ui.onUi(() -> model.tokenProperty().get())).isEqualTo(idToken);
-        assertThat(ui.onUi(() -> model.checks().stream().map(TokenInspectorViewModel.Row::result).toList()))
-                .hasSize(8).containsOnly("passed");
+        assertThat(ui.onUi(() -> model.checks().stream()
+                        .map(TokenInspectorViewModel.Row::result)
+                        .toList()))
+                .hasSize(8)
+                .containsOnly("passed");
         assertThat(ui.onUi(() -> model.verdictProperty().get())).startsWith("Valid");
-        assertThat(ui.onUi(() -> model.claimsProperty().get() + model.headerProperty().get()))
+        assertThat(ui.onUi(() ->
+                        model.claimsProperty().get() + model.headerProperty().get()))
                 .doesNotContain(idToken);
 
         java.nio.file.Path missing = dir.resolve("gone.txt");
         ui.onUi(() -> model.openTokenFile(missing));
-        assertThat(ui.onUi(() -> model.tokenErrorProperty().get())).startsWith("The file " + missing
-                + " cannot be read (NoSuchFileException)");
+        assertThat(ui.onUi(() -> model.tokenErrorProperty().get()))
+                .startsWith("The file " + missing + " cannot be read (NoSuchFileException)");
 
         java.nio.file.Path notAToken = java.nio.file.Files.writeString(dir.resolve("notes.txt"), "secret-notes\n");
         ui.onUi(() -> model.openTokenFile(notAToken));
-        assertThat(ui.onUi(() -> model.tokenErrorProperty().get())).startsWith("The token is not a JWT")
+        assertThat(ui.onUi(() -> model.tokenErrorProperty().get()))
+                .startsWith("The token is not a JWT")
                 .doesNotContain("secret-notes");
 
         java.nio.file.Path huge = dir.resolve("huge.bin");
@@ -131,7 +155,7 @@ class TokenInspectorViewModelTest {
             file.setLength(TokenInspectorViewModel.MAX_TOKEN_FILE_BYTES + 1);
         }
         ui.onUi(() -> model.openTokenFile(huge));
-        assertThat(ui.onUi(() -> model.tokenErrorProperty().get())).startsWith("The file huge.bin holds 1048577"
-                + " bytes, more than a token file does");
+        assertThat(ui.onUi(() -> model.tokenErrorProperty().get()))
+                .startsWith("The file huge.bin holds 1048577" + " bytes, more than a token file does");
     }
 }

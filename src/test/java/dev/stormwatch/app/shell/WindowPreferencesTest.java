@@ -24,8 +24,8 @@ class WindowPreferencesTest {
     @DisplayName("UI1: place, size, maximised and theme come back from the file they were saved to")
     void savedPreferencesComeBack() {
         Path file = dir.resolve("stormwatch").resolve("window.properties");
-        WindowPreferences saved = WindowPreferences.FIRST_RUN.withTheme(Theme.DARK)
-                .withPlace(new Rectangle2D(120, 80, 1100, 760), true);
+        WindowPreferences saved =
+                WindowPreferences.FIRST_RUN.withTheme(Theme.DARK).withPlace(new Rectangle2D(120, 80, 1100, 760), true);
 
         new FilePreferencesStore(file).save(saved);
 
@@ -44,8 +44,8 @@ class WindowPreferencesTest {
     @DisplayName("UI1: a damaged value is ignored on its own and the others are kept")
     void aDamagedValueCostsOnlyItself() throws Exception {
         Path file = dir.resolve("window.properties");
-        Files.writeString(file, "theme=purple\nx=10\ny=20\nwidth=1100\nheight=750\nmaximized=true\n",
-                StandardCharsets.UTF_8);
+        Files.writeString(
+                file, "theme=purple\nx=10\ny=20\nwidth=1100\nheight=750\nmaximized=true\n", StandardCharsets.UTF_8);
         WindowPreferences damagedTheme = new FilePreferencesStore(file).load();
         assertThat(damagedTheme.theme()).isEqualTo(Theme.SYSTEM);
         assertThat(damagedTheme.bounds()).contains(new Rectangle2D(10, 20, 1100, 750));
@@ -78,7 +78,8 @@ class WindowPreferencesTest {
         // The second monitor it was on is gone: centred instead.
         WindowPreferences onGoneMonitor = place(2200, 100, 1200, 800);
         assertThat(onGoneMonitor.placeOn(List.of(SCREEN))).isEmpty();
-        assertThat(onGoneMonitor.placeOn(List.of(SCREEN, new Rectangle2D(1920, 0, 1920, 1080)))).isPresent();
+        assertThat(onGoneMonitor.placeOn(List.of(SCREEN, new Rectangle2D(1920, 0, 1920, 1080))))
+                .isPresent();
 
         // Just on, just off the bottom edge: the title bar's top at 1080 - 48 can still be grabbed; at 1080 not.
         assertThat(place(100, 1080 - 48, 1200, 800).placeOn(List.of(SCREEN))).isPresent();
@@ -91,10 +92,8 @@ class WindowPreferencesTest {
     @Test
     @DisplayName("UI1: a remembered size is cut to the screen and never below 1024x700")
     void sizeIsCutToTheScreenAndKeptAboveTheMinimum() {
-        assertThat(place(0, 0, 3000, 2000).placeOn(List.of(SCREEN)))
-                .contains(new Rectangle2D(0, 0, 1920, 1080));
-        assertThat(place(0, 0, 800, 500).placeOn(List.of(SCREEN)))
-                .contains(new Rectangle2D(0, 0, 1024, 700));
+        assertThat(place(0, 0, 3000, 2000).placeOn(List.of(SCREEN))).contains(new Rectangle2D(0, 0, 1920, 1080));
+        assertThat(place(0, 0, 800, 500).placeOn(List.of(SCREEN))).contains(new Rectangle2D(0, 0, 1024, 700));
     }
 
     @Test
@@ -110,8 +109,9 @@ class WindowPreferencesTest {
                 .isEqualTo(home.resolve(".config/stormwatch"));
         assertThat(FilePreferencesStore.configFolder(Map.of(), "Mac OS X", home))
                 .isEqualTo(home.resolve("Library/Application Support/Stormwatch"));
-        assertThat(FilePreferencesStore.configFolder(Map.of("APPDATA", "/c/Users/alice/AppData/Roaming"),
-                "Windows 11", home)).isEqualTo(Path.of("/c/Users/alice/AppData/Roaming/Stormwatch"));
+        assertThat(FilePreferencesStore.configFolder(
+                        Map.of("APPDATA", "/c/Users/alice/AppData/Roaming"), "Windows 11", home))
+                .isEqualTo(Path.of("/c/Users/alice/AppData/Roaming/Stormwatch"));
     }
 
     private static WindowPreferences place(double x, double y, double w, double h) {

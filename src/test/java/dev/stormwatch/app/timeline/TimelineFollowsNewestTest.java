@@ -81,9 +81,20 @@ class TimelineFollowsNewestTest {
     }
 
     private static AttemptEvent event(int n) {
-        return new AttemptEvent(T0.plusSeconds(n), Origin.of("https://idp.example"), "userinfo", Operation.READ, 1,
-                OptionalInt.of(200), Optional.empty(), List.of(), Optional.empty(), Optional.empty(),
-                Optional.empty(), new AttemptEvent.BudgetLeft(3, Duration.ofSeconds(10)), Optional.empty(),
+        return new AttemptEvent(
+                T0.plusSeconds(n),
+                Origin.of("https://idp.example"),
+                "userinfo",
+                Operation.READ,
+                1,
+                OptionalInt.of(200),
+                Optional.empty(),
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                new AttemptEvent.BudgetLeft(3, Duration.ofSeconds(10)),
+                Optional.empty(),
                 AttemptEvent.Verdict.DELIVER);
     }
 }

@@ -43,10 +43,21 @@ class TimelineViewModelTest {
     // carries the status that started the pause.
     @Test
     void aRefusalByPauseSaysNothingWasSent() {
-        model.onAttempt(new AttemptEvent(T0, Origin.of("https://idp.example"), "token", Operation.REFRESH, 0,
-                OptionalInt.of(429), Optional.empty(), List.of(), Optional.of(Duration.ofSeconds(42)),
-                Optional.empty(), Optional.empty(), new AttemptEvent.BudgetLeft(3, Duration.ofSeconds(20)),
-                Optional.empty(), AttemptEvent.Verdict.REFUSED_BY_PAUSE));
+        model.onAttempt(new AttemptEvent(
+                T0,
+                Origin.of("https://idp.example"),
+                "token",
+                Operation.REFRESH,
+                0,
+                OptionalInt.of(429),
+                Optional.empty(),
+                List.of(),
+                Optional.of(Duration.ofSeconds(42)),
+                Optional.empty(),
+                Optional.empty(),
+                new AttemptEvent.BudgetLeft(3, Duration.ofSeconds(20)),
+                Optional.empty(),
+                AttemptEvent.Verdict.REFUSED_BY_PAUSE));
 
         assertThat(model.rows().get(0).result()).isEqualTo("not sent: origin paused");
         assertThat(model.rows().get(0).attempt()).isEqualTo("–");
@@ -59,9 +70,16 @@ class TimelineViewModelTest {
 
         String text = model.ticketText(model.rows().get(0));
 
-        assertThat(text).doesNotContain("\n")
-                .contains("https://idp.example:443", "token", "attempt 1", "429", "Retry-After: 0005 (5 s)",
-                        "delay 5.3 s (jitter 300 ms)", "retry");
+        assertThat(text)
+                .doesNotContain("\n")
+                .contains(
+                        "https://idp.example:443",
+                        "token",
+                        "attempt 1",
+                        "429",
+                        "Retry-After: 0005 (5 s)",
+                        "delay 5.3 s (jitter 300 ms)",
+                        "retry");
     }
 
     // ST3: a 400 handed back to the caller is an error, not a delivery to celebrate.
@@ -71,19 +89,32 @@ class TimelineViewModelTest {
         model.onAttempt(answered(503, Operation.REFRESH, 1));
         model.onAttempt(answered(200, Operation.READ, 1));
 
-        assertThat(model.rows()).extracting(TimelineRow::verdict).containsExactly(
-                "error 400 returned; never retried (ST3)",
-                "error 503 returned; a refresh is not resent (F1)",
-                "delivered");
+        assertThat(model.rows())
+                .extracting(TimelineRow::verdict)
+                .containsExactly(
+                        "error 400 returned; never retried (ST3)",
+                        "error 503 returned; a refresh is not resent (F1)",
+                        "delivered");
     }
 
     // F1: a refresh lost after it was sent reads as such, in words that fit the column.
     @Test
     void aRefreshLostAfterSendingSaysItWasNotResent() {
-        model.onAttempt(new AttemptEvent(T0, Origin.of("https://idp.example"), "refresh", Operation.REFRESH, 1,
-                OptionalInt.empty(), Optional.of(dev.stormwatch.retry.FailureKind.RESET_AFTER_SEND), List.of(),
-                Optional.empty(), Optional.empty(), Optional.empty(),
-                new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(20)), Optional.empty(), AttemptEvent.Verdict.STOP));
+        model.onAttempt(new AttemptEvent(
+                T0,
+                Origin.of("https://idp.example"),
+                "refresh",
+                Operation.REFRESH,
+                1,
+                OptionalInt.empty(),
+                Optional.of(dev.stormwatch.retry.FailureKind.RESET_AFTER_SEND),
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(20)),
+                Optional.empty(),
+                AttemptEvent.Verdict.STOP));
 
         assertThat(model.rows().get(0).result()).isEqualTo("reset after send");
         assertThat(model.rows().get(0).verdict()).isEqualTo("stopped; may have been processed, so not resent (F1)");
@@ -94,7 +125,8 @@ class TimelineViewModelTest {
         model.onAttempt(answered(200, Operation.READ, 1));
         model.onAttempt(answered(200, Operation.READ, 2));
 
-        assertThat(model.rows()).extracting(TimelineRow::budgetLeft)
+        assertThat(model.rows())
+                .extracting(TimelineRow::budgetLeft)
                 .containsExactly("1 attempt, 10 s", "2 attempts, 10 s");
     }
 
@@ -109,23 +141,56 @@ class TimelineViewModelTest {
     }
 
     private static AttemptEvent throttled(Instant at, int attempt) {
-        return new AttemptEvent(at, Origin.of("https://idp.example"), "token", Operation.READ, attempt,
-                OptionalInt.of(429), Optional.empty(), List.of("0005"), Optional.of(Duration.ofSeconds(5)),
-                Optional.of(Duration.ofMillis(5300)), Optional.of(Duration.ofMillis(300)),
-                new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(15)), Optional.empty(), AttemptEvent.Verdict.RETRY);
+        return new AttemptEvent(
+                at,
+                Origin.of("https://idp.example"),
+                "token",
+                Operation.READ,
+                attempt,
+                OptionalInt.of(429),
+                Optional.empty(),
+                List.of("0005"),
+                Optional.of(Duration.ofSeconds(5)),
+                Optional.of(Duration.ofMillis(5300)),
+                Optional.of(Duration.ofMillis(300)),
+                new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(15)),
+                Optional.empty(),
+                AttemptEvent.Verdict.RETRY);
     }
 
     private static AttemptEvent answered(int status, Operation operation, int attemptsLeft) {
-        return new AttemptEvent(T0, Origin.of("https://idp.example"), "token", operation, 1,
-                OptionalInt.of(status), Optional.empty(), List.of(), Optional.empty(), Optional.empty(),
-                Optional.empty(), new AttemptEvent.BudgetLeft(attemptsLeft, Duration.ofSeconds(10)), Optional.empty(),
+        return new AttemptEvent(
+                T0,
+                Origin.of("https://idp.example"),
+                "token",
+                operation,
+                1,
+                OptionalInt.of(status),
+                Optional.empty(),
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                new AttemptEvent.BudgetLeft(attemptsLeft, Duration.ofSeconds(10)),
+                Optional.empty(),
                 AttemptEvent.Verdict.DELIVER);
     }
 
     private static AttemptEvent delivered(Instant at, int attempt) {
-        return new AttemptEvent(at, Origin.of("https://idp.example"), "token", Operation.READ, attempt,
-                OptionalInt.of(200), Optional.empty(), List.of(), Optional.empty(), Optional.empty(),
-                Optional.empty(), new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(10)), Optional.empty(),
+        return new AttemptEvent(
+                at,
+                Origin.of("https://idp.example"),
+                "token",
+                Operation.READ,
+                attempt,
+                OptionalInt.of(200),
+                Optional.empty(),
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(10)),
+                Optional.empty(),
                 AttemptEvent.Verdict.DELIVER);
     }
 }

@@ -35,8 +35,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -101,8 +101,8 @@ class EventLoopTransportTest {
         client.connectionPool().evictAll();
     }
 
-    private EventLoopTransport start(OkHttpClient timeouts, EventLoopTransport.Delivery delivery, int maxConnections,
-            Clock clock) {
+    private EventLoopTransport start(
+            OkHttpClient timeouts, EventLoopTransport.Delivery delivery, int maxConnections, Clock clock) {
         EventLoopTransport transport = EventLoopTransport.start(timeouts, workers, delivery, maxConnections, clock);
         started.add(transport);
         return transport;
@@ -131,11 +131,19 @@ class EventLoopTransportTest {
 
     @Test
     void theEventLoopSendsHostTheRequestsHeadersAndItsOwnUserAgent() throws Exception {
-        server.enqueue(new MockResponse().setResponseCode(202).setHeader("X-Answer", "yes").setBody("done"));
+        server.enqueue(new MockResponse()
+                .setResponseCode(202)
+                .setHeader("X-Answer", "yes")
+                .setBody("done"));
         EventLoopTransport transport = start(4);
 
-        Attempt attempt = send(transport, new Request.Builder().url(server.url("/v1/items?limit=2&q=a%20b"))
-                .header("X-Request-Id", "r-1").header("Accept", "application/json").build());
+        Attempt attempt = send(
+                transport,
+                new Request.Builder()
+                        .url(server.url("/v1/items?limit=2&q=a%20b"))
+                        .header("X-Request-Id", "r-1")
+                        .header("Accept", "application/json")
+                        .build());
 
         assertThat(attempt.answer()).isEqualTo("202 done");
         assertThat(attempt.response.get().header("X-Answer")).isEqualTo("yes");
@@ -146,7 +154,9 @@ class EventLoopTransportTest {
         assertThat(recorded.getHeader("Accept")).isEqualTo("application/json");
         // Only the loop writes this agent: OkHttp's fallback would have sent okhttp/4.x.
         assertThat(recorded.getHeader("User-Agent")).isEqualTo("stormwatch-load");
-        assertThat(recorded.getHeader("Content-Length")).as("a GET has no body to frame").isNull();
+        assertThat(recorded.getHeader("Content-Length"))
+                .as("a GET has no body to frame")
+                .isNull();
     }
 
     @Test
@@ -155,8 +165,12 @@ class EventLoopTransportTest {
         EventLoopTransport transport = start(4);
         String json = "{\"name\":\"é\"}";
 
-        Attempt attempt = send(transport, new Request.Builder().url(server.url("/items"))
-                .post(RequestBody.create(json, MediaType.get("application/json; charset=utf-8"))).build());
+        Attempt attempt = send(
+                transport,
+                new Request.Builder()
+                        .url(server.url("/items"))
+                        .post(RequestBody.create(json, MediaType.get("application/json; charset=utf-8")))
+                        .build());
 
         assertThat(attempt.answer()).isEqualTo("200 created");
         RecordedRequest recorded = server.takeRequest(5, TimeUnit.SECONDS);
@@ -177,7 +191,8 @@ class EventLoopTransportTest {
 
         for (int i = 0; i < 3; i++) {
             assertThat(server.takeRequest(5, TimeUnit.SECONDS).getSequenceNumber())
-                    .as("the request's index on its connection").isEqualTo(i);
+                    .as("the request's index on its connection")
+                    .isEqualTo(i);
         }
     }
 
@@ -191,14 +206,18 @@ class EventLoopTransportTest {
         assertThat(send(transport, get("/b")).answer()).isEqualTo("200 second");
 
         assertThat(server.takeRequest(5, TimeUnit.SECONDS).getSequenceNumber()).isZero();
-        assertThat(server.takeRequest(5, TimeUnit.SECONDS).getSequenceNumber()).as("a new connection").isZero();
+        assertThat(server.takeRequest(5, TimeUnit.SECONDS).getSequenceNumber())
+                .as("a new connection")
+                .isZero();
     }
 
     @Test
     void atMostMaxConnectionsAreOpenAndFurtherAttemptsWaitTheirTurn() throws Exception {
         int attempts = 6;
         for (int i = 0; i < attempts; i++) {
-            server.enqueue(new MockResponse().setHeadersDelay(100, TimeUnit.MILLISECONDS).setBody("ok"));
+            server.enqueue(new MockResponse()
+                    .setHeadersDelay(100, TimeUnit.MILLISECONDS)
+                    .setBody("ok"));
         }
         EventLoopTransport transport = start(2);
 
@@ -216,8 +235,11 @@ class EventLoopTransportTest {
                 connections++;
             }
         }
-        // At most two; fewer only if this thread stalled so long that the first attempt ended before the second was sent.
-        assertThat(connections).as("connections opened for 6 overlapping attempts").isBetween(1, 2);
+        // At most two; fewer only if this thread stalled so long that the first attempt ended before the second was
+        // sent.
+        assertThat(connections)
+                .as("connections opened for 6 overlapping attempts")
+                .isBetween(1, 2);
     }
 
     // Regression: a connection kept alive by one origin was never offered to the attempts another origin had
@@ -226,12 +248,15 @@ class EventLoopTransportTest {
     void anAttemptQueuedForAnotherOriginAtTheLimitIsSentWhenAConnectionFrees() throws Exception {
         try (MockWebServer other = new MockWebServer()) {
             other.start(InetAddress.getLoopbackAddress(), 0);
-            server.enqueue(new MockResponse().setHeadersDelay(150, TimeUnit.MILLISECONDS).setBody("first origin"));
+            server.enqueue(new MockResponse()
+                    .setHeadersDelay(150, TimeUnit.MILLISECONDS)
+                    .setBody("first origin"));
             other.enqueue(new MockResponse().setBody("second origin"));
             EventLoopTransport transport = start(1);
 
             Attempt first = send(transport, get("/"));
-            Attempt second = send(transport, new Request.Builder().url(other.url("/")).build());
+            Attempt second =
+                    send(transport, new Request.Builder().url(other.url("/")).build());
 
             assertThat(first.answer()).isEqualTo("200 first origin");
             assertThat(second.answer()).isEqualTo("200 second origin");
@@ -249,10 +274,16 @@ class EventLoopTransportTest {
 
         // Three in a row through one connection slot: a refused connection must give its slot back.
         for (int i = 0; i < 3; i++) {
-            Attempt attempt = send(transport, new Request.Builder().url("http://127.0.0.1:" + closedPort + "/").build());
+            Attempt attempt = send(
+                    transport,
+                    new Request.Builder()
+                            .url("http://127.0.0.1:" + closedPort + "/")
+                            .build());
 
             assertThat(attempt.failure()).isInstanceOf(ConnectException.class);
-            assertThat(attempt.progress.requestStarted()).as("F1: nothing was written").isFalse();
+            assertThat(attempt.progress.requestStarted())
+                    .as("F1: nothing was written")
+                    .isFalse();
             assertThat(attempt.kind()).isEqualTo(FailureKind.CONNECT_REFUSED);
         }
     }
@@ -265,28 +296,42 @@ class EventLoopTransportTest {
         try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
                 Socket one = new Socket(InetAddress.getLoopbackAddress(), full.getLocalPort());
                 Socket two = new Socket(InetAddress.getLoopbackAddress(), full.getLocalPort())) {
-            OkHttpClient shortConnect = client.newBuilder().connectTimeout(300, TimeUnit.MILLISECONDS).build();
-            EventLoopTransport transport = start(shortConnect, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
+            OkHttpClient shortConnect = client.newBuilder()
+                    .connectTimeout(300, TimeUnit.MILLISECONDS)
+                    .build();
+            EventLoopTransport transport =
+                    start(shortConnect, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
 
-            Attempt attempt = send(transport, shortConnect,
-                    new Request.Builder().url("http://127.0.0.1:" + full.getLocalPort() + "/").build());
+            Attempt attempt = send(
+                    transport,
+                    shortConnect,
+                    new Request.Builder()
+                            .url("http://127.0.0.1:" + full.getLocalPort() + "/")
+                            .build());
 
-            assertThat(attempt.failure()).isInstanceOf(SocketTimeoutException.class).hasMessageContaining("connect");
-            assertThat(attempt.progress.requestStarted()).as("F1: nothing was written").isFalse();
+            assertThat(attempt.failure())
+                    .isInstanceOf(SocketTimeoutException.class)
+                    .hasMessageContaining("connect");
+            assertThat(attempt.progress.requestStarted())
+                    .as("F1: nothing was written")
+                    .isFalse();
             assertThat(attempt.kind()).isEqualTo(FailureKind.CONNECT_TIMEOUT);
         }
     }
 
     @Test
-    @DisplayName("ST2, F1: a server that disconnects after reading the request: RESET_AFTER_SEND (it may have been processed)")
+    @DisplayName(
+            "ST2, F1: a server that disconnects after reading the request: RESET_AFTER_SEND (it may have been processed)")
     void disconnectAfterTheRequestIsResetAfterSend() throws Exception {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST));
         EventLoopTransport transport = start(1);
 
         Attempt attempt = send(transport, get("/refresh"));
 
-        assertThat(attempt.failure()).isInstanceOf(IOException.class)
-                .isNotInstanceOf(ConnectException.class).isNotInstanceOf(SocketTimeoutException.class);
+        assertThat(attempt.failure())
+                .isInstanceOf(IOException.class)
+                .isNotInstanceOf(ConnectException.class)
+                .isNotInstanceOf(SocketTimeoutException.class);
         assertThat(attempt.progress.requestStarted()).isTrue();
         assertThat(attempt.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND);
         assertThat(server.getRequestCount()).isEqualTo(1);
@@ -296,7 +341,8 @@ class EventLoopTransportTest {
     @DisplayName("RC3: no response within the client's read timeout: a SocketTimeoutException, READ_TIMEOUT")
     void noResponseWithinTheReadTimeoutIsAReadTimeout() throws Exception {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
-        OkHttpClient shortRead = client.newBuilder().readTimeout(200, TimeUnit.MILLISECONDS).build();
+        OkHttpClient shortRead =
+                client.newBuilder().readTimeout(200, TimeUnit.MILLISECONDS).build();
         EventLoopTransport transport = start(shortRead, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
 
         Attempt attempt = send(transport, shortRead, get("/slow"));
@@ -307,10 +353,13 @@ class EventLoopTransportTest {
     }
 
     @Test
-    @DisplayName("ST2: a body too large to read is handed over as its status, the body failing when read, and the loop goes on")
+    @DisplayName(
+            "ST2: a body too large to read is handed over as its status, the body failing when read, and the loop goes on")
     void anOversizedBodyFailsOnlyItsBodyAndTheLoopGoesOn() throws Exception {
         Buffer huge = new Buffer().write(new byte[EventLoopTransport.MAX_BODY_BYTES + 1]);
-        server.enqueue(new MockResponse().setBody(huge).removeHeader("Content-Length")
+        server.enqueue(new MockResponse()
+                .setBody(huge)
+                .removeHeader("Content-Length")
                 .setSocketPolicy(SocketPolicy.DISCONNECT_AT_END));
         server.enqueue(new MockResponse().setBody("still here"));
         EventLoopTransport transport = start(1);
@@ -325,14 +374,21 @@ class EventLoopTransportTest {
     @Test
     @DisplayName("RA1, P1, ST2: a 503 with Retry-After whose body is cut short is decided as a 503, as with OkHttp")
     void aStatusWhoseBodyIsCutShortIsStillThatStatus() throws Exception {
-        server.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "1")
-                .setBody("x".repeat(4096)).setSocketPolicy(SocketPolicy.DISCONNECT_DURING_RESPONSE_BODY));
+        server.enqueue(new MockResponse()
+                .setResponseCode(503)
+                .setHeader("Retry-After", "1")
+                .setBody("x".repeat(4096))
+                .setSocketPolicy(SocketPolicy.DISCONNECT_DURING_RESPONSE_BODY));
         EventLoopTransport transport = start(1);
         List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-        AsyncRetryingExecutor executor = AsyncRetryingExecutor.builder(client).transport(transport)
-                .scheduler((delay, task) -> { }).listener(events::add).build();
+        AsyncRetryingExecutor executor = AsyncRetryingExecutor.builder(client)
+                .transport(transport)
+                .scheduler((delay, task) -> {})
+                .listener(events::add)
+                .build();
 
-        executor.execute(get("/busy"), Operation.READ, "busy", CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC()));
+        executor.execute(
+                get("/busy"), Operation.READ, "busy", CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC()));
 
         waitFor(() -> !events.isEmpty());
         AttemptEvent first = events.get(0);
@@ -344,10 +400,12 @@ class EventLoopTransportTest {
     }
 
     @Test
-    @DisplayName("RC3: a body that stalls past the read timeout after its head: the status is handed over, the body read times out")
+    @DisplayName(
+            "RC3: a body that stalls past the read timeout after its head: the status is handed over, the body read times out")
     void aBodyThatStallsAfterTheHeadFailsOnlyTheBody() throws Exception {
         server.enqueue(new MockResponse().setBody("slow body").throttleBody(2, 3, TimeUnit.SECONDS));
-        OkHttpClient shortRead = client.newBuilder().readTimeout(1, TimeUnit.SECONDS).build();
+        OkHttpClient shortRead =
+                client.newBuilder().readTimeout(1, TimeUnit.SECONDS).build();
         EventLoopTransport transport = start(shortRead, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
 
         Attempt attempt = send(transport, shortRead, get("/slow-body"));
@@ -357,14 +415,18 @@ class EventLoopTransportTest {
     }
 
     @Test
-    @DisplayName("ST2: a host with two addresses, the first refusing, is reached on the second, as OkHttp tries its routes")
+    @DisplayName(
+            "ST2: a host with two addresses, the first refusing, is reached on the second, as OkHttp tries its routes")
     void aRefusingFirstAddressFallsBackToTheNext() throws Exception {
         server.enqueue(new MockResponse().setBody("on the second address"));
         server.enqueue(new MockResponse().setBody("and straight there next time"));
         EventLoopTransport transport = start(2);
         // 127.0.0.2 is loopback too, but nothing listens there: the server is bound to 127.0.0.1 only.
-        transport.resolveAs("two-addresses.test", InetAddress.getByName("127.0.0.2"), InetAddress.getByName("127.0.0.1"));
-        Request request = new Request.Builder().url("http://two-addresses.test:" + server.getPort() + "/").build();
+        transport.resolveAs(
+                "two-addresses.test", InetAddress.getByName("127.0.0.2"), InetAddress.getByName("127.0.0.1"));
+        Request request = new Request.Builder()
+                .url("http://two-addresses.test:" + server.getPort() + "/")
+                .build();
 
         assertThat(send(transport, request).answer()).isEqualTo("200 on the second address");
         assertThat(send(transport, request).answer()).isEqualTo("200 and straight there next time");
@@ -373,12 +435,18 @@ class EventLoopTransportTest {
     @Test
     @DisplayName("ST2, F1: a client that does not retry on connection failure tries one address only, as OkHttp")
     void withoutRetriesOnConnectionFailureOnlyTheFirstAddressIsTried() throws Exception {
-        OkHttpClient noRetry = client.newBuilder().retryOnConnectionFailure(false).build();
+        OkHttpClient noRetry =
+                client.newBuilder().retryOnConnectionFailure(false).build();
         EventLoopTransport transport = start(noRetry, EventLoopTransport.Delivery.ON_LOOP, 2, Clock.systemUTC());
-        transport.resolveAs("two-addresses.test", InetAddress.getByName("127.0.0.2"), InetAddress.getByName("127.0.0.1"));
+        transport.resolveAs(
+                "two-addresses.test", InetAddress.getByName("127.0.0.2"), InetAddress.getByName("127.0.0.1"));
 
-        Attempt attempt = send(transport, noRetry,
-                new Request.Builder().url("http://two-addresses.test:" + server.getPort() + "/").build());
+        Attempt attempt = send(
+                transport,
+                noRetry,
+                new Request.Builder()
+                        .url("http://two-addresses.test:" + server.getPort() + "/")
+                        .build());
 
         assertThat(attempt.failure()).isInstanceOf(ConnectException.class);
         assertThat(attempt.kind()).isEqualTo(FailureKind.CONNECT_REFUSED);
@@ -395,12 +463,16 @@ class EventLoopTransportTest {
 
         assertThat(send(transport, get("/read")).answer()).isEqualTo("200 read");
         server.takeRequest(5, TimeUnit.SECONDS);
-        Request post = new Request.Builder().url(server.url("/write"))
-                .post(RequestBody.create("{}", MediaType.get("application/json"))).build();
+        Request post = new Request.Builder()
+                .url(server.url("/write"))
+                .post(RequestBody.create("{}", MediaType.get("application/json")))
+                .build();
         Thread.sleep(100); // the server's close reaches this side
 
         assertThat(send(transport, post).answer()).isEqualTo("200 written");
-        assertThat(server.takeRequest(5, TimeUnit.SECONDS).getSequenceNumber()).as("on a new connection").isZero();
+        assertThat(server.takeRequest(5, TimeUnit.SECONDS).getSequenceNumber())
+                .as("on a new connection")
+                .isZero();
     }
 
     private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
@@ -415,17 +487,26 @@ class EventLoopTransportTest {
     @DisplayName("RC5: an attempt whose deadline passed while it waited for a connection is refused with nothing sent")
     void aDeadlineThatPassedInTheQueueRefusesTheAttempt() throws Exception {
         FakeClock clock = FakeClock.at("2026-11-30T03:00:00Z");
-        server.enqueue(new MockResponse().setHeadersDelay(300, TimeUnit.MILLISECONDS).setBody("first"));
+        server.enqueue(
+                new MockResponse().setHeadersDelay(300, TimeUnit.MILLISECONDS).setBody("first"));
         server.enqueue(new MockResponse().setBody("must not be asked for"));
         EventLoopTransport transport = start(client, EventLoopTransport.Delivery.ON_LOOP, 1, clock);
-        AsyncRetryingExecutor executor = AsyncRetryingExecutor.builder(client).clock(clock).transport(transport).build();
+        AsyncRetryingExecutor executor = AsyncRetryingExecutor.builder(client)
+                .clock(clock)
+                .transport(transport)
+                .build();
         Instant deadline = clock.instant().plusSeconds(1);
 
-        CompletableFuture<Response> first = executor.execute(get("/first"), Operation.READ, "first",
-                CallBudget.start(RetryPolicy.DEFAULT, clock));
+        CompletableFuture<Response> first =
+                executor.execute(get("/first"), Operation.READ, "first", CallBudget.start(RetryPolicy.DEFAULT, clock));
         CompletableFuture<Response> late = executor.execute(
-                get("/late").newBuilder().tag(RequestDeadline.class, RequestDeadline.at(deadline)).build(),
-                Operation.READ, "late", CallBudget.start(RetryPolicy.DEFAULT, clock));
+                get("/late")
+                        .newBuilder()
+                        .tag(RequestDeadline.class, RequestDeadline.at(deadline))
+                        .build(),
+                Operation.READ,
+                "late",
+                CallBudget.start(RetryPolicy.DEFAULT, clock));
         clock.advance(Duration.ofSeconds(2)); // the second attempt still waits for the only connection
 
         assertThat(first.get(5, TimeUnit.SECONDS).body().string()).isEqualTo("first");
@@ -433,20 +514,29 @@ class EventLoopTransportTest {
         assertThat(refusal).isInstanceOf(RequestRefused.DeadlineExpired.class);
         assertThat(((RequestRefused.DeadlineExpired) refusal).deadline()).isEqualTo(deadline);
         assertThat(((RequestRefused.DeadlineExpired) refusal).attemptsSent()).isZero();
-        assertThat(server.getRequestCount()).as("only the first request went out").isEqualTo(1);
+        assertThat(server.getRequestCount())
+                .as("only the first request went out")
+                .isEqualTo(1);
     }
 
     @Test
-    @DisplayName("RC5, RC3: a live deadline is stamped as Request-Timeout and shortens the client's read timeout to what is left")
+    @DisplayName(
+            "RC5, RC3: a live deadline is stamped as Request-Timeout and shortens the client's read timeout to what is left")
     void aLiveDeadlineIsStampedAndBoundsTheReadTimeout() throws Exception {
         FakeClock clock = FakeClock.at("2026-11-30T03:00:00Z");
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
-        OkHttpClient patient = client.newBuilder().readTimeout(60, TimeUnit.SECONDS).build();
+        OkHttpClient patient =
+                client.newBuilder().readTimeout(60, TimeUnit.SECONDS).build();
         EventLoopTransport transport = start(patient, EventLoopTransport.Delivery.ON_LOOP, 1, clock);
         RequestDeadline deadline = RequestDeadline.in(Duration.ofMillis(400), clock);
 
-        Attempt attempt = send(transport, patient,
-                get("/bounded").newBuilder().tag(RequestDeadline.class, deadline).build());
+        Attempt attempt = send(
+                transport,
+                patient,
+                get("/bounded")
+                        .newBuilder()
+                        .tag(RequestDeadline.class, deadline)
+                        .build());
 
         // Well before the client's own 60 s: the 400 ms left of the deadline.
         assertThat(attempt.failure()).isInstanceOf(SocketTimeoutException.class);
@@ -479,7 +569,9 @@ class EventLoopTransportTest {
         queued.call.cancel();
 
         assertThat(queued.failure()).hasMessage("Canceled");
-        assertThat(stalled.outcomes.get()).as("the other attempt is still waiting for its answer").isZero();
+        assertThat(stalled.outcomes.get())
+                .as("the other attempt is still waiting for its answer")
+                .isZero();
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
@@ -487,16 +579,19 @@ class EventLoopTransportTest {
     void aCancelledExecutorCallFreesItsConnectionForTheNextCall() throws Exception {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
         server.enqueue(new MockResponse().setBody("next"));
-        OkHttpClient noReadTimeout = client.newBuilder().readTimeout(0, TimeUnit.SECONDS).build();
+        OkHttpClient noReadTimeout =
+                client.newBuilder().readTimeout(0, TimeUnit.SECONDS).build();
         EventLoopTransport transport = start(noReadTimeout, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
-        AsyncRetryingExecutor executor = AsyncRetryingExecutor.builder(noReadTimeout).transport(transport).build();
+        AsyncRetryingExecutor executor = AsyncRetryingExecutor.builder(noReadTimeout)
+                .transport(transport)
+                .build();
 
-        CompletableFuture<Response> stalled = executor.execute(get("/stalls"), Operation.READ, "stalls",
-                CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC()));
+        CompletableFuture<Response> stalled = executor.execute(
+                get("/stalls"), Operation.READ, "stalls", CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC()));
         server.takeRequest(5, TimeUnit.SECONDS);
         stalled.cancel(true);
-        CompletableFuture<Response> next = executor.execute(get("/next"), Operation.READ, "next",
-                CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC()));
+        CompletableFuture<Response> next = executor.execute(
+                get("/next"), Operation.READ, "next", CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC()));
 
         assertThat(next.get(5, TimeUnit.SECONDS).body().string()).isEqualTo("next");
     }
@@ -504,7 +599,8 @@ class EventLoopTransportTest {
     @Test
     void closeFailsEveryAttemptNotYetAnsweredAndLaterSendsFailAtOnce() throws Exception {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
-        OkHttpClient noReadTimeout = client.newBuilder().readTimeout(0, TimeUnit.SECONDS).build();
+        OkHttpClient noReadTimeout =
+                client.newBuilder().readTimeout(0, TimeUnit.SECONDS).build();
         EventLoopTransport transport = start(noReadTimeout, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
         Attempt inFlight = send(transport, noReadTimeout, get("/in-flight"));
         Attempt queued = send(transport, noReadTimeout, get("/queued"));
@@ -512,12 +608,14 @@ class EventLoopTransportTest {
 
         transport.close();
 
-        assertThat(inFlight.failure()).isInstanceOf(InterruptedIOException.class).hasMessageContaining("closed");
+        assertThat(inFlight.failure())
+                .isInstanceOf(InterruptedIOException.class)
+                .hasMessageContaining("closed");
         assertThat(queued.failure()).isInstanceOf(InterruptedIOException.class);
         Attempt afterClose = send(transport, noReadTimeout, get("/after"));
         assertThat(afterClose.failed).as("failed before send returned").isDone();
         assertThat(afterClose.failure()).isInstanceOf(InterruptedIOException.class);
-        assertThatThrownBy(() -> transport.handOn(() -> { })).isInstanceOf(RejectedExecutionException.class);
+        assertThatThrownBy(() -> transport.handOn(() -> {})).isInstanceOf(RejectedExecutionException.class);
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
@@ -529,14 +627,16 @@ class EventLoopTransportTest {
         for (int round = 0; round < 50; round++) {
             EventLoopTransport transport = start(1);
             CompletableFuture<Void> handedOn = new CompletableFuture<>();
-            CompletableFuture<Attempt> racing = CompletableFuture.supplyAsync(() -> {
-                try {
-                    transport.handOn(() -> handedOn.complete(null));
-                } catch (RejectedExecutionException e) {
-                    handedOn.complete(null);
-                }
-                return send(transport, get("/race"));
-            }, workers);
+            CompletableFuture<Attempt> racing = CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            transport.handOn(() -> handedOn.complete(null));
+                        } catch (RejectedExecutionException e) {
+                            handedOn.complete(null);
+                        }
+                        return send(transport, get("/race"));
+                    },
+                    workers);
 
             transport.close();
 
@@ -549,7 +649,8 @@ class EventLoopTransportTest {
     // The 3 AM storm scenario of the load engine relies on this: idle connections are not watched (as OkHttp does
     // not watch them), so a connection the server dropped while idle fails the next attempt only after it was sent.
     @Test
-    @DisplayName("ST2: a connection the server closed while idle fails the next attempt after send (RESET_AFTER_SEND), never hangs it")
+    @DisplayName(
+            "ST2: a connection the server closed while idle fails the next attempt after send (RESET_AFTER_SEND), never hangs it")
     void aConnectionClosedWhileIdleFailsTheNextAttemptAfterSend() throws Exception {
         server.enqueue(new MockResponse().setBody("first").setSocketPolicy(SocketPolicy.DISCONNECT_AT_END));
         server.enqueue(new MockResponse().setBody("second"));
@@ -559,7 +660,9 @@ class EventLoopTransportTest {
         Attempt next = send(transport, get("/2"));
 
         assertThat(next.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND);
-        assertThat(send(transport, get("/3")).answer()).as("on a new connection").isEqualTo("200 second");
+        assertThat(send(transport, get("/3")).answer())
+                .as("on a new connection")
+                .isEqualTo("200 second");
     }
 
     @Test
@@ -569,18 +672,27 @@ class EventLoopTransportTest {
         server.enqueue(new MockResponse().setBody("second"));
         EventLoopTransport transport = start(1);
         List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-        AsyncRetryingExecutor executor = AsyncRetryingExecutor.builder(client).transport(transport)
-                .scheduler((delay, task) -> task.run()).listener(events::add).build();
+        AsyncRetryingExecutor executor = AsyncRetryingExecutor.builder(client)
+                .transport(transport)
+                .scheduler((delay, task) -> task.run())
+                .listener(events::add)
+                .build();
 
         for (String expected : new String[] {"first", "second"}) {
-            Response response = executor.execute(get("/" + expected), Operation.READ, expected,
-                    CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC())).get(5, TimeUnit.SECONDS);
+            Response response = executor.execute(
+                            get("/" + expected),
+                            Operation.READ,
+                            expected,
+                            CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC()))
+                    .get(5, TimeUnit.SECONDS);
             assertThat(response.body().string()).isEqualTo(expected);
         }
-        assertThat(events).extracting(AttemptEvent::failure, AttemptEvent::verdict).containsExactly(
-                tuple(Optional.empty(), AttemptEvent.Verdict.DELIVER),
-                tuple(Optional.of(FailureKind.RESET_AFTER_SEND), AttemptEvent.Verdict.RETRY),
-                tuple(Optional.empty(), AttemptEvent.Verdict.DELIVER));
+        assertThat(events)
+                .extracting(AttemptEvent::failure, AttemptEvent::verdict)
+                .containsExactly(
+                        tuple(Optional.empty(), AttemptEvent.Verdict.DELIVER),
+                        tuple(Optional.of(FailureKind.RESET_AFTER_SEND), AttemptEvent.Verdict.RETRY),
+                        tuple(Optional.empty(), AttemptEvent.Verdict.DELIVER));
     }
 
     @Test
@@ -588,20 +700,23 @@ class EventLoopTransportTest {
     void httpsGoesToOkHttp() throws Exception {
         // A server that hangs up at once: OkHttp's handshake fails; the loop would have read an end of stream.
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AT_START));
-        OkHttpClient shortRead = client.newBuilder().readTimeout(1, TimeUnit.SECONDS).build();
+        OkHttpClient shortRead =
+                client.newBuilder().readTimeout(1, TimeUnit.SECONDS).build();
         EventLoopTransport transport = start(shortRead, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
-        AsyncRetryingExecutor executor = AsyncRetryingExecutor.builder(shortRead).transport(transport).build();
+        AsyncRetryingExecutor executor =
+                AsyncRetryingExecutor.builder(shortRead).transport(transport).build();
         Request https = new Request.Builder()
-                .url("https://" + server.getHostName() + ":" + server.getPort() + "/secure").build();
+                .url("https://" + server.getHostName() + ":" + server.getPort() + "/secure")
+                .build();
 
-        Throwable failure = failureOf(executor.execute(https, Operation.SEND_ONCE, "secure",
-                CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC())));
+        Throwable failure = failureOf(executor.execute(
+                https, Operation.SEND_ONCE, "secure", CallBudget.start(RetryPolicy.DEFAULT, Clock.systemUTC())));
 
         // The loop speaks no TLS: it would have sent plain text and read this server's answer.
         assertThat(failure).isInstanceOf(CallFailure.Recoverable.class);
         assertThat(((CallFailure.Recoverable) failure).reason())
-                .isEqualTo(new CallFailure.Network(FailureKind.TLS_HANDSHAKE, 1,
-                        ((CallFailure.Recoverable) failure).elapsed()));
+                .isEqualTo(new CallFailure.Network(
+                        FailureKind.TLS_HANDSHAKE, 1, ((CallFailure.Recoverable) failure).elapsed()));
     }
 
     @Test
@@ -613,11 +728,13 @@ class EventLoopTransportTest {
             outside.enqueue(new MockResponse().setBody("via okhttp"));
             EventLoopTransport transport = start(1);
 
-            Attempt attempt = send(transport, new Request.Builder().url(outside.url("/")).build());
+            Attempt attempt =
+                    send(transport, new Request.Builder().url(outside.url("/")).build());
 
             assertThat(attempt.answer()).isEqualTo("200 via okhttp");
             assertThat(attempt.thread.get()).isEqualTo(WORKER_THREAD);
-            assertThat(outside.takeRequest(5, TimeUnit.SECONDS).getHeader("User-Agent")).startsWith("okhttp/");
+            assertThat(outside.takeRequest(5, TimeUnit.SECONDS).getHeader("User-Agent"))
+                    .startsWith("okhttp/");
         }
     }
 

@@ -25,7 +25,9 @@ class Http1ResponseParserTest {
 
     /** How the bytes of one response are cut into reads. */
     enum Cuts {
-        WHOLE, ONE_BYTE_AT_A_TIME, RANDOM_PIECES;
+        WHOLE,
+        ONE_BYTE_AT_A_TIME,
+        RANDOM_PIECES;
 
         void feed(Http1ResponseParser parser, byte[] bytes) throws ProtocolException {
             switch (this) {
@@ -69,9 +71,10 @@ class Http1ResponseParserTest {
 
     private static ProtocolException refused(String response, int cap) {
         Http1ResponseParser parser = new Http1ResponseParser(false, cap);
-        ProtocolException failure = catchThrowableOfType(ProtocolException.class,
-                () -> Cuts.WHOLE.feed(parser, response.getBytes(StandardCharsets.ISO_8859_1)));
-        assertThat(failure).as("a ProtocolException for " + response.substring(0, Math.min(40, response.length())))
+        ProtocolException failure = catchThrowableOfType(
+                ProtocolException.class, () -> Cuts.WHOLE.feed(parser, response.getBytes(StandardCharsets.ISO_8859_1)));
+        assertThat(failure)
+                .as("a ProtocolException for " + response.substring(0, Math.min(40, response.length())))
                 .isNotNull();
         return failure;
     }
@@ -83,8 +86,10 @@ class Http1ResponseParserTest {
     @ParameterizedTest
     @MethodSource("cuts")
     void readsStatusLineHeadersAndAContentLengthBody(Cuts cuts) throws ProtocolException {
-        Http1ResponseParser parser = parsed(cuts, "HTTP/1.1 503 Service Unavailable\r\n"
-                + "Retry-After: 120\r\nContent-Type: text/plain\r\nX-Two: a\r\nX-Two: b\r\nContent-Length: 5\r\n\r\nhello");
+        Http1ResponseParser parser = parsed(
+                cuts,
+                "HTTP/1.1 503 Service Unavailable\r\n"
+                        + "Retry-After: 120\r\nContent-Type: text/plain\r\nX-Two: a\r\nX-Two: b\r\nContent-Length: 5\r\n\r\nhello");
 
         assertThat(parser.done()).isTrue();
         assertThat(parser.protocol()).isEqualTo(Protocol.HTTP_1_1);
@@ -121,9 +126,11 @@ class Http1ResponseParserTest {
     @ParameterizedTest
     @MethodSource("cuts")
     void readsAChunkedBodyWithExtensionsAndTrailers(Cuts cuts) throws ProtocolException {
-        Http1ResponseParser parser = parsed(cuts, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + "5;name=value\r\nhello\r\n" + "1 ; x\r\n,\r\n" + "A\r\n0123456789\r\n"
-                + "0\r\nX-Trailer: yes\r\nX-Other: too\r\n\r\n");
+        Http1ResponseParser parser = parsed(
+                cuts,
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                        + "5;name=value\r\nhello\r\n" + "1 ; x\r\n,\r\n" + "A\r\n0123456789\r\n"
+                        + "0\r\nX-Trailer: yes\r\nX-Other: too\r\n\r\n");
 
         assertThat(parser.done()).isTrue();
         assertThat(body(parser)).isEqualTo("hello,0123456789");
@@ -132,8 +139,8 @@ class Http1ResponseParserTest {
 
     @Test
     void aChunkedBodyIsNotDoneBeforeTheLineThatEndsItsTrailers() throws ProtocolException {
-        Http1ResponseParser parser = parsed(Cuts.WHOLE, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + "2\r\nok\r\n0\r\n");
+        Http1ResponseParser parser =
+                parsed(Cuts.WHOLE, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + "2\r\nok\r\n0\r\n");
 
         assertThat(parser.done()).isFalse();
         parser.feed(ByteBuffer.wrap("\r\n".getBytes(StandardCharsets.ISO_8859_1)));
@@ -165,7 +172,9 @@ class Http1ResponseParserTest {
         Http1ResponseParser parser = parsed(cuts, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end");
 
         assertThat(parser.done()).isFalse();
-        assertThat(parser.endOfStream()).as("the end of the stream ends this response").isTrue();
+        assertThat(parser.endOfStream())
+                .as("the end of the stream ends this response")
+                .isTrue();
         assertThat(parser.done()).isTrue();
         assertThat(body(parser)).isEqualTo("until the end");
         assertThat(parser.keepAlive()).isFalse();
@@ -181,8 +190,8 @@ class Http1ResponseParserTest {
 
     @Test
     void aHeadAnswerHasNoBodyWhateverItsContentLengthSays() throws ProtocolException {
-        Http1ResponseParser parser = parsed(Cuts.ONE_BYTE_AT_A_TIME, true,
-                "HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n");
+        Http1ResponseParser parser =
+                parsed(Cuts.ONE_BYTE_AT_A_TIME, true, "HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n");
 
         assertThat(parser.done()).isTrue();
         assertThat(parser.body()).isEmpty();
@@ -215,7 +224,8 @@ class Http1ResponseParserTest {
     @DisplayName("ST2: a 204 or 205 with a non-zero Content-Length is malformed, as OkHttp refuses it")
     void aNoContentWithALengthIsRefused() {
         for (String status : new String[] {"204 No Content", "205 Reset Content"}) {
-            assertThat(refused("HTTP/1.1 " + status + "\r\nContent-Length: 500\r\n\r\n")).as(status)
+            assertThat(refused("HTTP/1.1 " + status + "\r\nContent-Length: 500\r\n\r\n"))
+                    .as(status)
                     .hasMessageContaining("non-zero Content-Length: 500");
         }
     }
@@ -223,11 +233,13 @@ class Http1ResponseParserTest {
     @Test
     @DisplayName("A header name with a space before its colon is no header OkHttp could look up: not Retry-After")
     void aNameWithASpaceIsNotTheHeader() throws ProtocolException {
-        Http1ResponseParser parser = parsed(Cuts.WHOLE,
-                "HTTP/1.1 503 Busy\r\nRetry-After : 7\r\nContent-Length : 2\r\n\r\nok");
+        Http1ResponseParser parser =
+                parsed(Cuts.WHOLE, "HTTP/1.1 503 Busy\r\nRetry-After : 7\r\nContent-Length : 2\r\n\r\nok");
 
         assertThat(parser.headers().get("Retry-After")).isNull();
-        assertThat(parser.done()).as("no length either: the body runs to the end of the stream").isFalse();
+        assertThat(parser.done())
+                .as("no length either: the body runs to the end of the stream")
+                .isFalse();
         assertThat(parser.endOfStream()).isTrue();
         assertThat(body(parser)).isEqualTo("ok");
     }
@@ -235,8 +247,8 @@ class Http1ResponseParserTest {
     @Test
     @DisplayName("Only a Transfer-Encoding of exactly \"chunked\" is chunked, as OkHttp reads it")
     void onlyExactlyChunkedIsChunked() throws ProtocolException {
-        Http1ResponseParser parser = parsed(Cuts.WHOLE,
-                "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n");
+        Http1ResponseParser parser =
+                parsed(Cuts.WHOLE, "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n");
 
         assertThat(parser.done()).isFalse();
         assertThat(parser.endOfStream()).isTrue();
@@ -246,19 +258,24 @@ class Http1ResponseParserTest {
     @ParameterizedTest
     @MethodSource("cuts")
     void interimContinueAnswersAreSkipped(Cuts cuts) throws ProtocolException {
-        Http1ResponseParser parser = parsed(cuts, "HTTP/1.1 100 Continue\r\n\r\n"
-                + "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"
-                + "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nok");
+        Http1ResponseParser parser = parsed(
+                cuts,
+                "HTTP/1.1 100 Continue\r\n\r\n"
+                        + "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"
+                        + "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nok");
 
         assertThat(parser.done()).isTrue();
         assertThat(parser.code()).isEqualTo(201);
-        assertThat(parser.headers().get("Link")).as("an interim answer's headers are not the response's").isNull();
+        assertThat(parser.headers().get("Link"))
+                .as("an interim answer's headers are not the response's")
+                .isNull();
         assertThat(body(parser)).isEqualTo("ok");
     }
 
     @Test
     void connectionCloseMeansTheConnectionIsNotReused() throws ProtocolException {
-        Http1ResponseParser parser = parsed(Cuts.WHOLE, "HTTP/1.1 200 OK\r\nConnection: Close\r\nContent-Length: 0\r\n\r\n");
+        Http1ResponseParser parser =
+                parsed(Cuts.WHOLE, "HTTP/1.1 200 OK\r\nConnection: Close\r\nContent-Length: 0\r\n\r\n");
 
         assertThat(parser.done()).isTrue();
         assertThat(parser.keepAlive()).isFalse();
@@ -267,7 +284,8 @@ class Http1ResponseParserTest {
     @Test
     void http10IsReusedOnlyWhenItSaysKeepAlive() throws ProtocolException {
         Http1ResponseParser plain = parsed(Cuts.WHOLE, "HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok");
-        Http1ResponseParser kept = parsed(Cuts.WHOLE, "HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok");
+        Http1ResponseParser kept =
+                parsed(Cuts.WHOLE, "HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok");
 
         assertThat(plain.protocol()).isEqualTo(Protocol.HTTP_1_0);
         assertThat(plain.done()).isTrue();
@@ -277,7 +295,8 @@ class Http1ResponseParserTest {
 
     @Test
     void bytesAfterTheResponseMakeTheConnectionUnusable() throws ProtocolException {
-        Http1ResponseParser parser = parsed(Cuts.WHOLE, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokHTTP/1.1 200 OK\r\n");
+        Http1ResponseParser parser =
+                parsed(Cuts.WHOLE, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokHTTP/1.1 200 OK\r\n");
         Http1ResponseParser later = parsed(Cuts.WHOLE, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
         later.feed(ByteBuffer.wrap(new byte[] {'x'}));
 
@@ -289,8 +308,9 @@ class Http1ResponseParserTest {
 
     @Test
     void aMalformedStatusLineIsRefused() {
-        for (String status : new String[] {"HTTP/2 200 OK", "HTTP/1.1 20", "HTTP/1.1 2000 OK", "HTTP/1.1 abc OK",
-                "HTTP/1.1 099 Low", "ICY 200 OK", ""}) {
+        for (String status : new String[] {
+            "HTTP/2 200 OK", "HTTP/1.1 20", "HTTP/1.1 2000 OK", "HTTP/1.1 abc OK", "HTTP/1.1 099 Low", "ICY 200 OK", ""
+        }) {
             assertThat(refused(status + "\r\n\r\n")).as(status).hasMessageContaining("Unexpected status line");
         }
     }
@@ -299,8 +319,8 @@ class Http1ResponseParserTest {
     @DisplayName("ST2: a header line OkHttp reads leniently is skipped, not a malformed response: the status stands")
     void headerLinesOkHttpWouldNotRefuseAreSkipped() throws ProtocolException {
         for (String line : new String[] {"no colon here", ": empty name", " folded: value", "bad name: x"}) {
-            Http1ResponseParser parser = parsed(Cuts.WHOLE,
-                    "HTTP/1.1 503 Busy\r\n" + line + "\r\nRetry-After: 7\r\nContent-Length: 2\r\n\r\nok");
+            Http1ResponseParser parser = parsed(
+                    Cuts.WHOLE, "HTTP/1.1 503 Busy\r\n" + line + "\r\nRetry-After: 7\r\nContent-Length: 2\r\n\r\nok");
 
             assertThat(parser.done()).as(line).isTrue();
             assertThat(parser.code()).isEqualTo(503);
@@ -313,8 +333,8 @@ class Http1ResponseParserTest {
     @DisplayName("A Content-Length OkHttp cannot read is no length: the body runs to the end of the stream")
     void anUnreadableContentLengthReadsToTheEndOfTheStream() throws ProtocolException {
         for (String length : new String[] {"abc", "-1", "1.5", "99999999999999999999"}) {
-            Http1ResponseParser parser = parsed(Cuts.WHOLE,
-                    "HTTP/1.1 200 OK\r\nContent-Length: " + length + "\r\n\r\nhello");
+            Http1ResponseParser parser =
+                    parsed(Cuts.WHOLE, "HTTP/1.1 200 OK\r\nContent-Length: " + length + "\r\n\r\nhello");
 
             assertThat(parser.done()).as(length).isFalse();
             assertThat(parser.endOfStream()).isTrue();
@@ -326,7 +346,8 @@ class Http1ResponseParserTest {
     @Test
     void aBadChunkSizeIsRefused() {
         for (String size : new String[] {"xyz", "", "-1", "ffffffffffffffffff"}) {
-            assertThat(refused("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + size + "\r\n")).as(size)
+            assertThat(refused("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + size + "\r\n"))
+                    .as(size)
                     .hasMessageContaining("malformed chunk size");
         }
     }
@@ -343,8 +364,8 @@ class Http1ResponseParserTest {
 
         assertThat(refused("HTTP/1.1 200 OK\r\nContent-Length: " + (CAP + 1) + "\r\n\r\n"))
                 .hasMessageContaining("larger than " + CAP + " bytes");
-        assertThat(refused("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + Integer.toHexString(CAP) + "\r\n" + "x".repeat(CAP) + "\r\n1\r\n"))
+        assertThat(refused("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(CAP) + "\r\n"
+                        + "x".repeat(CAP) + "\r\n1\r\n"))
                 .hasMessageContaining("larger than " + CAP + " bytes");
         // Regression: a body read to the end of the stream past the cap threw BufferUnderflowException, a
         // RuntimeException that stopped the whole event loop and failed every attempt in flight.
@@ -367,7 +388,8 @@ class Http1ResponseParserTest {
     void aHeadLineOver64KiBIsRefused() {
         String header = "X-Big: " + "a".repeat(64 * 1024);
 
-        assertThat(refused("HTTP/1.1 200 OK\r\n" + header + "\r\n\r\n")).hasMessageContaining("longer than 65536 bytes");
+        assertThat(refused("HTTP/1.1 200 OK\r\n" + header + "\r\n\r\n"))
+                .hasMessageContaining("longer than 65536 bytes");
     }
 
     @Test
@@ -384,7 +406,9 @@ class Http1ResponseParserTest {
     void theMessageShowsABoundedPrintableExcerpt() {
         ProtocolException failure = refused("HTTP/1.1 2\u0001" + "y".repeat(200) + "\r\n\r\n");
 
-        assertThat(failure).hasMessageContaining("Unexpected status line: HTTP/1.1 2?yyy").hasMessageEndingWith("...");
+        assertThat(failure)
+                .hasMessageContaining("Unexpected status line: HTTP/1.1 2?yyy")
+                .hasMessageEndingWith("...");
         assertThat(failure.getMessage()).hasSizeLessThan(140);
     }
 }

@@ -40,14 +40,23 @@ class AdaptivePacingLoadTest {
 
     private static Scenario quota() {
         Scenario preset = ScenarioPresets.QUOTA_EXHAUSTION;
-        return new Scenario(preset.name(), preset.title(), preset.description(),
-                List.of(new TimedFault(Duration.ZERO, new RelayFault.Quota(100, WINDOW))), Duration.ofSeconds(12));
+        return new Scenario(
+                preset.name(),
+                preset.title(),
+                preset.description(),
+                List.of(new TimedFault(Duration.ZERO, new RelayFault.Quota(100, WINDOW))),
+                Duration.ofSeconds(12));
     }
 
     private static TimeSeries providerRecord(boolean adaptive) throws Exception {
         EngineSettings settings = EngineSettings.defaults().withDrain(Duration.ofMillis(500));
-        LoadOptions options = LoadOptions.builder().clients(CLIENTS).duration(Duration.ofSeconds(22))
-                .scenario(quota()).seed(11).adaptive(adaptive).build();
+        LoadOptions options = LoadOptions.builder()
+                .clients(CLIENTS)
+                .duration(Duration.ofSeconds(22))
+                .scenario(quota())
+                .seed(11)
+                .adaptive(adaptive)
+                .build();
         LoadReport report = new LoadEngine(settings).run(options, line -> {});
         assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
         return oneSettledWindow(report.seriesNamed("provider per second").orElseThrow());
@@ -64,7 +73,8 @@ class AdaptivePacingLoadTest {
         assertThat(perSecond.buckets()).as("buckets to hold a settled window").hasSizeGreaterThanOrEqualTo(last);
         List<Bucket> window = new ArrayList<>();
         for (int i = first; i < last; i++) {
-            window.add(Bucket.counting(Duration.ofSeconds(i - first), perSecond.buckets().get(i).counts()));
+            window.add(Bucket.counting(
+                    Duration.ofSeconds(i - first), perSecond.buckets().get(i).counts()));
         }
         return new TimeSeries(perSecond.bucketStart(first), perSecond.bucketWidth(), window, 0);
     }

@@ -26,8 +26,13 @@ class BusyRedisLimiterRunTest {
         EngineSettings settings = EngineSettings.defaults()
                 .withLimit(LimitSpec.of(100_000, Duration.ofSeconds(1))) // every request allowed: decisions only
                 .withDrain(Duration.ofMillis(500));
-        LoadOptions options = LoadOptions.builder().clients(1_000).duration(Duration.ofSeconds(4))
-                .limiter(LimiterChoice.SLIDING_LOG).redis(new RedisChoice.Embedded()).seed(5).build();
+        LoadOptions options = LoadOptions.builder()
+                .clients(1_000)
+                .duration(Duration.ofSeconds(4))
+                .limiter(LimiterChoice.SLIDING_LOG)
+                .redis(new RedisChoice.Embedded())
+                .seed(5)
+                .build();
 
         LoadReport report = new LoadEngine(settings).run(options, line -> {});
 

@@ -40,24 +40,33 @@ class CoordinatedOmissionRunTest {
             LoadOptions options = LoadOptions.builder()
                     .target(relay.baseUrl().resolve("/v1/").toString())
                     .credential(new Credential.ApiKey(Secret.of(RelayConfig.DEMO_KEY)))
-                    .clients(CLIENTS).rate(100).duration(Duration.ofSeconds(6)).seed(5).build();
+                    .clients(CLIENTS)
+                    .rate(100)
+                    .duration(Duration.ofSeconds(6))
+                    .seed(5)
+                    .build();
             // The stall: each client's next request is answered a second late, two seconds into the run.
-            planter.schedule(() -> relay.faults().inject("/v1/models", new Fault.Delay(STALL), CLIENTS),
-                    2, TimeUnit.SECONDS);
+            planter.schedule(
+                    () -> relay.faults().inject("/v1/models", new Fault.Delay(STALL), CLIENTS), 2, TimeUnit.SECONDS);
 
-            LoadReport report = new LoadEngine(EngineSettings.defaults().withDrain(Duration.ofSeconds(2)))
-                    .run(options, line -> {});
+            LoadReport report =
+                    new LoadEngine(EngineSettings.defaults().withDrain(Duration.ofSeconds(2))).run(options, line -> {});
 
             assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
             assertThat(relay.faults().pending()).as("both stalls were served").isEmpty();
-            long requests = report.seriesNamed("client per second").orElseThrow().total(Counter.LOGICAL_REQUESTS);
-            assertThat(requests).as("arrivals that waited for a client were sent, not dropped").isGreaterThan(450);
+            long requests =
+                    report.seriesNamed("client per second").orElseThrow().total(Counter.LOGICAL_REQUESTS);
+            assertThat(requests)
+                    .as("arrivals that waited for a client were sent, not dropped")
+                    .isGreaterThan(450);
             double serviceP99 = millis(report, StandardFigures.P99_SERVICE_TIME);
             double responseP99 = millis(report, StandardFigures.P99_RESPONSE_TIME);
             double responseP50 = millis(report, StandardFigures.P50_RESPONSE_TIME);
-            assertThat(responseP99).as("p99 from the intended start (service time's p99: %.1f ms)", serviceP99)
+            assertThat(responseP99)
+                    .as("p99 from the intended start (service time's p99: %.1f ms)", serviceP99)
                     .isGreaterThanOrEqualTo(STALL.toMillis() * 0.8);
-            assertThat(serviceP99).as("the service time's p99: the two stalled requests are under 1 %% of %d", requests)
+            assertThat(serviceP99)
+                    .as("the service time's p99: the two stalled requests are under 1 %% of %d", requests)
                     .isLessThan(STALL.toMillis() / 2.0);
             assertThat(responseP50).as("the median from the intended start").isLessThan(responseP99);
             // The per-second series carries both, for the charts and the reports.

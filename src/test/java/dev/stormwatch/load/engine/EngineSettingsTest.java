@@ -15,16 +15,22 @@ class EngineSettingsTest {
     @Test
     @DisplayName("the defaults describe themselves: batch policy, retry quota off, limit chosen by the run")
     void defaultsDescribeThemselves() {
-        assertThat(EngineSettings.defaults().describe()).isEqualTo(
-                "policy batch (4 attempt(s) per origin, 4 in all, backoff 250 ms x2.0 up to 8000 ms, budget 60 s),"
-                        + " retry quota off, limit auto (the relay's quota, else the rate, else 100 per second)");
+        assertThat(EngineSettings.defaults().describe())
+                .isEqualTo(
+                        "policy batch (4 attempt(s) per origin, 4 in all, backoff 250 ms x2.0 up to 8000 ms, budget 60 s),"
+                                + " retry quota off, limit auto (the relay's quota, else the rate, else 100 per second)");
     }
 
     @Test
-    @DisplayName("a chosen policy, the retry quota and a limit replace the defaults; each instance gets a full quota of its own")
+    @DisplayName(
+            "a chosen policy, the retry quota and a limit replace the defaults; each instance gets a full quota of its own")
     void choicesReplaceTheDefaults() throws Exception {
-        ClientChoices choices = ClientChoices.builder().policy("patient").maxAttempts("2").retryQuota("on")
-                .limit("30/1m").build();
+        ClientChoices choices = ClientChoices.builder()
+                .policy("patient")
+                .maxAttempts("2")
+                .retryQuota("on")
+                .limit("30/1m")
+                .build();
 
         EngineSettings settings = EngineSettings.defaults().with(choices);
 
@@ -36,10 +42,11 @@ class EngineSettingsTest {
         assertThat(first.isUnlimited()).isFalse();
         assertThat(first).isNotSameAs(second);
         assertThat(first.available()).isEqualTo(RetryQuota.STANDARD_CAPACITY);
-        assertThat(settings.describe()).isEqualTo(
-                "policy custom (2 attempt(s) per origin, 2 in all, backoff 500 ms x2.0 up to 30000 ms, budget 60 s),"
-                        + " retry quota on (500 tokens per instance, 5 per retry, 1 back per success),"
-                        + " limit 30 per 60000 ms");
+        assertThat(settings.describe())
+                .isEqualTo(
+                        "policy custom (2 attempt(s) per origin, 2 in all, backoff 500 ms x2.0 up to 30000 ms, budget 60 s),"
+                                + " retry quota on (500 tokens per instance, 5 per retry, 1 back per success),"
+                                + " limit 30 per 60000 ms");
     }
 
     @Test
@@ -48,6 +55,7 @@ class EngineSettingsTest {
         EngineSettings limited = EngineSettings.defaults().withLimit(LimitSpec.of(7, Duration.ofSeconds(1)));
 
         assertThat(limited.with(ClientChoices.defaults()).limit()).contains(LimitSpec.of(7, Duration.ofSeconds(1)));
-        assertThat(limited.with(ClientChoices.defaults()).retryQuota().get().isUnlimited()).isTrue();
+        assertThat(limited.with(ClientChoices.defaults()).retryQuota().get().isUnlimited())
+                .isTrue();
     }
 }

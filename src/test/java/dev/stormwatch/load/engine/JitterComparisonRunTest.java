@@ -29,15 +29,19 @@ class JitterComparisonRunTest {
     private static final int CLIENTS = 4;
 
     /** 503 without Retry-After from the first request to well past the end of the run. */
-    private static final Scenario DOWN_THROUGHOUT = new Scenario("down", "Down throughout",
+    private static final Scenario DOWN_THROUGHOUT = new Scenario(
+            "down",
+            "Down throughout",
             "The relay answers 503 without Retry-After for the whole run.",
             List.of(new TimedFault(Duration.ZERO, new RelayFault.Outage(Duration.ofSeconds(30), 503))),
             Duration.ofSeconds(1));
 
     private record Run(LoadReport report, List<AttemptEvent> events, List<String> progress) {
         List<Duration> retryDelays() {
-            return events.stream().filter(e -> e.verdict() == AttemptEvent.Verdict.RETRY)
-                    .map(e -> e.delay().orElseThrow()).toList();
+            return events.stream()
+                    .filter(e -> e.verdict() == AttemptEvent.Verdict.RETRY)
+                    .map(e -> e.delay().orElseThrow())
+                    .toList();
         }
 
         TimeSeries provider() {
@@ -52,9 +56,15 @@ class JitterComparisonRunTest {
     private static Run run(BackoffStrategy jitter) throws Exception {
         List<AttemptEvent> events = new CopyOnWriteArrayList<>();
         List<String> progress = new CopyOnWriteArrayList<>();
-        EngineSettings settings = EngineSettings.defaults().withDrain(Duration.ofMillis(300)).withObserver(events::add);
-        LoadOptions options = LoadOptions.builder().clients(CLIENTS).duration(RUN).scenario(DOWN_THROUGHOUT)
-                .jitter(jitter).seed(17).build();
+        EngineSettings settings =
+                EngineSettings.defaults().withDrain(Duration.ofMillis(300)).withObserver(events::add);
+        LoadOptions options = LoadOptions.builder()
+                .clients(CLIENTS)
+                .duration(RUN)
+                .scenario(DOWN_THROUGHOUT)
+                .jitter(jitter)
+                .seed(17)
+                .build();
         LoadReport report = new LoadEngine(settings).run(options, progress::add);
         assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
         return new Run(report, events, progress);
@@ -62,15 +72,19 @@ class JitterComparisonRunTest {
 
     // B3, B4
     @Test
-    @DisplayName("B3, B4: --jitter none retries the relay's 503s with zero wait and hammers it; full jitter (the default) waits and sends a fraction")
+    @DisplayName(
+            "B3, B4: --jitter none retries the relay's 503s with zero wait and hammers it; full jitter (the default) waits and sends a fraction")
     void noneRetriesAtOnceWhileFullJitterWaits() throws Exception {
         Run none = run(BackoffStrategy.NONE);
         Run full = run(BackoffStrategy.FULL);
 
         // The clients' own account: every retry of the 'none' run was scheduled with no wait at all...
-        assertThat(none.retryDelays()).hasSizeGreaterThan(50).allSatisfy(delay -> assertThat(delay).isZero());
+        assertThat(none.retryDelays())
+                .hasSizeGreaterThan(50)
+                .allSatisfy(delay -> assertThat(delay).isZero());
         // ...and with full jitter (B3) every one waited a random share of 250 ms, 500 ms, 1 s.
-        assertThat(full.retryDelays()).isNotEmpty()
+        assertThat(full.retryDelays())
+                .isNotEmpty()
                 .allSatisfy(delay -> assertThat(delay).isPositive().isLessThan(Duration.ofSeconds(1)));
         // The relay's own record: back-to-back retries reach it far more often than jittered ones (about 4.5 attempts
         // per client per second with full jitter; hundreds without any wait on an idle machine, ten times as many. A
@@ -79,7 +93,8 @@ class JitterComparisonRunTest {
         long noneArrivals = none.provider().total(Counter.ATTEMPTS);
         long fullArrivals = full.provider().total(Counter.ATTEMPTS);
         assertThat(fullArrivals).isPositive().isLessThan(CLIENTS * 20L);
-        assertThat(noneArrivals).as("arrivals without backoff (%d) vs with full jitter (%d)", noneArrivals, fullArrivals)
+        assertThat(noneArrivals)
+                .as("arrivals without backoff (%d) vs with full jitter (%d)", noneArrivals, fullArrivals)
                 .isGreaterThan(2 * fullArrivals);
         // B1: no strategy makes retrying unbounded: each call of the batch policy made at most 4 attempts.
         assertThat(none.client().total(Counter.ATTEMPTS))
@@ -96,10 +111,12 @@ class JitterComparisonRunTest {
         assertThat(decorrelated.report().notes())
                 .contains("jitter 'decorrelated' is for comparison only; the client's default is full jitter (B4)")
                 .noneMatch(note -> note.contains("always uses full jitter"));
-        assertThat(decorrelated.progress()).isNotEmpty()
+        assertThat(decorrelated.progress())
+                .isNotEmpty()
                 .allSatisfy(line -> assertThat(line).endsWith("jitter decorrelated: comparison only (B4)"));
         // Decorrelated jitter sleeps at least the base (250 ms) before each retry.
-        assertThat(decorrelated.retryDelays()).isNotEmpty()
+        assertThat(decorrelated.retryDelays())
+                .isNotEmpty()
                 .allSatisfy(delay -> assertThat(delay).isGreaterThanOrEqualTo(Duration.ofMillis(250)));
     }
 }

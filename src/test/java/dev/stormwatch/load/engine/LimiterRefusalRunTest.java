@@ -30,8 +30,11 @@ class LimiterRefusalRunTest {
     private static final int CLIENTS = 50;
 
     @ParameterizedTest
-    @EnumSource(value = LimiterChoice.class, names = {"SLIDING_LOG"})
-    @DisplayName("LB1, LB2: a full shared limiter refuses at most about once per allowed request, and amplification is not below 1")
+    @EnumSource(
+            value = LimiterChoice.class,
+            names = {"SLIDING_LOG"})
+    @DisplayName(
+            "LB1, LB2: a full shared limiter refuses at most about once per allowed request, and amplification is not below 1")
     void refusedClientsWaitInLineAndAmplificationCountsWhatWentOut(LimiterChoice limiter) throws Exception {
         EngineSettings settings = EngineSettings.defaults()
                 .withLimit(LimitSpec.of(50, Duration.ofSeconds(1)))
@@ -53,7 +56,8 @@ class LimiterRefusalRunTest {
         assertThat(allowed).as("the limiter let about 50 a second through").isBetween(100L, 250L);
         // LB1: before the line, every refused client asked again at the same retry-at: 7 to 12 refusals per allowed
         // request here (1,518 against 217 in a 5 s run). In line, about one refusal per place that frees up.
-        assertThat(refused).as("refusals (%d) against allowed requests (%d)", refused, allowed)
+        assertThat(refused)
+                .as("refusals (%d) against allowed requests (%d)", refused, allowed)
                 .isPositive()
                 .isLessThanOrEqualTo(allowed + CLIENTS);
         // LB2: the refused calls sent nothing and are counted apart; what went out was sent once each (no 429s).

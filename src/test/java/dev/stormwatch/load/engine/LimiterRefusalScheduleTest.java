@@ -9,10 +9,10 @@ import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.RateLimiter;
 import dev.stormwatch.limit.RateLimiterBuilder;
 import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.load.series.Figure;
 import dev.stormwatch.load.series.RetryAmplification;
 import dev.stormwatch.load.series.TimeSeries;
 import dev.stormwatch.load.series.TwoResolutionRecorder;
-import dev.stormwatch.load.series.Figure;
 import dev.stormwatch.retry.PolicyPreset;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,21 +35,32 @@ class LimiterRefusalScheduleTest {
     private static final int CLIENTS = 50;
 
     @ParameterizedTest
-    @EnumSource(value = Algorithm.class, names = {"SLIDING_LOG", "GCRA"})
-    @DisplayName("LB1, LB2: a full limiter refuses at most about once per allowed request, and amplification is not below 1 (simulated time)")
+    @EnumSource(
+            value = Algorithm.class,
+            names = {"SLIDING_LOG", "GCRA"})
+    @DisplayName(
+            "LB1, LB2: a full limiter refuses at most about once per allowed request, and amplification is not below 1 (simulated time)")
     void refusedClientsWaitInLineAndAmplificationCountsWhatWentOut(Algorithm algorithm) {
         SimulatedTime time = new SimulatedTime(START);
-        ScriptedModelTransport model = new ScriptedModelTransport(time, Duration.ofMillis(10), START.plusSeconds(60),
-                Duration.ofSeconds(1));
-        TwoResolutionRecorder recorder = new TwoResolutionRecorder(time, START, Duration.ofSeconds(5), START,
-                Duration.ofSeconds(5));
+        ScriptedModelTransport model =
+                new ScriptedModelTransport(time, Duration.ofMillis(10), START.plusSeconds(60), Duration.ofSeconds(1));
+        TwoResolutionRecorder recorder =
+                new TwoResolutionRecorder(time, START, Duration.ofSeconds(5), START, Duration.ofSeconds(5));
         ResponseWatch watch = new ResponseWatch();
         AttemptCounting counting = new AttemptCounting(recorder, true, watch);
-        RateLimiter limiter = RateLimiterBuilder.of(algorithm, LimitSpec.of(50, Duration.ofSeconds(1))).clock(time).build();
+        RateLimiter limiter = RateLimiterBuilder.of(algorithm, LimitSpec.of(50, Duration.ofSeconds(1)))
+                .clock(time)
+                .build();
         List<ResilientClient> instances = List.of(instance(time, model, counting, limiter));
-        VirtualClients clients = new VirtualClients(instances,
+        VirtualClients clients = new VirtualClients(
+                instances,
                 new Request.Builder().url("http://127.0.0.1:9/v1/models").get().build(),
-                CallOptions.model("storm-mini"), recorder, time, new StopSignal(), watch, "scripted model");
+                CallOptions.model("storm-mini"),
+                recorder,
+                time,
+                new StopSignal(),
+                watch,
+                "scripted model");
 
         clients.startClosedLoop(CLIENTS, Duration.ZERO);
         time.runFor(Duration.ofSeconds(3));
@@ -62,7 +73,8 @@ class LimiterRefusalScheduleTest {
         assertThat(allowed).as("the limiter let about 50 a second through").isBetween(140L, 210L);
         assertThat(model.received()).as("everything allowed went out once").isEqualTo((int) allowed);
         // LB1: without the line every refused client would ask again at the same retry-at, 50 refusals per place.
-        assertThat(refused).as("refusals (%d) against allowed requests (%d)", refused, allowed)
+        assertThat(refused)
+                .as("refusals (%d) against allowed requests (%d)", refused, allowed)
                 .isPositive()
                 .isLessThanOrEqualTo(allowed + CLIENTS);
         // LB2: the refused calls sent nothing and are counted apart; what went out was sent once each.
@@ -70,8 +82,8 @@ class LimiterRefusalScheduleTest {
         assertThat(RetryAmplification.of(series)).isEqualTo(Figure.of(1.0));
     }
 
-    private static ResilientClient instance(SimulatedTime time, ScriptedModelTransport model, AttemptCounting counting,
-            RateLimiter limiter) {
+    private static ResilientClient instance(
+            SimulatedTime time, ScriptedModelTransport model, AttemptCounting counting, RateLimiter limiter) {
         return ResilientClient.builder(new OkHttpClient())
                 .policy(PolicyPreset.BATCH.policy())
                 .clock(time)

@@ -39,13 +39,20 @@ class MetricsEndpointRunTest {
         HttpClient http = HttpClient.newHttpClient();
         try (PrometheusEndpoint endpoint = PrometheusEndpoint.start(metrics, 0)) {
             // The limiter lets twice the relay's quota through, so the relay refuses some and the clients retry.
-            EngineSettings settings = EngineSettings.defaults().withRelayQuota(new Quota(10, Duration.ofSeconds(1)))
-                    .withLimit(LimitSpec.of(20, Duration.ofSeconds(1))).withDrain(Duration.ofMillis(300));
-            LoadOptions options = LoadOptions.builder().clients(CLIENTS).duration(Duration.ofSeconds(3))
-                    .limiter(LimiterChoice.SLIDING_LOG).redis(new RedisChoice.LocalOnly()).seed(3).build();
+            EngineSettings settings = EngineSettings.defaults()
+                    .withRelayQuota(new Quota(10, Duration.ofSeconds(1)))
+                    .withLimit(LimitSpec.of(20, Duration.ofSeconds(1)))
+                    .withDrain(Duration.ofMillis(300));
+            LoadOptions options = LoadOptions.builder()
+                    .clients(CLIENTS)
+                    .duration(Duration.ofSeconds(3))
+                    .limiter(LimiterChoice.SLIDING_LOG)
+                    .redis(new RedisChoice.LocalOnly())
+                    .seed(3)
+                    .build();
 
-            CompletableFuture<LoadReport> run = CompletableFuture.supplyAsync(
-                    () -> new LoadEngine(settings, metrics).run(options, line -> {}));
+            CompletableFuture<LoadReport> run =
+                    CompletableFuture.supplyAsync(() -> new LoadEngine(settings, metrics).run(options, line -> {}));
             double duringRun = 0;
             while (!run.isDone() && duringRun == 0) {
                 Thread.sleep(200);
@@ -54,44 +61,53 @@ class MetricsEndpointRunTest {
             LoadReport report = run.get();
             String after = scrape(http, endpoint.uri());
 
-            assertThat(duringRun).as("answers counted while the run was still going").isPositive();
+            assertThat(duringRun)
+                    .as("answers counted while the run was still going")
+                    .isPositive();
             assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
             TimeSeries provider = report.seriesNamed("provider per second").orElseThrow();
             TimeSeries client = report.seriesNamed("client per second").orElseThrow();
             // The relay's counters read its own record, as the report's provider series does.
             assertThat(sum(after, "stormwatch_relay_requests_total", "outcome=\"ok\""))
-                    .isBetween((double) provider.total(Counter.STATUS_2XX),
+                    .isBetween(
+                            (double) provider.total(Counter.STATUS_2XX),
                             (double) provider.total(Counter.STATUS_2XX) + provider.eventsOutside());
             assertThat(sum(after, "stormwatch_relay_requests_total", "outcome=\"quota_exceeded\""))
-                    .isBetween((double) provider.total(Counter.STATUS_429),
+                    .isBetween(
+                            (double) provider.total(Counter.STATUS_429),
                             (double) provider.total(Counter.STATUS_429) + provider.eventsOutside())
                     .isPositive();
             // Decisions and retries are counted when made; the report counts them when the attempt's answer came,
             // so the ones still in flight at the end (at most one per client) are the only difference.
             assertThat(sum(after, "stormwatch_limiter_decisions_total", "outcome=\"allowed\""))
-                    .isBetween((double) client.total(Counter.LIMITER_ALLOWED),
+                    .isBetween(
+                            (double) client.total(Counter.LIMITER_ALLOWED),
                             (double) client.total(Counter.LIMITER_ALLOWED) + CLIENTS);
             assertThat(sum(after, "stormwatch_client_retry_attempts_total", MODEL))
                     .isBetween((double) client.total(Counter.RETRIES), (double) client.total(Counter.RETRIES) + CLIENTS)
                     .isPositive();
-            long answered = client.total(Counter.STATUS_2XX) + client.total(Counter.STATUS_429)
-                    + client.total(Counter.STATUS_5XX) + client.total(Counter.STATUS_OTHER);
+            long answered = client.total(Counter.STATUS_2XX)
+                    + client.total(Counter.STATUS_429)
+                    + client.total(Counter.STATUS_5XX)
+                    + client.total(Counter.STATUS_OTHER);
             assertThat(sum(after, "stormwatch_upstream_latency_seconds_count", MODEL))
-                    .as("L8 on the event loop: one latency per answer").isBetween((double) answered,
-                            (double) answered + CLIENTS);
+                    .as("L8 on the event loop: one latency per answer")
+                    .isBetween((double) answered, (double) answered + CLIENTS);
         }
     }
 
     private static String scrape(HttpClient http, URI uri) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+                http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
         return response.body();
     }
 
     /** The sum of the samples of {@code name} whose labels contain {@code label}. */
     private static double sum(String scrape, String name, String label) {
-        return scrape.lines().filter(line -> line.startsWith(name + "{") && line.contains(label))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+        return scrape.lines()
+                .filter(line -> line.startsWith(name + "{") && line.contains(label))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum();
     }
 }

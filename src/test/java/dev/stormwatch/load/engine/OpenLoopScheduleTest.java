@@ -28,10 +28,9 @@ class OpenLoopScheduleTest {
     private static final Duration STALL = Duration.ofSeconds(1);
 
     private final SimulatedTime time = new SimulatedTime(START);
-    private final ScriptedModelTransport model =
-            new ScriptedModelTransport(time, SERVICE, START.plusSeconds(2), STALL);
-    private final TwoResolutionRecorder recorder = new TwoResolutionRecorder(time, START, Duration.ofSeconds(10),
-            START, Duration.ofSeconds(6));
+    private final ScriptedModelTransport model = new ScriptedModelTransport(time, SERVICE, START.plusSeconds(2), STALL);
+    private final TwoResolutionRecorder recorder =
+            new TwoResolutionRecorder(time, START, Duration.ofSeconds(10), START, Duration.ofSeconds(6));
 
     private VirtualClients clients(int instances) {
         List<ResilientClient> fleet = java.util.stream.IntStream.range(0, instances)
@@ -43,9 +42,17 @@ class OpenLoopScheduleTest {
                         .transport(model)
                         .build())
                 .toList();
-        Request request = new Request.Builder().url("http://127.0.0.1:9/v1/models").get().build();
-        return new VirtualClients(fleet, request, CallOptions.model("storm-mini"), recorder, time, new StopSignal(),
-                new ResponseWatch(), "scripted model");
+        Request request =
+                new Request.Builder().url("http://127.0.0.1:9/v1/models").get().build();
+        return new VirtualClients(
+                fleet,
+                request,
+                CallOptions.model("storm-mini"),
+                recorder,
+                time,
+                new StopSignal(),
+                new ResponseWatch(),
+                "scripted model");
     }
 
     private VirtualClients runOpenLoop(double rate, int clients, Duration length) {
@@ -62,7 +69,9 @@ class OpenLoopScheduleTest {
     void arrivalsWaitForAFreeClientInsteadOfBeingDropped() {
         VirtualClients virtualClients = runOpenLoop(100, 2, Duration.ofSeconds(6));
 
-        assertThat(recorder.perSecond().total(Counter.LOGICAL_REQUESTS)).as("100 per second for 6 s").isEqualTo(600);
+        assertThat(recorder.perSecond().total(Counter.LOGICAL_REQUESTS))
+                .as("100 per second for 6 s")
+                .isEqualTo(600);
         assertThat(model.received()).isEqualTo(600);
         assertThat(virtualClients.skipped()).isZero();
         assertThat(virtualClients.inFlight()).isZero();
@@ -90,17 +99,28 @@ class OpenLoopScheduleTest {
     void onTimeTheResponseTimeIsTheServiceTime() {
         ScriptedModelTransport steady = new ScriptedModelTransport(time, SERVICE, START.plusSeconds(60), STALL);
         List<ResilientClient> fleet = List.of(ResilientClient.builder(new OkHttpClient())
-                .policy(PolicyPreset.BATCH.policy()).clock(time).scheduler(time.retryScheduler())
-                .random(() -> 0.5).transport(steady).build());
-        VirtualClients virtualClients = new VirtualClients(fleet,
+                .policy(PolicyPreset.BATCH.policy())
+                .clock(time)
+                .scheduler(time.retryScheduler())
+                .random(() -> 0.5)
+                .transport(steady)
+                .build());
+        VirtualClients virtualClients = new VirtualClients(
+                fleet,
                 new Request.Builder().url("http://127.0.0.1:9/v1/models").get().build(),
-                CallOptions.model("storm-mini"), recorder, time, new StopSignal(), new ResponseWatch(), "steady");
+                CallOptions.model("storm-mini"),
+                recorder,
+                time,
+                new StopSignal(),
+                new ResponseWatch(),
+                "steady");
         virtualClients.startOpenLoop(100, 2);
         time.runFor(Duration.ofSeconds(3));
         virtualClients.stopSending();
         time.runFor(Duration.ofSeconds(1));
 
         assertThat(recorder.overallResponseTime().count()).isEqualTo(300);
-        assertThat(recorder.overallResponseTime().max()).isEqualTo(recorder.overallLatency().max());
+        assertThat(recorder.overallResponseTime().max())
+                .isEqualTo(recorder.overallLatency().max());
     }
 }

@@ -24,41 +24,65 @@ class PartialRunTest {
     @DisplayName("ST2: an unreachable target ends the run at once with a partial report that says why")
     void unreachableTargetGivesAPartialReportWithTheReason() throws Exception {
         int closedPort = EmbeddedRedis.freeLoopbackPort(); // nothing listens there
-        LoadOptions options = LoadOptions.builder().target("http://127.0.0.1:" + closedPort + "/v1")
-                .clients(10).duration(Duration.ofSeconds(30)).seed(1).build();
+        LoadOptions options = LoadOptions.builder()
+                .target("http://127.0.0.1:" + closedPort + "/v1")
+                .clients(10)
+                .duration(Duration.ofSeconds(30))
+                .seed(1)
+                .build();
 
         long started = System.nanoTime();
         LoadReport report = new LoadEngine(EngineSettings.defaults()).run(options, line -> {});
         Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-        assertThat(report.outcome()).isInstanceOfSatisfying(RunOutcome.Partial.class, partial -> assertThat(partial.reason())
-                .contains("target unreachable").contains("127.0.0.1:" + closedPort).contains("refused"));
+        assertThat(report.outcome())
+                .isInstanceOfSatisfying(
+                        RunOutcome.Partial.class,
+                        partial -> assertThat(partial.reason())
+                                .contains("target unreachable")
+                                .contains("127.0.0.1:" + closedPort)
+                                .contains("refused"));
         assertThat(took).as("never waits out the planned 30 s").isLessThan(Duration.ofSeconds(10));
-        assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.NETWORK_ERRORS)).isPositive();
-        assertThat(report.seriesNamed("provider per second")).as("a URL target has no relay record").isEmpty();
+        assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.NETWORK_ERRORS))
+                .isPositive();
+        assertThat(report.seriesNamed("provider per second"))
+                .as("a URL target has no relay record")
+                .isEmpty();
     }
 
     @Test
-    @DisplayName("L9 RB2: Redis gone for the whole outage limit stops the run with a partial report; fail closed meanwhile")
+    @DisplayName(
+            "L9 RB2: Redis gone for the whole outage limit stops the run with a partial report; fail closed meanwhile")
     void redisLostMidRunGivesAPartialReport() throws Exception {
         ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            LoadOptions options = LoadOptions.builder().clients(20).duration(Duration.ofSeconds(30))
-                    .limiter(LimiterChoice.SLIDING_LOG).redis(new RedisChoice.External(URI.create(redis.url()), java.util.Optional.of(redis.password())))
-                    .redisFailureHandling(dev.stormwatch.load.options.RedisFailureHandling.DEFAULT
-                            .withOutageLimit(Duration.ofSeconds(2)))
-                    .instances(2).seed(5).build();
+            LoadOptions options = LoadOptions.builder()
+                    .clients(20)
+                    .duration(Duration.ofSeconds(30))
+                    .limiter(LimiterChoice.SLIDING_LOG)
+                    .redis(new RedisChoice.External(URI.create(redis.url()), java.util.Optional.of(redis.password())))
+                    .redisFailureHandling(dev.stormwatch.load.options.RedisFailureHandling.DEFAULT.withOutageLimit(
+                            Duration.ofSeconds(2)))
+                    .instances(2)
+                    .seed(5)
+                    .build();
             killer.schedule(redis::stop, 1500, TimeUnit.MILLISECONDS);
 
             long started = System.nanoTime();
             LoadReport report = new LoadEngine(EngineSettings.defaults()).run(options, line -> {});
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-            assertThat(report.outcome()).isInstanceOfSatisfying(RunOutcome.Partial.class,
-                    partial -> assertThat(partial.reason()).startsWith("Redis lost mid-run: unreachable for 2000 ms"));
-            assertThat(took).as("stopped at the outage limit, not the planned 30 s").isLessThan(Duration.ofSeconds(12));
+            assertThat(report.outcome())
+                    .isInstanceOfSatisfying(
+                            RunOutcome.Partial.class,
+                            partial -> assertThat(partial.reason())
+                                    .startsWith("Redis lost mid-run: unreachable for 2000 ms"));
+            assertThat(took)
+                    .as("stopped at the outage limit, not the planned 30 s")
+                    .isLessThan(Duration.ofSeconds(12));
             assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.STATUS_2XX))
-                    .as("what was measured before Redis went away is kept").isPositive();
+                    .as("what was measured before Redis went away is kept")
+                    .isPositive();
         } finally {
             killer.shutdownNow();
         }

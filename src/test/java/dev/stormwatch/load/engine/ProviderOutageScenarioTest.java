@@ -37,7 +37,10 @@ class ProviderOutageScenarioTest {
     static Scenario scaledOutage() {
         Scenario preset = ScenarioPresets.PROVIDER_OUTAGE;
         RelayFault.Outage fault = (RelayFault.Outage) preset.timeline().get(0).fault();
-        return new Scenario(preset.name(), preset.title(), preset.description(),
+        return new Scenario(
+                preset.name(),
+                preset.title(),
+                preset.description(),
                 List.of(new TimedFault(OUTAGE_START, new RelayFault.Outage(OUTAGE_LENGTH, fault.status()))),
                 Duration.ofSeconds(8));
     }
@@ -48,10 +51,16 @@ class ProviderOutageScenarioTest {
             + " time to recover is measured")
     void theOutageExhaustsBudgetsBoundedlyAndTrafficRecovers() throws Exception {
         List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-        EngineSettings settings = EngineSettings.defaults().withDrain(Duration.ofSeconds(2)).withObserver(events::add);
+        EngineSettings settings =
+                EngineSettings.defaults().withDrain(Duration.ofSeconds(2)).withObserver(events::add);
         RetryPolicy policy = settings.policy();
-        LoadOptions options = LoadOptions.builder().clients(300).rate(RATE).duration(Duration.ofSeconds(10))
-                .scenario(scaledOutage()).seed(31).build();
+        LoadOptions options = LoadOptions.builder()
+                .clients(300)
+                .rate(RATE)
+                .duration(Duration.ofSeconds(10))
+                .scenario(scaledOutage())
+                .seed(31)
+                .build();
 
         LoadReport report = new LoadEngine(settings).run(options, line -> {});
 
@@ -61,17 +70,27 @@ class ProviderOutageScenarioTest {
         int start = (int) OUTAGE_START.toSeconds();
         int end = (int) OUTAGE_START.plus(OUTAGE_LENGTH).toSeconds();
         // The relay's record: 5xx only while the outage lasts (its timeline starts a few ms before second 0).
-        assertThat(sum(provider, 0, start - 1, Counter.STATUS_5XX)).as("5xx before the outage").isZero();
-        assertThat(sum(provider, start, end, Counter.STATUS_5XX)).as("5xx during the outage").isPositive();
-        assertThat(sum(provider, end, provider.buckets().size(), Counter.STATUS_5XX)).as("5xx after it").isZero();
+        assertThat(sum(provider, 0, start - 1, Counter.STATUS_5XX))
+                .as("5xx before the outage")
+                .isZero();
+        assertThat(sum(provider, start, end, Counter.STATUS_5XX))
+                .as("5xx during the outage")
+                .isPositive();
+        assertThat(sum(provider, end, provider.buckets().size(), Counter.STATUS_5XX))
+                .as("5xx after it")
+                .isZero();
         // B1, RC1: no call made more than the policy's attempts, and the calls in the outage gave up.
         assertThat(events).allSatisfy(e -> assertThat(e.attempt()).isLessThanOrEqualTo(policy.maxAttemptsPerOrigin()));
         List<AttemptEvent> gaveUp = events.stream()
-                .filter(e -> e.status().orElse(0) == 503 && e.verdict() == AttemptEvent.Verdict.STOP).toList();
-        assertThat(gaveUp).isNotEmpty()
+                .filter(e -> e.status().orElse(0) == 503 && e.verdict() == AttemptEvent.Verdict.STOP)
+                .toList();
+        assertThat(gaveUp)
+                .isNotEmpty()
                 .allSatisfy(e -> assertThat(e.attempt()).isEqualTo(policy.maxAttemptsPerOrigin()));
-        assertThat(client.total(Counter.EXHAUSTED_BUDGETS)).isEqualTo(gaveUp.size())
-                .as("calls arriving in the first 2 s of the outage cannot outlast it").isGreaterThan(RATE * 2 * 8 / 10);
+        assertThat(client.total(Counter.EXHAUSTED_BUDGETS))
+                .isEqualTo(gaveUp.size())
+                .as("calls arriving in the first 2 s of the outage cannot outlast it")
+                .isGreaterThan(RATE * 2 * 8 / 10);
         // No retry storm: what reached the relay during the outage is bounded by attempts x the calls made then.
         long callsAround = sum(client, start - 1, end, Counter.LOGICAL_REQUESTS);
         assertThat(sum(provider, start - 1, end, Counter.ATTEMPTS))
@@ -82,11 +101,17 @@ class ProviderOutageScenarioTest {
         // Recovery: the seconds after the outage are back near the rate (open-loop pacing on a busy machine wobbles
         // by a few per second), and the figure says how soon goodput was back to 90 % of its earlier level.
         for (int second = end + 1; second < 10; second++) {
-            assertThat(client.buckets().get(second).count(Counter.STATUS_2XX)).as("2xx in second %d", second)
+            assertThat(client.buckets().get(second).count(Counter.STATUS_2XX))
+                    .as("2xx in second %d", second)
                     .isGreaterThanOrEqualTo(RATE * 7 / 10);
         }
-        assertThat(report.figures().get(StandardFigures.TIME_TO_RECOVER)).isInstanceOfSatisfying(Figure.Value.class,
-                recover -> assertThat(recover.value()).as("seconds to recover").isGreaterThan(0).isLessThanOrEqualTo(3));
+        assertThat(report.figures().get(StandardFigures.TIME_TO_RECOVER))
+                .isInstanceOfSatisfying(
+                        Figure.Value.class,
+                        recover -> assertThat(recover.value())
+                                .as("seconds to recover")
+                                .isGreaterThan(0)
+                                .isLessThanOrEqualTo(3));
     }
 
     private static long sum(TimeSeries series, int fromSecond, int toSecondExclusive, Counter counter) {

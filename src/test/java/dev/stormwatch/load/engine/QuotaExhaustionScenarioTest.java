@@ -37,8 +37,12 @@ class QuotaExhaustionScenarioTest {
     static Scenario scaledQuota() {
         Scenario preset = ScenarioPresets.QUOTA_EXHAUSTION;
         assertThat(preset.timeline().get(0).fault()).isInstanceOf(RelayFault.Quota.class);
-        return new Scenario(preset.name(), preset.title(), preset.description(),
-                List.of(new TimedFault(Duration.ZERO, new RelayFault.Quota(QUOTA, WINDOW))), Duration.ofSeconds(4));
+        return new Scenario(
+                preset.name(),
+                preset.title(),
+                preset.description(),
+                List.of(new TimedFault(Duration.ZERO, new RelayFault.Quota(QUOTA, WINDOW))),
+                Duration.ofSeconds(4));
     }
 
     @Test
@@ -47,9 +51,14 @@ class QuotaExhaustionScenarioTest {
             + " clients; refusals and exhausted budgets show in the client's series")
     void clientsHonourTheQuotasRetryAfter() throws Exception {
         List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-        EngineSettings settings = EngineSettings.defaults().withDrain(Duration.ofMillis(500)).withObserver(events::add);
-        LoadOptions options = LoadOptions.builder().clients(CLIENTS).duration(Duration.ofSeconds(7))
-                .scenario(scaledQuota()).seed(43).build();
+        EngineSettings settings =
+                EngineSettings.defaults().withDrain(Duration.ofMillis(500)).withObserver(events::add);
+        LoadOptions options = LoadOptions.builder()
+                .clients(CLIENTS)
+                .duration(Duration.ofSeconds(7))
+                .scenario(scaledQuota())
+                .seed(43)
+                .build();
 
         LoadReport report = new LoadEngine(settings).run(options, line -> {});
 
@@ -65,14 +74,21 @@ class QuotaExhaustionScenarioTest {
         // count; it does not tell the clients apart.
         TimeSeries fine = providerPerTenthSecond(report);
         Map<Long, Long> refusalsPerWindow = perWindow(fine, Counter.STATUS_429);
-        assertThat(refusalsPerWindow).isNotEmpty()
-                .allSatisfy((window, refusals) -> assertThat(refusals).as("429s in window %d", window)
-                        .isLessThanOrEqualTo(CLIENTS));
+        assertThat(refusalsPerWindow)
+                .isNotEmpty()
+                .allSatisfy((window, refusals) ->
+                        assertThat(refusals).as("429s in window %d", window).isLessThanOrEqualTo(CLIENTS));
         // RA2, RA3: every 429 carried a Retry-After, and every retry after one waited at least that long.
-        List<AttemptEvent> refused = events.stream().filter(e -> e.status().orElse(0) == 429 && e.attempt() > 0).toList();
-        assertThat(refused).isNotEmpty().allSatisfy(e -> assertThat(e.retryAfter()).isPresent());
-        assertThat(refused.stream().filter(e -> e.verdict() == AttemptEvent.Verdict.RETRY)).isNotEmpty()
-                .allSatisfy(e -> assertThat(e.delay().orElseThrow()).isGreaterThanOrEqualTo(e.retryAfter().orElseThrow()));
+        List<AttemptEvent> refused = events.stream()
+                .filter(e -> e.status().orElse(0) == 429 && e.attempt() > 0)
+                .toList();
+        assertThat(refused)
+                .isNotEmpty()
+                .allSatisfy(e -> assertThat(e.retryAfter()).isPresent());
+        assertThat(refused.stream().filter(e -> e.verdict() == AttemptEvent.Verdict.RETRY))
+                .isNotEmpty()
+                .allSatisfy(e -> assertThat(e.delay().orElseThrow())
+                        .isGreaterThanOrEqualTo(e.retryAfter().orElseThrow()));
         // RA5, P1: the wait counts as an attempt, so some calls ran out of attempts while the quota still refused;
         // their Retry-After became the origin's pause, and P2 refused later calls without sending them.
         assertThat(client.total(Counter.STATUS_429)).isPositive();
@@ -88,8 +104,11 @@ class QuotaExhaustionScenarioTest {
     }
 
     private static TimeSeries providerPerTenthSecond(LoadReport report) {
-        return report.series().stream().filter(s -> s.name().startsWith("provider per 100 ms"))
-                .map(NamedSeries::series).findFirst().orElseThrow();
+        return report.series().stream()
+                .filter(s -> s.name().startsWith("provider per 100 ms"))
+                .map(NamedSeries::series)
+                .findFirst()
+                .orElseThrow();
     }
 
     /** Sums a counter over the 100 ms buckets that lie wholly inside one of the relay's quota windows. */

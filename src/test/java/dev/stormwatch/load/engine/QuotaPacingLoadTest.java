@@ -34,41 +34,57 @@ class QuotaPacingLoadTest {
 
     private static Scenario quota() {
         Scenario preset = ScenarioPresets.QUOTA_EXHAUSTION;
-        return new Scenario(preset.name(), preset.title(), preset.description(),
+        return new Scenario(
+                preset.name(),
+                preset.title(),
+                preset.description(),
                 List.of(new TimedFault(Duration.ZERO, new RelayFault.Quota(QUOTA, Duration.ofSeconds(10)))),
                 Duration.ofSeconds(12));
     }
 
     private static LoadReport run(RateLimitDialect dialect) throws Exception {
         EngineSettings settings = EngineSettings.defaults().withDrain(Duration.ofMillis(500));
-        LoadOptions options = LoadOptions.builder().clients(CLIENTS).rate(30).duration(Duration.ofSeconds(22))
-                .scenario(quota()).relayDialect(dialect).seed(17).build();
+        LoadOptions options = LoadOptions.builder()
+                .clients(CLIENTS)
+                .rate(30)
+                .duration(Duration.ofSeconds(22))
+                .scenario(quota())
+                .relayDialect(dialect)
+                .seed(17)
+                .build();
         LoadReport report = new LoadEngine(settings).run(options, line -> {});
         assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
         return report;
     }
 
     @Test
-    @DisplayName("RH13: pacing from remaining/reset earns far fewer 429s than Retry-After alone, at the same goodput or better")
+    @DisplayName(
+            "RH13: pacing from remaining/reset earns far fewer 429s than Retry-After alone, at the same goodput or better")
     void pacingKeepsGoodputWithoutThe429s() throws Exception {
         LoadReport plainRun = run(RateLimitDialect.PLAIN);
         LoadReport pacedRun = run(RateLimitDialect.OPENAI);
-        TimeSeries plain = AdaptivePacingLoadTest.oneSettledWindow(plainRun.seriesNamed("provider per second").orElseThrow());
-        TimeSeries paced = AdaptivePacingLoadTest.oneSettledWindow(pacedRun.seriesNamed("provider per second").orElseThrow());
+        TimeSeries plain = AdaptivePacingLoadTest.oneSettledWindow(
+                plainRun.seriesNamed("provider per second").orElseThrow());
+        TimeSeries paced = AdaptivePacingLoadTest.oneSettledWindow(
+                pacedRun.seriesNamed("provider per second").orElseThrow());
 
         long plain429 = plain.total(Counter.STATUS_429);
         long paced429 = paced.total(Counter.STATUS_429);
         long plain2xx = plain.total(Counter.STATUS_2XX);
         long paced2xx = paced.total(Counter.STATUS_2XX);
         assertThat(plain429).as("429s with Retry-After alone").isGreaterThanOrEqualTo(CLIENTS / 2);
-        assertThat(paced429).as("429s with pacing (Retry-After alone: %d)", plain429).isLessThanOrEqualTo(plain429 / 5);
+        assertThat(paced429)
+                .as("429s with pacing (Retry-After alone: %d)", plain429)
+                .isLessThanOrEqualTo(plain429 / 5);
         // The measured window's first bucket starts up to a second before the relay's window does (the buckets count
         // from the run's start, the relay's windows from the epoch), so a run may also count what the window before
         // left unused: the fair bar is Retry-After alone's goodput, but never more than one window's quota.
-        assertThat(paced2xx).as("2xx with pacing (Retry-After alone: %d)", plain2xx)
+        assertThat(paced2xx)
+                .as("2xx with pacing (Retry-After alone: %d)", plain2xx)
                 .isGreaterThanOrEqualTo(Math.min(plain2xx, QUOTA));
         assertThat(pacedRun.seriesNamed("client per second").orElseThrow().total(Counter.PACED_WAITS))
-                .as("the paced run says it waited").isPositive();
+                .as("the paced run says it waited")
+                .isPositive();
         assertThat(pacedRun.notes()).anyMatch(note -> note.startsWith("paced: "));
     }
 }

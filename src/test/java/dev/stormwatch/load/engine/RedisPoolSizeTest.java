@@ -34,8 +34,16 @@ class RedisPoolSizeTest {
     @Test
     @DisplayName("RB4: a fleet for 2,000 concurrent decisions on a real Redis has pools of 2,000, opened lazily")
     void aFleetForTwoThousandClientsHasPoolsOfTwoThousand() {
-        try (LimiterFleet fleet = LimiterFleet.build(LimiterChoice.SLIDING_LOG, new RedisChoice.Embedded(),
-                RedisFailureHandling.DEFAULT, 2, SPEC, Clock.systemUTC(), 2_000, LimiterMetrics.inMemory(), why -> {})) {
+        try (LimiterFleet fleet = LimiterFleet.build(
+                LimiterChoice.SLIDING_LOG,
+                new RedisChoice.Embedded(),
+                RedisFailureHandling.DEFAULT,
+                2,
+                SPEC,
+                Clock.systemUTC(),
+                2_000,
+                LimiterMetrics.inMemory(),
+                why -> {})) {
             assertThat(fleet.poolSizes()).containsExactly(2_000, 2_000);
         }
     }
@@ -43,16 +51,25 @@ class RedisPoolSizeTest {
     @Test
     @DisplayName("RB4: a run of 1,200 clients on 1,200 connections gets Redis pools of 1,202 and runs to the end")
     void aRunOfTwelveHundredClientsGetsPoolsPast1024() throws Exception {
-        EngineSettings settings = EngineSettings.defaults().withLimit(SPEC).withMaxConnections(1_200)
+        EngineSettings settings = EngineSettings.defaults()
+                .withLimit(SPEC)
+                .withMaxConnections(1_200)
                 .withDrain(Duration.ofMillis(500));
-        LoadOptions options = LoadOptions.builder().clients(1_200).duration(Duration.ofSeconds(3))
-                .limiter(LimiterChoice.SLIDING_LOG).redis(new RedisChoice.Embedded()).seed(21).build();
+        LoadOptions options = LoadOptions.builder()
+                .clients(1_200)
+                .duration(Duration.ofSeconds(3))
+                .limiter(LimiterChoice.SLIDING_LOG)
+                .redis(new RedisChoice.Embedded())
+                .seed(21)
+                .build();
 
         LoadReport report = new LoadEngine(settings).run(options, line -> {});
 
         assertThat(report.outcome()).as(String.valueOf(report.notes())).isInstanceOf(RunOutcome.Completed.class);
-        assertThat(report.notes()).anyMatch(note -> note.contains("decisions on 1200 worker threads"))
+        assertThat(report.notes())
+                .anyMatch(note -> note.contains("decisions on 1200 worker threads"))
                 .anyMatch(note -> note.contains("a pool of up to 1202 connection(s) each"));
-        assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.STATUS_2XX)).isPositive();
+        assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.STATUS_2XX))
+                .isPositive();
     }
 }

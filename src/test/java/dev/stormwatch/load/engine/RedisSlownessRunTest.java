@@ -39,7 +39,8 @@ class RedisSlownessRunTest {
     private static final String PASSWORD = "Slow-Redis-7e2c91";
 
     private static EngineSettings settings() {
-        return EngineSettings.defaults().withLimit(LimitSpec.of(100_000, Duration.ofSeconds(1)))
+        return EngineSettings.defaults()
+                .withLimit(LimitSpec.of(100_000, Duration.ofSeconds(1)))
                 .withDrain(Duration.ofMillis(500));
     }
 
@@ -48,13 +49,14 @@ class RedisSlownessRunTest {
      * {@code actions} at their delays from then: a busy machine may take seconds to start a run, so the faults are
      * timed from the run, not from the test.
      */
-    private static java.util.function.Consumer<String> afterFirstSecond(ScheduledExecutorService timer,
-            Object... delaysAndActions) {
+    private static java.util.function.Consumer<String> afterFirstSecond(
+            ScheduledExecutorService timer, Object... delaysAndActions) {
         java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
         return line -> {
             if (started.compareAndSet(false, true)) {
                 for (int i = 0; i < delaysAndActions.length; i += 2) {
-                    timer.schedule((Runnable) delaysAndActions[i + 1], (Integer) delaysAndActions[i], TimeUnit.MILLISECONDS);
+                    timer.schedule(
+                            (Runnable) delaysAndActions[i + 1], (Integer) delaysAndActions[i], TimeUnit.MILLISECONDS);
                 }
             }
         };
@@ -65,30 +67,45 @@ class RedisSlownessRunTest {
     }
 
     @Test
-    @DisplayName("RB2 RB3: two 600 ms stalls of a real Redis are ridden through, fail closed, and counted with their time")
+    @DisplayName(
+            "RB2 RB3: two 600 ms stalls of a real Redis are ridden through, fail closed, and counted with their time")
     void aSlowRedisIsRiddenThroughAndCounted() throws Exception {
         ScheduledExecutorService stalls = Executors.newScheduledThreadPool(2);
         try (DebianRedis redis = DebianRedis.start(PASSWORD)) {
-            LoadOptions options = LoadOptions.builder().clients(20).duration(Duration.ofSeconds(8))
+            LoadOptions options = LoadOptions.builder()
+                    .clients(20)
+                    .duration(Duration.ofSeconds(8))
                     .limiter(LimiterChoice.SLIDING_LOG)
                     .redis(new RedisChoice.External(URI.create(redis.url()), Optional.of(RedisPassword.of(PASSWORD))))
-                    .seed(11).build();
+                    .seed(11)
+                    .build();
             Runnable stall = () -> redis.sleep(Duration.ofMillis(600));
 
-            LoadReport report = new LoadEngine(settings()).run(options,
-                    afterFirstSecond(stalls, 1_500, stall, 4_000, stall));
+            LoadReport report =
+                    new LoadEngine(settings()).run(options, afterFirstSecond(stalls, 1_500, stall, 4_000, stall));
 
             assertThat(report.outcome()).as(String.valueOf(report.notes())).isInstanceOf(RunOutcome.Completed.class);
-            assertThat(figure(report, RedisDegradation.DEGRADED_DECISIONS)).as("fail-closed decisions").isPositive();
+            assertThat(figure(report, RedisDegradation.DEGRADED_DECISIONS))
+                    .as("fail-closed decisions")
+                    .isPositive();
             assertThat(figure(report, RedisDegradation.DEGRADED_SPANS)).isBetween(1L, 2L + 1);
-            assertThat(report.notes()).anySatisfy(note -> assertThat(note)
-                    .startsWith("Redis slow or away: ").contains("fail closed").containsPattern("in [12] span\\(s\\): [2-4]\\.\\d-[2-5]\\.\\d s \\(\\d+\\)"));
+            assertThat(report.notes())
+                    .anySatisfy(note -> assertThat(note)
+                            .startsWith("Redis slow or away: ")
+                            .contains("fail closed")
+                            .containsPattern("in [12] span\\(s\\): [2-4]\\.\\d-[2-5]\\.\\d s \\(\\d+\\)"));
             TimeSeries seconds = report.seriesNamed("client per second").orElseThrow();
-            assertThat(seconds.buckets().subList(6, 8)).as("successes after the second stall: the run rode through")
-                    .allSatisfy(bucket -> assertThat(bucket.count(Counter.STATUS_2XX)).isPositive());
+            assertThat(seconds.buckets().subList(6, 8))
+                    .as("successes after the second stall: the run rode through")
+                    .allSatisfy(bucket ->
+                            assertThat(bucket.count(Counter.STATUS_2XX)).isPositive());
             assertThat(SummaryTable.render(report)).contains("redis degraded decisions");
-            assertThat(JsonReportWriter.toJson(report).path("figures").path(RedisDegradation.DEGRADED_DECISIONS)
-                    .path("value").asLong()).isEqualTo(figure(report, RedisDegradation.DEGRADED_DECISIONS));
+            assertThat(JsonReportWriter.toJson(report)
+                            .path("figures")
+                            .path(RedisDegradation.DEGRADED_DECISIONS)
+                            .path("value")
+                            .asLong())
+                    .isEqualTo(figure(report, RedisDegradation.DEGRADED_DECISIONS));
         } finally {
             stalls.shutdownNow();
         }
@@ -99,11 +116,14 @@ class RedisSlownessRunTest {
     void failOpenRidesThroughAndAllows() throws Exception {
         ScheduledExecutorService stalls = Executors.newSingleThreadScheduledExecutor();
         try (DebianRedis redis = DebianRedis.start(PASSWORD)) {
-            LoadOptions options = LoadOptions.builder().clients(20).duration(Duration.ofSeconds(5))
+            LoadOptions options = LoadOptions.builder()
+                    .clients(20)
+                    .duration(Duration.ofSeconds(5))
                     .limiter(LimiterChoice.SLIDING_LOG)
                     .redis(new RedisChoice.External(URI.create(redis.url()), Optional.of(RedisPassword.of(PASSWORD))))
                     .redisFailureHandling(RedisFailureHandling.DEFAULT.withMode(FailureMode.FAIL_OPEN))
-                    .seed(12).build();
+                    .seed(12)
+                    .build();
             Runnable stall = () -> redis.sleep(Duration.ofMillis(800));
 
             LoadReport report = new LoadEngine(settings()).run(options, afterFirstSecond(stalls, 1_000, stall));
@@ -112,7 +132,8 @@ class RedisSlownessRunTest {
             assertThat(figure(report, RedisDegradation.DEGRADED_DECISIONS)).isPositive();
             assertThat(report.notes()).anySatisfy(note -> assertThat(note).contains("fail open: allowed"));
             assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.LIMITER_REFUSED))
-                    .as("fail open refuses nothing").isZero();
+                    .as("fail open refuses nothing")
+                    .isZero();
         } finally {
             stalls.shutdownNow();
         }
@@ -123,20 +144,26 @@ class RedisSlownessRunTest {
     void aRestartWithinTheLimitIsRiddenThrough() throws Exception {
         ScheduledExecutorService restarts = Executors.newSingleThreadScheduledExecutor();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            LoadOptions options = LoadOptions.builder().clients(20).duration(Duration.ofSeconds(7))
+            LoadOptions options = LoadOptions.builder()
+                    .clients(20)
+                    .duration(Duration.ofSeconds(7))
                     .limiter(LimiterChoice.SLIDING_LOG)
                     .redis(new RedisChoice.External(URI.create(redis.url()), Optional.of(redis.password())))
-                    .instances(2).seed(13).build();
+                    .instances(2)
+                    .seed(13)
+                    .build();
             Runnable stop = redis::stop;
             Runnable restart = redis::restart;
 
-            LoadReport report = new LoadEngine(settings()).run(options,
-                    afterFirstSecond(restarts, 1_000, stop, 2_500, restart));
+            LoadReport report =
+                    new LoadEngine(settings()).run(options, afterFirstSecond(restarts, 1_000, stop, 2_500, restart));
 
             assertThat(report.outcome()).as(String.valueOf(report.notes())).isInstanceOf(RunOutcome.Completed.class);
             assertThat(figure(report, RedisDegradation.DEGRADED_DECISIONS)).isPositive();
             TimeSeries seconds = report.seriesNamed("client per second").orElseThrow();
-            assertThat(seconds.buckets().get(6).count(Counter.STATUS_2XX)).as("successes after the restart").isPositive();
+            assertThat(seconds.buckets().get(6).count(Counter.STATUS_2XX))
+                    .as("successes after the restart")
+                    .isPositive();
         } finally {
             restarts.shutdownNow();
         }

@@ -20,6 +20,7 @@ class RefusalQueueTest {
     /** A timer whose tasks run only when the test moves the clock. */
     private static final class HandTimer implements RefusalQueue.Timer {
         private record Task(Instant at, long order, Runnable task) {}
+
         private final PriorityQueue<Task> tasks = new PriorityQueue<>(
                 (a, b) -> a.at().equals(b.at()) ? Long.compare(a.order(), b.order()) : a.at().compareTo(b.at()));
         private Instant now = T0;
@@ -27,9 +28,20 @@ class RefusalQueueTest {
 
         Clock clock() {
             return new Clock() {
-                @Override public ZoneOffset getZone() { return ZoneOffset.UTC; }
-                @Override public Clock withZone(java.time.ZoneId zone) { return this; }
-                @Override public Instant instant() { return now; }
+                @Override
+                public ZoneOffset getZone() {
+                    return ZoneOffset.UTC;
+                }
+
+                @Override
+                public Clock withZone(java.time.ZoneId zone) {
+                    return this;
+                }
+
+                @Override
+                public Instant instant() {
+                    return now;
+                }
             };
         }
 
@@ -54,8 +66,8 @@ class RefusalQueueTest {
     private final List<String> turns = new ArrayList<>();
 
     private RefusalQueue.Turn client(String name) {
-        return probe -> turns.add(name + "@" + Duration.between(T0, timer.clock().instant()).toMillis()
-                + (probe ? " probe" : ""));
+        return probe -> turns.add(
+                name + "@" + Duration.between(T0, timer.clock().instant()).toMillis() + (probe ? " probe" : ""));
     }
 
     @Test
@@ -79,7 +91,9 @@ class RefusalQueueTest {
         assertThat(turns).as("nobody asks a millisecond before the retry-at").isEmpty();
 
         timer.advanceTo(retryAt.plusMillis(50));
-        assertThat(turns).as("one asks at the retry-at; the others wait for its answer").containsExactly("a@200 probe");
+        assertThat(turns)
+                .as("one asks at the retry-at; the others wait for its answer")
+                .containsExactly("a@200 probe");
         assertThat(queue.waiting()).isEqualTo(2);
     }
 
@@ -97,7 +111,8 @@ class RefusalQueueTest {
         assertThat(turns).containsExactly("a@100 probe", "b@100 probe");
         queue.probeAllowed();
         queue.submit(client("c"));
-        assertThat(turns).as("the line is empty again: the next client goes straight through")
+        assertThat(turns)
+                .as("the line is empty again: the next client goes straight through")
                 .containsExactly("a@100 probe", "b@100 probe", "c@100");
     }
 

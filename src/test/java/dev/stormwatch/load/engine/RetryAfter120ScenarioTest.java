@@ -34,22 +34,34 @@ class RetryAfter120ScenarioTest {
     /** The preset's 120 s Retry-After, starting sooner; the minimum duration no longer asks for the whole wait. */
     static Scenario earlyRetryAfter() {
         Scenario preset = ScenarioPresets.RETRY_AFTER_120;
-        RelayFault.SharedRetryAfter fault = (RelayFault.SharedRetryAfter) preset.timeline().get(0).fault();
+        RelayFault.SharedRetryAfter fault =
+                (RelayFault.SharedRetryAfter) preset.timeline().get(0).fault();
         assertThat(fault.length()).isEqualTo(Duration.ofSeconds(120));
-        return new Scenario(preset.name(), preset.title(), preset.description(),
-                List.of(new TimedFault(FAULT_START, fault)), Duration.ofSeconds(5));
+        return new Scenario(
+                preset.name(),
+                preset.title(),
+                preset.description(),
+                List.of(new TimedFault(FAULT_START, fault)),
+                Duration.ofSeconds(5));
     }
 
     @Test
-    @DisplayName("RA4, E4, P1, P2: a 120 s Retry-After does not fit the budget, so each call stops at its first 429 with"
-            + " the retry-at, the origin pauses, and from then on calls are refused without a single request reaching"
-            + " the relay")
+    @DisplayName(
+            "RA4, E4, P1, P2: a 120 s Retry-After does not fit the budget, so each call stops at its first 429 with"
+                    + " the retry-at, the origin pauses, and from then on calls are refused without a single request reaching"
+                    + " the relay")
     void aRetryAfterThatDoesNotFitStopsCallsAndSilencesTheOrigin() throws Exception {
         List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-        EngineSettings settings = EngineSettings.defaults().withDrain(Duration.ofMillis(500)).withObserver(events::add);
+        EngineSettings settings =
+                EngineSettings.defaults().withDrain(Duration.ofMillis(500)).withObserver(events::add);
         assertThat(settings.policy().totalBudget()).as("the default budget").isLessThan(Duration.ofSeconds(120));
-        LoadOptions options = LoadOptions.builder().clients(100).rate(RATE).duration(Duration.ofSeconds(8))
-                .scenario(earlyRetryAfter()).seed(120).build();
+        LoadOptions options = LoadOptions.builder()
+                .clients(100)
+                .rate(RATE)
+                .duration(Duration.ofSeconds(8))
+                .scenario(earlyRetryAfter())
+                .seed(120)
+                .build();
 
         LoadReport report = new LoadEngine(settings).run(options, line -> {});
 
@@ -63,7 +75,8 @@ class RetryAfter120ScenarioTest {
             assertThat(provider.buckets().get(second).count(Counter.STATUS_429)).isZero();
         }
         // RA4, E4: each 429 ended its call at once (no retry), returning the retry-at: about 120 s from then.
-        List<AttemptEvent> throttled = events.stream().filter(e -> e.status().orElse(0) == 429 && e.attempt() > 0)
+        List<AttemptEvent> throttled = events.stream()
+                .filter(e -> e.status().orElse(0) == 429 && e.attempt() > 0)
                 .toList();
         assertThat(throttled).isNotEmpty().allSatisfy(e -> {
             assertThat(e.verdict()).isEqualTo(AttemptEvent.Verdict.STOP);
@@ -76,22 +89,30 @@ class RetryAfter120ScenarioTest {
         // the first 429 came back were answered 429, one each, all within moments of the first (without the pause,
         // 429s would go on at 40 a second for the rest of the run).
         assertThat(provider.total(Counter.STATUS_429)).isEqualTo(throttled.size());
-        Instant firstRefusal = throttled.stream().map(AttemptEvent::at).min(Comparator.naturalOrder()).orElseThrow();
+        Instant firstRefusal = throttled.stream()
+                .map(AttemptEvent::at)
+                .min(Comparator.naturalOrder())
+                .orElseThrow();
         assertThat(throttled).allSatisfy(e -> assertThat(e.at()).isBefore(firstRefusal.plusSeconds(1)));
         long arrivalsAfterwards = 0;
         for (int second = start + 1; second < provider.buckets().size(); second++) {
             arrivalsAfterwards += provider.buckets().get(second).count(Counter.ATTEMPTS);
         }
-        assertThat(arrivalsAfterwards).as("requests at the relay during the pause").isZero();
+        assertThat(arrivalsAfterwards)
+                .as("requests at the relay during the pause")
+                .isZero();
         // The client's series: calls kept arriving and were refused by the pause, with nothing sent.
         for (int second = start + 1; second < 8; second++) {
-            assertThat(client.buckets().get(second).count(Counter.LOGICAL_REQUESTS)).as("calls in second %d", second)
+            assertThat(client.buckets().get(second).count(Counter.LOGICAL_REQUESTS))
+                    .as("calls in second %d", second)
                     .isGreaterThanOrEqualTo(RATE / 2);
-            assertThat(client.buckets().get(second).count(Counter.ATTEMPTS)).as("attempts in second %d", second)
+            assertThat(client.buckets().get(second).count(Counter.ATTEMPTS))
+                    .as("attempts in second %d", second)
                     .isZero();
         }
         List<AttemptEvent> refusedByPause = events.stream()
-                .filter(e -> e.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE).toList();
+                .filter(e -> e.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE)
+                .toList();
         assertThat(refusedByPause).hasSizeGreaterThanOrEqualTo(RATE * 3).allSatisfy(e -> {
             assertThat(e.attempt()).isZero();
             assertThat(e.status()).hasValue(429);

@@ -36,14 +36,16 @@ class SessionTokenRunTest {
 
     /** Opaque, so that only redaction by value (not by a token's shape) can hide it. */
     private static final String TOKEN = "opaque-session-token-5f2c9e";
+
     private static final int CLIENTS = 4;
 
     @TempDir
     Path dir;
 
     @Test
-    @DisplayName("ST3, RC6: a target that answers 401 is counted and noted, never retried, and the token is in no report,"
-            + " progress line or note")
+    @DisplayName(
+            "ST3, RC6: a target that answers 401 is counted and noted, never retried, and the token is in no report,"
+                    + " progress line or note")
     void unauthorizedIsCountedNotRetriedAndTheTokenNeverShows() throws Exception {
         List<String> progress = new CopyOnWriteArrayList<>();
         try (MockWebServer target = new MockWebServer()) {
@@ -57,18 +59,22 @@ class SessionTokenRunTest {
             assertThat(target.getRequestCount()).isPositive();
             assertThat(target.takeRequest().getHeader("Authorization")).isEqualTo("Bearer " + TOKEN);
             TimeSeries client = report.seriesNamed("client per second").orElseThrow();
-            assertThat(client.total(Counter.STATUS_OTHER)).isEqualTo(client.total(Counter.ATTEMPTS)).isPositive();
+            assertThat(client.total(Counter.STATUS_OTHER))
+                    .isEqualTo(client.total(Counter.ATTEMPTS))
+                    .isPositive();
             // ST3: one attempt per logical request, no retry, no budget spent.
             assertThat(client.total(Counter.RETRIES)).isZero();
             assertThat(client.total(Counter.EXHAUSTED_BUDGETS)).isZero();
             // Both sides agree but for the attempts still in flight when the drain ended (at most one per client):
             // those were started and reached the target, and were cancelled before the client recorded an answer.
-            assertThat(client.total(Counter.ATTEMPTS)).isBetween(client.total(Counter.LOGICAL_REQUESTS) - CLIENTS,
-                    client.total(Counter.LOGICAL_REQUESTS));
-            assertThat((long) target.getRequestCount()).isBetween(client.total(Counter.ATTEMPTS),
-                    client.total(Counter.ATTEMPTS) + CLIENTS);
-            assertThat(report.notes()).anySatisfy(note -> assertThat(note)
-                    .contains("answered 401 Unauthorized", "not retried", "sign in again"));
+            assertThat(client.total(Counter.ATTEMPTS))
+                    .isBetween(
+                            client.total(Counter.LOGICAL_REQUESTS) - CLIENTS, client.total(Counter.LOGICAL_REQUESTS));
+            assertThat((long) target.getRequestCount())
+                    .isBetween(client.total(Counter.ATTEMPTS), client.total(Counter.ATTEMPTS) + CLIENTS);
+            assertThat(report.notes())
+                    .anySatisfy(note ->
+                            assertThat(note).contains("answered 401 Unauthorized", "not retried", "sign in again"));
             assertThat(report.run()).contains("OAuth session token [redacted]");
             Path json = dir.resolve("r.json");
             Path csv = dir.resolve("r.csv");
@@ -86,17 +92,27 @@ class SessionTokenRunTest {
         try (MockWebServer target = new MockWebServer()) {
             target.setDispatcher(answering(200));
             target.start(InetAddress.getByName("127.0.0.1"), 0);
-            LoadOptions options = options(target, () -> {
-                throw new SessionTokenSource.Unavailable(SessionTokenSource.Unavailable.Reason.NOT_SIGNED_IN, "not signed in; sign in first with: stormwatch session ...");
-            }, Duration.ofMillis(1500));
+            LoadOptions options = options(
+                    target,
+                    () -> {
+                        throw new SessionTokenSource.Unavailable(
+                                SessionTokenSource.Unavailable.Reason.NOT_SIGNED_IN,
+                                "not signed in; sign in first with: stormwatch session ...");
+                    },
+                    Duration.ofMillis(1500));
 
             LoadReport report = new LoadEngine(EngineSettings.defaults()).run(options, line -> {});
 
-            assertThat(report.outcome()).isInstanceOfSatisfying(RunOutcome.Partial.class, partial -> assertThat(
-                    partial.reason()).contains("the OAuth session's token could not be had, so nothing was sent",
-                            "sign in first with: stormwatch session"));
+            assertThat(report.outcome())
+                    .isInstanceOfSatisfying(
+                            RunOutcome.Partial.class,
+                            partial -> assertThat(partial.reason())
+                                    .contains(
+                                            "the OAuth session's token could not be had, so nothing was sent",
+                                            "sign in first with: stormwatch session"));
             assertThat(target.getRequestCount()).isZero();
-            assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.LOGICAL_REQUESTS)).isZero();
+            assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.LOGICAL_REQUESTS))
+                    .isZero();
         }
     }
 
@@ -107,20 +123,28 @@ class SessionTokenRunTest {
         try (MockWebServer target = new MockWebServer()) {
             target.setDispatcher(answering(200));
             target.start(InetAddress.getByName("127.0.0.1"), 0);
-            LoadOptions options = options(target, () -> {
-                if (asked.incrementAndGet() > 40) {
-                    throw new SessionTokenSource.Unavailable(SessionTokenSource.Unavailable.Reason.SESSION_ENDED, "the session has ended (invalid_grant); sign in again");
-                }
-                return Secret.of(TOKEN);
-            }, Duration.ofSeconds(30));
+            LoadOptions options = options(
+                    target,
+                    () -> {
+                        if (asked.incrementAndGet() > 40) {
+                            throw new SessionTokenSource.Unavailable(
+                                    SessionTokenSource.Unavailable.Reason.SESSION_ENDED,
+                                    "the session has ended (invalid_grant); sign in again");
+                        }
+                        return Secret.of(TOKEN);
+                    },
+                    Duration.ofSeconds(30));
 
             long started = System.nanoTime();
             LoadReport report = new LoadEngine(EngineSettings.defaults().withDrain(Duration.ofMillis(500)))
                     .run(options, line -> {});
 
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
-            assertThat(report.outcome()).isInstanceOfSatisfying(RunOutcome.Partial.class, partial -> assertThat(
-                    partial.reason()).contains("token could not be had mid-run", "invalid_grant"));
+            assertThat(report.outcome())
+                    .isInstanceOfSatisfying(
+                            RunOutcome.Partial.class,
+                            partial -> assertThat(partial.reason())
+                                    .contains("token could not be had mid-run", "invalid_grant"));
             // Before the session went, its token was sent: the first 40 asks (one before the run, then per attempt).
             assertThat(target.getRequestCount()).isBetween(1, 39);
         }
@@ -128,9 +152,14 @@ class SessionTokenRunTest {
 
     private static LoadOptions options(MockWebServer target, SessionTokenSource tokens, Duration duration)
             throws Exception {
-        return LoadOptions.builder().target("http://127.0.0.1:" + target.getPort() + "/v1")
+        return LoadOptions.builder()
+                .target("http://127.0.0.1:" + target.getPort() + "/v1")
                 .credential(new Credential.OAuthSessionToken(tokens))
-                .clients(CLIENTS).thinkTime(Duration.ofMillis(20)).duration(duration).seed(17).build();
+                .clients(CLIENTS)
+                .thinkTime(Duration.ofMillis(20))
+                .duration(duration)
+                .seed(17)
+                .build();
     }
 
     private static Dispatcher answering(int status) {

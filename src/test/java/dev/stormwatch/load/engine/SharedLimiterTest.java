@@ -26,7 +26,8 @@ class SharedLimiterTest {
     private static final int INSTANCES = 4;
 
     @Test
-    @DisplayName("L2, L6, RC7: K = 4 local limiters let about 4x the quota reach the relay; one shared Redis limiter holds it")
+    @DisplayName(
+            "L2, L6, RC7: K = 4 local limiters let about 4x the quota reach the relay; one shared Redis limiter holds it")
     void localLimitersLetKTimesTheQuotaThroughWhileRedisHoldsIt() throws Exception {
         LoadReport localRun = run(new RedisChoice.LocalOnly());
         LoadReport sharedRun = run(new RedisChoice.Embedded());
@@ -43,8 +44,11 @@ class SharedLimiterTest {
         double ratio = (double) local.total(Counter.ATTEMPTS) / shared.total(Counter.ATTEMPTS);
         // At most K x windows / full windows: the drain may let one run's last, cut window in and not the other's.
         double most = (double) INSTANCES * windows / RUN.toSeconds();
-        assertThat(ratio).as("arrivals with 4 local limiters (%d) / with one shared Redis limiter (%d)",
-                local.total(Counter.ATTEMPTS), shared.total(Counter.ATTEMPTS)).isBetween(3.0, most);
+        assertThat(ratio)
+                .as(
+                        "arrivals with 4 local limiters (%d) / with one shared Redis limiter (%d)",
+                        local.total(Counter.ATTEMPTS), shared.total(Counter.ATTEMPTS))
+                .isBetween(3.0, most);
         assertThat(local.total(Counter.STATUS_429)).isGreaterThan(QUOTA * RUN.toSeconds());
         // RC7: a refused client comes back at the retry-at it was given, not in a tight loop of refusals.
         TimeSeries sharedClient = sharedRun.seriesNamed("client per second").orElseThrow();

@@ -17,8 +17,8 @@ final class SimulatedTime extends Clock implements RunScheduler {
 
     private record Task(Instant at, long order, Runnable body) {}
 
-    private final PriorityQueue<Task> due = new PriorityQueue<>((a, b) -> a.at().equals(b.at())
-            ? Long.compare(a.order(), b.order()) : a.at().compareTo(b.at()));
+    private final PriorityQueue<Task> due = new PriorityQueue<>(
+            (a, b) -> a.at().equals(b.at()) ? Long.compare(a.order(), b.order()) : a.at().compareTo(b.at()));
     private Instant now;
     private long order;
 

@@ -22,7 +22,8 @@ class ClientChoicesTest {
     }
 
     private static String refusal(UnaryOperator<ClientChoices.Builder> typed) {
-        InvalidLoadOptionsException refused = catchThrowableOfType(InvalidLoadOptionsException.class, () -> build(typed));
+        InvalidLoadOptionsException refused =
+                catchThrowableOfType(InvalidLoadOptionsException.class, () -> build(typed));
         assertThat(refused).as("refused").isNotNull();
         return String.join("\n", refused.problems());
     }
@@ -61,7 +62,8 @@ class ClientChoicesTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"1", "10"})
     void maxAttemptsOnTheBounds(int attempts) throws Exception {
-        RetryPolicy policy = build(b -> b.policy("conservative").maxAttempts(String.valueOf(attempts))).policy();
+        RetryPolicy policy = build(b -> b.policy("conservative").maxAttempts(String.valueOf(attempts)))
+                .policy();
 
         assertThat(policy.maxAttemptsPerOrigin()).isEqualTo(attempts);
         assertThat(policy.maxTotalAttempts()).isEqualTo(attempts);
@@ -94,23 +96,26 @@ class ClientChoicesTest {
     @Test
     @DisplayName("nonsense text is refused with what the option should look like, every problem at once")
     void nonsenseIsListedAllAtOnce() {
-        String problems = refusal(b -> b.policy("eager").maxAttempts("three").budget("soon").retryQuota("maybe")
+        String problems = refusal(b -> b.policy("eager")
+                .maxAttempts("three")
+                .budget("soon")
+                .retryQuota("maybe")
                 .limit("100"));
 
-        assertThat(problems).contains(
-                "unknown --policy 'eager'; known: batch, interactive, default, conservative, patient",
-                "--max-attempts must be a whole number of attempts, was 'three'",
-                "--budget 'soon' is not a duration: write 90 (seconds), 90s, 1500ms, 2m, 1h or ISO-8601 such as PT1M30S",
-                "--retry-quota must be 'on' or 'off', was 'maybe'",
-                "--limit must look like 100/1s (requests per window), was '100'");
+        assertThat(problems)
+                .contains(
+                        "unknown --policy 'eager'; known: batch, interactive, default, conservative, patient",
+                        "--max-attempts must be a whole number of attempts, was 'three'",
+                        "--budget 'soon' is not a duration: write 90 (seconds), 90s, 1500ms, 2m, 1h or ISO-8601 such as PT1M30S",
+                        "--retry-quota must be 'on' or 'off', was 'maybe'",
+                        "--limit must look like 100/1s (requests per window), was '100'");
     }
 
     @DisplayName("--limit reads requests per window; a bare unit is one of it")
     @ParameterizedTest(name = "{0}")
     @CsvSource({"100/1s, 100, 1000", "100/s, 100, 1000", "30 / 1m, 30, 60000", "5/250ms, 5, 250"})
     void limits(String text, int requests, long windowMillis) throws Exception {
-        assertThat(build(b -> b.limit(text)).limit())
-                .contains(LimitSpec.of(requests, Duration.ofMillis(windowMillis)));
+        assertThat(build(b -> b.limit(text)).limit()).contains(LimitSpec.of(requests, Duration.ofMillis(windowMillis)));
     }
 
     // L6
@@ -132,10 +137,15 @@ class ClientChoicesTest {
     @Test
     @DisplayName("the description names the preset and its values, and calls a changed preset custom")
     void describesThePolicy() throws Exception {
-        assertThat(ClientChoices.describe(PolicyPreset.BATCH.policy())).isEqualTo(
-                "policy batch (4 attempt(s) per origin, 4 in all, backoff 250 ms x2.0 up to 8000 ms, budget 60 s)");
-        assertThat(ClientChoices.describe(build(b -> b.maxAttempts("1").budget("1500ms")).policy())).isEqualTo(
-                "policy custom (1 attempt(s) per origin, 1 in all, backoff 250 ms x2.0 up to 8000 ms, budget 1500 ms)");
-        assertThat(ClientChoices.presetName(RetryPolicy.builder().maxTotalAttempts(5).build())).isEqualTo(Optional.empty());
+        assertThat(ClientChoices.describe(PolicyPreset.BATCH.policy()))
+                .isEqualTo(
+                        "policy batch (4 attempt(s) per origin, 4 in all, backoff 250 ms x2.0 up to 8000 ms, budget 60 s)");
+        assertThat(ClientChoices.describe(
+                        build(b -> b.maxAttempts("1").budget("1500ms")).policy()))
+                .isEqualTo(
+                        "policy custom (1 attempt(s) per origin, 1 in all, backoff 250 ms x2.0 up to 8000 ms, budget 1500 ms)");
+        assertThat(ClientChoices.presetName(
+                        RetryPolicy.builder().maxTotalAttempts(5).build()))
+                .isEqualTo(Optional.empty());
     }
 }

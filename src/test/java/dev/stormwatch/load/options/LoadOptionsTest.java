@@ -47,8 +47,16 @@ class LoadOptionsTest {
     @Test
     void theIssuesExampleCommandLineIsValid() throws Exception {
         LoadOptions options = LoadOptions.builder()
-                .target("embedded").clients(1000).rate(500).duration("3m").jitter("full").limiter("sliding-log")
-                .redis("embedded").instances(4).scenario("3 AM storm").build();
+                .target("embedded")
+                .clients(1000)
+                .rate(500)
+                .duration("3m")
+                .jitter("full")
+                .limiter("sliding-log")
+                .redis("embedded")
+                .instances(4)
+                .scenario("3 AM storm")
+                .build();
 
         assertThat(options.limiter()).isEqualTo(LimiterChoice.SLIDING_LOG);
         assertThat(options.scenario()).isEqualTo(ScenarioPresets.THREE_AM_STORM);
@@ -60,7 +68,9 @@ class LoadOptionsTest {
     @ValueSource(doubles = {-5, -0.001, 0, 2_000_000, Double.POSITIVE_INFINITY})
     void aRateThatIsNotPositiveOrIsAbsurdIsRefused(double rate) {
         assertThat(problems(LoadOptions.builder().rate(rate)))
-                .singleElement().asString().startsWith("--rate must be a positive number of requests per second");
+                .singleElement()
+                .asString()
+                .startsWith("--rate must be a positive number of requests per second");
     }
 
     @Test
@@ -70,16 +80,23 @@ class LoadOptionsTest {
 
     @Test
     void aZeroOrNegativeDurationIsRefused() {
-        assertThat(problems(LoadOptions.builder().duration("0s"))).singleElement().asString()
+        assertThat(problems(LoadOptions.builder().duration("0s")))
+                .singleElement()
+                .asString()
                 .isEqualTo("--duration must be longer than zero, was 0 ms");
-        assertThat(problems(LoadOptions.builder().duration(Duration.ofSeconds(-3)))).singleElement().asString()
+        assertThat(problems(LoadOptions.builder().duration(Duration.ofSeconds(-3))))
+                .singleElement()
+                .asString()
                 .contains("longer than zero");
     }
 
     @Test
     void aDurationThatIsNotADurationSaysWhatItShouldLookLike() {
-        assertThat(problems(LoadOptions.builder().duration("soon"))).singleElement().asString()
-                .isEqualTo("--duration 'soon' is not a duration: write 90 (seconds), 90s, 1500ms, 2m, 1h or ISO-8601 such as PT1M30S");
+        assertThat(problems(LoadOptions.builder().duration("soon")))
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "--duration 'soon' is not a duration: write 90 (seconds), 90s, 1500ms, 2m, 1h or ISO-8601 such as PT1M30S");
     }
 
     @Test
@@ -88,12 +105,19 @@ class LoadOptionsTest {
         for (dev.stormwatch.load.scenario.Scenario preset : ScenarioPresets.ALL) {
             LoadOptions options = LoadOptions.builder().scenario(preset.name()).build();
 
-            assertThat(options.duration()).as(preset.name()).isEqualTo(preset.length())
+            assertThat(options.duration())
+                    .as(preset.name())
+                    .isEqualTo(preset.length())
                     .isGreaterThanOrEqualTo(preset.minimumDuration());
             assertThat(options.clients()).as(preset.name()).isEqualTo(preset.clients());
         }
-        assertThat(LoadOptions.builder().scenario("3am-storm").clients(7).duration("25s").build())
-                .extracting(LoadOptions::clients, LoadOptions::duration).containsExactly(7, Duration.ofSeconds(25));
+        assertThat(LoadOptions.builder()
+                        .scenario("3am-storm")
+                        .clients(7)
+                        .duration("25s")
+                        .build())
+                .extracting(LoadOptions::clients, LoadOptions::duration)
+                .containsExactly(7, Duration.ofSeconds(25));
     }
 
     // --duration reads the same forms as every other duration option.
@@ -104,79 +128,115 @@ class LoadOptionsTest {
 
     @Test
     void aDurationTooLongToCountSaysItsMaximum() {
-        assertThat(problems(LoadOptions.builder().duration("99999999999999999999s"))).singleElement().asString()
+        assertThat(problems(LoadOptions.builder().duration("99999999999999999999s")))
+                .singleElement()
+                .asString()
                 .startsWith("--duration '99999999999999999999s' is too long; at most 2562047h");
     }
 
     @Test
     @DisplayName("LB3: a preset refuses a duration below its minimum in the option's words, just below, on and above")
     void aScenarioNeedsTheDurationItIsAboutJustBelowOnAndAbove() throws Exception {
-        LoadOptions.Builder tooShort = LoadOptions.builder().scenario("retry-after-120").duration(Duration.ofSeconds(139));
-        assertThat(problems(tooShort)).singleElement().asString()
+        LoadOptions.Builder tooShort =
+                LoadOptions.builder().scenario("retry-after-120").duration(Duration.ofSeconds(139));
+        assertThat(problems(tooShort))
+                .singleElement()
+                .asString()
                 .isEqualTo("--duration is too short for the Retry-After 120: 139 s, and it needs at least 140 s to show"
                         + " what it is for; type 140 s or more (its own length is 140 s)");
 
-        LoadOptions.builder().scenario("retry-after-120").duration(Duration.ofSeconds(140)).build();
-        LoadOptions.builder().scenario("retry-after-120").duration(Duration.ofSeconds(141)).build();
+        LoadOptions.builder()
+                .scenario("retry-after-120")
+                .duration(Duration.ofSeconds(140))
+                .build();
+        LoadOptions.builder()
+                .scenario("retry-after-120")
+                .duration(Duration.ofSeconds(141))
+                .build();
     }
 
     @Test
     void anUnknownScenarioListsTheKnownOnes() {
-        assertThat(problems(LoadOptions.builder().scenario("hurricane"))).singleElement().asString()
+        assertThat(problems(LoadOptions.builder().scenario("hurricane")))
+                .singleElement()
+                .asString()
                 .isEqualTo("unknown --scenario 'hurricane'; known: steady, 3am-storm, provider-outage,"
                         + " quota-exhaustion, retry-after-120, retry-after-12, nginx-limit-req");
     }
 
     @Test
-    @DisplayName("RH5-RH8: the relay's dialect is chosen by name, shown in the description, and an unknown one is listed")
+    @DisplayName(
+            "RH5-RH8: the relay's dialect is chosen by name, shown in the description, and an unknown one is listed")
     void relayDialect() throws Exception {
         LoadOptions openAi = LoadOptions.builder().relayDialect("openai").build();
         assertThat(openAi.relayDialect()).isEqualTo(dev.stormwatch.relay.RateLimitDialect.OPENAI);
         assertThat(openAi.describe()).endsWith(", relay dialect openai");
         assertThat(LoadOptions.builder().build().describe()).doesNotContain("dialect");
-        assertThat(problems(LoadOptions.builder().relayDialect("stripe"))).singleElement().asString()
+        assertThat(problems(LoadOptions.builder().relayDialect("stripe")))
+                .singleElement()
+                .asString()
                 .startsWith("--relay-dialect: a dialect is one of plain, openai, anthropic, azure, github, ietf");
     }
 
     @DisplayName("a non-loopback target without a rate cap is refused")
     @Test
     void aRemoteTargetNeedsARateCap() {
-        assertThat(problems(LoadOptions.builder().target("https://gateway.example.com/v1"))).singleElement().asString()
-                .isEqualTo("target https://gateway.example.com/v1 is not on this machine: give --rate to cap the requests"
-                        + " per second sent to it");
+        assertThat(problems(LoadOptions.builder().target("https://gateway.example.com/v1")))
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "target https://gateway.example.com/v1 is not on this machine: give --rate to cap the requests"
+                                + " per second sent to it");
     }
 
     @Test
     void aRemoteTargetWithARateCapIsAccepted() throws Exception {
-        LoadOptions options = LoadOptions.builder().target("https://gateway.example.com/v1").rate(5).build();
+        LoadOptions options = LoadOptions.builder()
+                .target("https://gateway.example.com/v1")
+                .rate(5)
+                .build();
 
-        assertThat(options.target()).isEqualTo(new Target.Remote(java.net.URI.create("https://gateway.example.com/v1")));
+        assertThat(options.target())
+                .isEqualTo(new Target.Remote(java.net.URI.create("https://gateway.example.com/v1")));
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {
-        "http://127.0.0.1:8080/v1", "http://127.0.0.2:8080", "http://localhost:9000/v1", "http://[::1]:8080/v1",
-        "http://api.localhost/v1"})
+    @ValueSource(
+            strings = {
+                "http://127.0.0.1:8080/v1",
+                "http://127.0.0.2:8080",
+                "http://localhost:9000/v1",
+                "http://[::1]:8080/v1",
+                "http://api.localhost/v1"
+            })
     void aLoopbackUrlNeedsNoRateCap(String url) throws Exception {
-        assertThat(LoadOptions.builder().target(url).build().target().isLoopback()).isTrue();
+        assertThat(LoadOptions.builder().target(url).build().target().isLoopback())
+                .isTrue();
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"http://10.0.0.1/v1", "http://127.0.0.1.example.com/v1", "https://localhost.example.com"})
     void anAddressOffThisMachineIsNotLoopback(String url) {
-        assertThat(problems(LoadOptions.builder().target(url))).singleElement().asString().contains("give --rate");
+        assertThat(problems(LoadOptions.builder().target(url)))
+                .singleElement()
+                .asString()
+                .contains("give --rate");
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"ftp://example.com", "example.com", "https://", "not a url at all"})
     void aTargetThatIsNeitherEmbeddedNorAnHttpUrlIsRefused(String text) {
-        assertThat(problems(LoadOptions.builder().target(text))).singleElement().asString()
+        assertThat(problems(LoadOptions.builder().target(text)))
+                .singleElement()
+                .asString()
                 .startsWith("--target must be 'embedded' or an http(s) base URL");
     }
 
     @Test
     void aTargetWithAPasswordIsRefusedWithoutRepeatingThePassword() {
-        String message = refused(LoadOptions.builder().target("https://me:hunter2@gateway.example.com/v1").rate(1))
+        String message = refused(LoadOptions.builder()
+                        .target("https://me:hunter2@gateway.example.com/v1")
+                        .rate(1))
                 .getMessage();
 
         assertThat(message).contains("must not carry a user name or password").doesNotContain("hunter2");
@@ -184,8 +244,10 @@ class LoadOptionsTest {
 
     @Test
     void aFaultScenarioNeedsTheEmbeddedRelay() {
-        assertThat(problems(LoadOptions.builder().target("http://127.0.0.1:9999/v1").scenario("provider outage")))
-                .singleElement().asString()
+        assertThat(problems(
+                        LoadOptions.builder().target("http://127.0.0.1:9999/v1").scenario("provider outage")))
+                .singleElement()
+                .asString()
                 .isEqualTo("scenario 'provider-outage' injects faults into the embedded relay; with a URL target use"
                         + " --scenario steady");
     }
@@ -193,29 +255,46 @@ class LoadOptionsTest {
     @Test
     void everyProblemIsReportedAtOnce() {
         InvalidLoadOptionsException error = refused(LoadOptions.builder()
-                .clients(0).rate(-1).duration("0").jitter("jittery").limiter("leaky").redis("mysql://db")
-                .instances(0).scenario("hurricane"));
+                .clients(0)
+                .rate(-1)
+                .duration("0")
+                .jitter("jittery")
+                .limiter("leaky")
+                .redis("mysql://db")
+                .instances(0)
+                .scenario("hurricane"));
 
         assertThat(error.problems()).hasSize(8);
-        assertThat(error.problems()).anySatisfy(p -> assertThat(p).startsWith("--clients must be between 1 and 100000"));
+        assertThat(error.problems())
+                .anySatisfy(p -> assertThat(p).startsWith("--clients must be between 1 and 100000"));
         assertThat(error.problems()).anySatisfy(p -> assertThat(p).startsWith("unknown --jitter 'jittery'"));
-        assertThat(error.problems()).anySatisfy(p -> assertThat(p).startsWith("unknown --limiter 'leaky'; known: off, sliding-log"));
-        assertThat(error.problems()).anySatisfy(p -> assertThat(p).startsWith("--redis must be 'embedded', 'local' or a redis://"));
+        assertThat(error.problems())
+                .anySatisfy(p -> assertThat(p).startsWith("unknown --limiter 'leaky'; known: off, sliding-log"));
+        assertThat(error.problems())
+                .anySatisfy(p -> assertThat(p).startsWith("--redis must be 'embedded', 'local' or a redis://"));
         assertThat(error.problems()).anySatisfy(p -> assertThat(p).startsWith("--instances must be between 1 and 64"));
     }
 
     @Test
     void clientsAndInstancesAreCheckedOnTheirBoundaries() throws Exception {
         LoadOptions.builder().clients(1).instances(1).build();
-        LoadOptions.builder().clients(LoadOptions.MAX_CLIENTS).instances(LoadOptions.MAX_INSTANCES).build();
-        assertThat(problems(LoadOptions.builder().clients(LoadOptions.MAX_CLIENTS + 1))).hasSize(1);
-        assertThat(problems(LoadOptions.builder().instances(LoadOptions.MAX_INSTANCES + 1))).hasSize(1);
+        LoadOptions.builder()
+                .clients(LoadOptions.MAX_CLIENTS)
+                .instances(LoadOptions.MAX_INSTANCES)
+                .build();
+        assertThat(problems(LoadOptions.builder().clients(LoadOptions.MAX_CLIENTS + 1)))
+                .hasSize(1);
+        assertThat(problems(LoadOptions.builder().instances(LoadOptions.MAX_INSTANCES + 1)))
+                .hasSize(1);
     }
 
     @Test
     void redisMayBeEmbeddedLocalOrAUrl() throws Exception {
         assertThat(LoadOptions.builder().redis("local").build().redis()).isInstanceOf(RedisChoice.LocalOnly.class);
-        assertThat(LoadOptions.builder().redis("redis://cache.internal:6379").build().redis())
+        assertThat(LoadOptions.builder()
+                        .redis("redis://cache.internal:6379")
+                        .build()
+                        .redis())
                 .isEqualTo(new RedisChoice.External(java.net.URI.create("redis://cache.internal:6379")));
     }
 
@@ -240,7 +319,8 @@ class LoadOptionsTest {
     @Test
     void aBlankApiKeyIsRefusedSinceItAuthenticatesNobody() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Credential.ApiKey(Secret.of(" ")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blank");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("blank");
     }
 
     private static java.util.List<String> problems(LoadOptions.Builder builder) {
@@ -260,32 +340,68 @@ class LoadOptionsTest {
     @Test
     @DisplayName("The OAuth session's token over plain http to a remote host is refused, naming the way out")
     void anOAuthSessionTokenOverPlainHttpOffThisMachineIsRefused() {
-        InvalidLoadOptionsException refused = catchThrowableOfType(InvalidLoadOptionsException.class,
-                () -> LoadOptions.builder().target("http://gateway.example.com/v1").rate(5).credential(SESSION).build());
+        InvalidLoadOptionsException refused = catchThrowableOfType(
+                InvalidLoadOptionsException.class,
+                () -> LoadOptions.builder()
+                        .target("http://gateway.example.com/v1")
+                        .rate(5)
+                        .credential(SESSION)
+                        .build());
 
-        assertThat(refused.problems()).anySatisfy(p -> assertThat(p).contains("plain http off this machine")
-                .contains("OAuth session token [redacted]").contains("--allow-insecure-credentials"));
+        assertThat(refused.problems())
+                .anySatisfy(p -> assertThat(p)
+                        .contains("plain http off this machine")
+                        .contains("OAuth session token [redacted]")
+                        .contains("--allow-insecure-credentials"));
     }
 
     @Test
     void anApiKeyOverPlainHttpOffThisMachineIsRefusedToo() {
-        assertThat(catchThrowableOfType(InvalidLoadOptionsException.class, () -> LoadOptions.builder()
-                .target("http://10.0.0.7:8080/v1").rate(5).credential(new Credential.ApiKey(Secret.of("sk-1"))).build()))
+        assertThat(catchThrowableOfType(
+                        InvalidLoadOptionsException.class,
+                        () -> LoadOptions.builder()
+                                .target("http://10.0.0.7:8080/v1")
+                                .rate(5)
+                                .credential(new Credential.ApiKey(Secret.of("sk-1")))
+                                .build()))
                 .isNotNull();
     }
 
     @Test
     @DisplayName("Https, a loopback http target, no credential, or the explicit flag: allowed")
     void credentialsAreAllowedOverHttpsOnLoopbackOrWhenThePersonSaysSo() throws Exception {
-        assertThat(LoadOptions.builder().target("https://gateway.example.com/v1").rate(5).credential(SESSION).build()
-                .sendsCredentialsInTheClear()).isFalse();
-        assertThat(LoadOptions.builder().target("http://127.0.0.1:9/v1").credential(SESSION).build()
-                .sendsCredentialsInTheClear()).isFalse();
-        assertThat(LoadOptions.builder().target("http://localhost:9/v1").credential(SESSION).build()
-                .sendsCredentialsInTheClear()).isFalse();
-        assertThat(LoadOptions.builder().target("http://gateway.example.com/v1").rate(5).build()
-                .sendsCredentialsInTheClear()).isFalse();
-        assertThat(LoadOptions.builder().target("http://gateway.example.com/v1").rate(5).credential(SESSION)
-                .allowInsecureCredentials(true).build().sendsCredentialsInTheClear()).isTrue();
+        assertThat(LoadOptions.builder()
+                        .target("https://gateway.example.com/v1")
+                        .rate(5)
+                        .credential(SESSION)
+                        .build()
+                        .sendsCredentialsInTheClear())
+                .isFalse();
+        assertThat(LoadOptions.builder()
+                        .target("http://127.0.0.1:9/v1")
+                        .credential(SESSION)
+                        .build()
+                        .sendsCredentialsInTheClear())
+                .isFalse();
+        assertThat(LoadOptions.builder()
+                        .target("http://localhost:9/v1")
+                        .credential(SESSION)
+                        .build()
+                        .sendsCredentialsInTheClear())
+                .isFalse();
+        assertThat(LoadOptions.builder()
+                        .target("http://gateway.example.com/v1")
+                        .rate(5)
+                        .build()
+                        .sendsCredentialsInTheClear())
+                .isFalse();
+        assertThat(LoadOptions.builder()
+                        .target("http://gateway.example.com/v1")
+                        .rate(5)
+                        .credential(SESSION)
+                        .allowInsecureCredentials(true)
+                        .build()
+                        .sendsCredentialsInTheClear())
+                .isTrue();
     }
 }

@@ -20,8 +20,16 @@ class ComparisonTableTest {
         figures.put(StandardFigures.TIME_TO_RECOVER, Figure.absent("no outage"));
         List<String> notes = new ArrayList<>(storm.notes());
         notes.add(0, RunVerdict.PREFIX + sentence);
-        return new LoadReport(storm.title(), storm.run(), storm.startedAt(), storm.plannedDuration(), storm.outcome(),
-                storm.seed(), notes, figures, storm.series());
+        return new LoadReport(
+                storm.title(),
+                storm.run(),
+                storm.startedAt(),
+                storm.plannedDuration(),
+                storm.outcome(),
+                storm.seed(),
+                notes,
+                figures,
+                storm.series());
     }
 
     @Test
@@ -36,7 +44,8 @@ class ComparisonTableTest {
         assertThat(table).containsPattern("retry amplification \\(attempts per request\\)\\s+1\\.02\\s+1\\.50");
         assertThat(table).containsPattern("time to recover \\(s\\)\\s+n/a\\s+n/a");
         assertThat(table).contains("jitter full: Spread out.").contains("jitter none: Bunched up.");
-        assertThat(ComparisonTable.rows(full, none)).first().isEqualTo(
-                List.of("retry amplification (attempts per request)", "1.02", "1.50"));
+        assertThat(ComparisonTable.rows(full, none))
+                .first()
+                .isEqualTo(List.of("retry amplification (attempts per request)", "1.02", "1.50"));
     }
 }

@@ -16,7 +16,8 @@ class CsvReportWriterTest {
     Path dir;
 
     @Test
-    @org.junit.jupiter.api.DisplayName("CO1: one row per bucket of every series, its response time beside its service time")
+    @org.junit.jupiter.api.DisplayName(
+            "CO1: one row per bucket of every series, its response time beside its service time")
     void theFileParsesBackWithOneRowPerBucketOfEverySeries() throws Exception {
         Path file = dir.resolve("report.csv");
 
@@ -36,7 +37,8 @@ class CsvReportWriterTest {
         assertThat(stormSecond.get(column("attempts"))).isEqualTo("400");
         assertThat(Double.parseDouble(stormSecond.get(column("p99_ms")))).isBetween(890.0, 910.0);
         // CO1: the response time from the intended start, beside the service time.
-        assertThat(Double.parseDouble(stormSecond.get(column("response_p99_ms")))).isBetween(1_880.0, 1_920.0);
+        assertThat(Double.parseDouble(stormSecond.get(column("response_p99_ms"))))
+                .isBetween(1_880.0, 1_920.0);
         List<String> fineRow = rows.get(1 + 20 + 11);
         assertThat(fineRow.get(0)).isEqualTo("client per 100 ms, around t = 10 s"); // quoted: it holds a comma
         assertThat(fineRow.get(column("time_s"))).isEqualTo("1.100");
@@ -54,8 +56,15 @@ class CsvReportWriterTest {
     @Test
     void aReportWithoutBucketsIsJustTheHeader() throws Exception {
         StringWriter out = new StringWriter();
-        LoadReport empty = new LoadReport("t", "r", SampleReports.START, java.time.Duration.ofSeconds(1),
-                new RunOutcome.Completed(), null, List.of(), java.util.Map.of(),
+        LoadReport empty = new LoadReport(
+                "t",
+                "r",
+                SampleReports.START,
+                java.time.Duration.ofSeconds(1),
+                new RunOutcome.Completed(),
+                null,
+                List.of(),
+                java.util.Map.of(),
                 List.of(new NamedSeries("client per second", SampleReports.empty())));
 
         CsvReportWriter.write(empty, out);

@@ -19,7 +19,8 @@ class JsonReportWriterTest {
     Path dir;
 
     @Test
-    @org.junit.jupiter.api.DisplayName("CO1: the JSON holds the figures and every bucket, its response time beside its service time")
+    @org.junit.jupiter.api.DisplayName(
+            "CO1: the JSON holds the figures and every bucket, its response time beside its service time")
     void theFileParsesBackAsJsonWithTheFiguresAndTheBuckets() throws Exception {
         Path file = dir.resolve("report.json");
 
@@ -30,8 +31,13 @@ class JsonReportWriterTest {
         assertThat(root.path("title").asText()).isEqualTo("3 AM storm");
         assertThat(root.path("outcome").path("status").asText()).isEqualTo("completed");
         assertThat(root.path("seed").asLong()).isEqualTo(42);
-        assertThat(root.path("figures").path("retry_amplification").path("value").asDouble()).isEqualTo(1.35);
-        assertThat(root.path("figures").path("time_to_recover_s").path("absent").asText()).isEqualTo("no outage in this scenario");
+        assertThat(root.path("figures")
+                        .path("retry_amplification")
+                        .path("value")
+                        .asDouble())
+                .isEqualTo(1.35);
+        assertThat(root.path("figures").path("time_to_recover_s").path("absent").asText())
+                .isEqualTo("no outage in this scenario");
         JsonNode perSecond = root.path("series").get(0);
         assertThat(perSecond.path("bucket_width_ms").asLong()).isEqualTo(1000);
         assertThat(perSecond.path("buckets")).hasSize(20);
@@ -59,8 +65,15 @@ class JsonReportWriterTest {
 
     @Test
     void aPartialReportSaysWhatHappened() throws Exception {
-        LoadReport partial = new LoadReport("Provider outage", "run", SampleReports.START, Duration.ofSeconds(45),
-                new RunOutcome.Partial("Redis lost at t = 12 s: connection refused"), null, List.of(), Map.of(),
+        LoadReport partial = new LoadReport(
+                "Provider outage",
+                "run",
+                SampleReports.START,
+                Duration.ofSeconds(45),
+                new RunOutcome.Partial("Redis lost at t = 12 s: connection refused"),
+                null,
+                List.of(),
+                Map.of(),
                 List.of(new NamedSeries("client per second", SampleReports.empty())));
         Path file = dir.resolve("partial.json");
 
@@ -68,7 +81,8 @@ class JsonReportWriterTest {
 
         JsonNode root = new ObjectMapper().readTree(file.toFile());
         assertThat(root.path("outcome").path("status").asText()).isEqualTo("partial");
-        assertThat(root.path("outcome").path("reason").asText()).isEqualTo("Redis lost at t = 12 s: connection refused");
+        assertThat(root.path("outcome").path("reason").asText())
+                .isEqualTo("Redis lost at t = 12 s: connection refused");
         assertThat(root.path("seed").isNull()).isTrue();
         assertThat(JsonReportReader.read(file)).isEqualTo(partial);
     }
@@ -79,8 +93,10 @@ class JsonReportWriterTest {
         Path otherJson = Files.writeString(dir.resolve("b.json"), "{\"format\": \"something-else\"}");
 
         assertThatThrownBy(() -> JsonReportReader.read(notJson))
-                .isInstanceOf(UnreadableReportException.class).hasMessageStartingWith("not JSON");
+                .isInstanceOf(UnreadableReportException.class)
+                .hasMessageStartingWith("not JSON");
         assertThatThrownBy(() -> JsonReportReader.read(otherJson))
-                .isInstanceOf(UnreadableReportException.class).hasMessage("not a stormwatch-load-report/1 file");
+                .isInstanceOf(UnreadableReportException.class)
+                .hasMessage("not a stormwatch-load-report/1 file");
     }
 }

@@ -22,11 +22,19 @@ class LoadReportHtmlTest {
 
     private static LoadReport storm() {
         LoadReport storm = SampleReports.storm();
-        return new LoadReport("3 AM storm", "target embedded relay, 64 clients, jitter full",
-                storm.startedAt(), storm.plannedDuration(), storm.outcome(), storm.seed(),
+        return new LoadReport(
+                "3 AM storm",
+                "target embedded relay, 64 clients, jitter full",
+                storm.startedAt(),
+                storm.plannedDuration(),
+                storm.outcome(),
+                storm.seed(),
                 List.of(RunVerdict.PREFIX + "64 connections reset at t = 10 s.", "a note with <b>markup</b> & more"),
-                storm.figures(), List.of(storm.series().get(0),
-                        new NamedSeries("provider per second", storm.series().get(0).series())));
+                storm.figures(),
+                List.of(
+                        storm.series().get(0),
+                        new NamedSeries(
+                                "provider per second", storm.series().get(0).series())));
     }
 
     @Test
@@ -38,16 +46,24 @@ class LoadReportHtmlTest {
 
         assertThat(written).containsExactly(html.toAbsolutePath());
         String page = Files.readString(html);
-        assertThat(page).contains("content=\"" + LoadReportHtml.CONTENT_SECURITY_POLICY + "\"")
+        assertThat(page)
+                .contains("content=\"" + LoadReportHtml.CONTENT_SECURITY_POLICY + "\"")
                 .contains("default-src 'none'");
-        assertThat(page).doesNotContain("<script").doesNotContain("<link").doesNotContain("src=\"http")
+        assertThat(page)
+                .doesNotContain("<script")
+                .doesNotContain("<link")
+                .doesNotContain("src=\"http")
                 .doesNotContain("url(");
-        Matcher image = Pattern.compile("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\"").matcher(page);
+        Matcher image = Pattern.compile("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\"")
+                .matcher(page);
         assertThat(image.find()).as("the chart, inline").isTrue();
-        BufferedImage chart = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(image.group(1))));
+        BufferedImage chart =
+                ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(image.group(1))));
         assertThat(chart.getWidth()).isEqualTo(PngChartWriter.DEFAULT_WIDTH);
         assertThat(page).contains("<p id=\"verdict\" class=\"verdict\">64 connections reset at t = 10 s.</p>");
-        assertThat(page).contains("a note with &lt;b&gt;markup&lt;/b&gt; &amp; more").doesNotContain("<b>markup");
+        assertThat(page)
+                .contains("a note with &lt;b&gt;markup&lt;/b&gt; &amp; more")
+                .doesNotContain("<b>markup");
         assertThat(page).contains("retry amplification (attempts per request)").contains("Attempts on the wire");
         assertThat(page).containsPattern("<th title=\"[^\"]+\">requests asked for</th><td>1000</td><td>-</td>");
         assertThat(page).contains("<th>clients, whole run</th><th>provider, whole run</th>");
@@ -59,6 +75,8 @@ class LoadReportHtmlTest {
     void aJsonReportKeepsItsThreeFiles() throws Exception {
         List<Path> written = ReportFiles.write(storm(), dir.resolve("out.json"));
 
-        assertThat(written).extracting(p -> p.getFileName().toString()).containsExactly("out.json", "out.csv", "out.png");
+        assertThat(written)
+                .extracting(p -> p.getFileName().toString())
+                .containsExactly("out.json", "out.csv", "out.png");
     }
 }

@@ -28,12 +28,16 @@ class PngChartWriterTest {
 
         PngChartWriter.write(SampleReports.storm(), 0, file, 900, 500);
 
-        assertThat(GraphicsEnvironment.isHeadless()).as("the test JVM runs with -Djava.awt.headless=true").isTrue();
+        assertThat(GraphicsEnvironment.isHeadless())
+                .as("the test JVM runs with -Djava.awt.headless=true")
+                .isTrue();
         BufferedImage decoded = ImageIO.read(file.toFile());
         assertThat(decoded).isNotNull();
         assertThat(decoded.getWidth()).isEqualTo(900);
         assertThat(decoded.getHeight()).isEqualTo(500);
-        assertThat(pixelsOf(decoded, ATTEMPTS_BLUE)).as("the attempts line is drawn").isGreaterThan(100);
+        assertThat(pixelsOf(decoded, ATTEMPTS_BLUE))
+                .as("the attempts line is drawn")
+                .isGreaterThan(100);
     }
 
     @Test
@@ -50,8 +54,15 @@ class PngChartWriterTest {
 
     @Test
     void anEmptySeriesStillDrawsItsAxes() {
-        LoadReport empty = new LoadReport("Steady load", "r", SampleReports.START, Duration.ofSeconds(1),
-                new RunOutcome.Partial("target unreachable"), null, List.of(), Map.of(),
+        LoadReport empty = new LoadReport(
+                "Steady load",
+                "r",
+                SampleReports.START,
+                Duration.ofSeconds(1),
+                new RunOutcome.Partial("target unreachable"),
+                null,
+                List.of(),
+                Map.of(),
                 List.of(new NamedSeries("client per second", SampleReports.empty())));
 
         BufferedImage image = PngChartWriter.render(empty, 0, 400, 300);
@@ -63,7 +74,8 @@ class PngChartWriterTest {
     @Test
     void aSeriesThatIsNotInTheReportOrATinyImageIsRefused() {
         assertThatThrownBy(() -> PngChartWriter.render(SampleReports.storm(), 2, 800, 600))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has 2 series");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("has 2 series");
         assertThatThrownBy(() -> PngChartWriter.render(SampleReports.storm(), 0, 299, 600))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -81,28 +93,45 @@ class PngChartWriterTest {
     /** The sample storm with the provider's arrivals beside the client's, titled as the preset it ran. */
     private static LoadReport withProvider(String title) {
         LoadReport storm = SampleReports.storm();
-        return new LoadReport(title, "target embedded relay, 100 clients, jitter full, limiter off, scenario x",
-                storm.startedAt(), storm.plannedDuration(), storm.outcome(), storm.seed(),
-                List.of(RunVerdict.PREFIX + "64 connections reset at t = 10 s."), storm.figures(),
-                List.of(storm.series().get(0), new NamedSeries("provider per second", storm.series().get(0).series())));
+        return new LoadReport(
+                title,
+                "target embedded relay, 100 clients, jitter full, limiter off, scenario x",
+                storm.startedAt(),
+                storm.plannedDuration(),
+                storm.outcome(),
+                storm.seed(),
+                List.of(RunVerdict.PREFIX + "64 connections reset at t = 10 s."),
+                storm.figures(),
+                List.of(
+                        storm.series().get(0),
+                        new NamedSeries(
+                                "provider per second", storm.series().get(0).series())));
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("LB12: the PNG shows the provider's arrivals, the retries and a marker at the fault")
+    @org.junit.jupiter.api.DisplayName(
+            "LB12: the PNG shows the provider's arrivals, the retries and a marker at the fault")
     void thePngShowsArrivalsRetriesAndTheFault() {
         BufferedImage image = PngChartWriter.render(withProvider("3 AM storm"), 0, 1200, 700);
 
-        assertThat(pixelsOf(image, PngChartWriter.ARRIVALS_COLOUR.getRGB() & 0xFFFFFF)).as("arrivals").isGreaterThan(100);
-        assertThat(pixelsOf(image, PngChartWriter.RETRIES_COLOUR.getRGB() & 0xFFFFFF)).as("retries").isGreaterThan(50);
-        assertThat(pixelsOf(image, PngChartWriter.FAULT_COLOUR.getRGB() & 0xFFFFFF)).as("the reset's marker")
+        assertThat(pixelsOf(image, PngChartWriter.ARRIVALS_COLOUR.getRGB() & 0xFFFFFF))
+                .as("arrivals")
+                .isGreaterThan(100);
+        assertThat(pixelsOf(image, PngChartWriter.RETRIES_COLOUR.getRGB() & 0xFFFFFF))
+                .as("retries")
                 .isGreaterThan(50);
-        assertThat(pixelsOf(image, PngChartWriter.QUOTA_COLOUR.getRGB() & 0xFFFFFF)).as("no quota in a storm")
+        assertThat(pixelsOf(image, PngChartWriter.FAULT_COLOUR.getRGB() & 0xFFFFFF))
+                .as("the reset's marker")
+                .isGreaterThan(50);
+        assertThat(pixelsOf(image, PngChartWriter.QUOTA_COLOUR.getRGB() & 0xFFFFFF))
+                .as("no quota in a storm")
                 .isZero();
         // The settings are written below the time axis: ink in the last rows.
         assertThat(inkBelow(image, 700 - 60)).as("the settings legend").isGreaterThan(50);
 
         BufferedImage unknown = PngChartWriter.render(withProvider("Some run"), 0, 1200, 700);
-        assertThat(pixelsOf(unknown, PngChartWriter.FAULT_COLOUR.getRGB() & 0xFFFFFF)).as("no fault, no marker")
+        assertThat(pixelsOf(unknown, PngChartWriter.FAULT_COLOUR.getRGB() & 0xFFFFFF))
+                .as("no fault, no marker")
                 .isZero();
     }
 
@@ -111,7 +140,8 @@ class PngChartWriterTest {
     void aQuotaIsDrawnAsALine() {
         BufferedImage image = PngChartWriter.render(withProvider("Quota exhaustion"), 0, 1200, 700);
 
-        assertThat(pixelsOf(image, PngChartWriter.QUOTA_COLOUR.getRGB() & 0xFFFFFF)).isGreaterThan(300);
+        assertThat(pixelsOf(image, PngChartWriter.QUOTA_COLOUR.getRGB() & 0xFFFFFF))
+                .isGreaterThan(300);
     }
 
     private static int inkBelow(BufferedImage image, int fromRow) {

@@ -12,15 +12,20 @@ import org.junit.jupiter.api.Test;
 class PngSeriesColoursTest {
 
     @Test
-    @DisplayName("UI14: every PNG line the window also draws has the window's colour for it; retries, 429 and 2xx included")
+    @DisplayName(
+            "UI14: every PNG line the window also draws has the window's colour for it; retries, 429 and 2xx included")
     void thePngUsesTheWindowsColours() {
         Map<String, Color> lines = PngChartWriter.lineColours();
 
         assertThat(lines).containsKeys("retries", "429", "2xx", "attempts", "arrivals at the provider");
-        lines.forEach((name, colour) -> ChartSeries.named(name).ifPresent(series ->
-                assertThat(colour.getRGB() & 0xFFFFFF).as(name).isEqualTo(series.lightRgb())));
-        assertThat(lines.keySet().stream().filter(name -> ChartSeries.named(name).isPresent()).count())
-                .as("lines drawn from the mapping").isGreaterThanOrEqualTo(9);
+        lines.forEach((name, colour) -> ChartSeries.named(name)
+                .ifPresent(series ->
+                        assertThat(colour.getRGB() & 0xFFFFFF).as(name).isEqualTo(series.lightRgb())));
+        assertThat(lines.keySet().stream()
+                        .filter(name -> ChartSeries.named(name).isPresent())
+                        .count())
+                .as("lines drawn from the mapping")
+                .isGreaterThanOrEqualTo(9);
     }
 
     @Test

@@ -18,7 +18,8 @@ class ReportFilesTest {
     void theJsonGetsACsvAndAPngNextToIt() throws Exception {
         List<Path> written = ReportFiles.write(SampleReports.storm(), dir.resolve("tickets/4711/out.json"));
 
-        assertThat(written).extracting(path -> path.getFileName().toString())
+        assertThat(written)
+                .extracting(path -> path.getFileName().toString())
                 .containsExactly("out.json", "out.csv", "out.png");
         assertThat(JsonReportReader.read(written.get(0))).isEqualTo(SampleReports.storm());
         assertThat(Files.readString(written.get(1))).startsWith("series,time_s,");

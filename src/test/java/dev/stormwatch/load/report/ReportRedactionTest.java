@@ -46,11 +46,14 @@ class ReportRedactionTest {
                 Duration.ofSeconds(60),
                 new RunOutcome.Partial("target answered 401: Authorization: Bearer " + OPAQUE_TOKEN + " is invalid"),
                 1L,
-                List.of("first error: GET /v1/models?api_key=" + QUERY_KEY + " -> 401",
+                List.of(
+                        "first error: GET /v1/models?api_key=" + QUERY_KEY + " -> 401",
                         "the token " + ACCESS_TOKEN + " expired",
                         "redis " + REDIS_PASSWORD + " refused"),
                 Map.of("error_" + API_KEY, Figure.absent("refresh_token=" + OPAQUE_TOKEN + " rejected")),
-                List.of(new NamedSeries("client of " + API_KEY, SampleReports.storm().series().get(0).series())));
+                List.of(new NamedSeries(
+                        "client of " + API_KEY,
+                        SampleReports.storm().series().get(0).series())));
 
         LoadReport report = leaky.redacted(Redactor.forOptions(options));
         Path json = dir.resolve("report.json");
@@ -60,7 +63,8 @@ class ReportRedactionTest {
         PngChartWriter.write(report, dir.resolve("report.png"));
 
         for (Path file : List.of(json, csv)) {
-            assertThat(Files.readString(file)).as(file.getFileName().toString())
+            assertThat(Files.readString(file))
+                    .as(file.getFileName().toString())
                     .doesNotContain(API_KEY, QUERY_KEY, REDIS_PASSWORD, ACCESS_TOKEN, OPAQUE_TOKEN);
         }
         assertThat(report.title()).isEqualTo("Steady load, key [redacted]"); // the chart's title
@@ -73,16 +77,27 @@ class ReportRedactionTest {
             + " the options name the kind of credential, never a token")
     void theSessionsTokensAreRedactedByValue() throws Exception {
         String refreshed = "opaque-refreshed-9d8e7f";
-        LoadOptions options = LoadOptions.builder().target("http://127.0.0.1:8080/v1")
-                .credential(new Credential.OAuthSessionToken(() -> Secret.of(OPAQUE_TOKEN))).build();
-        LoadReport leaky = new LoadReport("t", options.describe(), SampleReports.START, Duration.ofSeconds(1),
-                new RunOutcome.Partial("target said: token " + refreshed + " is unknown"), null,
-                List.of("sent " + OPAQUE_TOKEN + " then " + refreshed), Map.of(), List.of());
+        LoadOptions options = LoadOptions.builder()
+                .target("http://127.0.0.1:8080/v1")
+                .credential(new Credential.OAuthSessionToken(() -> Secret.of(OPAQUE_TOKEN)))
+                .build();
+        LoadReport leaky = new LoadReport(
+                "t",
+                options.describe(),
+                SampleReports.START,
+                Duration.ofSeconds(1),
+                new RunOutcome.Partial("target said: token " + refreshed + " is unknown"),
+                null,
+                List.of("sent " + OPAQUE_TOKEN + " then " + refreshed),
+                Map.of(),
+                List.of());
 
-        LoadReport report = leaky.redacted(Redactor.forOptions(options)
-                .alsoKnowing(List.of(Secret.of(OPAQUE_TOKEN), Secret.of(refreshed))));
+        LoadReport report = leaky.redacted(
+                Redactor.forOptions(options).alsoKnowing(List.of(Secret.of(OPAQUE_TOKEN), Secret.of(refreshed))));
 
-        assertThat(report.run()).contains("credential OAuth session token [redacted]").doesNotContain(OPAQUE_TOKEN);
+        assertThat(report.run())
+                .contains("credential OAuth session token [redacted]")
+                .doesNotContain(OPAQUE_TOKEN);
         assertThat(report.notes()).containsExactly("sent [redacted] then [redacted]");
         assertThat(((RunOutcome.Partial) report.outcome()).reason()).doesNotContain(refreshed);
     }
@@ -90,9 +105,16 @@ class ReportRedactionTest {
     // RC6
     @Test
     void evenAReportBuiltWithoutTheRunsSecretsHidesTokensByTheirShape() {
-        LoadReport report = new LoadReport("t", "Authorization: Bearer " + OPAQUE_TOKEN, SampleReports.START,
-                Duration.ofSeconds(1), new RunOutcome.Partial("id token " + ACCESS_TOKEN), null,
-                List.of("key " + API_KEY), Map.of(), List.of());
+        LoadReport report = new LoadReport(
+                "t",
+                "Authorization: Bearer " + OPAQUE_TOKEN,
+                SampleReports.START,
+                Duration.ofSeconds(1),
+                new RunOutcome.Partial("id token " + ACCESS_TOKEN),
+                null,
+                List.of("key " + API_KEY),
+                Map.of(),
+                List.of());
 
         assertThat(report.run()).isEqualTo("Authorization: Bearer [redacted]");
         assertThat(((RunOutcome.Partial) report.outcome()).reason()).isEqualTo("id token [redacted]");

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.Figure;
-import dev.stormwatch.load.series.TimeSeries;
 import dev.stormwatch.load.series.TimeSeriesRecorder;
 import dev.stormwatch.load.simulation.BackoffStrategy;
 import dev.stormwatch.testing.FakeClock;
@@ -35,11 +34,17 @@ class RunVerdictTest {
         }
 
         clock.advance(Duration.ofSeconds(30)); // the run is over: every bucket is in the snapshot
-        String verdict = RunVerdict.of(ScenarioPresets.THREE_AM_STORM, BackoffStrategy.FULL, START, seconds.snapshot(),
-                Optional.of(tenths.snapshot()), Map.of(StandardFigures.RETRY_AMPLIFICATION, Figure.of(1.02)));
+        String verdict = RunVerdict.of(
+                ScenarioPresets.THREE_AM_STORM,
+                BackoffStrategy.FULL,
+                START,
+                seconds.snapshot(),
+                Optional.of(tenths.snapshot()),
+                Map.of(StandardFigures.RETRY_AMPLIFICATION, Figure.of(1.02)));
 
-        assertThat(verdict).isEqualTo("64 connections reset at t = 10 s; 64 retries spread over 0.9 s with full"
-                + " jitter; no call ran out of its retry budget; 1.02 attempts per request.");
+        assertThat(verdict)
+                .isEqualTo("64 connections reset at t = 10 s; 64 retries spread over 0.9 s with full"
+                        + " jitter; no call ran out of its retry budget; 1.02 attempts per request.");
     }
 
     @Test
@@ -54,10 +59,17 @@ class RunVerdictTest {
         }
 
         clock.advance(Duration.ofSeconds(30));
-        String verdict = RunVerdict.of(ScenarioPresets.THREE_AM_STORM, BackoffStrategy.NONE, START, seconds.snapshot(),
-                Optional.of(tenths.snapshot()), Map.of(StandardFigures.RETRY_AMPLIFICATION, Figure.of(1.0)));
+        String verdict = RunVerdict.of(
+                ScenarioPresets.THREE_AM_STORM,
+                BackoffStrategy.NONE,
+                START,
+                seconds.snapshot(),
+                Optional.of(tenths.snapshot()),
+                Map.of(StandardFigures.RETRY_AMPLIFICATION, Figure.of(1.0)));
 
-        assertThat(verdict).contains("64 retries spread over 0.1 s with no backoff;").doesNotContain("none");
+        assertThat(verdict)
+                .contains("64 retries spread over 0.1 s with no backoff;")
+                .doesNotContain("none");
     }
 
     @Test
@@ -69,13 +81,22 @@ class RunVerdictTest {
         seconds.add(START.plusSeconds(3), Counter.LIMITER_REFUSED, 1);
 
         clock.advance(Duration.ofSeconds(50));
-        String verdict = RunVerdict.of(ScenarioPresets.PROVIDER_OUTAGE, BackoffStrategy.FULL, START,
-                seconds.snapshot(), Optional.empty(), Map.of(StandardFigures.TIME_TO_RECOVER, Figure.of(2.04),
-                        StandardFigures.RETRY_AMPLIFICATION, Figure.absent("none")));
+        String verdict = RunVerdict.of(
+                ScenarioPresets.PROVIDER_OUTAGE,
+                BackoffStrategy.FULL,
+                START,
+                seconds.snapshot(),
+                Optional.empty(),
+                Map.of(
+                        StandardFigures.TIME_TO_RECOVER,
+                        Figure.of(2.04),
+                        StandardFigures.RETRY_AMPLIFICATION,
+                        Figure.absent("none")));
 
-        assertThat(verdict).isEqualTo("The provider answered 503 from t = 10 s to t = 30 s; 250 calls ran out of"
-                + " their retry budget (B1); goodput was back to 90% 2.0 s after it ended; the limiter refused 1 request,"
-                + " which was never sent.");
+        assertThat(verdict)
+                .isEqualTo("The provider answered 503 from t = 10 s to t = 30 s; 250 calls ran out of"
+                        + " their retry budget (B1); goodput was back to 90% 2.0 s after it ended; the limiter refused 1 request,"
+                        + " which was never sent.");
     }
 
     @Test
@@ -86,10 +107,16 @@ class RunVerdictTest {
         seconds.add(START.plusSeconds(11), Counter.STATUS_429, 1);
 
         clock.advance(Duration.ofSeconds(140));
-        String verdict = RunVerdict.of(ScenarioPresets.RETRY_AFTER_120, BackoffStrategy.NONE, START,
-                seconds.snapshot(), Optional.empty(), Map.of(StandardFigures.PEAK_TO_MEAN, Figure.of(7.25)));
+        String verdict = RunVerdict.of(
+                ScenarioPresets.RETRY_AFTER_120,
+                BackoffStrategy.NONE,
+                START,
+                seconds.snapshot(),
+                Optional.empty(),
+                Map.of(StandardFigures.PEAK_TO_MEAN, Figure.of(7.25)));
 
-        assertThat(verdict).isEqualTo("1 answer was 429, every one telling the same instant to come back, t = 130 s;"
-                + " in the second after, arrivals peaked at 7.3 times their mean.");
+        assertThat(verdict)
+                .isEqualTo("1 answer was 429, every one telling the same instant to come back, t = 130 s;"
+                        + " in the second after, arrivals peaked at 7.3 times their mean.");
     }
 }

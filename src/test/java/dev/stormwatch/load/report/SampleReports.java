@@ -1,10 +1,10 @@
 package dev.stormwatch.load.report;
 
-import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.Figure;
 import dev.stormwatch.load.series.TimeSeries;
 import dev.stormwatch.load.series.TimeSeriesRecorder;
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -51,7 +51,8 @@ public final class SampleReports {
                 42L,
                 List.of("a hiccup resets every connection at t = 10 s"),
                 figures,
-                List.of(new NamedSeries("client per second", perSecond.snapshot()),
+                List.of(
+                        new NamedSeries("client per second", perSecond.snapshot()),
                         new NamedSeries("client per 100 ms, around t = 10 s", perTenth.snapshot())));
     }
 

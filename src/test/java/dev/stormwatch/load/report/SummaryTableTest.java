@@ -2,9 +2,9 @@ package dev.stormwatch.load.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TimeSeriesRecorder;
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +27,8 @@ class SummaryTableTest {
         assertThat(table).doesNotContain("_");
     }
 
-    @DisplayName("a series name longer than its column wraps onto another header line instead of being cut with an ellipsis")
+    @DisplayName(
+            "a series name longer than its column wraps onto another header line instead of being cut with an ellipsis")
     @Test
     void longSeriesNamesWrapInsteadOfBeingCut() {
         String table = SummaryTable.render(SampleReports.storm()); // "clients, t = 9-12 s (100 ms series)" is 35 wide
@@ -37,19 +38,31 @@ class SummaryTableTest {
         assertThat(table).containsPattern("\\ntotal\\s+clients, whole run\\s+\\(100 ms series\\)\\n");
     }
 
-    @DisplayName("LB10: columns say whose totals over which span, counters read in words, the provider's unseen ones as -")
+    @DisplayName(
+            "LB10: columns say whose totals over which span, counters read in words, the provider's unseen ones as -")
     @Test
     void columnsAndCountersReadInWordsAndTheProviderDoesNotClaimZeroRequests() {
         LoadReport storm = SampleReports.storm();
-        LoadReport withProvider = new LoadReport(storm.title(), storm.run(), storm.startedAt(), storm.plannedDuration(),
-                storm.outcome(), storm.seed(), storm.notes(), storm.figures(),
-                List.of(storm.series().get(0), new NamedSeries("provider per second", storm.series().get(0).series())));
+        LoadReport withProvider = new LoadReport(
+                storm.title(),
+                storm.run(),
+                storm.startedAt(),
+                storm.plannedDuration(),
+                storm.outcome(),
+                storm.seed(),
+                storm.notes(),
+                storm.figures(),
+                List.of(
+                        storm.series().get(0),
+                        new NamedSeries(
+                                "provider per second", storm.series().get(0).series())));
 
         String table = SummaryTable.render(withProvider);
 
         assertThat(table).doesNotContain("per second").doesNotContain("logical").doesNotContain("status");
         assertThat(table).containsPattern("\\ntotal\\s+clients, whole run\\s+provider, whole run\\n");
-        assertThat(table).as("the provider cannot know a call from its retries")
+        assertThat(table)
+                .as("the provider cannot know a call from its retries")
                 .containsPattern("\\nrequests asked for\\s+1000\\s+-\\n");
         assertThat(table).containsPattern("\\nanswered 2xx\\s+950\\s+950\\n");
         // 950 successes of 1000 requests, against 950 of 1350 attempts: a person's "success" is per request.
@@ -63,8 +76,12 @@ class SummaryTableTest {
             assertThat(SummaryTable.counterMeaning(counter)).as(counter.key()).isNotBlank();
             assertThat(SummaryTable.counterLabel(counter)).as(counter.key()).doesNotContain("_");
         }
-        for (String figure : List.of(StandardFigures.RETRY_AMPLIFICATION, StandardFigures.PEAK_TO_MEAN,
-                StandardFigures.TIME_TO_RECOVER, StandardFigures.GOODPUT, StandardFigures.SUCCESS_SHARE)) {
+        for (String figure : List.of(
+                StandardFigures.RETRY_AMPLIFICATION,
+                StandardFigures.PEAK_TO_MEAN,
+                StandardFigures.TIME_TO_RECOVER,
+                StandardFigures.GOODPUT,
+                StandardFigures.SUCCESS_SHARE)) {
             assertThat(SummaryTable.figureMeaning(figure)).as(figure).isNotBlank();
         }
         assertThat(SummaryTable.legend()).contains("retry amplification (attempts per request): Attempts on the wire");
@@ -72,8 +89,16 @@ class SummaryTableTest {
 
     @Test
     void aPartialRunSaysWhy() {
-        LoadReport partial = new LoadReport("Provider outage", "run", SampleReports.START, Duration.ofSeconds(45),
-                new RunOutcome.Partial("Redis lost at t = 12 s"), null, List.of(), Map.of(), List.of());
+        LoadReport partial = new LoadReport(
+                "Provider outage",
+                "run",
+                SampleReports.START,
+                Duration.ofSeconds(45),
+                new RunOutcome.Partial("Redis lost at t = 12 s"),
+                null,
+                List.of(),
+                Map.of(),
+                List.of());
 
         assertThat(SummaryTable.render(partial)).startsWith("Provider outage \u2014 partial: Redis lost at t = 12 s\n");
     }
@@ -92,8 +117,9 @@ class SummaryTableTest {
 
         String line = ProgressLine.render(Duration.ofMillis(1_500), Duration.ofSeconds(60), recorder.snapshot());
 
-        assertThat(line).isEqualTo("[   1s/60s] requests 10, attempts 12, 2xx 1, 429 1, 5xx 0, network 0, refused 0,"
-                + " exhausted 0 | last second: in flight 2, p99 80 ms");
+        assertThat(line)
+                .isEqualTo("[   1s/60s] requests 10, attempts 12, 2xx 1, 429 1, 5xx 0, network 0, refused 0,"
+                        + " exhausted 0 | last second: in flight 2, p99 80 ms");
     }
 
     @Test

@@ -29,16 +29,17 @@ class ScenarioPresetsTest {
     @Test
     void anUnknownNameFindsNothing() {
         assertThat(ScenarioPresets.byName("hurricane")).isEmpty();
-        assertThat(ScenarioPresets.names()).isEqualTo("steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120,"
-                + " retry-after-12, nginx-limit-req");
+        assertThat(ScenarioPresets.names())
+                .isEqualTo("steady, 3am-storm, provider-outage, quota-exhaustion, retry-after-120,"
+                        + " retry-after-12, nginx-limit-req");
     }
 
     @Test
     void theThreeAmStormResetsEveryConnectionAtTenSeconds() {
         Scenario storm = ScenarioPresets.THREE_AM_STORM;
 
-        assertThat(storm.timeline()).containsExactly(
-                new TimedFault(Duration.ofSeconds(10), new RelayFault.ResetConnections()));
+        assertThat(storm.timeline())
+                .containsExactly(new TimedFault(Duration.ofSeconds(10), new RelayFault.ResetConnections()));
         assertThat(storm.focus()).contains(Duration.ofSeconds(10));
     }
 
@@ -70,8 +71,10 @@ class ScenarioPresetsTest {
     @Test
     void everyPresetRunsLongEnoughToShowTheMomentItIsAbout() {
         for (Scenario scenario : ScenarioPresets.ALL) {
-            scenario.focus().ifPresent(focus ->
-                    assertThat(scenario.minimumDuration()).as(scenario.name()).isGreaterThan(focus.plusSeconds(1)));
+            scenario.focus()
+                    .ifPresent(focus -> assertThat(scenario.minimumDuration())
+                            .as(scenario.name())
+                            .isGreaterThan(focus.plusSeconds(1)));
         }
     }
 
@@ -83,14 +86,22 @@ class ScenarioPresetsTest {
 
     @Test
     void faultsWithNonsenseValuesAreRefused() {
-        assertThatThrownBy(() -> new RelayFault.Outage(Duration.ZERO, 503)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new RelayFault.Outage(Duration.ofSeconds(1), 429)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new RelayFault.Quota(0, Duration.ofSeconds(1))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RelayFault.Outage(Duration.ZERO, 503))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RelayFault.Outage(Duration.ofSeconds(1), 429))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RelayFault.Quota(0, Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new TimedFault(Duration.ofSeconds(-1), new RelayFault.ResetConnections()))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Scenario("x", "X", "", List.of(
-                new TimedFault(Duration.ofSeconds(5), new RelayFault.ResetConnections()),
-                new TimedFault(Duration.ofSeconds(1), new RelayFault.ResetConnections())), Duration.ofSeconds(10)))
+        assertThatThrownBy(() -> new Scenario(
+                        "x",
+                        "X",
+                        "",
+                        List.of(
+                                new TimedFault(Duration.ofSeconds(5), new RelayFault.ResetConnections()),
+                                new TimedFault(Duration.ofSeconds(1), new RelayFault.ResetConnections())),
+                        Duration.ofSeconds(10)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("time order");
     }

@@ -36,9 +36,10 @@ class DerivedFiguresTest {
     @Test
     @org.junit.jupiter.api.DisplayName("LB2: requests refused before anything went out are not in the amplification")
     void amplificationLeavesOutRequestsThatSentNothing() {
-        // 100 calls, 60 of them refused by the limiter before their first attempt; the 40 that went out made 50 attempts.
-        TimeSeries series = perSecond(Map.of(Counter.LOGICAL_REQUESTS, 100L, Counter.UNSENT_REQUESTS, 60L,
-                Counter.ATTEMPTS, 50L));
+        // 100 calls, 60 of them refused by the limiter before their first attempt; the 40 that went out made 50
+        // attempts.
+        TimeSeries series =
+                perSecond(Map.of(Counter.LOGICAL_REQUESTS, 100L, Counter.UNSENT_REQUESTS, 60L, Counter.ATTEMPTS, 50L));
 
         assertThat(value(RetryAmplification.of(series))).isCloseTo(1.25, EXACT);
     }
@@ -53,7 +54,8 @@ class DerivedFiguresTest {
 
     @Test
     void amplificationWithoutRequestsIsAbsentNotZero() {
-        assertThat(RetryAmplification.of(perSecond(Map.of(Counter.ATTEMPTS, 3L)))).isInstanceOf(Figure.Absent.class);
+        assertThat(RetryAmplification.of(perSecond(Map.of(Counter.ATTEMPTS, 3L))))
+                .isInstanceOf(Figure.Absent.class);
     }
 
     @Test
@@ -78,7 +80,8 @@ class DerivedFiguresTest {
         }
         TimeSeries series = series(Duration.ofMillis(100), tenths);
 
-        assertThat(value(ArrivalPeak.afterRetryAfter(series, START.plusSeconds(1)))).isCloseTo(1.0, EXACT);
+        assertThat(value(ArrivalPeak.afterRetryAfter(series, START.plusSeconds(1))))
+                .isCloseTo(1.0, EXACT);
     }
 
     @Test
@@ -130,8 +133,7 @@ class DerivedFiguresTest {
 
     @Test
     void recoveryInTheFirstSecondAfterTheOutageIsOneBucket() {
-        TimeSeries series = perSecond(
-                Map.of(Counter.STATUS_2XX, 10L), Map.of(), Map.of(Counter.STATUS_2XX, 10L));
+        TimeSeries series = perSecond(Map.of(Counter.STATUS_2XX, 10L), Map.of(), Map.of(Counter.STATUS_2XX, 10L));
 
         assertThat(value(Recovery.timeToRecover(series, START.plusSeconds(1), START.plusSeconds(2))))
                 .isCloseTo(1.0, EXACT);
@@ -159,11 +161,13 @@ class DerivedFiguresTest {
 
     @Test
     void goodputIsSuccessesPerSecondOverTheWholeSeries() {
-        TimeSeries series = series(Duration.ofMillis(500), List.of(
-                Map.of(Counter.STATUS_2XX, 40L, Counter.ATTEMPTS, 50L),
-                Map.of(Counter.STATUS_2XX, 60L, Counter.ATTEMPTS, 150L),
-                Map.of(Counter.STATUS_2XX, 0L, Counter.ATTEMPTS, 0L),
-                Map.of(Counter.STATUS_2XX, 100L, Counter.ATTEMPTS, 200L)));
+        TimeSeries series = series(
+                Duration.ofMillis(500),
+                List.of(
+                        Map.of(Counter.STATUS_2XX, 40L, Counter.ATTEMPTS, 50L),
+                        Map.of(Counter.STATUS_2XX, 60L, Counter.ATTEMPTS, 150L),
+                        Map.of(Counter.STATUS_2XX, 0L, Counter.ATTEMPTS, 0L),
+                        Map.of(Counter.STATUS_2XX, 100L, Counter.ATTEMPTS, 200L)));
 
         assertThat(value(Goodput.perSecond(series))).isCloseTo(100.0, EXACT); // 200 in 2 s
         assertThat(value(Goodput.successShare(series))).isCloseTo(0.5, EXACT);
@@ -179,8 +183,13 @@ class DerivedFiguresTest {
 
     @Test
     void aSeriesWithAGapIsRefused() {
-        assertThatThrownBy(() -> new TimeSeries(START, Duration.ofSeconds(1),
-                List.of(Bucket.counting(Duration.ZERO, Map.of()), Bucket.counting(Duration.ofSeconds(2), Map.of())), 0))
+        assertThatThrownBy(() -> new TimeSeries(
+                        START,
+                        Duration.ofSeconds(1),
+                        List.of(
+                                Bucket.counting(Duration.ZERO, Map.of()),
+                                Bucket.counting(Duration.ofSeconds(2), Map.of())),
+                        0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("bucket 1");
     }

@@ -203,7 +203,8 @@ class TimeSeriesRecorderTest {
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("CO1: a response time is kept beside the service time, in the bucket where the request ended and over the run")
+    @org.junit.jupiter.api.DisplayName(
+            "CO1: a response time is kept beside the service time, in the bucket where the request ended and over the run")
     void responseTimeIsKeptBesideTheServiceTime() {
         clock.set(START.plusMillis(1_500));
         recorder.latency(clock.instant(), Duration.ofMillis(10));
@@ -217,7 +218,9 @@ class TimeSeriesRecorderTest {
         assertThat(second.latency().p99()).isBetween(Duration.ofMillis(9), Duration.ofMillis(11));
         assertThat(second.responseTime().count()).isEqualTo(1);
         assertThat(second.responseTime().p99()).isBetween(Duration.ofMillis(890), Duration.ofMillis(910));
-        assertThat(series.buckets().get(2).responseTime()).as("no schedule, no response time").isEqualTo(LatencySummary.NONE);
+        assertThat(series.buckets().get(2).responseTime())
+                .as("no schedule, no response time")
+                .isEqualTo(LatencySummary.NONE);
         assertThat(recorder.overallLatency().count()).isEqualTo(2);
         assertThat(recorder.overallLatency().max()).isBetween(Duration.ofMillis(19), Duration.ofMillis(21));
         assertThat(recorder.overallResponseTime().count()).isEqualTo(1);

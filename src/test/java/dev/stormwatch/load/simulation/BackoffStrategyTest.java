@@ -23,20 +23,20 @@ class BackoffStrategyTest {
         "EXPONENTIAL,   1,    0, 0.99,   10",
         "EXPONENTIAL,   3,    0, 0.0,    40",
         "EXPONENTIAL,   8,    0, 0.5,  1280",
-        "EXPONENTIAL,   9,    0, 0.5,  2000",   // 2560 is capped
-        "EXPONENTIAL, 1000,   0, 0.5,  2000",   // no overflow far past the cap
+        "EXPONENTIAL,   9,    0, 0.5,  2000", // 2560 is capped
+        "EXPONENTIAL, 1000,   0, 0.5,  2000", // no overflow far past the cap
         "FULL,          1,    0, 0.0,     0",
         "FULL,          2,    0, 0.5,    10",
         "FULL,          3,    0, 0.25,   10",
-        "FULL,         12,    0, 0.75, 1500",   // three quarters of the cap
-        "EQUAL,         1,    0, 0.0,     5",   // half of 10 ms, plus nothing
-        "EQUAL,         2,    0, 0.5,    15",   // 10 + 0.5 * 10
-        "EQUAL,        20,    0, 0.5,  1500",   // 1000 + 0.5 * 1000
-        "DECORRELATED,  1,    0, 0.0,     5",   // the chain starts at the base
-        "DECORRELATED,  1,    0, 0.5,   10",    // 5 + 0.5 * (15 - 5)
-        "DECORRELATED,  4,  100, 0.5, 152.5",   // 5 + 0.5 * (300 - 5)
-        "DECORRELATED,  4,    1, 0.5,   10",    // a previous sleep below the base reads as the base
-        "DECORRELATED,  9, 1000, 0.9,  2000",   // 2700.5 is capped
+        "FULL,         12,    0, 0.75, 1500", // three quarters of the cap
+        "EQUAL,         1,    0, 0.0,     5", // half of 10 ms, plus nothing
+        "EQUAL,         2,    0, 0.5,    15", // 10 + 0.5 * 10
+        "EQUAL,        20,    0, 0.5,  1500", // 1000 + 0.5 * 1000
+        "DECORRELATED,  1,    0, 0.0,     5", // the chain starts at the base
+        "DECORRELATED,  1,    0, 0.5,   10", // 5 + 0.5 * (15 - 5)
+        "DECORRELATED,  4,  100, 0.5, 152.5", // 5 + 0.5 * (300 - 5)
+        "DECORRELATED,  4,    1, 0.5,   10", // a previous sleep below the base reads as the base
+        "DECORRELATED,  9, 1000, 0.9,  2000", // 2700.5 is capped
     })
     void sleepIsAnExactFunctionOfItsInputs(
             BackoffStrategy strategy, int attempt, double previousMs, double random, double expectedMs) {

@@ -29,8 +29,10 @@ class ContentionSimulationTest {
 
     @Test
     void anotherSeedGivesOtherFigures() {
-        SimulationResult one = ContentionSimulation.run(SimulationParameters.article(50, 1).withRuns(5), BackoffStrategy.FULL);
-        SimulationResult two = ContentionSimulation.run(SimulationParameters.article(50, 2).withRuns(5), BackoffStrategy.FULL);
+        SimulationResult one =
+                ContentionSimulation.run(SimulationParameters.article(50, 1).withRuns(5), BackoffStrategy.FULL);
+        SimulationResult two =
+                ContentionSimulation.run(SimulationParameters.article(50, 2).withRuns(5), BackoffStrategy.FULL);
 
         assertThat(one).isNotEqualTo(two);
     }
@@ -46,7 +48,8 @@ class ContentionSimulationTest {
 
     @Test
     void everyClientSucceedsSoThereAreAtLeastAsManyCallsAsClients() {
-        for (SimulationResult result : ContentionSimulation.runAll(SimulationParameters.article(50, SEED).withRuns(10))) {
+        for (SimulationResult result : ContentionSimulation.runAll(
+                SimulationParameters.article(50, SEED).withRuns(10))) {
             assertThat(result.meanCalls()).as(result.strategy().cliName()).isGreaterThanOrEqualTo(50.0);
         }
     }
@@ -72,7 +75,8 @@ class ContentionSimulationTest {
         assertThat(equal.meanCompletion()).isGreaterThan(full.meanCompletion());
     }
 
-    @DisplayName("decorrelated jitter sits between full jitter and no jitter: more work than full, far less than exponential, and slightly less time than full")
+    @DisplayName(
+            "decorrelated jitter sits between full jitter and no jitter: more work than full, far less than exponential, and slightly less time than full")
     @ParameterizedTest(name = "{0} clients")
     @ValueSource(ints = {50, 100})
     void decorrelatedSitsBetweenFullAndExponential(int clients) {
@@ -92,15 +96,22 @@ class ContentionSimulationTest {
         Map<BackoffStrategy, SimulationResult> results = byStrategy(clients);
         Duration exponential = results.get(BackoffStrategy.EXPONENTIAL).meanCompletion();
 
-        for (BackoffStrategy jittered : List.of(BackoffStrategy.FULL, BackoffStrategy.EQUAL, BackoffStrategy.DECORRELATED)) {
-            assertThat(exponential).as(jittered.cliName()).isGreaterThan(results.get(jittered).meanCompletion().multipliedBy(3));
+        for (BackoffStrategy jittered :
+                List.of(BackoffStrategy.FULL, BackoffStrategy.EQUAL, BackoffStrategy.DECORRELATED)) {
+            assertThat(exponential)
+                    .as(jittered.cliName())
+                    .isGreaterThan(results.get(jittered).meanCompletion().multipliedBy(3));
         }
     }
 
     @Test
     void withoutBackoffEveryClientCompetesInEveryRoundSoWorkGrowsWithTheSquareOfTheClients() {
-        double fifty = ContentionSimulation.run(SimulationParameters.article(50, SEED).withRuns(20), BackoffStrategy.NONE).meanCalls();
-        double hundred = ContentionSimulation.run(SimulationParameters.article(100, SEED).withRuns(20), BackoffStrategy.NONE).meanCalls();
+        double fifty = ContentionSimulation.run(
+                        SimulationParameters.article(50, SEED).withRuns(20), BackoffStrategy.NONE)
+                .meanCalls();
+        double hundred = ContentionSimulation.run(
+                        SimulationParameters.article(100, SEED).withRuns(20), BackoffStrategy.NONE)
+                .meanCalls();
 
         // Twice the clients, about four times the work (N^2); linear growth would give about two.
         assertThat(hundred / fifty).isGreaterThan(3.0);

@@ -36,7 +36,8 @@ class EventQueueTest {
         queue.schedule(5, "first");
         queue.next();
         queue.schedule(5, "same instant");
-        assertThatThrownBy(() -> queue.schedule(4, "past")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> queue.schedule(4, "past"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("before the current time 5");
         assertThat(queue.next()).isEqualTo("same instant");
     }
