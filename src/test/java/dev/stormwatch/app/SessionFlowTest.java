@@ -50,6 +50,8 @@ class SessionFlowTest {
         assertThat(tokens.getTabs())
                 .extracting(t -> t.getText())
                 .contains("ID token", "Access token", "Refresh token", "UserInfo");
+        // Before sign-in the inspector was the only tab; signing in shows the session's ID token.
+        assertThat(tokens.getSelectionModel().getSelectedItem().getText()).isEqualTo("ID token");
         assertThat(composition.session().tokens().get(0).claims()).contains("\"iss\"", "\"sub\"", "\"nonce\"");
         assertThat(label(robot, "#token-expiry")).startsWith("Access token expires in");
         assertThat(composition.timeline().rows()).extracting(r -> r.step()).contains("discovery", "token");

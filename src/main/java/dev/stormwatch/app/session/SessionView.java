@@ -221,7 +221,10 @@ public final class SessionView extends BorderPane {
         Tab inspector = new Tab("Inspect a token", TokenInspectorView.build(model.inspector()));
         inspector.setId("token-inspector");
         model.tokens().addListener((javafx.collections.ListChangeListener<TokenDetails>) change -> {
-            boolean inspecting = tokens.getSelectionModel().getSelectedItem() == inspector;
+            // Chosen by the person only when there was another tab to choose: before sign-in the inspector is the only
+            // tab, and signing in then shows the ID token, not an empty inspector.
+            boolean inspecting = tokens.getSelectionModel().getSelectedItem() == inspector
+                    && tokens.getTabs().size() > 1;
             rebuildTokens(tokens, model);
             tokens.getTabs().add(inspector);
             if (inspecting) {
