@@ -99,6 +99,15 @@ public final class DiagnoseView extends BorderPane {
 
         VBox labRuns = labRuns(model);
 
+        // DG10: the lines that did not parse, with file, line and reason; shown only when there are some.
+        ListView<String> unparsed = new ListView<>(model.unparsedLines());
+        unparsed.setId("diagnose-unparsed");
+        unparsed.setPrefHeight(90);
+        unparsed.setMinHeight(90);
+        VBox unparsedBox = new VBox(2, label("Lines that did not parse (DG10)"), unparsed);
+        unparsedBox.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(model.unparsedLines()));
+        unparsedBox.managedProperty().bind(unparsedBox.visibleProperty());
+
         TableView<ClientDiagnosis> clients = clientTable(model);
         ListView<String> findings = new ListView<>(model.findings());
         findings.setId("diagnose-findings");
@@ -125,7 +134,7 @@ public final class DiagnoseView extends BorderPane {
         tables.setOrientation(javafx.geometry.Orientation.VERTICAL);
         VBox.setVgrow(clients, Priority.ALWAYS);
         VBox.setVgrow(findings, Priority.ALWAYS);
-        VBox results = new VBox(8, verdict, summary, charts, labRuns, tables, new HBox(8, save, saved));
+        VBox results = new VBox(8, verdict, summary, unparsedBox, charts, labRuns, tables, new HBox(8, save, saved));
         VBox.setVgrow(charts, Priority.SOMETIMES);
         VBox.setVgrow(tables, Priority.ALWAYS);
         results.setPadding(new Insets(0, 12, 0, 12));

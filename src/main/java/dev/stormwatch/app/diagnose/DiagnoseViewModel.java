@@ -117,6 +117,9 @@ public final class DiagnoseViewModel {
     private final ReadOnlyStringWrapper saved = new ReadOnlyStringWrapper("");
     private final ObservableList<ClientDiagnosis> clients = FXCollections.observableArrayList();
     private final ObservableList<String> findings = FXCollections.observableArrayList();
+    private final ObservableList<String> unparsedLines = FXCollections.observableArrayList();
+    private final ObservableList<String> readOnlyUnparsedLines =
+            FXCollections.unmodifiableObservableList(unparsedLines);
     private final ObservableList<ArrivalPoint> arrivals = FXCollections.observableArrayList();
     private final ObservableList<ClientDiagnosis> readOnlyClients = FXCollections.unmodifiableObservableList(clients);
     private final ObservableList<String> readOnlyFindings = FXCollections.unmodifiableObservableList(findings);
@@ -250,6 +253,7 @@ public final class DiagnoseViewModel {
             lines.add(f.rule() + (f.client() == null ? "" : " [" + f.client() + "]") + " " + f.text());
         }
         findings.setAll(lines);
+        unparsedLines.setAll(unparsedLines(d));
         arrivals.setAll(points(d.arrivals()));
         whatIfArrivals.setAll(points(d.arrivals().bucketMillis(), d.whatIf()));
         labRunArrivals.setAll(labRunArrivals(d));
@@ -501,6 +505,27 @@ public final class DiagnoseViewModel {
         option.appendTail(out);
         String text = out.toString();
         return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
+    /**
+     * DG10: the lines that did not parse, as the tab lists them: the first ones kept (already redacted, DG11), each
+     * with its file, line number and reason, then how many more there were.
+     */
+    public ObservableList<String> unparsedLines() {
+        return readOnlyUnparsedLines;
+    }
+
+    private static List<String> unparsedLines(Diagnosis d) {
+        List<String> out = new ArrayList<>();
+        for (Diagnosis.Unparsed u : d.evidence().examples()) {
+            out.add(Path.of(u.file()).getFileName() + " line " + u.line() + ": " + u.reason()
+                    + (u.text().isEmpty() ? "" : " — " + u.text()));
+        }
+        long more = d.evidence().unparsed() - d.evidence().examples().size();
+        if (more > 0) {
+            out.add(String.format(Locale.ROOT, "…and %,d more lines that did not parse", more));
+        }
+        return out;
     }
 
     public ObservableList<Path> files() {

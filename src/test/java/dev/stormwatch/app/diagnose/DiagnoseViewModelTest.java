@@ -347,4 +347,33 @@ class DiagnoseViewModelTest {
         assertThat(plain.labRuns()).isEmpty();
         assertThat(plain.labRunArrivals()).isEmpty();
     }
+
+    @Test
+    @DisplayName("DG10, DG11: the tab lists the lines that did not parse with file, line and reason, redacted, and"
+            + " the diagnosis of the rest is partial")
+    void theLinesThatDidNotParseAreListedWithFileLineAndReason() throws Exception {
+        DiagnoseViewModel m = model();
+        Path log = dir.resolve("gateway.log");
+        java.nio.file.Files.writeString(
+                log,
+                String.join(
+                        "\n",
+                        "10.0.0.1 - - [01/Dec/2026:10:00:00 +0000] \"GET /v1/models HTTP/1.1\" 429 12 \"-\" \"curl/8\"",
+                        "this is no access log line /v1/models?access_token=sekrit-9876",
+                        "10.0.0.1 - - [01/Dec/2026:10:00:01 +0000] \"GET /v1/models HTTP/1.1\" 200 12 \"-\" \"curl/8\"",
+                        ""));
+        m.addFiles(List.of(log));
+        m.formatProperty().set(InputFormat.NGINX);
+        m.logFormatProperty().set("combined");
+
+        m.diagnose();
+
+        assertThat(m.unparsedLines()).hasSize(1);
+        assertThat(m.unparsedLines().get(0))
+                .startsWith("gateway.log line 2: ")
+                .contains("access_token=[redacted]")
+                .doesNotContain("sekrit-9876");
+        assertThat(m.progressTextProperty().get()).contains("1 lines did not parse (partial)");
+        assertThat(m.clients()).isNotEmpty();
+    }
 }
