@@ -204,6 +204,12 @@ public final class SessionView extends BorderPane {
         deviceCode.visibleProperty().bind(model.deviceCodeProperty().isNotEmpty());
         deviceCode.managedProperty().bind(deviceCode.visibleProperty());
         deviceCode.setMinHeight(Region.USE_PREF_SIZE);
+        // UI16: the same page as a QR code, for a phone's camera.
+        javafx.scene.canvas.Canvas qr = new javafx.scene.canvas.Canvas();
+        qr.setId("device-qr");
+        model.devicePageProperty().addListener((obs, old, page) -> drawQr(qr, DeviceQrCode.modules(page)));
+        qr.visibleProperty().bind(model.devicePageProperty().isNotEmpty());
+        qr.managedProperty().bind(qr.visibleProperty());
 
         Label expiry = new Label();
         expiry.setId("token-expiry");
@@ -236,10 +242,29 @@ public final class SessionView extends BorderPane {
         VBox.setVgrow(tokens, Priority.ALWAYS);
         tokens.setMinHeight(TOKENS_MIN_HEIGHT); // UI12
 
-        VBox pane = new VBox(10, banner, actions, wait, message, deviceCode, urlRow, expiries, tokens);
+        VBox pane = new VBox(10, banner, actions, wait, message, deviceCode, qr, urlRow, expiries, tokens);
         pane.setPadding(new Insets(12));
         pane.getStyleClass().add("session-pane");
         return pane;
+    }
+
+    /** Draws the QR code's modules, 4 px each, dark on white whatever the theme (a camera needs the contrast). */
+    private static void drawQr(javafx.scene.canvas.Canvas canvas, boolean[][] modules) {
+        double module = 4;
+        int size = modules.length;
+        canvas.setWidth(size * module);
+        canvas.setHeight(size * module);
+        javafx.scene.canvas.GraphicsContext g = canvas.getGraphicsContext2D();
+        g.setFill(javafx.scene.paint.Color.WHITE);
+        g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
+        g.setFill(javafx.scene.paint.Color.BLACK);
+        for (int y = 0; y < size; y++) {
+            for (int x = 0; x < modules[y].length; x++) {
+                if (modules[y][x]) {
+                    g.fillRect(x * module, y * module, module, module);
+                }
+            }
+        }
     }
 
     private static void rebuildTokens(TabPane tabs, SessionViewModel model) {

@@ -100,6 +100,8 @@ public final class SessionViewModel {
     private final ReadOnlyStringWrapper waitText = new ReadOnlyStringWrapper("");
     /** UI16, DV1: the device sign-in's user code and where to enter it, while it waits; never the device code. */
     private final ReadOnlyStringWrapper deviceCode = new ReadOnlyStringWrapper("");
+    /** UI16: the page to open on the other device, for its QR code; empty when no device sign-in waits. */
+    private final ReadOnlyStringWrapper devicePage = new ReadOnlyStringWrapper("");
 
     private final ObservableList<TokenDetails> tokens = FXCollections.observableArrayList();
     // One wrapper for the life of the model: the wrapper listens weakly, so a fresh one per call would be collected.
@@ -284,13 +286,20 @@ public final class SessionViewModel {
         }
         boolean onDevice = settings.deviceProperty().get();
         deviceCode.set("");
+        devicePage.set("");
         run(Call.SIGN_IN, () -> {
             if (onDevice) {
                 // UI16, DV1: the code and the page are shown; the client polls until done, refused or expired.
                 try {
-                    client.loginOnDevice(shown -> ui.execute(() -> deviceCode.set(deviceText(shown))));
+                    client.loginOnDevice(shown -> ui.execute(() -> {
+                        deviceCode.set(deviceText(shown));
+                        devicePage.set(devicePage(shown));
+                    }));
                 } finally {
-                    ui.execute(() -> deviceCode.set(""));
+                    ui.execute(() -> {
+                        deviceCode.set("");
+                        devicePage.set("");
+                    });
                 }
                 return "Signed in on another device; the ID token's signature and claims were verified.";
             }
@@ -307,6 +316,16 @@ public final class SessionViewModel {
         return "On any device, open " + dev.stormwatch.retry.PrintableText.of(page) + " and enter the code "
                 + dev.stormwatch.retry.PrintableText.of(shown.userCode()) + ". It expires at "
                 + shown.expiresAt() + ".";
+    }
+
+    /** UI16: the page a phone opens from the QR code: the complete one (with the code) when the provider gave it. */
+    static String devicePage(dev.stormwatch.oauth.DeviceAuthorization shown) {
+        return shown.verificationUriComplete().orElse(shown.verificationUri()).toString();
+    }
+
+    /** UI16: the device sign-in's page for its QR code while it waits, empty otherwise. */
+    public javafx.beans.property.ReadOnlyStringProperty devicePageProperty() {
+        return devicePage.getReadOnlyProperty();
     }
 
     /** UI16: the device sign-in's code and page while it waits, empty otherwise. */
