@@ -136,10 +136,7 @@ final class ChromiumHarRecorder {
             }
         } finally {
             if (browser != null) {
-                browser.destroy();
-                if (!browser.waitFor(10, TimeUnit.SECONDS)) {
-                    browser.destroyForcibly();
-                }
+                DebianChromium.stop(browser);
             }
             server.stop(0);
         }

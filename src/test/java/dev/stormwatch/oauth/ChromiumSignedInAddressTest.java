@@ -75,7 +75,7 @@ class ChromiumSignedInAddressTest {
                 assertThat(page.path("url").asText()).isEqualTo("http://127.0.0.1:" + receiver.port() + "/");
             } finally {
                 if (browser != null) {
-                    browser.destroyForcibly().waitFor();
+                    DebianChromium.stop(browser);
                 }
                 provider.stop(0);
             }

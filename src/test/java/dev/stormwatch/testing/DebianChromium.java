@@ -48,4 +48,25 @@ public final class DebianChromium {
         }
         throw new IOException("chromium wrote no DevToolsActivePort within 30 s");
     }
+
+    /**
+     * Stops the browser and every process it started: SIGTERM first, so that it ends its renderers and stops writing
+     * its profile (a test's temporary folder is deleted next); whatever is left after 10 s is killed and waited for.
+     */
+    public static void stop(Process browser) throws InterruptedException {
+        java.util.List<ProcessHandle> children = browser.descendants().toList();
+        browser.destroy();
+        if (!browser.waitFor(10, TimeUnit.SECONDS)) {
+            browser.destroyForcibly();
+            browser.waitFor(10, TimeUnit.SECONDS);
+        }
+        for (ProcessHandle child : children) {
+            child.destroyForcibly();
+            try {
+                child.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                // gone or stuck: the caller's clean-up says so if it matters
+            }
+        }
+    }
 }
