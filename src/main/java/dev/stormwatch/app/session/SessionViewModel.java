@@ -311,9 +311,8 @@ public final class SessionViewModel {
 
     /** DV1: what the person does on another device, in the provider's own words (printable text only). */
     static String deviceText(dev.stormwatch.oauth.DeviceAuthorization shown) {
-        String page =
-                shown.verificationUriComplete().orElse(shown.verificationUri()).toString();
-        return "On any device, open " + dev.stormwatch.retry.PrintableText.of(page) + " and enter the code "
+        return "On any device, open " + dev.stormwatch.retry.PrintableText.of(devicePage(shown))
+                + " and enter the code "
                 + dev.stormwatch.retry.PrintableText.of(shown.userCode()) + ". It expires at "
                 + shown.expiresAt() + ".";
     }
