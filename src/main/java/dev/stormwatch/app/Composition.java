@@ -88,12 +88,12 @@ public final class Composition implements AutoCloseable {
         ProxyRoutes proxies = proxyRoutes();
         SettingsViewModel settings = new SettingsViewModel(
                 Optional.of(new ProfileStore(ProfileStore.defaultFolder(System::getenv))), parts.clock());
-        // PF8: the Account field asks the account's host for its issuer, through the environment's proxies.
+        // PF8: the Account field asks the account's host for its issuer, through the settings' proxy (PX6).
         settings.issuerFinder(
                 account -> WebFinger.discover(
                                 account,
                                 TrustedCertificates.trustingOperatingSystem(
-                                        proxies.applyTo(new OkHttpClient()),
+                                        settings.proxyRoutes(proxies).applyTo(new OkHttpClient()),
                                         TrustedCertificates.OPERATING_SYSTEM_BUNDLES,
                                         settings.caFile(),
                                         "CA file"),
@@ -109,8 +109,8 @@ public final class Composition implements AutoCloseable {
                             .pauses(pauses)
                             .browser(parts.browser());
                     // TL2: the CA file of the settings (checked readable there) is trusted on top of the platform's.
-                    // PX1, PX2: the environment's proxies (else Java's), never for this machine.
-                    OkHttpClient http = proxies.applyTo(new OkHttpClient());
+                    // PX1, PX2, PX6: the Proxy field's, else the environment's (else Java's), never for this machine.
+                    OkHttpClient http = settings.proxyRoutes(proxies).applyTo(new OkHttpClient());
                     // PX4, TL2: the system's CA bundle and the CA file on top of the Java runtime's authorities.
                     client.httpClient(TrustedCertificates.trustingOperatingSystem(
                             http, TrustedCertificates.OPERATING_SYSTEM_BUNDLES, settings.caFile(), "CA file"));

@@ -116,6 +116,9 @@ public final class CallCommand implements Callable<Integer> {
                     + " (response, failed or refused).")
     private boolean json;
 
+    @Option(names = "--proxy", paramLabel = "URL", description = ProxyOption.DESCRIPTION)
+    private String proxy;
+
     /** For picocli: reads the process environment. */
     public CallCommand() {
         this(System::getenv);
@@ -132,13 +135,9 @@ public final class CallCommand implements Callable<Integer> {
         Request request = request();
         CallOptions options = CallOptions.model(model);
         List<Map<String, Object>> attempts = java.util.Collections.synchronizedList(new ArrayList<>());
-        // PX1, PX2: the environment's proxies (else Java's), never for this machine; said before the call (PX5).
-        dev.stormwatch.http.ProxyRoutes proxies;
-        try {
-            proxies = dev.stormwatch.http.ProxyRoutes.from(environment, System::getProperty);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
+        // PX1, PX2, PX6: --proxy, else the environment's proxies (else Java's), never for this machine; said before
+        // the call (PX5).
+        dev.stormwatch.http.ProxyRoutes proxies = ProxyOption.routes(proxy, environment, spec.commandLine());
         Optional<dev.stormwatch.http.ProxyRoutes.ProxyUrl> proxy =
                 proxies.routeFor(request.url().uri());
         ResilientClient.Builder client = ResilientClient.builder(proxies.applyTo(new okhttp3.OkHttpClient()))
@@ -219,6 +218,7 @@ public final class CallCommand implements Callable<Integer> {
         entry.put("retry_after_s", event.retryAfter().map(JsonSeconds::of).orElse(null));
         entry.put("wait_hint", event.waitHint().orElse(null));
         entry.put("connection", event.connection().describe()); // CN3
+        entry.put("proxy", event.proxy().orElse(null)); // PX8
         entry.put("verdict", event.verdict().toString());
         entry.put("delay_s", event.delay().map(JsonSeconds::of).orElse(null));
         entry.put("attempts_left_at_origin", event.budgetLeft().attemptsAtOrigin());
@@ -322,6 +322,7 @@ public final class CallCommand implements Callable<Integer> {
         if (!connection.isEmpty()) {
             line.append(" on a ").append(connection);
         }
+        event.proxy().ifPresent(p -> line.append(" through the proxy ").append(p)); // PX8
         line.append(" -> ").append(event.verdict());
         event.delay()
                 .ifPresent(d -> line.append(", waiting ").append(d.toMillis()).append(" ms"));

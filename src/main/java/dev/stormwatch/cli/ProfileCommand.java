@@ -149,8 +149,16 @@ public final class ProfileCommand implements Runnable {
                     String timeout,
             @Option(names = "--stay-signed-in", description = "Keep the session in the profile's own file (PF4, PF9).")
                     boolean staySignedIn,
-            @Option(names = "--device", description = "Sign in with the device grant (RFC 8628; PF9).")
-                    boolean device) {
+            @Option(names = "--device", description = "Sign in with the device grant (RFC 8628; PF9).") boolean device,
+            @Option(
+                            names = "--proxy",
+                            paramLabel = "URL",
+                            description = "The http proxy the profile's requests go through, as"
+                                    + " http://[user@]host:port without a password (it comes from "
+                                    + ProxyOption.PASSWORD_VARIABLE
+                                    + " when the profile is used), or 'direct'; default: the environment's"
+                                    + " (PX6, PX7).")
+                    String proxy) {
         Profile profile;
         try {
             // PF9: each sign-in choice read as session reads its option, named by the option when refused.
@@ -173,6 +181,18 @@ public final class ProfileCommand implements Runnable {
                 wait = dev.stormwatch.base.DurationText.parse(timeout);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--timeout " + e.getMessage());
+            }
+            // PX7: a profile keeps no password; the proxy is checked in the words of its option.
+            try {
+                if (dev.stormwatch.http.ProxyRoutes.hasPassword(proxy, "--proxy")) {
+                    throw new CommandLine.ParameterException(
+                            spec.commandLine(),
+                            "--proxy holds a password, which a profile never keeps: give the URL without it, and"
+                                    + " the password in " + ProxyOption.PASSWORD_VARIABLE
+                                    + " when the profile is used");
+                }
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
             if (clientKeyFile != null) {
                 try {
@@ -198,7 +218,8 @@ public final class ProfileCommand implements Runnable {
                     Optional.ofNullable(clientKeyFile).map(Path::toAbsolutePath),
                     Optional.ofNullable(clientKeyId),
                     staySignedIn,
-                    device);
+                    device,
+                    proxy == null ? "" : proxy);
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -2,7 +2,6 @@ package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.base.DurationText;
-import dev.stormwatch.http.ProxyRoutes;
 import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.BrowserLauncher;
@@ -197,6 +196,9 @@ public final class SessionCommand implements Callable<Integer> {
                             + " or ~/.config/stormwatch/session.json.")
     private Path sessionFile;
 
+    @Option(names = "--proxy", paramLabel = "URL", description = ProxyOption.DESCRIPTION)
+    private String proxy;
+
     /** Opens the system browser; replaced in tests. */
     private final BrowserLauncher systemBrowser;
 
@@ -226,7 +228,8 @@ public final class SessionCommand implements Callable<Integer> {
             // PF8: the issuer from the account's host, asked once through the same proxies and trust as discovery.
             try {
                 OkHttpClient finger = TrustedCertificates.trustingOperatingSystem(
-                        ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient()),
+                        ProxyOption.routes(proxy, environment, spec.commandLine())
+                                .applyTo(new OkHttpClient()),
                         TrustedCertificates.OPERATING_SYSTEM_BUNDLES,
                         Optional.ofNullable(caFile),
                         "--ca-file");
@@ -278,9 +281,9 @@ public final class SessionCommand implements Callable<Integer> {
         // The settings' choices travel in the config, built as the app's settings build theirs (UI16).
         OAuthClient.Builder builder = OAuthClient.builder(config).browser(browser(err));
         try {
-            // PX1, PX2: the environment's proxies (else Java's), never for this machine.
+            // PX1, PX2, PX6: --proxy, else the environment's proxies (else Java's), never for this machine.
             OkHttpClient http =
-                    ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient());
+                    ProxyOption.routes(proxy, environment, spec.commandLine()).applyTo(new OkHttpClient());
             // PX4, TL2: the system's CA bundle and --ca-file on top of the Java runtime's authorities.
             builder.httpClient(TrustedCertificates.trustingOperatingSystem(
                     http, TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.ofNullable(caFile), "--ca-file"));
@@ -381,6 +384,9 @@ public final class SessionCommand implements Callable<Integer> {
         }
         if (!given.hasMatchedOption("--device")) {
             device = profile.device();
+        }
+        if (!given.hasMatchedOption("--proxy")) {
+            proxy = profile.proxy(); // PX7: the profile's proxy, its password from the environment
         }
         return Optional.of(profile);
     }

@@ -38,6 +38,7 @@ final class SessionJson {
         e.pauseStarted().ifPresent(until -> line.put("pauseUntil", until.toString()));
         line.put("verdict", e.verdict().name());
         line.put("connection", e.connection().name()); // CN3
+        e.proxy().ifPresent(p -> line.put("proxy", p)); // PX8
         return line;
     }
 

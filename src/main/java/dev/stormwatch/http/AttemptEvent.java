@@ -32,6 +32,8 @@ import java.util.OptionalInt;
  * @param waitHint the hint whose wait decided, with its rule, for example {@code retry-after-ms: 1500 (RH1)}; empty
  *     when no hint asked for a wait
  * @param connection the connection the attempt was written on, and why (CN1, CN2)
+ * @param proxy the http proxy the attempt went through, as {@code host:port} without credentials (PX8); empty when
+ *     it went direct or the transport does not say
  */
 public record AttemptEvent(
         Instant at,
@@ -49,7 +51,8 @@ public record AttemptEvent(
         Optional<Instant> pauseStarted,
         Verdict verdict,
         Optional<String> waitHint,
-        ConnectionUse connection) {
+        ConnectionUse connection,
+        Optional<String> proxy) {
 
     public AttemptEvent {
         Objects.requireNonNull(at, "at");
@@ -68,6 +71,45 @@ public record AttemptEvent(
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(waitHint, "waitHint");
         Objects.requireNonNull(connection, "connection");
+        Objects.requireNonNull(proxy, "proxy");
+    }
+
+    /** An event from a transport that does not say which proxy carried it (or that sent it direct). */
+    public AttemptEvent(
+            Instant at,
+            Origin origin,
+            String step,
+            Operation operation,
+            int attempt,
+            OptionalInt status,
+            Optional<FailureKind> failure,
+            List<String> rawRetryAfter,
+            Optional<Duration> retryAfter,
+            Optional<Duration> delay,
+            Optional<Duration> jitter,
+            BudgetLeft budgetLeft,
+            Optional<Instant> pauseStarted,
+            Verdict verdict,
+            Optional<String> waitHint,
+            ConnectionUse connection) {
+        this(
+                at,
+                origin,
+                step,
+                operation,
+                attempt,
+                status,
+                failure,
+                rawRetryAfter,
+                retryAfter,
+                delay,
+                jitter,
+                budgetLeft,
+                pauseStarted,
+                verdict,
+                waitHint,
+                connection,
+                Optional.empty());
     }
 
     /** An event with a deciding hint, from a transport that does not say which connection carried it. */

@@ -79,6 +79,65 @@ public record ProxyRoutes(Optional<ProxyUrl> https, Optional<ProxyUrl> http, Lis
         return from(System::getenv, System::getProperty);
     }
 
+    /** The word that sends every request direct, whatever the environment says (PX6). */
+    public static final String DIRECT_WORD = "direct";
+
+    /**
+     * PX6: the routes of an explicit choice ({@code --proxy}, the Session area's Proxy field, a profile), which
+     * replaces the environment's proxies: blank keeps {@code environment}; {@link #DIRECT_WORD} sends every request
+     * direct; a proxy URL carries every https and http request, except for the hosts in the environment's
+     * {@code NO_PROXY} and this machine (PX2). A password given apart from the URL (PX7) answers the proxy's 407 when
+     * the URL names a user and no password.
+     *
+     * @param label the option or field that held the text, named in an error
+     * @throws IllegalArgumentException naming {@code label}, never the value
+     */
+    public static ProxyRoutes explicit(String text, Optional<String> password, String label, ProxyRoutes environment) {
+        if (text == null || text.isBlank()) {
+            return environment;
+        }
+        if (DIRECT_WORD.equalsIgnoreCase(text.strip())) {
+            return DIRECT;
+        }
+        ProxyUrl proxy = parseUrl(text, label);
+        if (proxy.password().isEmpty() && password.isPresent() && proxy.user().isPresent()) {
+            proxy = new ProxyUrl(proxy.host(), proxy.port(), proxy.user(), password);
+        }
+        return new ProxyRoutes(Optional.of(proxy), Optional.of(proxy), environment.noProxy());
+    }
+
+    /** PX7: whether the proxy URL carries a password. */
+    public static boolean hasPassword(String text, String label) {
+        return text != null
+                && !text.isBlank()
+                && !DIRECT_WORD.equalsIgnoreCase(text.strip())
+                && parseUrl(text, label).password().isPresent();
+    }
+
+    /**
+     * PX7: the proxy text as a profile keeps it: the URL without its password (a profile holds no secret, PF3), or
+     * {@link #DIRECT_WORD}, or empty for the environment's.
+     *
+     * @throws IllegalArgumentException naming {@code label} when the text is not a proxy URL
+     */
+    public static String withoutPassword(String text, String label) {
+        if (text == null || text.isBlank()) {
+            return "";
+        }
+        if (DIRECT_WORD.equalsIgnoreCase(text.strip())) {
+            return DIRECT_WORD;
+        }
+        ProxyUrl proxy = parseUrl(text, label);
+        return "http://"
+                + proxy.user()
+                        .map(u -> java.net.URLEncoder.encode(u, StandardCharsets.UTF_8) + "@")
+                        .orElse("")
+                + (proxy.host().contains(":") && !proxy.host().startsWith("[")
+                        ? "[" + proxy.host() + "]"
+                        : proxy.host())
+                + ":" + proxy.port();
+    }
+
     /** PX1, PX2: the proxy a request to this URL goes through, or empty when it goes direct. */
     public Optional<ProxyUrl> routeFor(URI url) {
         String host = url.getHost();
@@ -168,16 +227,27 @@ public record ProxyRoutes(Optional<ProxyUrl> https, Optional<ProxyUrl> http, Lis
                         && !environment.apply(lowerName).isBlank()
                 ? lowerName
                 : lowerName.toUpperCase(Locale.ROOT);
+        return Optional.of(parseUrl(value, name));
+    }
+
+    /**
+     * A proxy URL as curl reads one: {@code http://[user[:password]@]host[:port]}, a bare {@code host:port} meaning
+     * an http proxy, port 80 by default.
+     *
+     * @param label the variable, option or field that held the text, named in the error
+     * @throws IllegalArgumentException naming {@code label}, never the value (it may hold a password)
+     */
+    static ProxyUrl parseUrl(String value, String label) {
         String text = value.trim().contains("://") ? value.trim() : "http://" + value.trim();
         URI uri;
         try {
             uri = URI.create(text);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
-                    name + " is not a proxy URL: give one like http://proxy.example.com:3128");
+                    label + " is not a proxy URL: give one like http://proxy.example.com:3128");
         }
         if (uri.getHost() == null || !"http".equalsIgnoreCase(uri.getScheme())) {
-            throw new IllegalArgumentException(name + " is not a proxy URL Stormwatch can use: give one like"
+            throw new IllegalArgumentException(label + " is not a proxy URL Stormwatch can use: give one like"
                     + " http://proxy.example.com:3128 (an http proxy; https and socks proxies are not supported)");
         }
         Optional<String> user = Optional.empty();
@@ -189,7 +259,7 @@ public record ProxyRoutes(Optional<ProxyUrl> https, Optional<ProxyUrl> http, Lis
                     ? Optional.of(URLDecoder.decode(parts[1], StandardCharsets.UTF_8))
                     : Optional.empty();
         }
-        return Optional.of(new ProxyUrl(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), user, password));
+        return new ProxyUrl(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), user, password);
     }
 
     private static Optional<ProxyUrl> property(UnaryOperator<String> properties, String scheme) {

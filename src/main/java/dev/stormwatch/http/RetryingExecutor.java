@@ -234,7 +234,7 @@ public final class RetryingExecutor {
     /** One send on one connection, before it becomes the attempt's outcome. */
     private record Sending(Outcome outcome, Response response, SendProgress progress, boolean metStaleConnection) {
         SentAttempt sent(ConnectionUse connection) {
-            return new SentAttempt(outcome, response, connection);
+            return new SentAttempt(outcome, response, connection, progress.proxy());
         }
     }
 

@@ -21,6 +21,7 @@ final class SendProgress extends EventListener {
     private volatile boolean connectStarted;
     private volatile boolean connectionReused;
     private volatile boolean responseStarted;
+    private volatile String proxy; // host:port of the http proxy the connection goes through, or null (PX8)
 
     @Override
     public void connectStart(Call call, InetSocketAddress address, Proxy proxy) {
@@ -47,6 +48,10 @@ final class SendProgress extends EventListener {
         // A pooled connection may already be dead; only writing the request counts as sending it (F1). Acquired
         // without a connect of this call's own, it came from the pool: the server may have closed it while idle (CN2).
         connectionReused = !connectStarted;
+        Proxy route = connection.route().proxy();
+        if (route.type() == Proxy.Type.HTTP && route.address() instanceof InetSocketAddress address) {
+            proxy = address.getHostString() + ":" + address.getPort();
+        }
     }
 
     @Override
@@ -73,6 +78,11 @@ final class SendProgress extends EventListener {
     /** True once the head of an answer was read: the server had received the request. */
     boolean responseStarted() {
         return responseStarted;
+    }
+
+    /** PX8: the http proxy ({@code host:port}, never its credentials) the request's connection goes through. */
+    java.util.Optional<String> proxy() {
+        return java.util.Optional.ofNullable(proxy);
     }
 
     /** True when a TLS handshake began and did not finish. */

@@ -2,14 +2,18 @@ package dev.stormwatch.http;
 
 import dev.stormwatch.retry.HintHeaders;
 import dev.stormwatch.retry.Outcome;
+import java.util.Optional;
 import okhttp3.Headers;
 import okhttp3.Response;
 
-/** One sent request of a step: its outcome, the open response when one came back, and the connection it used. */
-record SentAttempt(Outcome outcome, Response response, ConnectionUse connection) {
+/**
+ * One sent request of a step: its outcome, the open response when one came back, the connection it used, and the
+ * proxy that connection went through ({@code host:port}, PX8).
+ */
+record SentAttempt(Outcome outcome, Response response, ConnectionUse connection, Optional<String> proxy) {
 
     SentAttempt(Outcome outcome, Response response) {
-        this(outcome, response, ConnectionUse.UNRECORDED);
+        this(outcome, response, ConnectionUse.UNRECORDED, Optional.empty());
     }
 
     /**

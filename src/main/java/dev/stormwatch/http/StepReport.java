@@ -148,7 +148,8 @@ final class StepReport {
                 pauseStarted,
                 verdict,
                 waitHint,
-                sent.connection()));
+                sent.connection(),
+                sent.proxy()));
     }
 
     private AttemptEvent.BudgetLeft budgetLeft(Origin origin) {

@@ -28,6 +28,8 @@ import java.util.regex.Pattern;
  * @param clientAssertionKid the key id the assertion names, when not the key's own (CA4, PF9)
  * @param staySignedIn whether the session is kept in the profile's own file between runs (PF4, PF9)
  * @param device whether sign-in uses the device authorization grant instead of the browser (DV1, PF9)
+ * @param proxy the proxy every request of the profile goes through (PX6, PX7): a proxy URL without a password,
+ *     {@code direct}, or empty for the environment's
  */
 public record Profile(
         String name,
@@ -45,7 +47,8 @@ public record Profile(
         Optional<Path> clientAssertionFile,
         Optional<String> clientAssertionKid,
         boolean staySignedIn,
-        boolean device) {
+        boolean device,
+        String proxy) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}");
 
@@ -93,6 +96,56 @@ public record Profile(
                     + clientAuth.wireName() + ": choose private_key_jwt or auto, or give no file");
         }
         // A private_key_jwt profile without the file stays valid: the key may come with --client-key-file when used.
+        proxy = proxy == null ? "" : proxy.strip();
+        if (!proxy.isEmpty()) {
+            // PX7, PF3: a profile keeps the proxy's address and user, never its password.
+            try {
+                if (dev.stormwatch.http.ProxyRoutes.hasPassword(proxy, "proxy")) {
+                    throw Failures.configuration("proxy holds a password, which a profile never keeps: save the"
+                            + " proxy URL without it, and give the password when the profile is used");
+                }
+            } catch (IllegalArgumentException e) {
+                throw Failures.configuration(e.getMessage());
+            }
+        }
+    }
+
+    /** A profile whose requests take the environment's proxies (PX1). */
+    public Profile(
+            String name,
+            String issuer,
+            String clientId,
+            String scope,
+            ClientAuthentication.Method clientAuth,
+            Optional<Path> caFile,
+            boolean dpop,
+            Optional<Path> clientCert,
+            Optional<Path> clientCertPkcs8,
+            AuthorizationParameters authorizationParameters,
+            RedirectChoice redirectChoice,
+            java.time.Duration browserWait,
+            Optional<Path> clientAssertionFile,
+            Optional<String> clientAssertionKid,
+            boolean staySignedIn,
+            boolean device) {
+        this(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device,
+                "");
     }
 
     /** A profile with the defaults of the sign-in choices (PF9): no extra parameters, the default redirect. */
@@ -166,7 +219,8 @@ public record Profile(
                 clientAssertionFile,
                 clientAssertionKid,
                 staySignedIn,
-                device);
+                device,
+                proxy);
     }
 
     public Profile withClientAuth(ClientAuthentication.Method value) {
@@ -186,7 +240,8 @@ public record Profile(
                 clientAssertionFile,
                 clientAssertionKid,
                 staySignedIn,
-                device);
+                device,
+                proxy);
     }
 
     public Profile withCaFile(Optional<Path> value) {
@@ -206,7 +261,8 @@ public record Profile(
                 clientAssertionFile,
                 clientAssertionKid,
                 staySignedIn,
-                device);
+                device,
+                proxy);
     }
 
     public Profile withDpop(boolean value) {
@@ -226,7 +282,8 @@ public record Profile(
                 clientAssertionFile,
                 clientAssertionKid,
                 staySignedIn,
-                device);
+                device,
+                proxy);
     }
 
     /** PF7: the client certificate file and, when apart, its PKCS#8 key file (paths only, never the key). */
@@ -247,7 +304,8 @@ public record Profile(
                 clientAssertionFile,
                 clientAssertionKid,
                 staySignedIn,
-                device);
+                device,
+                proxy);
     }
 
     /** PF9: the sign-in choices the command line's session options and the app's settings make. */
@@ -273,7 +331,8 @@ public record Profile(
                 clientAssertionFile,
                 clientAssertionKid,
                 keepSignedIn,
-                deviceGrant);
+                deviceGrant,
+                proxy);
     }
 
     /** PF9, CA4: the private_key_jwt key file and its key id (a path and a name, never the key). */
@@ -294,7 +353,8 @@ public record Profile(
                 file,
                 kid,
                 staySignedIn,
-                device);
+                device,
+                proxy);
     }
 
     public Profile withName(String value) {
@@ -314,6 +374,29 @@ public record Profile(
                 clientAssertionFile,
                 clientAssertionKid,
                 staySignedIn,
-                device);
+                device,
+                proxy);
+    }
+
+    /** PX6, PX7: the proxy the profile's requests go through: a URL without a password, {@code direct}, or blank. */
+    public Profile withProxy(String value) {
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device,
+                value);
     }
 }

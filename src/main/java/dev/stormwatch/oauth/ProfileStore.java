@@ -49,7 +49,8 @@ public final class ProfileStore {
             "client_assertion_file",
             "client_assertion_kid",
             "stay_signed_in",
-            "device");
+            "device",
+            "proxy");
     /**
      * PF7: the path of the client certificate's PKCS#8 key file. A path is not a secret (the key stays in its
      * owner-only file), and the name holds none of {@link #SECRET_WORDS}, so PF3's filter stays as strict as it was.
@@ -243,7 +244,8 @@ public final class ProfileStore {
                     path(root, "client_assertion_file"),
                     kid,
                     root.path("stay_signed_in").asBoolean(false),
-                    root.path("device").asBoolean(false));
+                    root.path("device").asBoolean(false),
+                    root.path("proxy").asText(""));
         } catch (CallFailure.Configuration e) {
             throw Failures.configuration(source + ": " + e.getMessage());
         }
@@ -271,6 +273,9 @@ public final class ProfileStore {
         profile.clientAssertionKid().ifPresent(k -> root.put("client_assertion_kid", k));
         root.put("stay_signed_in", profile.staySignedIn());
         root.put("device", profile.device());
+        if (!profile.proxy().isEmpty()) {
+            root.put("proxy", profile.proxy()); // PX7: never with a password (the profile refuses one)
+        }
         return root;
     }
 

@@ -98,4 +98,69 @@ class ProxyRoutesTest {
                 .hasMessageContaining("HTTPS_PROXY")
                 .hasMessageNotContaining("hidden");
     }
+
+    @Test
+    @DisplayName("PX6: an explicit proxy carries https and http alike in place of the environment's; the environment's"
+            + " NO_PROXY hosts and this machine still go direct; blank keeps the environment's, 'direct' sends all"
+            + " direct")
+    void anExplicitProxyReplacesTheEnvironments() {
+        ProxyRoutes environment =
+                routes(Map.of("HTTPS_PROXY", "http://env.proxy:3128", "NO_PROXY", "internal.example.com"), Map.of());
+
+        ProxyRoutes explicit =
+                ProxyRoutes.explicit("team.proxy:8080", java.util.Optional.empty(), "--proxy", environment);
+
+        assertThat(explicit.routeFor(URI.create("https://login.example.com/")))
+                .get()
+                .extracting(ProxyRoutes.ProxyUrl::host, ProxyRoutes.ProxyUrl::port)
+                .containsExactly("team.proxy", 8080);
+        assertThat(explicit.routeFor(URI.create("http://api.example.com/")))
+                .get()
+                .extracting(ProxyRoutes.ProxyUrl::host)
+                .isEqualTo("team.proxy");
+        assertThat(explicit.routeFor(URI.create("https://internal.example.com/")))
+                .isEmpty();
+        assertThat(explicit.routeFor(URI.create("https://127.0.0.1:9000/"))).isEmpty();
+        assertThat(ProxyRoutes.explicit(" ", java.util.Optional.empty(), "--proxy", environment))
+                .isSameAs(environment);
+        assertThat(ProxyRoutes.explicit("DIRECT", java.util.Optional.empty(), "--proxy", environment)
+                        .routeFor(URI.create("https://login.example.com/")))
+                .isEmpty();
+    }
+
+    @Test
+    @DisplayName("PX6, PX7: a password given apart answers for a proxy URL that names a user and no password; a"
+            + " refused value names the option or field, never the value")
+    void aPasswordGivenApartJoinsTheUser() {
+        ProxyRoutes withUser = ProxyRoutes.explicit(
+                "http://ada@team.proxy:8080", java.util.Optional.of("pw-apart"), "Proxy", ProxyRoutes.DIRECT);
+        ProxyRoutes withOwn = ProxyRoutes.explicit(
+                "http://ada:own@team.proxy:8080", java.util.Optional.of("pw-apart"), "Proxy", ProxyRoutes.DIRECT);
+
+        assertThat(withUser.https().orElseThrow().password()).contains("pw-apart");
+        assertThat(withOwn.https().orElseThrow().password()).contains("own");
+        assertThat(withUser.https().orElseThrow().toString()).isEqualTo("team.proxy:8080 (with credentials)");
+        assertThatThrownBy(() -> ProxyRoutes.explicit(
+                        "socks5://bob:hidden@team.proxy:1080",
+                        java.util.Optional.empty(),
+                        "--proxy",
+                        ProxyRoutes.DIRECT))
+                .hasMessageStartingWith("--proxy is not a proxy URL")
+                .hasMessageNotContaining("hidden");
+    }
+
+    @Test
+    @DisplayName("PX7: the text a profile keeps is the proxy's address and user without the password")
+    void aProfileKeepsTheProxyWithoutItsPassword() {
+        assertThat(ProxyRoutes.withoutPassword("http://ada:hidden@team.proxy:8080", "Proxy"))
+                .isEqualTo("http://ada@team.proxy:8080");
+        assertThat(ProxyRoutes.withoutPassword("team.proxy", "Proxy")).isEqualTo("http://team.proxy:80");
+        assertThat(ProxyRoutes.withoutPassword("direct", "Proxy")).isEqualTo("direct");
+        assertThat(ProxyRoutes.withoutPassword("", "Proxy")).isEmpty();
+        assertThat(ProxyRoutes.hasPassword("http://ada:hidden@team.proxy:8080", "Proxy"))
+                .isTrue();
+        assertThat(ProxyRoutes.hasPassword("http://ada@team.proxy:8080", "Proxy"))
+                .isFalse();
+        assertThat(ProxyRoutes.hasPassword("direct", "Proxy")).isFalse();
+    }
 }

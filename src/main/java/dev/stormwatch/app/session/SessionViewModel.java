@@ -247,6 +247,7 @@ public final class SessionViewModel {
 
     /** A new client for new settings; a failed call of the old settings is not offered again with the new ones. */
     private void apply(OAuthConfig config) {
+        appliedTransport = settings.transportChoices();
         use(clients.apply(config));
         forgetLastCall();
     }
@@ -268,6 +269,9 @@ public final class SessionViewModel {
         return settings;
     }
 
+    /** The settings' transport choices when the current client was made (see SettingsViewModel.transportChoices). */
+    private Object appliedTransport = List.of();
+
     /**
      * Signs in with the settings as they are shown: never with older applied ones while a field is refused (C2),
      * and settings edited since the last apply are applied first (there is no session to lose).
@@ -281,8 +285,10 @@ public final class SessionViewModel {
             finish("Sign-in not started: " + settings.refusedSummary(), Tone.ERROR);
             return;
         }
-        if (client == null || !client.config().equals(config.get())) {
-            apply(config.get());
+        if (client == null
+                || !client.config().equals(config.get())
+                || !appliedTransport.equals(settings.transportChoices())) {
+            apply(config.get()); // PX6: a new proxy (or CA file) needs a new client, as a new config does
         }
         boolean onDevice = settings.deviceProperty().get();
         deviceCode.set("");

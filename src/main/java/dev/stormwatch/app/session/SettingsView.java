@@ -92,6 +92,22 @@ final class SettingsView extends VBox {
         Label authError = errorLabel("settings-client-auth-error", model.clientAuthErrorProperty());
         VBox authentication = new VBox(2, new Label("Client authentication"), clientAuth, secret, authError);
 
+        // PX6, PX7: an explicit proxy, else the environment's; its password is kept in memory only.
+        TextField proxyUrl = new TextField();
+        proxyUrl.setId("settings-proxy");
+        proxyUrl.setPromptText("empty: the environment's (HTTPS_PROXY); 'direct': none");
+        proxyUrl.textProperty().bindBidirectional(model.proxyProperty());
+        PasswordField proxyPassword = new PasswordField();
+        proxyPassword.setId("settings-proxy-password");
+        proxyPassword.setPromptText("proxy password (kept in memory only, never saved)");
+        proxyPassword.textProperty().bindBidirectional(model.proxyPasswordProperty());
+        VBox proxy = new VBox(
+                2,
+                new Label(SettingsViewModel.PROXY_LABEL + " (http://user@host:port)"),
+                proxyUrl,
+                proxyPassword,
+                errorLabel("settings-proxy-error", model.proxyErrorProperty()));
+
         // UI16: the command line's sign-in options as fields of their own, each refusal under its field.
         Node clientKey = fileField(
                 SettingsViewModel.CLIENT_KEY_FILE_LABEL + " (private_key_jwt: PKCS#8 PEM or JWK)",
@@ -174,6 +190,7 @@ final class SettingsView extends VBox {
                                 "settings-ca-file",
                                 model.caFileProperty(),
                                 model.caFileErrorProperty()),
+                        proxy,
                         fileField(
                                 SettingsViewModel.CLIENT_CERT_LABEL + " (PEM, mutual TLS)",
                                 "settings-client-cert",

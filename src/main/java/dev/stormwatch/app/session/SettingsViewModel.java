@@ -4,6 +4,7 @@ import dev.stormwatch.app.common.Durations;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.base.SecretFiles;
 import dev.stormwatch.http.ClientCertificate;
+import dev.stormwatch.http.ProxyRoutes;
 import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.ClientAuthentication;
@@ -60,6 +61,12 @@ public final class SettingsViewModel {
     private final StringProperty clientSecret = new SimpleStringProperty("");
 
     private final StringProperty caFile = new SimpleStringProperty("");
+    /** PX6, PX7: the explicit proxy (a URL, {@code direct}, or empty for the environment's) and its password. */
+    private final StringProperty proxy = new SimpleStringProperty("");
+    /** Kept in memory for this window only: never in a profile, a file or a log (PX7, PF3). */
+    private final StringProperty proxyPassword = new SimpleStringProperty("");
+
+    private final StringProperty proxyError = new SimpleStringProperty("");
     private final StringProperty clientAuthError = new SimpleStringProperty("");
     private final StringProperty caFileError = new SimpleStringProperty("");
     /** TX1, PF7: the client certificate's PEM file and, when apart, its PKCS#8 key file (paths, never the key). */
@@ -195,6 +202,8 @@ public final class SettingsViewModel {
             clientAuth,
             clientSecret,
             caFile,
+            proxy,
+            proxyPassword,
             clientCert,
             clientCertKey,
             clientKeyFile,
@@ -260,6 +269,7 @@ public final class SettingsViewModel {
         Optional<ClientCertificate> certificate = clientCertificate(refused);
         Optional<ClientAuthentication> authentication = clientAuthentication(refused, certificate);
         trustedCaFile(refused);
+        proxyRoutes(ProxyRoutes.DIRECT, refused);
         Optional<AuthorizationParameters> parameters = authorizationParameters(refused);
         Optional<RedirectChoice> redirect = redirectChoice(refused);
         Optional<Duration> wait = browserWait(refused);
@@ -296,6 +306,7 @@ public final class SettingsViewModel {
         if (!scopeError.get().isEmpty()) names.add("Scopes");
         if (!clientAuthError.get().isEmpty()) names.add("Client authentication");
         if (!caFileError.get().isEmpty()) names.add("CA file");
+        if (!proxyError.get().isEmpty()) names.add(PROXY_LABEL);
         if (!clientCertError.get().isEmpty()) names.add(CLIENT_CERT_LABEL);
         if (!clientCertKeyError.get().isEmpty()) names.add(CLIENT_CERT_KEY_LABEL);
         if (!clientKeyFileError.get().isEmpty()) names.add(CLIENT_KEY_FILE_LABEL);
@@ -635,6 +646,49 @@ public final class SettingsViewModel {
         }
     }
 
+    /**
+     * The choices the client factory reads besides the config (CA file, proxy and its password): a sign-in makes a
+     * new client when they changed since the last apply, as it does for the config. Compared, never shown.
+     */
+    public Object transportChoices() {
+        return java.util.List.of(text(caFile), text(proxy), Objects.hashCode(proxyPassword.get()));
+    }
+
+    /** The Proxy field's label, named in its refusals. */
+    public static final String PROXY_LABEL = "Proxy";
+
+    /**
+     * PX6, PX7: the routes the fields choose: the environment's when the Proxy field is empty, none for
+     * {@code direct}, else the typed proxy with the Proxy password (when its URL names a user and no password).
+     */
+    public ProxyRoutes proxyRoutes(ProxyRoutes environment) {
+        return proxyRoutes(environment, new LinkedHashMap<>());
+    }
+
+    private ProxyRoutes proxyRoutes(ProxyRoutes environment, Map<StringProperty, String> refused) {
+        String typed = text(proxy);
+        String password = proxyPassword.get() == null ? "" : proxyPassword.get();
+        try {
+            ProxyRoutes routes = ProxyRoutes.explicit(
+                    typed, password.isEmpty() ? Optional.empty() : Optional.of(password), PROXY_LABEL, environment);
+            if (!password.isEmpty()
+                    && (typed.isEmpty()
+                            || ProxyRoutes.DIRECT_WORD.equalsIgnoreCase(typed)
+                            || routes.https()
+                                    .flatMap(ProxyRoutes.ProxyUrl::user)
+                                    .isEmpty())) {
+                refused.put(
+                        proxyError,
+                        "A proxy password was typed but " + PROXY_LABEL + " names no user: type the proxy as"
+                                + " http://user@host:port, or clear the password (PX7).");
+            }
+            return routes;
+        } catch (IllegalArgumentException e) {
+            refused.put(proxyError, e.getMessage() + " (PX6).");
+            return environment;
+        }
+    }
+
     /** The PEM file whose certificates the applied settings trust on top of the platform's (TL2), if any. */
     public Optional<Path> caFile() {
         return trustedCaFile(new LinkedHashMap<>());
@@ -721,6 +775,8 @@ public final class SettingsViewModel {
             fillSignIn(Profile.of(EMBEDDED_PROFILE_NAME, "http://127.0.0.1/", DEMO_CLIENT_ID));
             dpop.set(false);
             clientSecret.set("");
+            proxy.set("");
+            proxyPassword.set("");
             profileName.set("");
             return;
         }
@@ -746,6 +802,8 @@ public final class SettingsViewModel {
         fillSignIn(p);
         dpop.set(p.dpop());
         clientSecret.set("");
+        proxy.set(p.proxy()); // PX7: the password is typed again; a profile holds none
+        proxyPassword.set("");
         profileName.set(p.name());
     }
 
@@ -806,7 +864,8 @@ public final class SettingsViewModel {
                     optionalPath(clientKeyFile),
                     kid.isEmpty() ? Optional.empty() : Optional.of(kid),
                     staySignedIn.get() || !text(sessionFile).isEmpty(),
-                    device.get());
+                    device.get(),
+                    ProxyRoutes.withoutPassword(text(proxy), PROXY_LABEL));
             store.get().save(profile);
             if (!profiles.contains(profile.name())) {
                 profiles.add(profile.name());
@@ -996,6 +1055,7 @@ public final class SettingsViewModel {
                 scopeError,
                 clientAuthError,
                 caFileError,
+                proxyError,
                 clientCertError,
                 clientCertKeyError,
                 clientKeyFileError,
@@ -1059,6 +1119,18 @@ public final class SettingsViewModel {
 
     public StringProperty caFileErrorProperty() {
         return caFileError;
+    }
+
+    public StringProperty proxyProperty() {
+        return proxy;
+    }
+
+    public StringProperty proxyPasswordProperty() {
+        return proxyPassword;
+    }
+
+    public StringProperty proxyErrorProperty() {
+        return proxyError;
     }
 
     public StringProperty clientCertProperty() {

@@ -71,6 +71,10 @@ public record TimelineRow(
                 || e.connection() == ConnectionUse.OPENED_AFTER_STALE) {
             verdict = verdict + "; " + e.connection().describe();
         }
+        // PX8: a request that went through a proxy says which one, never its credentials.
+        if (e.proxy().isPresent()) {
+            verdict = verdict + "; through the proxy " + e.proxy().get();
+        }
         return new TimelineRow(
                 sequence,
                 e,

@@ -237,4 +237,40 @@ class SessionViewModelTest {
         assertThat(model.messageProperty().get()).startsWith("Sign out before you change the settings");
         assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_IN);
     }
+
+    @Test
+    @DisplayName("PX6: a sign-in after only the Proxy field changed makes a new client, which takes the new proxy;"
+            + " with nothing changed it keeps the client it has")
+    void aNewProxyMakesANewClientBeforeSignIn() {
+        SettingsViewModel settings = new SettingsViewModel();
+        settings.issuerProperty().set(provider.issuer().toString());
+        List<String> madeWith = new ArrayList<>();
+        SessionViewModel model = new SessionViewModel(
+                settings,
+                config -> {
+                    madeWith.add(settings.proxyProperty().get());
+                    return OAuthClient.builder(config)
+                            .browser(new SignInPageBrowser())
+                            .build();
+                },
+                background,
+                ui,
+                Clock.systemUTC(),
+                tick -> () -> {},
+                event -> {});
+        assertThat(ui.onUi(model::applySettings)).isTrue();
+
+        ui.onUi(() -> settings.proxyProperty().set("direct"));
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
+        ui.onUi(model::signOut);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_OUT
+                && !model.busyProperty().get());
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
+
+        assertThat(madeWith).containsExactly("", "direct");
+    }
 }

@@ -114,4 +114,54 @@ class SettingsProfilesTest {
                 .build();
         return Files.writeString(home.resolve("ca.pem"), ca.certificatePem());
     }
+
+    @Test
+    @DisplayName("PX6, PX7: the Proxy field is refused in its own words; a password for a proxy that names no user is"
+            + " refused; a saved profile keeps the proxy's address and user, never its password, and choosing it"
+            + " fills the Proxy field and leaves the password empty")
+    void theProxyFieldIsSavedWithoutItsPassword() throws Exception {
+        SettingsViewModel settings = new SettingsViewModel(Optional.of(store()));
+        settings.issuerProperty().set("https://login.example.com");
+        settings.clientIdProperty().set("my-app");
+
+        settings.proxyProperty().set("socks5://proxy.example:1080");
+        assertThat(settings.toConfig()).isEmpty();
+        assertThat(settings.proxyErrorProperty().get())
+                .startsWith("Proxy is not a proxy URL")
+                .contains("(PX6)");
+        assertThat(settings.refusedSummary()).contains("Proxy");
+
+        settings.proxyProperty().set("http://proxy.example:3128");
+        settings.proxyPasswordProperty().set("pw-typed");
+        assertThat(settings.toConfig()).isEmpty();
+        assertThat(settings.proxyErrorProperty().get()).contains("names no user");
+
+        settings.proxyProperty().set("http://ada:pw-in-url@proxy.example:3128");
+        settings.proxyPasswordProperty().set("");
+        assertThat(settings.toConfig()).isPresent();
+        assertThat(settings.proxyErrorProperty().get()).isEmpty();
+        assertThat(settings.proxyRoutes(dev.stormwatch.http.ProxyRoutes.DIRECT)
+                        .routeFor(java.net.URI.create("https://login.example.com/"))
+                        .orElseThrow()
+                        .password())
+                .contains("pw-in-url");
+        settings.profileNameProperty().set("behind-proxy");
+        assertThat(settings.saveProfile()).isTrue();
+        String saved = Files.readString(home.resolve("stormwatch/profiles/behind-proxy.json"));
+        assertThat(saved).contains("http://ada@proxy.example:3128").doesNotContain("pw-in-url");
+
+        SettingsViewModel later = new SettingsViewModel(Optional.of(store()));
+        later.proxyPasswordProperty().set("left-from-before");
+        later.choose("behind-proxy");
+        assertThat(later.proxyProperty().get()).isEqualTo("http://ada@proxy.example:3128");
+        assertThat(later.proxyPasswordProperty().get()).isEmpty();
+        later.proxyPasswordProperty().set("pw-again");
+        assertThat(later.proxyRoutes(dev.stormwatch.http.ProxyRoutes.DIRECT)
+                        .https()
+                        .orElseThrow()
+                        .password())
+                .contains("pw-again");
+        later.choose(SettingsViewModel.EMBEDDED_PROFILE);
+        assertThat(later.proxyProperty().get()).isEmpty();
+    }
 }

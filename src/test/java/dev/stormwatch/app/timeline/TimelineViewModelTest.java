@@ -97,6 +97,37 @@ class TimelineViewModelTest {
                         "delivered");
     }
 
+    @Test
+    @org.junit.jupiter.api.DisplayName("PX8: an attempt that went through a proxy says which one in its Then"
+            + " column and its copy, beside its connection; one sent direct says nothing of a proxy")
+    void anAttemptThroughAProxySaysWhichOne() {
+        AttemptEvent direct = answered(200, Operation.READ, 1);
+        model.onAttempt(direct);
+        model.onAttempt(new AttemptEvent(
+                T0,
+                Origin.of("https://idp.example"),
+                "token",
+                Operation.REFRESH,
+                1,
+                OptionalInt.of(200),
+                Optional.empty(),
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                new AttemptEvent.BudgetLeft(1, Duration.ofSeconds(10)),
+                Optional.empty(),
+                AttemptEvent.Verdict.DELIVER,
+                Optional.empty(),
+                dev.stormwatch.http.ConnectionUse.OPENED_NOT_RESENDABLE,
+                Optional.of("proxy.example:3128")));
+
+        assertThat(model.rows().get(0).verdict()).isEqualTo("delivered");
+        assertThat(model.rows().get(1).verdict())
+                .isEqualTo("delivered; new connection: not resendable (CN1); through the proxy proxy.example:3128");
+        assertThat(model.ticketText(model.rows().get(1))).contains("through the proxy proxy.example:3128");
+    }
+
     // F1: a refresh lost after it was sent reads as such, in words that fit the column.
     @Test
     void aRefreshLostAfterSendingSaysItWasNotResent() {
