@@ -158,7 +158,13 @@ public final class ProfileCommand implements Runnable {
                                     + ProxyOption.PASSWORD_VARIABLE
                                     + " when the profile is used), or 'direct'; default: the environment's"
                                     + " (PX6, PX7).")
-                    String proxy) {
+                    String proxy,
+            @Option(
+                            names = "--retry-policy",
+                            paramLabel = "PRESET",
+                            description = "The retry policy the profile's calls use: default (C1; the default),"
+                                    + " conservative or patient (C3), interactive or batch (RC4) (PF10).")
+                    String retryPolicy) {
         Profile profile;
         try {
             // PF9: each sign-in choice read as session reads its option, named by the option when refused.
@@ -219,7 +225,9 @@ public final class ProfileCommand implements Runnable {
                     Optional.ofNullable(clientKeyId),
                     staySignedIn,
                     device,
-                    proxy == null ? "" : proxy);
+                    proxy == null ? "" : proxy,
+                    RetryPolicyOption.read(retryPolicy, spec.commandLine())
+                            .orElse(dev.stormwatch.retry.RetryPolicy.DEFAULT));
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

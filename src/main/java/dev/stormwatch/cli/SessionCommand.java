@@ -199,6 +199,16 @@ public final class SessionCommand implements Callable<Integer> {
     @Option(names = "--proxy", paramLabel = "URL", description = ProxyOption.DESCRIPTION)
     private String proxy;
 
+    @Option(
+            names = "--retry-policy",
+            paramLabel = "PRESET",
+            description = "The budget of each step's call: default (C1; the default), conservative or patient (C3),"
+                    + " interactive or batch (RC4); a profile's own policy (PF10) when not given.")
+    private String retryPolicy;
+
+    /** PF10: the policy of --profile when --retry-policy is not given. */
+    private dev.stormwatch.retry.RetryPolicy profilePolicy = dev.stormwatch.retry.RetryPolicy.DEFAULT;
+
     /** Opens the system browser; replaced in tests. */
     private final BrowserLauncher systemBrowser;
 
@@ -247,6 +257,8 @@ public final class SessionCommand implements Callable<Integer> {
                     .withScope(sessionScope)
                     .withDpop(dpop)
                     .withLoopbackTimeout(DurationText.parse(timeout))
+                    .withRetryPolicy(RetryPolicyOption.read(retryPolicy, spec.commandLine())
+                            .orElse(profilePolicy))
                     .withClientAuthentication(clientAuthOptions.read(environment));
         } catch (DurationText.Invalid e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--timeout " + e.getMessage());
@@ -385,6 +397,7 @@ public final class SessionCommand implements Callable<Integer> {
         if (!given.hasMatchedOption("--device")) {
             device = profile.device();
         }
+        profilePolicy = profile.retryPolicy(); // PF10: used unless --retry-policy is given
         if (!given.hasMatchedOption("--proxy")) {
             proxy = profile.proxy(); // PX7: the profile's proxy, its password from the environment
         }

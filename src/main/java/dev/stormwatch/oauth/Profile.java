@@ -30,6 +30,7 @@ import java.util.regex.Pattern;
  * @param device whether sign-in uses the device authorization grant instead of the browser (DV1, PF9)
  * @param proxy the proxy every request of the profile goes through (PX6, PX7): a proxy URL without a password,
  *     {@code direct}, or empty for the environment's
+ * @param retryPolicy the budget of each visible call (B1, C1), saved with the profile (PF10)
  */
 public record Profile(
         String name,
@@ -48,7 +49,8 @@ public record Profile(
         Optional<String> clientAssertionKid,
         boolean staySignedIn,
         boolean device,
-        String proxy) {
+        String proxy,
+        dev.stormwatch.retry.RetryPolicy retryPolicy) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}");
 
@@ -96,6 +98,7 @@ public record Profile(
                     + clientAuth.wireName() + ": choose private_key_jwt or auto, or give no file");
         }
         // A private_key_jwt profile without the file stays valid: the key may come with --client-key-file when used.
+        Objects.requireNonNull(retryPolicy, "retryPolicy");
         proxy = proxy == null ? "" : proxy.strip();
         if (!proxy.isEmpty()) {
             // PX7, PF3: a profile keeps the proxy's address and user, never its password.
@@ -145,7 +148,8 @@ public record Profile(
                 clientAssertionKid,
                 staySignedIn,
                 device,
-                "");
+                "",
+                dev.stormwatch.retry.RetryPolicy.DEFAULT);
     }
 
     /** A profile with the defaults of the sign-in choices (PF9): no extra parameters, the default redirect. */
@@ -220,7 +224,8 @@ public record Profile(
                 clientAssertionKid,
                 staySignedIn,
                 device,
-                proxy);
+                proxy,
+                retryPolicy);
     }
 
     public Profile withClientAuth(ClientAuthentication.Method value) {
@@ -241,7 +246,8 @@ public record Profile(
                 clientAssertionKid,
                 staySignedIn,
                 device,
-                proxy);
+                proxy,
+                retryPolicy);
     }
 
     public Profile withCaFile(Optional<Path> value) {
@@ -262,7 +268,8 @@ public record Profile(
                 clientAssertionKid,
                 staySignedIn,
                 device,
-                proxy);
+                proxy,
+                retryPolicy);
     }
 
     public Profile withDpop(boolean value) {
@@ -283,7 +290,8 @@ public record Profile(
                 clientAssertionKid,
                 staySignedIn,
                 device,
-                proxy);
+                proxy,
+                retryPolicy);
     }
 
     /** PF7: the client certificate file and, when apart, its PKCS#8 key file (paths only, never the key). */
@@ -305,7 +313,8 @@ public record Profile(
                 clientAssertionKid,
                 staySignedIn,
                 device,
-                proxy);
+                proxy,
+                retryPolicy);
     }
 
     /** PF9: the sign-in choices the command line's session options and the app's settings make. */
@@ -332,7 +341,8 @@ public record Profile(
                 clientAssertionKid,
                 keepSignedIn,
                 deviceGrant,
-                proxy);
+                proxy,
+                retryPolicy);
     }
 
     /** PF9, CA4: the private_key_jwt key file and its key id (a path and a name, never the key). */
@@ -354,7 +364,8 @@ public record Profile(
                 kid,
                 staySignedIn,
                 device,
-                proxy);
+                proxy,
+                retryPolicy);
     }
 
     public Profile withName(String value) {
@@ -375,7 +386,8 @@ public record Profile(
                 clientAssertionKid,
                 staySignedIn,
                 device,
-                proxy);
+                proxy,
+                retryPolicy);
     }
 
     /** PX6, PX7: the proxy the profile's requests go through: a URL without a password, {@code direct}, or blank. */
@@ -397,6 +409,30 @@ public record Profile(
                 clientAssertionKid,
                 staySignedIn,
                 device,
+                value,
+                retryPolicy);
+    }
+
+    /** PF10: the retry policy the profile's calls use. */
+    public Profile withRetryPolicy(dev.stormwatch.retry.RetryPolicy value) {
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device,
+                proxy,
                 value);
     }
 }

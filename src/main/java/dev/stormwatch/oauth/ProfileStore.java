@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.retry.RetryPolicy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
@@ -50,7 +51,8 @@ public final class ProfileStore {
             "client_assertion_kid",
             "stay_signed_in",
             "device",
-            "proxy");
+            "proxy",
+            "retry_policy");
     /**
      * PF7: the path of the client certificate's PKCS#8 key file. A path is not a secret (the key stays in its
      * owner-only file), and the name holds none of {@link #SECRET_WORDS}, so PF3's filter stays as strict as it was.
@@ -245,7 +247,8 @@ public final class ProfileStore {
                     kid,
                     root.path("stay_signed_in").asBoolean(false),
                     root.path("device").asBoolean(false),
-                    root.path("proxy").asText(""));
+                    root.path("proxy").asText(""),
+                    retryPolicy(root.path("retry_policy"), source));
         } catch (CallFailure.Configuration e) {
             throw Failures.configuration(source + ": " + e.getMessage());
         }
@@ -273,10 +276,71 @@ public final class ProfileStore {
         profile.clientAssertionKid().ifPresent(k -> root.put("client_assertion_kid", k));
         root.put("stay_signed_in", profile.staySignedIn());
         root.put("device", profile.device());
+        if (!profile.retryPolicy().equals(RetryPolicy.DEFAULT)) {
+            // PF10: the default is left out, so a profile saved before retry policies were kept reads the same.
+            RetryPolicy policy = profile.retryPolicy();
+            ObjectNode node = root.putObject("retry_policy");
+            node.put(MAX_ATTEMPTS_PER_ORIGIN, policy.maxAttemptsPerOrigin());
+            node.put(MAX_TOTAL_ATTEMPTS, policy.maxTotalAttempts());
+            node.put(INITIAL_BACKOFF_MS, policy.initialBackoff().toMillis());
+            node.put(MULTIPLIER, policy.multiplier());
+            node.put(MAX_BACKOFF_MS, policy.maxBackoff().toMillis());
+            node.put(TOTAL_BUDGET_MS, policy.totalBudget().toMillis());
+        }
         if (!profile.proxy().isEmpty()) {
             root.put("proxy", profile.proxy()); // PX7: never with a password (the profile refuses one)
         }
         return root;
+    }
+
+    private static final String MAX_ATTEMPTS_PER_ORIGIN = "max_attempts_per_origin";
+    private static final String MAX_TOTAL_ATTEMPTS = "max_total_attempts";
+    private static final String INITIAL_BACKOFF_MS = "initial_backoff_ms";
+    private static final String MULTIPLIER = "multiplier";
+    private static final String MAX_BACKOFF_MS = "max_backoff_ms";
+    private static final String TOTAL_BUDGET_MS = "total_budget_ms";
+    private static final Set<String> POLICY_FIELDS = Set.of(
+            MAX_ATTEMPTS_PER_ORIGIN,
+            MAX_TOTAL_ATTEMPTS,
+            INITIAL_BACKOFF_MS,
+            MULTIPLIER,
+            MAX_BACKOFF_MS,
+            TOTAL_BUDGET_MS);
+
+    /**
+     * PF10: a profile's retry policy; absent means the default (C1). Every value must be there and a number, and the
+     * policy is checked as the settings check theirs (C2): nothing is clamped.
+     */
+    private static RetryPolicy retryPolicy(JsonNode node, String source) {
+        if (node.isMissingNode() || node.isNull()) {
+            return RetryPolicy.DEFAULT;
+        }
+        if (!node.isObject()) {
+            throw Failures.configuration(source + " retry_policy must be an object with "
+                    + String.join(", ", new java.util.TreeSet<>(POLICY_FIELDS)));
+        }
+        for (String field : POLICY_FIELDS) {
+            if (!node.path(field).isNumber()) {
+                throw Failures.configuration(source + " retry_policy." + field + " is missing or not a number");
+            }
+        }
+        for (java.util.Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!POLICY_FIELDS.contains(name)) {
+                throw Failures.configuration(source + " retry_policy has an unknown field '" + name + "'");
+            }
+        }
+        try {
+            return new RetryPolicy(
+                    node.path(MAX_ATTEMPTS_PER_ORIGIN).asInt(),
+                    node.path(MAX_TOTAL_ATTEMPTS).asInt(),
+                    java.time.Duration.ofMillis(node.path(INITIAL_BACKOFF_MS).asLong()),
+                    node.path(MULTIPLIER).asDouble(),
+                    java.time.Duration.ofMillis(node.path(MAX_BACKOFF_MS).asLong()),
+                    java.time.Duration.ofMillis(node.path(TOTAL_BUDGET_MS).asLong()));
+        } catch (CallFailure.Configuration e) {
+            throw Failures.configuration(source + " retry_policy: " + e.getMessage());
+        }
     }
 
     private static Optional<Path> path(JsonNode root, String field) {

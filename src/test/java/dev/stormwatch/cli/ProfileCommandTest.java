@@ -358,4 +358,55 @@ class ProfileCommandTest {
                 .contains("--client-cert-key " + key.toAbsolutePath())
                 .contains("chmod 600");
     }
+
+    @Test
+    @DisplayName("PF10: 'profile save --retry-policy patient' keeps the policy, 'session --profile' uses it, and"
+            + " --retry-policy on the session replaces it; an unknown name is refused naming the option and the"
+            + " presets, and nothing is saved")
+    void aProfilesRetryPolicyIsUsedUnlessGiven() throws Exception {
+        try (DemoProvider provider = DemoProvider.start(ProviderConfig.defaults())) {
+            String[] base = {
+                "save",
+                "patient",
+                "--issuer",
+                provider.issuer().toString(),
+                "--client-id",
+                ClientRegistration.DESKTOP_CLIENT_ID,
+                "--retry-policy"
+            };
+            Run refused = profile(append(base, "eager"));
+            Run saved = profile(append(base, "patient"));
+            Run byProfile = session(Map.of(), "--profile", "patient", "--json", "--steps", "login");
+            Run given = session(
+                    Map.of(), "--profile", "patient", "--retry-policy", "conservative", "--json", "--steps", "login");
+
+            assertThat(refused.exit()).isNotZero();
+            assertThat(refused.err())
+                    .contains("--retry-policy 'eager' is not a retry policy")
+                    .contains("default, conservative, patient");
+            assertThat(saved.exit()).as(saved.err()).isZero();
+            assertThat(Files.readString(home.resolve("stormwatch/profiles/patient.json")))
+                    .contains("\"max_attempts_per_origin\" : 5");
+            // B1: what an origin may still fail is the policy's per-origin limit while nothing has failed.
+            assertThat(attemptsLeft(byProfile)).isNotEmpty().containsOnly(5);
+            assertThat(attemptsLeft(given)).isNotEmpty().containsOnly(2);
+        }
+    }
+
+    private static String[] append(String[] head, String last) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + 1);
+        all[head.length] = last;
+        return all;
+    }
+
+    private static List<Integer> attemptsLeft(Run run) throws Exception {
+        List<Integer> left = new ArrayList<>();
+        for (String line : run.out().split("\n")) {
+            if (line.startsWith("{")
+                    && JSON.readTree(line).path("type").asText().equals("attempt")) {
+                left.add(JSON.readTree(line).path("attemptsLeftAtOrigin").asInt());
+            }
+        }
+        return left;
+    }
 }

@@ -129,6 +129,52 @@ class ProfileStoreTest {
     }
 
     @Test
+    @DisplayName("PF10: a profile keeps its retry policy and reads it back; C1's default is left out of the file, so"
+            + " an older profile without one reads as the default")
+    void aProfileKeepsItsRetryPolicy() {
+        dev.stormwatch.retry.RetryPolicy custom = new dev.stormwatch.retry.RetryPolicy(
+                2,
+                3,
+                java.time.Duration.ofMillis(750),
+                1.5,
+                java.time.Duration.ofSeconds(6),
+                java.time.Duration.ofSeconds(45));
+        Profile patient = work().withRetryPolicy(custom);
+
+        String json = ProfileStore.export(patient);
+
+        assertThat(json)
+                .contains("\"retry_policy\"")
+                .contains("\"initial_backoff_ms\" : 750")
+                .contains("\"total_budget_ms\" : 45000");
+        assertThat(ProfileStore.parse(json, "work.json").retryPolicy()).isEqualTo(custom);
+        assertThat(ProfileStore.export(work())).doesNotContain("retry_policy");
+        assertThat(ProfileStore.parse(ProfileStore.export(work()), "work.json").retryPolicy())
+                .isEqualTo(dev.stormwatch.retry.RetryPolicy.DEFAULT);
+    }
+
+    @Test
+    @DisplayName("PF10, C2: an imported retry policy the settings would refuse is refused naming retry_policy and"
+            + " the value, never clamped; a missing or unknown policy field is named too")
+    void anImportedRetryPolicyIsChecked() {
+        String head = "{\"name\":\"w\",\"issuer\":\"https://login.example.com\",\"client_id\":\"a\",";
+        String fields = "\"max_total_attempts\":4,\"initial_backoff_ms\":500,\"multiplier\":2.0,"
+                + "\"max_backoff_ms\":10000,\"total_budget_ms\":20000";
+
+        assertThatThrownBy(() -> ProfileStore.parse(
+                        head + "\"retry_policy\":{\"max_attempts_per_origin\":0," + fields + "}}", "shared.json"))
+                .hasMessageContaining("shared.json retry_policy")
+                .hasMessageContaining("maxAttemptsPerOrigin must be at least 1, was 0")
+                .hasMessageContaining("nothing was clamped");
+        assertThatThrownBy(() -> ProfileStore.parse(head + "\"retry_policy\":{" + fields + "}}", "shared.json"))
+                .hasMessageContaining("retry_policy.max_attempts_per_origin is missing");
+        assertThatThrownBy(() -> ProfileStore.parse(
+                        head + "\"retry_policy\":{\"max_attempts_per_origin\":3,\"jitter\":1," + fields + "}}",
+                        "shared.json"))
+                .hasMessageContaining("retry_policy has an unknown field 'jitter'");
+    }
+
+    @Test
     @DisplayName("PF4: each profile has its own session file, and deleting a profile deletes its session")
     void sessionsArePerProfile() throws Exception {
         ProfileStore store = store();

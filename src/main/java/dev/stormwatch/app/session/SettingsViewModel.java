@@ -777,6 +777,7 @@ public final class SettingsViewModel {
             clientSecret.set("");
             proxy.set("");
             proxyPassword.set("");
+            choosePolicy(RetryPolicy.DEFAULT);
             profileName.set("");
             return;
         }
@@ -804,7 +805,23 @@ public final class SettingsViewModel {
         clientSecret.set("");
         proxy.set(p.proxy()); // PX7: the password is typed again; a profile holds none
         proxyPassword.set("");
+        choosePolicy(p.retryPolicy());
         profileName.set(p.name());
+    }
+
+    /** PF10: a profile's retry policy into its fields, under its preset's name when it is one, else Custom. */
+    private void choosePolicy(RetryPolicy policy) {
+        PolicyChoice named = java.util.Arrays.stream(PolicyChoice.values())
+                .filter(c -> c.policy().equals(Optional.of(policy)))
+                .findFirst()
+                .orElse(PolicyChoice.CUSTOM);
+        if (named == PolicyChoice.CUSTOM) {
+            fill(policy);
+            preset.set(PolicyChoice.CUSTOM);
+        } else {
+            preset.set(named);
+            fill(policy); // also when the preset was chosen already and its fields were edited since
+        }
     }
 
     /** The profile name the embedded entry's defaults are read from; never saved. */
@@ -865,7 +882,8 @@ public final class SettingsViewModel {
                     kid.isEmpty() ? Optional.empty() : Optional.of(kid),
                     staySignedIn.get() || !text(sessionFile).isEmpty(),
                     device.get(),
-                    ProxyRoutes.withoutPassword(text(proxy), PROXY_LABEL));
+                    ProxyRoutes.withoutPassword(text(proxy), PROXY_LABEL),
+                    config.get().retryPolicy()); // PF10: the policy as the fields make it
             store.get().save(profile);
             if (!profiles.contains(profile.name())) {
                 profiles.add(profile.name());

@@ -164,4 +164,33 @@ class SettingsProfilesTest {
         later.choose(SettingsViewModel.EMBEDDED_PROFILE);
         assertThat(later.proxyProperty().get()).isEmpty();
     }
+
+    @Test
+    @DisplayName(
+            "PF10: Save as profile keeps the retry policy the fields make; choosing the profile fills it back under"
+                    + " its preset's name, or as Custom with its numbers")
+    void aProfileKeepsTheRetryPolicyOfTheFields() throws Exception {
+        SettingsViewModel settings = new SettingsViewModel(Optional.of(store()));
+        settings.issuerProperty().set("https://login.example.com");
+        settings.clientIdProperty().set("my-app");
+        settings.presetProperty().set(PolicyChoice.PATIENT);
+        settings.profileNameProperty().set("patient");
+        assertThat(settings.saveProfile()).isTrue();
+        settings.presetProperty().set(PolicyChoice.DEFAULT);
+        settings.totalBudgetMsProperty().set("45000");
+        assertThat(settings.presetProperty().get()).isEqualTo(PolicyChoice.CUSTOM);
+        settings.profileNameProperty().set("custom");
+        assertThat(settings.saveProfile()).isTrue();
+
+        SettingsViewModel later = new SettingsViewModel(Optional.of(store()));
+        later.choose("patient");
+        assertThat(later.presetProperty().get()).isEqualTo(PolicyChoice.PATIENT);
+        assertThat(later.toConfig().orElseThrow().retryPolicy()).isEqualTo(dev.stormwatch.retry.RetryPolicy.PATIENT);
+        later.choose("custom");
+        assertThat(later.presetProperty().get()).isEqualTo(PolicyChoice.CUSTOM);
+        assertThat(later.totalBudgetMsProperty().get()).isEqualTo("45000");
+        assertThat(later.toConfig().orElseThrow().retryPolicy().totalBudget()).hasSeconds(45);
+        later.choose(SettingsViewModel.EMBEDDED_PROFILE);
+        assertThat(later.presetProperty().get()).isEqualTo(PolicyChoice.DEFAULT);
+    }
 }
