@@ -184,6 +184,18 @@ public final class OAuthClient {
             ProviderRequests.Answer answer = postAuthenticated(
                     metadata, endpoint, form, method, true, Operation.PAR, "device_authorization", budget);
             if (!answer.ok()) {
+                // DV6: a provider that refuses openid in the device grant can issue no ID token, which a session here
+                // needs; said in words before the person walks to another device, not as a bare invalid_scope.
+                // The scopes always hold openid here: the config refuses any without it.
+                if (ProviderRequests.oauthError(answer.body())
+                        .filter("invalid_scope"::equals)
+                        .isPresent()) {
+                    throw Failures.configuration("device_authorization: the provider refused the scopes '"
+                            + config.scope() + "' (invalid_scope). Its device sign-in may not offer OpenID Connect"
+                            + " (Spring Authorization Server refuses 'openid' there and issues no ID token), and a"
+                            + " Stormwatch session needs an ID token: sign in through the browser with this provider,"
+                            + " or check the scopes registered for this client");
+                }
                 throw ProviderRequests.errorFor(answer, "device_authorization", method);
             }
             JsonNode body = ProviderRequests.json(answer, "device_authorization");

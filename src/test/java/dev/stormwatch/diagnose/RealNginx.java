@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * port on 127.0.0.1, in the foreground, stopped when the test ends.
  */
 @SuppressWarnings("try") // close() waits for nginx to stop; an interrupt while it waits must reach the test as one
-final class RealNginx implements AutoCloseable {
+public final class RealNginx implements AutoCloseable {
 
     private final Process process;
     private final Path prefix;
@@ -30,7 +30,7 @@ final class RealNginx implements AutoCloseable {
     }
 
     /** The nginx binary on PATH (or in the sbin folders, which a non-login shell may leave out of PATH). */
-    static Optional<Path> binary() {
+    public static Optional<Path> binary() {
         String path = System.getenv().getOrDefault("PATH", "") + File.pathSeparator + "/usr/sbin" + File.pathSeparator
                 + "/usr/local/sbin";
         for (String dir : path.split(File.pathSeparator)) {
@@ -49,7 +49,7 @@ final class RealNginx implements AutoCloseable {
      * Starts nginx with {@code httpBlock} as the body of its {@code http} block; {@code PORT} in it is replaced by a
      * free loopback port.
      */
-    static RealNginx start(Path nginx, Path prefix, String httpBlock) throws IOException, InterruptedException {
+    public static RealNginx start(Path nginx, Path prefix, String httpBlock) throws IOException, InterruptedException {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
@@ -98,11 +98,11 @@ final class RealNginx implements AutoCloseable {
         return Files.exists(p) ? Files.readString(p) : "";
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    Path prefix() {
+    public Path prefix() {
         return prefix;
     }
 

@@ -65,6 +65,32 @@ class DeviceLoginTest extends OAuthClientFixture {
     }
 
     @Test
+    @DisplayName("DV6: invalid_scope says the provider's device sign-in may not offer OpenID"
+            + " Connect and to sign in through the browser; nothing is shown, polled or stored")
+    void invalidScopeWithOpenidIsExplained() {
+        provider.script("/device", FakeProvider.oauthError(400, "invalid_scope"));
+
+        assertThatThrownBy(() -> client(config().withScope("openid profile")).loginOnDevice(shown::add))
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("refused the scopes 'openid profile' (invalid_scope)")
+                .hasMessageContaining("sign in through the browser");
+
+        assertThat(shown).isEmpty();
+        assertThat(polls()).isEmpty();
+        assertThat(store.load()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("DV6: another refusal of the device authorization request stays the provider's own error")
+    void otherDeviceRefusalsAreNotExplainedAsOpenid() {
+        provider.script("/device", FakeProvider.oauthError(400, "unauthorized_client"));
+
+        assertThatThrownBy(() -> client().loginOnDevice(shown::add))
+                .hasMessageContaining("unauthorized_client")
+                .hasMessageNotContaining("OpenID Connect");
+    }
+
+    @Test
     @DisplayName("DV4: expired_token ends the sign-in with Reauthenticate after that poll, and nothing is stored")
     void expiredTokenStops() {
         provider.script(

@@ -63,6 +63,8 @@ final class FakeProvider implements AutoCloseable {
     volatile boolean endSessionEndpoint;
     /** Whether discovery names mtls_endpoint_aliases (RFC 8705 §5): the same answers under /mtls/. */
     volatile boolean mtlsAliases;
+    /** The origin the aliases name (TX5 over TLS: a proxy that asks for the certificate); null for the issuer's. */
+    volatile String mtlsOrigin;
 
     volatile long deviceExpiresInSeconds = 600;
     /** The device answer's interval; 0 leaves it out (RFC 8628 §3.2's default of 5 s then applies). */
@@ -159,17 +161,17 @@ final class FakeProvider implements AutoCloseable {
                 + "\","
                 + (endSessionEndpoint ? "\"end_session_endpoint\":\"" + issuer + "/endsession\"," : "")
                 + (par ? "\"pushed_authorization_request_endpoint\":\"" + issuer + "/par\"," : "")
-                + (mtlsAliases
-                        ? "\"mtls_endpoint_aliases\":{\"token_endpoint\":\"" + issuer + "/mtls/token\","
-                                + "\"userinfo_endpoint\":\"" + issuer + "/mtls/userinfo\",\"revocation_endpoint\":\""
-                                + issuer
-                                + "/mtls/revoke\",\"pushed_authorization_request_endpoint\":\"" + issuer
-                                + "/mtls/par\"},"
-                        : "")
+                + (mtlsAliases ? aliases(mtlsOrigin != null ? mtlsOrigin : issuer) : "")
                 + "\"authorization_response_iss_parameter_supported\":" + advertiseIss + ","
                 + "\"code_challenge_methods_supported\":[\"S256\"],"
                 + "\"id_token_signing_alg_values_supported\":[\"RS256\"],"
                 + "\"dpop_signing_alg_values_supported\":[\"ES256\"]}";
+    }
+
+    private static String aliases(String origin) {
+        return "\"mtls_endpoint_aliases\":{\"token_endpoint\":\"" + origin + "/mtls/token\","
+                + "\"userinfo_endpoint\":\"" + origin + "/mtls/userinfo\",\"revocation_endpoint\":\"" + origin
+                + "/mtls/revoke\",\"pushed_authorization_request_endpoint\":\"" + origin + "/mtls/par\"},";
     }
 
     private MockResponse authorize(HttpUrl url) {

@@ -31,14 +31,26 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * as RFC 8252 §7.3 allows) and one user. Tomcat closes a keep-alive connection after {@code keepAlive} idle, and a
  * filter in front of everything keeps a record of the requests it read (method and path, never a value).
  */
-final class SpringAuthorizationServer implements AutoCloseable {
+public final class SpringAuthorizationServer implements AutoCloseable {
 
     static final String CLIENT_ID = "stormwatch-spring";
     /** A test registration's secret, as public as the embedded provider's {@code demo-client-secret}. */
     static final String CLIENT_SECRET = "spring-test-secret";
 
-    static final String USER = "ada";
-    static final String PASSWORD = "ada-test-password";
+    /**
+     * A second client for the device authorization grant (RFC 8628), Basic and post, consent
+     * asked on the verification page. Spring refuses {@code openid} in a device authorization request and issues no
+     * ID token for the grant, so its only scope is {@code profile}.
+     */
+    public static final String DEVICE_CLIENT_ID = "stormwatch-spring-device";
+
+    /** The device client's secret: Spring wants each registration's secret to be its own. */
+    public static final String DEVICE_CLIENT_SECRET = "spring-device-test-secret";
+
+    public static final String DEVICE_SCOPE = "profile";
+
+    public static final String USER = "ada";
+    public static final String PASSWORD = "ada-test-password";
 
     private final ConfigurableApplicationContext context;
     private final RequestRecord record;
@@ -48,7 +60,7 @@ final class SpringAuthorizationServer implements AutoCloseable {
         this.record = record;
     }
 
-    static SpringAuthorizationServer start(Duration keepAlive) {
+    public static SpringAuthorizationServer start(Duration keepAlive) {
         return start(keepAlive, java.util.Optional.empty());
     }
 
@@ -61,6 +73,7 @@ final class SpringAuthorizationServer implements AutoCloseable {
         System.setProperty("org.springframework.boot.logging.LoggingSystem", "none");
         RequestRecord record = new RequestRecord();
         String client = "spring.security.oauth2.authorizationserver.client.stormwatch.";
+        String device = "spring.security.oauth2.authorizationserver.client.stormwatch-device.";
         Map<String, Object> properties = Map.ofEntries(
                 Map.entry("server.address", "127.0.0.1"),
                 Map.entry("server.port", "0"),
@@ -76,7 +89,17 @@ final class SpringAuthorizationServer implements AutoCloseable {
                 Map.entry(client + "registration.redirect-uris", "http://127.0.0.1" + LoopbackReceiver.CALLBACK_PATH),
                 Map.entry(client + "registration.scopes", "openid,profile"),
                 Map.entry(client + "require-authorization-consent", "false"),
-                Map.entry(client + "require-proof-key", "true"));
+                Map.entry(client + "require-proof-key", "true"),
+                Map.entry(device + "registration.client-id", DEVICE_CLIENT_ID),
+                Map.entry(device + "registration.client-secret", "{noop}" + DEVICE_CLIENT_SECRET),
+                Map.entry(
+                        device + "registration.client-authentication-methods",
+                        "client_secret_basic,client_secret_post"),
+                Map.entry(
+                        device + "registration.authorization-grant-types",
+                        "urn:ietf:params:oauth:grant-type:device_code,refresh_token"),
+                Map.entry(device + "registration.scopes", DEVICE_SCOPE),
+                Map.entry(device + "require-authorization-consent", "true"));
         if (postLogoutRedirectUri.isPresent()) {
             properties = new java.util.HashMap<>(properties);
             properties.put(client + "registration.post-logout-redirect-uris", postLogoutRedirectUri.get());
@@ -129,7 +152,7 @@ final class SpringAuthorizationServer implements AutoCloseable {
     }
 
     /** The issuer: Spring Authorization Server names itself after the URL it is reached on. */
-    String issuer() {
+    public String issuer() {
         ServletWebServerApplicationContext web = (ServletWebServerApplicationContext) context;
         boolean tls = web.getEnvironment().containsProperty("server.ssl.bundle");
         return (tls ? "https" : "http") + "://127.0.0.1:" + web.getWebServer().getPort();
@@ -144,14 +167,14 @@ final class SpringAuthorizationServer implements AutoCloseable {
     }
 
     /** How many requests with this method and path the server read. */
-    long requestsReceived(String method, String path) {
+    public long requestsReceived(String method, String path) {
         return record.lines.stream()
                 .filter(line -> line.equals(method + " " + path))
                 .count();
     }
 
     /** Method and path of every request read, in order; the Authorization scheme where one came. */
-    List<String> record() {
+    public List<String> record() {
         return List.copyOf(record.lines);
     }
 
@@ -159,6 +182,21 @@ final class SpringAuthorizationServer implements AutoCloseable {
         return record.schemes.stream()
                 .filter(line -> line.startsWith(method + " " + path + " "))
                 .map(line -> line.substring(line.lastIndexOf(' ') + 1))
+                .toList();
+    }
+
+    /**
+     * DV2: when each request with this method and path was answered, and with which status, in the order read.
+     *
+     * @param at     the server's wall clock when its answer was written
+     * @param status the answer's status
+     */
+    public record Answered(java.time.Instant at, int status) {}
+
+    public List<Answered> answered(String method, String path) {
+        return record.answers.stream()
+                .filter(answer -> answer.line().equals(method + " " + path))
+                .map(answer -> new Answered(answer.at(), answer.status()))
                 .toList();
     }
 
@@ -172,6 +210,9 @@ final class SpringAuthorizationServer implements AutoCloseable {
         final List<String> lines = new CopyOnWriteArrayList<>();
         final List<String> schemes = new CopyOnWriteArrayList<>();
         final List<String> certificates = new CopyOnWriteArrayList<>();
+        final List<Answer> answers = new CopyOnWriteArrayList<>();
+
+        record Answer(String line, java.time.Instant at, int status) {}
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -204,6 +245,7 @@ final class SpringAuthorizationServer implements AutoCloseable {
                                     ? c[0].getSubjectX500Principal().getName()
                                     : "-"));
                     chain.doFilter(request, response);
+                    record.answers.add(new RequestRecord.Answer(line, java.time.Instant.now(), response.getStatus()));
                 }
             };
             FilterRegistrationBean<OncePerRequestFilter> bean = new FilterRegistrationBean<>(filter);
