@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * }
  * }</pre>
  */
-public final class Relay implements AutoCloseable {
+public final class Relay implements RelayControls {
 
     /** Admin path: GET the request record ({@code ?since=SEQ}). */
     public static final String REQUESTS_PATH = "/admin/requests";
@@ -111,6 +111,7 @@ public final class Relay implements AutoCloseable {
     }
 
     /** {@code http://127.0.0.1:PORT}; the API is under {@code /v1/}. */
+    @Override
     public URI baseUrl() {
         return server.baseUri();
     }
@@ -120,11 +121,13 @@ public final class Relay implements AutoCloseable {
     }
 
     /** The faults planned per endpoint path ({@code /v1/models}, {@code /v1/chat/completions}). */
+    @Override
     public FaultPlan faults() {
         return faults;
     }
 
     /** Every request received, with its outcome. */
+    @Override
     public RequestLog log() {
         return log;
     }
@@ -143,6 +146,7 @@ public final class Relay implements AutoCloseable {
      * A network hiccup now: every open connection (busy or idle) is reset, and requests being served end without an
      * answer. Returns how many connections were reset.
      */
+    @Override
     public int hiccupNow() {
         hiccups.incrementAndGet();
         return server.resetOpenConnections();

@@ -121,6 +121,11 @@ public record EngineSettings(
         return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, drain, maxConnections, value);
     }
 
+    /** These settings on another clock: a run on simulated time reads the same time as its loop (decision 0039). */
+    public EngineSettings withClock(Clock value) {
+        return new EngineSettings(policy, retryQuota, limit, relayQuota, model, value, drain, maxConnections, observer);
+    }
+
     public EngineSettings withDrain(Duration value) {
         return new EngineSettings(policy, retryQuota, limit, relayQuota, model, clock, value, maxConnections, observer);
     }

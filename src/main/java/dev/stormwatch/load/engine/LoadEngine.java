@@ -26,8 +26,8 @@ import dev.stormwatch.load.series.TimeSeries;
 import dev.stormwatch.load.series.TwoResolutionRecorder;
 import dev.stormwatch.load.simulation.BackoffStrategy;
 import dev.stormwatch.relay.Quota;
-import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
+import dev.stormwatch.relay.RelayControls;
 import dev.stormwatch.relay.RelayMeters;
 import dev.stormwatch.retry.AdaptiveSendRate;
 import dev.stormwatch.retry.CallFailure;
@@ -43,16 +43,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import okhttp3.ConnectionPool;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -77,13 +77,16 @@ public final class LoadEngine {
     private static final Duration FINE_BEFORE = Duration.ofSeconds(2);
     /** ...and this much in all. */
     private static final Duration FINE_LENGTH = Duration.ofSeconds(6);
+    /** How often the drain looks whether anything is still in flight. */
+    private static final Duration DRAIN_POLL = Duration.ofMillis(10);
 
     private final EngineSettings settings;
     private final Optional<LimiterMetrics> metrics;
+    private final Supplier<RunTime> times;
+    private final EmbeddedRelayStart relayStart;
 
     public LoadEngine(EngineSettings settings) {
-        this.settings = settings;
-        this.metrics = Optional.empty();
+        this(settings, Optional.empty(), RunTime::real, EmbeddedRelayStart.onSockets());
     }
 
     /**
@@ -91,8 +94,24 @@ public final class LoadEngine {
      * Prometheus endpoint to serve while the run lasts.
      */
     public LoadEngine(EngineSettings settings, LimiterMetrics metrics) {
-        this.settings = settings;
-        this.metrics = Optional.of(metrics);
+        this(settings, Optional.of(metrics), RunTime::real, EmbeddedRelayStart.onSockets());
+    }
+
+    /**
+     * An engine on this run time and embedded relay: the two constructors above take real time and the relay on
+     * sockets; a test runs the engine on simulated time with the relay's pipeline in process (decision 0039).
+     *
+     * @param times makes each run's time (its loop's waits and timers); the settings' clock must read the same time
+     */
+    LoadEngine(
+            EngineSettings settings,
+            Optional<LimiterMetrics> metrics,
+            Supplier<RunTime> times,
+            EmbeddedRelayStart relayStart) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.times = Objects.requireNonNull(times, "times");
+        this.relayStart = Objects.requireNonNull(relayStart, "relayStart");
     }
 
     /**
@@ -113,7 +132,7 @@ public final class LoadEngine {
         Scenario scenario = options.scenario();
         List<String> notes = new ArrayList<>(initialNotes(options));
         StopSignal stop = new StopSignal();
-        RunResources resources = new RunResources();
+        RunResources resources = new RunResources(times.get());
         // Ctrl-C mid-run: the embedded Redis is a child process and must not outlive the run.
         Thread cleanup = new Thread(resources::close, "load-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
@@ -206,7 +225,7 @@ public final class LoadEngine {
         }
         TargetPlan target;
         try {
-            target = startTarget(options, relayPlan, resources, notes);
+            target = startTarget(options, relayPlan, connections, resources, notes);
         } catch (IOException e) {
             return Optional.of("the embedded relay could not start: " + e.getMessage());
         }
@@ -278,10 +297,17 @@ public final class LoadEngine {
      * @throws IOException when the embedded relay cannot start
      */
     private TargetPlan startTarget(
-            LoadOptions options, Optional<RelayPlan> relayPlan, RunResources resources, List<String> notes)
+            LoadOptions options,
+            Optional<RelayPlan> relayPlan,
+            int connections,
+            RunResources resources,
+            List<String> notes)
             throws IOException {
         if (relayPlan.isPresent()) {
-            resources.relay = Relay.start(relayPlan.get().config());
+            EmbeddedRelayStart.Started started =
+                    relayStart.start(relayPlan.get().config(), connections);
+            resources.relay = started.relay();
+            resources.sending = started.transport().orElse(null);
             metrics.ifPresent(m -> RelayMeters.bind(m.registry(), resources.relay.log()));
             resources.actions = relayPlan.get().actions();
             // LB13: "embedded" is a relay of the run's own, with the scenario's quota and faults: say which.
@@ -323,6 +349,12 @@ public final class LoadEngine {
     private void startTransport(HttpUrl url, int connections, RunResources resources, List<String> notes) {
         resources.http = sharedHttpClient(connections);
         resources.workers = workers(connections);
+        if (resources.sending != null) {
+            // The relay's own transport (a test's relay without sockets, decision 0039).
+            notes.add("sent to the embedded relay in process, without sockets, over at most " + connections
+                    + " connection(s)");
+            return;
+        }
         // A Redis limiter's round trip and a token refresh block; with neither, the retry engine decides on the
         // event loop itself, and no thread is woken per response.
         boolean mayBlock = resources.fleet.usesRedis() || resources.session != null;
@@ -344,6 +376,7 @@ public final class LoadEngine {
                                         : "")
                         : "sent as OkHttp blocking calls on " + connections
                                 + " worker threads (https or a remote host)");
+        resources.sending = resources.transport;
     }
 
     /**
@@ -368,14 +401,16 @@ public final class LoadEngine {
             return unrecorded;
         });
         // The event loop runs none of OkHttp's interceptors, so the upstream latency is timed around it (L8).
-        AttemptTransport transport = metrics.isPresent() && resources.transport.carries(target.url())
-                ? AttemptTransport.timed(resources.transport, clientMeters)
-                : resources.transport;
+        boolean untimed = resources.transport == null || resources.transport.carries(target.url());
+        AttemptTransport transport = metrics.isPresent() && untimed
+                ? AttemptTransport.timed(resources.sending, clientMeters)
+                : resources.sending;
         for (int i = 0; i < options.instances(); i++) {
             SplittableRandom random = new SplittableRandom(seed + i);
             ResilientClient.Builder builder = ResilientClient.builder(resources.http)
                     .policy(settings.policy())
                     .clock(settings.clock())
+                    .scheduler(resources.time.retryScheduler())
                     .random(() -> {
                         synchronized (random) {
                             return random.nextDouble();
@@ -402,18 +437,13 @@ public final class LoadEngine {
             resources.fleet.limiterOf(i).ifPresent(limiter -> builder.limiter(limiter, principal));
             instances.add(builder.build());
         }
-        resources.timer = Executors.newScheduledThreadPool(1, runnable -> {
-            Thread thread = new Thread(runnable, "load-timer");
-            thread.setDaemon(true);
-            return thread;
-        });
         Request request = new Request.Builder().url(target.url()).get().build();
         resources.clients = new VirtualClients(
                 instances,
                 request,
                 CallOptions.model(settings.model()),
                 client,
-                RunScheduler.on(resources.timer),
+                resources.time.timer(),
                 stop,
                 watch,
                 options.target().describe());
@@ -428,11 +458,14 @@ public final class LoadEngine {
             List<String> notes,
             Consumer<Duration> tick)
             throws InterruptedException {
-        long startNanos = System.nanoTime();
+        RunTime time = resources.time;
+        long startNanos = time.nanoTime();
         for (RelayPlan.TimedAction action : resources.actions) {
-            Relay relay = resources.relay;
-            resources.timer.schedule(
-                    () -> action.action().accept(relay), action.at().toMillis(), TimeUnit.MILLISECONDS);
+            RelayControls relay = resources.relay;
+            time.timer()
+                    .schedule(
+                            Duration.ofMillis(action.at().toMillis()),
+                            () -> action.action().accept(relay));
         }
         if (options.rate().isPresent()) {
             resources.clients.startOpenLoop(options.rate().getAsDouble(), options.clients());
@@ -441,13 +474,13 @@ public final class LoadEngine {
         }
         long plannedNanos = options.duration().toNanos();
         while (!stop.isStopped()) {
-            long left = plannedNanos - (System.nanoTime() - startNanos);
+            long left = plannedNanos - (time.nanoTime() - startNanos);
             if (left <= 0) {
                 break;
             }
-            stop.await(Math.min(TICK.toMillis(), Math.max(1, left / 1_000_000)));
+            time.await(stop, Duration.ofMillis(Math.min(TICK.toMillis(), Math.max(1, left / 1_000_000))));
             resources.drainProvider();
-            Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
+            Duration elapsed = Duration.ofNanos(time.nanoTime() - startNanos);
             progress.accept(ProgressLine.render(elapsed, options.duration(), client.perSecond())
                     + (options.jitter() == BackoffStrategy.FULL
                             ? ""
@@ -456,9 +489,9 @@ public final class LoadEngine {
         }
         resources.clients.stopSending();
         // B2: what is in flight may finish, but only for a short while: a run never outlives its drain.
-        long drainUntil = System.nanoTime() + settings.drain().toNanos();
-        while (resources.clients.inFlight() > 0 && System.nanoTime() < drainUntil) {
-            Thread.sleep(10);
+        long drainUntil = time.nanoTime() + settings.drain().toNanos();
+        while (resources.clients.inFlight() > 0 && time.nanoTime() < drainUntil) {
+            time.sleep(DRAIN_POLL);
         }
         int cancelled = resources.clients.cancelAll();
         if (cancelled > 0) {
@@ -618,8 +651,9 @@ public final class LoadEngine {
 
     /** What a run starts and must stop, whatever happens. */
     private static final class RunResources implements AutoCloseable {
+        final RunTime time;
         Recorders recorders;
-        Relay relay;
+        RelayControls relay;
         ProviderRecord providerRecord;
         SessionBearer session;
         ResponseWatch watch;
@@ -628,8 +662,14 @@ public final class LoadEngine {
         OkHttpClient http;
         ExecutorService workers;
         EventLoopTransport transport;
-        ScheduledExecutorService timer;
+        /** What carries the attempts: the event loop, or the embedded relay's own transport. */
+        AttemptTransport sending;
+
         VirtualClients clients;
+
+        RunResources(RunTime time) {
+            this.time = time;
+        }
 
         synchronized void drainProvider() {
             if (providerRecord != null) {
@@ -649,9 +689,7 @@ public final class LoadEngine {
                 clients.stopSending();
                 clients.cancelAll();
             }
-            if (timer != null) {
-                timer.shutdownNow();
-            }
+            time.close();
             drainProvider();
             if (transport != null) {
                 transport.close(); // fails what is still unanswered, before the workers that deliver it stop

@@ -5,8 +5,8 @@ import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.load.scenario.TimedFault;
 import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.RateLimitDialect;
-import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
+import dev.stormwatch.relay.RelayControls;
 import dev.stormwatch.server.Fault;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +28,7 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
     static final String ENDPOINT = "/v1/models";
 
     /** One thing to do to the relay at an offset from the start of the run. */
-    record TimedAction(Duration at, String what, Consumer<Relay> action) {}
+    record TimedAction(Duration at, String what, Consumer<RelayControls> action) {}
 
     RelayPlan {
         actions = List.copyOf(actions);
@@ -54,7 +54,7 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
         for (TimedFault entry : scenario.timeline()) {
             RelayFault fault = entry.fault();
             if (fault instanceof RelayFault.ResetConnections) {
-                actions.add(new TimedAction(entry.at(), "reset every connection", Relay::hiccupNow));
+                actions.add(new TimedAction(entry.at(), "reset every connection", RelayControls::hiccupNow));
             } else if (fault instanceof RelayFault.Outage outage) {
                 // The relay's outage answers the fault's 5xx without Retry-After (P5: nothing for the clients to pause
                 // on).

@@ -20,13 +20,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The "provider outage" preset end to end, scaled down: the preset's fault (503 without Retry-After), 4 s from t = 3 s
  * instead of 20 s from t = 10 s, so that the run takes 12 s instead of 45 s. Scaled through the scenario API (a
- * {@link Scenario} is data), keeping the preset's name and fault kind.
+ * {@link Scenario} is data), keeping the preset's name and fault kind. The outage family's one run on real sockets and
+ * real time.
  */
+@Tag("slow")
 class ProviderOutageScenarioTest {
 
     private static final Duration OUTAGE_START = Duration.ofSeconds(3);

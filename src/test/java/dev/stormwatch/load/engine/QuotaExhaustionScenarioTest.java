@@ -21,13 +21,16 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The "quota exhaustion" preset end to end, scaled down: the preset's fault (a fixed-window quota answering 429 with a
  * Retry-After to the window's end), 10 requests per 2 s instead of 100 per 10 s, so that a 7 s run crosses several
- * windows. Scaled through the scenario API, keeping the preset's name and fault kind.
+ * windows. Scaled through the scenario API, keeping the preset's name and fault kind. The quota family's one run on
+ * real sockets and real time ({@link AdaptivePacingLoadTest} and {@link QuotaPacingLoadTest} run on simulated time).
  */
+@Tag("slow")
 class QuotaExhaustionScenarioTest {
 
     private static final int QUOTA = 10;

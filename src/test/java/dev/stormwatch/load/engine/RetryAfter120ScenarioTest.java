@@ -18,14 +18,16 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The "Retry-After 120" preset, its first seconds only: the preset's fault (every request 429 with a Retry-After
  * counting down 120 s to one shared instant), from t = 3 s instead of t = 10 s, in an 8 s run instead of 140 s. What it
  * shows happens at once and lasts: the wait does not fit the budget, calls stop and the origin pauses; the end of the
- * pause (t = 123 s) is not run.
+ * pause (t = 123 s) is not run. The shared Retry-After family's one run on real sockets and real time.
  */
+@Tag("slow")
 class RetryAfter120ScenarioTest {
 
     private static final Duration FAULT_START = Duration.ofSeconds(3);
