@@ -33,34 +33,56 @@ public enum ChartSeries {
     EXHAUSTED(8, "exhausted budgets"),
     /** The provider's quota per second, a flat line. */
     QUOTA(8, "provider's quota per s"),
-    /** A fault of the scenario at its second: a line, or a band's outline. */
-    FAULT(4),
+    /**
+     * A fault of the scenario at its second: a line, or a band's outline. UI24: an ink of its own, outside the
+     * palette, so that a marker never reads as one of the eight series of the PNG's counts panel (5xx is slot 4).
+     */
+    FAULT(0, 0x5E35B1, "fault"),
     /** The median latency. */
     P50(1, "p50", "p50 ms"),
     /** The 99th percentile of the service time. */
     P99(5, "p99", "p99 ms"),
     /** The 99th percentile from each request's intended start (CO1). */
-    P99_FROM_INTENDED_START(7, "p99 from intended start", "p99 from intended start ms");
+    P99_FROM_INTENDED_START(7, "p99 from intended start", "p99 from intended start ms"),
+    /** UI24: attempts that got no answer (the PNG draws them apart from 5xx); an ink of its own, outside the palette. */
+    NETWORK_ERRORS(0, 0x6639BA, "network errors"),
+    /** UI24: the most requests in flight at once in a bucket; an ink of its own, outside the palette. */
+    IN_FLIGHT(0, 0x6E7781, "in flight (max)");
 
     /** UI9's eight colours as the light theme (AtlantaFX Primer Light) gives them, slot 1 first. */
     private static final int[] LIGHT = {0x0969DA, 0x9A6700, 0x1A7F37, 0xCF222E, 0x8250DF, 0x1B7C83, 0xBC4C00, 0x57606A};
 
     private final int slot;
+    private final int ink;
     private final List<String> names;
 
     ChartSeries(int slot, String... names) {
+        this(slot, 0, names); // the palette's colour, read in lightRgb(): the constants come before LIGHT
+    }
+
+    /** A series drawn in {@code ink} (0xRRGGBB, its light-theme value) instead of a slot of the palette (slot 0). */
+    ChartSeries(int slot, int ink, String... names) {
         this.slot = slot;
+        this.ink = ink;
         this.names = List.of(names);
     }
 
-    /** The palette's colour that draws it, 1 to 8 ({@code -sw-chart-1} ... {@code -sw-chart-8}). */
+    /**
+     * The palette's colour that draws it, 1 to 8 ({@code -sw-chart-1} ... {@code -sw-chart-8}); 0 for a series with
+     * an ink of its own ({@link #inPalette()}).
+     */
     public int slot() {
         return slot;
     }
 
+    /** Whether one of the palette's eight colours draws it; else an ink of its own ({@code -sw-ink-NAME}). */
+    public boolean inPalette() {
+        return slot > 0;
+    }
+
     /** Its colour in the light theme, as 0xRRGGBB: what the PNG report draws it in. */
     public int lightRgb() {
-        return LIGHT[slot - 1];
+        return inPalette() ? LIGHT[slot - 1] : ink;
     }
 
     /**

@@ -202,8 +202,12 @@ class WindowAtSmallestSizeTest {
         javafx.scene.control.TableView<?> timeline =
                 robot.lookup("#timeline-table").queryAs(javafx.scene.control.TableView.class);
         Node header = timeline.lookup(".column-header-background");
-        // A one-line row is as high as the one-line header; rows whose "Then" wraps are higher.
-        double rowHeight = header.getBoundsInLocal().getHeight();
+        // UI22: the rows are one line each, as high as the first row that shows (the header's height before any).
+        double rowHeight = timeline.lookupAll(".table-row-cell").stream()
+                .filter(node -> node instanceof javafx.scene.control.TableRow<?> row && !row.isEmpty())
+                .mapToDouble(node -> node.getBoundsInLocal().getHeight())
+                .max()
+                .orElse(header.getBoundsInLocal().getHeight());
         assertThat(timeline.getHeight() - header.getBoundsInLocal().getHeight())
                 .as("the timeline table's room for rows, paused at 1024x700")
                 .isGreaterThanOrEqualTo(4 * rowHeight);

@@ -40,7 +40,10 @@ public final class SeriesColours {
 
     /** The style class of a slot of the palette, {@code sw-series-N}. */
     public static String styleClass(ChartSeries series) {
-        return SLOT_CLASSES.get(series.slot() - 1);
+        // UI24: a series with an ink of its own outside the palette (a fault's marker) has a class of its own.
+        return series.inPalette()
+                ? SLOT_CLASSES.get(series.slot() - 1)
+                : "sw-ink-" + series.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     private static void apply(XYChart<?, ?> chart) {

@@ -37,19 +37,47 @@ public final class SessionView extends BorderPane {
             "phase-paused",
             "phase-failed");
 
-    /** UI12: the token tabs keep a claims box of at least five lines of claims. */
-    static final double TOKENS_MIN_HEIGHT = 270;
-    /** UI12: the timeline keeps its title, its lanes and at least four rows of its table. */
-    static final double TIMELINE_MIN_HEIGHT = 350;
+    /**
+     * UI12: the token tabs keep a claims box of at least five lines of claims (the verification above it is one line,
+     * whole on hover, UI21).
+     */
+    static final double TOKENS_MIN_HEIGHT = 226;
+    /** UI12: the timeline keeps its title, its lanes and at least four rows of its table (one line each, UI22). */
+    static final double TIMELINE_MIN_HEIGHT = 284;
+    /** UI23: signed out, the timeline keeps its title and lanes; the inspector takes the rest. */
+    static final double TIMELINE_MIN_HEIGHT_SIGNED_OUT = 150;
+    /**
+     * UI21: the session's share of the column above the timeline: at 1280×800 signed in, the claims box keeps five
+     * lines and the timeline six rows, with no scrollbar.
+     */
+    static final double SESSION_SHARE = 0.52;
 
     public SessionView(SessionViewModel model, TimelineViewModel timeline) {
         setId("session");
         TimelineView timelineView = new TimelineView(timeline);
-        // UI12: the timeline keeps room for its lanes and a few rows, however much the session above needs.
-        timelineView.setMinHeight(TIMELINE_MIN_HEIGHT);
+        // UI12: the timeline keeps room for its lanes and a few rows, however much the session above needs (set
+        // below, with the signed-out share of UI23).
         SplitPane vertical = new SplitPane(sessionPane(model), timelineView);
         vertical.setOrientation(Orientation.VERTICAL);
-        vertical.setDividerPositions(0.6);
+        vertical.setDividerPositions(SESSION_SHARE);
+        // UI23: signed out, the token inspector is the only token tab and the timeline has nothing of this session to
+        // show: the session takes all but the timeline's least height, so that the inspector's header and claims
+        // are usable without scrolling; signed in, the shares of UI21 come back.
+        // Only when that changes: a refresh rebuilds the tokens, and a divider the person moved stays where it is.
+        javafx.beans.binding.BooleanBinding signedOut = Bindings.isEmpty(model.tokens());
+        Runnable share = () -> {
+            timelineView.setMinHeight(signedOut.get() ? TIMELINE_MIN_HEIGHT_SIGNED_OUT : TIMELINE_MIN_HEIGHT);
+            vertical.setDividerPositions(signedOut.get() ? 1.0 : SESSION_SHARE);
+        };
+        signedOut.addListener((obs, was, now) -> share.run());
+        // A smaller window clamps the divider to the timeline's least height; signed out, it goes back down after.
+        vertical.heightProperty().addListener((obs, was, now) -> {
+            if (signedOut.get()) {
+                vertical.setDividerPositions(1.0);
+            }
+        });
+        vertical.getProperties().put(SignedOutShare.class, signedOut); // kept as long as the view
+        share.run();
         // UI8, UI12: when the window is lower than the session (a pause adds its countdown and message), a usable
         // claims box and timeline need, the column scrolls instead of squeezing them.
         ScrollPane column = new ScrollPane(vertical);
@@ -242,7 +270,7 @@ public final class SessionView extends BorderPane {
         VBox.setVgrow(tokens, Priority.ALWAYS);
         tokens.setMinHeight(TOKENS_MIN_HEIGHT); // UI12
 
-        VBox pane = new VBox(10, banner, actions, wait, message, deviceCode, qr, urlRow, expiries, tokens);
+        VBox pane = new VBox(6, banner, actions, wait, message, deviceCode, qr, urlRow, expiries, tokens);
         pane.setPadding(new Insets(12));
         pane.getStyleClass().add("session-pane");
         return pane;
@@ -277,8 +305,8 @@ public final class SessionView extends BorderPane {
             Label facts = new Label(token.fingerprint() + " · " + token.length() + " characters · value hidden");
             facts.getStyleClass().add("muted");
             Label verification = RuleHints.explain(new Label(token.verification()));
-            verification.setWrapText(true);
-            verification.setMinHeight(Region.USE_PREF_SIZE);
+            // UI21: one line, whole on hover: a line that wraps at 1024 px takes the claims box's room.
+            verification.setWrapText(false);
             if (verification.getTooltip() == null) {
                 verification.setTooltip(new javafx.scene.control.Tooltip(token.verification()));
             }
@@ -338,4 +366,7 @@ public final class SessionView extends BorderPane {
         button.setOnAction(e -> action.run());
         return button;
     }
+
+    /** The key under which the split keeps its signed-out binding, so that the binding lives as long as the view. */
+    private enum SignedOutShare {}
 }

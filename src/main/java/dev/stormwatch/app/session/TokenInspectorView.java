@@ -23,6 +23,9 @@ import javafx.scene.layout.VBox;
  */
 final class TokenInspectorView {
 
+    /** UI23: the decoded header and claims take this share of the room beside the checks table. */
+    static final double DECODED_SHARE = 0.65;
+
     private TokenInspectorView() {}
 
     static Node build(TokenInspectorViewModel model) {
@@ -41,7 +44,7 @@ final class TokenInspectorView {
         TextArea jwks = new TextArea();
         jwks.setId("inspector-jwks");
         jwks.setPromptText("...or paste a JWKS ({\"keys\": [...]})");
-        jwks.setPrefRowCount(2);
+        jwks.setPrefRowCount(1); // UI23: the header and claims below need the room more
         jwks.textProperty().bindBidirectional(model.jwksProperty());
         TabLeavesTextArea.on(jwks); // UI11: a JWKS needs no tab character
         // SX6: a token saved in a file goes into the masked field, as a pasted one does, and is inspected at once.
@@ -77,12 +80,14 @@ final class TokenInspectorView {
         checks.getColumns().add(column("What was seen", TokenInspectorViewModel.Row::detail, 520));
         checks.setPlaceholder(new Label("Paste a token and press Inspect."));
         checks.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        SplitPane decoded =
-                new SplitPane(area("Header", model.headerProperty()), area("Claims", model.claimsProperty()));
+        SplitPane decoded = new SplitPane(
+                area("Header", "inspector-header", model.headerProperty()),
+                area("Claims", "inspector-claims", model.claimsProperty()));
         decoded.setDividerPositions(0.3);
         decoded.setOrientation(javafx.geometry.Orientation.HORIZONTAL);
         SplitPane read = new SplitPane(decoded, checks);
         read.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        read.setDividerPositions(DECODED_SHARE); // UI23
         VBox.setVgrow(read, Priority.ALWAYS);
         VBox pane = new VBox(
                 6,
@@ -107,8 +112,9 @@ final class TokenInspectorView {
         return column;
     }
 
-    private static VBox area(String title, ReadOnlyStringProperty text) {
+    private static VBox area(String title, String id, ReadOnlyStringProperty text) {
         TextArea area = new TextArea();
+        area.setId(id);
         area.setEditable(false);
         area.getStyleClass().add("code");
         area.textProperty().bind(text);

@@ -33,6 +33,7 @@ public final class TimelineView extends BorderPane {
         TableView<TimelineRow> table = new TableView<>(model.rows());
         table.setId("timeline-table");
         table.setPlaceholder(new Label("No requests yet."));
+        table.getStyleClass().add(atlantafx.base.theme.Styles.DENSE); // UI22: compact one-line rows
         // Widths that fit the Session area's centre at 1280 px; the last column takes what is left.
         table.getColumns().add(column("Time", "When the attempt ended, in UTC", TimelineRow::time, 94));
         table.getColumns()
@@ -59,10 +60,15 @@ public final class TimelineView extends BorderPane {
                         "Failed requests the origin may still make, and time left (B1)",
                         TimelineRow::budgetLeft,
                         126));
+        // UI22: the longest texts (a new connection's reason, CN1) stay on one line, whole on hover, so that every
+        // row is one line high and the table shows more of them.
         TableColumn<TimelineRow, String> then = column("Then", "What the client did next", TimelineRow::verdict, 130);
-        wrapCells(then); // UI3: its notes (a new connection's reason, CN1) are the longest texts; they wrap, not cut
+        then.setMinWidth(THEN_MIN_WIDTH);
         table.getColumns().add(then);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // UI22: every column but the last as wide as its widest text, read in the table's own fonts.
+        model.rows().addListener((javafx.collections.ListChangeListener<TimelineRow>) c -> fitColumns(table));
+        table.skinProperty().addListener((obs, old, skin) -> Platform.runLater(() -> fitColumns(table)));
         table.setRowFactory(t -> {
             TableRow<TimelineRow> row = new TableRow<>();
             MenuItem copy = new MenuItem("Copy for a ticket");
@@ -89,7 +95,10 @@ public final class TimelineView extends BorderPane {
         HBox bar = new HBox(8, title, spacer, copySelected, clear);
         bar.setPadding(new Insets(0, 0, 6, 0));
 
-        SplitPane split = new SplitPane(new OriginLanes(model.rows()), table);
+        OriginLanes lanes = new OriginLanes(model.rows());
+        // UI22: the lanes take no more than they draw; every other pixel goes to the table's rows.
+        lanes.setMaxHeight(Region.USE_PREF_SIZE);
+        SplitPane split = new SplitPane(lanes, table);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.28);
         setTop(bar);
@@ -130,6 +139,64 @@ public final class TimelineView extends BorderPane {
         }
     }
 
+    /** UI22: the last column, "Then", keeps at least this much of its text in view; the rest is on hover. */
+    static final double THEN_MIN_WIDTH = 90;
+    /** Room a header needs beside its text: its padding. */
+    private static final double HEADER_ROOM = 24;
+    /** Room a cell needs beside its text: its padding on both sides and a little for the theme's rounding. */
+    private static final double CELL_ROOM = 20;
+
+    /**
+     * UI22: each column but the last as wide as its widest text, its header's included, in the fonts the stylesheet
+     * gave the table; the last takes what is left (and is cut, whole on hover, when that is less than its text).
+     */
+    private static void fitColumns(TableView<TimelineRow> table) {
+        if (table.getSkin() == null) {
+            return;
+        }
+        table.applyCss();
+        javafx.scene.text.Font cellFont = fontOf(table, ".table-cell", null);
+        javafx.scene.text.Font headerFont = fontOf(table, ".column-header .label", cellFont);
+        // What each header needs to show its title whole, as its own skin measures it (padding and font included).
+        java.util.Map<javafx.scene.control.TableColumnBase<?, ?>, Double> headerNeeds = new java.util.HashMap<>();
+        for (javafx.scene.Node node : table.lookupAll(".column-header")) {
+            if (node instanceof javafx.scene.control.skin.TableColumnHeader header) {
+                headerNeeds.put(header.getTableColumn(), header.prefWidth(-1));
+            }
+        }
+        var columns = table.getColumns();
+        for (int c = 0; c < columns.size() - 1; c++) {
+            TableColumn<TimelineRow, ?> column = columns.get(c);
+            double measured = column.getGraphic() instanceof Label header
+                    ? textWidth(header.getText(), header.getFont()) + HEADER_ROOM
+                    : textWidth(column.getText(), headerFont) + HEADER_ROOM;
+            double width = Math.max(measured, headerNeeds.getOrDefault(column, 0.0));
+            for (TimelineRow row : table.getItems()) {
+                Object value = column.getCellData(row);
+                if (value != null) {
+                    width = Math.max(width, textWidth(value.toString(), cellFont) + CELL_ROOM);
+                }
+            }
+            column.setMinWidth(Math.ceil(width));
+            column.setPrefWidth(Math.ceil(width));
+        }
+    }
+
+    private static javafx.scene.text.Font fontOf(
+            javafx.scene.Parent parent, String selector, javafx.scene.text.Font otherwise) {
+        return parent.lookupAll(selector).stream()
+                .filter(javafx.scene.control.Labeled.class::isInstance)
+                .map(node -> ((javafx.scene.control.Labeled) node).getFont())
+                .findFirst()
+                .orElse(otherwise == null ? javafx.scene.text.Font.getDefault() : otherwise);
+    }
+
+    private static double textWidth(String text, javafx.scene.text.Font font) {
+        Text probe = new Text(text);
+        probe.setFont(font);
+        return probe.getLayoutBounds().getWidth();
+    }
+
     private static TableColumn<TimelineRow, String> column(
             String title, String explanation, Function<TimelineRow, String> value, double width) {
         TableColumn<TimelineRow, String> column = new TableColumn<>();
@@ -159,32 +226,5 @@ public final class TimelineView extends BorderPane {
         column.setPrefWidth(Math.max(width, titleWidth));
         column.setSortable(false);
         return column;
-    }
-
-    /** Cells that wrap their text at the column's width, the row growing to fit, with the same tooltip. */
-    private static void wrapCells(TableColumn<TimelineRow, String> column) {
-        column.setCellFactory(c -> new TableCell<>() {
-            private final Text wrapped = new Text();
-
-            {
-                wrapped.getStyleClass().add("wrapped-cell-text");
-                wrapped.wrappingWidthProperty().bind(column.widthProperty().subtract(12));
-            }
-
-            @Override
-            protected void updateItem(String text, boolean empty) {
-                super.updateItem(text, empty);
-                setText(null);
-                if (empty || text == null || text.isEmpty()) {
-                    setGraphic(null);
-                    setTooltip(null);
-                    return;
-                }
-                wrapped.setText(text);
-                setGraphic(wrapped);
-                String legend = RuleCatalogue.spec().legendFor(text);
-                setTooltip(new Tooltip(legend.isEmpty() ? text : text + "\n\n" + legend));
-            }
-        });
     }
 }

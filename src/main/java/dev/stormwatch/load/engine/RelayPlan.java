@@ -3,6 +3,7 @@ package dev.stormwatch.load.engine;
 import dev.stormwatch.load.scenario.RelayFault;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.load.scenario.TimedFault;
+import dev.stormwatch.relay.LatencyModel;
 import dev.stormwatch.relay.Quota;
 import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.relay.RelayConfig;
@@ -62,6 +63,8 @@ record RelayPlan(RelayConfig config, List<TimedAction> actions) {
                         entry.at(), entry.at().plus(outage.length()), outage.status()));
             } else if (fault instanceof RelayFault.SharedRetryAfter shared) {
                 actions.addAll(sharedRetryAfter(entry.at(), shared.length()));
+            } else if (fault instanceof RelayFault.SlowModel slow) {
+                config = config.withLatency(LatencyModel.around(slow.median())); // LB17
             }
             // RelayFault.Quota and RelayFault.LeakyBucket went into the configuration above.
         }

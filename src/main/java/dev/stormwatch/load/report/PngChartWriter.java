@@ -52,10 +52,10 @@ public final class PngChartWriter {
     /** LB12: the provider's quota line (UI14: the window's colour for it) and the faults' markers. */
     static final Color QUOTA_COLOUR = colour(ChartSeries.QUOTA);
     /**
-     * The faults' markers keep an ink of their own: the counts panel already draws eight series in the palette's
-     * eight colours, and a marker must not read as one of them.
+     * UI24: the faults' markers, in the fault's own ink (outside the palette: the counts panel already draws eight
+     * series in its eight colours, and a marker must not read as one of them), the same as the window's.
      */
-    static final Color FAULT_COLOUR = new Color(0x5E35B1);
+    static final Color FAULT_COLOUR = colour(ChartSeries.FAULT);
 
     private static final Color FAULT_BAND = new Color(0xEDE7F6);
     /** Room below the time axis for the settings (LB12), and above the plots for the run's sentence (LB4). */
@@ -69,13 +69,16 @@ public final class PngChartWriter {
             new Line("2xx", colour(ChartSeries.SUCCEEDED), bucket -> bucket.count(Counter.STATUS_2XX)),
             new Line("429", colour(ChartSeries.THROTTLED), bucket -> bucket.count(Counter.STATUS_429)),
             new Line("5xx", colour(ChartSeries.FAILED), bucket -> bucket.count(Counter.STATUS_5XX)),
-            new Line("network errors", new Color(0x9467BD), bucket -> bucket.count(Counter.NETWORK_ERRORS)),
+            new Line(
+                    "network errors",
+                    colour(ChartSeries.NETWORK_ERRORS),
+                    bucket -> bucket.count(Counter.NETWORK_ERRORS)),
             new Line(
                     "refused by limiter",
                     colour(ChartSeries.LIMITER_REFUSED),
                     bucket -> bucket.count(Counter.LIMITER_REFUSED)),
             new Line("retries", RETRIES_COLOUR, bucket -> bucket.count(Counter.RETRIES)),
-            new Line("in flight (max)", new Color(0x7F7F7F), Bucket::maxInFlight));
+            new Line("in flight (max)", colour(ChartSeries.IN_FLIGHT), Bucket::maxInFlight));
 
     private static final List<Line> LATENCY_LINES = List.of(
             new Line(
@@ -112,6 +115,7 @@ public final class PngChartWriter {
         colours.put(RESPONSE_P99.name(), RESPONSE_P99.color());
         colours.put("arrivals at the provider", ARRIVALS_COLOUR);
         colours.put("provider's quota per s", QUOTA_COLOUR);
+        colours.put("fault", FAULT_COLOUR);
         return colours;
     }
 

@@ -43,9 +43,11 @@ public final class RunVerdict {
             Optional<TimeSeries> clientFine,
             Map<String, Figure> figures) {
         List<String> clauses = new ArrayList<>();
+        // LB17: a standing slow model or quota comes first in a storm's timeline; the reset is its story.
+        Optional<Duration> reset = scenario.resetAt();
         Optional<TimedFault> fault = scenario.timeline().stream().findFirst();
-        if (fault.isPresent() && fault.get().fault() instanceof RelayFault.ResetConnections) {
-            clauses.addAll(storm(fault.get().at(), jitter, runStart, client, clientFine));
+        if (reset.isPresent()) {
+            clauses.addAll(storm(reset.get(), jitter, runStart, client, clientFine));
         } else if (fault.isPresent() && fault.get().fault() instanceof RelayFault.Outage outage) {
             clauses.add("the provider answered " + outage.status() + " from t = "
                     + seconds(fault.get().at()) + " to t = "
@@ -106,6 +108,16 @@ public final class RunVerdict {
         } else {
             clauses.add(count(retried, "retry", "retries") + " spread over " + seconds(Duration.between(first, last))
                     + (jitter == BackoffStrategy.NONE ? " with no backoff" : " with " + jitter.cliName() + " jitter"));
+        }
+        long throttled = 0;
+        for (int i = 0; i < client.buckets().size(); i++) {
+            if (!client.bucketStart(i).isBefore(faultAt)) {
+                throttled += client.buckets().get(i).count(Counter.STATUS_429);
+            }
+        }
+        if (throttled > 0) {
+            // LB17: the retries pushed past the provider's quota.
+            clauses.add(count(throttled, "answer", "answers") + " 429 from the quota after it");
         }
         clauses.add(budgets(client));
         return clauses;

@@ -12,6 +12,16 @@ public sealed interface RelayFault {
     /** Close every open connection at once, mid-request, as a load balancer hiccup at 3 AM does; then serve normally. */
     record ResetConnections() implements RelayFault {}
 
+    /**
+     * LB17: the model takes about {@code median} to answer (log-normal around it, as a model API's latency is), for the
+     * whole run, so that requests are in flight when a fault strikes and a closed loop sends at a model API's pace.
+     */
+    record SlowModel(Duration median) implements RelayFault {
+        public SlowModel {
+            requirePositive(median, "model latency");
+        }
+    }
+
     /** Answer every request with {@code status} and no Retry-After for {@code length}; then serve normally. */
     record Outage(Duration length, int status) implements RelayFault {
         public Outage {

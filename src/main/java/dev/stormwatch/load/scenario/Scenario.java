@@ -72,8 +72,9 @@ public record Scenario(
             if (entry.fault() instanceof RelayFault.SharedRetryAfter retryAfter) {
                 return Optional.of(entry.at().plus(retryAfter.length()));
             }
-            if (entry.fault() instanceof RelayFault.Quota quota) {
-                // Every client refused in the first window is told the same instant: the window's end.
+            if (entry.fault() instanceof RelayFault.Quota quota && resetAt().isEmpty()) {
+                // Every client refused in the first window is told the same instant: the window's end. Beside a
+                // connection reset (LB17) the quota is the background the storm pushes against, not the story.
                 return Optional.of(entry.at().plus(quota.window()));
             }
         }
@@ -93,9 +94,21 @@ public record Scenario(
         if (outage.isPresent()) {
             return Optional.of(outage.get().end());
         }
+        Optional<Duration> reset = resetAt();
+        if (reset.isPresent()) {
+            return reset;
+        }
         return timeline.isEmpty()
                 ? Optional.empty()
                 : Optional.of(timeline.get(0).at());
+    }
+
+    /** When the relay resets every connection (the storm), from the start of the run. */
+    public Optional<Duration> resetAt() {
+        return timeline.stream()
+                .filter(entry -> entry.fault() instanceof RelayFault.ResetConnections)
+                .map(TimedFault::at)
+                .findFirst();
     }
 
     /** A span of the run, as offsets from its start. */

@@ -9,6 +9,15 @@ import java.util.stream.Collectors;
 /** The scenario presets ("3 AM storm", "provider outage", "quota exhaustion", "Retry-After 120"), and a steady run. */
 public final class ScenarioPresets {
 
+    /**
+     * LB17: how long the storm's model takes to answer: 64 clients in a closed loop then send about 110 requests a
+     * second, each in flight for half a second, so that the reset at t = 10 s finds every client mid-request.
+     */
+    static final Duration STORM_MODEL_LATENCY = Duration.ofMillis(500);
+
+    /** LB17: the storm's quota per second, a little over the rate its clients send at before the storm. */
+    static final int STORM_QUOTA_PER_SECOND = 120;
+
     /** No fault: the baseline, and the throughput benchmark against wrk. */
     public static final Scenario STEADY = new Scenario(
             "steady",
@@ -19,13 +28,21 @@ public final class ScenarioPresets {
             Duration.ofSeconds(20),
             100);
 
-    /** A hiccup resets every connection at t = 10 s and the clients retry. */
+    /**
+     * LB17: a hiccup resets every connection at t = 10 s, mid-request, and the clients retry against a quota near the
+     * rate they send at.
+     */
     public static final Scenario THREE_AM_STORM = new Scenario(
             "3am-storm",
             "3 AM storm",
-            "At t = 10 s the relay resets every open connection at once; watch the retries that follow bunch up"
-                    + " without jitter and spread out with it.",
-            List.of(new TimedFault(Duration.ofSeconds(10), new RelayFault.ResetConnections())),
+            "The model answers in about 500 ms and the relay allows 120 requests a second, a little more than the 64"
+                    + " clients send. At t = 10 s it resets every open connection at once: the requests in flight fail"
+                    + " together, and their retries push the second over the quota, into 429s. Compare full jitter"
+                    + " with no backoff: without jitter the retries bunch up and more of them are refused.",
+            List.of(
+                    new TimedFault(Duration.ZERO, new RelayFault.SlowModel(STORM_MODEL_LATENCY)),
+                    new TimedFault(Duration.ZERO, new RelayFault.Quota(STORM_QUOTA_PER_SECOND, Duration.ofSeconds(1))),
+                    new TimedFault(Duration.ofSeconds(10), new RelayFault.ResetConnections())),
             Duration.ofSeconds(20),
             Duration.ofSeconds(30),
             64);

@@ -124,14 +124,17 @@ class PngChartWriterTest {
                 .as("the reset's marker")
                 .isGreaterThan(50);
         assertThat(pixelsOf(image, PngChartWriter.QUOTA_COLOUR.getRGB() & 0xFFFFFF))
-                .as("no quota in a storm")
-                .isZero();
+                .as("LB17: the storm's quota, which its retries push against")
+                .isGreaterThan(100);
         // The settings are written below the time axis: ink in the last rows.
         assertThat(inkBelow(image, 700 - 60)).as("the settings legend").isGreaterThan(50);
 
         BufferedImage unknown = PngChartWriter.render(withProvider("Some run"), 0, 1200, 700);
         assertThat(pixelsOf(unknown, PngChartWriter.FAULT_COLOUR.getRGB() & 0xFFFFFF))
                 .as("no fault, no marker")
+                .isZero();
+        assertThat(pixelsOf(unknown, PngChartWriter.QUOTA_COLOUR.getRGB() & 0xFFFFFF))
+                .as("no quota, no line")
                 .isZero();
     }
 

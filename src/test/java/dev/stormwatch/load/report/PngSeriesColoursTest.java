@@ -29,6 +29,29 @@ class PngSeriesColoursTest {
     }
 
     @Test
+    @DisplayName(
+            "UI24: every line of the PNG and its fault marker take their colour from ChartSeries, the inks outside the palette apart from it")
+    void everyPngColourComesFromTheMapping() {
+        Map<String, Color> lines = PngChartWriter.lineColours();
+
+        assertThat(lines).containsKeys("network errors", "in flight (max)", "fault");
+        lines.forEach((name, colour) -> assertThat(ChartSeries.named(name))
+                .as("the series of the PNG's line '" + name + "'")
+                .hasValueSatisfying(series ->
+                        assertThat(colour.getRGB() & 0xFFFFFF).as(name).isEqualTo(series.lightRgb())));
+        assertThat(PngChartWriter.FAULT_COLOUR.getRGB() & 0xFFFFFF).isEqualTo(ChartSeries.FAULT.lightRgb());
+        java.util.Set<Integer> palette = new java.util.HashSet<>();
+        java.util.Set<Integer> inks = new java.util.HashSet<>();
+        for (ChartSeries series : ChartSeries.values()) {
+            (series.inPalette() ? palette : inks).add(series.lightRgb());
+        }
+        assertThat(inks)
+                .as("network errors, in flight and the fault each in an ink of its own")
+                .hasSize(3)
+                .doesNotContainAnyElementsOf(palette);
+    }
+
+    @Test
     @DisplayName("UI14: one name for each series: the Load lab's and the Diagnose tab's names map to one series")
     void namesMapToOneSeries() {
         assertThat(ChartSeries.named("requests")).contains(ChartSeries.ARRIVALS);

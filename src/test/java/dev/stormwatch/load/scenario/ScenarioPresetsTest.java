@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -35,12 +36,20 @@ class ScenarioPresetsTest {
     }
 
     @Test
+    @DisplayName("LB17: the 3 AM storm runs against a slow model and a quota, and resets every connection at t = 10 s")
     void theThreeAmStormResetsEveryConnectionAtTenSeconds() {
         Scenario storm = ScenarioPresets.THREE_AM_STORM;
 
         assertThat(storm.timeline())
-                .containsExactly(new TimedFault(Duration.ofSeconds(10), new RelayFault.ResetConnections()));
-        assertThat(storm.focus()).contains(Duration.ofSeconds(10));
+                .containsExactly(
+                        new TimedFault(Duration.ZERO, new RelayFault.SlowModel(Duration.ofMillis(500))),
+                        new TimedFault(Duration.ZERO, new RelayFault.Quota(120, Duration.ofSeconds(1))),
+                        new TimedFault(Duration.ofSeconds(10), new RelayFault.ResetConnections()));
+        assertThat(storm.resetAt()).contains(Duration.ofSeconds(10));
+        assertThat(storm.focus()).as("the reset, not the quota's first window").contains(Duration.ofSeconds(10));
+        assertThat(storm.sharedRetryAfterEnds())
+                .as("LB17: beside a reset the quota is the background, not a shared instant")
+                .isEmpty();
     }
 
     @Test
