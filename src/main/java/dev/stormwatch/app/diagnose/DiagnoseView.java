@@ -3,8 +3,11 @@ package dev.stormwatch.app.diagnose;
 import dev.stormwatch.app.diagnose.DiagnoseViewModel.ArrivalPoint;
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
 import dev.stormwatch.diagnose.InputFormat;
+import dev.stormwatch.diagnose.Preview;
 import java.io.File;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -29,6 +32,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.TransferMode;
@@ -134,7 +138,8 @@ public final class DiagnoseView extends BorderPane {
         tables.setOrientation(javafx.geometry.Orientation.VERTICAL);
         VBox.setVgrow(clients, Priority.ALWAYS);
         VBox.setVgrow(findings, Priority.ALWAYS);
-        VBox results = new VBox(8, verdict, summary, unparsedBox, charts, labRuns, tables, new HBox(8, save, saved));
+        VBox results = new VBox(
+                8, preview(model), verdict, summary, unparsedBox, charts, labRuns, tables, new HBox(8, save, saved));
         VBox.setVgrow(charts, Priority.SOMETIMES);
         VBox.setVgrow(tables, Priority.ALWAYS);
         results.setPadding(new Insets(0, 12, 0, 12));
@@ -202,6 +207,59 @@ public final class DiagnoseView extends BorderPane {
         box.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(model.labRuns()));
         box.managedProperty().bind(box.visibleProperty());
         return box;
+    }
+
+    /**
+     * DG22: the first lines of the first file as the diagnosis would read them with the fields as they are, or the
+     * reason each did not parse; shown while there is a file, and folded away with a click.
+     */
+    private static Node preview(DiagnoseViewModel model) {
+        TableView<Preview.Line> table = new TableView<>(model.previewLines());
+        table.setId("diagnose-preview");
+        DateTimeFormatter time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS", Locale.ROOT)
+                .withZone(ZoneOffset.UTC);
+        table.getColumns().add(previewColumn("line", l -> Long.toString(l.line()), 50));
+        table.getColumns().add(previewColumn("start (UTC)", l -> l.start() == null ? "" : time.format(l.start()), 170));
+        table.getColumns().add(previewColumn("client", l -> text(l.client()), 120));
+        table.getColumns().add(previewColumn("method", l -> text(l.method()), 60));
+        table.getColumns().add(previewColumn("target", l -> text(l.uri()), 200));
+        table.getColumns().add(previewColumn("status", l -> l.parsedLine() ? Integer.toString(l.status()) : "", 50));
+        table.getColumns().add(previewColumn("Retry-After", l -> text(l.retryAfter()), 90));
+        table.getColumns().add(previewColumn("did not parse", l -> text(l.reason()), 420));
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.setFixedCellSize(24);
+        table.setPrefHeight(24 * DiagnoseViewModel.PREVIEW_LINES + 30);
+        table.setMinHeight(24 * 4 + 30);
+        table.setPlaceholder(new Label("No line read yet"));
+        Label title = new Label();
+        title.setId("diagnose-preview-title");
+        title.setWrapText(true);
+        title.textProperty().bind(model.previewTitleProperty());
+        Label problem = new Label();
+        problem.setId("diagnose-preview-problem");
+        problem.getStyleClass().add("field-error");
+        problem.setWrapText(true);
+        problem.textProperty().bind(model.previewProblemProperty());
+        problem.visibleProperty().bind(problem.textProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+        TitledPane pane = new TitledPane("Preview of the first lines (DG22)", new VBox(4, title, problem, table));
+        pane.setId("diagnose-preview-pane");
+        pane.visibleProperty().bind(model.previewTitleProperty().isNotEmpty());
+        pane.managedProperty().bind(pane.visibleProperty());
+        return pane;
+    }
+
+    private static String text(String value) {
+        return value == null ? "" : value;
+    }
+
+    private static TableColumn<Preview.Line, String> previewColumn(
+            String title, Function<Preview.Line, String> value, double width) {
+        TableColumn<Preview.Line, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        column.setPrefWidth(Math.max(width, title.length() * 7.5 + 20));
+        column.setSortable(false);
+        return column;
     }
 
     private static TableColumn<DiagnoseViewModel.LabRunRow, String> labColumn(
