@@ -40,7 +40,9 @@ public enum ChartSeries {
     /** The 99th percentile of the service time. */
     P99(5, "p99", "p99 ms"),
     /** The 99th percentile from each request's intended start (CO1). */
-    P99_FROM_INTENDED_START(7, "p99 from intended start", "p99 from intended start ms");
+    P99_FROM_INTENDED_START(7, "p99 from intended start", "p99 from intended start ms"),
+    /** Answers that were neither throttled nor 2xx nor 5xx, or no answer (DG24). */
+    OTHER_STATUS(7, "other statuses", "other");
 
     /** UI9's eight colours as the light theme (AtlantaFX Primer Light) gives them, slot 1 first. */
     private static final int[] LIGHT = {0x0969DA, 0x9A6700, 0x1A7F37, 0xCF222E, 0x8250DF, 0x1B7C83, 0xBC4C00, 0x57606A};

@@ -378,10 +378,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
                 "peak-to-mean",
                 "arrivals per second");
         if (d.requests() > 0) {
-            long throttled = 0;
-            for (ClientDiagnosis c : d.clients()) {
-                throttled += c.throttled();
-            }
+            long throttled = d.throttled();
             out.printf(
                     Locale.ROOT,
                     "%-24s %-10s %,9d %,9d %12.2f× %12.2f×  %s%n",

@@ -1,6 +1,7 @@
 package dev.stormwatch.app.diagnose;
 
 import dev.stormwatch.app.diagnose.DiagnoseViewModel.ArrivalPoint;
+import dev.stormwatch.diagnose.Diagnosis;
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
 import dev.stormwatch.diagnose.InputFormat;
 import dev.stormwatch.diagnose.Preview;
@@ -19,8 +20,10 @@ import javafx.collections.transformation.SortedList;
 import javafx.geometry.Insets;
 import javafx.geometry.Side;
 import javafx.scene.Node;
+import javafx.scene.chart.CategoryAxis;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.ScatterChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -101,6 +104,10 @@ public final class DiagnoseView extends BorderPane {
         HBox.setHgrow(chart, Priority.ALWAYS);
         HBox.setHgrow(whatIfChart, Priority.ALWAYS);
 
+        HBox statusAndLanes = new HBox(8, statusChart(model), lanes(model));
+        HBox.setHgrow(statusAndLanes.getChildren().get(0), Priority.ALWAYS);
+        HBox.setHgrow(statusAndLanes.getChildren().get(1), Priority.ALWAYS);
+
         VBox labRuns = labRuns(model);
 
         // DG10: the lines that did not parse, with file, line and reason; shown only when there are some.
@@ -139,7 +146,16 @@ public final class DiagnoseView extends BorderPane {
         VBox.setVgrow(clients, Priority.ALWAYS);
         VBox.setVgrow(findings, Priority.ALWAYS);
         VBox results = new VBox(
-                8, preview(model), verdict, summary, unparsedBox, charts, labRuns, tables, new HBox(8, save, saved));
+                8,
+                preview(model),
+                verdict,
+                summary,
+                unparsedBox,
+                charts,
+                statusAndLanes,
+                labRuns,
+                tables,
+                new HBox(8, save, saved));
         VBox.setVgrow(charts, Priority.SOMETIMES);
         VBox.setVgrow(tables, Priority.ALWAYS);
         results.setPadding(new Insets(0, 12, 0, 12));
@@ -206,6 +222,121 @@ public final class DiagnoseView extends BorderPane {
         box.setId("diagnose-lab-run-box");
         box.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(model.labRuns()));
         box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+
+    /** DG24: arrivals per bucket stacked by status class, with the quota line when it is known. */
+    private static StatusStackChart statusChart(DiagnoseViewModel model) {
+        NumberAxis time = new NumberAxis();
+        time.setLabel("seconds since the first request");
+        NumberAxis values = new NumberAxis();
+        values.setLabel("arrivals per bucket");
+        StatusStackChart chart = new StatusStackChart(time, values);
+        chart.setId("diagnose-status-chart");
+        chart.setTitle("Arrivals by status (DG24)");
+        chart.setCreateSymbols(false);
+        chart.setAnimated(false);
+        chart.setMinHeight(220);
+        chart.setPrefHeight(220);
+        chart.setPrefWidth(1);
+        chart.setLegendSide(Side.BOTTOM);
+        chart.getStyleClass().add("load-chart");
+        dev.stormwatch.app.common.SeriesColours.install(chart);
+        Runnable draw = () -> {
+            List<DiagnoseViewModel.StatusPoint> points = model.statusArrivals();
+            chart.getData()
+                    .setAll(List.of(
+                            statusSeries("2xx", points, DiagnoseViewModel.StatusPoint::succeeded),
+                            statusSeries("429", points, DiagnoseViewModel.StatusPoint::throttled),
+                            statusSeries("5xx", points, DiagnoseViewModel.StatusPoint::failed),
+                            statusSeries("other", points, DiagnoseViewModel.StatusPoint::other)));
+            double top = model.quotaPerBucketProperty().get();
+            for (DiagnoseViewModel.StatusPoint p : points) {
+                top = Math.max(top, p.succeeded() + p.throttled() + p.failed() + p.other());
+            }
+            values.setAutoRanging(false);
+            values.setLowerBound(0);
+            values.setUpperBound(Math.ceil(Math.max(1, top) * 1.1));
+            values.setTickUnit(Math.max(1, Math.ceil(top / 5)));
+            chart.quota(model.quotaPerBucketProperty().get());
+        };
+        model.statusArrivals().addListener((ListChangeListener<DiagnoseViewModel.StatusPoint>) c -> draw.run());
+        model.quotaPerBucketProperty().addListener((o, was, now) -> draw.run());
+        return chart;
+    }
+
+    private static XYChart.Series<Number, Number> statusSeries(
+            String name,
+            List<DiagnoseViewModel.StatusPoint> points,
+            ToIntFunction<DiagnoseViewModel.StatusPoint> value) {
+        XYChart.Series<Number, Number> series = new XYChart.Series<>();
+        series.setName(name);
+        for (DiagnoseViewModel.StatusPoint p : points) {
+            series.getData().add(new XYChart.Data<>(p.second(), value.applyAsInt(p)));
+        }
+        return series;
+    }
+
+    /**
+     * DG23: one lane per busiest client, each request a mark at its start coloured by its status class, early retries
+     * a distinct mark over it, and what the lanes leave out said below them.
+     */
+    private static VBox lanes(DiagnoseViewModel model) {
+        NumberAxis time = new NumberAxis();
+        time.setLabel("seconds since the first request");
+        CategoryAxis clients = new CategoryAxis();
+        clients.setLabel("client");
+        ScatterChart<Number, String> chart = new ScatterChart<>(time, clients);
+        chart.setId("diagnose-lanes");
+        chart.setTitle("Requests per client (DG23)");
+        chart.setAnimated(false);
+        chart.setMinHeight(220);
+        chart.setPrefHeight(220);
+        chart.setLegendSide(Side.BOTTOM);
+        chart.getStyleClass().add("load-chart");
+        dev.stormwatch.app.common.SeriesColours.install(chart);
+        model.lanes().addListener((ListChangeListener<Diagnosis.Lane>) change -> {
+            java.util.Map<Diagnosis.StatusClass, XYChart.Series<Number, String>> byClass =
+                    new java.util.EnumMap<>(Diagnosis.StatusClass.class);
+            for (Diagnosis.StatusClass c : Diagnosis.StatusClass.values()) {
+                XYChart.Series<Number, String> series = new XYChart.Series<>();
+                series.setName(c.label());
+                byClass.put(c, series);
+            }
+            XYChart.Series<Number, String> early = new XYChart.Series<>();
+            early.setName("early retries");
+            List<String> names = new java.util.ArrayList<>();
+            // The busiest client on top.
+            for (int l = model.lanes().size() - 1; l >= 0; l--) {
+                names.add(model.lanes().get(l).client());
+            }
+            clients.getCategories().setAll(names);
+            for (Diagnosis.Lane lane : model.lanes()) {
+                for (Diagnosis.Mark mark : lane.marks()) {
+                    double second = mark.offsetMillis() / 1000.0;
+                    byClass.get(mark.status()).getData().add(new XYChart.Data<>(second, lane.client()));
+                    if (mark.early()) {
+                        early.getData().add(new XYChart.Data<>(second, lane.client()));
+                    }
+                }
+            }
+            List<XYChart.Series<Number, String>> all = new java.util.ArrayList<>(byClass.values());
+            all.add(early);
+            chart.getData().setAll(all);
+            for (XYChart.Data<Number, String> point : early.getData()) {
+                if (point.getNode() != null) {
+                    point.getNode().getStyleClass().add("sw-early-mark");
+                }
+            }
+        });
+        Label more = new Label();
+        more.setId("diagnose-lanes-more");
+        more.setWrapText(true);
+        more.getStyleClass().add("muted");
+        more.textProperty().bind(model.lanesNoteProperty());
+        VBox box = new VBox(2, chart, more);
+        box.setPrefWidth(1);
+        VBox.setVgrow(chart, Priority.ALWAYS);
         return box;
     }
 

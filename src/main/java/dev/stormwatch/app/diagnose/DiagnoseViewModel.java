@@ -70,6 +70,9 @@ public final class DiagnoseViewModel {
     /** DG22: how long the fields must rest before the preview reads the file again. */
     public static final Duration PREVIEW_DEBOUNCE = Duration.ofMillis(300);
 
+    /** DG24: one bucket of the stacked-status chart, in seconds since the first request. */
+    public record StatusPoint(double second, int succeeded, int throttled, int failed, int other) {}
+
     /** One bucket of the arrivals chart (DG12), in seconds since the first request. */
     public record ArrivalPoint(double second, int requests, int throttled, int earlyRetries) {}
 
@@ -142,6 +145,13 @@ public final class DiagnoseViewModel {
     private final ObservableList<ArrivalPoint> readOnlyWhatIfArrivals =
             FXCollections.unmodifiableObservableList(whatIfArrivals);
 
+    private final ObservableList<StatusPoint> statusArrivals = FXCollections.observableArrayList();
+    private final ObservableList<StatusPoint> readOnlyStatusArrivals =
+            FXCollections.unmodifiableObservableList(statusArrivals);
+    private final ReadOnlyDoubleWrapper quotaPerBucket = new ReadOnlyDoubleWrapper(0);
+    private final ObservableList<Diagnosis.Lane> lanes = FXCollections.observableArrayList();
+    private final ObservableList<Diagnosis.Lane> readOnlyLanes = FXCollections.unmodifiableObservableList(lanes);
+    private final ReadOnlyStringWrapper lanesNote = new ReadOnlyStringWrapper("");
     private final ObservableList<LabRunRow> labRuns = FXCollections.observableArrayList();
     private final ObservableList<LabRunRow> readOnlyLabRuns = FXCollections.unmodifiableObservableList(labRuns);
     private final ObservableList<LabRunArrivals> labRunArrivals = FXCollections.observableArrayList();
@@ -389,6 +399,12 @@ public final class DiagnoseViewModel {
         unparsedLines.setAll(unparsedLines(d));
         arrivals.setAll(points(d.arrivals()));
         whatIfArrivals.setAll(points(d.arrivals().bucketMillis(), d.whatIf()));
+        statusArrivals.setAll(statusPoints(d.arrivals()));
+        // DG24: the quota line, when the what-if knows it (given or estimated, DG15), per bucket of the chart.
+        quotaPerBucket.set(
+                d.whatIf().ran() ? d.whatIf().quotaPerSecond() * d.arrivals().bucketMillis() / 1000.0 : 0);
+        lanes.setAll(d.lanes().lanes());
+        lanesNote.set(lanesNote(d.lanes()));
         labRunArrivals.setAll(labRunArrivals(d));
         labRuns.setAll(labRunRows(d));
         // A file that gave nothing (a log format that matched no line) is said, in the field's words, beside what
@@ -412,8 +428,7 @@ public final class DiagnoseViewModel {
             return rows;
         }
         if (d.requests() > 0) {
-            long throttled =
-                    d.clients().stream().mapToLong(ClientDiagnosis::throttled).sum();
+            long throttled = d.throttled();
             rows.add(new LabRunRow(
                     "evidence",
                     "real storm",
@@ -549,6 +564,42 @@ public final class DiagnoseViewModel {
                     0));
         }
         return out;
+    }
+
+    private static List<StatusPoint> statusPoints(Diagnosis.Arrivals a) {
+        List<StatusPoint> out = new ArrayList<>(a.requests().size());
+        for (int i = 0; i < a.requests().size(); i++) {
+            out.add(new StatusPoint(
+                    i * a.bucketMillis() / 1000.0,
+                    a.succeeded().get(i),
+                    a.throttled().get(i),
+                    a.failed().get(i),
+                    a.other(i)));
+        }
+        return out;
+    }
+
+    /** DG23: what the lanes leave out: the clients not drawn, and lanes drawn one mark per k requests. */
+    private static String lanesNote(Diagnosis.Lanes l) {
+        List<String> parts = new ArrayList<>();
+        if (l.moreClients() > 0) {
+            parts.add(String.format(
+                    Locale.ROOT,
+                    "%,d more %s with %,d requests not drawn",
+                    l.moreClients(),
+                    l.moreClients() == 1 ? "client" : "clients",
+                    l.moreRequests()));
+        }
+        for (Diagnosis.Lane lane : l.lanes()) {
+            if (lane.everyNth() > 1) {
+                parts.add(String.format(
+                        Locale.ROOT,
+                        "%s: one mark per %,d requests, every early retry",
+                        lane.client(),
+                        lane.everyNth()));
+            }
+        }
+        return String.join("; ", parts);
     }
 
     private static List<ArrivalPoint> points(Diagnosis.Arrivals a) {
@@ -745,6 +796,26 @@ public final class DiagnoseViewModel {
     /** DG22: why the first file cannot be read with the fields as they are, in the fields' words; empty when it can. */
     public ReadOnlyStringProperty previewProblemProperty() {
         return previewProblem.getReadOnlyProperty();
+    }
+
+    /** DG24: DG12's buckets by status class, for the stacked chart. */
+    public ObservableList<StatusPoint> statusArrivals() {
+        return readOnlyStatusArrivals;
+    }
+
+    /** DG24: the quota per bucket of the stacked chart, 0 when unknown (no what-if). */
+    public ReadOnlyDoubleProperty quotaPerBucketProperty() {
+        return quotaPerBucket.getReadOnlyProperty();
+    }
+
+    /** DG23: one lane per busiest client, most requests first. */
+    public ObservableList<Diagnosis.Lane> lanes() {
+        return readOnlyLanes;
+    }
+
+    /** DG23: which clients the lanes leave out ("3 more clients with 120 requests not drawn"); empty when none. */
+    public ReadOnlyStringProperty lanesNoteProperty() {
+        return lanesNote.getReadOnlyProperty();
     }
 
     /** DG12's buckets, for the arrivals chart. */

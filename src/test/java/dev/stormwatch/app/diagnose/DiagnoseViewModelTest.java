@@ -293,6 +293,7 @@ class DiagnoseViewModelTest {
                             d.synchronisation(),
                             d.throttling(),
                             d.arrivals(),
+                            d.lanes(),
                             d.whatIf(),
                             new dev.stormwatch.diagnose.Diagnosis.EvidenceSummary(
                                     e.files(),
