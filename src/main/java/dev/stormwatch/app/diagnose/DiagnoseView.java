@@ -362,6 +362,8 @@ public final class DiagnoseView extends BorderPane {
         table.setPrefHeight(24 * DiagnoseViewModel.PREVIEW_LINES + 30);
         table.setMinHeight(24 * 4 + 30);
         table.setPlaceholder(new Label("No line read yet"));
+        // UI8: each column as wide as its widest text, header included; the table scrolls sideways instead of cutting.
+        model.previewLines().addListener((ListChangeListener<Preview.Line>) change -> fitColumns(table));
         Label title = new Label();
         title.setId("diagnose-preview-title");
         title.setWrapText(true);
@@ -380,6 +382,27 @@ public final class DiagnoseView extends BorderPane {
         return pane;
     }
 
+    @SuppressWarnings("unchecked")
+    private static void fitColumns(TableView<Preview.Line> table) {
+        for (TableColumn<Preview.Line, ?> column : table.getColumns()) {
+            Function<Preview.Line, String> value = (Function<Preview.Line, String>) column.getUserData();
+            double widest = textWidth(column.getText()) + 12;
+            for (Preview.Line line : table.getItems()) {
+                widest = Math.max(widest, textWidth(value.apply(line)));
+            }
+            column.setPrefWidth(Math.ceil(widest * 1.1) + 24);
+            column.setMinWidth(column.getPrefWidth());
+        }
+    }
+
+    /** The width of a text in the font the stylesheet gives the tables. */
+    private static double textWidth(String text) {
+        javafx.scene.text.Text measured = new javafx.scene.text.Text(text);
+        measured.setFont(
+                javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(), 13));
+        return measured.getLayoutBounds().getWidth();
+    }
+
     private static String text(String value) {
         return value == null ? "" : value;
     }
@@ -388,8 +411,10 @@ public final class DiagnoseView extends BorderPane {
             String title, Function<Preview.Line, String> value, double width) {
         TableColumn<Preview.Line, String> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
-        column.setPrefWidth(Math.max(width, title.length() * 7.5 + 20));
+        column.setPrefWidth(Math.max(width, textWidth(title) * 1.1 + 36));
+        column.setMinWidth(column.getPrefWidth());
         column.setSortable(false);
+        column.setUserData(value);
         return column;
     }
 
