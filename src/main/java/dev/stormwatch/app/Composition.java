@@ -131,10 +131,15 @@ public final class Composition implements AutoCloseable {
         // A load run may send the signed-in session's token; the Session tab's client provides it.
         loadLab.sessionTokens(session.accessTokens());
         // Reading evidence is long and blocking: its own thread, never one a visible call needs.
+        DiagnoseService diagnoseService = new DiagnoseService();
         this.diagnose = new DiagnoseViewModel(
-                new DiagnoseService()::diagnose,
+                diagnoseService::diagnose,
+                diagnoseService::preview,
                 Executors.newSingleThreadExecutor(daemonThreads("stormwatch-diagnose-")),
-                UiThread.executor());
+                // DG22: the preview reads a file's head on a thread of its own, so a long diagnosis never delays it.
+                Executors.newSingleThreadExecutor(daemonThreads("stormwatch-preview-")),
+                UiThread.executor(),
+                DiagnoseViewModel.PREVIEW_DEBOUNCE);
         this.window = new MainWindow(
                 new SessionView(session, timeline),
                 new LoadLabView(loadLab),

@@ -47,7 +47,9 @@ public enum ChartSeries {
     /** UI24: attempts that got no answer (the PNG draws them apart from 5xx); an ink of its own, outside the palette. */
     NETWORK_ERRORS(0, 0x6639BA, "network errors"),
     /** UI24: the most requests in flight at once in a bucket; an ink of its own, outside the palette. */
-    IN_FLIGHT(0, 0x6E7781, "in flight (max)");
+    IN_FLIGHT(0, 0x6E7781, "in flight (max)"),
+    /** Answers that were neither throttled nor 2xx nor 5xx, or no answer (DG24). */
+    OTHER_STATUS(7, "other statuses", "other");
 
     /** UI9's eight colours as the light theme (AtlantaFX Primer Light) gives them, slot 1 first. */
     private static final int[] LIGHT = {0x0969DA, 0x9A6700, 0x1A7F37, 0xCF222E, 0x8250DF, 0x1B7C83, 0xBC4C00, 0x57606A};

@@ -10,6 +10,7 @@ import dev.stormwatch.diagnose.DiagnosisHtml;
 import dev.stormwatch.diagnose.DiagnosisJson;
 import dev.stormwatch.diagnose.DiagnosisOptions;
 import dev.stormwatch.diagnose.InputFormat;
+import dev.stormwatch.diagnose.Preview;
 import dev.stormwatch.diagnose.ReadProgress;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -51,6 +52,7 @@ import picocli.CommandLine.Parameters;
             "  stormwatch diagnose --log-format '$remote_addr [$time_local] \"$request\" $status $request_time"
                     + " \"$sent_http_retry_after\" \"$http_x_client_id\"' --client-key '$http_x_client_id' access.log",
             "  stormwatch diagnose --format jsonl --fields kong kong.jsonl --throttle-status 503",
+            "  stormwatch diagnose --preview 10 --log-format '$msec \"$request\" $status' access.log",
             "  stormwatch diagnose --fields envoy --throttled upstream.flags=LIMITED envoy-access.jsonl"
         })
 public final class DiagnoseCommand implements Callable<Integer> {
@@ -125,6 +127,14 @@ public final class DiagnoseCommand implements Callable<Integer> {
             defaultValue = "2015")
     private long seed;
 
+    @Option(
+            names = "--preview",
+            paramLabel = "N",
+            description = "Only show how the first file's first N lines read (time, client, method, target, status,"
+                    + " Retry-After, or why a line did not parse), then stop: to try --log-format, --fields and"
+                    + " --client-key on a large file (DG21).")
+    private Integer preview;
+
     @Option(names = "--json", description = "Print exactly one JSON object on stdout.")
     private boolean json;
 
@@ -155,6 +165,9 @@ public final class DiagnoseCommand implements Callable<Integer> {
         }
         DiagnoseRequest request = new DiagnoseRequest(files, format, logFormat, fields, clientKey, options);
         PrintWriter err = spec.commandLine().getErr();
+        if (preview != null) {
+            return preview(request, err);
+        }
         Diagnosis diagnosis;
         try {
             diagnosis = new DiagnoseService().diagnose(request, progressLine(err), () -> false);
@@ -196,6 +209,56 @@ public final class DiagnoseCommand implements Callable<Integer> {
         }
         // DG17: a load report alone is something read: its lab run's figures are the answer.
         return diagnosis.requests() == 0 && diagnosis.evidence().labRuns().isEmpty() ? 1 : 0;
+    }
+
+    /** DG21: the first lines of the first file as the diagnosis would read them; exit 1 when none parsed. */
+    private int preview(DiagnoseRequest request, PrintWriter err) {
+        Preview shown;
+        try {
+            shown = new DiagnoseService().preview(request, preview);
+        } catch (DiagnoseException e) {
+            throw usage(e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(
+                Locale.ROOT,
+                "%s (%s): the first %d lines, %d parsed%n",
+                shown.file(),
+                shown.format(),
+                shown.lines().size(),
+                shown.parsed());
+        out.printf(
+                Locale.ROOT,
+                "%6s  %-24s  %-16s  %-7s  %-40s  %6s  %s%n",
+                "line",
+                "start",
+                "client",
+                "method",
+                "target",
+                "status",
+                "Retry-After");
+        for (Preview.Line line : shown.lines()) {
+            if (line.parsedLine()) {
+                out.printf(
+                        Locale.ROOT,
+                        "%6d  %-24s  %-16s  %-7s  %-40s  %6d  %s%n",
+                        line.line(),
+                        line.start(),
+                        line.client(),
+                        line.method() == null ? "-" : line.method(),
+                        line.uri() == null ? "-" : line.uri(),
+                        line.status(),
+                        line.retryAfter() == null ? "-" : line.retryAfter());
+            } else {
+                out.printf(Locale.ROOT, "%6d  did not parse: %s%n", line.line(), line.reason());
+            }
+        }
+        out.flush();
+        if (shown.problem() != null) {
+            err.println(shown.file() + ": " + shown.problem());
+            err.flush();
+        }
+        return shown.parsed() > 0 ? 0 : 1;
     }
 
     private static boolean isHtml(Path file) {
@@ -315,10 +378,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
                 "peak-to-mean",
                 "arrivals per second");
         if (d.requests() > 0) {
-            long throttled = 0;
-            for (ClientDiagnosis c : d.clients()) {
-                throttled += c.throttled();
-            }
+            long throttled = d.throttled();
             out.printf(
                     Locale.ROOT,
                     "%-24s %-10s %,9d %,9d %12.2f× %12.2f×  %s%n",

@@ -120,45 +120,18 @@ public final class DiagnoseService {
                 return readLabRun(path, name, reading);
             }
             FileSink sink = reading.start(name, index, file);
-            String error = null;
-            switch (format) {
-                case REPORT -> throw new IllegalStateException("read above");
-                case HAR -> {
-                    String header = request.clientKey();
-                    sink.labels = new ClientLabels(header);
-                    new HarEntryReader(header).read(file.content(), clientOfFile(path), sink);
-                }
-                case OTLP -> {
-                    sink.labels = new ClientLabels(request.clientKey());
-                    new OtlpTraceReader(request.clientKey()).read(file.content(), sink);
-                }
-                case JSONL -> {
-                    FieldMapping preset = mapping != null ? null : presetFor(head);
-                    FieldMapping fields =
-                            mapping != null ? mapping : preset == null ? null : preset.withThrottleMarks(marks);
-                    if (fields == null) {
-                        error = "JSON lines need a field mapping: --fields time=...,status=...,uri=...,client=..."
-                                + " or a preset (envoy, kong, stormwatch-relay)";
-                        reading.unparsed(name, 1, error, "");
-                        return new FileSummary(name, format.label(), 0, 1, error);
-                    }
-                    sink.labels = new ClientLabels(
-                            request.clientKey() != null ? request.clientKey() : fields.describe("client"));
-                    new JsonLinesReader(fields).read(reader(file), sink);
-                }
-                case NGINX, APACHE, AUTO -> {
-                    LogFormat logFormat = logFormat(request, format);
-                    sink.labels = new ClientLabels(logFormat.clientKeyName());
-                    new AccessLogReader(logFormat).read(reader(file), sink);
-                    if (sink.requests == 0 && sink.unparsed > 0) {
-                        error = "the log format '" + logFormat.source() + "' matched none of the " + sink.unparsed
-                                + " lines"
-                                + (sink.firstReason == null
-                                        ? ""
-                                        : " (line " + sink.firstLine + ": " + sink.firstReason + ")")
-                                + "; pass the server's own format with --log-format";
-                    }
-                }
+            String error = readContent(format, path, file, head, request, mapping, marks, sink);
+            if (error != null) {
+                reading.unparsed(name, 1, error, "");
+                return new FileSummary(name, format.label(), 0, 1, error);
+            }
+            if ((format == InputFormat.NGINX || format == InputFormat.APACHE || format == InputFormat.AUTO)
+                    && sink.requests == 0
+                    && sink.unparsed > 0) {
+                error = "the log format '" + logFormat(request, format).source() + "' matched none of the "
+                        + sink.unparsed + " lines"
+                        + (sink.firstReason == null ? "" : " (line " + sink.firstLine + ": " + sink.firstReason + ")")
+                        + "; pass the server's own format with --log-format";
             }
             reading.finish(sink);
             if (error == null && sink.requests == 0 && sink.unparsed > 0) {
@@ -177,6 +150,112 @@ public final class DiagnoseService {
                     reason);
         } catch (CancelledReading e) {
             throw new DiagnoseException.Cancelled();
+        }
+    }
+
+    /**
+     * Reads one file's content with the reader its format needs, into the sink, after telling the sink how its
+     * clients are labelled (DG11): the one reading of the diagnosis and of its preview (DG21).
+     *
+     * @return why nothing could be read at all (JSON lines without a mapping), or null
+     */
+    private static String readContent(
+            InputFormat format,
+            Path path,
+            EvidenceFile file,
+            byte[] head,
+            DiagnoseRequest request,
+            FieldMapping mapping,
+            List<FieldMapping.ThrottleMark> marks,
+            LabelledSink sink)
+            throws IOException, DiagnoseException.BadOption {
+        switch (format) {
+            case REPORT -> throw new IllegalStateException("a load report is read as a lab run");
+            case HAR -> {
+                String header = request.clientKey();
+                sink.labels(new ClientLabels(header));
+                new HarEntryReader(header).read(file.content(), clientOfFile(path), sink);
+            }
+            case OTLP -> {
+                sink.labels(new ClientLabels(request.clientKey()));
+                new OtlpTraceReader(request.clientKey()).read(file.content(), sink);
+            }
+            case JSONL -> {
+                FieldMapping preset = mapping != null ? null : presetFor(head);
+                FieldMapping fields =
+                        mapping != null ? mapping : preset == null ? null : preset.withThrottleMarks(marks);
+                if (fields == null) {
+                    return "JSON lines need a field mapping: --fields time=...,status=...,uri=...,client=..."
+                            + " or a preset (envoy, kong, stormwatch-relay)";
+                }
+                sink.labels(new ClientLabels(
+                        request.clientKey() != null ? request.clientKey() : fields.describe("client")));
+                new JsonLinesReader(fields).read(reader(file), sink);
+            }
+            case NGINX, APACHE, AUTO -> {
+                LogFormat logFormat = logFormat(request, format);
+                sink.labels(new ClientLabels(logFormat.clientKeyName()));
+                new AccessLogReader(logFormat).read(reader(file), sink);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * DG21: the first {@code lines} lines (or HAR entries, or spans) of the request's first file, read with the same
+     * readers, options and client labels as {@link #diagnose}, and only as far as they need: each as the diagnosis
+     * would take it (time, client, method, target, status, Retry-After; redacted by DG11) or with the reason it did
+     * not parse.
+     *
+     * @throws DiagnoseException.BadOption when the options cannot be used (a log format, a field mapping)
+     * @throws DiagnoseException.Unreadable when the file does not exist or cannot be read
+     */
+    public Preview preview(DiagnoseRequest request, int lines) throws DiagnoseException {
+        if (lines < 1) {
+            throw new DiagnoseException.BadOption("--preview takes how many lines to show, at least 1, was " + lines);
+        }
+        if (request.files().isEmpty()) {
+            throw new DiagnoseException.BadOption("no file to preview");
+        }
+        Path path = request.files().get(0);
+        String name = path.toString();
+        if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+            throw new DiagnoseException.Unreadable(name, "no such readable file", null);
+        }
+        if (request.format() == InputFormat.NGINX || request.format() == InputFormat.APACHE) {
+            logFormat(request, request.format());
+        }
+        FieldMapping mapping = request.fields() == null ? null : FieldMapping.parse(request.fields());
+        List<FieldMapping.ThrottleMark> marks = new ArrayList<>();
+        for (String mark : request.options().throttledFields()) {
+            marks.add(FieldMapping.ThrottleMark.parse(mark, "--throttled"));
+        }
+        if (mapping != null) {
+            mapping = mapping.withThrottleMarks(marks);
+        }
+        PreviewSink sink = new PreviewSink(lines);
+        InputFormat format = request.format();
+        try (EvidenceFile file = EvidenceFile.open(path)) {
+            byte[] head = file.head();
+            String notText = EvidenceFile.notText(head);
+            if (notText != null) {
+                return new Preview(name, format.label(), List.of(), notText);
+            }
+            format = format == InputFormat.AUTO ? EvidenceFile.sniff(head) : format;
+            if (format == InputFormat.REPORT) {
+                return new Preview(
+                        name,
+                        format.label(),
+                        List.of(),
+                        "a Stormwatch load report is a lab run: it has no lines to preview (DG17)");
+            }
+            String error = readContent(format, path, file, head, request, mapping, marks, sink);
+            return new Preview(name, format.label(), sink.shown, error);
+        } catch (PreviewSink.Enough e) {
+            return new Preview(name, format.label(), sink.shown, null);
+        } catch (IOException | UncheckedIOException e) {
+            return new Preview(
+                    name, format.label(), sink.shown, EvidenceRedaction.line("the file breaks off: " + e.getMessage()));
         }
     }
 
@@ -331,8 +410,54 @@ public final class DiagnoseService {
         }
     }
 
+    /** A sink that is told how the clients of its file are labelled (DG11) before the reading starts. */
+    private interface LabelledSink extends EvidenceSink {
+        void labels(ClientLabels labels);
+    }
+
+    /** DG21: keeps the first lines as the preview shows them, then stops the reading. */
+    private static final class PreviewSink implements LabelledSink {
+        final int wanted;
+        final List<Preview.Line> shown = new ArrayList<>();
+        ClientLabels labels = new ClientLabels(null);
+
+        PreviewSink(int wanted) {
+            this.wanted = wanted;
+        }
+
+        @Override
+        public void labels(ClientLabels labels) {
+            this.labels = labels;
+        }
+
+        @Override
+        public void accept(ObservedRequest request, long line) {
+            shown.add(Preview.Line.parsed(line, request, labels.label(request.client())));
+            enoughYet();
+        }
+
+        @Override
+        public void reject(long line, String reason, String text) {
+            shown.add(Preview.Line.unparsed(line, reason, text));
+            enoughYet();
+        }
+
+        private void enoughYet() {
+            if (shown.size() >= wanted) {
+                throw new Enough();
+            }
+        }
+
+        /** Thrown through a reader once the preview has its lines: nothing more of the file is read. */
+        static final class Enough extends RuntimeException {
+            Enough() {
+                super("enough lines", null, false, false);
+            }
+        }
+    }
+
     /** Receives one file's requests. */
-    private static final class FileSink implements EvidenceSink {
+    private static final class FileSink implements LabelledSink {
         final Reading reading;
         final String name;
         final int index;
@@ -350,6 +475,11 @@ public final class DiagnoseService {
             this.name = name;
             this.index = index;
             this.file = file;
+        }
+
+        @Override
+        public void labels(ClientLabels labels) {
+            this.labels = labels;
         }
 
         @Override

@@ -17,6 +17,7 @@ import java.util.SortedMap;
  * @param status requests per status
  * @param attempts logical requests per number of attempts (DG2)
  * @param arrivals the arrivals over time, for a chart (DG12)
+ * @param lanes one lane of marks per busiest client, for a chart (DG23)
  * @param whatIf the same logical requests replayed by clients that follow the spec (DG14)
  * @param partial true when some input did not parse (DG10) or the reading was cancelled
  */
@@ -33,6 +34,7 @@ public record Diagnosis(
         Synchronisation synchronisation,
         Throttling throttling,
         Arrivals arrivals,
+        Lanes lanes,
         WhatIf whatIf,
         EvidenceSummary evidence,
         String verdict,
@@ -44,8 +46,21 @@ public record Diagnosis(
         clients = List.copyOf(clients);
         findings = List.copyOf(findings);
         Objects.requireNonNull(arrivals, "arrivals");
+        Objects.requireNonNull(lanes, "lanes");
         Objects.requireNonNull(whatIf, "whatIf");
         Objects.requireNonNull(verdict, "verdict");
+    }
+
+    /**
+     * Answers that were throttled (DG9, DG16: a throttle status or a throttle mark), over every client: the one count
+     * the command line, the HTML report and the Diagnose tab show beside each lab run (DG17).
+     */
+    public long throttled() {
+        long throttled = 0;
+        for (ClientDiagnosis c : clients) {
+            throttled += c.throttled();
+        }
+        return throttled;
     }
 
     /**
@@ -211,6 +226,9 @@ public record Diagnosis(
      * @param throttled of those, the ones answered with a throttle status (DG9)
      * @param retries of those, the retries (DG2)
      * @param early of those, the early retries (DG1)
+     * @param succeeded of those, the ones answered 2xx and not throttled (DG24)
+     * @param failed of those, the ones answered 5xx and not throttled (DG24); the rest of a bucket's requests are
+     *     {@link #other}
      */
     public record Arrivals(
             Instant from,
@@ -218,7 +236,9 @@ public record Diagnosis(
             List<Integer> requests,
             List<Integer> throttled,
             List<Integer> retries,
-            List<Integer> early) {
+            List<Integer> early,
+            List<Integer> succeeded,
+            List<Integer> failed) {
 
         /** DG12: the most buckets a chart gets. */
         public static final int MAX_BUCKETS = 600;
@@ -228,11 +248,23 @@ public record Diagnosis(
             throttled = List.copyOf(throttled);
             retries = List.copyOf(retries);
             early = List.copyOf(early);
+            succeeded = List.copyOf(succeeded);
+            failed = List.copyOf(failed);
             if (throttled.size() != requests.size()
                     || retries.size() != requests.size()
-                    || early.size() != requests.size()) {
+                    || early.size() != requests.size()
+                    || succeeded.size() != requests.size()
+                    || failed.size() != requests.size()) {
                 throw new IllegalArgumentException("every series needs one count per bucket");
             }
+        }
+
+        /**
+         * DG24: the requests of bucket {@code b} that were neither throttled nor answered 2xx or 5xx (other statuses,
+         * and no answer).
+         */
+        public int other(int b) {
+            return requests.get(b) - throttled.get(b) - succeeded.get(b) - failed.get(b);
         }
 
         /** The busiest bucket's requests; 0 without arrivals. */
@@ -240,6 +272,71 @@ public record Diagnosis(
             return requests.stream().mapToInt(Integer::intValue).max().orElse(0);
         }
     }
+
+    /** DG24: the class of an answer, for the stacked chart and the lanes' marks. */
+    public enum StatusClass {
+        /** 2xx and not throttled. */
+        SUCCEEDED("2xx"),
+        /** Throttled by DG9 or DG16, whatever the status. */
+        THROTTLED("429"),
+        /** 5xx and not throttled. */
+        FAILED("5xx"),
+        /** Any other status, or no answer. */
+        OTHER("other");
+
+        private final String label;
+
+        StatusClass(String label) {
+            this.label = label;
+        }
+
+        /** How charts name it: {@code 2xx}, {@code 429}, {@code 5xx}, {@code other}. */
+        public String label() {
+            return label;
+        }
+    }
+
+    /**
+     * DG23: the requests of the busiest clients, one lane each, for a chart.
+     *
+     * @param lanes at most {@link #MAX_LANES}, most requests first
+     * @param moreClients clients not drawn
+     * @param moreRequests their requests
+     */
+    public record Lanes(List<Lane> lanes, int moreClients, long moreRequests) {
+        /** The most lanes drawn. */
+        public static final int MAX_LANES = 8;
+        /** The most marks of a lane's plain requests: beyond them, every k-th request is drawn. */
+        public static final int MAX_MARKS = 500;
+
+        public static final Lanes NONE = new Lanes(List.of(), 0, 0);
+
+        public Lanes {
+            lanes = List.copyOf(lanes);
+        }
+    }
+
+    /**
+     * DG23: one client's lane.
+     *
+     * @param requests all its requests
+     * @param everyNth 1 when every request is a mark, else k: every k-th request that was not an early retry is one
+     *     (the first {@link Lanes#MAX_MARKS} early retries are all marks)
+     * @param marks in order of start
+     */
+    public record Lane(String client, long requests, int everyNth, List<Mark> marks) {
+        public Lane {
+            marks = List.copyOf(marks);
+        }
+    }
+
+    /**
+     * DG23: one request on its lane.
+     *
+     * @param offsetMillis its start, from the evidence's first start
+     * @param early true when it was an early retry (DG1)
+     */
+    public record Mark(long offsetMillis, StatusClass status, boolean early) {}
 
     /**
      * The what-if (DG14): the evidence's logical requests sent again, each from when its first attempt really

@@ -249,10 +249,7 @@ public final class DiagnosisHtml {
                 + "<th>kind</th><th>requests</th><th>throttled</th><th>amplification</th>"
                 + "<th>peak-to-mean per second</th><th>peak-to-mean after Retry-After</th></tr>\n");
         if (d.requests() > 0) {
-            long throttled = 0;
-            for (ClientDiagnosis c : d.clients()) {
-                throttled += c.throttled();
-            }
+            long throttled = d.throttled();
             out.append("<tr><td>evidence</td><td>real storm</td><td>")
                     .append(StormAnalysis.count(d.requests()))
                     .append("</td><td>")

@@ -77,6 +77,10 @@ public final class StormAnalysis {
         int[] chartThrottled = new int[buckets];
         int[] chartRetries = new int[buckets];
         int[] chartEarly = new int[buckets];
+        int[] chartSucceeded = new int[buckets];
+        int[] chartFailed = new int[buckets];
+        // DG23: which rows were early retries, for the lanes drawn after this pass (one bit a row).
+        java.util.BitSet earlyRows = new java.util.BitSet(n);
         SortedMap<Integer, Long> status = new TreeMap<>();
         SortedMap<Integer, Long> attempts = new TreeMap<>();
         long tolerance = options.tolerance().toMillis();
@@ -118,6 +122,12 @@ public final class StormAnalysis {
             boolean marked = table.markedThrottled(i);
             boolean throttled = marked || options.isThrottled(code);
             boolean failure = throttled || options.isRetryableFailure(code);
+            // DG24: arrivals by status class: throttled, else 2xx, 5xx, or other.
+            switch (statusClass(code, throttled)) {
+                case SUCCEEDED -> chartSucceeded[bucket]++;
+                case FAILED -> chartFailed[bucket]++;
+                default -> {}
+            }
             if (throttled) {
                 chartThrottled[bucket]++;
                 t.throttled++;
@@ -167,6 +177,7 @@ public final class StormAnalysis {
                     if (start < allowed - tolerance) {
                         t.early.add(allowed - start);
                         chartEarly[bucket]++;
+                        earlyRows.set(i);
                     }
                 }
             } else {
@@ -201,6 +212,8 @@ public final class StormAnalysis {
                 t.pending.remove(key);
             }
         }
+        Diagnosis.Lanes lanes = lanes(table, options, order, tallies, earlyRows, from);
+        earlyRows = null;
         order = null; // the replay below needs only the logical starts: let the order go first
         for (Tally t : tallies) {
             for (Pending p : t.pending.values()) {
@@ -250,7 +263,9 @@ public final class StormAnalysis {
                 boxed(chartRequests),
                 boxed(chartThrottled),
                 boxed(chartRetries),
-                boxed(chartEarly));
+                boxed(chartEarly),
+                boxed(chartSucceeded),
+                boxed(chartFailed));
         return new Diagnosis(
                 n,
                 logical,
@@ -264,10 +279,86 @@ public final class StormAnalysis {
                 sync,
                 throttling,
                 arrivals,
+                lanes,
                 whatIf,
                 evidence,
                 verdict,
                 partial);
+    }
+
+    /** DG24: the class of an answer: throttled (DG9, DG16) whatever its status, else 2xx, 5xx, or other. */
+    static Diagnosis.StatusClass statusClass(int code, boolean throttled) {
+        if (throttled) {
+            return Diagnosis.StatusClass.THROTTLED;
+        }
+        if (code >= 200 && code < 300) {
+            return Diagnosis.StatusClass.SUCCEEDED;
+        }
+        return code >= 500 && code < 600 ? Diagnosis.StatusClass.FAILED : Diagnosis.StatusClass.OTHER;
+    }
+
+    /**
+     * DG23: one lane for each of the {@link Diagnosis.Lanes#MAX_LANES} clients that sent the most requests (ties by
+     * name), each request a mark at its start with its status class and whether it was an early retry; a lane of more
+     * than {@link Diagnosis.Lanes#MAX_MARKS} requests keeps every k-th of its other requests and its first early
+     * retries up to the same bound, and says k.
+     */
+    private static Diagnosis.Lanes lanes(
+            AttemptTable table,
+            DiagnosisOptions options,
+            int[] order,
+            Tally[] tallies,
+            java.util.BitSet earlyRows,
+            long from) {
+        Integer[] byRequests = new Integer[tallies.length];
+        for (int c = 0; c < tallies.length; c++) {
+            byRequests[c] = c;
+        }
+        java.util.Arrays.sort(
+                byRequests,
+                Comparator.comparingLong((Integer c) -> tallies[c].requests)
+                        .reversed()
+                        .thenComparing(c -> tallies[c].client));
+        int shown = Math.min(Diagnosis.Lanes.MAX_LANES, tallies.length);
+        int[] laneOf = new int[tallies.length];
+        java.util.Arrays.fill(laneOf, -1);
+        int[] stride = new int[shown];
+        int[] seen = new int[shown];
+        int[] earlyKept = new int[shown];
+        List<List<Diagnosis.Mark>> marks = new ArrayList<>();
+        long moreRequests = 0;
+        for (int l = 0; l < byRequests.length; l++) {
+            Tally t = tallies[byRequests[l]];
+            if (l < shown) {
+                laneOf[byRequests[l]] = l;
+                stride[l] = (int) Math.max(1, (t.requests + Diagnosis.Lanes.MAX_MARKS - 1) / Diagnosis.Lanes.MAX_MARKS);
+                marks.add(new ArrayList<>());
+            } else {
+                moreRequests += t.requests;
+            }
+        }
+        int n = table.size();
+        for (int k = 0; k < n; k++) {
+            int i = order == null ? k : order[k];
+            int l = laneOf[table.client(i)];
+            if (l < 0) {
+                continue;
+            }
+            boolean early = earlyRows.get(i);
+            boolean kept = early ? earlyKept[l]++ < Diagnosis.Lanes.MAX_MARKS : seen[l]++ % stride[l] == 0;
+            if (!kept) {
+                continue;
+            }
+            int code = table.status(i);
+            boolean throttled = table.markedThrottled(i) || options.isThrottled(code);
+            marks.get(l).add(new Diagnosis.Mark(table.start(i) - from, statusClass(code, throttled), early));
+        }
+        List<Diagnosis.Lane> lanes = new ArrayList<>();
+        for (int l = 0; l < shown; l++) {
+            Tally t = tallies[byRequests[l]];
+            lanes.add(new Diagnosis.Lane(t.client, t.requests, stride[l], marks.get(l)));
+        }
+        return new Diagnosis.Lanes(lanes, tallies.length - shown, moreRequests);
     }
 
     /**

@@ -151,6 +151,97 @@ class DiagnoseTabTest {
         }
     }
 
+    @Test
+    @DisplayName("DG23 DG24 UI14: the lanes chart has a row per client, one mark per request in its status's colour"
+            + " and each early retry marked apart; the status chart stacks 2xx, 429, 5xx and other under the quota")
+    void theLanesAndTheStatusChartShowTheRealNginxLog(FxRobot robot) throws Exception {
+        openTabWith(robot, NGINX_FORMAT);
+
+        robot.clickOn("#diagnose-run");
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> model.readyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        @SuppressWarnings("unchecked")
+        javafx.scene.chart.ScatterChart<Number, String> lanes =
+                robot.lookup("#diagnose-lanes").queryAs(javafx.scene.chart.ScatterChart.class);
+        @SuppressWarnings("unchecked")
+        TableView<ClientDiagnosis> table = robot.lookup("#diagnose-clients").queryAs(TableView.class);
+        List<ClientDiagnosis> clients = List.copyOf(table.getItems());
+        assertThat(((javafx.scene.chart.CategoryAxis) lanes.getYAxis()).getCategories())
+                .containsExactlyInAnyOrderElementsOf(
+                        clients.stream().map(ClientDiagnosis::client).toList());
+        assertThat(lanes.getData())
+                .extracting(javafx.scene.chart.XYChart.Series::getName)
+                .containsExactly("2xx", "429", "5xx", "other", "early retries");
+        for (ClientDiagnosis client : clients) {
+            long marks = 0;
+            long early = 0;
+            for (javafx.scene.chart.XYChart.Series<Number, String> series : lanes.getData()) {
+                long mine = series.getData().stream()
+                        .filter(p -> p.getYValue().equals(client.client()))
+                        .count();
+                if (series.getName().equals("early retries")) {
+                    early = mine;
+                } else {
+                    marks += mine;
+                }
+                if (series.getName().equals("429")) {
+                    assertThat(mine).as(client.client() + " 429 marks").isEqualTo(client.throttled());
+                }
+            }
+            assertThat(marks).as(client.client() + " marks").isEqualTo(client.requests());
+            assertThat(early).as(client.client() + " early marks").isEqualTo(client.earlyRetries());
+        }
+        // UI14: each series in its one colour; early retries a mark of their own.
+        javafx.scene.chart.XYChart.Series<Number, String> throttledMarks =
+                lanes.getData().get(1);
+        javafx.scene.chart.XYChart.Series<Number, String> earlyMarks =
+                lanes.getData().get(4);
+        assertThat(earlyMarks.getData()).isNotEmpty();
+        assertThat(throttledMarks.getData().get(0).getNode().getStyleClass()).contains("sw-series-2");
+        assertThat(earlyMarks.getData().get(0).getNode().getStyleClass()).contains("sw-series-5", "sw-early-mark");
+        robot.interact(() -> lanes.getScene().getRoot().applyCss());
+        assertThat(rgb(fill(throttledMarks.getData().get(0).getNode())))
+                .as("a 429 mark in the light theme's 429 colour")
+                .isEqualTo(dev.stormwatch.base.ChartSeries.THROTTLED.lightRgb());
+        assertThat(rgb(fill(earlyMarks.getData().get(0).getNode())))
+                .as("an early retry in the retries' colour")
+                .isEqualTo(dev.stormwatch.base.ChartSeries.RETRIES.lightRgb());
+        assertThat(robot.lookup("#diagnose-lanes-more").queryLabeled().getText())
+                .as("three clients, all drawn")
+                .isEmpty();
+
+        @SuppressWarnings("unchecked")
+        javafx.scene.chart.StackedAreaChart<Number, Number> status =
+                robot.lookup("#diagnose-status-chart").queryAs(javafx.scene.chart.StackedAreaChart.class);
+        assertThat(status.getData())
+                .extracting(javafx.scene.chart.XYChart.Series::getName)
+                .containsExactly("2xx", "429", "5xx", "other");
+        long[] sums = new long[4];
+        for (int s = 0; s < 4; s++) {
+            sums[s] = status.getData().get(s).getData().stream()
+                    .mapToLong(p -> p.getYValue().longValue())
+                    .sum();
+        }
+        assertThat(sums[0] + sums[1] + sums[2] + sums[3]).isEqualTo(88);
+        assertThat(sums[1])
+                .isEqualTo(
+                        clients.stream().mapToLong(ClientDiagnosis::throttled).sum());
+        assertThat(status.getData().get(1).getNode().getStyleClass()).contains("sw-series-2");
+        assertThat(status.getData().get(0).getNode().getStyleClass()).contains("sw-series-3");
+        // The quota line, at the what-if's quota per bucket (1 s buckets here).
+        javafx.scene.shape.Line quota = robot.lookup("#diagnose-status-quota").queryAs(javafx.scene.shape.Line.class);
+        double perBucket = model.quotaPerBucketProperty().get();
+        assertThat(perBucket).isPositive();
+        assertThat(quota.isVisible()).isTrue();
+        assertThat(quota.getStartY())
+                .isCloseTo(
+                        ((javafx.scene.chart.NumberAxis) status.getYAxis()).getDisplayPosition(perBucket),
+                        org.assertj.core.data.Offset.offset(0.5));
+        assertThat(quota.getEndX()).isGreaterThan(quota.getStartX());
+    }
+
     // Bad input: a log format that matches no line is said in the field's words; the typed format is kept.
     @Test
     void aLogFormatThatMatchesNoLineIsSaidInTheFieldsWords(FxRobot robot) throws Exception {
@@ -314,6 +405,20 @@ class DiagnoseTabTest {
                 .sorted(java.util.Comparator.comparingInt(javafx.scene.control.TableCell::getIndex))
                 .map(javafx.scene.control.TableCell::getText)
                 .toList();
+    }
+
+    private static javafx.scene.paint.Color fill(Node mark) {
+        return (javafx.scene.paint.Color) ((javafx.scene.layout.Region) mark)
+                .getBackground()
+                .getFills()
+                .get(0)
+                .getFill();
+    }
+
+    private static int rgb(javafx.scene.paint.Color c) {
+        return (int) Math.round(c.getRed() * 255) << 16
+                | (int) Math.round(c.getGreen() * 255) << 8
+                | (int) Math.round(c.getBlue() * 255);
     }
 
     private static String shownText(Node node) {

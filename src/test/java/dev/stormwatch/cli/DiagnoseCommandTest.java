@@ -63,6 +63,33 @@ class DiagnoseCommandTest {
     }
 
     @Test
+    @DisplayName("DG21: --preview N prints the first N lines as the diagnosis reads them, then stops: no verdict,"
+            + " no secret; a line that does not parse shows its reason")
+    void previewPrintsTheFirstLinesAndStops() throws Exception {
+        Path log = storm();
+
+        int code = run("--preview", "3", "--log-format", FORMAT, "--client-key", "$http_x_client_id", log.toString());
+
+        assertThat(code).isZero();
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.get(0)).endsWith("access.log (nginx): the first 3 lines, 3 parsed");
+        assertThat(lines).hasSize(5);
+        assertThat(lines.get(2)).contains("eager", "GET", "/v1/x?access_token=[redacted]", "429", "1");
+        assertThat(out.toString()).doesNotContain("SECRET", "ignored Retry-After");
+
+        out.getBuffer().setLength(0);
+        int all = run("--preview", "20", "--log-format", FORMAT, log.toString());
+        assertThat(all).as("some lines parsed").isZero();
+        assertThat(out.toString())
+                .contains("the first 8 lines, 7 parsed")
+                .contains("did not parse: expected")
+                .doesNotContain("SECRET");
+
+        assertThat(run("--preview", "0", log.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--preview takes how many lines to show, at least 1");
+    }
+
+    @Test
     void jsonPrintsExactlyOneObjectWithTheIssuesNames() throws Exception {
         int exit = run(
                 "--format",

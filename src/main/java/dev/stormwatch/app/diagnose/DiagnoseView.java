@@ -1,10 +1,14 @@
 package dev.stormwatch.app.diagnose;
 
 import dev.stormwatch.app.diagnose.DiagnoseViewModel.ArrivalPoint;
+import dev.stormwatch.diagnose.Diagnosis;
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
 import dev.stormwatch.diagnose.InputFormat;
+import dev.stormwatch.diagnose.Preview;
 import java.io.File;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -16,8 +20,10 @@ import javafx.collections.transformation.SortedList;
 import javafx.geometry.Insets;
 import javafx.geometry.Side;
 import javafx.scene.Node;
+import javafx.scene.chart.CategoryAxis;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.ScatterChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -29,6 +35,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.TransferMode;
@@ -97,6 +104,10 @@ public final class DiagnoseView extends BorderPane {
         HBox.setHgrow(chart, Priority.ALWAYS);
         HBox.setHgrow(whatIfChart, Priority.ALWAYS);
 
+        HBox statusAndLanes = new HBox(8, statusChart(model), lanes(model));
+        HBox.setHgrow(statusAndLanes.getChildren().get(0), Priority.ALWAYS);
+        HBox.setHgrow(statusAndLanes.getChildren().get(1), Priority.ALWAYS);
+
         VBox labRuns = labRuns(model);
 
         // DG10: the lines that did not parse, with file, line and reason; shown only when there are some.
@@ -134,7 +145,17 @@ public final class DiagnoseView extends BorderPane {
         tables.setOrientation(javafx.geometry.Orientation.VERTICAL);
         VBox.setVgrow(clients, Priority.ALWAYS);
         VBox.setVgrow(findings, Priority.ALWAYS);
-        VBox results = new VBox(8, verdict, summary, unparsedBox, charts, labRuns, tables, new HBox(8, save, saved));
+        VBox results = new VBox(
+                8,
+                preview(model),
+                verdict,
+                summary,
+                unparsedBox,
+                charts,
+                statusAndLanes,
+                labRuns,
+                tables,
+                new HBox(8, save, saved));
         VBox.setVgrow(charts, Priority.SOMETIMES);
         VBox.setVgrow(tables, Priority.ALWAYS);
         results.setPadding(new Insets(0, 12, 0, 12));
@@ -202,6 +223,199 @@ public final class DiagnoseView extends BorderPane {
         box.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(model.labRuns()));
         box.managedProperty().bind(box.visibleProperty());
         return box;
+    }
+
+    /** DG24: arrivals per bucket stacked by status class, with the quota line when it is known. */
+    private static StatusStackChart statusChart(DiagnoseViewModel model) {
+        NumberAxis time = new NumberAxis();
+        time.setLabel("seconds since the first request");
+        NumberAxis values = new NumberAxis();
+        values.setLabel("arrivals per bucket");
+        StatusStackChart chart = new StatusStackChart(time, values);
+        chart.setId("diagnose-status-chart");
+        chart.setTitle("Arrivals by status (DG24)");
+        chart.setCreateSymbols(false);
+        chart.setAnimated(false);
+        chart.setMinHeight(220);
+        chart.setPrefHeight(220);
+        chart.setPrefWidth(1);
+        chart.setLegendSide(Side.BOTTOM);
+        chart.getStyleClass().add("load-chart");
+        dev.stormwatch.app.common.SeriesColours.install(chart);
+        Runnable draw = () -> {
+            List<DiagnoseViewModel.StatusPoint> points = model.statusArrivals();
+            chart.getData()
+                    .setAll(List.of(
+                            statusSeries("2xx", points, DiagnoseViewModel.StatusPoint::succeeded),
+                            statusSeries("429", points, DiagnoseViewModel.StatusPoint::throttled),
+                            statusSeries("5xx", points, DiagnoseViewModel.StatusPoint::failed),
+                            statusSeries("other", points, DiagnoseViewModel.StatusPoint::other)));
+            double top = model.quotaPerBucketProperty().get();
+            for (DiagnoseViewModel.StatusPoint p : points) {
+                top = Math.max(top, p.succeeded() + p.throttled() + p.failed() + p.other());
+            }
+            values.setAutoRanging(false);
+            values.setLowerBound(0);
+            values.setUpperBound(Math.ceil(Math.max(1, top) * 1.1));
+            values.setTickUnit(Math.max(1, Math.ceil(top / 5)));
+            chart.quota(model.quotaPerBucketProperty().get());
+        };
+        model.statusArrivals().addListener((ListChangeListener<DiagnoseViewModel.StatusPoint>) c -> draw.run());
+        model.quotaPerBucketProperty().addListener((o, was, now) -> draw.run());
+        return chart;
+    }
+
+    private static XYChart.Series<Number, Number> statusSeries(
+            String name,
+            List<DiagnoseViewModel.StatusPoint> points,
+            ToIntFunction<DiagnoseViewModel.StatusPoint> value) {
+        XYChart.Series<Number, Number> series = new XYChart.Series<>();
+        series.setName(name);
+        for (DiagnoseViewModel.StatusPoint p : points) {
+            series.getData().add(new XYChart.Data<>(p.second(), value.applyAsInt(p)));
+        }
+        return series;
+    }
+
+    /**
+     * DG23: one lane per busiest client, each request a mark at its start coloured by its status class, early retries
+     * a distinct mark over it, and what the lanes leave out said below them.
+     */
+    private static VBox lanes(DiagnoseViewModel model) {
+        NumberAxis time = new NumberAxis();
+        time.setLabel("seconds since the first request");
+        CategoryAxis clients = new CategoryAxis();
+        clients.setLabel("client");
+        ScatterChart<Number, String> chart = new ScatterChart<>(time, clients);
+        chart.setId("diagnose-lanes");
+        chart.setTitle("Requests per client (DG23)");
+        chart.setAnimated(false);
+        chart.setMinHeight(220);
+        chart.setPrefHeight(220);
+        chart.setLegendSide(Side.BOTTOM);
+        chart.getStyleClass().add("load-chart");
+        dev.stormwatch.app.common.SeriesColours.install(chart);
+        model.lanes().addListener((ListChangeListener<Diagnosis.Lane>) change -> {
+            java.util.Map<Diagnosis.StatusClass, XYChart.Series<Number, String>> byClass =
+                    new java.util.EnumMap<>(Diagnosis.StatusClass.class);
+            for (Diagnosis.StatusClass c : Diagnosis.StatusClass.values()) {
+                XYChart.Series<Number, String> series = new XYChart.Series<>();
+                series.setName(c.label());
+                byClass.put(c, series);
+            }
+            XYChart.Series<Number, String> early = new XYChart.Series<>();
+            early.setName("early retries");
+            List<String> names = new java.util.ArrayList<>();
+            // The busiest client on top.
+            for (int l = model.lanes().size() - 1; l >= 0; l--) {
+                names.add(model.lanes().get(l).client());
+            }
+            clients.getCategories().setAll(names);
+            for (Diagnosis.Lane lane : model.lanes()) {
+                for (Diagnosis.Mark mark : lane.marks()) {
+                    double second = mark.offsetMillis() / 1000.0;
+                    byClass.get(mark.status()).getData().add(new XYChart.Data<>(second, lane.client()));
+                    if (mark.early()) {
+                        early.getData().add(new XYChart.Data<>(second, lane.client()));
+                    }
+                }
+            }
+            List<XYChart.Series<Number, String>> all = new java.util.ArrayList<>(byClass.values());
+            all.add(early);
+            chart.getData().setAll(all);
+            for (XYChart.Data<Number, String> point : early.getData()) {
+                if (point.getNode() != null) {
+                    point.getNode().getStyleClass().add("sw-early-mark");
+                }
+            }
+        });
+        Label more = new Label();
+        more.setId("diagnose-lanes-more");
+        more.setWrapText(true);
+        more.getStyleClass().add("muted");
+        more.textProperty().bind(model.lanesNoteProperty());
+        VBox box = new VBox(2, chart, more);
+        box.setPrefWidth(1);
+        VBox.setVgrow(chart, Priority.ALWAYS);
+        return box;
+    }
+
+    /**
+     * DG22: the first lines of the first file as the diagnosis would read them with the fields as they are, or the
+     * reason each did not parse; shown while there is a file, and folded away with a click.
+     */
+    private static Node preview(DiagnoseViewModel model) {
+        TableView<Preview.Line> table = new TableView<>(model.previewLines());
+        table.setId("diagnose-preview");
+        DateTimeFormatter time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS", Locale.ROOT)
+                .withZone(ZoneOffset.UTC);
+        table.getColumns().add(previewColumn("line", l -> Long.toString(l.line()), 50));
+        table.getColumns().add(previewColumn("start (UTC)", l -> l.start() == null ? "" : time.format(l.start()), 170));
+        table.getColumns().add(previewColumn("client", l -> text(l.client()), 120));
+        table.getColumns().add(previewColumn("method", l -> text(l.method()), 60));
+        table.getColumns().add(previewColumn("target", l -> text(l.uri()), 200));
+        table.getColumns().add(previewColumn("status", l -> l.parsedLine() ? Integer.toString(l.status()) : "", 50));
+        table.getColumns().add(previewColumn("Retry-After", l -> text(l.retryAfter()), 90));
+        table.getColumns().add(previewColumn("did not parse", l -> text(l.reason()), 420));
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.setFixedCellSize(24);
+        table.setPrefHeight(24 * DiagnoseViewModel.PREVIEW_LINES + 30);
+        table.setMinHeight(24 * 4 + 30);
+        table.setPlaceholder(new Label("No line read yet"));
+        // UI8: each column as wide as its widest text, header included; the table scrolls sideways instead of cutting.
+        model.previewLines().addListener((ListChangeListener<Preview.Line>) change -> fitColumns(table));
+        Label title = new Label();
+        title.setId("diagnose-preview-title");
+        title.setWrapText(true);
+        title.textProperty().bind(model.previewTitleProperty());
+        Label problem = new Label();
+        problem.setId("diagnose-preview-problem");
+        problem.getStyleClass().add("field-error");
+        problem.setWrapText(true);
+        problem.textProperty().bind(model.previewProblemProperty());
+        problem.visibleProperty().bind(problem.textProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+        TitledPane pane = new TitledPane("Preview of the first lines (DG22)", new VBox(4, title, problem, table));
+        pane.setId("diagnose-preview-pane");
+        pane.visibleProperty().bind(model.previewTitleProperty().isNotEmpty());
+        pane.managedProperty().bind(pane.visibleProperty());
+        return pane;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void fitColumns(TableView<Preview.Line> table) {
+        for (TableColumn<Preview.Line, ?> column : table.getColumns()) {
+            Function<Preview.Line, String> value = (Function<Preview.Line, String>) column.getUserData();
+            double widest = textWidth(column.getText()) + 12;
+            for (Preview.Line line : table.getItems()) {
+                widest = Math.max(widest, textWidth(value.apply(line)));
+            }
+            column.setPrefWidth(Math.ceil(widest * 1.1) + 24);
+            column.setMinWidth(column.getPrefWidth());
+        }
+    }
+
+    /** The width of a text in the font the stylesheet gives the tables. */
+    private static double textWidth(String text) {
+        javafx.scene.text.Text measured = new javafx.scene.text.Text(text);
+        measured.setFont(
+                javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(), 13));
+        return measured.getLayoutBounds().getWidth();
+    }
+
+    private static String text(String value) {
+        return value == null ? "" : value;
+    }
+
+    private static TableColumn<Preview.Line, String> previewColumn(
+            String title, Function<Preview.Line, String> value, double width) {
+        TableColumn<Preview.Line, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        column.setPrefWidth(Math.max(width, textWidth(title) * 1.1 + 36));
+        column.setMinWidth(column.getPrefWidth());
+        column.setSortable(false);
+        column.setUserData(value);
+        return column;
     }
 
     private static TableColumn<DiagnoseViewModel.LabRunRow, String> labColumn(

@@ -8,6 +8,7 @@ import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
 import dev.stormwatch.diagnose.DiagnosisHtml;
 import dev.stormwatch.diagnose.DiagnosisOptions;
 import dev.stormwatch.diagnose.InputFormat;
+import dev.stormwatch.diagnose.Preview;
 import dev.stormwatch.diagnose.ReadProgress;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
@@ -55,6 +57,21 @@ public final class DiagnoseViewModel {
         Diagnosis diagnose(DiagnoseRequest request, Consumer<ReadProgress> progress, BooleanSupplier cancelled)
                 throws DiagnoseException;
     }
+
+    /** DG22: reads the first lines of the first file as the diagnosis would; the app's is {@code DiagnoseService::preview}. */
+    @FunctionalInterface
+    public interface Previewer {
+        Preview preview(DiagnoseRequest request, int lines) throws DiagnoseException;
+    }
+
+    /** DG22: how many lines the preview shows. */
+    public static final int PREVIEW_LINES = 10;
+
+    /** DG22: how long the fields must rest before the preview reads the file again. */
+    public static final Duration PREVIEW_DEBOUNCE = Duration.ofMillis(300);
+
+    /** DG24: one bucket of the stacked-status chart, in seconds since the first request. */
+    public record StatusPoint(double second, int succeeded, int throttled, int failed, int other) {}
 
     /** One bucket of the arrivals chart (DG12), in seconds since the first request. */
     public record ArrivalPoint(double second, int requests, int throttled, int earlyRetries) {}
@@ -128,19 +145,145 @@ public final class DiagnoseViewModel {
     private final ObservableList<ArrivalPoint> readOnlyWhatIfArrivals =
             FXCollections.unmodifiableObservableList(whatIfArrivals);
 
+    private final ObservableList<StatusPoint> statusArrivals = FXCollections.observableArrayList();
+    private final ObservableList<StatusPoint> readOnlyStatusArrivals =
+            FXCollections.unmodifiableObservableList(statusArrivals);
+    private final ReadOnlyDoubleWrapper quotaPerBucket = new ReadOnlyDoubleWrapper(0);
+    private final ObservableList<Diagnosis.Lane> lanes = FXCollections.observableArrayList();
+    private final ObservableList<Diagnosis.Lane> readOnlyLanes = FXCollections.unmodifiableObservableList(lanes);
+    private final ReadOnlyStringWrapper lanesNote = new ReadOnlyStringWrapper("");
     private final ObservableList<LabRunRow> labRuns = FXCollections.observableArrayList();
     private final ObservableList<LabRunRow> readOnlyLabRuns = FXCollections.unmodifiableObservableList(labRuns);
     private final ObservableList<LabRunArrivals> labRunArrivals = FXCollections.observableArrayList();
     private final ObservableList<LabRunArrivals> readOnlyLabRunArrivals =
             FXCollections.unmodifiableObservableList(labRunArrivals);
 
+    private final ObservableList<Preview.Line> previewLines = FXCollections.observableArrayList();
+    private final ObservableList<Preview.Line> readOnlyPreviewLines =
+            FXCollections.unmodifiableObservableList(previewLines);
+    private final ReadOnlyStringWrapper previewTitle = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper previewProblem = new ReadOnlyStringWrapper("");
+    private final Previewer previewer;
+    private final Executor previewing;
+    private final Duration debounce;
+    private final AtomicLong previewGeneration = new AtomicLong();
+
     private volatile AtomicBoolean cancelled = new AtomicBoolean();
     private Optional<Diagnosis> last = Optional.empty();
 
+    /** A tab without a preview of the first lines. */
     public DiagnoseViewModel(Diagnoser diagnoser, Executor background, Executor ui) {
+        this(diagnoser, null, background, null, ui, Duration.ZERO);
+    }
+
+    /**
+     * A tab whose preview (DG22) reads the first file's first lines on {@code previewing} once the fields have rested
+     * for {@code debounce}, never on the UI thread, and shows them through {@code ui}.
+     */
+    public DiagnoseViewModel(
+            Diagnoser diagnoser,
+            Previewer previewer,
+            Executor background,
+            Executor previewing,
+            Executor ui,
+            Duration debounce) {
         this.diagnoser = Objects.requireNonNull(diagnoser, "diagnoser");
         this.background = Objects.requireNonNull(background, "background");
         this.ui = Objects.requireNonNull(ui, "ui");
+        this.previewer = previewer;
+        this.previewing = previewer == null ? null : Objects.requireNonNull(previewing, "previewing");
+        this.debounce = Objects.requireNonNull(debounce, "debounce");
+        if (previewer != null) {
+            javafx.beans.InvalidationListener changed = o -> previewLater();
+            files.addListener(changed);
+            format.addListener(changed);
+            logFormat.addListener(changed);
+            fields.addListener(changed);
+            clientKey.addListener(changed);
+        }
+    }
+
+    /**
+     * DG22: reads the preview again once the fields rest: each change starts a new generation, and only the newest
+     * one that has waited out the debounce reads the file; its answer is shown only while it is still the newest.
+     */
+    private void previewLater() {
+        long mine = previewGeneration.incrementAndGet();
+        if (files.isEmpty()) {
+            previewLines.clear();
+            previewTitle.set("");
+            previewProblem.set("");
+            return;
+        }
+        // The fields as they are now, read on the thread that changed them.
+        DiagnoseRequest request = new DiagnoseRequest(
+                List.of(files.get(0)),
+                format.get(),
+                blankToNull(logFormat.get()),
+                blankToNull(fields.get()),
+                blankToNull(clientKey.get()),
+                DiagnosisOptions.DEFAULTS);
+        previewing.execute(() -> {
+            if (previewGeneration.get() != mine) {
+                return;
+            }
+            try {
+                Thread.sleep(debounce.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            if (previewGeneration.get() != mine) {
+                return;
+            }
+            try {
+                Preview shown = previewer.preview(request, PREVIEW_LINES);
+                ui.execute(() -> {
+                    if (previewGeneration.get() == mine) {
+                        showPreview(shown);
+                    }
+                });
+            } catch (DiagnoseException | RuntimeException e) {
+                ui.execute(() -> {
+                    if (previewGeneration.get() == mine) {
+                        previewLines.clear();
+                        previewTitle.set("Preview of "
+                                + Path.of(request.files().get(0).toString()).getFileName());
+                        previewProblem.set(inFieldWords(e.getMessage()));
+                    }
+                });
+            }
+        });
+    }
+
+    private void showPreview(Preview shown) {
+        List<Preview.Line> lines = new ArrayList<>();
+        for (Preview.Line line : shown.lines()) {
+            // The reasons name command-line options; here they name the fields.
+            lines.add(
+                    line.parsedLine()
+                            ? line
+                            : new Preview.Line(
+                                    line.line(),
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    -1,
+                                    0,
+                                    null,
+                                    inFieldWords(line.reason()),
+                                    line.text()));
+        }
+        previewLines.setAll(lines);
+        previewTitle.set(String.format(
+                Locale.ROOT,
+                "Preview of %s read as %s: %d of the first %d lines parsed",
+                Path.of(shown.file()).getFileName(),
+                shown.format(),
+                shown.parsed(),
+                shown.lines().size()));
+        previewProblem.set(shown.problem() == null ? "" : inFieldWords(shown.problem()));
     }
 
     /** Adds evidence files (opened or dropped), each once, in the order given. */
@@ -256,6 +399,12 @@ public final class DiagnoseViewModel {
         unparsedLines.setAll(unparsedLines(d));
         arrivals.setAll(points(d.arrivals()));
         whatIfArrivals.setAll(points(d.arrivals().bucketMillis(), d.whatIf()));
+        statusArrivals.setAll(statusPoints(d.arrivals()));
+        // DG24: the quota line, when the what-if knows it (given or estimated, DG15), per bucket of the chart.
+        quotaPerBucket.set(
+                d.whatIf().ran() ? d.whatIf().quotaPerSecond() * d.arrivals().bucketMillis() / 1000.0 : 0);
+        lanes.setAll(d.lanes().lanes());
+        lanesNote.set(lanesNote(d.lanes()));
         labRunArrivals.setAll(labRunArrivals(d));
         labRuns.setAll(labRunRows(d));
         // A file that gave nothing (a log format that matched no line) is said, in the field's words, beside what
@@ -279,8 +428,7 @@ public final class DiagnoseViewModel {
             return rows;
         }
         if (d.requests() > 0) {
-            long throttled =
-                    d.clients().stream().mapToLong(ClientDiagnosis::throttled).sum();
+            long throttled = d.throttled();
             rows.add(new LabRunRow(
                     "evidence",
                     "real storm",
@@ -416,6 +564,42 @@ public final class DiagnoseViewModel {
                     0));
         }
         return out;
+    }
+
+    private static List<StatusPoint> statusPoints(Diagnosis.Arrivals a) {
+        List<StatusPoint> out = new ArrayList<>(a.requests().size());
+        for (int i = 0; i < a.requests().size(); i++) {
+            out.add(new StatusPoint(
+                    i * a.bucketMillis() / 1000.0,
+                    a.succeeded().get(i),
+                    a.throttled().get(i),
+                    a.failed().get(i),
+                    a.other(i)));
+        }
+        return out;
+    }
+
+    /** DG23: what the lanes leave out: the clients not drawn, and lanes drawn one mark per k requests. */
+    private static String lanesNote(Diagnosis.Lanes l) {
+        List<String> parts = new ArrayList<>();
+        if (l.moreClients() > 0) {
+            parts.add(String.format(
+                    Locale.ROOT,
+                    "%,d more %s with %,d requests not drawn",
+                    l.moreClients(),
+                    l.moreClients() == 1 ? "client" : "clients",
+                    l.moreRequests()));
+        }
+        for (Diagnosis.Lane lane : l.lanes()) {
+            if (lane.everyNth() > 1) {
+                parts.add(String.format(
+                        Locale.ROOT,
+                        "%s: one mark per %,d requests, every early retry",
+                        lane.client(),
+                        lane.everyNth()));
+            }
+        }
+        return String.join("; ", parts);
     }
 
     private static List<ArrivalPoint> points(Diagnosis.Arrivals a) {
@@ -599,6 +783,41 @@ public final class DiagnoseViewModel {
     public ObservableList<String> findings() {
         return readOnlyFindings;
     }
+    /** DG22: the first lines of the first file, as the diagnosis would read them with the fields as they are. */
+    public ObservableList<Preview.Line> previewLines() {
+        return readOnlyPreviewLines;
+    }
+
+    /** DG22: which file the preview shows, read as which format, and how many of its lines parsed. */
+    public ReadOnlyStringProperty previewTitleProperty() {
+        return previewTitle.getReadOnlyProperty();
+    }
+
+    /** DG22: why the first file cannot be read with the fields as they are, in the fields' words; empty when it can. */
+    public ReadOnlyStringProperty previewProblemProperty() {
+        return previewProblem.getReadOnlyProperty();
+    }
+
+    /** DG24: DG12's buckets by status class, for the stacked chart. */
+    public ObservableList<StatusPoint> statusArrivals() {
+        return readOnlyStatusArrivals;
+    }
+
+    /** DG24: the quota per bucket of the stacked chart, 0 when unknown (no what-if). */
+    public ReadOnlyDoubleProperty quotaPerBucketProperty() {
+        return quotaPerBucket.getReadOnlyProperty();
+    }
+
+    /** DG23: one lane per busiest client, most requests first. */
+    public ObservableList<Diagnosis.Lane> lanes() {
+        return readOnlyLanes;
+    }
+
+    /** DG23: which clients the lanes leave out ("3 more clients with 120 requests not drawn"); empty when none. */
+    public ReadOnlyStringProperty lanesNoteProperty() {
+        return lanesNote.getReadOnlyProperty();
+    }
+
     /** DG12's buckets, for the arrivals chart. */
     public ObservableList<ArrivalPoint> arrivals() {
         return readOnlyArrivals;
