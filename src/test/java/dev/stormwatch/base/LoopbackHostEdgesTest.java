@@ -30,6 +30,8 @@ class LoopbackHostEdgesTest {
                 "[::ffff:8000:1]         | false", // 128.0.0.1
                 "[::g]                   | false", // past the hex letters: never sent to the resolver
                 "[::1%lo]                | false", // a zone is not a plain literal
+                "[1:2]                   | false", // hex and colons, but no IPv6 address
+                ":::                     | false",
                 "::1                     | true",
                 "[]                      | false",
                 "[                       | false",

@@ -208,6 +208,7 @@ class WaitHintsEdgesTest {
                 "''             | ''",
                 "'  '           | ''",
                 "'core, search' | ''",
+                "',core'        | ''",
             })
     void gitHubResourceScope(String resource, String quota) {
         WaitHints.Reading reading = readDated(
@@ -465,5 +466,71 @@ class WaitHintsEdgesTest {
             assertThat(h.rule()).isNotBlank();
         });
         assertThat(valid.shouldRetry()).isEqualTo(Optional.empty());
+    }
+
+    @Test
+    @DisplayName("RH12: a GitHub quota without x-ratelimit-resource holds the origin, also beside a per-model quota")
+    void gitHubWithoutResourceWidensAModelPace() {
+        WaitHints.Reading reading = readDated(
+                200,
+                "x-ratelimit-remaining",
+                "0",
+                "x-ratelimit-reset",
+                Long.toString(DATE_SECONDS + 60),
+                "x-ratelimit-remaining-tokens",
+                "0",
+                "x-ratelimit-reset-tokens",
+                "4s");
+        assertThat(reading.pace()).contains(Duration.ofMinutes(1));
+        assertThat(reading.paceScope()).isEqualTo(PaceScope.ORIGIN);
+    }
+
+    @Test
+    @DisplayName("RH7: an Anthropic resource whose name holds \"reset\" still pairs its remaining count with its reset")
+    void anthropicResourceNamedLikeAReset() {
+        WaitHints.Reading reading = readDated(
+                200,
+                "anthropic-ratelimit-preset-remaining",
+                "0",
+                "anthropic-ratelimit-preset-reset",
+                "2024-06-01T12:00:05Z");
+        assertThat(reading.hints()).singleElement().satisfies(h -> {
+            assertThat(h.role()).isEqualTo(WaitHint.Role.EXHAUSTED);
+            assertThat(h.header()).isEqualTo("anthropic-ratelimit-preset-reset");
+        });
+        assertThat(reading.pace()).contains(Duration.ofSeconds(5));
+    }
+
+    @Test
+    @DisplayName("RH10: contradictory remaining counts are reported once, where the first of them came")
+    void contradictionReportedAtTheFirstLine() {
+        WaitHints.Reading reading = read(
+                200,
+                "x-ratelimit-remaining",
+                "0",
+                "x-ratelimit-limit",
+                "60",
+                "x-ratelimit-remaining",
+                "10",
+                "x-ratelimit-reset",
+                "1717243260");
+        assertThat(reading.hints())
+                .extracting(WaitHint::header, WaitHint::role)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("x-ratelimit-remaining", WaitHint.Role.IGNORED),
+                        org.assertj.core.groups.Tuple.tuple("x-ratelimit-limit", WaitHint.Role.INFO));
+    }
+
+    @DisplayName("RH6, RH8, RH10: 18 digits without a unit are no reset of either form, not a number too large")
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "x-ratelimit-remaining, x-ratelimit-reset, epoch seconds",
+        "x-ratelimit-remaining-tokens, x-ratelimit-reset-tokens, a duration such as 6m0s",
+    })
+    void eighteenDigitsAreNoReset(String remaining, String reset, String form) {
+        String digits = "123456789012345678";
+        WaitHint hint = only(readDated(200, remaining, "0", reset, digits));
+        assertThat(hint.role()).isEqualTo(WaitHint.Role.IGNORED);
+        assertThat(hint.note()).isEqualTo("'" + digits + "' is not " + form + ": counts as absent");
     }
 }
