@@ -186,10 +186,9 @@ public final class WaitHints {
             return;
         }
         // RH1: a fraction of a millisecond is rounded up, never down: the wait is not shortened.
-        long nanos = millis.get()
-                .multiply(NANOS_PER_MILLI)
-                .setScale(0, RoundingMode.CEILING)
-                .longValueExact();
+        BigDecimal exact = millis.get().multiply(NANOS_PER_MILLI).setScale(0, RoundingMode.CEILING);
+        // RA7, RH10: more than a day is capped below, and a value past a long's nanoseconds must not throw either.
+        long nanos = exact.compareTo(BigDecimal.valueOf(CAP_NANOS)) > 0 ? Long.MAX_VALUE : exact.longValueExact();
         hints.add(waitHint(
                 name, raw, WaitHint.Role.WAIT, nanos, "RH1", "milliseconds: wait " + words(Duration.ofNanos(nanos))));
     }

@@ -87,6 +87,20 @@ class WaitHintsEdgesTest {
         assertThat(hint.note()).isEqualTo("asks for more than 86400 s; capped at 86400 s");
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}: {1}")
+    @CsvSource({
+        "retry-after-ms, 9223372036855",
+        "retry-after-ms, 999999999999999999.5",
+        "x-ms-retry-after-ms, 9999999999999"
+    })
+    @DisplayName("RH10, RA7: a millisecond wait too long for a long's nanoseconds is capped at a day; reading it never"
+            + " throws")
+    void beyondALongsNanosecondsIsCappedNotThrown(String header, String value) {
+        WaitHint hint = only(read(429, header, value));
+        assertThat(hint.waitTime()).contains(RetryAfter.CAP);
+        assertThat(hint.rule()).isEqualTo("RA7");
+    }
+
     @Test
     @DisplayName("RH1, RA1: a millisecond wait on a 200 names the status it was ignored on")
     void ignoredOnStatusNamesIt() {
