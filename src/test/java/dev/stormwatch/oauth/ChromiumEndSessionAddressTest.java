@@ -33,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * SX7 and SX8 in Debian's real Chromium: the end-session page on the loopback listener submits its form (its script
  * allowed by the page's CSP, the POST and the provider's redirect back allowed by its form-action), the embedded
- * provider ends its session and sends the browser back, and no address in the tab's history holds the ID token.
+ * provider ends its session and sends the browser back, and no address the tab showed holds the ID token. The
+ * addresses are watched through DevTools' target events from before the tab opens: the tab may close itself (UI5), and
+ * headless Chromium writes no History database to read afterwards.
  */
 @Tag("slow")
 class ChromiumEndSessionAddressTest {
