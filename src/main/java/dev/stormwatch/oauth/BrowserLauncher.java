@@ -17,7 +17,8 @@ public interface BrowserLauncher {
     boolean open(URI authorizationUrl);
 
     /**
-     * Asks a browser to open a URL that carries a token: the end-session URL with its {@code id_token_hint} (SX1).
+     * Asks a browser to open a URL that leads to a token: the one-time loopback page whose form posts the
+     * {@code id_token_hint} to the end-session endpoint (SX1, SX8).
      * Unlike {@link #open}, a launcher must never show or print it when no browser starts.
      *
      * @return true when a browser was started

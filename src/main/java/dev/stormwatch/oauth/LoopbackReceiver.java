@@ -43,6 +43,12 @@ public final class LoopbackReceiver implements AutoCloseable {
     /** The path of the post-logout redirect URI (OpenID RP-Initiated Logout 1.0 §3, SX1). */
     public static final String LOGGED_OUT_PATH = "/logged-out";
 
+    /**
+     * The prefix of the one-time end-session page's path (SX8); a random, unguessable part follows it, so the address
+     * the browser opens names no token.
+     */
+    public static final String END_SESSION_PAGE_PREFIX = "/end-session/";
+
     /** Default wait for the user in the browser. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
 
@@ -87,6 +93,11 @@ public final class LoopbackReceiver implements AutoCloseable {
     });
     /** Connections still reading their head, oldest first. */
     private final java.util.Deque<Socket> pending = new java.util.ArrayDeque<>();
+    /** SX8: the page served once at its path, then gone; null when none is (left) to serve. */
+    private final java.util.concurrent.atomic.AtomicReference<OneTimePage> oneTimePage =
+            new java.util.concurrent.atomic.AtomicReference<>();
+
+    private record OneTimePage(String path, byte[] response) {}
 
     private LoopbackReceiver(Secret expectedState, String path, List<ServerSocket> listeners) {
         this.expectedState = expectedState;
@@ -206,6 +217,33 @@ public final class LoopbackReceiver implements AutoCloseable {
         respond(UNANSWERED);
     }
 
+    /**
+     * SX8: answers the first GET of {@code path} (addressed to this receiver) with {@code response}, and every later
+     * request for it with 404: another local process must not fetch it after the browser did. The page may hold a
+     * token; it is written to that one connection and nowhere else.
+     */
+    void serveOnce(String path, byte[] response) {
+        oneTimePage.set(new OneTimePage(path, response.clone()));
+    }
+
+    /** The one-time page's response, when this request is the first fetch of it; else null (SX8). */
+    private byte[] takeOneTimePage(RequestHead head) {
+        OneTimePage page = oneTimePage.get();
+        String[] parts = head.requestLine().split(" ");
+        if (page == null || parts.length != 3 || !parts[0].equals("GET")) {
+            return null;
+        }
+        String target = parts[1];
+        int query = target.indexOf('?');
+        String requested = query < 0 ? target : target.substring(0, query);
+        List<String> hosts = head.values("Host");
+        boolean toUs = hosts.size() == 1 && RedirectRequestCheck.isThisReceiver(hosts.get(0), port());
+        if (!requested.equals(page.path()) || !toUs || !oneTimePage.compareAndSet(page, null)) {
+            return null;
+        }
+        return page.response();
+    }
+
     /** Whether every listener is closed. */
     public boolean isClosed() {
         return listeners.stream().allMatch(ServerSocket::isClosed);
@@ -270,6 +308,13 @@ public final class LoopbackReceiver implements AutoCloseable {
             settled(socket);
             if (head.isEmpty()) {
                 reply(socket, SignInPage.rejected(414, "The request was too long or incomplete."));
+                return;
+            }
+            byte[] once = takeOneTimePage(head.get());
+            if (once != null) {
+                OutputStream out = socket.getOutputStream();
+                out.write(once);
+                out.flush();
                 return;
             }
             RedirectRequestCheck.Verdict verdict = RedirectRequestCheck.judge(head.get(), port(), expectedState, path);

@@ -531,22 +531,24 @@ public final class OAuthClient {
             pendingLogin = receiver; // cancelLogin() ends this wait too
             URI back = redirectChoice.uriFor(receiver.port(), LoopbackReceiver.LOGGED_OUT_PATH);
             // RP-Initiated Logout 1.0 §2: id_token_hint RECOMMENDED; client_id names us when the hint has expired.
-            URI url = okhttp3.HttpUrl.get(endpoint)
-                    .newBuilder()
-                    .addQueryParameter(
-                            "id_token_hint", session.tokens().idToken().reveal())
-                    .addQueryParameter("client_id", config.clientId())
-                    .addQueryParameter("post_logout_redirect_uri", back.toString())
-                    .addQueryParameter("state", state.reveal())
-                    .build()
-                    .uri();
-            // The URL carries the ID token: opened, never shown for copying (SX1).
+            // SX7: the provider gets them in a form POST, so the ID token is in no address the browser keeps.
+            Map<String, String> fields = new LinkedHashMap<>();
+            fields.put("id_token_hint", session.tokens().idToken().reveal());
+            fields.put("client_id", config.clientId());
+            fields.put("post_logout_redirect_uri", back.toString());
+            fields.put("state", state.reveal());
+            // SX8: the browser opens a loopback page at an unguessable path, served once, that posts the form.
+            String pagePath = LoopbackReceiver.END_SESSION_PAGE_PREFIX
+                    + LoginSecrets.generate(random).state().reveal();
+            receiver.serveOnce(pagePath, new EndSessionPage(endpoint, fields, back).toHttpResponse());
+            URI url = redirectChoice.uriFor(receiver.port(), pagePath);
+            // The page behind the URL carries the ID token: opened, never shown for copying (SX1).
             if (!browser.openCarryingToken(url)) {
                 return new EndSession(
                         EndSession.Outcome.BROWSER_NOT_OPENED,
                         "no browser could be opened, so the"
-                                + " provider's sign-in was not ended (the end-session URL carries the ID token and is not"
-                                + " shown); sign out on the provider's pages");
+                                + " provider's sign-in was not ended (the end-session page carries the ID token and is"
+                                + " not shown); sign out on the provider's pages");
             }
             receiver.await(config.loopbackTimeout());
             receiver.respond(SignInPage.signedOut());
@@ -567,7 +569,8 @@ public final class OAuthClient {
                                             + redirectChoice.host().uriHost()
                                             + ":PORT/logged-out registered with that port"
                                     : "")
-                            + ")");
+                            + "), or the provider ignores the form POST that RP-Initiated Logout requires it to"
+                            + " accept");
         } catch (CancellationException e) {
             return new EndSession(EndSession.Outcome.FAILED, "ending the provider's session was cancelled");
         } catch (InterruptedException e) {

@@ -1,6 +1,7 @@
 package dev.stormwatch.app;
 
 import dev.stormwatch.oauth.BrowserLauncher;
+import dev.stormwatch.testing.EndSessionForm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -90,30 +91,59 @@ public final class SignInPageBrowser implements BrowserLauncher {
         }
     }
 
-    /** The end-session URLs opened (SX1), in order. */
+    /** The end-session URLs opened (SX1: the one-time loopback pages, SX8), in order. */
     public final java.util.List<URI> endSessionUrls = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The end-session forms read from those pages and posted to the provider (SX7), in order. */
+    public final java.util.List<EndSessionForm> endSessionForms = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The status of a second fetch of the last one-time page, when {@link #refetchEndSessionPage} is set (SX8). */
+    public volatile int endSessionPageRefetch;
+    /** Every address the browser requested while ending a session: the page, the form's action, each redirect. */
+    public final java.util.List<HttpUrl> endSessionAddresses = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** When true, the browser fetches the one-time page a second time (as another local process might) first. */
+    public volatile boolean refetchEndSessionPage;
     /** What the browser showed at the end of the last end-session visit: status and body, after every redirect. */
     public volatile CompletableFuture<String> lastEndSession = new CompletableFuture<>();
 
-    /** SX1: follows the end-session URL and the provider's redirect back to the loopback listener, as a browser. */
+    /**
+     * SX1, SX7: opens the loopback page, submits its form (a POST to the provider's end-session endpoint) as its script
+     * does, and follows the provider's redirect back to the loopback listener, as a browser.
+     */
     @Override
     public boolean openCarryingToken(URI url) {
         endSessionUrls.add(url);
-        lastEndSession = CompletableFuture.supplyAsync(() -> follow(HttpUrl.get(url.toString())));
+        lastEndSession = CompletableFuture.supplyAsync(() -> {
+            try {
+                HttpUrl page = HttpUrl.get(url.toString());
+                endSessionAddresses.add(page);
+                EndSessionForm form = EndSessionForm.fetch(http, page);
+                endSessionForms.add(form);
+                if (refetchEndSessionPage) {
+                    try (Response again =
+                            http.newCall(new Request.Builder().url(page).build()).execute()) {
+                        endSessionPageRefetch = again.code();
+                    }
+                }
+                return follow(form.submission());
+            } catch (IOException e) {
+                return "failed: " + e;
+            }
+        });
         return true;
     }
 
-    private String follow(HttpUrl url) {
+    private String follow(Request first) {
         try {
-            HttpUrl next = url;
+            Request next = first;
             for (int hop = 0; hop < 5; hop++) {
-                try (Response response =
-                        http.newCall(new Request.Builder().url(next).build()).execute()) {
+                endSessionAddresses.add(next.url());
+                try (Response response = http.newCall(next).execute()) {
                     String location = response.header("Location");
                     if (!response.isRedirect() || location == null) {
                         return response.code() + " " + response.body().string();
                     }
-                    next = next.resolve(location);
+                    next = new Request.Builder()
+                            .url(next.url().resolve(location))
+                            .build(); // a browser follows a 302/303 after a POST with a GET
                 }
             }
             return "too many redirects";

@@ -48,8 +48,9 @@ class EndSessionOnTheWireTest {
     }
 
     @Test
-    @DisplayName("SX1: end_session revokes, then the browser ends the provider's sign-in with id_token_hint,"
-            + " client_id and state, and comes back to the loopback /logged-out, which says so")
+    @DisplayName("SX7: end_session revokes, then the browser posts id_token_hint, client_id and state to the"
+            + " provider from the one-time loopback page, no token in any address it visits, and comes back to the"
+            + " loopback /logged-out, which says so (SX1)")
     void theEmbeddedProviderEndsItsSessionAndSendsTheBrowserBack() throws Exception {
         OAuthClient client = demoClient(RedirectChoice.DEFAULT, Duration.ofSeconds(20));
         Session session = client.login();
@@ -61,23 +62,45 @@ class EndSessionOnTheWireTest {
             assertThat(end.outcome()).as(end.detail()).isEqualTo(EndSession.Outcome.CONFIRMED);
             assertThat(end.detail()).doesNotContain(session.tokens().idToken().reveal());
         });
+        // SX8: the browser opened a one-time loopback page; SX7: its form posted the ID token to the provider.
         URI opened = browser.endSessionUrls.get(0);
-        HttpUrl url = HttpUrl.get(opened.toString());
-        assertThat(url.encodedPath()).isEqualTo("/logout");
-        assertThat(url.queryParameter("id_token_hint"))
-                .isEqualTo(session.tokens().idToken().reveal());
-        assertThat(url.queryParameter("client_id")).isEqualTo(ClientRegistration.DESKTOP_CLIENT_ID);
-        assertThat(url.queryParameter("state")).isNotBlank();
+        assertThat(opened.getPath()).startsWith(LoopbackReceiver.END_SESSION_PAGE_PREFIX);
+        var form = browser.endSessionForms.get(0);
+        assertThat(form.action().encodedPath()).isEqualTo("/logout");
+        assertThat(form.fields().get("id_token_hint")).isEqualTo(session.tokens().idToken().reveal());
+        assertThat(form.fields().get("client_id")).isEqualTo(ClientRegistration.DESKTOP_CLIENT_ID);
+        assertThat(form.fields().get("state")).isNotBlank();
         // SX2: the registered http://127.0.0.1/logged-out matches on any port (RFC 8252 §7.3).
-        assertThat(url.queryParameter("post_logout_redirect_uri"))
+        assertThat(form.fields().get("post_logout_redirect_uri"))
                 .matches("http://127\\.0\\.0\\.1:[1-9][0-9]*/logged-out");
+        assertThat(browser.endSessionAddresses)
+                .hasSizeGreaterThanOrEqualTo(3) // the page, the POST, the redirect back
+                .allSatisfy(address -> assertThat(address.toString())
+                        .doesNotContain(session.tokens().idToken().reveal())
+                        .doesNotContain("id_token_hint"));
         assertThat(browser.lastEndSession.get(5, TimeUnit.SECONDS))
                 .startsWith("200")
                 .contains("Signed out");
         assertThat(provider.requestsReceived("POST", "/revoke")).isEqualTo(1);
-        assertThat(provider.requestsReceived("GET", "/logout")).isEqualTo(1);
+        assertThat(provider.requestsReceived("POST", "/logout")).isEqualTo(1);
+        assertThat(provider.requestsReceived("GET", "/logout")).isZero();
         assertThat(client.session()).isEmpty();
         assertThat(client.state()).isInstanceOf(SessionState.SignedOut.class);
+    }
+
+    @Test
+    @DisplayName("SX8: the one-time page fetched a second time (as another local process might) gets 404, and the"
+            + " browser's end-session still goes through")
+    void theOneTimePageIsNotServedTwice() throws Exception {
+        OAuthClient client = demoClient(RedirectChoice.DEFAULT, Duration.ofSeconds(20));
+        client.login();
+        browser.refetchEndSessionPage = true;
+
+        LogoutResult result = client.endSession();
+
+        assertThat(browser.endSessionPageRefetch).isEqualTo(404);
+        assertThat(result.endSession().orElseThrow().outcome()).isEqualTo(EndSession.Outcome.CONFIRMED);
+        assertThat(provider.requestsReceived("POST", "/logout")).isEqualTo(1);
     }
 
     @Test
@@ -90,7 +113,8 @@ class EndSessionOnTheWireTest {
         LogoutResult result = client.endSession();
 
         assertThat(result.endSession().orElseThrow().outcome()).isEqualTo(EndSession.Outcome.CONFIRMED);
-        assertThat(HttpUrl.get(browser.endSessionUrls.get(0).toString()).queryParameter("post_logout_redirect_uri"))
+        assertThat(browser.endSessionUrls.get(0).getHost()).isEqualTo("[::1]");
+        assertThat(browser.endSessionForms.get(0).fields().get("post_logout_redirect_uri"))
                 .matches("http://\\[::1\\]:[1-9][0-9]*/logged-out");
     }
 
@@ -125,15 +149,16 @@ class EndSessionOnTheWireTest {
     }
 
     @Test
-    @DisplayName("SX1: against mock-oauth2-server (navikt), the end-session endpoint sends the browser back with the"
-            + " state, and the result says the provider ended its session")
-    void mockOAuth2ServerEndsItsSession() throws Exception {
+    @DisplayName("SX7: mock-oauth2-server (navikt) 2.1.10 reads end-session parameters only from the query, contrary"
+            + " to RP-Initiated Logout §2: it takes the POST but does not send the browser back, and the result says the"
+            + " end was not confirmed, naming the POST")
+    void mockOAuth2ServerIgnoresThePostedFormAndIsNotConfirmed() throws Exception {
         mock = new MockOAuth2Server();
         mock.start(InetAddress.getByName("127.0.0.1"), 0);
         String issuer = mock.issuerUrl("default").toString();
         OAuthConfig config = OAuthConfig.of(issuer, "stormwatch-test")
                 .withScope("openid profile offline_access")
-                .withLoopbackTimeout(Duration.ofSeconds(20));
+                .withLoopbackTimeout(Duration.ofSeconds(3));
         FollowingBrowser following = new FollowingBrowser();
         OAuthClient client = OAuthClient.builder(config).browser(following).build();
         client.login();
@@ -141,13 +166,14 @@ class EndSessionOnTheWireTest {
         LogoutResult result = client.endSession();
 
         assertThat(result.tokenRevoked()).isTrue();
-        assertThat(result.endSession().orElseThrow().outcome())
-                .as(result.endSession().get().detail())
-                .isEqualTo(EndSession.Outcome.CONFIRMED);
-        HttpUrl opened = HttpUrl.get(following.opened.get(1).toString());
-        assertThat(opened.encodedPath()).endsWith("/endsession");
-        assertThat(opened.queryParameter("id_token_hint")).isNotBlank();
-        assertThat(following.lastPage()).startsWith("200").contains("Signed out");
+        EndSession end = result.endSession().orElseThrow();
+        assertThat(end.outcome()).as(end.detail()).isEqualTo(EndSession.Outcome.NOT_CONFIRMED);
+        assertThat(end.detail()).contains("did not come back").contains("form POST");
+        assertThat(following.opened.get(1).getPath()).startsWith(LoopbackReceiver.END_SESSION_PAGE_PREFIX);
+        var form = following.endSessionForms.get(0);
+        assertThat(form.action().encodedPath()).endsWith("/endsession");
+        assertThat(form.fields().get("id_token_hint")).isNotBlank();
+        assertThat(following.lastPage()).startsWith("200").contains("logged out").doesNotContain("Signed out");
         assertThat(client.session()).isEmpty();
     }
 
@@ -173,8 +199,9 @@ class EndSessionOnTheWireTest {
     }
 
     @Test
-    @DisplayName("SX1: against Spring Authorization Server (which nobody on the team wrote), end_session revokes, the"
-            + " browser ends Spring's own sign-in at /connect/logout with id_token_hint and comes back to the"
+    @DisplayName("SX7: against Spring Authorization Server (which nobody on the team wrote), end_session revokes, the"
+            + " browser ends Spring's own sign-in by a POST to /connect/logout with id_token_hint in its body, none in"
+            + " its address, and comes back to the"
             + " registered post-logout URI on the fixed redirect port, and the result says the provider ended it")
     void springAuthorizationServerEndsItsSession() throws Exception {
         int port;
@@ -207,7 +234,12 @@ class EndSessionOnTheWireTest {
             });
             assertThat(person.lastPage()).startsWith("200").contains("Signed out");
             assertThat(spring.requestsReceived("POST", "/oauth2/revoke")).isEqualTo(1);
-            assertThat(spring.requestsReceived("GET", "/connect/logout")).isEqualTo(1);
+            // SX7: Spring (which requires id_token_hint) got one POST, with no query at all: the hint was in its body.
+            assertThat(spring.requestsReceived("POST", "/connect/logout")).isEqualTo(1);
+            assertThat(spring.requestsReceived("GET", "/connect/logout")).isZero();
+            assertThat(spring.queryParameterNames("POST", "/connect/logout")).containsExactly("");
+            assertThat(person.endSessionForms.get(0).fields())
+                    .containsEntry("id_token_hint", session.tokens().idToken().reveal());
             assertThat(client.session()).isEmpty();
         }
     }
@@ -236,7 +268,7 @@ class EndSessionOnTheWireTest {
             assertThat(end.outcome()).isEqualTo(EndSession.Outcome.NOT_CONFIRMED);
             assertThat(end.detail()).contains("did not come back").contains("fixed redirect port");
             assertThat(person.lastPage()).doesNotContain("Signed out");
-            assertThat(spring.requestsReceived("GET", "/connect/logout")).isEqualTo(1);
+            assertThat(spring.requestsReceived("POST", "/connect/logout")).isEqualTo(1);
             assertThat(client.session()).isEmpty();
         }
     }

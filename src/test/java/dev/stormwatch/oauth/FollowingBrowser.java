@@ -32,6 +32,28 @@ final class FollowingBrowser implements BrowserLauncher {
         return true;
     }
 
+    /** The end-session forms read from the one-time loopback pages and posted (SX7), in order. */
+    final List<dev.stormwatch.testing.EndSessionForm> endSessionForms = new CopyOnWriteArrayList<>();
+
+    /** SX7: opens the one-time loopback page, posts its form as its script does, and follows the redirects back. */
+    @Override
+    public boolean openCarryingToken(URI url) {
+        opened.add(url);
+        pages.add(CompletableFuture.supplyAsync(() -> {
+            try {
+                var form = dev.stormwatch.testing.EndSessionForm.fetch(http, okhttp3.HttpUrl.get(url.toString()));
+                endSessionForms.add(form);
+                try (Response response = http.newCall(form.submission()).execute()) {
+                    return response.code() + " "
+                            + (response.body() == null ? "" : response.body().string());
+                }
+            } catch (IOException e) {
+                return "failed: " + e;
+            }
+        }));
+        return true;
+    }
+
     String fetch(String url) {
         try (Response response =
                 http.newCall(new Request.Builder().url(url).build()).execute()) {

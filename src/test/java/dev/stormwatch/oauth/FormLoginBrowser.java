@@ -48,6 +48,27 @@ final class FormLoginBrowser implements BrowserLauncher {
         this.pause = pause;
     }
 
+    /** The end-session forms read from the one-time loopback pages and posted (SX7), in order. */
+    final List<dev.stormwatch.testing.EndSessionForm> endSessionForms =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** SX7: opens the one-time loopback page, posts its form with the browser's cookies, and follows the redirects. */
+    @Override
+    public synchronized boolean openCarryingToken(URI url) {
+        pages.add(CompletableFuture.supplyAsync(() -> {
+            try {
+                var form = dev.stormwatch.testing.EndSessionForm.fetch(http, HttpUrl.get(url.toString()));
+                endSessionForms.add(form);
+                try (Response last = http.newCall(form.submission()).execute()) {
+                    return last.code() + " " + (last.body() == null ? "" : last.body().string());
+                }
+            } catch (IOException e) {
+                return "failed: " + e;
+            }
+        }));
+        return true;
+    }
+
     @Override
     public synchronized boolean open(URI authorizationUrl) {
         pages.add(CompletableFuture.supplyAsync(() -> signIn(authorizationUrl)));

@@ -200,6 +200,15 @@ public final class SpringAuthorizationServer implements AutoCloseable {
                 .toList();
     }
 
+    /** The names of the query parameters of each request with this method and path, in order (SX7). */
+    public List<String> queryParameterNames(String method, String path) {
+        String line = method + " " + path + " ";
+        return record.queryNames.stream()
+                .filter(l -> l.startsWith(line))
+                .map(l -> l.substring(line.length()))
+                .toList();
+    }
+
     @Override
     public void close() {
         context.close();
@@ -211,6 +220,8 @@ public final class SpringAuthorizationServer implements AutoCloseable {
         final List<String> schemes = new CopyOnWriteArrayList<>();
         final List<String> certificates = new CopyOnWriteArrayList<>();
         final List<Answer> answers = new CopyOnWriteArrayList<>();
+        /** Method, path and the names (never the values) of the query's parameters: "GET /x a,b". */
+        final List<String> queryNames = new CopyOnWriteArrayList<>();
 
         record Answer(String line, java.time.Instant at, int status) {}
     }
@@ -236,6 +247,10 @@ public final class SpringAuthorizationServer implements AutoCloseable {
                         throws ServletException, IOException {
                     String line = request.getMethod() + " " + request.getRequestURI();
                     record.lines.add(line);
+                    String query = request.getQueryString();
+                    record.queryNames.add(line + " " + (query == null ? "" : java.util.Arrays.stream(query.split("&"))
+                            .map(pair -> pair.split("=", 2)[0])
+                            .collect(java.util.stream.Collectors.joining(","))));
                     String authorization = request.getHeader("Authorization");
                     String scheme = authorization == null ? "-" : authorization.split(" ", 2)[0];
                     record.schemes.add(line + " " + scheme);
