@@ -48,7 +48,8 @@ record EndSessionPage(URI endpoint, Map<String, String> fields, URI loggedOut) {
         StringBuilder html = new StringBuilder("<!doctype html><html><head><meta charset=\"utf-8\">"
                 + "<title>Stormwatch: Signing out</title></head><body style=\"font-family:sans-serif;margin:3em\">"
                 + "<h1>Signing out</h1><p>Stormwatch is taking you to the provider to end your sign-in there.</p>"
-                + "<form id=\"end-session\" method=\"post\" action=\"" + SignInPage.escape(endpoint.toString()) + "\">");
+                + "<form id=\"end-session\" method=\"post\" action=\"" + SignInPage.escape(endpoint.toString())
+                + "\">");
         fields.forEach((name, value) -> html.append("<input type=\"hidden\" name=\"")
                 .append(SignInPage.escape(name))
                 .append("\" value=\"")

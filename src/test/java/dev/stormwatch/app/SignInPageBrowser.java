@@ -118,8 +118,9 @@ public final class SignInPageBrowser implements BrowserLauncher {
                 EndSessionForm form = EndSessionForm.fetch(http, page);
                 endSessionForms.add(form);
                 if (refetchEndSessionPage) {
-                    try (Response again =
-                            http.newCall(new Request.Builder().url(page).build()).execute()) {
+                    try (Response again = http.newCall(
+                                    new Request.Builder().url(page).build())
+                            .execute()) {
                         endSessionPageRefetch = again.code();
                     }
                 }

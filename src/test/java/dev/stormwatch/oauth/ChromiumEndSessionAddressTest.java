@@ -165,8 +165,8 @@ class ChromiumEndSessionAddressTest {
                 }
                 Thread.sleep(100);
             }
-            throw new AssertionError("the tab never showed the address looked for; it showed " + addresses.size()
-                    + " addresses");
+            throw new AssertionError(
+                    "the tab never showed the address looked for; it showed " + addresses.size() + " addresses");
         }
 
         List<String> addresses() {
@@ -180,7 +180,8 @@ class ChromiumEndSessionAddressTest {
                 try {
                     JsonNode message = JSON.readTree(partial.toString());
                     if (message.has("id")) {
-                        CompletableFuture<JsonNode> call = calls.remove(message.get("id").asInt());
+                        CompletableFuture<JsonNode> call =
+                                calls.remove(message.get("id").asInt());
                         if (call != null) {
                             call.complete(message.path("result"));
                         }

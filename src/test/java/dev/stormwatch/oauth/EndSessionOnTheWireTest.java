@@ -67,7 +67,8 @@ class EndSessionOnTheWireTest {
         assertThat(opened.getPath()).startsWith(LoopbackReceiver.END_SESSION_PAGE_PREFIX);
         var form = browser.endSessionForms.get(0);
         assertThat(form.action().encodedPath()).isEqualTo("/logout");
-        assertThat(form.fields().get("id_token_hint")).isEqualTo(session.tokens().idToken().reveal());
+        assertThat(form.fields().get("id_token_hint"))
+                .isEqualTo(session.tokens().idToken().reveal());
         assertThat(form.fields().get("client_id")).isEqualTo(ClientRegistration.DESKTOP_CLIENT_ID);
         assertThat(form.fields().get("state")).isNotBlank();
         // SX2: the registered http://127.0.0.1/logged-out matches on any port (RFC 8252 §7.3).
@@ -173,7 +174,10 @@ class EndSessionOnTheWireTest {
         var form = following.endSessionForms.get(0);
         assertThat(form.action().encodedPath()).endsWith("/endsession");
         assertThat(form.fields().get("id_token_hint")).isNotBlank();
-        assertThat(following.lastPage()).startsWith("200").contains("logged out").doesNotContain("Signed out");
+        assertThat(following.lastPage())
+                .startsWith("200")
+                .contains("logged out")
+                .doesNotContain("Signed out");
         assertThat(client.session()).isEmpty();
     }
 

@@ -32,8 +32,8 @@ class EndSessionPageTest {
 
     @BeforeEach
     void open() {
-        receiver = LoopbackReceiver.open(
-                Secret.of("bye-state"), RedirectChoice.DEFAULT, LoopbackReceiver.LOGGED_OUT_PATH);
+        receiver =
+                LoopbackReceiver.open(Secret.of("bye-state"), RedirectChoice.DEFAULT, LoopbackReceiver.LOGGED_OUT_PATH);
         loggedOut = URI.create("http://127.0.0.1:" + receiver.port() + LoopbackReceiver.LOGGED_OUT_PATH);
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("id_token_hint", TOKEN);
@@ -62,7 +62,9 @@ class EndSessionPageTest {
                 .contains("name=\"client_id\" value=\"a&quot;client&lt;&amp;&gt;\"")
                 .contains("Cache-Control: no-store");
         assertThat(second).startsWith("HTTP/1.1 404").doesNotContain(TOKEN);
-        assertThat(receiver.isClosed()).as("the receiver still waits for /logged-out").isFalse();
+        assertThat(receiver.isClosed())
+                .as("the receiver still waits for /logged-out")
+                .isFalse();
     }
 
     @Test
@@ -71,7 +73,8 @@ class EndSessionPageTest {
     void theContentSecurityPolicyAllowsExactlyThatScriptAndThoseTwoTargets() throws Exception {
         String page = get(PATH, "127.0.0.1:" + receiver.port());
 
-        Matcher script = Pattern.compile("<script>(.*?)</script>", Pattern.DOTALL).matcher(page);
+        Matcher script =
+                Pattern.compile("<script>(.*?)</script>", Pattern.DOTALL).matcher(page);
         assertThat(script.find()).isTrue();
         assertThat(script.find()).as("one script only").isFalse();
         script.reset().find();

@@ -60,7 +60,8 @@ final class FormLoginBrowser implements BrowserLauncher {
                 var form = dev.stormwatch.testing.EndSessionForm.fetch(http, HttpUrl.get(url.toString()));
                 endSessionForms.add(form);
                 try (Response last = http.newCall(form.submission()).execute()) {
-                    return last.code() + " " + (last.body() == null ? "" : last.body().string());
+                    return last.code() + " "
+                            + (last.body() == null ? "" : last.body().string());
                 }
             } catch (IOException e) {
                 return "failed: " + e;

@@ -248,9 +248,12 @@ public final class SpringAuthorizationServer implements AutoCloseable {
                     String line = request.getMethod() + " " + request.getRequestURI();
                     record.lines.add(line);
                     String query = request.getQueryString();
-                    record.queryNames.add(line + " " + (query == null ? "" : java.util.Arrays.stream(query.split("&"))
-                            .map(pair -> pair.split("=", 2)[0])
-                            .collect(java.util.stream.Collectors.joining(","))));
+                    record.queryNames.add(line + " "
+                            + (query == null
+                                    ? ""
+                                    : java.util.Arrays.stream(query.split("&"))
+                                            .map(pair -> pair.split("=", 2)[0])
+                                            .collect(java.util.stream.Collectors.joining(","))));
                     String authorization = request.getHeader("Authorization");
                     String scheme = authorization == null ? "-" : authorization.split(" ", 2)[0];
                     record.schemes.add(line + " " + scheme);

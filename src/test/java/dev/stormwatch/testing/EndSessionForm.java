@@ -25,11 +25,13 @@ public record EndSessionForm(int status, String csp, HttpUrl action, Map<String,
 
     private static final Pattern FORM =
             Pattern.compile("<form id=\"end-session\" method=\"post\" action=\"([^\"]+)\">");
-    private static final Pattern FIELD = Pattern.compile("<input type=\"hidden\" name=\"([^\"]+)\" value=\"([^\"]*)\">");
+    private static final Pattern FIELD =
+            Pattern.compile("<input type=\"hidden\" name=\"([^\"]+)\" value=\"([^\"]*)\">");
 
     /** Fetches the page at {@code page} with {@code http} and reads its form; fails when there is none. */
     public static EndSessionForm fetch(OkHttpClient http, HttpUrl page) throws IOException {
-        try (Response response = http.newCall(new Request.Builder().url(page).build()).execute()) {
+        try (Response response =
+                http.newCall(new Request.Builder().url(page).build()).execute()) {
             String html = response.body() == null ? "" : response.body().string();
             Matcher form = FORM.matcher(html);
             if (!form.find()) {
@@ -42,7 +44,10 @@ public record EndSessionForm(int status, String csp, HttpUrl action, Map<String,
             }
             String csp = response.header("Content-Security-Policy");
             return new EndSessionForm(
-                    response.code(), csp == null ? "" : csp, HttpUrl.get(unescape(form.group(1))), java.util.Collections.unmodifiableMap(fields));
+                    response.code(),
+                    csp == null ? "" : csp,
+                    HttpUrl.get(unescape(form.group(1))),
+                    java.util.Collections.unmodifiableMap(fields));
         }
     }
 
