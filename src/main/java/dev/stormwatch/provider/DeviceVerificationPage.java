@@ -38,7 +38,8 @@ final class DeviceVerificationPage implements Handler {
 
     private Response form(String typed) {
         StringBuilder body = new StringBuilder();
-        body.append("<p>Type the code your device shows, choose who signs in, and press Allow.</p><form method=\"post\"")
+        body.append(
+                        "<p>Type the code your device shows, choose who signs in, and press Allow.</p><form method=\"post\"")
                 .append(" action=\"")
                 .append(ProviderState.DEVICE)
                 .append("\"><p><label>Code <input name=\"user_code\" autocomplete=\"off\" value=\"")

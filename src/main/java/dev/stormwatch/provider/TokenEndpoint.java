@@ -146,7 +146,8 @@ final class TokenEndpoint implements Handler {
         if (deviceCode.isEmpty()) {
             return OAuthError.invalidRequest("device_code is required").response();
         }
-        DeviceCodes.Polled polled = state.devices().poll(deviceCode.get(), form.client().clientId());
+        DeviceCodes.Polled polled =
+                state.devices().poll(deviceCode.get(), form.client().clientId());
         if (polled instanceof DeviceCodes.Polled.Refused refused) {
             return new OAuthError(400, refused.error(), refused.description()).response();
         }

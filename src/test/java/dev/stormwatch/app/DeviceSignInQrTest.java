@@ -85,7 +85,8 @@ class DeviceSignInQrTest {
 
         // A person reads the code from the screen, picks up a phone and opens the page: seconds, not milliseconds.
         Thread.sleep(PERSON_PAUSE.toMillis());
-        HttpClient phone = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        HttpClient phone =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         HttpResponse<String> shown =
                 phone.send(HttpRequest.newBuilder(URI.create(scanned)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(shown.statusCode()).isEqualTo(200);
@@ -103,14 +104,19 @@ class DeviceSignInQrTest {
         waitUntil(() -> composition.session().phaseProperty().get() == Phase.SIGNED_IN);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(qr.isVisible()).as("QR code gone once signed in").isFalse();
-        assertThat(robot.lookup("#device-code").queryAs(Label.class).isVisible()).isFalse();
+        assertThat(robot.lookup("#device-code").queryAs(Label.class).isVisible())
+                .isFalse();
 
         List<DevicePoll> polls = provider.devicePolls();
         assertThat(polls).extracting(DevicePoll::userCode).containsOnly(userCode);
-        assertThat(polls).extracting(DevicePoll::answer).doesNotContain("slow_down").endsWith("tokens");
+        assertThat(polls)
+                .extracting(DevicePoll::answer)
+                .doesNotContain("slow_down")
+                .endsWith("tokens");
         assertThat(polls).extracting(DevicePoll::answer).contains("authorization_pending");
         for (int i = 1; i < polls.size(); i++) {
-            assertThat(Duration.between(polls.get(i - 1).receivedAt(), polls.get(i).receivedAt()))
+            assertThat(Duration.between(
+                            polls.get(i - 1).receivedAt(), polls.get(i).receivedAt()))
                     .as("poll %d came at least the 5 s interval after the one before", i)
                     .isGreaterThanOrEqualTo(Duration.ofSeconds(5));
         }
@@ -139,8 +145,7 @@ class DeviceSignInQrTest {
         });
         int[] wh = size.get();
         assertThat(wh[0]).as("the QR code lies within the window").isGreaterThan(20);
-        BinaryBitmap bitmap =
-                new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(wh[0], wh[1], pixels.get())));
+        BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(wh[0], wh[1], pixels.get())));
         return new QRCodeReader().decode(bitmap).getText();
     }
 

@@ -44,9 +44,12 @@ class DeviceGrantProviderTest {
         return driver.postForm(
                 "/token",
                 Map.of(
-                        "grant_type", "urn:ietf:params:oauth:grant-type:device_code",
-                        "device_code", deviceCode,
-                        "client_id", ClientRegistration.DESKTOP_CLIENT_ID),
+                        "grant_type",
+                        "urn:ietf:params:oauth:grant-type:device_code",
+                        "device_code",
+                        deviceCode,
+                        "client_id",
+                        ClientRegistration.DESKTOP_CLIENT_ID),
                 Map.of());
     }
 
@@ -56,8 +59,7 @@ class DeviceGrantProviderTest {
     }
 
     private HttpResponse<String> decide(String typed, String decision) throws Exception {
-        return driver.postForm(
-                "/device", Map.of("user_code", typed, "user", "alice", "decision", decision), Map.of());
+        return driver.postForm("/device", Map.of("user_code", typed, "user", "alice", "decision", decision), Map.of());
     }
 
     @Test
@@ -129,7 +131,8 @@ class DeviceGrantProviderTest {
         JsonNode denied = authorize();
         JsonNode late = authorize();
 
-        assertThat(decide(denied.path("user_code").asText(), "deny").statusCode()).isEqualTo(200);
+        assertThat(decide(denied.path("user_code").asText(), "deny").statusCode())
+                .isEqualTo(200);
         clock.advance(Duration.ofSeconds(5));
         assertThat(error(poll(denied.path("device_code").asText()))).isEqualTo("access_denied");
 
