@@ -18,8 +18,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The embedded demo OpenID provider (OpenID Connect Core 1.0 with PKCE, PAR, DPoP, revocation and RP-initiated
- * logout) on 127.0.0.1, with faults that can be planned per endpoint at runtime.
+ * The embedded demo OpenID provider (OpenID Connect Core 1.0 with PKCE, PAR, DPoP, revocation, RP-initiated
+ * logout and the device authorization grant) on 127.0.0.1, with faults that can be planned per endpoint at runtime.
  *
  * <pre>{@code
  * try (DemoProvider provider = DemoProvider.start(ProviderConfig.defaults())) {
@@ -84,7 +84,8 @@ public final class DemoProvider implements AutoCloseable {
                 new DpopVerifier(config.clock(), nonces),
                 new ClientAssertionCheck(
                         config.clock(),
-                        java.util.Set.of(issuer, issuer + ProviderState.TOKEN, issuer + ProviderState.PAR)));
+                        java.util.Set.of(issuer, issuer + ProviderState.TOKEN, issuer + ProviderState.PAR)),
+                new DeviceCodes(config.clock(), config.random()));
     }
 
     /**
@@ -130,6 +131,8 @@ public final class DemoProvider implements AutoCloseable {
         endpoints.put(ProviderState.LOGOUT, new EndSessionEndpoint(state));
         endpoints.put(ProviderState.INTROSPECT, new IntrospectionEndpoint(state));
         endpoints.put(ProviderState.WEBFINGER, request -> webFinger(state, request));
+        endpoints.put(ProviderState.DEVICE_AUTHORIZATION, new DeviceAuthorizationEndpoint(state));
+        endpoints.put(ProviderState.DEVICE, new DeviceVerificationPage(state));
         Map<String, Handler> routes = new LinkedHashMap<>();
         endpoints.forEach((path, handler) -> routes.put(path, new FaultingHandler(path, faults, responder, handler)));
         routes.put(FaultAdmin.PATH, new FaultAdmin(faults));
@@ -196,6 +199,11 @@ public final class DemoProvider implements AutoCloseable {
     /** How many requests with this method and path the provider has read since it started (its own record). */
     public long requestsReceived(String method, String path) {
         return server.requestsReceived(method, path);
+    }
+
+    /** DV7: every poll of the token endpoint with a device code so far, oldest first (the provider's own record). */
+    public java.util.List<DevicePoll> devicePolls() {
+        return state.devices().polls();
     }
 
     /** How many connections the provider has accepted since it started. */

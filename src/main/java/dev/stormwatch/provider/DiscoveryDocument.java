@@ -28,9 +28,14 @@ final class DiscoveryDocument {
         doc.put(
                 "introspection_endpoint",
                 state.endpoint(ProviderState.INTROSPECT).toString());
+        doc.put(
+                "device_authorization_endpoint",
+                state.endpoint(ProviderState.DEVICE_AUTHORIZATION).toString());
         doc.put("response_types_supported", List.of("code"));
         doc.put("response_modes_supported", List.of("query"));
-        doc.put("grant_types_supported", List.of("authorization_code", "refresh_token", "client_credentials"));
+        doc.put(
+                "grant_types_supported",
+                List.of("authorization_code", "refresh_token", "client_credentials", TokenEndpoint.DEVICE_CODE_GRANT));
         doc.put("subject_types_supported", List.of("public"));
         doc.put("id_token_signing_alg_values_supported", List.of("RS256", "ES256"));
         // What the registered clients use, in a fixed order (RFC 8414 §2); PAR uses the same (RFC 9126 §5).

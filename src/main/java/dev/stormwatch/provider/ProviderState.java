@@ -19,7 +19,8 @@ record ProviderState(
         SingleUseStore<AuthorizationRequest> interactions,
         DpopNonces nonces,
         DpopVerifier dpop,
-        ClientAssertionCheck assertions) {
+        ClientAssertionCheck assertions,
+        DeviceCodes devices) {
 
     static final String DISCOVERY = "/.well-known/openid-configuration";
     static final String JWKS = "/jwks";
@@ -31,6 +32,8 @@ record ProviderState(
     static final String LOGOUT = "/logout";
     static final String INTROSPECT = "/introspect";
     static final String WEBFINGER = "/.well-known/webfinger";
+    static final String DEVICE_AUTHORIZATION = "/device_authorization";
+    static final String DEVICE = "/device";
 
     Clock clock() {
         return config.clock();

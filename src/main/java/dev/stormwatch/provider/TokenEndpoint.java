@@ -6,6 +6,7 @@ import dev.stormwatch.server.Request;
 import dev.stormwatch.server.Response;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -14,6 +15,9 @@ import java.util.Optional;
  * refresh token grant with rotation (§6); DPoP-bound tokens when a proof comes with the request (RFC 9449 §5).
  */
 final class TokenEndpoint implements Handler {
+
+    /** RFC 8628 §3.4. */
+    static final String DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 
     private final ProviderState state;
 
@@ -53,11 +57,13 @@ final class TokenEndpoint implements Handler {
                 return refresh(form, jkt);
             case "client_credentials":
                 return clientCredentials(form);
+            case DEVICE_CODE_GRANT:
+                return deviceCode(form, jkt);
             default:
                 return new OAuthError(
                                 400,
                                 "unsupported_grant_type",
-                                "use authorization_code, refresh_token or client_credentials")
+                                "use authorization_code, refresh_token, client_credentials or " + DEVICE_CODE_GRANT)
                         .response();
         }
     }
@@ -129,6 +135,38 @@ final class TokenEndpoint implements Handler {
         body.put("expires_in", state.config().accessTokenTtl().toSeconds());
         form.field("scope").ifPresent(scope -> body.put("scope", scope));
         return Response.json(200, body).withHeader("Cache-Control", "no-store").withHeader("Pragma", "no-cache");
+    }
+
+    /**
+     * DV7: a poll with a device code (RFC 8628 §3.4): the §3.5 error while the person has not approved, tokens with an
+     * ID token (for {@code openid}) once they have.
+     */
+    private Response deviceCode(PostedForm form, Optional<String> jkt) {
+        Optional<String> deviceCode = form.field("device_code");
+        if (deviceCode.isEmpty()) {
+            return OAuthError.invalidRequest("device_code is required").response();
+        }
+        DeviceCodes.Polled polled =
+                state.devices().poll(deviceCode.get(), form.client().clientId());
+        if (polled instanceof DeviceCodes.Polled.Refused refused) {
+            return new OAuthError(400, refused.error(), refused.description()).response();
+        }
+        DeviceCodes.Polled.Approved approved = (DeviceCodes.Polled.Approved) polled;
+        Grant family = new Grant(
+                state.mint().opaque(),
+                approved.clientId(),
+                approved.user(),
+                approved.scope(),
+                approved.authTime(),
+                jkt);
+        String refreshToken = state.mint().opaque();
+        state.families().open(family, refreshToken);
+        return tokens(
+                family,
+                jkt,
+                refreshToken,
+                Optional.empty(),
+                List.of(approved.scope().split(" ")).contains("openid"));
     }
 
     private Response refresh(PostedForm form, Optional<String> jkt) {

@@ -170,8 +170,8 @@ class SettingsSignInFieldsTest {
     }
 
     @Test
-    @DisplayName("UI16: with device sign-in ticked, Sign in asks for the device grant and opens no browser; the"
-            + " embedded provider, which offers none, is named in the message")
+    @DisplayName("UI16: with device sign-in ticked, Sign in asks the embedded provider for the device grant and"
+            + " shows its code, and opens no browser")
     void deviceSignInTakesTheDeviceGrant(FxRobot robot) throws Exception {
         waitUntil(() -> composition.stack().isPresent()
                 && !robot.lookup("#sign-in").queryButton().isDisabled());
@@ -181,12 +181,14 @@ class SettingsSignInFieldsTest {
 
         robot.clickOn("#settings-apply");
         robot.clickOn("#sign-in");
-        waitUntil(() -> robot.lookup("#session-message")
+        waitUntil(() -> robot.lookup("#device-code")
                 .queryAs(Label.class)
                 .getText()
-                .contains("device_authorization_endpoint"));
+                .contains(composition.stack().orElseThrow().provider().issuer() + "/device"));
 
         assertThat(opened).isEmpty();
+        assertThat(composition.stack().orElseThrow().provider().requestsReceived("POST", "/device_authorization"))
+                .isEqualTo(1);
         assertThat(composition.session().phaseProperty().get()).isNotEqualTo(Phase.SIGNED_IN);
     }
 

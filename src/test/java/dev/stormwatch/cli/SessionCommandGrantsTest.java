@@ -17,7 +17,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code session --steps client_credentials} and {@code session --device} against the demo provider (CA7, DV1). */
+/** {@code session --steps client_credentials} against the demo provider (CA7); {@code --device}: DeviceSessionCommandTest. */
 class SessionCommandGrantsTest {
 
     private DemoProvider provider;
@@ -79,18 +79,6 @@ class SessionCommandGrantsTest {
         assertThat(run.exit()).isEqualTo(1);
         assertThat(run.out()).contains("confidential client");
         assertThat(provider.requestsReceived("POST", "/token")).isZero();
-    }
-
-    @Test
-    @DisplayName("DV1: --device against a provider without a device_authorization_endpoint ends the login step in a"
-            + " Configuration error that says so, nothing posted")
-    void deviceWithoutTheEndpointSaysSo() {
-        Run run = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--device", "--steps", "login");
-
-        assertThat(run.exit()).isEqualTo(1);
-        assertThat(run.out()).contains("device_authorization_endpoint");
-        assertThat(provider.requestsReceived("POST", "/token")).isZero();
-        assertThat(provider.requestsReceived("POST", "/par")).isZero();
     }
 
     @Test
