@@ -201,16 +201,7 @@ class ProxiedCommandsTest {
 
     private void sessionThroughTheProfilesProxy(MockWebServer provider, Path caFile) throws Exception {
         String issuer = "https://" + hostName + ":" + provider.getPort();
-        provider.enqueue(new MockResponse()
-                .setHeader("Content-Type", "application/json")
-                .setBody("{\"issuer\":\"" + issuer + "\",\"authorization_endpoint\":\"" + issuer + "/authorize\","
-                        + "\"token_endpoint\":\"" + issuer + "/token\",\"jwks_uri\":\"" + issuer + "/jwks\","
-                        + "\"response_types_supported\":[\"code\"],"
-                        + "\"token_endpoint_auth_methods_supported\":[\"client_secret_basic\"],"
-                        + "\"grant_types_supported\":[\"client_credentials\"]}"));
-        provider.enqueue(new MockResponse()
-                .setHeader("Content-Type", "application/json")
-                .setBody("{\"access_token\":\"machine-token\",\"token_type\":\"Bearer\",\"expires_in\":300}"));
+        enqueueProviderAnswers(provider, issuer);
         Map<String, String> env = Map.of(
                 "XDG_CONFIG_HOME",
                 dir.resolve("config").toString(),
@@ -242,11 +233,18 @@ class ProxiedCommandsTest {
                 .doesNotContain(RealTinyproxy.PASSWORD);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new SessionCommand(new dev.stormwatch.app.SignInPageBrowser(), env::get));
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-
-        int exit = cli.execute("--profile", "behind-proxy", "--json", "--steps", "client_credentials");
+        int exit = sessionThroughTheProxy(env, out, err);
+        if (exit != 0 && out.toString().contains("RESET_AFTER_SEND")) {
+            // Once in a CI run the token answer's body broke off inside tinyproxy's tunnel after its 200 head (a
+            // network failure the client reports as it should, F1). What this test proves is the route, so that one
+            // kind of failure is run again once, with fresh answers; any other failure fails the test.
+            provider.takeRequest(1, TimeUnit.SECONDS);
+            provider.takeRequest(1, TimeUnit.SECONDS);
+            enqueueProviderAnswers(provider, issuer);
+            out = new StringWriter();
+            err = new StringWriter();
+            exit = sessionThroughTheProxy(env, out, err);
+        }
 
         assertThat(exit).as(out + "" + err).isZero();
         assertThat(provider.takeRequest(5, TimeUnit.SECONDS).getPath()).startsWith("/.well-known/openid-configuration");
@@ -283,5 +281,25 @@ class ProxiedCommandsTest {
                 .contains(ProxyOption.PASSWORD_VARIABLE)
                 .doesNotContain(RealTinyproxy.PASSWORD);
         assertThat(dir.resolve("config/stormwatch/profiles/leaky.json")).doesNotExist();
+    }
+
+    private static void enqueueProviderAnswers(MockWebServer provider, String issuer) {
+        provider.enqueue(new MockResponse()
+                .setHeader("Content-Type", "application/json")
+                .setBody("{\"issuer\":\"" + issuer + "\",\"authorization_endpoint\":\"" + issuer + "/authorize\","
+                        + "\"token_endpoint\":\"" + issuer + "/token\",\"jwks_uri\":\"" + issuer + "/jwks\","
+                        + "\"response_types_supported\":[\"code\"],"
+                        + "\"token_endpoint_auth_methods_supported\":[\"client_secret_basic\"],"
+                        + "\"grant_types_supported\":[\"client_credentials\"]}"));
+        provider.enqueue(new MockResponse()
+                .setHeader("Content-Type", "application/json")
+                .setBody("{\"access_token\":\"machine-token\",\"token_type\":\"Bearer\",\"expires_in\":300}"));
+    }
+
+    private static int sessionThroughTheProxy(Map<String, String> env, StringWriter out, StringWriter err) {
+        CommandLine cli = new CommandLine(new SessionCommand(new dev.stormwatch.app.SignInPageBrowser(), env::get));
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute("--profile", "behind-proxy", "--json", "--steps", "client_credentials");
     }
 }

@@ -17,8 +17,9 @@ import java.util.function.IntSupplier;
  * it, for load runs on simulated time (decision 0039). Whoever carries the requests here owns the connections: a
  * hiccup is told to them ({@link #onHiccup}), as {@link Relay#hiccupNow()} resets its sockets.
  *
- * <p>It answers at once, on the caller's thread: a configuration with latency (which the relay sleeps out) or planned
- * hiccups (which the relay's own timer runs) is refused, since neither has a simulated form here.
+ * <p>It answers on the caller's thread: the model's latency goes to the configuration's sleeper, which the transport on
+ * simulated time turns into a later answer; planned hiccups (which the relay's own timer runs) are refused, since they
+ * have no simulated form here.
  */
 public final class InProcessRelay implements RelayControls {
 
@@ -32,9 +33,8 @@ public final class InProcessRelay implements RelayControls {
     private final List<IntSupplier> hiccupListeners = new CopyOnWriteArrayList<>();
 
     private InProcessRelay(RelayConfig config) {
-        if (!config.latency().equals(LatencyModel.none())) {
-            throw new IllegalArgumentException("the in-process relay answers at once; latency has no simulated form");
-        }
+        // The model's latency reaches the relay's sleeper, which the transport on simulated time turns into a later
+        // answer (InProcessRelayTransport): nothing here sleeps.
         if (!new Timeline(config.disruptions())
                 .hiccupsAfter(java.time.Duration.ZERO)
                 .isEmpty()) {

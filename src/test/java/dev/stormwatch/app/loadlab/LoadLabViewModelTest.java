@@ -216,7 +216,7 @@ class LoadLabViewModelTest {
         awaitIdle(model);
 
         assertThat(model.faults()).containsExactly(new FaultMark(10, 10, "connections reset"));
-        assertThat(model.quotaPerSecondProperty().get()).isZero();
+        assertThat(model.quotaPerSecondProperty().get()).isEqualTo(120.0); // LB17: the storm's quota, per second
         assertThat(model.axisSecondsProperty().get()).isEqualTo(33.0); // 30 s and the 3 s drain
 
         model.scenarioProperty().set(ScenarioPresets.QUOTA_EXHAUSTION);

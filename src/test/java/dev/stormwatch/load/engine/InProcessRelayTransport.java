@@ -46,22 +46,42 @@ final class InProcessRelayTransport implements AttemptTransport {
     private final List<Connection> open = new java.util.ArrayList<>();
     private final Deque<Waiting> waiting = new ArrayDeque<>();
 
-    InProcessRelayTransport(SimulatedTime time, InProcessRelay relay, int maxConnections) {
+    private final ModelThinking thinking;
+
+    InProcessRelayTransport(SimulatedTime time, InProcessRelay relay, int maxConnections, ModelThinking thinking) {
         this.time = time;
         this.relay = relay;
         this.maxConnections = maxConnections;
+        this.thinking = thinking;
         relay.onHiccup(this::resetAll);
     }
 
     /** A run's embedded relay on this time: the relay's pipeline in process, reached over this transport. */
     static EmbeddedRelayStart on(SimulatedTime time) {
         return (config, connections) -> {
-            InProcessRelay relay = InProcessRelay.start(config.withClock(time).withSleeper(duration -> {
-                throw new IllegalStateException("the in-process relay never sleeps on simulated time");
-            }));
+            ModelThinking thinking = new ModelThinking();
+            InProcessRelay relay = InProcessRelay.start(config.withClock(time).withSleeper(thinking::add));
             return new EmbeddedRelayStart.Started(
-                    relay, java.util.Optional.of(new InProcessRelayTransport(time, relay, connections)));
+                    relay, java.util.Optional.of(new InProcessRelayTransport(time, relay, connections, thinking)));
         };
+    }
+
+    /**
+     * The relay's model latency (LatencyModel, a slow-model fault): the relay's pipeline would sleep for it; on
+     * simulated time the answer is sent that much later instead. One thread runs the whole simulation.
+     */
+    static final class ModelThinking {
+        private Duration pending = Duration.ZERO;
+
+        void add(Duration duration) {
+            pending = pending.plus(duration);
+        }
+
+        Duration take() {
+            Duration taken = pending;
+            pending = Duration.ZERO;
+            return taken;
+        }
     }
 
     @Override
@@ -95,12 +115,15 @@ final class InProcessRelayTransport implements AttemptTransport {
             return;
         }
         dev.stormwatch.server.Response answer = relay.handle(serverRequest(call.request()));
+        Duration thought = thinking.take(); // the model's latency: the answer leaves that much later
         if (answer.delivery() instanceof Delivery.Reset) {
-            time.schedule(ROUND_TRIP, () -> fail(conn, call, callback, "unexpected end of stream"));
+            time.schedule(ROUND_TRIP.plus(thought), () -> fail(conn, call, callback, "unexpected end of stream"));
             return;
         }
-        Duration takes =
-                answer.delivery() instanceof Delivery.Slowly slowly ? ROUND_TRIP.plus(slowly.total()) : ROUND_TRIP;
+        Duration takes = (answer.delivery() instanceof Delivery.Slowly slowly
+                        ? ROUND_TRIP.plus(slowly.total())
+                        : ROUND_TRIP)
+                .plus(thought);
         time.schedule(takes, () -> {
             if (conn.reset) {
                 fail(conn, call, callback, "Connection reset"); // a hiccup while the answer was on its way
