@@ -16,7 +16,7 @@ public final class ScenarioPresets {
     static final Duration STORM_MODEL_LATENCY = Duration.ofMillis(500);
 
     /** LB17: the storm's quota per second, a little over the rate its clients send at before the storm. */
-    static final int STORM_QUOTA_PER_SECOND = 120;
+    public static final int STORM_QUOTA_PER_SECOND = 120;
 
     /** No fault: the baseline, and the throughput benchmark against wrk. */
     public static final Scenario STEADY = new Scenario(
