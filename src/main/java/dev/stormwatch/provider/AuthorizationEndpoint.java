@@ -90,20 +90,7 @@ final class AuthorizationEndpoint implements Handler {
                 .append("<input type=\"hidden\" name=\"interaction\" value=\"")
                 .append(interaction)
                 .append("\">");
-        boolean first = true;
-        for (DemoUser user : state.config().users()) {
-            body.append("<p><label><input type=\"radio\" name=\"user\" value=\"")
-                    .append(Html.escape(user.subject()))
-                    .append(first ? "\" checked" : "\"")
-                    .append("> ")
-                    .append(Html.escape(user.name()))
-                    .append(" &lt;")
-                    .append(Html.escape(user.email()))
-                    .append("&gt;</label></p>");
-            first = false;
-        }
-        body.append("<button type=\"submit\" name=\"decision\" value=\"allow\">Allow</button>")
-                .append("<button type=\"submit\" name=\"decision\" value=\"deny\">Deny</button></form>");
+        Html.userChoiceAndDecision(body, state.config().users());
         return Html.page(200, "Sign in to the Stormwatch demo provider", body.toString());
     }
 

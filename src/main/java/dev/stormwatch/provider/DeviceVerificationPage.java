@@ -45,20 +45,7 @@ final class DeviceVerificationPage implements Handler {
                 .append("\"><p><label>Code <input name=\"user_code\" autocomplete=\"off\" value=\"")
                 .append(Html.escape(typed))
                 .append("\"></label></p>");
-        boolean first = true;
-        for (DemoUser user : state.config().users()) {
-            body.append("<p><label><input type=\"radio\" name=\"user\" value=\"")
-                    .append(Html.escape(user.subject()))
-                    .append(first ? "\" checked" : "\"")
-                    .append("> ")
-                    .append(Html.escape(user.name()))
-                    .append(" &lt;")
-                    .append(Html.escape(user.email()))
-                    .append("&gt;</label></p>");
-            first = false;
-        }
-        body.append("<button type=\"submit\" name=\"decision\" value=\"allow\">Allow</button>")
-                .append("<button type=\"submit\" name=\"decision\" value=\"deny\">Deny</button></form>");
+        Html.userChoiceAndDecision(body, state.config().users());
         return Html.page(200, TITLE, body.toString());
     }
 

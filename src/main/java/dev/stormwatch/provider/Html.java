@@ -36,4 +36,25 @@ final class Html {
     static Response error(int status, String message) {
         return page(status, "Sign-in error", "<p id=\"error\">" + escape(message) + "</p>");
     }
+
+    /**
+     * The end of a sign-in form: one radio button per demo user (the first chosen), then Allow and Deny, each
+     * submitting the form with its {@code decision}; the sign-in page and the device verification page share it.
+     */
+    static void userChoiceAndDecision(StringBuilder body, java.util.List<DemoUser> users) {
+        boolean first = true;
+        for (DemoUser user : users) {
+            body.append("<p><label><input type=\"radio\" name=\"user\" value=\"")
+                    .append(escape(user.subject()))
+                    .append(first ? "\" checked" : "\"")
+                    .append("> ")
+                    .append(escape(user.name()))
+                    .append(" &lt;")
+                    .append(escape(user.email()))
+                    .append("&gt;</label></p>");
+            first = false;
+        }
+        body.append("<button type=\"submit\" name=\"decision\" value=\"allow\">Allow</button>")
+                .append("<button type=\"submit\" name=\"decision\" value=\"deny\">Deny</button></form>");
+    }
 }

@@ -99,21 +99,8 @@ final class ChromiumHarRecorder {
         Process browser = null;
         try {
             Path profile = Files.createDirectories(work.resolve("profile"));
-            browser = new ProcessBuilder(
-                            chromium.toString(),
-                            "--headless",
-                            "--no-sandbox",
-                            "--disable-gpu",
-                            "--no-first-run",
-                            "--no-default-browser-check",
-                            "--disable-extensions",
-                            "--remote-debugging-address=127.0.0.1",
-                            "--remote-debugging-port=0",
-                            "--user-data-dir=" + profile,
-                            "about:blank")
-                    .redirectErrorStream(true)
-                    .redirectOutput(work.resolve("chromium.log").toFile())
-                    .start();
+            browser = dev.stormwatch.testing.DebianChromium.startHeadless(
+                    chromium, profile, "about:blank", work.resolve("chromium.log"));
             int port = DebianChromium.devToolsPort(profile, browser);
             HttpClient http = HttpClient.newHttpClient();
             String pageSocket = pageWebSocket(http, port);

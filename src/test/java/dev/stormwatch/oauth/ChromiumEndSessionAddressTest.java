@@ -68,21 +68,8 @@ class ChromiumEndSessionAddressTest {
                     .sessionStore(shared)
                     .browser(url -> {
                         try {
-                            browser.set(new ProcessBuilder(
-                                            chromium.get().toString(),
-                                            "--headless",
-                                            "--no-sandbox",
-                                            "--disable-gpu",
-                                            "--no-first-run",
-                                            "--no-default-browser-check",
-                                            "--disable-extensions",
-                                            "--remote-debugging-address=127.0.0.1",
-                                            "--remote-debugging-port=0",
-                                            "--user-data-dir=" + profile,
-                                            "about:blank")
-                                    .redirectErrorStream(true)
-                                    .redirectOutput(work.resolve("chromium.log").toFile())
-                                    .start());
+                            browser.set(dev.stormwatch.testing.DebianChromium.startHeadless(
+                                    chromium.get(), profile, "about:blank", work.resolve("chromium.log")));
                             // Watch every target's address from before the tab opens, then open it there.
                             devTools.set(BrowserDevTools.connect(DebianChromium.devToolsPort(profile, browser.get())));
                             devTools.get().call("Target.setDiscoverTargets", "{\"discover\":true}");

@@ -52,21 +52,11 @@ class ChromiumSignedInAddressTest {
             Process browser = null;
             try {
                 Path profile = Files.createDirectories(work.resolve("profile"));
-                browser = new ProcessBuilder(
-                                chromium.get().toString(),
-                                "--headless",
-                                "--no-sandbox",
-                                "--disable-gpu",
-                                "--no-first-run",
-                                "--no-default-browser-check",
-                                "--disable-extensions",
-                                "--remote-debugging-address=127.0.0.1",
-                                "--remote-debugging-port=0",
-                                "--user-data-dir=" + profile,
-                                "http://127.0.0.1:" + provider.getAddress().getPort() + "/authorize")
-                        .redirectErrorStream(true)
-                        .redirectOutput(work.resolve("chromium.log").toFile())
-                        .start();
+                browser = dev.stormwatch.testing.DebianChromium.startHeadless(
+                        chromium.get(),
+                        profile,
+                        "http://127.0.0.1:" + provider.getAddress().getPort() + "/authorize",
+                        work.resolve("chromium.log"));
 
                 receiver.await(Duration.ofSeconds(30));
                 receiver.respond(SignInPage.succeeded());

@@ -30,6 +30,29 @@ public final class DebianChromium {
         return Optional.empty();
     }
 
+    /**
+     * Starts {@code chromium} headless on {@code url}, with its DevTools endpoint on a free loopback port (read it
+     * with {@link #devToolsPort}), its profile in {@code profile} and its output in {@code log}. The caller stops it
+     * with {@link #stop}.
+     */
+    public static Process startHeadless(Path chromium, Path profile, String url, Path log) throws IOException {
+        return new ProcessBuilder(
+                        chromium.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--no-first-run",
+                        "--no-default-browser-check",
+                        "--disable-extensions",
+                        "--remote-debugging-address=127.0.0.1",
+                        "--remote-debugging-port=0",
+                        "--user-data-dir=" + profile,
+                        url)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+    }
+
     /** The DevTools port the browser wrote into its profile's {@code DevToolsActivePort}, within 30 s. */
     public static int devToolsPort(Path profile, Process browser) throws IOException, InterruptedException {
         Path file = profile.resolve("DevToolsActivePort");
