@@ -66,19 +66,9 @@ public final class DiagnoseService {
                 throw new DiagnoseException.Unreadable(file.toString(), "no such readable file", null);
             }
         }
-        if (request.format() == InputFormat.NGINX || request.format() == InputFormat.APACHE) {
-            // Bad options fail before any file is read.
-            logFormat(request, request.format());
-        }
-        FieldMapping mapping = request.fields() == null ? null : FieldMapping.parse(request.fields());
-        // DG16: --throttled FIELD=VALUE marks, refused before anything is read when they say nothing.
-        List<FieldMapping.ThrottleMark> marks = new ArrayList<>();
-        for (String mark : request.options().throttledFields()) {
-            marks.add(FieldMapping.ThrottleMark.parse(mark, "--throttled"));
-        }
-        if (mapping != null) {
-            mapping = mapping.withThrottleMarks(marks);
-        }
+        ReadOptions options = readOptions(request);
+        FieldMapping mapping = options.mapping();
+        List<FieldMapping.ThrottleMark> marks = options.marks();
 
         AttemptTable table = new AttemptTable();
         Reading reading =
@@ -153,6 +143,28 @@ public final class DiagnoseService {
         }
     }
 
+    /** The request's reading options, checked: its field mapping (with its throttle marks), or null, and the marks. */
+    private record ReadOptions(FieldMapping mapping, List<FieldMapping.ThrottleMark> marks) {}
+
+    /**
+     * The options every reading of the request uses, the diagnosis's and the preview's: bad options fail here, before
+     * any file is read (a log format, a field mapping, DG16's --throttled FIELD=VALUE marks that say nothing).
+     */
+    private static ReadOptions readOptions(DiagnoseRequest request) throws DiagnoseException.BadOption {
+        if (request.format() == InputFormat.NGINX || request.format() == InputFormat.APACHE) {
+            logFormat(request, request.format());
+        }
+        FieldMapping mapping = request.fields() == null ? null : FieldMapping.parse(request.fields());
+        List<FieldMapping.ThrottleMark> marks = new ArrayList<>();
+        for (String mark : request.options().throttledFields()) {
+            marks.add(FieldMapping.ThrottleMark.parse(mark, "--throttled"));
+        }
+        if (mapping != null) {
+            mapping = mapping.withThrottleMarks(marks);
+        }
+        return new ReadOptions(mapping, marks);
+    }
+
     /**
      * Reads one file's content with the reader its format needs, into the sink, after telling the sink how its
      * clients are labelled (DG11): the one reading of the diagnosis and of its preview (DG21).
@@ -222,17 +234,9 @@ public final class DiagnoseService {
         if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
             throw new DiagnoseException.Unreadable(name, "no such readable file", null);
         }
-        if (request.format() == InputFormat.NGINX || request.format() == InputFormat.APACHE) {
-            logFormat(request, request.format());
-        }
-        FieldMapping mapping = request.fields() == null ? null : FieldMapping.parse(request.fields());
-        List<FieldMapping.ThrottleMark> marks = new ArrayList<>();
-        for (String mark : request.options().throttledFields()) {
-            marks.add(FieldMapping.ThrottleMark.parse(mark, "--throttled"));
-        }
-        if (mapping != null) {
-            mapping = mapping.withThrottleMarks(marks);
-        }
+        ReadOptions options = readOptions(request);
+        FieldMapping mapping = options.mapping();
+        List<FieldMapping.ThrottleMark> marks = options.marks();
         PreviewSink sink = new PreviewSink(lines);
         InputFormat format = request.format();
         try (EvidenceFile file = EvidenceFile.open(path)) {

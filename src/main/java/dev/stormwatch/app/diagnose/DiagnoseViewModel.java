@@ -247,8 +247,7 @@ public final class DiagnoseViewModel {
                 ui.execute(() -> {
                     if (previewGeneration.get() == mine) {
                         previewLines.clear();
-                        previewTitle.set("Preview of "
-                                + Path.of(request.files().get(0).toString()).getFileName());
+                        previewTitle.set("Preview of " + request.files().get(0).getFileName());
                         previewProblem.set(inFieldWords(e.getMessage()));
                     }
                 });
