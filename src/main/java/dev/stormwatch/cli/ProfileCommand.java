@@ -4,6 +4,7 @@ import dev.stormwatch.http.ClientCertificate;
 import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.ClientAuthentication;
+import dev.stormwatch.oauth.EndSessionMethod;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.oauth.Profile;
 import dev.stormwatch.oauth.ProfileStore;
@@ -164,7 +165,13 @@ public final class ProfileCommand implements Runnable {
                             paramLabel = "PRESET",
                             description = "The retry policy the profile's calls use: default (C1; the default),"
                                     + " conservative or patient (C3), interactive or batch (RC4) (PF10).")
-                    String retryPolicy) {
+                    String retryPolicy,
+            @Option(
+                            names = "--end-session-method",
+                            paramLabel = "METHOD",
+                            description = "How end_session sends its parameters: post (the default) or get, for"
+                                    + " providers that read only the query (SX9, PF11).")
+                    String endSessionMethod) {
         Profile profile;
         try {
             // PF9: each sign-in choice read as session reads its option, named by the option when refused.
@@ -227,7 +234,8 @@ public final class ProfileCommand implements Runnable {
                     device,
                     proxy == null ? "" : proxy,
                     RetryPolicyOption.read(retryPolicy, spec.commandLine())
-                            .orElse(dev.stormwatch.retry.RetryPolicy.DEFAULT));
+                            .orElse(dev.stormwatch.retry.RetryPolicy.DEFAULT),
+                    ending(endSessionMethod));
         } catch (CallFailure.Configuration e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -335,6 +343,18 @@ public final class ProfileCommand implements Runnable {
         store.save(profile);
         out().println("imported profile " + profile.name());
         return 0;
+    }
+
+    /** SX9, PF11: the end-session method, refused in the option's words. */
+    private EndSessionMethod ending(String typed) {
+        if (typed == null) {
+            return EndSessionMethod.DEFAULT;
+        }
+        try {
+            return EndSessionMethod.parse(typed, "--end-session-method");
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     private Profile require(String name) {

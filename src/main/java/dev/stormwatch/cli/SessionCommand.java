@@ -6,6 +6,7 @@ import dev.stormwatch.http.TrustedCertificates;
 import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.DeviceAuthorization;
+import dev.stormwatch.oauth.EndSessionMethod;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.Introspection;
 import dev.stormwatch.oauth.LogoutResult;
@@ -166,6 +167,15 @@ public final class SessionCommand implements Callable<Integer> {
     private List<String> steps = List.of("login", "userinfo", "refresh", "userinfo", "logout");
 
     @Option(
+            names = "--end-session-method",
+            paramLabel = "METHOD",
+            description = "How the browser sends end_session's parameters to the provider: post (the default; a form"
+                    + " from a one-time loopback page, the ID token in no address) or get (the endpoint opened with"
+                    + " them in its query, for providers that read only the query: the ID token is then in the"
+                    + " browser's address bar and history); a profile's own choice (PF11) when not given (SX9).")
+    private String endSessionMethod;
+
+    @Option(
             names = "--timeout",
             paramLabel = "DURATION",
             defaultValue = "300",
@@ -208,6 +218,9 @@ public final class SessionCommand implements Callable<Integer> {
 
     /** PF10: the policy of --profile when --retry-policy is not given. */
     private dev.stormwatch.retry.RetryPolicy profilePolicy = dev.stormwatch.retry.RetryPolicy.DEFAULT;
+
+    /** SX9: how end_session's parameters travel, read once the options and the profile are known. */
+    private EndSessionMethod ending = EndSessionMethod.DEFAULT;
 
     /** Opens the system browser; replaced in tests. */
     private final BrowserLauncher systemBrowser;
@@ -299,6 +312,14 @@ public final class SessionCommand implements Callable<Integer> {
             // PX4, TL2: the system's CA bundle and --ca-file on top of the Java runtime's authorities.
             builder.httpClient(TrustedCertificates.trustingOperatingSystem(
                     http, TrustedCertificates.OPERATING_SYSTEM_BUNDLES, Optional.ofNullable(caFile), "--ca-file"));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        try {
+            // SX9, PF11: the option, else the profile's choice, else post.
+            ending = endSessionMethod != null
+                    ? EndSessionMethod.parse(endSessionMethod, "--end-session-method")
+                    : profile.map(Profile::endSessionMethod).orElse(EndSessionMethod.DEFAULT);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -462,7 +483,7 @@ public final class SessionCommand implements Callable<Integer> {
             }
             case END_SESSION -> {
                 // SX1: what the provider did with each: the revocation, and the sign-in at its end-session endpoint.
-                LogoutResult result = client.endSession();
+                LogoutResult result = client.endSession(ending);
                 line.put("tokenRevoked", result.tokenRevoked());
                 result.revocationError().ifPresent(e -> line.put("revocationError", e.getMessage()));
                 result.endSession().ifPresent(end -> {

@@ -18,8 +18,9 @@ public interface BrowserLauncher {
 
     /**
      * Asks a browser to open a URL that leads to a token: the one-time loopback page whose form posts the
-     * {@code id_token_hint} to the end-session endpoint (SX1, SX8).
-     * Unlike {@link #open}, a launcher must never show or print it when no browser starts.
+     * {@code id_token_hint} to the end-session endpoint (SX1, SX8), or with the end-session method get, the
+     * endpoint itself with {@code id_token_hint} in its query (SX9).
+     * Unlike {@link #open}, a launcher must never show, print or log it, also when no browser starts (SX10).
      *
      * @return true when a browser was started
      */

@@ -495,9 +495,19 @@ public final class OAuthClient {
      * {@code client_id}, a fresh {@code state} and a {@code post_logout_redirect_uri} on a loopback listener of this
      * client's redirect choice (its host and fixed port; path {@value LoopbackReceiver#LOGGED_OUT_PATH}). The result
      * says what the provider did with each: revoked or not, and whether the browser came back with the state.
-     * Nothing here is retried: the only request is the person's browser's.
+     * Nothing here is retried: the only request is the person's browser's. The parameters go by form POST (SX7).
      */
     public LogoutResult endSession() {
+        return endSession(EndSessionMethod.DEFAULT);
+    }
+
+    /**
+     * As {@link #endSession()}, the browser carrying the parameters by the given method (SX9): a form POST from the
+     * one-time loopback page (SX7, SX8), or the endpoint opened straight with them in its query (GET), for providers
+     * that read only the query. Either way the address that holds the ID token is never shown or logged (SX10).
+     */
+    public LogoutResult endSession(EndSessionMethod method) {
+        Objects.requireNonNull(method, "method");
         Optional<Session> session = store.load();
         LogoutResult revoked = logout();
         if (session.isEmpty()) {
@@ -521,10 +531,10 @@ public final class OAuthClient {
                             + " expires or you sign out on its pages"));
         }
         return revoked.withEndSession(
-                endSessionInBrowser(session.get(), metadata.endSessionEndpoint().get()));
+                endSessionInBrowser(session.get(), metadata.endSessionEndpoint().get(), method));
     }
 
-    private EndSession endSessionInBrowser(Session session, URI endpoint) {
+    private EndSession endSessionInBrowser(Session session, URI endpoint, EndSessionMethod method) {
         Secret state = LoginSecrets.generate(random).state();
         try (LoopbackReceiver receiver =
                 LoopbackReceiver.open(state, redirectChoice, LoopbackReceiver.LOGGED_OUT_PATH)) {
@@ -537,18 +547,25 @@ public final class OAuthClient {
             fields.put("client_id", config.clientId());
             fields.put("post_logout_redirect_uri", back.toString());
             fields.put("state", state.reveal());
-            // SX8: the browser opens a loopback page at an unguessable path, served once, that posts the form.
-            String pagePath = LoopbackReceiver.END_SESSION_PAGE_PREFIX
-                    + LoginSecrets.generate(random).state().reveal();
-            receiver.serveOnce(pagePath, new EndSessionPage(endpoint, fields, back).toHttpResponse());
-            URI url = redirectChoice.uriFor(receiver.port(), pagePath);
-            // The page behind the URL carries the ID token: opened, never shown for copying (SX1).
+            URI url;
+            if (method == EndSessionMethod.GET) {
+                // SX9: the provider reads the query; SX10: this address holds the ID token, so it is only opened.
+                url = AuthorizationRequest.withQuery(endpoint, fields); // the endpoint's own query is kept
+            } else {
+                // SX8: the browser opens a loopback page at an unguessable path, served once, that posts the form.
+                String pagePath = LoopbackReceiver.END_SESSION_PAGE_PREFIX
+                        + LoginSecrets.generate(random).state().reveal();
+                receiver.serveOnce(pagePath, new EndSessionPage(endpoint, fields, back).toHttpResponse());
+                url = redirectChoice.uriFor(receiver.port(), pagePath);
+            }
+            // The address (or the page behind it) carries the ID token: opened, never shown for copying (SX1).
             if (!browser.openCarryingToken(url)) {
                 return new EndSession(
                         EndSession.Outcome.BROWSER_NOT_OPENED,
                         "no browser could be opened, so the"
-                                + " provider's sign-in was not ended (the end-session page carries the ID token and is"
-                                + " not shown); sign out on the provider's pages");
+                                + " provider's sign-in was not ended (the end-session "
+                                + (method == EndSessionMethod.GET ? "address" : "page")
+                                + " carries the ID token and is not shown); sign out on the provider's pages");
             }
             receiver.await(config.loopbackTimeout());
             receiver.respond(SignInPage.signedOut());
@@ -569,8 +586,11 @@ public final class OAuthClient {
                                             + redirectChoice.host().uriHost()
                                             + ":PORT/logged-out registered with that port"
                                     : "")
-                            + "), or the provider ignores the form POST that RP-Initiated Logout requires it to"
-                            + " accept");
+                            + (method == EndSessionMethod.POST
+                                    ? "), or the provider ignores the form POST that RP-Initiated Logout requires it to"
+                                            + " accept (the end-session method get sends the parameters in the"
+                                            + " address instead, SX9)"
+                                    : ")"));
         } catch (CancellationException e) {
             return new EndSession(EndSession.Outcome.FAILED, "ending the provider's session was cancelled");
         } catch (InterruptedException e) {

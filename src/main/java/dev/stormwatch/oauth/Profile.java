@@ -31,6 +31,7 @@ import java.util.regex.Pattern;
  * @param proxy the proxy every request of the profile goes through (PX6, PX7): a proxy URL without a password,
  *     {@code direct}, or empty for the environment's
  * @param retryPolicy the budget of each visible call (B1, C1), saved with the profile (PF10)
+ * @param endSessionMethod how end_session's parameters reach the provider: a form POST or the query (SX9, PF11)
  */
 public record Profile(
         String name,
@@ -50,7 +51,8 @@ public record Profile(
         boolean staySignedIn,
         boolean device,
         String proxy,
-        dev.stormwatch.retry.RetryPolicy retryPolicy) {
+        dev.stormwatch.retry.RetryPolicy retryPolicy,
+        EndSessionMethod endSessionMethod) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}");
 
@@ -99,6 +101,7 @@ public record Profile(
         }
         // A private_key_jwt profile without the file stays valid: the key may come with --client-key-file when used.
         Objects.requireNonNull(retryPolicy, "retryPolicy");
+        Objects.requireNonNull(endSessionMethod, "endSessionMethod");
         proxy = proxy == null ? "" : proxy.strip();
         if (!proxy.isEmpty()) {
             // PX7, PF3: a profile keeps the proxy's address and user, never its password.
@@ -111,6 +114,48 @@ public record Profile(
                 throw Failures.configuration(e.getMessage());
             }
         }
+    }
+
+    /** A profile whose end_session posts its form, the default (SX9, PF11). */
+    public Profile(
+            String name,
+            String issuer,
+            String clientId,
+            String scope,
+            ClientAuthentication.Method clientAuth,
+            Optional<Path> caFile,
+            boolean dpop,
+            Optional<Path> clientCert,
+            Optional<Path> clientCertPkcs8,
+            AuthorizationParameters authorizationParameters,
+            RedirectChoice redirectChoice,
+            java.time.Duration browserWait,
+            Optional<Path> clientAssertionFile,
+            Optional<String> clientAssertionKid,
+            boolean staySignedIn,
+            boolean device,
+            String proxy,
+            dev.stormwatch.retry.RetryPolicy retryPolicy) {
+        this(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device,
+                proxy,
+                retryPolicy,
+                EndSessionMethod.DEFAULT);
     }
 
     /** A profile whose requests take the environment's proxies (PX1). */
@@ -225,7 +270,8 @@ public record Profile(
                 staySignedIn,
                 device,
                 proxy,
-                retryPolicy);
+                retryPolicy,
+                endSessionMethod);
     }
 
     public Profile withClientAuth(ClientAuthentication.Method value) {
@@ -247,7 +293,8 @@ public record Profile(
                 staySignedIn,
                 device,
                 proxy,
-                retryPolicy);
+                retryPolicy,
+                endSessionMethod);
     }
 
     public Profile withCaFile(Optional<Path> value) {
@@ -269,7 +316,8 @@ public record Profile(
                 staySignedIn,
                 device,
                 proxy,
-                retryPolicy);
+                retryPolicy,
+                endSessionMethod);
     }
 
     public Profile withDpop(boolean value) {
@@ -291,7 +339,8 @@ public record Profile(
                 staySignedIn,
                 device,
                 proxy,
-                retryPolicy);
+                retryPolicy,
+                endSessionMethod);
     }
 
     /** PF7: the client certificate file and, when apart, its PKCS#8 key file (paths only, never the key). */
@@ -314,7 +363,8 @@ public record Profile(
                 staySignedIn,
                 device,
                 proxy,
-                retryPolicy);
+                retryPolicy,
+                endSessionMethod);
     }
 
     /** PF9: the sign-in choices the command line's session options and the app's settings make. */
@@ -342,7 +392,8 @@ public record Profile(
                 keepSignedIn,
                 deviceGrant,
                 proxy,
-                retryPolicy);
+                retryPolicy,
+                endSessionMethod);
     }
 
     /** PF9, CA4: the private_key_jwt key file and its key id (a path and a name, never the key). */
@@ -365,7 +416,8 @@ public record Profile(
                 staySignedIn,
                 device,
                 proxy,
-                retryPolicy);
+                retryPolicy,
+                endSessionMethod);
     }
 
     public Profile withName(String value) {
@@ -387,7 +439,8 @@ public record Profile(
                 staySignedIn,
                 device,
                 proxy,
-                retryPolicy);
+                retryPolicy,
+                endSessionMethod);
     }
 
     /** PX6, PX7: the proxy the profile's requests go through: a URL without a password, {@code direct}, or blank. */
@@ -410,7 +463,8 @@ public record Profile(
                 staySignedIn,
                 device,
                 value,
-                retryPolicy);
+                retryPolicy,
+                endSessionMethod);
     }
 
     /** PF10: the retry policy the profile's calls use. */
@@ -433,6 +487,31 @@ public record Profile(
                 staySignedIn,
                 device,
                 proxy,
+                value,
+                endSessionMethod);
+    }
+
+    /** SX9, PF11: how the profile's end_session sends its parameters to the provider. */
+    public Profile withEndSessionMethod(EndSessionMethod value) {
+        return new Profile(
+                name,
+                issuer,
+                clientId,
+                scope,
+                clientAuth,
+                caFile,
+                dpop,
+                clientCert,
+                clientCertPkcs8,
+                authorizationParameters,
+                redirectChoice,
+                browserWait,
+                clientAssertionFile,
+                clientAssertionKid,
+                staySignedIn,
+                device,
+                proxy,
+                retryPolicy,
                 value);
     }
 }

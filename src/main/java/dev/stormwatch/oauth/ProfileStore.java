@@ -52,7 +52,8 @@ public final class ProfileStore {
             "stay_signed_in",
             "device",
             "proxy",
-            "retry_policy");
+            "retry_policy",
+            "end_session_method");
     /**
      * PF7: the path of the client certificate's PKCS#8 key file. A path is not a secret (the key stays in its
      * owner-only file), and the name holds none of {@link #SECRET_WORDS}, so PF3's filter stays as strict as it was.
@@ -229,6 +230,16 @@ public final class ProfileStore {
                         && !root.path("client_assertion_kid").asText().isBlank()
                 ? Optional.of(root.path("client_assertion_kid").asText())
                 : Optional.empty();
+        EndSessionMethod ending;
+        try {
+            // SX9, PF11: checked as --end-session-method is, named by the field.
+            JsonNode given = root.path(END_SESSION_METHOD);
+            ending = given.isMissingNode()
+                    ? EndSessionMethod.DEFAULT
+                    : EndSessionMethod.parse(given.isTextual() ? given.asText() : given.toString(), END_SESSION_METHOD);
+        } catch (IllegalArgumentException e) {
+            throw Failures.configuration(source + " " + e.getMessage());
+        }
         try {
             return new Profile(
                     root.path("name").asText(),
@@ -248,7 +259,8 @@ public final class ProfileStore {
                     root.path("stay_signed_in").asBoolean(false),
                     root.path("device").asBoolean(false),
                     root.path("proxy").asText(""),
-                    retryPolicy(root.path("retry_policy"), source));
+                    retryPolicy(root.path("retry_policy"), source),
+                    ending);
         } catch (CallFailure.Configuration e) {
             throw Failures.configuration(source + ": " + e.getMessage());
         }
@@ -290,8 +302,15 @@ public final class ProfileStore {
         if (!profile.proxy().isEmpty()) {
             root.put("proxy", profile.proxy()); // PX7: never with a password (the profile refuses one)
         }
+        if (profile.endSessionMethod() != EndSessionMethod.DEFAULT) {
+            // PF11: post is left out, so a profile saved before the choice existed reads the same.
+            root.put(END_SESSION_METHOD, profile.endSessionMethod().wireName());
+        }
         return root;
     }
+
+    /** PF11: the field of the end-session method (SX9). */
+    private static final String END_SESSION_METHOD = "end_session_method";
 
     private static final String MAX_ATTEMPTS_PER_ORIGIN = "max_attempts_per_origin";
     private static final String MAX_TOTAL_ATTEMPTS = "max_total_attempts";

@@ -106,11 +106,17 @@ public final class SignInPageBrowser implements BrowserLauncher {
 
     /**
      * SX1, SX7: opens the loopback page, submits its form (a POST to the provider's end-session endpoint) as its script
-     * does, and follows the provider's redirect back to the loopback listener, as a browser.
+     * does, and follows the provider's redirect back to the loopback listener, as a browser. SX9: an address that is
+     * not the one-time loopback page (the end-session method get) is opened as it is, and its redirects followed.
      */
     @Override
     public boolean openCarryingToken(URI url) {
         endSessionUrls.add(url);
+        if (!url.getPath().startsWith(dev.stormwatch.oauth.LoopbackReceiver.END_SESSION_PAGE_PREFIX)) {
+            lastEndSession = CompletableFuture.supplyAsync(() -> follow(
+                    new Request.Builder().url(HttpUrl.get(url.toString())).build()));
+            return true;
+        }
         lastEndSession = CompletableFuture.supplyAsync(() -> {
             try {
                 HttpUrl page = HttpUrl.get(url.toString());

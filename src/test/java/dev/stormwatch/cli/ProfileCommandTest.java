@@ -393,6 +393,80 @@ class ProfileCommandTest {
         }
     }
 
+    @Test
+    @DisplayName("PF11, SX9: 'profile save --end-session-method get' keeps the method and 'session --profile' ends"
+            + " the session by GET; --end-session-method post on the session replaces it; a value other than post or"
+            + " get is refused in the option's words before anything is saved or sent")
+    void aProfilesEndSessionMethodIsUsedUnlessGiven() throws Exception {
+        try (DemoProvider provider = DemoProvider.start(ProviderConfig.defaults())) {
+            String[] base = {
+                "save",
+                "bye",
+                "--issuer",
+                provider.issuer().toString(),
+                "--client-id",
+                ClientRegistration.DESKTOP_CLIENT_ID,
+                "--scope",
+                "openid offline_access",
+                "--end-session-method"
+            };
+            Run refused = profile(append(base, "put"));
+            assertThat(refused.exit()).isNotZero();
+            assertThat(refused.err())
+                    .contains("--end-session-method 'put' is not a method it takes")
+                    .contains("give post");
+            assertThat(home.resolve("stormwatch/profiles/bye.json")).doesNotExist();
+            Run saved = profile(append(base, "get"));
+            assertThat(saved.exit()).as(saved.err()).isZero();
+            assertThat(Files.readString(home.resolve("stormwatch/profiles/bye.json")))
+                    .contains("\"end_session_method\" : \"get\"");
+
+            SignInPageBrowser byProfile = new SignInPageBrowser();
+            Run got = session(byProfile, "--profile", "bye", "--json", "--steps", "login,end_session");
+            assertThat(got.exit()).as(got.out() + got.err()).isZero();
+            assertThat(byProfile.endSessionUrls)
+                    .singleElement()
+                    .satisfies(url -> assertThat(url.getPath()).isEqualTo("/logout"));
+            assertThat(got.steps().get(1).path("endSession").asText()).isEqualTo("confirmed");
+            assertThat(provider.requestsReceived("GET", "/logout")).isEqualTo(1);
+
+            SignInPageBrowser byOption = new SignInPageBrowser();
+            Run posted = session(
+                    byOption,
+                    "--profile",
+                    "bye",
+                    "--end-session-method",
+                    "post",
+                    "--json",
+                    "--steps",
+                    "login,end_session");
+            assertThat(posted.exit()).as(posted.out() + posted.err()).isZero();
+            assertThat(byOption.endSessionUrls)
+                    .singleElement()
+                    .satisfies(url -> assertThat(url.getPath())
+                            .startsWith(dev.stormwatch.oauth.LoopbackReceiver.END_SESSION_PAGE_PREFIX));
+            assertThat(provider.requestsReceived("POST", "/logout")).isEqualTo(1);
+            assertThat(provider.requestsReceived("GET", "/logout")).isEqualTo(1);
+
+            long tokenRequests = provider.requestsReceived("POST", "/token");
+            Run wrong = session(
+                    new SignInPageBrowser(),
+                    "--profile",
+                    "bye",
+                    "--end-session-method",
+                    "put",
+                    "--steps",
+                    "login,end_session");
+            assertThat(wrong.exit()).isEqualTo(2);
+            assertThat(wrong.err()).contains("--end-session-method 'put' is not a method it takes");
+            assertThat(provider.requestsReceived("POST", "/token")).isEqualTo(tokenRequests);
+        }
+    }
+
+    private Run session(SignInPageBrowser browser, String... args) {
+        return execute(new CommandLine(new SessionCommand(browser, env()::get)), args);
+    }
+
     private static String[] append(String[] head, String last) {
         String[] all = java.util.Arrays.copyOf(head, head.length + 1);
         all[head.length] = last;

@@ -39,6 +39,11 @@ final class FollowingBrowser implements BrowserLauncher {
     @Override
     public boolean openCarryingToken(URI url) {
         opened.add(url);
+        if (!url.getPath().startsWith(LoopbackReceiver.END_SESSION_PAGE_PREFIX)) {
+            // SX9: the end-session method get opens the provider's endpoint itself, followed as a browser would.
+            pages.add(CompletableFuture.supplyAsync(() -> fetch(url.toString())));
+            return true;
+        }
         pages.add(CompletableFuture.supplyAsync(() -> {
             try {
                 var form = dev.stormwatch.testing.EndSessionForm.fetch(http, okhttp3.HttpUrl.get(url.toString()));

@@ -175,6 +175,41 @@ class ProfileStoreTest {
     }
 
     @Test
+    @DisplayName("PF11: a profile keeps its end-session method and reads it back; post, the default, is left out of"
+            + " the file, so an older profile without one reads as post")
+    void aProfileKeepsItsEndSessionMethod() {
+        Profile byGet = work().withEndSessionMethod(EndSessionMethod.GET);
+
+        String json = ProfileStore.export(byGet);
+
+        assertThat(json).contains("\"end_session_method\" : \"get\"");
+        assertThat(ProfileStore.parse(json, "work.json").endSessionMethod()).isEqualTo(EndSessionMethod.GET);
+        assertThat(ProfileStore.parse(json, "work.json").withEndSessionMethod(EndSessionMethod.POST))
+                .isEqualTo(work());
+        assertThat(ProfileStore.export(work())).doesNotContain("end_session_method");
+        assertThat(ProfileStore.parse(ProfileStore.export(work()), "work.json").endSessionMethod())
+                .isEqualTo(EndSessionMethod.POST);
+    }
+
+    @Test
+    @DisplayName("PF11, SX9: an imported end-session method other than post or get is refused naming"
+            + " end_session_method and the value, and nothing is read")
+    void anImportedEndSessionMethodIsChecked() {
+        String head = "{\"name\":\"w\",\"issuer\":\"https://login.example.com\",\"client_id\":\"a\",";
+
+        assertThatThrownBy(() -> ProfileStore.parse(head + "\"end_session_method\":\"put\"}", "shared.json"))
+                .isInstanceOf(CallFailure.Configuration.class)
+                .hasMessageContaining("shared.json end_session_method 'put' is not a method it takes")
+                .hasMessageContaining("post")
+                .hasMessageContaining("get");
+        assertThatThrownBy(() -> ProfileStore.parse(head + "\"end_session_method\":1}", "shared.json"))
+                .hasMessageContaining("end_session_method '1'");
+        assertThat(ProfileStore.parse(head + "\"end_session_method\":\"GET\"}", "shared.json")
+                        .endSessionMethod())
+                .isEqualTo(EndSessionMethod.GET);
+    }
+
+    @Test
     @DisplayName("PF4: each profile has its own session file, and deleting a profile deletes its session")
     void sessionsArePerProfile() throws Exception {
         ProfileStore store = store();

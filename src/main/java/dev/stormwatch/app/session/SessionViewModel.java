@@ -380,8 +380,15 @@ public final class SessionViewModel {
      * logout); the message says what the provider did with each.
      */
     public void signOutAtProvider() {
+        // SX9: the End-session method as the settings show it; a refused one starts nothing (C2).
+        Optional<dev.stormwatch.oauth.EndSessionMethod> method = settings.endSessionMethod();
+        if (method.isEmpty()) {
+            settings.toConfig(); // shows the reason under the field
+            finish("Not signed out at the provider: " + settings.refusedSummary(), Tone.ERROR);
+            return;
+        }
         run(Call.SIGN_OUT, () -> {
-            LogoutResult result = client.endSession();
+            LogoutResult result = client.endSession(method.get());
             String revocation = result.tokenRevoked()
                     ? "The provider revoked the token."
                     : "The token was NOT revoked"

@@ -169,6 +169,20 @@ final class SettingsView extends VBox {
         device.setWrapText(true);
         device.selectedProperty().bindBidirectional(model.deviceProperty());
 
+        // SX9, PF11: how Sign out at provider sends its parameters, with its trade-off in one line.
+        Label endSessionTradeOff = new Label("post keeps the ID token out of the address bar and history, but some"
+                + " providers ignore it; get works everywhere but puts id_token_hint in the address.");
+        endSessionTradeOff.setWrapText(true);
+        endSessionTradeOff.getStyleClass().add("hint");
+        Node endSession = new VBox(
+                2,
+                field(
+                        SettingsViewModel.END_SESSION_METHOD_LABEL + " (post or get)",
+                        "settings-end-session-method",
+                        model.endSessionMethodProperty(),
+                        model.endSessionMethodErrorProperty()),
+                endSessionTradeOff);
+
         // Apply sits beside the title: the settings grew longer than a window, and Apply must stay in reach.
         HBox header = new HBox(12, title, apply);
         header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
@@ -211,6 +225,7 @@ final class SettingsView extends VBox {
                         staySignedIn,
                         sessionFile,
                         device,
+                        endSession,
                         dpop,
                         policy,
                         preset,

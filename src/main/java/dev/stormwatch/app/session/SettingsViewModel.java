@@ -8,6 +8,7 @@ import dev.stormwatch.http.ProxyRoutes;
 import dev.stormwatch.oauth.AuthorizationParameters;
 import dev.stormwatch.oauth.ClientAssertionKey;
 import dev.stormwatch.oauth.ClientAuthentication;
+import dev.stormwatch.oauth.EndSessionMethod;
 import dev.stormwatch.oauth.FileSessionStore;
 import dev.stormwatch.oauth.Issuer;
 import dev.stormwatch.oauth.LoopbackReceiver;
@@ -100,6 +101,10 @@ public final class SettingsViewModel {
     private final StringProperty sessionFile = new SimpleStringProperty("");
     private final StringProperty sessionFileError = new SimpleStringProperty("");
     private final BooleanProperty device = new SimpleBooleanProperty(false);
+    /** SX9, PF11: how Sign out at provider sends its parameters: post (the default) or get. */
+    private final StringProperty endSessionMethod = new SimpleStringProperty(EndSessionMethod.DEFAULT.wireName());
+
+    private final StringProperty endSessionMethodError = new SimpleStringProperty("");
     /** The labels of the UI16 fields, so that a refusal names what the person sees (C2). */
     public static final String CLIENT_KEY_FILE_LABEL = "Client key file";
 
@@ -109,6 +114,7 @@ public final class SettingsViewModel {
     public static final String REDIRECT_PORT_LABEL = "Redirect port";
     public static final String BROWSER_WAIT_LABEL = "Browser wait";
     public static final String SESSION_FILE_LABEL = "Session file";
+    public static final String END_SESSION_METHOD_LABEL = "End-session method";
     /** PF8: an e-mail-like account whose host names the issuer by WebFinger; a finder's refusal is said under it. */
     private final StringProperty account = new SimpleStringProperty("");
 
@@ -214,6 +220,7 @@ public final class SettingsViewModel {
             browserWait,
             staySignedIn,
             sessionFile,
+            endSessionMethod,
             profileName,
             maxAttemptsPerOrigin,
             maxTotalAttempts,
@@ -274,6 +281,7 @@ public final class SettingsViewModel {
         Optional<RedirectChoice> redirect = redirectChoice(refused);
         Optional<Duration> wait = browserWait(refused);
         Optional<Optional<Path>> keptIn = sessionFile(refused);
+        endSessionMethod(refused);
         Optional<OAuthConfig> config = Optional.empty();
         if (refused.isEmpty()) {
             try {
@@ -316,6 +324,7 @@ public final class SettingsViewModel {
         if (!redirectPortError.get().isEmpty()) names.add(REDIRECT_PORT_LABEL);
         if (!browserWaitError.get().isEmpty()) names.add(BROWSER_WAIT_LABEL);
         if (!sessionFileError.get().isEmpty()) names.add(SESSION_FILE_LABEL);
+        if (!endSessionMethodError.get().isEmpty()) names.add(END_SESSION_METHOD_LABEL);
         for (Map.Entry<String, String> label : LABELS.entrySet()) {
             if (!policyErrors.get(label.getKey()).get().isEmpty()) {
                 names.add(label.getValue());
@@ -485,6 +494,23 @@ public final class SettingsViewModel {
             return host.map(h -> choice);
         } catch (CallFailure.Configuration e) {
             refused.put(redirectPortError, REDIRECT_PORT_LABEL + " " + e.getMessage() + " (AR2).");
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * SX9: the method Sign out at provider uses, as typed: post or get, read as {@code --end-session-method} is;
+     * empty while the field is refused (its reason is under it).
+     */
+    public Optional<EndSessionMethod> endSessionMethod() {
+        return endSessionMethod(new LinkedHashMap<>());
+    }
+
+    private Optional<EndSessionMethod> endSessionMethod(Map<StringProperty, String> refused) {
+        try {
+            return Optional.of(EndSessionMethod.parse(text(endSessionMethod), END_SESSION_METHOD_LABEL));
+        } catch (IllegalArgumentException e) {
+            refused.put(endSessionMethodError, e.getMessage() + ".");
             return Optional.empty();
         }
     }
@@ -777,6 +803,7 @@ public final class SettingsViewModel {
             clientSecret.set("");
             proxy.set("");
             proxyPassword.set("");
+            endSessionMethod.set(EndSessionMethod.DEFAULT.wireName());
             choosePolicy(RetryPolicy.DEFAULT);
             profileName.set("");
             return;
@@ -805,6 +832,7 @@ public final class SettingsViewModel {
         clientSecret.set("");
         proxy.set(p.proxy()); // PX7: the password is typed again; a profile holds none
         proxyPassword.set("");
+        endSessionMethod.set(p.endSessionMethod().wireName()); // PF11
         choosePolicy(p.retryPolicy());
         profileName.set(p.name());
     }
@@ -883,7 +911,8 @@ public final class SettingsViewModel {
                     staySignedIn.get() || !text(sessionFile).isEmpty(),
                     device.get(),
                     ProxyRoutes.withoutPassword(text(proxy), PROXY_LABEL),
-                    config.get().retryPolicy()); // PF10: the policy as the fields make it
+                    config.get().retryPolicy(), // PF10: the policy as the fields make it
+                    endSessionMethod().orElseThrow()); // PF11: checked by toConfig above
             store.get().save(profile);
             if (!profiles.contains(profile.name())) {
                 profiles.add(profile.name());
@@ -1082,7 +1111,8 @@ public final class SettingsViewModel {
                 redirectHostError,
                 redirectPortError,
                 browserWaitError,
-                sessionFileError));
+                sessionFileError,
+                endSessionMethodError));
         all.addAll(policyErrors.values());
         return all;
     }
@@ -1137,6 +1167,14 @@ public final class SettingsViewModel {
 
     public StringProperty caFileErrorProperty() {
         return caFileError;
+    }
+
+    public StringProperty endSessionMethodProperty() {
+        return endSessionMethod;
+    }
+
+    public StringProperty endSessionMethodErrorProperty() {
+        return endSessionMethodError;
     }
 
     public StringProperty proxyProperty() {

@@ -130,6 +130,45 @@ class SessionViewModelTest {
     }
 
     @Test
+    @DisplayName("SX9: with the End-session method get, Sign out at provider opens the provider's endpoint itself (no"
+            + " loopback page) and is confirmed; a refused method starts nothing and the session stays")
+    void signOutAtProviderTakesTheEndSessionMethodOfTheSettings() {
+        SignInPageBrowser browser = new SignInPageBrowser();
+        SessionViewModel model = model(provider.issuer().toString(), browser);
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
+
+        ui.onUi(() -> {
+            model.settings().endSessionMethodProperty().set("delete");
+            model.signOutAtProvider();
+        });
+        ui.await(() ->
+                !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
+        assertThat(model.messageProperty().get())
+                .startsWith("Not signed out at the provider")
+                .contains(SettingsViewModel.END_SESSION_METHOD_LABEL);
+        assertThat(model.settings().endSessionMethodErrorProperty().get()).contains("'delete'");
+        assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_IN);
+        assertThat(browser.endSessionUrls).isEmpty();
+
+        ui.onUi(() -> {
+            model.settings().endSessionMethodProperty().set("get");
+            model.signOutAtProvider();
+        });
+        ui.await(() ->
+                !model.busyProperty().get() && model.messageProperty().get().startsWith("Signed out"));
+
+        assertThat(model.messageProperty().get())
+                .contains("The provider ended its own sign-in and sent the browser back.");
+        assertThat(browser.endSessionUrls)
+                .singleElement()
+                .satisfies(url -> assertThat(url.getPath()).isEqualTo("/logout"));
+        assertThat(provider.requestsReceived("GET", "/logout")).isPositive();
+        assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
+    }
+
+    @Test
     @DisplayName("SX3: the refresh token's lifetime ticks like the access token's, and says what its end means")
     void theRefreshTokensLifetimeTicks() {
         dev.stormwatch.testing.FakeClock shown = new dev.stormwatch.testing.FakeClock(Instant.now());

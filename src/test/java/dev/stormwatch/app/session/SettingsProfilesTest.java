@@ -193,4 +193,36 @@ class SettingsProfilesTest {
         later.choose(SettingsViewModel.EMBEDDED_PROFILE);
         assertThat(later.presetProperty().get()).isEqualTo(PolicyChoice.DEFAULT);
     }
+
+    @Test
+    @DisplayName("PF11, SX9: Save as profile keeps the End-session method; choosing the profile fills it back, the"
+            + " embedded entry post; a value other than post or get is refused under the field and nothing is saved")
+    void aProfileKeepsTheEndSessionMethodOfTheField() throws Exception {
+        SettingsViewModel settings = new SettingsViewModel(Optional.of(store()));
+        settings.issuerProperty().set("https://login.example.com");
+        settings.clientIdProperty().set("my-app");
+        assertThat(settings.endSessionMethodProperty().get()).isEqualTo("post");
+        settings.endSessionMethodProperty().set("put");
+        assertThat(settings.endSessionMethodErrorProperty().get())
+                .startsWith("End-session method 'put' is not a method it takes")
+                .contains("post")
+                .contains("get");
+        assertThat(settings.validProperty().get()).isFalse();
+        assertThat(settings.endSessionMethod()).isEmpty();
+        settings.profileNameProperty().set("bye");
+        assertThat(settings.saveProfile()).isFalse();
+        assertThat(store().find("bye")).isEmpty();
+
+        settings.endSessionMethodProperty().set("get");
+        assertThat(settings.endSessionMethodErrorProperty().get()).isEmpty();
+        assertThat(settings.saveProfile()).isTrue();
+        assertThat(store().require("bye").endSessionMethod()).isEqualTo(dev.stormwatch.oauth.EndSessionMethod.GET);
+
+        SettingsViewModel later = new SettingsViewModel(Optional.of(store()));
+        later.choose("bye");
+        assertThat(later.endSessionMethodProperty().get()).isEqualTo("get");
+        assertThat(later.endSessionMethod()).contains(dev.stormwatch.oauth.EndSessionMethod.GET);
+        later.choose(SettingsViewModel.EMBEDDED_PROFILE);
+        assertThat(later.endSessionMethodProperty().get()).isEqualTo("post");
+    }
 }
