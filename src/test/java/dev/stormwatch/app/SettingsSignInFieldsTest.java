@@ -192,6 +192,35 @@ class SettingsSignInFieldsTest {
         assertThat(composition.session().phaseProperty().get()).isNotEqualTo(Phase.SIGNED_IN);
     }
 
+    @Test
+    @DisplayName("SX9: the End-session method field shows its trade-off, refuses a value other than post or get under"
+            + " itself in its own words, and the reason goes once get is typed")
+    void theEndSessionMethodFieldExplainsAndRefuses(FxRobot robot) {
+        robot.interact(() -> {
+            composition.session().settings().issuerProperty().set("https://login.example.com");
+            robot.lookup("#settings-end-session-method")
+                    .queryAs(TextField.class)
+                    .setText("put");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(error(robot, "#settings-end-session-method-error"))
+                .startsWith(SettingsViewModel.END_SESSION_METHOD_LABEL + " 'put' is not a method it takes")
+                .contains("give post");
+        assertThat(robot.lookup(".hint").queryAllAs(Label.class))
+                .extracting(Label::getText)
+                .anySatisfy(hint -> assertThat(hint).contains("address bar").contains("id_token_hint"));
+        robot.interact(() -> robot.lookup("#settings-end-session-method")
+                .queryAs(TextField.class)
+                .setText("get"));
+        assertThat(robot.lookup("#settings-end-session-method-error")
+                        .queryAs(Label.class)
+                        .isVisible())
+                .isFalse();
+        assertThat(composition.session().settings().endSessionMethod())
+                .contains(dev.stormwatch.oauth.EndSessionMethod.GET);
+    }
+
     private static String error(FxRobot robot, String id) {
         Label label = robot.lookup(id).queryAs(Label.class);
         assertThat(label.isVisible()).as(id + " shown").isTrue();
