@@ -562,6 +562,31 @@ public final class SessionCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * What a person reads after a sign-in (through the browser or on another device) or a refresh, from the step's
+     * own JSON fields: as whom, at which provider, and until when; never a token. Empty for other steps.
+     */
+    static String signedIn(ObjectNode line) {
+        if (!line.has("issuer") || line.has("error")) {
+            return ""; // only login and refresh name the issuer
+        }
+        java.util.StringJoiner parts = new java.util.StringJoiner("; ", " - ", "");
+        String who = (line.has("subject") ? "as " + line.path("subject").asText() + " " : "") + "at "
+                + line.path("issuer").asText();
+        parts.add(who);
+        if (line.has("accessTokenExpiresAt")) {
+            parts.add("access token until " + line.path("accessTokenExpiresAt").asText());
+        }
+        if (line.has("refreshTokenExpiresAt")) {
+            parts.add(
+                    "refresh token until " + line.path("refreshTokenExpiresAt").asText());
+        } else if (line.has("hasRefreshToken")) {
+            parts.add(line.path("hasRefreshToken").asBoolean() ? "with a refresh token" : "no refresh token");
+        }
+        // The subject and issuer come from the provider: printable, so they cannot act on the terminal.
+        return PrintableText.of(parts.toString());
+    }
+
     private void print(PrintWriter out, ObjectNode line) {
         if (json) {
             out.println(line.toString());
@@ -570,6 +595,7 @@ public final class SessionCommand implements Callable<Integer> {
                     + (line.has("error")
                             ? " - " + line.path("error").path("message").asText()
                             : "")
+                    + signedIn(line)
                     + (line.has("endSession")
                             ? " - token " + (line.path("tokenRevoked").asBoolean() ? "revoked" : "not revoked")
                                     + "; provider session: "

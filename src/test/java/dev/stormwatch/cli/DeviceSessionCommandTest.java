@@ -40,8 +40,8 @@ class DeviceSessionCommandTest {
 
     @Test
     @DisplayName("DV1, DV8: --device against the embedded provider prints the code and the page, not the device"
-            + " code; a person approves there after a real pause and the login step ends signed in (its tokens work at"
-            + " userinfo), the provider having seen no poll sooner than the interval")
+            + " code; a person approves there after a real pause and the login step ends signed in as that person (its"
+            + " tokens work at userinfo), the provider having seen no poll sooner than the interval")
     void deviceSignsInWhenThePersonApprovesOnThePage() throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -89,7 +89,10 @@ class DeviceSessionCommandTest {
         assertThat(exit.get(60, java.util.concurrent.TimeUnit.SECONDS))
                 .as(out + "" + err)
                 .isZero();
-        assertThat(out.toString()).contains("login: ok").contains("userinfo: ok");
+        // Without --json the device sign-in says as whom it signed in, as the browser's does.
+        assertThat(out.toString())
+                .contains("login: ok - as bob at " + provider.issuer() + "; access token until ")
+                .contains("userinfo: ok");
         assertThat(out.toString() + err).doesNotContain("device_code");
         List<dev.stormwatch.provider.DevicePoll> polls = provider.devicePolls();
         assertThat(polls)
