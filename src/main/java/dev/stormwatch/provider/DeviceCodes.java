@@ -4,7 +4,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The device authorization grant's codes (RFC 8628, DV7): each device code with its user code, its expiry, the
  * interval the client must keep between polls, and what the person decided on the verification page; and the
- * provider's own record of every poll (when it came and how it was answered), which tests read.
+ * provider's own record of the newest {@value #RECORD_LIMIT} polls (when each came and how it was answered), which
+ * tests read.
  */
 final class DeviceCodes {
 
@@ -25,6 +25,9 @@ final class DeviceCodes {
 
     /** The interval the answer states (RFC 8628 §3.2; 5 s is also the RFC's default). */
     static final Duration INTERVAL = Duration.ofSeconds(5);
+
+    /** DV7: how many polls the record keeps, newest last, so a provider that runs for days stays the same size. */
+    static final int RECORD_LIMIT = 1_000;
 
     /** What the person decided on the verification page. */
     enum Decision {
@@ -67,7 +70,7 @@ final class DeviceCodes {
     private final Clock clock;
     private final SecureRandom random;
     private final Map<String, Pending> byDeviceCode = new ConcurrentHashMap<>();
-    private final List<DevicePoll> polls = new ArrayList<>();
+    private final java.util.ArrayDeque<DevicePoll> polls = new java.util.ArrayDeque<>(RECORD_LIMIT);
 
     DeviceCodes(Clock clock, SecureRandom random) {
         this.clock = clock;
@@ -137,14 +140,17 @@ final class DeviceCodes {
         return record(now, pending.userCode, answer);
     }
 
-    /** The provider's record of every poll so far, oldest first. */
+    /** The provider's record of the newest polls (at most {@value #RECORD_LIMIT}), oldest first. */
     synchronized List<DevicePoll> polls() {
         return List.copyOf(polls);
     }
 
     private Polled record(Instant now, String userCode, Polled answer) {
         String named = answer instanceof Polled.Refused refused ? refused.error() : "tokens";
-        polls.add(new DevicePoll(now, userCode, named));
+        if (polls.size() == RECORD_LIMIT) {
+            polls.removeFirst(); // DV7: the oldest goes, so the record never grows past its limit
+        }
+        polls.addLast(new DevicePoll(now, userCode, named));
         return answer;
     }
 
