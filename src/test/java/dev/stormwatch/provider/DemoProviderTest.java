@@ -463,6 +463,58 @@ class DemoProviderTest {
     }
 
     @Test
+    @DisplayName("SX2, SX7: a form POST to the end-session endpoint is read from its body: a registered loopback URI"
+            + " (any port) gets the redirect with the state, an unregistered one 400 and no redirect, a hint that is"
+            + " not our ID token 400; parameters only in a POST's query are not read")
+    void endSessionTakesAFormPost() throws Exception {
+        String idToken = driver.login(Map.of()).path("id_token").asText();
+        long postsBefore = provider.requestsReceived("POST", "/logout");
+
+        HttpResponse<String> ok = driver.postForm(
+                "/logout",
+                Map.of(
+                        "id_token_hint",
+                        idToken,
+                        "client_id",
+                        ProviderDriver.CLIENT,
+                        "post_logout_redirect_uri",
+                        "http://127.0.0.1:49152/logged-out",
+                        "state",
+                        "bye now"),
+                Map.of());
+        assertThat(ok.statusCode()).as(ok.body()).isEqualTo(302);
+        assertThat(ok.headers().firstValue("Location").orElseThrow())
+                .isEqualTo("http://127.0.0.1:49152/logged-out?state=bye+now");
+        assertThat(ok.headers().firstValue("Cache-Control")).contains("no-store");
+
+        HttpResponse<String> evil = driver.postForm(
+                "/logout",
+                Map.of("id_token_hint", idToken, "post_logout_redirect_uri", "https://evil.example/"),
+                Map.of());
+        assertThat(evil.statusCode()).isEqualTo(400);
+        assertThat(evil.headers().firstValue("Location")).isEmpty();
+
+        HttpResponse<String> forged = driver.postForm(
+                "/logout",
+                Map.of(
+                        "id_token_hint",
+                        idToken.substring(0, idToken.lastIndexOf('.') + 1) + "AAAA",
+                        "post_logout_redirect_uri",
+                        "http://127.0.0.1/logged-out"),
+                Map.of());
+        assertThat(forged.statusCode()).isEqualTo(400);
+        assertThat(forged.body()).contains("id_token_hint is not an ID token issued by this provider");
+
+        HttpResponse<String> queryOnly = driver.postForm(
+                "/logout?post_logout_redirect_uri=http://127.0.0.1/logged-out&client_id=" + ProviderDriver.CLIENT,
+                Map.of(),
+                Map.of());
+        assertThat(queryOnly.statusCode()).isEqualTo(200);
+        assertThat(queryOnly.headers().firstValue("Location")).isEmpty();
+        assertThat(provider.requestsReceived("POST", "/logout") - postsBefore).isEqualTo(4);
+    }
+
+    @Test
     void rotatedKeysSignNewTokensAndOldKeysStayPublished() throws Exception {
         String before = provider.currentKeyId();
         provider.rotateKeys();
