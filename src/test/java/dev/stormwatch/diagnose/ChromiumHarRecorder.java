@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.stormwatch.testing.DebianChromium;
+import dev.stormwatch.testing.DevTools;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -14,24 +15,18 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -104,7 +99,7 @@ final class ChromiumHarRecorder {
             int port = DebianChromium.devToolsPort(profile, browser);
             HttpClient http = HttpClient.newHttpClient();
             String pageSocket = pageWebSocket(http, port);
-            try (Cdp cdp = Cdp.connect(http, pageSocket)) {
+            try (DevTools cdp = DevTools.connect(http, pageSocket)) {
                 cdp.call("Network.enable", JSON.createObjectNode()).get(10, TimeUnit.SECONDS);
                 cdp.call("Page.enable", JSON.createObjectNode()).get(10, TimeUnit.SECONDS);
                 String origin = "http://127.0.0.1:" + server.getAddress().getPort();
@@ -272,80 +267,5 @@ final class ChromiumHarRecorder {
                         .put("name", f.getKey())
                         .put("value", f.getValue().asText()));
         return out;
-    }
-
-    /** A minimal DevTools protocol client: numbered calls, and every event kept in order. */
-    static final class Cdp implements WebSocket.Listener, AutoCloseable {
-        private final AtomicInteger ids = new AtomicInteger();
-        private final Map<Integer, CompletableFuture<JsonNode>> calls = new ConcurrentHashMap<>();
-        private final List<JsonNode> events = new CopyOnWriteArrayList<>();
-        private final StringBuilder partial = new StringBuilder();
-        private WebSocket socket;
-
-        static Cdp connect(HttpClient http, String url) throws Exception {
-            Cdp cdp = new Cdp();
-            cdp.socket =
-                    http.newWebSocketBuilder().buildAsync(URI.create(url), cdp).get(10, TimeUnit.SECONDS);
-            return cdp;
-        }
-
-        CompletableFuture<JsonNode> call(String method, ObjectNode params) {
-            int id = ids.incrementAndGet();
-            CompletableFuture<JsonNode> result = new CompletableFuture<>();
-            calls.put(id, result);
-            ObjectNode message = JSON.createObjectNode().put("id", id).put("method", method);
-            message.set("params", params);
-            socket.sendText(message.toString(), true);
-            return result;
-        }
-
-        void awaitEvent(String method, Duration timeout) throws Exception {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (System.nanoTime() < deadline) {
-                if (events.stream().anyMatch(e -> method.equals(e.path("method").asText()))) {
-                    return;
-                }
-                Thread.sleep(50);
-            }
-            throw new IOException("no " + method + " within " + timeout);
-        }
-
-        List<JsonNode> events() {
-            return new ArrayList<>(events);
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                try {
-                    JsonNode message = JSON.readTree(partial.toString());
-                    if (message.has("id")) {
-                        CompletableFuture<JsonNode> call =
-                                calls.remove(message.get("id").asInt());
-                        if (call != null) {
-                            if (message.has("error")) {
-                                call.completeExceptionally(
-                                        new IOException(message.get("error").toString()));
-                            } else {
-                                call.complete(message.path("result"));
-                            }
-                        }
-                    } else {
-                        events.add(message);
-                    }
-                } catch (IOException e) {
-                    // A message that is not JSON is not from DevTools; ignore it.
-                }
-                partial.setLength(0);
-            }
-            webSocket.request(1);
-            return null;
-        }
-
-        @Override
-        public void close() {
-            socket.sendClose(WebSocket.NORMAL_CLOSURE, "done");
-        }
     }
 }

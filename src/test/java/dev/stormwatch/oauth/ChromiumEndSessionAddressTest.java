@@ -4,25 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.testing.DebianChromium;
+import dev.stormwatch.testing.DevTools;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
@@ -40,8 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class ChromiumEndSessionAddressTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @TempDir
     Path work;
 
@@ -53,7 +44,7 @@ class ChromiumEndSessionAddressTest {
         assumeTrue(chromium.isPresent(), "chromium is not installed (apt-get install chromium)");
         Path profile = Files.createDirectories(work.resolve("profile"));
         AtomicReference<Process> browser = new AtomicReference<>();
-        AtomicReference<BrowserDevTools> devTools = new AtomicReference<>();
+        AtomicReference<DevTools> devTools = new AtomicReference<>();
         try (DemoProvider provider = DemoProvider.start(ProviderConfig.defaults())) {
             OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID)
                     .withScope("openid offline_access")
@@ -71,9 +62,17 @@ class ChromiumEndSessionAddressTest {
                             browser.set(dev.stormwatch.testing.DebianChromium.startHeadless(
                                     chromium.get(), profile, "about:blank", work.resolve("chromium.log")));
                             // Watch every target's address from before the tab opens, then open it there.
-                            devTools.set(BrowserDevTools.connect(DebianChromium.devToolsPort(profile, browser.get())));
-                            devTools.get().call("Target.setDiscoverTargets", "{\"discover\":true}");
-                            devTools.get().call("Target.createTarget", "{\"url\":\"" + url + "\"}");
+                            devTools.set(DevTools.browser(DebianChromium.devToolsPort(profile, browser.get())));
+                            devTools.get()
+                                    .call(
+                                            "Target.setDiscoverTargets",
+                                            DevTools.params().put("discover", true))
+                                    .get(10, TimeUnit.SECONDS);
+                            devTools.get()
+                                    .call(
+                                            "Target.createTarget",
+                                            DevTools.params().put("url", url.toString()))
+                                    .get(10, TimeUnit.SECONDS);
                             return true;
                         } catch (Exception e) {
                             throw new AssertionError("chromium could not be driven", e);
@@ -87,9 +86,15 @@ class ChromiumEndSessionAddressTest {
             assertThat(end.outcome()).as(end.detail()).isEqualTo(EndSession.Outcome.CONFIRMED);
             assertThat(provider.requestsReceived("POST", "/logout")).isEqualTo(1);
             assertThat(provider.requestsReceived("GET", "/logout")).isZero();
-            BrowserDevTools tab = devTools.get();
-            tab.awaitAddress(a -> a.contains("/logged-out?state=") || a.matches("http://127\\.0\\.0\\.1:[0-9]+/"));
-            List<String> addresses = tab.addresses();
+            DevTools tab = devTools.get();
+            tab.awaitEvent(
+                    event -> address(event)
+                            .filter(a ->
+                                    a.contains("/logged-out?state=") || a.matches("http://127\\.0\\.0\\.1:[0-9]+/"))
+                            .isPresent(),
+                    "address back at the loopback listener",
+                    Duration.ofSeconds(20));
+            List<String> addresses = addresses(tab);
             String idToken = session.tokens().idToken().reveal();
             assertThat(addresses)
                     .as("every address the tab showed")
@@ -109,87 +114,21 @@ class ChromiumEndSessionAddressTest {
     }
 
     /**
-     * The browser-level DevTools connection: every address a page target showed, from Target.targetCreated and
-     * Target.targetInfoChanged, in order (a tab that closes itself keeps its addresses here).
+     * Every address a page target showed, from Target.targetCreated and Target.targetInfoChanged, in order (a tab that
+     * closes itself keeps its addresses here).
      */
-    private static final class BrowserDevTools implements WebSocket.Listener, AutoCloseable {
-        private final List<String> addresses = new java.util.concurrent.CopyOnWriteArrayList<>();
-        private final java.util.Map<Integer, CompletableFuture<JsonNode>> calls =
-                new java.util.concurrent.ConcurrentHashMap<>();
-        private final StringBuilder partial = new StringBuilder();
-        private int ids;
-        private WebSocket socket;
+    private static List<String> addresses(DevTools devTools) {
+        return devTools.events().stream()
+                .map(ChromiumEndSessionAddressTest::address)
+                .flatMap(Optional::stream)
+                .toList();
+    }
 
-        static BrowserDevTools connect(int port) throws Exception {
-            HttpClient http = HttpClient.newHttpClient();
-            String url = JSON.readTree(http.send(
-                                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/version"))
-                                            .build(),
-                                    HttpResponse.BodyHandlers.ofString())
-                            .body())
-                    .path("webSocketDebuggerUrl")
-                    .asText();
-            BrowserDevTools devTools = new BrowserDevTools();
-            devTools.socket = http.newWebSocketBuilder()
-                    .buildAsync(URI.create(url), devTools)
-                    .get(10, TimeUnit.SECONDS);
-            return devTools;
-        }
-
-        synchronized JsonNode call(String method, String params) throws Exception {
-            int id = ++ids;
-            CompletableFuture<JsonNode> answer = new CompletableFuture<>();
-            calls.put(id, answer);
-            socket.sendText("{\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}", true);
-            return answer.get(10, TimeUnit.SECONDS);
-        }
-
-        void awaitAddress(java.util.function.Predicate<String> wanted) throws Exception {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (System.nanoTime() < deadline) {
-                if (addresses.stream().anyMatch(wanted)) {
-                    return;
-                }
-                Thread.sleep(100);
-            }
-            throw new AssertionError(
-                    "the tab never showed the address looked for; it showed " + addresses.size() + " addresses");
-        }
-
-        List<String> addresses() {
-            return new ArrayList<>(addresses);
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                try {
-                    JsonNode message = JSON.readTree(partial.toString());
-                    if (message.has("id")) {
-                        CompletableFuture<JsonNode> call =
-                                calls.remove(message.get("id").asInt());
-                        if (call != null) {
-                            call.complete(message.path("result"));
-                        }
-                    } else {
-                        JsonNode info = message.at("/params/targetInfo");
-                        if ("page".equals(info.path("type").asText())) {
-                            addresses.add(info.path("url").asText());
-                        }
-                    }
-                } catch (java.io.IOException e) {
-                    // not DevTools JSON: ignore
-                }
-                partial.setLength(0);
-            }
-            webSocket.request(1);
-            return null;
-        }
-
-        @Override
-        public void close() {
-            socket.sendClose(WebSocket.NORMAL_CLOSURE, "done");
-        }
+    /** The address a page target shows, when the event is about one. */
+    private static Optional<String> address(JsonNode event) {
+        JsonNode info = event.at("/params/targetInfo");
+        return "page".equals(info.path("type").asText())
+                ? Optional.of(info.path("url").asText())
+                : Optional.empty();
     }
 }
