@@ -80,4 +80,44 @@ class EndSessionTest extends OAuthClientFixture {
         assertThat(end.detail() + result + seen).doesNotContain(idToken).doesNotContain("id_token_hint=");
         assertThat(client.session()).isEmpty();
     }
+
+    @Test
+    @DisplayName("SX10: with get, when no browser opens, the address (it holds the ID token) went only to"
+            + " openCarryingToken and is in no result, detail or state; the result says it is not shown")
+    void withGetTheAddressGoesOnlyToTheLauncher() throws Exception {
+        provider.endSessionEndpoint = true;
+        Session session = client().login();
+        List<URI> asked = new CopyOnWriteArrayList<>();
+        List<SessionState> seen = new CopyOnWriteArrayList<>();
+        OAuthClient client = OAuthClient.builder(config())
+                .clock(clock)
+                .sleeper(sleeper)
+                .sessionStore(store)
+                .browser(new BrowserLauncher() {
+                    @Override
+                    public boolean open(URI url) {
+                        throw new AssertionError("the end-session address must not go through open()");
+                    }
+
+                    @Override
+                    public boolean openCarryingToken(URI url) {
+                        asked.add(url);
+                        return false;
+                    }
+                })
+                .build();
+        client.addStateListener(seen::add);
+
+        LogoutResult result = client.endSession(EndSessionMethod.GET);
+
+        EndSession end = result.endSession().orElseThrow();
+        assertThat(end.outcome()).isEqualTo(EndSession.Outcome.BROWSER_NOT_OPENED);
+        assertThat(end.detail()).contains("end-session address carries the ID token and is not shown");
+        String idToken = session.tokens().idToken().reveal();
+        assertThat(asked)
+                .singleElement()
+                .satisfies(url -> assertThat(url.toString()).contains("id_token_hint=" + idToken));
+        assertThat(end.detail() + result + seen).doesNotContain(idToken).doesNotContain("id_token_hint");
+        assertThat(client.session()).isEmpty();
+    }
 }
