@@ -124,7 +124,8 @@ class EndSessionByGetTest {
 
     @Test
     @DisplayName("SX10: with get, the address that holds the ID token is in no result, state, timeline entry or log"
-            + " line, even at debug; a line that still quotes it has id_token_hint's value redacted")
+            + " line, even at debug; a line that still quotes it has id_token_hint's value redacted; with post the"
+            + " log holds no ID token either")
     void theGetAddressIsNeverLoggedOrShown() throws Exception {
         Path file = SupportLog.start(folder.resolve("logs"), "test", true);
         SignInPageBrowser browser = new SignInPageBrowser();
@@ -141,16 +142,22 @@ class EndSessionByGetTest {
         // A slip a careless line could make: the address written out whole.
         LoggerFactory.getLogger("dev.stormwatch.oauth.Slip").info("opening the browser at {}", address);
 
+        // And the default post, in the same log: its page's address carries no token, its form does.
+        String postedToken = client.login().tokens().idToken().reveal();
+        LogoutResult posted = client.endSession(EndSessionMethod.POST);
+
         assertThat(result.endSession().orElseThrow().outcome()).isEqualTo(EndSession.Outcome.CONFIRMED);
+        assertThat(posted.endSession().orElseThrow().outcome()).isEqualTo(EndSession.Outcome.CONFIRMED);
         assertThat(address.toString()).as("the address does carry it").contains(idToken);
         String log = Files.readString(file);
+        assertThat(log).doesNotContain(postedToken);
         assertThat(log).as("the flows are logged").contains("revocation attempt 1");
         assertThat(log)
                 .contains("opening the browser at")
                 .doesNotContain(idToken)
                 .doesNotContain("eyJ");
         assertThat(log).doesNotContainPattern("id_token_hint=(?!\\[redacted\\])");
-        assertThat(result.toString() + result.endSession().get().detail() + states + timeline)
+        assertThat(result.toString() + result.endSession().get().detail() + posted + states + timeline)
                 .doesNotContain(idToken)
                 .doesNotContain("id_token_hint");
         assertThat(timeline).isNotEmpty();
