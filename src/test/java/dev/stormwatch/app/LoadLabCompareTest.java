@@ -30,7 +30,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * The Load lab's compare view, wired to the real view model, view and load engine, driven through the window. The
  * engine runs on simulated time with each run's embedded relay in process ({@code SimulatedEngine}, decision 0039):
- * the two 16 s runs of LB15 take well under a second and repeat exactly.
+ * the two 16 s runs of LB15 cost seconds of CPU, not 38 s of waiting, and repeat exactly.
  */
 @ExtendWith(ApplicationExtension.class)
 class LoadLabCompareTest {
