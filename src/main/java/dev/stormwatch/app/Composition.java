@@ -34,6 +34,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
@@ -50,13 +51,29 @@ public final class Composition implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Composition.class);
 
-    /** What the composition is built from; the app uses {@link #defaults()}. */
-    public record Parts(Clock clock, BrowserLauncher browser, Ticker ticker, Supplier<EmbeddedStack> servers) {
+    /**
+     * What the composition is built from; the app uses {@link #defaults()}.
+     *
+     * @param loadEngines makes the Load lab's engine for each run from its settings: the real engine on real time in
+     *     the app; a test gives the engine on simulated time, with the relay's pipeline in process (decision 0039)
+     */
+    public record Parts(
+            Clock clock,
+            BrowserLauncher browser,
+            Ticker ticker,
+            Supplier<EmbeddedStack> servers,
+            Function<EngineSettings, LoadEngine> loadEngines) {
         public Parts {
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(browser, "browser");
             Objects.requireNonNull(ticker, "ticker");
             Objects.requireNonNull(servers, "servers");
+            Objects.requireNonNull(loadEngines, "loadEngines");
+        }
+
+        /** These parts with the Load lab's real engine, on real time and the relay on sockets. */
+        public Parts(Clock clock, BrowserLauncher browser, Ticker ticker, Supplier<EmbeddedStack> servers) {
+            this(clock, browser, ticker, servers, LoadEngine::new);
         }
 
         public static Parts defaults() {
@@ -124,8 +141,9 @@ public final class Composition implements AutoCloseable {
         this.servers = new ServersViewModel();
         // A load run is long and blocking: it gets its own thread, never one a visible call needs.
         this.loadLab = new LoadLabViewModel(
-                (options, choices, progress, live) ->
-                        new LoadEngine(EngineSettings.defaults().with(choices)).run(options, progress, live),
+                (options, choices, progress, live) -> parts.loadEngines()
+                        .apply(EngineSettings.defaults().with(choices))
+                        .run(options, progress, live),
                 Executors.newSingleThreadExecutor(daemonThreads("stormwatch-load-run-")),
                 UiThread.executor());
         // A load run may send the signed-in session's token; the Session tab's client provides it.

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -51,6 +52,9 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** Where API keys are read from; the environment, or a map in tests. */
     private UnaryOperator<String> environment = System::getenv;
+
+    /** Makes a run's engine from its settings: on real time; a test may run it on simulated time (decision 0039). */
+    private Function<EngineSettings, LoadEngine> engines = LoadEngine::new;
 
     @Option(
             names = "--target",
@@ -279,6 +283,11 @@ public final class LoadCommand implements Callable<Integer> {
         this.environment = lookup;
     }
 
+    /** For tests: make each run's engine (without --metrics-port) this way instead of on real time. */
+    void engines(Function<EngineSettings, LoadEngine> make) {
+        this.engines = make;
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -342,7 +351,7 @@ public final class LoadCommand implements Callable<Integer> {
                 out.flush();
             });
             LoadEngine engine =
-                    metrics.meters().map(m -> new LoadEngine(settings, m)).orElseGet(() -> new LoadEngine(settings));
+                    metrics.meters().map(m -> new LoadEngine(settings, m)).orElseGet(() -> engines.apply(settings));
             report = engine.run(options, progress::update);
         } catch (MetricsEndpoint.PortUnavailable e) {
             err.println("stormwatch load: --metrics-port " + metricsPort + ": " + e.getMessage()
@@ -426,7 +435,7 @@ public final class LoadCommand implements Callable<Integer> {
             out.println("Running (" + label + "): " + options.describe() + "; " + settings.describe());
             out.flush();
             ProgressPrinter progress = new ProgressPrinter(err, terminal, System::nanoTime);
-            LoadReport report = new LoadEngine(settings).run(options, progress::update);
+            LoadReport report = engines.apply(settings).run(options, progress::update);
             progress.finish();
             out.print(SummaryTable.render(report));
             out.println();

@@ -3,6 +3,9 @@ package dev.stormwatch.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.limit.EmbeddedRedis;
+import dev.stormwatch.load.engine.EngineSettings;
+import dev.stormwatch.load.engine.LoadEngine;
+import dev.stormwatch.load.engine.SimulatedEngine;
 import dev.stormwatch.load.report.JsonReportReader;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.RunOutcome;
@@ -10,7 +13,10 @@ import dev.stormwatch.load.series.Counter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,17 +32,34 @@ class LoadCommandTest {
     }
 
     private int run(boolean terminal, Map<String, String> environment, String... args) {
+        return run(terminal, environment, Optional.empty(), args);
+    }
+
+    private int run(
+            boolean terminal,
+            Map<String, String> environment,
+            Optional<Function<EngineSettings, LoadEngine>> engines,
+            String... args) {
         CommandLine cli = StormwatchCommand.newCommandLine();
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
         LoadCommand load = (LoadCommand) cli.getSubcommands().get("load").getCommand();
         load.environment(environment::get);
         load.terminal(terminal);
+        engines.ifPresent(load::engines);
         return cli.execute(args);
     }
 
     private int run(String... args) {
         return run(Map.of(), args);
+    }
+
+    /**
+     * Runs on simulated time with the relay in process (decision 0039), for a test about what is printed, not about
+     * waiting: a plain log's progress is held back by real time, so those tests keep the real engine.
+     */
+    private static Function<EngineSettings, LoadEngine> simulated() {
+        return SimulatedEngine.perRun(Instant.parse("2026-12-01T03:00:00.300Z"));
     }
 
     @DisplayName(
@@ -113,7 +136,19 @@ class LoadCommandTest {
     @DisplayName("on a terminal progress is one line rewritten in place")
     @Test
     void progressOnATerminalIsRewrittenInPlace() {
-        int exit = run(true, Map.of(), "load", "--clients", "5", "--rate", "5", "--duration", "2s", "--seed", "1");
+        int exit = run(
+                true,
+                Map.of(),
+                Optional.of(simulated()),
+                "load",
+                "--clients",
+                "5",
+                "--rate",
+                "5",
+                "--duration",
+                "2s",
+                "--seed",
+                "1");
 
         assertThat(exit).as(err.toString()).isZero();
         assertThat(err.toString()).contains("\r[   1s/2s] requests ");

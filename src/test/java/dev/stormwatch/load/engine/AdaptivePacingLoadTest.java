@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * Adaptive pacing against the quota-exhaustion preset's fault on the embedded relay (100 per 10 s), 50 clients for
  * 22 s, the same run with and without pacing, judged by the relay's own record. The whole engine runs on simulated
  * time with the relay's pipeline in process ({@link SimulatedEngine}), so the 44 s of runs take about a second; the
- * quota family's run on real sockets and real time is {@link QuotaExhaustionScenarioTest}. Shorter windows (40 per 4 s) cost
+ * quota preset's scaled run is {@link QuotaExhaustionScenarioTest}, on simulated time too. Shorter windows (40 per 4 s) cost
  * pacing more goodput (0.6 of the plain run's): each window's throttle drops the rate again before it has climbed back.
  *
  * <p>Both runs are judged over one complete quota window that starts at least two seconds into the run. The relay's

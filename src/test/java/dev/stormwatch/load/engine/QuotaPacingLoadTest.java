@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * run's start varies; see {@link AdaptivePacingLoadTest}). In the {@code plain} dialect only a 429 says anything; in
  * {@code openai} every answer says what is left, so the client holds its requests until the reset (RH9, RH13). The
  * whole engine runs on simulated time with the relay's pipeline in process ({@link SimulatedEngine}): the 44 s of runs
- * take about a second. The quota family's run on real sockets and real time is {@link QuotaExhaustionScenarioTest}.
+ * take about a second. {@link QuotaExhaustionScenarioTest} runs the quota preset's fault the same way.
  */
 // RH9, RH13
 class QuotaPacingLoadTest {
