@@ -90,7 +90,7 @@ class ChromiumEndSessionAddressTest {
             BrowserDevTools tab = devTools.get();
             tab.awaitAddress(a -> a.contains("/logged-out?state=") || a.matches("http://127\\.0\\.0\\.1:[0-9]+/"));
             List<String> addresses = tab.addresses();
-            String idToken = session.tokens().idToken().reveal();
+            String idToken = session.tokens().idToken().orElseThrow().reveal();
             assertThat(addresses)
                     .as("every address the tab showed")
                     .anySatisfy(address -> assertThat(URI.create(address).getPath())
