@@ -112,7 +112,11 @@ public final class SessionCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ClientAuthenticationOptions clientAuthOptions = new ClientAuthenticationOptions();
 
-    @Option(names = "--scope", paramLabel = "S", description = "Scope to request (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = {"--scope", "--scopes"},
+            paramLabel = "S",
+            description = "Scopes to request, space-separated (default: ${DEFAULT-VALUE}); without openid the session"
+                    + " is OAuth 2.0 only: no ID token, no UserInfo or end-session (DV9, DV10).")
     private String scope = OAuthConfig.DEFAULT_SCOPE;
 
     @Option(names = "--dpop", description = "Bind tokens to a DPoP key (RFC 9449).")
@@ -435,8 +439,14 @@ public final class SessionCommand implements Callable<Integer> {
                 Session session = step == Step.REFRESH
                         ? client.refresh()
                         : device ? client.loginOnDevice(this::showDeviceCode) : client.login();
-                line.put("subject", session.claims().subject());
-                line.put("issuer", session.claims().issuer());
+                session.subject().ifPresent(subject -> line.put("subject", subject));
+                line.put("issuer", session.binding().issuer());
+                // DV9: said plainly in place of claims: no ID token was asked for, so the subject is unknown.
+                line.put("openId", session.openId());
+                if (!session.openId()) {
+                    line.put("note", Session.OAUTH_ONLY);
+                    session.tokens().scope().ifPresent(granted -> line.put("scope", granted));
+                }
                 line.put("tokenType", session.tokens().tokenType());
                 session.tokens().expiresAt().ifPresent(at -> line.put("accessTokenExpiresAt", at.toString()));
                 line.put("hasRefreshToken", session.tokens().refreshToken().isPresent());

@@ -69,7 +69,7 @@ final class SessionFileTokens {
         }
         OAuthConfig config;
         try {
-            config = OAuthConfig.of(session.get().claims().issuer(), clientId.get())
+            config = OAuthConfig.of(session.get().binding().issuer(), clientId.get())
                     .withClientAuthentication(authentication);
         } catch (CallFailure.Configuration e) {
             problems.add("--oauth-session: the session in " + file + " names an unusable issuer (" + e.getMessage()
@@ -99,12 +99,12 @@ final class SessionFileTokens {
                 OAuthClient.builder(config).sessionStore(store).httpClient(http).build()));
     }
 
-    /** OIDC Core §2: {@code aud} holds the client id; with several audiences, {@code azp} names it. */
+    /**
+     * The client id the session is bound to (saved with it, or for an older file its ID token's {@code azp} or one
+     * {@code aud}: OIDC Core §2); an OAuth 2.0-only session has only the saved one (DV11).
+     */
     private static Optional<String> clientIdOf(Session session) {
-        if (session.claims().other().get("azp") instanceof String azp && !azp.isBlank()) {
-            return Optional.of(azp);
-        }
-        List<String> audience = session.claims().audience();
-        return audience.size() == 1 ? Optional.of(audience.get(0)) : Optional.empty();
+        String bound = session.binding().clientId();
+        return bound.isEmpty() ? Optional.empty() : Optional.of(bound);
     }
 }

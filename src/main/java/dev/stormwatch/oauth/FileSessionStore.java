@@ -137,9 +137,14 @@ public final class FileSessionStore implements SessionStore {
         t.expiresAt().ifPresent(at -> root.put("expires_at", at.toString()));
         t.refreshToken().ifPresent(r -> root.put("refresh_token", r.reveal()));
         t.refreshExpiresAt().ifPresent(at -> root.put("refresh_expires_at", at.toString()));
-        root.put("id_token", t.idToken().reveal());
         t.scope().ifPresent(s -> root.put("scope", s));
-        IdTokenClaims c = session.claims();
+        // DV9: an OAuth 2.0-only session has neither ID token nor claims; its binding above is all it is bound by.
+        t.idToken().ifPresent(id -> root.put("id_token", id.reveal()));
+        session.claims().ifPresent(c -> putClaims(root, c));
+        return root;
+    }
+
+    private static void putClaims(ObjectNode root, IdTokenClaims c) {
         ObjectNode claims = root.putObject("claims");
         claims.put("iss", c.issuer());
         claims.put("sub", c.subject());
@@ -148,7 +153,6 @@ public final class FileSessionStore implements SessionStore {
         claims.put("iat", c.issuedAt().toString());
         c.nonce().ifPresent(n -> claims.put("nonce", n));
         claims.set("other", JSON.valueToTree(stringified(c.other())));
-        return root;
     }
 
     private static Map<String, Object> stringified(Map<String, Object> other) {
@@ -164,9 +168,17 @@ public final class FileSessionStore implements SessionStore {
                 root.path("token_type").asText("Bearer"),
                 optionalText(root, "expires_at").map(Instant::parse),
                 optionalText(root, "refresh_token").map(Secret::of),
-                Secret.of(root.path("id_token").asText()),
+                optionalText(root, "id_token").map(Secret::of),
                 optionalText(root, "scope"),
                 optionalText(root, "refresh_expires_at").map(Instant::parse));
+        if (!root.has("claims")) {
+            // DV9, DV11: an OAuth 2.0-only session: bound by what was saved with it, and refused on load without it.
+            return new Session(
+                    tokens,
+                    Optional.empty(),
+                    new SessionBinding(
+                            root.path("issuer").asText(), root.path("client_id").asText()));
+        }
         JsonNode c = root.path("claims");
         List<String> audience = new ArrayList<>();
         c.path("aud").forEach(a -> audience.add(a.asText()));

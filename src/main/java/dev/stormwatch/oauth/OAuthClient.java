@@ -184,17 +184,19 @@ public final class OAuthClient {
             ProviderRequests.Answer answer = postAuthenticated(
                     metadata, endpoint, form, method, true, Operation.PAR, "device_authorization", budget);
             if (!answer.ok()) {
-                // DV6: a provider that refuses openid in the device grant can issue no ID token, which a session here
-                // needs; said in words before the person walks to another device, not as a bare invalid_scope.
-                // The scopes always hold openid here: the config refuses any without it.
-                if (ProviderRequests.oauthError(answer.body())
-                        .filter("invalid_scope"::equals)
-                        .isPresent()) {
+                // DV6: a provider that refuses openid in the device grant can issue no ID token, which an OpenID
+                // session needs; said in words before the person walks to another device, not as a bare
+                // invalid_scope. Without openid (DV9) the refusal is the provider's own: nothing to explain.
+                if (config.openId()
+                        && ProviderRequests.oauthError(answer.body())
+                                .filter("invalid_scope"::equals)
+                                .isPresent()) {
                     throw Failures.configuration("device_authorization: the provider refused the scopes '"
                             + config.scope() + "' (invalid_scope). Its device sign-in may not offer OpenID Connect"
                             + " (Spring Authorization Server refuses 'openid' there and issues no ID token), and a"
-                            + " Stormwatch session needs an ID token: sign in through the browser with this provider,"
-                            + " or check the scopes registered for this client");
+                            + " session with 'openid' needs an ID token: sign in through the browser with this"
+                            + " provider, or leave openid out of the scopes for an OAuth-only session (DV9), or check"
+                            + " the scopes registered for this client");
                 }
                 throw ProviderRequests.errorFor(answer, "device_authorization", method);
             }
@@ -266,9 +268,10 @@ public final class OAuthClient {
                         Optional.empty());
                 CertificateBinding.check(
                         tokens.accessToken(), config.clientAuthentication().certificate(), "device_token");
-                IdTokenClaims claims = validator(metadata, budget)
-                        .validate(tokens.idToken(), Optional.empty(), Optional.of(tokens.accessToken()));
-                Session session = new Session(tokens, claims, binding());
+                // DV4, DV9: an ID token verified when openid was asked; none expected without it.
+                Optional<IdTokenClaims> claims =
+                        verifiedClaims(tokens, Optional.empty(), metadata, budget, "device_token");
+                Session session = new Session(claims.isPresent() ? tokens : tokens.withoutIdToken(), claims, binding());
                 store.save(session);
                 publish(new SessionState.SignedIn(session));
                 return session;
@@ -416,6 +419,12 @@ public final class OAuthClient {
         CallBudget budget = CallBudget.start(config.retryPolicy(), clock);
         Session session = requireSession();
         try {
+            // DV10: UserInfo is OpenID Connect's, its answer checked against the ID token's subject: nothing to send.
+            requireOpenId(
+                    session,
+                    "userinfo",
+                    "UserInfo is an OpenID Connect endpoint whose answer is checked against"
+                            + " the ID token's subject");
             ProviderMetadata metadata = metadata(budget);
             URI endpoint = metadata.userinfoEndpoint()
                     .orElseThrow(() -> Failures.protocol("userinfo", "the provider has no userinfo_endpoint"));
@@ -432,7 +441,7 @@ public final class OAuthClient {
             JsonNode body = ProviderRequests.json(answer, "userinfo");
             String sub = body.path("sub").asText("");
             // OIDC Core §5.3.2: a different subject means the response belongs to someone else (token substitution).
-            if (!sub.equals(session.claims().subject())) {
+            if (!sub.equals(session.claims().orElseThrow().subject())) {
                 throw Failures.protocol("userinfo sub", "the userinfo subject differs from the ID token's subject");
             }
             @SuppressWarnings("unchecked")
@@ -509,6 +518,11 @@ public final class OAuthClient {
     public LogoutResult endSession(EndSessionMethod method) {
         Objects.requireNonNull(method, "method");
         Optional<Session> session = store.load();
+        // DV10: refused before anything is erased or sent: the end-session request is built on the ID token.
+        session.ifPresent(s -> requireOpenId(
+                s,
+                "end_session",
+                "RP-initiated logout sends the ID token as" + " id_token_hint; sign out (revocation) instead"));
         LogoutResult revoked = logout();
         if (session.isEmpty()) {
             return revoked.withEndSession(
@@ -543,7 +557,7 @@ public final class OAuthClient {
             // RP-Initiated Logout 1.0 §2: id_token_hint RECOMMENDED; client_id names us when the hint has expired.
             // SX7: the provider gets them in a form POST, so the ID token is in no address the browser keeps.
             Map<String, String> fields = new LinkedHashMap<>();
-            fields.put("id_token_hint", session.tokens().idToken().reveal());
+            fields.put("id_token_hint", session.tokens().idToken().orElseThrow().reveal());
             fields.put("client_id", config.clientId());
             fields.put("post_logout_redirect_uri", back.toString());
             fields.put("state", state.reveal());
@@ -798,9 +812,10 @@ public final class OAuthClient {
         // TX2: a token bound to another certificate could never be used; nothing is stored.
         CertificateBinding.check(
                 tokens.accessToken(), config.clientAuthentication().certificate(), "token");
-        IdTokenClaims claims = validator(metadata, budget)
-                .validate(tokens.idToken(), Optional.of(secrets.nonce()), Optional.of(tokens.accessToken()));
-        Session session = new Session(tokens, claims, binding());
+        // DV9: an ID token verified when openid was asked (or one came unasked); none expected without it.
+        Optional<IdTokenClaims> claims =
+                verifiedClaims(tokens, Optional.of(secrets.nonce()), metadata, budget, "token");
+        Session session = new Session(claims.isPresent() ? tokens : tokens.withoutIdToken(), claims, binding());
         store.save(session);
         publish(new SessionState.SignedIn(session));
         return session;
@@ -902,11 +917,15 @@ public final class OAuthClient {
                     TokenResponse.read(body, "refresh", clock.instant(), config.dpop(), Optional.of(current.tokens()));
             CertificateBinding.check(
                     tokens.accessToken(), config.clientAuthentication().certificate(), "refresh");
-            IdTokenClaims claims = current.claims();
-            if (TokenResponse.hasIdToken(body)) {
+            Optional<IdTokenClaims> claims = current.claims();
+            if (claims.isEmpty()) {
+                // DV9: an OAuth 2.0-only session stays one: an ID token it never asked for is not kept.
+                tokens = tokens.withoutIdToken();
+            } else if (TokenResponse.hasIdToken(body)) {
                 // OIDC Core §12.2: a refreshed ID token must be about the same user and the same sign-in.
-                claims = validator(metadata, budget)
-                        .validateRefreshed(tokens.idToken(), current.claims(), Optional.of(tokens.accessToken()));
+                claims = Optional.of(validator(metadata, budget)
+                        .validateRefreshed(
+                                tokens.idToken().orElseThrow(), claims.get(), Optional.of(tokens.accessToken())));
             }
             Session session = new Session(tokens, claims, binding());
             store.save(session);
@@ -963,6 +982,33 @@ public final class OAuthClient {
                 "client_assertion",
                 key.assertion(config.clientId(), metadata.tokenEndpoint(), alg, clock, random)
                         .reveal());
+    }
+
+    /**
+     * DV4, DV9: the verified claims of the answer's ID token; required when the scopes asked for openid, and verified
+     * too when a provider sent one unasked. Empty for an OAuth 2.0-only session.
+     */
+    private Optional<IdTokenClaims> verifiedClaims(
+            TokenSet tokens, Optional<Secret> nonce, ProviderMetadata metadata, CallBudget budget, String step) {
+        if (tokens.idToken().isEmpty()) {
+            if (config.openId()) {
+                throw Failures.protocol(
+                        step,
+                        "the token response has no id_token although the scopes '" + config.scope()
+                                + "' hold 'openid'");
+            }
+            return Optional.empty();
+        }
+        return Optional.of(
+                validator(metadata, budget).validate(tokens.idToken().get(), nonce, Optional.of(tokens.accessToken())));
+    }
+
+    /** DV10: what needs OpenID Connect refuses an OAuth 2.0-only session, saying why and what to do instead. */
+    private static void requireOpenId(Session session, String step, String why) {
+        if (!session.openId()) {
+            throw Failures.configuration(step + ": this session is OAuth 2.0 only (the scopes had no openid, so it has"
+                    + " no ID token), and " + why + ". Add openid to the scopes and sign in again for OpenID Connect");
+        }
     }
 
     private IdTokenValidator validator(ProviderMetadata metadata, CallBudget budget) {

@@ -2,7 +2,6 @@ package dev.stormwatch.oauth;
 
 import dev.stormwatch.retry.RetryPolicy;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -12,7 +11,8 @@ import java.util.Objects;
  *
  * @param issuer the provider (https, or http on loopback)
  * @param clientId the registered client id
- * @param scope the requested scope; must contain {@code openid} (OIDC Core §3.1.2.1)
+ * @param scope the requested scope, not blank; with {@code openid} (OIDC Core §3.1.2.1) the session needs an ID
+ *     token, without it the session is OAuth 2.0 only (DV9)
  * @param dpop whether tokens are bound to a DPoP key (RFC 9449)
  * @param retryPolicy the budget of each visible call (B1, C1)
  * @param loopbackTimeout how long login waits for the browser (default 5 min)
@@ -45,9 +45,7 @@ public record OAuthConfig(
         if (clientId == null || clientId.isBlank()) {
             throw Failures.configuration("client id is missing: give the id registered at the provider");
         }
-        if (scope == null || Arrays.stream(scope.split(" ")).noneMatch("openid"::equals)) {
-            throw Failures.configuration("scope '" + scope + "' must contain 'openid' to get an ID token");
-        }
+        Scopes.checked(scope);
         Objects.requireNonNull(retryPolicy, "retryPolicy");
         if (loopbackTimeout == null || loopbackTimeout.isNegative() || loopbackTimeout.isZero()) {
             throw Failures.configuration("the browser wait must be positive, was " + loopbackTimeout);
@@ -79,6 +77,11 @@ public record OAuthConfig(
                 AuthorizationParameters.NONE,
                 RedirectChoice.DEFAULT,
                 java.util.Optional.empty());
+    }
+
+    /** Whether the scope asks for OpenID Connect: then the session needs a verified ID token, else none (DV9). */
+    public boolean openId() {
+        return Scopes.hasOpenId(scope);
     }
 
     public OAuthConfig withScope(String value) {

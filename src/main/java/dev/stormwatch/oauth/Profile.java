@@ -1,7 +1,6 @@
 package dev.stormwatch.oauth;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -14,7 +13,7 @@ import java.util.regex.Pattern;
  * @param name the profile's name: letters, digits, {@code .}, {@code _} and {@code -}, 1 to 64, not starting with a dot
  * @param issuer the provider's issuer URL (https, or http on loopback)
  * @param clientId the registered client id
- * @param scope the requested scope, containing {@code openid}
+ * @param scope the requested scope, not blank; without {@code openid} an OAuth 2.0-only session (DV9)
  * @param clientAuth how the client authenticates at the token endpoint (CA1); its secret is not part of the profile
  * @param caFile a PEM file whose certificates are trusted on top of the platform's (TL2), if any
  * @param dpop whether tokens are bound to a DPoP key
@@ -65,9 +64,7 @@ public record Profile(
         if (clientId == null || clientId.isBlank()) {
             throw Failures.configuration("client id is missing: give the id registered at the provider");
         }
-        if (scope == null || Arrays.stream(scope.split(" ")).noneMatch("openid"::equals)) {
-            throw Failures.configuration("scope '" + scope + "' must contain 'openid' to get an ID token");
-        }
+        Scopes.checked(scope);
         Objects.requireNonNull(clientAuth, "clientAuth");
         Objects.requireNonNull(caFile, "caFile");
         Objects.requireNonNull(clientCert, "clientCert");

@@ -35,23 +35,30 @@ public record SessionBinding(String issuer, String clientId) {
     /**
      * Why {@code session} may not be used by a client configured for {@code issuer} and {@code clientId}, or empty
      * when it may: the binding saved with it and its ID token's {@code iss} and {@code aud}/{@code azp} must all name
-     * them (OIDC Core §3.1.3.7 steps 2–5, applied again on load).
+     * them (OIDC Core §3.1.3.7 steps 2–5, applied again on load). An OAuth 2.0-only session has no ID token: its
+     * saved binding alone must name them (DV11).
      */
     public static Optional<String> refusal(Session session, Issuer issuer, String clientId) {
         SessionBinding saved = session.binding();
-        IdTokenClaims claims = session.claims();
-        Object azp = claims.other().get("azp");
         boolean bound = issuer.sameAs(saved.issuer())
                 && clientId.equals(saved.clientId())
-                && issuer.sameAs(claims.issuer())
-                && claims.audience().contains(clientId)
-                && (azp == null || clientId.equals(azp));
+                && session.claims()
+                        .map(claims -> statesTheSame(claims, issuer, clientId))
+                        .orElse(true);
         if (bound) {
             return Optional.empty();
         }
         return Optional.of("the stored session belongs to " + saved.describe() + ", not to issuer " + issuer
                 + " with client id " + clientId + "; its tokens are never sent anywhere else. Sign in to " + issuer
                 + " (the stored session is kept), or use the configuration it was made with");
+    }
+
+    /** OIDC Core §3.1.3.7 steps 2–5: the ID token names the issuer and the client. */
+    private static boolean statesTheSame(IdTokenClaims claims, Issuer issuer, String clientId) {
+        Object azp = claims.other().get("azp");
+        return issuer.sameAs(claims.issuer())
+                && claims.audience().contains(clientId)
+                && (azp == null || clientId.equals(azp));
     }
 
     /** "issuer X with client id Y", for messages. */

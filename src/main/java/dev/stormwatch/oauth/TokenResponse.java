@@ -38,11 +38,8 @@ final class TokenResponse {
         // F: a rotated refresh token replaces the stored one; a missing one keeps it.
         Optional<Secret> refreshToken =
                 text(body, "refresh_token").map(Secret::of).or(() -> previous.flatMap(TokenSet::refreshToken));
-        Secret idToken = text(body, "id_token")
-                .map(Secret::of)
-                .or(() -> previous.map(TokenSet::idToken))
-                .orElseThrow(() ->
-                        Failures.protocol(step, "the token response has no id_token (is 'openid' in the scope?)"));
+        // Whether an ID token must be here is the caller's to say: only when the scopes asked for openid (DV9).
+        Optional<Secret> idToken = text(body, "id_token").map(Secret::of).or(() -> previous.flatMap(TokenSet::idToken));
         return new TokenSet(
                 Secret.of(accessToken),
                 normalized.equals("dpop") ? "DPoP" : "Bearer",

@@ -11,17 +11,30 @@ import java.util.Optional;
  * @param expiresAt when the access token expires, if the provider said (expires_in)
  * @param refreshExpiresAt when the refresh token expires, if known (SX3: refresh_expires_in, or a JWT refresh
  *     token's exp)
+ * @param idToken the ID token; empty for an OAuth 2.0-only session, signed in without {@code openid} (DV9)
  */
 public record TokenSet(
         Secret accessToken,
         String tokenType,
         Optional<Instant> expiresAt,
         Optional<Secret> refreshToken,
-        Secret idToken,
+        Optional<Secret> idToken,
         Optional<String> scope,
         Optional<Instant> refreshExpiresAt) {
 
-    /** Tokens whose refresh token's lifetime is unknown. */
+    /** Tokens with an ID token. */
+    public TokenSet(
+            Secret accessToken,
+            String tokenType,
+            Optional<Instant> expiresAt,
+            Optional<Secret> refreshToken,
+            Secret idToken,
+            Optional<String> scope,
+            Optional<Instant> refreshExpiresAt) {
+        this(accessToken, tokenType, expiresAt, refreshToken, Optional.of(idToken), scope, refreshExpiresAt);
+    }
+
+    /** Tokens with an ID token, whose refresh token's lifetime is unknown. */
     public TokenSet(
             Secret accessToken,
             String tokenType,
@@ -29,7 +42,12 @@ public record TokenSet(
             Optional<Secret> refreshToken,
             Secret idToken,
             Optional<String> scope) {
-        this(accessToken, tokenType, expiresAt, refreshToken, idToken, scope, Optional.empty());
+        this(accessToken, tokenType, expiresAt, refreshToken, Optional.of(idToken), scope, Optional.empty());
+    }
+
+    /** These tokens without an ID token: an OAuth 2.0-only session keeps none it did not ask for (DV9). */
+    public TokenSet withoutIdToken() {
+        return new TokenSet(accessToken, tokenType, expiresAt, refreshToken, Optional.empty(), scope, refreshExpiresAt);
     }
 
     /** SX3: whether the refresh token is known to have expired at {@code now}: sending it could only be refused. */

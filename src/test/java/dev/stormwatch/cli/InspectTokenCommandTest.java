@@ -43,6 +43,7 @@ class InspectTokenCommandTest {
                 .login()
                 .tokens()
                 .idToken()
+                .orElseThrow()
                 .reveal();
     }
 

@@ -159,9 +159,9 @@ class SessionCommandTest {
 
             assertThat(kept.exit()).as(kept.out()).isZero();
             Session stored = new FileSessionStore(file).load().orElseThrow();
-            assertThat(stored.claims().issuer())
+            assertThat(stored.claims().orElseThrow().issuer())
                     .isEqualTo(server.issuerUrl("default").toString());
-            assertThat(stored.claims().audience()).containsExactly("cli");
+            assertThat(stored.claims().orElseThrow().audience()).containsExactly("cli");
             assertThat(Files.getPosixFilePermissions(file))
                     .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
             assertThat(kept.out()).doesNotContain(stored.tokens().accessToken().reveal()); // RC6

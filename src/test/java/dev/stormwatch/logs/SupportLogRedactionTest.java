@@ -146,7 +146,7 @@ class SupportLogRedactionTest {
         List<String> values = new ArrayList<>();
         values.add(tokens.accessToken().reveal());
         tokens.refreshToken().ifPresent(refresh -> values.add(refresh.reveal()));
-        values.add(tokens.idToken().reveal());
+        values.add(tokens.idToken().orElseThrow().reveal());
         return values;
     }
 

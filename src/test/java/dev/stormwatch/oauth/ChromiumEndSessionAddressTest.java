@@ -95,7 +95,7 @@ class ChromiumEndSessionAddressTest {
                     "address back at the loopback listener",
                     Duration.ofSeconds(20));
             List<String> addresses = addresses(tab);
-            String idToken = session.tokens().idToken().reveal();
+            String idToken = session.tokens().idToken().orElseThrow().reveal();
             assertThat(addresses)
                     .as("every address the tab showed")
                     .anySatisfy(address -> assertThat(URI.create(address).getPath())

@@ -71,7 +71,7 @@ class ConfidentialClientOnTheWireTest {
         Session refreshed = client.refresh();
         LogoutResult logout = client.logout();
 
-        assertThat(session.claims().audience()).contains(ClientRegistration.CONFIDENTIAL_CLIENT_ID);
+        assertThat(session.claims().orElseThrow().audience()).contains(ClientRegistration.CONFIDENTIAL_CLIENT_ID);
         assertThat(refreshed.tokens().accessToken())
                 .isNotEqualTo(session.tokens().accessToken());
         assertThat(logout.tokenRevoked()).as("%s", logout.revocationError()).isTrue();
@@ -140,7 +140,7 @@ class ConfidentialClientOnTheWireTest {
         provider.close();
         OAuthClient basic =
                 client(basicOnly, ClientAuthentication.of(ClientAuthentication.Method.AUTO, Secret.of(SECRET)));
-        assertThat(basic.login().claims().audience()).contains(ClientRegistration.CONFIDENTIAL_CLIENT_ID);
+        assertThat(basic.login().claims().orElseThrow().audience()).contains(ClientRegistration.CONFIDENTIAL_CLIENT_ID);
     }
 
     @Test

@@ -45,7 +45,7 @@ class DeviceLoginTest extends OAuthClientFixture {
             assertThat(d.verificationUriComplete()).isPresent();
             assertThat(d.expiresAt()).isEqualTo(START.plusSeconds(600));
         });
-        assertThat(session.claims().subject()).isEqualTo("alice");
+        assertThat(session.claims().orElseThrow().subject()).isEqualTo("alice");
         assertThat(store.load()).isPresent();
         // DV2, DV3: 5 s before the first poll, 5 s after pending, 10 s after slow_down and 10 s after it.
         assertThat(sleeps)
@@ -143,7 +143,7 @@ class DeviceLoginTest extends OAuthClientFixture {
 
         Session session = client().loginOnDevice(shown::add);
 
-        assertThat(session.claims().subject()).isEqualTo("alice");
+        assertThat(session.claims().orElseThrow().subject()).isEqualTo("alice");
         assertThat(polls()).hasSize(2);
         assertThat(sleeps).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(10));
     }

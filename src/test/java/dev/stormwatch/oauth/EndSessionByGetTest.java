@@ -69,12 +69,12 @@ class EndSessionByGetTest {
         assertThat(result.tokenRevoked()).as("%s", result.revocationError()).isTrue();
         EndSession end = result.endSession().orElseThrow();
         assertThat(end.outcome()).as(end.detail()).isEqualTo(EndSession.Outcome.CONFIRMED);
-        assertThat(end.detail()).doesNotContain(session.tokens().idToken().reveal());
+        assertThat(end.detail()).doesNotContain(session.tokens().idToken().orElseThrow().reveal());
         // SX9: no loopback page: the browser was opened straight at the provider's endpoint, the hint in its query.
         HttpUrl opened = HttpUrl.get(following.opened.get(1).toString());
         assertThat(opened.encodedPath()).endsWith("/endsession");
         assertThat(opened.queryParameter("id_token_hint"))
-                .isEqualTo(session.tokens().idToken().reveal());
+                .isEqualTo(session.tokens().idToken().orElseThrow().reveal());
         assertThat(opened.queryParameter("client_id")).isEqualTo("stormwatch-test");
         assertThat(opened.queryParameter("post_logout_redirect_uri"))
                 .matches("http://127\\.0\\.0\\.1:[1-9][0-9]*/logged-out");
@@ -112,7 +112,7 @@ class EndSessionByGetTest {
         assertThat(HttpUrl.get(opened.toString()).queryParameterNames())
                 .containsExactly("id_token_hint", "client_id", "post_logout_redirect_uri", "state");
         assertThat(HttpUrl.get(opened.toString()).queryParameter("id_token_hint"))
-                .isEqualTo(session.tokens().idToken().reveal());
+                .isEqualTo(session.tokens().idToken().orElseThrow().reveal());
         assertThat(browser.endSessionForms).isEmpty();
         assertThat(browser.lastEndSession.get(5, TimeUnit.SECONDS))
                 .startsWith("200")
@@ -135,7 +135,7 @@ class EndSessionByGetTest {
         client.addAttemptListener(timeline::add);
         client.addStateListener(states::add);
         Session session = client.login();
-        String idToken = session.tokens().idToken().reveal();
+        String idToken = session.tokens().idToken().orElseThrow().reveal();
 
         LogoutResult result = client.endSession(EndSessionMethod.GET);
         URI address = browser.endSessionUrls.get(0);
@@ -143,7 +143,7 @@ class EndSessionByGetTest {
         LoggerFactory.getLogger("dev.stormwatch.oauth.Slip").info("opening the browser at {}", address);
 
         // And the default post, in the same log: its page's address carries no token, its form does.
-        String postedToken = client.login().tokens().idToken().reveal();
+        String postedToken = client.login().tokens().idToken().orElseThrow().reveal();
         LogoutResult posted = client.endSession(EndSessionMethod.POST);
 
         assertThat(result.endSession().orElseThrow().outcome()).isEqualTo(EndSession.Outcome.CONFIRMED);

@@ -60,7 +60,8 @@ class EndSessionOnTheWireTest {
         assertThat(result.tokenRevoked()).as("%s", result.revocationError()).isTrue();
         assertThat(result.endSession()).hasValueSatisfying(end -> {
             assertThat(end.outcome()).as(end.detail()).isEqualTo(EndSession.Outcome.CONFIRMED);
-            assertThat(end.detail()).doesNotContain(session.tokens().idToken().reveal());
+            assertThat(end.detail())
+                    .doesNotContain(session.tokens().idToken().orElseThrow().reveal());
         });
         // SX8: the browser opened a one-time loopback page; SX7: its form posted the ID token to the provider.
         URI opened = browser.endSessionUrls.get(0);
@@ -68,7 +69,7 @@ class EndSessionOnTheWireTest {
         var form = browser.endSessionForms.get(0);
         assertThat(form.action().encodedPath()).isEqualTo("/logout");
         assertThat(form.fields().get("id_token_hint"))
-                .isEqualTo(session.tokens().idToken().reveal());
+                .isEqualTo(session.tokens().idToken().orElseThrow().reveal());
         assertThat(form.fields().get("client_id")).isEqualTo(ClientRegistration.DESKTOP_CLIENT_ID);
         assertThat(form.fields().get("state")).isNotBlank();
         // SX2: the registered http://127.0.0.1/logged-out matches on any port (RFC 8252 §7.3).
@@ -77,7 +78,7 @@ class EndSessionOnTheWireTest {
         assertThat(browser.endSessionAddresses)
                 .hasSizeGreaterThanOrEqualTo(3) // the page, the POST, the redirect back
                 .allSatisfy(address -> assertThat(address.toString())
-                        .doesNotContain(session.tokens().idToken().reveal())
+                        .doesNotContain(session.tokens().idToken().orElseThrow().reveal())
                         .doesNotContain("id_token_hint"));
         assertThat(browser.lastEndSession.get(5, TimeUnit.SECONDS))
                 .startsWith("200")
@@ -199,7 +200,7 @@ class EndSessionOnTheWireTest {
         assertThat(HttpUrl.get(following.opened.get(0).toString()).queryParameter("redirect_uri"))
                 .matches("http://\\[::1\\]:[1-9][0-9]*/callback");
         assertThat(following.lastPage()).startsWith("200").contains("Signed in");
-        assertThat(session.claims().audience()).contains("stormwatch-test");
+        assertThat(session.claims().orElseThrow().audience()).contains("stormwatch-test");
     }
 
     @Test
@@ -234,7 +235,7 @@ class EndSessionOnTheWireTest {
                 assertThat(end.outcome()).as(end.detail()).isEqualTo(EndSession.Outcome.CONFIRMED);
                 assertThat(end.detail())
                         .contains(back)
-                        .doesNotContain(session.tokens().idToken().reveal());
+                        .doesNotContain(session.tokens().idToken().orElseThrow().reveal());
             });
             assertThat(person.lastPage()).startsWith("200").contains("Signed out");
             assertThat(spring.requestsReceived("POST", "/oauth2/revoke")).isEqualTo(1);
@@ -243,7 +244,9 @@ class EndSessionOnTheWireTest {
             assertThat(spring.requestsReceived("GET", "/connect/logout")).isZero();
             assertThat(spring.queryParameterNames("POST", "/connect/logout")).containsExactly("");
             assertThat(person.endSessionForms.get(0).fields())
-                    .containsEntry("id_token_hint", session.tokens().idToken().reveal());
+                    .containsEntry(
+                            "id_token_hint",
+                            session.tokens().idToken().orElseThrow().reveal());
             assertThat(client.session()).isEmpty();
         }
     }

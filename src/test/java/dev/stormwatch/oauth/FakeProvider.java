@@ -47,6 +47,9 @@ final class FakeProvider implements AutoCloseable {
     volatile boolean sendIss = true;
     volatile String redirectState;
     volatile boolean rotateRefreshTokens = true;
+    /** Whether token answers carry an ID token; a provider sends none when openid was not asked (DV9). */
+    volatile boolean idTokens = true;
+
     volatile boolean dpop;
     volatile String requiredDpopNonce;
     volatile String revocationEndpoint;
@@ -261,9 +264,9 @@ final class FakeProvider implements AutoCloseable {
         String signedIdToken =
                 TestKeys.sign(signingKey, this.idToken.apply(claims).build()).reveal();
         return json("{\"access_token\":\"" + access + "\",\"token_type\":\"" + (dpop ? "DPoP" : "Bearer") + "\","
-                + "\"expires_in\":" + tokenLifetimeSeconds + ","
                 + (issueRefresh ? "\"refresh_token\":\"" + currentRefreshToken + "\"," : "")
-                + "\"id_token\":\"" + signedIdToken + "\"}");
+                + (idTokens ? "\"id_token\":\"" + signedIdToken + "\"," : "")
+                + "\"expires_in\":" + tokenLifetimeSeconds + "}");
     }
 
     static String nonceOf(String proof) {

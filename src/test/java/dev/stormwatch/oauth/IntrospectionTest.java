@@ -53,7 +53,7 @@ class IntrospectionTest {
         assertThat(seen.active()).isTrue();
         assertThat(seen.clientId()).contains(ClientRegistration.CONFIDENTIAL_CLIENT_ID);
         assertThat(seen.subject())
-                .contains(client.session().orElseThrow().claims().subject());
+                .contains(client.session().orElseThrow().claims().orElseThrow().subject());
         assertThat(seen.scope()).get().asString().contains("openid");
         assertThat(seen.expiresAt()).contains(providerClock.instant().plus(Duration.ofMinutes(5)));
         assertThat(seen.toString())

@@ -59,13 +59,14 @@ class MockOAuth2ServerFlowTest {
         LogoutResult logout = client.logout();
 
         assertThat(browser.lastPage()).startsWith("200").contains("Signed in");
-        assertThat(session.claims().issuer()).isEqualTo(issuer);
-        assertThat(session.claims().audience()).contains("stormwatch-test");
-        assertThat(first.subject()).isEqualTo(session.claims().subject());
+        assertThat(session.claims().orElseThrow().issuer()).isEqualTo(issuer);
+        assertThat(session.claims().orElseThrow().audience()).contains("stormwatch-test");
+        assertThat(first.subject()).isEqualTo(session.claims().orElseThrow().subject());
         assertThat(refreshed.tokens().accessToken())
                 .isNotEqualTo(session.tokens().accessToken());
-        assertThat(refreshed.claims().subject()).isEqualTo(session.claims().subject());
-        assertThat(second.subject()).isEqualTo(session.claims().subject());
+        assertThat(refreshed.claims().orElseThrow().subject())
+                .isEqualTo(session.claims().orElseThrow().subject());
+        assertThat(second.subject()).isEqualTo(session.claims().orElseThrow().subject());
         assertThat(logout.tokenRevoked()).isTrue();
         assertThat(client.session()).isEmpty();
         assertThat(client.state()).isInstanceOf(SessionState.SignedOut.class);
@@ -93,7 +94,7 @@ class MockOAuth2ServerFlowTest {
         Session refreshed = client.refresh();
         LogoutResult logout = client.logout();
 
-        assertThat(session.claims().audience()).contains("stormwatch-confidential");
+        assertThat(session.claims().orElseThrow().audience()).contains("stormwatch-confidential");
         assertThat(refreshed.tokens().accessToken())
                 .isNotEqualTo(session.tokens().accessToken());
         assertThat(logout.tokenRevoked()).isTrue();

@@ -24,7 +24,7 @@ class OAuthClientLoginTest extends OAuthClientFixture {
 
         Session session = client.login();
 
-        assertThat(session.claims().subject()).isEqualTo("alice");
+        assertThat(session.claims().orElseThrow().subject()).isEqualTo("alice");
         assertThat(client.state()).isInstanceOf(SessionState.SignedIn.class);
         assertThat(browser.lastPage()).startsWith("200").contains("Signed in");
         URI url = browser.opened.get(0);
@@ -63,7 +63,7 @@ class OAuthClientLoginTest extends OAuthClientFixture {
 
         Session session = client().login();
 
-        assertThat(session.claims().subject()).isEqualTo("alice");
+        assertThat(session.claims().orElseThrow().subject()).isEqualTo("alice");
         assertThat(FakeProvider.form(provider.requestsTo("/token").get(0)).get("code"))
                 .isNotEqualTo("forged");
     }
@@ -161,7 +161,7 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         browser.beforeFollowing = url -> clock.advance(Duration.ofMinutes(4));
         provider.script("/jwks", FakeProvider.status(503, "2"));
 
-        assertThat(client().login().claims().subject()).isEqualTo("alice");
+        assertThat(client().login().claims().orElseThrow().subject()).isEqualTo("alice");
         assertThat(provider.hits("/jwks")).isEqualTo(2);
         assertThat(sleeps).containsExactly(Duration.ofSeconds(2));
     }
@@ -187,7 +187,7 @@ class OAuthClientLoginTest extends OAuthClientFixture {
     void jwksIsRetriedAsARead() {
         provider.script("/jwks", FakeProvider.status(503, "1"));
 
-        assertThat(client().login().claims().subject()).isEqualTo("alice");
+        assertThat(client().login().claims().orElseThrow().subject()).isEqualTo("alice");
         assertThat(provider.hits("/jwks")).isEqualTo(2);
         assertThat(sleeps).containsExactly(Duration.ofSeconds(1));
     }
@@ -199,7 +199,7 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         provider.script("/.well-known/openid-configuration", FakeProvider.status(429, "2"));
         provider.script("/par", FakeProvider.status(503, "3"));
 
-        assertThat(client().login().claims().subject()).isEqualTo("alice");
+        assertThat(client().login().claims().orElseThrow().subject()).isEqualTo("alice");
         assertThat(sleeps).containsExactly(Duration.ofSeconds(2), Duration.ofSeconds(3));
     }
 
@@ -248,7 +248,7 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         browser.beforeFollowing = url -> client.pauses()
                 .start(Origin.of(provider.url("/token")), 429, clock.instant().plusSeconds(60));
 
-        assertThat(client.login().claims().subject()).isEqualTo("alice");
+        assertThat(client.login().claims().orElseThrow().subject()).isEqualTo("alice");
         assertThat(provider.hits("/token")).isEqualTo(2);
     }
 
@@ -325,7 +325,7 @@ class OAuthClientLoginTest extends OAuthClientFixture {
         assertThat(printed)
                 .doesNotContain(session.tokens().accessToken().reveal())
                 .doesNotContain(session.tokens().refreshToken().orElseThrow().reveal())
-                .doesNotContain(session.tokens().idToken().reveal());
+                .doesNotContain(session.tokens().idToken().orElseThrow().reveal());
     }
 
     // E1: regression, a token endpoint port of 70000 made login() throw IllegalArgumentException from Origin.of

@@ -37,7 +37,7 @@ class OAuthClientSessionTest extends OAuthClientFixture {
 
         assertThat(second.tokens().refreshToken()).isNotEqualTo(first.tokens().refreshToken());
         assertThat(second.tokens().refreshToken().orElseThrow().reveal()).isEqualTo(provider.currentRefreshToken);
-        assertThat(second.claims().subject()).isEqualTo("alice");
+        assertThat(second.claims().orElseThrow().subject()).isEqualTo("alice");
     }
 
     @Test
@@ -65,9 +65,9 @@ class OAuthClientSessionTest extends OAuthClientFixture {
                         tokens.tokenType(),
                         tokens.expiresAt(),
                         Optional.empty(),
-                        tokens.idToken(),
+                        tokens.idToken().orElseThrow(),
                         tokens.scope()),
-                session.claims()));
+                session.claims().orElseThrow()));
 
         assertThatThrownBy(client::refresh)
                 .isInstanceOf(CallFailure.Reauthenticate.class)
@@ -191,7 +191,7 @@ class OAuthClientSessionTest extends OAuthClientFixture {
         provider.signingKey = TestKeys.rsa("k2");
         provider.published.add(provider.signingKey);
 
-        assertThat(client.refresh().claims().subject()).isEqualTo("alice");
+        assertThat(client.refresh().claims().orElseThrow().subject()).isEqualTo("alice");
         assertThat(provider.hits("/jwks")).isEqualTo(2);
     }
 

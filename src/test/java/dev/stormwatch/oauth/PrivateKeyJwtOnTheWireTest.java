@@ -77,7 +77,7 @@ class PrivateKeyJwtOnTheWireTest {
             Session refreshed = client.refresh();
             LogoutResult logout = client.logout();
 
-            assertThat(session.claims().audience()).as(name).contains(CLIENT_ID);
+            assertThat(session.claims().orElseThrow().audience()).as(name).contains(CLIENT_ID);
             assertThat(refreshed.tokens().accessToken())
                     .isNotEqualTo(session.tokens().accessToken());
             assertThat(logout.tokenRevoked()).as("%s", logout.revocationError()).isTrue();
@@ -107,7 +107,7 @@ class PrivateKeyJwtOnTheWireTest {
 
         Session session = client.login();
 
-        assertThat(session.claims().audience()).contains(CLIENT_ID);
+        assertThat(session.claims().orElseThrow().audience()).contains(CLIENT_ID);
         assertThat(provider.requestsReceived("POST", "/par")).isEqualTo(2);
         assertThat(events).filteredOn(e -> e.step().equals("par")).hasSizeGreaterThanOrEqualTo(2);
     }

@@ -56,9 +56,9 @@ class ProfileStoreTest {
                 .isInstanceOf(CallFailure.Configuration.class)
                 .hasMessageContaining("client id");
         assertThatThrownBy(() ->
-                        Profile.of("p", "https://login.example.com", "my-app").withScope("profile"))
+                        Profile.of("p", "https://login.example.com", "my-app").withScope(" "))
                 .isInstanceOf(CallFailure.Configuration.class)
-                .hasMessageContaining("openid");
+                .hasMessageContaining("scope is empty");
     }
 
     @Test
@@ -112,8 +112,8 @@ class ProfileStoreTest {
                 + "\"client_secret\":\"s3cr3t\"}";
         String withUnknown =
                 "{\"name\":\"w\",\"issuer\":\"https://login.example.com\",\"client_id\":\"a\"," + "\"colour\":\"red\"}";
-        String withBadScope = "{\"name\":\"w\",\"issuer\":\"https://login.example.com\",\"client_id\":\"a\","
-                + "\"scope\":\"profile\"}";
+        String withBadScope =
+                "{\"name\":\"w\",\"issuer\":\"https://login.example.com\",\"client_id\":\"a\"," + "\"scope\":\"\"}";
 
         assertThatThrownBy(() -> ProfileStore.parse(withSecret, "shared.json"))
                 .hasMessageContaining("'client_secret'")
@@ -123,7 +123,7 @@ class ProfileStoreTest {
                 .hasMessageContaining("unknown field 'colour'");
         assertThatThrownBy(() -> ProfileStore.parse(withBadScope, "shared.json"))
                 .hasMessageContaining("shared.json")
-                .hasMessageContaining("openid");
+                .hasMessageContaining("scope is empty");
         assertThatThrownBy(() -> ProfileStore.parse("not json", "shared.json"))
                 .hasMessageContaining("shared.json is not JSON");
     }

@@ -49,6 +49,9 @@ public final class SpringAuthorizationServer implements AutoCloseable {
 
     public static final String DEVICE_SCOPE = "profile";
 
+    /** An API scope of the device client, for an OAuth 2.0-only device sign-in (no openid: DV9). */
+    public static final String API_SCOPE = "message.read";
+
     public static final String USER = "ada";
     public static final String PASSWORD = "ada-test-password";
 
@@ -98,7 +101,7 @@ public final class SpringAuthorizationServer implements AutoCloseable {
                 Map.entry(
                         device + "registration.authorization-grant-types",
                         "urn:ietf:params:oauth:grant-type:device_code,refresh_token"),
-                Map.entry(device + "registration.scopes", DEVICE_SCOPE),
+                Map.entry(device + "registration.scopes", DEVICE_SCOPE + "," + API_SCOPE),
                 Map.entry(device + "require-authorization-consent", "true"));
         if (postLogoutRedirectUri.isPresent()) {
             properties = new java.util.HashMap<>(properties);

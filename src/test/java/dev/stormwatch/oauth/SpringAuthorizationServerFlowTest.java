@@ -80,9 +80,9 @@ class SpringAuthorizationServerFlowTest {
         Secret refreshToken = refreshed.tokens().refreshToken().orElseThrow();
         LogoutResult logout = client.logout();
 
-        assertThat(session.claims().issuer()).isEqualTo(server.issuer());
-        assertThat(session.claims().subject()).isEqualTo(SpringAuthorizationServer.USER);
-        assertThat(session.claims().audience()).contains(SpringAuthorizationServer.CLIENT_ID);
+        assertThat(session.claims().orElseThrow().issuer()).isEqualTo(server.issuer());
+        assertThat(session.claims().orElseThrow().subject()).isEqualTo(SpringAuthorizationServer.USER);
+        assertThat(session.claims().orElseThrow().audience()).contains(SpringAuthorizationServer.CLIENT_ID);
         assertThat(refreshed.tokens().accessToken())
                 .isNotEqualTo(session.tokens().accessToken());
         assertThat(info.subject()).isEqualTo(SpringAuthorizationServer.USER);
@@ -126,7 +126,7 @@ class SpringAuthorizationServerFlowTest {
         Session session = client.login();
         Session refreshed = client.refresh();
 
-        assertThat(session.claims().subject()).isEqualTo(SpringAuthorizationServer.USER);
+        assertThat(session.claims().orElseThrow().subject()).isEqualTo(SpringAuthorizationServer.USER);
         assertThat(refreshed.tokens().accessToken())
                 .isNotEqualTo(session.tokens().accessToken());
         List<String> schemes = server.authorizationSchemes("POST", "/oauth2/token");

@@ -197,7 +197,7 @@ class TokenInspectionTest {
                     .providerKeys();
 
             TokenInspection inspection = TokenInspection.inspect(
-                    session.tokens().idToken(),
+                    session.tokens().idToken().orElseThrow(),
                     Optional.of(keys),
                     new TokenInspection.Expected(
                             Optional.of(provider.issuer().toString()),
@@ -210,7 +210,7 @@ class TokenInspectionTest {
                     .contains(provider.jwksUrl().toString())
                     .contains("discovery");
             assertThat(inspection.toString() + keys)
-                    .doesNotContain(session.tokens().idToken().reveal());
+                    .doesNotContain(session.tokens().idToken().orElseThrow().reveal());
         }
     }
 }

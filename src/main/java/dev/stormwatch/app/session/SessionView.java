@@ -29,6 +29,9 @@ import javafx.scene.layout.VBox;
 /** The Session area: settings on the left, the session and its actions in the middle, the timeline below. */
 public final class SessionView extends BorderPane {
 
+    /** DV10: why an action is off for an OAuth 2.0-only session. */
+    private static final String NEEDS_OPENID = "This session has no ID token (the scopes have no openid).";
+
     private static final List<String> PHASE_STYLES = List.of(
             "phase-signed_out",
             "phase-signing_in",
@@ -125,11 +128,10 @@ public final class SessionView extends BorderPane {
         Button userInfo = button("UserInfo", "userinfo", model::loadUserInfo);
         Button signOut = button("Sign out", "sign-out", model::signOut);
         Button endSession = button("Sign out at provider", "end-session", model::signOutAtProvider);
-        for (Button action : List.of(refresh, userInfo)) {
-            action.disableProperty().bind(model.canAct().not());
-        }
+        refresh.disableProperty().bind(model.canAct().not());
+        userInfo.disableProperty().bind(model.canReadUserInfo().not());
         signOut.disableProperty().bind(model.canSignOut().not());
-        endSession.disableProperty().bind(model.canSignOut().not());
+        endSession.disableProperty().bind(model.canEndSession().not());
         Label countdown = new Label();
         countdown.setId("pause-countdown");
         countdown.getStyleClass().add("countdown");
@@ -165,9 +167,12 @@ public final class SessionView extends BorderPane {
                                 + "processed (F1)."));
         Node userInfoSlot = explained(
                 userInfo,
-                Bindings.when(model.pauseReasonProperty().isNotEmpty())
-                        .then(model.pauseReasonProperty())
-                        .otherwise("Reads the UserInfo claims, a retried read (OP4)."));
+                Bindings.when(model.signedInProperty()
+                                .and(model.openIdProperty().not()))
+                        .then(NEEDS_OPENID + " UserInfo is OpenID Connect's (DV10).")
+                        .otherwise(Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                                .then(model.pauseReasonProperty())
+                                .otherwise("Reads the UserInfo claims, a retried read (OP4).")));
         Node signOutSlot = explained(
                 signOut,
                 Bindings.when(model.pauseReasonProperty().isNotEmpty())
@@ -176,13 +181,18 @@ public final class SessionView extends BorderPane {
                         .otherwise("Erases the session here, then asks the provider to revoke the token (P8)."));
         Node endSessionSlot = explained(
                 endSession,
-                Bindings.when(model.pauseReasonProperty().isNotEmpty())
-                        .then(
-                                "Signs you out here and at the provider; the browser opens the provider's end-session page"
-                                        + " (SX1).")
+                Bindings.when(model.signedInProperty()
+                                .and(model.openIdProperty().not()))
+                        .then(NEEDS_OPENID + " Ending the sign-in at the provider sends the ID token (DV10); Sign out"
+                                + " revokes the token.")
                         .otherwise(
-                                "Signs out as Sign out does, then opens the provider's end-session page in your browser"
-                                        + " to end your sign-in there too, and says whether it came back (SX1)."));
+                                Bindings.when(model.pauseReasonProperty().isNotEmpty())
+                                        .then(
+                                                "Signs you out here and at the provider; the browser opens the provider's end-session page"
+                                                        + " (SX1).")
+                                        .otherwise(
+                                                "Signs out as Sign out does, then opens the provider's end-session page in your browser"
+                                                        + " to end your sign-in there too, and says whether it came back (SX1).")));
         Label wait = new Label();
         wait.setId("wait-countdown");
         wait.getStyleClass().add("countdown");

@@ -88,6 +88,9 @@ public final class SessionViewModel {
     private final ReadOnlyStringWrapper phaseDetail = new ReadOnlyStringWrapper("Sign in to see your session.");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper signedIn = new ReadOnlyBooleanWrapper(false);
+    /** DV9, DV10: whether the session has an ID token; without one, UserInfo and RP-initiated logout are off. */
+    private final ReadOnlyBooleanWrapper openId = new ReadOnlyBooleanWrapper(false);
+
     private final ReadOnlyStringWrapper authorizationUrl = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper expiry = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper refreshExpiry = new ReadOnlyStringWrapper("");
@@ -297,10 +300,13 @@ public final class SessionViewModel {
             if (onDevice) {
                 // UI16, DV1: the code and the page are shown; the client polls until done, refused or expired.
                 try {
-                    client.loginOnDevice(shown -> ui.execute(() -> {
+                    Session session = client.loginOnDevice(shown -> ui.execute(() -> {
                         deviceCode.set(deviceText(shown));
                         devicePage.set(devicePage(shown));
                     }));
+                    if (!session.openId()) {
+                        return "Signed in on another device. " + Session.OAUTH_ONLY + ".";
+                    }
                 } finally {
                     ui.execute(() -> {
                         deviceCode.set("");
@@ -309,9 +315,9 @@ public final class SessionViewModel {
                 }
                 return "Signed in on another device; the ID token's signature and claims were verified.";
             }
-            client.login();
+            Session session = client.login();
             // The banner already says "Signed in" and as whom: the message adds what the banner cannot.
-            return "The ID token's signature and claims were verified.";
+            return session.openId() ? "The ID token's signature and claims were verified." : Session.OAUTH_ONLY + ".";
         });
     }
 
@@ -620,7 +626,12 @@ public final class SessionViewModel {
             set(
                     Phase.SIGNED_IN,
                     "Signed in",
-                    "As " + signedInState.session().claims().subject() + ".");
+                    signedInState
+                            .session()
+                            .subject()
+                            .map(subject -> "As " + subject + ".")
+                            // DV9: said plainly in place of claims; the subject is not known without an ID token.
+                            .orElse(Session.OAUTH_ONLY + "; the subject is unknown."));
             showSession(Optional.of(signedInState.session()));
         } else if (state instanceof SessionState.Refreshing refreshing) {
             set(Phase.REFRESHING, "Refreshing", "One refresh for every caller (F4).");
@@ -655,6 +666,7 @@ public final class SessionViewModel {
 
     private void showSession(Optional<Session> session) {
         signedIn.set(session.isPresent());
+        openId.set(session.map(Session::openId).orElse(false));
         stopExpiryTicks.run();
         stopExpiryTicks = () -> {};
         if (session.isEmpty()) {
@@ -671,12 +683,13 @@ public final class SessionViewModel {
         String jwks = client.jwksFetchedAt()
                 .map(at -> "the provider's JWKS fetched at " + TIME.format(at.atZone(ZoneId.systemDefault())))
                 .orElse("the provider's JWKS");
-        details.add(TokenDetails.of(
-                "ID token",
-                set.idToken(),
-                "Verified by this client: signature ("
-                        + TokenDetails.algorithmAndKey(set.idToken()) + ") against " + jwks + ", then iss, aud, "
-                        + "exp, iat and nonce."));
+        set.idToken()
+                .ifPresent(idToken -> details.add(TokenDetails.of(
+                        "ID token",
+                        idToken,
+                        "Verified by this client: signature ("
+                                + TokenDetails.algorithmAndKey(idToken) + ") against " + jwks + ", then iss, aud, "
+                                + "exp, iat and nonce.")));
         details.add(TokenDetails.of(
                 "Access token",
                 set.accessToken(),
@@ -745,6 +758,26 @@ public final class SessionViewModel {
     /** Refresh and UserInfo are possible with a session, no call running and no pause counting down (P2). */
     public BooleanBinding canAct() {
         return busy.not().and(signedIn).and(countdown.runningProperty().not());
+    }
+
+    /** DV10: UserInfo as {@link #canAct()}, and only for a session with an ID token (OpenID Connect). */
+    public BooleanBinding canReadUserInfo() {
+        return canAct().and(openId);
+    }
+
+    /** DV10: sign-out at the provider as {@link #canSignOut()}, and only with an ID token for its id_token_hint. */
+    public BooleanBinding canEndSession() {
+        return canSignOut().and(openId);
+    }
+
+    /** Whether a session is shown (signed in, refreshing, paused or failed with the session kept). */
+    public ReadOnlyBooleanProperty signedInProperty() {
+        return signedIn.getReadOnlyProperty();
+    }
+
+    /** DV9: whether the session has an ID token; false for an OAuth 2.0-only session and when signed out. */
+    public ReadOnlyBooleanProperty openIdProperty() {
+        return openId.getReadOnlyProperty();
     }
 
     /** Sign out is possible with a session and no call running, also during a pause (P8). */

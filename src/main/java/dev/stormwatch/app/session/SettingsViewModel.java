@@ -267,10 +267,13 @@ public final class SettingsViewModel {
                             + DEMO_CLIENT_ID + ").");
         }
         String scopes = scope.get() == null ? "" : scope.get().trim().replaceAll("\\s+", " ");
-        if (!java.util.Arrays.asList(scopes.split(" ")).contains("openid")) {
+        // DV9: without openid the session is OAuth 2.0 only (no ID token), the person's choice; empty asks for nothing.
+        if (scopes.isEmpty()) {
             refused.put(
                     scopeError,
-                    "Scopes must include openid, which asks for the ID token: for example \"" + DEFAULT_SCOPE + "\".");
+                    "Scopes are empty: type openid for a session with an ID token, for example \"" + DEFAULT_SCOPE
+                            + "\", or the API's scopes alone (such as \"message.read\") for an OAuth 2.0-only"
+                            + " session.");
         }
         Optional<RetryPolicy> policy = toPolicy(refused);
         Optional<ClientCertificate> certificate = clientCertificate(refused);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.retry.RetryPolicy;
 import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class SettingsViewModelTest {
@@ -106,11 +107,23 @@ class SettingsViewModelTest {
     }
 
     @Test
-    void scopeWithoutOpenIdIsRefused() {
-        settings.scopeProperty().set("profile email");
+    @DisplayName("DV9: scopes without openid are the person's choice of an OAuth 2.0-only session; empty ones are"
+            + " refused under the Scopes field")
+    void scopeWithoutOpenIdIsAnOAuthOnlySessionAndEmptyIsRefused() {
+        settings.scopeProperty().set("message.read");
+
+        assertThat(settings.toConfig()).get().satisfies(config -> {
+            assertThat(config.scope()).isEqualTo("message.read");
+            assertThat(config.openId()).isFalse();
+        });
+        assertThat(settings.scopeErrorProperty().get()).isEmpty();
+
+        settings.scopeProperty().set("  ");
 
         assertThat(settings.toConfig()).isEmpty();
-        assertThat(settings.scopeErrorProperty().get()).contains("openid");
+        assertThat(settings.scopeErrorProperty().get())
+                .startsWith("Scopes are empty")
+                .contains("message.read");
     }
 
     // Durations read as a person says them, never PT0S or PT277H46M39.999S.

@@ -35,6 +35,7 @@ class TokenInspectorViewModelTest {
                 .login()
                 .tokens()
                 .idToken()
+                .orElseThrow()
                 .reveal();
     }
 
