@@ -168,13 +168,14 @@ public final class ComparisonTable {
         };
     }
 
-    /** The whole-run rows, and the rows from the fault on when a run has a fault (LB18). */
+    /** The whole-run rows, and the rows from the fault on when a run has a fault, second to fifth (LB18). */
     private static List<Row> rowsFor(List<Run> runs) {
         if (runs.stream().noneMatch(run -> run.fault().isPresent())) {
             return ROWS;
         }
+        // At a glance: the story from the fault on comes right under the whole run's amplification, above the totals.
         List<Row> rows = new ArrayList<>(ROWS);
-        rows.addAll(FROM_FAULT_ROWS);
+        rows.addAll(1, FROM_FAULT_ROWS);
         return rows;
     }
 

@@ -51,6 +51,9 @@ class StormComparisonStoryTest {
         List<List<String>> rows = ComparisonTable.rows(List.of(
                 new ComparisonTable.Run("full jitter", jittered, STORM),
                 new ComparisonTable.Run("no backoff", bunched, STORM)));
+        assertThat(rows.get(1).get(0))
+                .as("the story from the fault on comes right under the whole run's amplification")
+                .isEqualTo(ComparisonTable.FROM_FAULT_429);
         long jitteredFromReset = number(rows, ComparisonTable.FROM_FAULT_429, 1);
         long bunchedFromReset = number(rows, ComparisonTable.FROM_FAULT_429, 2);
         assertThat(bunchedFromReset)
