@@ -26,10 +26,10 @@ final class TokenInspectorView {
     /** UI23: the decoded header and claims take this share of the room beside the checks table. */
     static final double DECODED_SHARE = 0.65;
     /**
-     * UI26: the least height of the checks table, its header and part of a row: its own least (a header and a whole
+     * UI26: the least height of the checks table, its header and its placeholder line: its own least (a header and a whole
      * row) held the header and claims to two lines in a window of 1024×700 signed out, clamping UI23's share.
      */
-    static final double CHECKS_LEAST_HEIGHT = 40;
+    static final double CHECKS_LEAST_HEIGHT = 50;
 
     private TokenInspectorView() {}
 
