@@ -439,7 +439,7 @@ public final class LoadCommand implements Callable<Integer> {
             progress.finish();
             out.print(SummaryTable.render(report));
             out.println();
-            runs.add(new ComparisonTable.Run(label, report));
+            runs.add(new ComparisonTable.Run(label, report, options.scenario()));
         }
         out.println("Side by side, seed " + first.seed().orElseThrow() + ":");
         out.print(ComparisonTable.render(runs.get(0), runs.get(1)));

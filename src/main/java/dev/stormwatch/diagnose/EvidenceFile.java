@@ -69,19 +69,19 @@ final class EvidenceFile implements AutoCloseable {
     static String notText(byte[] head) {
         if (head.length == 0) {
             // DG18: every accepted format, in the words of --format.
-            return "the file is empty: expected " + InputFormat.readable();
+            return "The file is empty: expected " + InputFormat.readable();
         }
         int control = 0;
         for (byte b : head) {
             if (b == 0) {
-                return "the file is binary (it holds NUL bytes): expected " + InputFormat.readable();
+                return "The file is binary (it holds NUL bytes): expected " + InputFormat.readable();
             }
             if (b >= 0 && b < 0x20 && b != '\n' && b != '\r' && b != '\t') {
                 control++;
             }
         }
         return control * 10 > head.length
-                ? "the file looks binary (many control bytes): expected " + InputFormat.readable()
+                ? "The file looks binary (many control bytes): expected " + InputFormat.readable()
                 : null;
     }
 

@@ -32,7 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * UI21–UI23: the Session area at the window's default size, 1280×800: signed in with no scrollbar, a claims box of five
  * lines and six rows of the timeline, none of their cells cut; signed out, a token inspector whose header and claims
- * are usable without scrolling.
+ * are usable without scrolling, and (UI26) still three lines each at the smallest size, 1024×700.
  */
 @ExtendWith(ApplicationExtension.class)
 class SessionAtDefaultSizeTest {
@@ -140,6 +140,31 @@ class SessionAtDefaultSizeTest {
         for (String id : List.of("#inspector-header", "#inspector-claims")) {
             TextArea area = robot.lookup(id).queryAs(TextArea.class);
             assertThat(visibleLines(area)).as(id + ": lines in view").isGreaterThanOrEqualTo(5);
+            Bounds inScene = area.localToScene(area.getBoundsInLocal());
+            assertThat(inScene.getMaxY())
+                    .as(id + " lies inside the column's viewport")
+                    .isLessThanOrEqualTo(
+                            column.localToScene(column.getBoundsInLocal()).getMaxY());
+        }
+    }
+
+    @Test
+    @DisplayName("UI26: at 1024x700 signed out, the token inspector's header and claims show three lines each in view")
+    void signedOutAtTheSmallestSizeTheInspectorsHeaderAndClaimsAreUsable(FxRobot robot) throws Exception {
+        awaitServers();
+        robot.interact(() -> {
+            stage.setWidth(1024);
+            stage.setHeight(700);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> stage.getScene().getRoot().layout());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(stage.getScene().getHeight()).isLessThanOrEqualTo(700);
+
+        ScrollPane column = robot.lookup("#session-column").queryAs(ScrollPane.class);
+        for (String id : List.of("#inspector-header", "#inspector-claims")) {
+            TextArea area = robot.lookup(id).queryAs(TextArea.class);
+            assertThat(visibleLines(area)).as(id + ": lines in view").isGreaterThanOrEqualTo(3);
             Bounds inScene = area.localToScene(area.getBoundsInLocal());
             assertThat(inScene.getMaxY())
                     .as(id + " lies inside the column's viewport")

@@ -523,8 +523,8 @@ class DiagnoseCommandTest {
         assertThat(run("--fields", fields, "--json", empty.toString(), blob.toString(), lines.toString()))
                 .isZero();
         assertThat(err.toString())
-                .contains("empty.log: the file is empty: expected one of the formats --format reads")
-                .contains("blob.bin: the file is binary (it holds NUL bytes): expected one of the formats");
+                .contains("empty.log: The file is empty: expected one of the formats --format reads")
+                .contains("blob.bin: The file is binary (it holds NUL bytes): expected one of the formats");
         JsonNode json = json();
         assertThat(json.get("requests").asLong()).isEqualTo(2);
         assertThat(json.get("partial").asBoolean()).isTrue();
@@ -545,7 +545,7 @@ class DiagnoseCommandTest {
 
         List<String> said = err.toString()
                 .lines()
-                .filter(l -> l.contains("empty.log: the file is empty") || l.contains("blob.bin: the file is binary"))
+                .filter(l -> l.contains("empty.log: The file is empty") || l.contains("blob.bin: The file is binary"))
                 .toList();
         assertThat(said).hasSize(2);
         for (String line : said) {
@@ -555,6 +555,35 @@ class DiagnoseCommandTest {
                 }
             }
             assertThat(line).contains("--format", "OTLP/JSON", "Stormwatch load report", "gzip");
+        }
+    }
+
+    @Test
+    @DisplayName("UI27: why an empty, binary or control-byte file cannot be read starts as a sentence, as in the"
+            + " Diagnose tab")
+    void aFileThatIsNotTextIsSaidAsASentence() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.log"), "");
+        byte[] binary = new byte[3000];
+        new java.util.Random(7).nextBytes(binary);
+        binary[10] = 0;
+        Path blob = Files.write(dir.resolve("blob.bin"), binary);
+        byte[] control = new byte[200];
+        java.util.Arrays.fill(control, (byte) 0x07);
+        Path bells = Files.write(dir.resolve("bells.log"), control);
+
+        assertThat(run(empty.toString(), blob.toString(), bells.toString())).isEqualTo(1);
+
+        for (String name : List.of("empty.log", "blob.bin", "bells.log")) {
+            String line = err.toString()
+                    .lines()
+                    .filter(l -> l.contains(name + ": "))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError(name + " is not named in: " + err));
+            String reason = line.substring(line.indexOf(name + ": ") + name.length() + 2);
+            assertThat(reason)
+                    .as("the reason given for %s", name)
+                    .startsWith("The file ")
+                    .contains(": expected one of the formats --format reads");
         }
     }
 }

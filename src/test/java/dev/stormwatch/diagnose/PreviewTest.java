@@ -175,7 +175,7 @@ class PreviewTest {
                 .startsWith("JSON lines need a field mapping: --fields");
         assertThat(service.preview(request(empty, InputFormat.AUTO, null, null), 10)
                         .problem())
-                .startsWith("the file is empty: expected");
+                .startsWith("The file is empty: expected");
         assertThatThrownBy(() -> service.preview(request(empty, InputFormat.AUTO, null, null), 0))
                 .isInstanceOf(DiagnoseException.BadOption.class)
                 .hasMessageContaining("--preview");

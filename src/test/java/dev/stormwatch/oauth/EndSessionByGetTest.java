@@ -69,7 +69,8 @@ class EndSessionByGetTest {
         assertThat(result.tokenRevoked()).as("%s", result.revocationError()).isTrue();
         EndSession end = result.endSession().orElseThrow();
         assertThat(end.outcome()).as(end.detail()).isEqualTo(EndSession.Outcome.CONFIRMED);
-        assertThat(end.detail()).doesNotContain(session.tokens().idToken().orElseThrow().reveal());
+        assertThat(end.detail())
+                .doesNotContain(session.tokens().idToken().orElseThrow().reveal());
         // SX9: no loopback page: the browser was opened straight at the provider's endpoint, the hint in its query.
         HttpUrl opened = HttpUrl.get(following.opened.get(1).toString());
         assertThat(opened.encodedPath()).endsWith("/endsession");

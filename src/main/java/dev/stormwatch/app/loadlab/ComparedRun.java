@@ -12,6 +12,7 @@ import java.util.List;
  * @param quotaPerSecond the provider's quota per second, drawn as a line; 0 when it has none
  * @param faults its scenario's faults, marked at their second
  * @param axisSeconds the seconds its time axis spans: its length and drain
+ * @param firstFault LB18: its scenario's first marked fault, from which the table's "from the fault on" rows count
  */
 public record ComparedRun(
         String label,
@@ -19,7 +20,8 @@ public record ComparedRun(
         List<LivePoint> points,
         double quotaPerSecond,
         List<FaultMark> faults,
-        double axisSeconds) {
+        double axisSeconds,
+        java.util.Optional<dev.stormwatch.load.scenario.Scenario.Window> firstFault) {
 
     public ComparedRun {
         points = List.copyOf(points);

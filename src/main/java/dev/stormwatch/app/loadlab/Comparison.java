@@ -24,23 +24,20 @@ public enum Comparison {
                             Optional.empty()))),
 
     /**
-     * L1 against a limiter per instance: K instances (at least 3) behind the form's limiter (the sliding log when
-     * none is chosen), sharing one Redis or each counting alone.
+     * L1 against a limiter per process (LB19): K processes (at least 3), each running the form's clients behind the
+     * form's limiter (the sliding log when none is chosen) at the provider's quota, sharing one Redis or each counting
+     * alone. Each local limiter allows the whole quota, so together they send about K times it.
      */
     SHARED_LIMITER(
-            "Shared limiter (one Redis) against one per instance",
+            "Shared limiter (one Redis) against one per process",
             List.of(
                     new Variant(
-                            "shared on Redis",
-                            (options, form) -> options.limiter(form.limiterOrSlidingLog())
-                                    .instances(Math.max(3, form.instances()))
-                                    .redis("embedded"),
+                            "processes sharing one Redis limiter",
+                            (options, form) -> processes(options, form).redis("embedded"),
                             Optional.empty()),
                     new Variant(
-                            "one per instance",
-                            (options, form) -> options.limiter(form.limiterOrSlidingLog())
-                                    .instances(Math.max(3, form.instances()))
-                                    .redis("local"),
+                            "a local limiter in each process",
+                            (options, form) -> processes(options, form).redis("local"),
                             Optional.empty()))),
 
     /**
@@ -79,6 +76,17 @@ public enum Comparison {
                             (options, form) -> nginx(options).limiter(LimiterChoice.GCRA),
                             Optional.of("45/1s"))));
 
+    /** LB19: the least number of processes the limiter comparison runs. */
+    static final int LEAST_PROCESSES = 3;
+
+    /** LB19: K processes, each one of the form's fleets (its clients) behind the limiter; K instances of the client. */
+    private static LoadOptions.Builder processes(LoadOptions.Builder options, Form form) {
+        int processes = Math.max(LEAST_PROCESSES, form.instances());
+        return options.limiter(form.limiterOrSlidingLog())
+                .instances(processes)
+                .clients(Math.min(LoadOptions.MAX_CLIENTS, form.clients() * processes));
+    }
+
     private static LoadOptions.Builder retryAfter12(LoadOptions.Builder options) {
         return options.scenario(dev.stormwatch.load.scenario.ScenarioPresets.RETRY_AFTER_12);
     }
@@ -88,8 +96,8 @@ public enum Comparison {
                 .instances(1);
     }
 
-    /** What the form holds that a variant may build on. */
-    public record Form(LimiterChoice limiter, int instances) {
+    /** What the form holds that a variant may build on: its limiter, its instances and its clients. */
+    public record Form(LimiterChoice limiter, int instances, int clients) {
         LimiterChoice limiterOrSlidingLog() {
             return limiter == LimiterChoice.OFF ? LimiterChoice.SLIDING_LOG : limiter;
         }

@@ -240,7 +240,10 @@ public final class LoadLabViewModel {
         Optional<LoadOptions.Builder> base = builder(typed);
         List<LoadOptions> planned = new java.util.ArrayList<>();
         List<ClientChoices> plannedChoices = new java.util.ArrayList<>();
-        Comparison.Form form = new Comparison.Form(limiter.get(), parsedOr(instances, 1));
+        Comparison.Form form = new Comparison.Form(
+                limiter.get(),
+                parsedOr(instances, 1),
+                parsedOr(clients, scenario.get().clients()));
         for (Comparison.Variant variant : chosen.variants()) {
             Optional<ClientChoices> choices = choices(variant.limit().orElse(limit.get()), typed);
             if (base.isEmpty() || choices.isEmpty()) {
@@ -279,7 +282,8 @@ public final class LoadLabViewModel {
                             FaultMark.of(ran.scenario()),
                             ran.duration()
                                     .plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
-                                    .toSeconds());
+                                    .toSeconds(),
+                            ran.scenario().firstFault());
                     ui.execute(() -> {
                         compared.add(done);
                         lastReport = Optional.of(report);
@@ -302,7 +306,7 @@ public final class LoadLabViewModel {
     /** LB8: the figures of the last comparison, a row per figure: its label, then one value per run. */
     public List<List<String>> comparisonRows() {
         return dev.stormwatch.load.report.ComparisonTable.rows(compared.stream()
-                .map(c -> new dev.stormwatch.load.report.ComparisonTable.Run(c.label(), c.report()))
+                .map(c -> new dev.stormwatch.load.report.ComparisonTable.Run(c.label(), c.report(), c.firstFault()))
                 .toList());
     }
 

@@ -25,6 +25,11 @@ final class TokenInspectorView {
 
     /** UI23: the decoded header and claims take this share of the room beside the checks table. */
     static final double DECODED_SHARE = 0.65;
+    /**
+     * UI26: the least height of the checks table, its header and its placeholder line: its own least (a header and a whole
+     * row) held the header and claims to two lines in a window of 1024×700 signed out, clamping UI23's share.
+     */
+    static final double CHECKS_LEAST_HEIGHT = 50;
 
     private TokenInspectorView() {}
 
@@ -80,6 +85,7 @@ final class TokenInspectorView {
         checks.getColumns().add(column("What was seen", TokenInspectorViewModel.Row::detail, 520));
         checks.setPlaceholder(new Label("Paste a token and press Inspect."));
         checks.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        checks.setMinHeight(CHECKS_LEAST_HEIGHT); // UI26
         SplitPane decoded = new SplitPane(
                 area("Header", "inspector-header", model.headerProperty()),
                 area("Claims", "inspector-claims", model.claimsProperty()));

@@ -22,8 +22,9 @@ import java.util.Optional;
  * @param model the model route (the limiter key's model, L2)
  * @param clock the run's wall clock
  * @param drain how long calls in flight at the planned end may take before they are cancelled
- * @param maxConnections the most connections open at once over all instances, so the most requests on the wire;
- *     further virtual clients wait in the transport's queue, counted as in flight
+ * @param maxConnections the most connections each instance opens at once (an instance stands for a process with a
+ *     pool of its own, LB19), so the most requests on the wire are this many times the instances; further virtual
+ *     clients wait in the transport's queue, counted as in flight
  * @param observer also told of every attempt event (the UI's timeline, tests); must not block
  */
 public record EngineSettings(

@@ -65,6 +65,29 @@ final class LimiterFleet implements AutoCloseable {
     }
 
     /**
+     * How a run gets its fleet: {@link #build} on real Redis; a run on simulated time gives a shared choice one store
+     * that reads its clock, since Redis keeps its own time (decision 0039).
+     */
+    @FunctionalInterface
+    interface Start {
+        LimiterFleet build(
+                LimiterChoice choice,
+                RedisChoice redis,
+                RedisFailureHandling handling,
+                int instances,
+                LimitSpec spec,
+                Clock clock,
+                int concurrentDecisions,
+                LimiterMetrics metrics,
+                java.util.function.Consumer<String> onRedisLost);
+    }
+
+    /** A fleet of these limiters (one per instance, the same one where instances share it), with nothing to close. */
+    static LimiterFleet of(List<Optional<RateLimiter>> limiters, String description) {
+        return new LimiterFleet(limiters, List.of(), Optional.empty(), description);
+    }
+
+    /**
      * Builds one limiter per instance.
      *
      * @param concurrentDecisions the most decisions the run can ask for at once (its worker threads and the threads

@@ -79,11 +79,14 @@ public final class LoadEngine {
     private static final Duration FINE_LENGTH = Duration.ofSeconds(6);
     /** How often the drain looks whether anything is still in flight. */
     private static final Duration DRAIN_POLL = Duration.ofMillis(10);
+    /** LB18: mixed into the seed for the clients' start times, so that they draw apart from the instances' jitter. */
+    private static final long RAMP_SEED = 0x5354_4152_5453L;
 
     private final EngineSettings settings;
     private final Optional<LimiterMetrics> metrics;
     private final Supplier<RunTime> times;
     private final EmbeddedRelayStart relayStart;
+    private final LimiterFleet.Start limiterStart;
 
     public LoadEngine(EngineSettings settings) {
         this(settings, Optional.empty(), RunTime::real, EmbeddedRelayStart.onSockets());
@@ -108,10 +111,24 @@ public final class LoadEngine {
             Optional<LimiterMetrics> metrics,
             Supplier<RunTime> times,
             EmbeddedRelayStart relayStart) {
+        this(settings, metrics, times, relayStart, LimiterFleet::build);
+    }
+
+    /**
+     * As above, with the limiter fleet made by {@code limiterStart}: a run on simulated time cannot ask Redis, which
+     * keeps its own time, and gives instances that share Redis one in-memory store instead (LB19).
+     */
+    LoadEngine(
+            EngineSettings settings,
+            Optional<LimiterMetrics> metrics,
+            Supplier<RunTime> times,
+            EmbeddedRelayStart relayStart,
+            LimiterFleet.Start limiterStart) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.times = Objects.requireNonNull(times, "times");
         this.relayStart = Objects.requireNonNull(relayStart, "relayStart");
+        this.limiterStart = Objects.requireNonNull(limiterStart, "limiterStart");
     }
 
     /**
@@ -143,6 +160,7 @@ public final class LoadEngine {
             } else {
                 drive(
                         options,
+                        seed,
                         resources.recorders.client(),
                         stop,
                         resources,
@@ -218,7 +236,8 @@ public final class LoadEngine {
         if (noCredential.isPresent()) {
             return noCredential;
         }
-        int connections = Math.min(options.clients(), settings.maxConnections());
+        // LB19: each instance stands for a process with its own pool, so K processes hold K pools' connections.
+        int connections = (int) Math.min(options.clients(), (long) settings.maxConnections() * options.instances());
         Optional<String> noLimiter = startLimiterFleet(options, relayPlan, connections, stop, resources, notes);
         if (noLimiter.isPresent()) {
             return noLimiter;
@@ -273,7 +292,7 @@ public final class LoadEngine {
         LimitSpec spec = LimitChoice.of(settings.limit(), relayQuota, options.rate());
         try {
             // Decisions come from the workers, the timer and the thread that starts the run (VirtualClients).
-            resources.fleet = LimiterFleet.build(
+            resources.fleet = limiterStart.build(
                     options.limiter(),
                     options.redis(),
                     options.redisFailureHandling(),
@@ -451,6 +470,7 @@ public final class LoadEngine {
 
     private void drive(
             LoadOptions options,
+            long seed,
             TwoResolutionRecorder client,
             StopSignal stop,
             RunResources resources,
@@ -470,7 +490,10 @@ public final class LoadEngine {
         if (options.rate().isPresent()) {
             resources.clients.startOpenLoop(options.rate().getAsDouble(), options.clients());
         } else {
-            resources.clients.startClosedLoop(options.clients(), options.thinkTime());
+            // LB18: the scenario's ramp staggers the clients' starts, on a random source of its own from the seed.
+            SplittableRandom starts = new SplittableRandom(seed ^ RAMP_SEED);
+            resources.clients.startClosedLoop(
+                    options.clients(), options.thinkTime(), options.scenario().ramp(), starts::nextDouble);
         }
         long plannedNanos = options.duration().toNanos();
         while (!stop.isStopped()) {

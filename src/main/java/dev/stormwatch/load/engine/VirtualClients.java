@@ -156,8 +156,21 @@ final class VirtualClients {
 
     /** Closed loop: {@code clients} loops with {@code thinkTime} between a request's end and the next. */
     void startClosedLoop(int clients, Duration thinkTime) {
+        startClosedLoop(clients, thinkTime, Duration.ZERO, () -> 0.0);
+    }
+
+    /**
+     * LB18: as above, each loop starting at {@code ramp} times the next number of {@code random} (in [0, 1)) from now,
+     * so that a seeded run staggers its clients the same way every time; a zero ramp starts them all at once.
+     */
+    void startClosedLoop(int clients, Duration thinkTime, Duration ramp, java.util.function.DoubleSupplier random) {
         for (int i = 0; i < clients; i++) {
-            loop(thinkTime);
+            long offsetNanos = ramp.isZero() ? 0 : (long) (random.getAsDouble() * ramp.toNanos());
+            if (offsetNanos == 0) {
+                loop(thinkTime);
+            } else {
+                timer.schedule(Duration.ofNanos(offsetNanos), () -> loop(thinkTime));
+            }
         }
     }
 

@@ -16,6 +16,8 @@ import java.util.Optional;
  * @param length how long the scenario runs when nobody says otherwise: long enough to show its story and the
  *     recovery after it (LB3)
  * @param clients how many virtual clients it runs with when nobody says otherwise (LB3)
+ * @param ramp LB18: the span over which its closed-loop clients start, each at a seeded moment in it, as a fleet whose
+ *     processes come up one by one; zero: all at once
  */
 public record Scenario(
         String name,
@@ -24,7 +26,8 @@ public record Scenario(
         List<TimedFault> timeline,
         Duration minimumDuration,
         Duration length,
-        int clients) {
+        int clients,
+        Duration ramp) {
 
     /** Clients of a scenario that does not choose its own. */
     public static final int DEFAULT_CLIENTS = 100;
@@ -33,6 +36,10 @@ public record Scenario(
     public Scenario {
         if (length.compareTo(minimumDuration) < 0) {
             throw new IllegalArgumentException("the length of " + name + " is shorter than its minimum duration");
+        }
+        if (ramp.isNegative() || ramp.compareTo(minimumDuration) >= 0) {
+            throw new IllegalArgumentException("the ramp of " + name
+                    + " must be at least 0 and shorter than its minimum" + " duration, was " + ramp);
         }
         if (clients < 1) {
             throw new IllegalArgumentException("a scenario runs at least one client, was " + clients);
@@ -43,6 +50,18 @@ public record Scenario(
                 throw new IllegalArgumentException("the timeline of " + name + " is not in time order");
             }
         }
+    }
+
+    /** A scenario whose clients all start at once. */
+    public Scenario(
+            String name,
+            String title,
+            String description,
+            List<TimedFault> timeline,
+            Duration minimumDuration,
+            Duration length,
+            int clients) {
+        this(name, title, description, timeline, minimumDuration, length, clients, Duration.ZERO);
     }
 
     /** A scenario that runs for its minimum duration with {@value #DEFAULT_CLIENTS} clients unless told otherwise. */
@@ -101,6 +120,26 @@ public record Scenario(
         return timeline.isEmpty()
                 ? Optional.empty()
                 : Optional.of(timeline.get(0).at());
+    }
+
+    /**
+     * LB18: the first fault the charts mark (a reset, an outage, a shared Retry-After), as the span it covers from the
+     * start of the run (an instant starts and ends together); a quota, a slow model or a leaky bucket is the
+     * background, not a fault of the story. The comparison's "from the fault on" figures count from its start.
+     */
+    public Optional<Window> firstFault() {
+        for (TimedFault entry : timeline) {
+            if (entry.fault() instanceof RelayFault.ResetConnections) {
+                return Optional.of(new Window(entry.at(), entry.at()));
+            }
+            if (entry.fault() instanceof RelayFault.Outage outage) {
+                return Optional.of(new Window(entry.at(), entry.at().plus(outage.length())));
+            }
+            if (entry.fault() instanceof RelayFault.SharedRetryAfter shared) {
+                return Optional.of(new Window(entry.at(), entry.at().plus(shared.length())));
+            }
+        }
+        return Optional.empty();
     }
 
     /** When the relay resets every connection (the storm), from the start of the run. */

@@ -15,6 +15,13 @@ public final class ScenarioPresets {
      */
     static final Duration STORM_MODEL_LATENCY = Duration.ofMillis(500);
 
+    /**
+     * LB18: the storm's clients start over its first 2 s, each at a seeded moment, as the processes of a fleet come up
+     * one by one; started together, their first requests would meet the quota as one burst, a storm of their own before
+     * the reset.
+     */
+    static final Duration STORM_RAMP = Duration.ofSeconds(2);
+
     /** LB17: the storm's quota per second, a little over the rate its clients send at before the storm. */
     public static final int STORM_QUOTA_PER_SECOND = 120;
 
@@ -45,7 +52,8 @@ public final class ScenarioPresets {
                     new TimedFault(Duration.ofSeconds(10), new RelayFault.ResetConnections())),
             Duration.ofSeconds(20),
             Duration.ofSeconds(30),
-            64);
+            64,
+            STORM_RAMP);
 
     /** The provider is down (503 without Retry-After) for 20 s from t = 10 s. */
     public static final Scenario PROVIDER_OUTAGE = new Scenario(

@@ -45,6 +45,17 @@ public record TimeSeries(Instant start, Duration bucketWidth, List<Bucket> bucke
         return start.plus(bucketWidth.multipliedBy(index));
     }
 
+    /** LB18: the sum of a counter over the buckets from the one that holds {@code from} on. */
+    public long totalFrom(Counter counter, Instant from) {
+        long total = 0;
+        for (int i = 0; i < buckets.size(); i++) {
+            if (bucketStart(i).plus(bucketWidth).isAfter(from)) {
+                total += buckets.get(i).count(counter);
+            }
+        }
+        return total;
+    }
+
     /** The sum of a counter over all buckets. */
     public long total(Counter counter) {
         long total = 0;

@@ -312,7 +312,8 @@ class LoadLabViewModelTest {
     }
 
     @Test
-    @DisplayName("LB8: the shared-limiter comparison runs K instances behind one Redis, then one limiter each")
+    @DisplayName("LB8, LB19: the shared-limiter comparison runs K processes of the form's clients behind one Redis,"
+            + " then one limiter each")
     void theSharedLimiterComparisonChangesOnlyWhereTheLimiterCounts() throws Exception {
         LoadLabViewModel model = model();
         model.comparisonProperty().set(Comparison.SHARED_LIMITER);
@@ -322,6 +323,10 @@ class LoadLabViewModelTest {
 
         assertThat(ran).extracting(LoadOptions::limiter).containsOnly(LimiterChoice.SLIDING_LOG);
         assertThat(ran).extracting(LoadOptions::instances).containsOnly(3);
+        assertThat(ran)
+                .as("each of the 3 processes runs the form's clients")
+                .extracting(LoadOptions::clients)
+                .containsOnly(3 * Integer.parseInt(model.clientsProperty().get()));
         assertThat(ran.get(0).redis()).isInstanceOf(dev.stormwatch.load.options.RedisChoice.Embedded.class);
         assertThat(ran.get(1).redis()).isInstanceOf(dev.stormwatch.load.options.RedisChoice.LocalOnly.class);
     }
