@@ -114,6 +114,20 @@ class LoopbackReceiverEdgesTest {
     }
 
     @Test
+    @DisplayName("HD1: a head that is only its blank line has no request line and is refused at once, not at its"
+            + " deadline")
+    void aBareBlankLineIsRefusedAtOnce() throws Exception {
+        try (SocketPair pair = SocketPair.open()) {
+            pair.client().getOutputStream().write("\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            var read = assertTimeoutPreemptively(
+                    Duration.ofSeconds(20),
+                    () -> LoopbackReceiver.readHead(
+                            pair.accepted(), System.nanoTime() + Duration.ofMinutes(1).toNanos()));
+            assertThat(read).isEmpty();
+        }
+    }
+
+    @Test
     @DisplayName("HD1: with under a millisecond left on the head's clock, nothing is read and the reading ends at once")
     void underAMillisecondLeftOnTheClockEndsTheReading() throws Exception {
         try (SocketPair pair = SocketPair.open()) {
@@ -157,6 +171,29 @@ class LoopbackReceiverEdgesTest {
                     .isNotEmpty()
                     .allSatisfy(thread -> assertThat(thread.isDaemon()).isTrue());
         }
+    }
+
+    @Test
+    @DisplayName("The threads that accept connections never keep the process alive, even when a non-daemon thread"
+            + " opened the receiver")
+    void acceptingThreadsAreDaemons() throws Exception {
+        // A thread inherits its creator's daemon flag: open from a non-daemon thread, as the app's and CLI's are.
+        Thread opener = new Thread(() -> receiver = LoopbackReceiver.open(state), "non-daemon-opener");
+        opener.setDaemon(false);
+        opener.start();
+        opener.join(20_000);
+        assertThat(receiver).as("the receiver opened").isNotNull();
+        String port = ":" + receiver.port();
+
+        // One per listener, named for its address: "loopback-redirect-" then the address and the port.
+        List<Thread> accepting = Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().startsWith("loopback-redirect-")
+                        && !thread.getName().startsWith("loopback-redirect-handler")
+                        && thread.getName().endsWith(port))
+                .toList();
+
+        assertThat(accepting).isNotEmpty().allSatisfy(thread -> assertThat(thread.isDaemon())
+                .isTrue());
     }
 
     @Test
