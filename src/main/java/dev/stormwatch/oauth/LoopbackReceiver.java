@@ -306,8 +306,7 @@ public final class LoopbackReceiver implements AutoCloseable {
     private void handle(Socket socket) {
         boolean keepOpen = false;
         try {
-            Optional<RequestHead> head =
-                    readHead(socket, System.nanoTime() + HEAD_DEADLINE.toNanos(), System::nanoTime);
+            Optional<RequestHead> head = readHead(socket, System.nanoTime() + HEAD_DEADLINE.toNanos());
             settled(socket);
             if (head.isEmpty()) {
                 reply(socket, SignInPage.rejected(414, "The request was too long or incomplete."));

@@ -122,7 +122,8 @@ class LoopbackReceiverEdgesTest {
             var read = assertTimeoutPreemptively(
                     Duration.ofSeconds(20),
                     () -> LoopbackReceiver.readHead(
-                            pair.accepted(), System.nanoTime() + Duration.ofMinutes(1).toNanos()));
+                            pair.accepted(),
+                            System.nanoTime() + Duration.ofMinutes(1).toNanos()));
             assertThat(read).isEmpty();
         }
     }
@@ -192,8 +193,9 @@ class LoopbackReceiverEdgesTest {
                         && thread.getName().endsWith(port))
                 .toList();
 
-        assertThat(accepting).isNotEmpty().allSatisfy(thread -> assertThat(thread.isDaemon())
-                .isTrue());
+        assertThat(accepting)
+                .isNotEmpty()
+                .allSatisfy(thread -> assertThat(thread.isDaemon()).isTrue());
     }
 
     @Test
