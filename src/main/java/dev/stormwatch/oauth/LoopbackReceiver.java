@@ -4,7 +4,6 @@ import dev.stormwatch.base.Secret;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -29,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
 
 /**
  * The loopback redirect receiver of a native app (RFC 8252 §7.3, §8.3): listens on 127.0.0.1 (and on [::1] at the
@@ -86,11 +86,7 @@ public final class LoopbackReceiver implements AutoCloseable {
      * local processes may send slowly on purpose; none of them may hold up the redirect. The number of threads is
      * bounded by {@link #MAX_PENDING_CONNECTIONS}, since each connection is in {@link #pending} while it reads.
      */
-    private final ExecutorService handlers = Executors.newCachedThreadPool(task -> {
-        Thread thread = new Thread(task, "loopback-redirect-handler");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService handlers;
     /** Connections still reading their head, oldest first. */
     private final java.util.Deque<Socket> pending = new java.util.ArrayDeque<>();
     /** SX8: the page served once at its path, then gone; null when none is (left) to serve. */
@@ -103,6 +99,14 @@ public final class LoopbackReceiver implements AutoCloseable {
         this.expectedState = expectedState;
         this.path = path;
         this.listeners = listeners;
+        // Named with the port, so the threads of one receiver can be told from another's; daemons, so a waiting
+        // handler never keeps the process alive after the sign-in ended.
+        String name = "loopback-redirect-handler-" + port();
+        this.handlers = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** Opens the receiver on an ephemeral port. */
@@ -198,8 +202,8 @@ public final class LoopbackReceiver implements AutoCloseable {
             return;
         }
         try (Socket socket = done.socket()) {
+            // A socket's stream is unbuffered: what is written is sent, and closing the socket ends the page.
             socket.getOutputStream().write(page.toHttpResponse());
-            socket.getOutputStream().flush();
         } catch (IOException e) {
             // The browser went away: nothing to tell it.
         }
@@ -229,13 +233,11 @@ public final class LoopbackReceiver implements AutoCloseable {
     /** The one-time page's response, when this request is the first fetch of it; else null (SX8). */
     private byte[] takeOneTimePage(RequestHead head) {
         OneTimePage page = oneTimePage.get();
-        String[] parts = head.requestLine().split(" ");
-        if (page == null || parts.length != 3 || !parts[0].equals("GET")) {
+        Optional<RedirectRequestCheck.RequestLine> line = RedirectRequestCheck.RequestLine.parse(head.requestLine());
+        if (page == null || line.isEmpty() || !line.get().method().equals("GET")) {
             return null;
         }
-        String target = parts[1];
-        int query = target.indexOf('?');
-        String requested = query < 0 ? target : target.substring(0, query);
+        String requested = line.get().path();
         List<String> hosts = head.values("Host");
         boolean toUs = hosts.size() == 1 && RedirectRequestCheck.isThisReceiver(hosts.get(0), port());
         if (!requested.equals(page.path()) || !toUs || !oneTimePage.compareAndSet(page, null)) {
@@ -293,7 +295,7 @@ public final class LoopbackReceiver implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(Socket socket) {
+    private static void closeQuietly(java.io.Closeable socket) {
         try {
             socket.close();
         } catch (IOException e) {
@@ -312,9 +314,7 @@ public final class LoopbackReceiver implements AutoCloseable {
             }
             byte[] once = takeOneTimePage(head.get());
             if (once != null) {
-                OutputStream out = socket.getOutputStream();
-                out.write(once);
-                out.flush();
+                socket.getOutputStream().write(once);
                 return;
             }
             RedirectRequestCheck.Verdict verdict = RedirectRequestCheck.judge(head.get(), port(), expectedState, path);
@@ -352,9 +352,7 @@ public final class LoopbackReceiver implements AutoCloseable {
     }
 
     private static void reply(Socket socket, SignInPage page) throws IOException {
-        OutputStream out = socket.getOutputStream();
-        out.write(page.toHttpResponse());
-        out.flush();
+        socket.getOutputStream().write(page.toHttpResponse());
     }
 
     /**
@@ -378,17 +376,29 @@ public final class LoopbackReceiver implements AutoCloseable {
         }
     }
 
+    /** The blank line that ends a request head: CR LF CR LF. */
+    private static final int BLANK_LINE_BYTES = 4;
+
     /**
      * Reads the whole request head (up to the blank line) from a socket, bounded in size and in time: the whole head
      * must arrive before {@code deadlineNanos} ({@link System#nanoTime()}), however slowly its bytes trickle in.
      */
     static Optional<RequestHead> readHead(Socket socket, long deadlineNanos) throws IOException {
+        return readHead(socket, deadlineNanos, System::nanoTime);
+    }
+
+    /**
+     * The same on the clock {@code nanoTime}. HD4: a head of up to {@link #MAX_REQUEST_HEAD_BYTES} before its blank
+     * line is read however its bytes are split across reads, as {@link #completeHead(byte[])} reads it at once; it
+     * is refused at once only when its blank line can no longer start within the limit.
+     */
+    static Optional<RequestHead> readHead(Socket socket, long deadlineNanos, LongSupplier nanoTime) throws IOException {
         InputStream in = socket.getInputStream();
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         byte[] chunk = new byte[1024];
         try {
             while (true) {
-                long remainingMillis = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+                long remainingMillis = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - nanoTime.getAsLong());
                 if (remainingMillis <= 0) {
                     return Optional.empty(); // the whole head was not there in time: a slow or idle client
                 }
@@ -402,8 +412,8 @@ public final class LoopbackReceiver implements AutoCloseable {
                 if (indexOfBlankLine(bytes) >= 0) {
                     return completeHead(bytes);
                 }
-                if (head.size() >= MAX_REQUEST_HEAD_BYTES) {
-                    return Optional.empty();
+                if (head.size() >= MAX_REQUEST_HEAD_BYTES + BLANK_LINE_BYTES) {
+                    return Optional.empty(); // no blank line can start within the limit any more (HD4)
                 }
             }
         } catch (SocketTimeoutException e) {
@@ -443,10 +453,8 @@ public final class LoopbackReceiver implements AutoCloseable {
 
     static Map<String, List<String>> parseQuery(String rawQuery) {
         Map<String, List<String>> params = new HashMap<>();
-        if (rawQuery == null || rawQuery.isEmpty()) {
-            return params;
-        }
-        for (String pair : rawQuery.split("&")) {
+        // An empty query splits into one empty pair, skipped below: one way out for every query.
+        for (String pair : rawQuery == null ? new String[0] : rawQuery.split("&")) {
             if (pair.isEmpty()) {
                 continue;
             }
@@ -472,9 +480,13 @@ public final class LoopbackReceiver implements AutoCloseable {
         if (address == null) {
             return Optional.empty();
         }
-        ServerSocket socket = null;
+        ServerSocket socket;
         try {
             socket = new ServerSocket();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        try {
             // AR4: the receiver answers and closes first, so its side of the browser's connection waits in TIME_WAIT
             // for a minute; without SO_REUSEADDR a second sign-in (or a post-logout redirect) on a fixed port within
             // that minute found the port "taken". On Linux and macOS the option never lets two listeners share a port;
@@ -483,13 +495,7 @@ public final class LoopbackReceiver implements AutoCloseable {
             socket.bind(new InetSocketAddress(address, port), 8);
             return Optional.of(socket);
         } catch (IOException e) {
-            if (socket != null) {
-                try {
-                    socket.close();
-                } catch (IOException ignored) {
-                    // nothing to do
-                }
-            }
+            closeQuietly(socket); // a refused bind leaves no descriptor open
             return Optional.empty();
         }
     }

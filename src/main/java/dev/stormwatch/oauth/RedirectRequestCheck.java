@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Decides whether one HTTP request to the loopback receiver is the redirect this login waits for (RFC 8252 §7.3,
@@ -60,18 +61,40 @@ final class RedirectRequestCheck {
         return judge(requestLine, expectedState, LoopbackReceiver.CALLBACK_PATH);
     }
 
+    /**
+     * A request line's method, target and version, as sent; the one reading of it for the redirect and for the
+     * one-time page (SX8).
+     */
+    record RequestLine(String method, String target, String version) {
+
+        /** The line's three parts; empty unless it has exactly three and the last names an HTTP version. */
+        static Optional<RequestLine> parse(String line) {
+            String[] parts = line.split(" ");
+            if (parts.length != 3 || !parts[2].startsWith("HTTP/")) {
+                return Optional.empty();
+            }
+            return Optional.of(new RequestLine(parts[0], parts[1], parts[2]));
+        }
+
+        /** The target without its query. */
+        String path() {
+            int query = target.indexOf('?');
+            return query < 0 ? target : target.substring(0, query);
+        }
+    }
+
     static Verdict judge(String requestLine, Secret expectedState, String path) {
-        String[] parts = requestLine.split(" ");
-        if (parts.length != 3 || !parts[2].startsWith("HTTP/")) {
+        Optional<RequestLine> line = RequestLine.parse(requestLine);
+        if (line.isEmpty()) {
             return new Verdict.Rejected(400, "The request was not understood.");
         }
         // A browser follows a redirect with GET; anything else is not the provider's redirect.
-        if (!parts[0].equals("GET")) {
+        if (!line.get().method().equals("GET")) {
             return new Verdict.Rejected(405, "Only the browser's redirect (GET) is accepted here.");
         }
         URI target;
         try {
-            target = new URI(parts[1]);
+            target = new URI(line.get().target());
         } catch (URISyntaxException e) {
             return new Verdict.Rejected(400, "The address was not understood.");
         }

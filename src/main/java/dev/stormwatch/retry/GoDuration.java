@@ -44,10 +44,8 @@ final class GoDuration {
             if (!digits) {
                 return INVALID;
             }
-            BigDecimal amount = new BigDecimal(
-                    text.substring(start, k).startsWith(".")
-                            ? "0" + text.substring(start, k)
-                            : text.substring(start, k));
+            // BigDecimal reads ".5" and "5." as Go does.
+            BigDecimal amount = new BigDecimal(text.substring(start, k));
             long unit;
             if (text.startsWith("ns", k)) {
                 unit = 1L;
@@ -73,6 +71,6 @@ final class GoDuration {
             total = total.add(amount.multiply(BigDecimal.valueOf(unit)));
         }
         BigDecimal nanos = total.setScale(0, RoundingMode.CEILING);
-        return nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0 ? Long.MAX_VALUE : nanos.longValueExact();
+        return nanos.min(BigDecimal.valueOf(Long.MAX_VALUE)).longValueExact();
     }
 }

@@ -135,7 +135,10 @@ class LoopbackReceiverTest {
             if (probe.getLocalPort() == port) {
                 return false;
             }
-            probe.setSoTimeout(2_000);
+            // The receiver answers every head it reads; on a busy machine its handler may start seconds late, and
+            // a short timeout here read a listening receiver as gone (it stopped a PIT run). A foreign server that
+            // never answers costs the wait and still reads as "not the receiver".
+            probe.setSoTimeout(15_000);
             probe.getOutputStream()
                     .write("GET /callback?state=probe HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
                             .getBytes(StandardCharsets.US_ASCII));

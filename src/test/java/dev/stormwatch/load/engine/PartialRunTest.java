@@ -3,6 +3,7 @@ package dev.stormwatch.load.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.limit.EmbeddedRedis;
+import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.RedisChoice;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -66,11 +68,26 @@ class PartialRunTest {
                     .instances(2)
                     .seed(5)
                     .build();
-            killer.schedule(redis::stop, 1500, TimeUnit.MILLISECONDS);
+            // Redis goes away once the limiters have answered 40 requests from it: timed from the run's own
+            // progress, since on a busy machine a kill timed from the test's start came before the first limiter.
+            LimiterMetrics metrics = LimiterMetrics.inMemory();
+            AtomicLong stoppedAt = new AtomicLong();
+            killer.scheduleWithFixedDelay(
+                    () -> {
+                        if (stoppedAt.get() == 0 && allowedByRedis(metrics) >= REDIS_ANSWERS_BEFORE_THE_KILL) {
+                            redis.stop();
+                            stoppedAt.set(System.nanoTime());
+                        }
+                    },
+                    10,
+                    10,
+                    TimeUnit.MILLISECONDS);
 
-            long started = System.nanoTime();
-            LoadReport report = new LoadEngine(EngineSettings.defaults()).run(options, line -> {});
-            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            LoadReport report = new LoadEngine(EngineSettings.defaults(), metrics).run(options, line -> {});
+            long ended = System.nanoTime();
+
+            assertThat(stoppedAt.get()).as("Redis was stopped during the run").isNotZero();
+            Duration took = Duration.ofNanos(ended - stoppedAt.get());
 
             assertThat(report.outcome())
                     .isInstanceOfSatisfying(
@@ -78,7 +95,7 @@ class PartialRunTest {
                             partial -> assertThat(partial.reason())
                                     .startsWith("Redis lost mid-run: unreachable for 2000 ms"));
             assertThat(took)
-                    .as("stopped at the outage limit, not the planned 30 s")
+                    .as("stopped at the 2 s outage limit after Redis went away, not at the planned 30 s")
                     .isLessThan(Duration.ofSeconds(12));
             assertThat(report.seriesNamed("client per second").orElseThrow().total(Counter.STATUS_2XX))
                     .as("what was measured before Redis went away is kept")
@@ -86,5 +103,20 @@ class PartialRunTest {
         } finally {
             killer.shutdownNow();
         }
+    }
+
+    private static final int REDIS_ANSWERS_BEFORE_THE_KILL = 40;
+
+    /** Requests the limiters let through on Redis's answer so far (L8's meter, source "backend"). */
+    private static double allowedByRedis(LimiterMetrics metrics) {
+        return metrics
+                .registry()
+                .find(LimiterMetrics.DECISIONS)
+                .tag("outcome", "allowed")
+                .tag("source", "backend")
+                .counters()
+                .stream()
+                .mapToDouble(io.micrometer.core.instrument.Counter::count)
+                .sum();
     }
 }
