@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** HARs exported by a real Chromium through its DevTools protocol, checked against what the page's clients recorded. */
+@WaitsBesideOtherTests
 class ChromiumHarDiagnosisTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and two retry after 10 ms. Each client records what it sent; the diagnosis of nginx's own access log must agree.
  */
 @Tag("slow")
+@WaitsBesideOtherTests
 class NginxStormDiagnosisTest {
 
     private static final String LOG_FORMAT =

@@ -2,6 +2,7 @@ package dev.stormwatch.limit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -12,10 +13,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /** The contract on a real three-master Redis Cluster started from the embedded binaries (L2, L5). */
+@WaitsBesideOtherTests
+// One cluster for the class, flushed before each test: its tests run one at a time, beside the first lane.
+@ResourceLock("RedisClusterRateLimiterTest.cluster")
 class RedisClusterRateLimiterTest extends RateLimiterContract {
 
     private static EmbeddedRedisCluster cluster;

@@ -10,6 +10,7 @@ import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.testing.DebianChromium;
 import dev.stormwatch.testing.DevTools;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * headless Chromium writes no History database to read afterwards.
  */
 @Tag("slow")
+@WaitsBesideOtherTests
 class ChromiumEndSessionAddressTest {
 
     @TempDir

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.testing.DebianChromium;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * then shows the signed-in page at the receiver's root, with the code and state gone from its address.
  */
 @Tag("slow")
+@WaitsBesideOtherTests
 class ChromiumSignedInAddressTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
