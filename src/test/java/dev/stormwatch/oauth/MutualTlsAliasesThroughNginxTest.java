@@ -92,7 +92,9 @@ class MutualTlsAliasesThroughNginxTest extends OAuthClientFixture {
             // A handshake without a certificate is turned away by nginx itself: the verification is real.
             int withoutCertificate = get(http, provider.mtlsOrigin + "/mtls/userinfo");
 
-            List<String> log = Files.readAllLines(dir.resolve("nginx/logs/tls.log"));
+            // nginx writes a request's log line after it has sent the answer: the client can read the 400 before
+            // its line is in the file, so the record is read once it holds the last request (or after 10 s).
+            List<String> log = logOnceItHolds(dir.resolve("nginx/logs/tls.log"), "GET /mtls/userinfo 400 NONE");
             String fingerprint = HexFormat.of()
                     .formatHex(MessageDigest.getInstance("SHA-1")
                             .digest(client.certificate().getEncoded()));
@@ -149,5 +151,16 @@ class MutualTlsAliasesThroughNginxTest extends OAuthClientFixture {
                 trusting.newCall(new Request.Builder().url(url).build()).execute()) {
             return response.code();
         }
+    }
+
+    private static List<String> logOnceItHolds(java.nio.file.Path file, String lineStart)
+            throws java.io.IOException, InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        List<String> log = Files.readAllLines(file);
+        while (log.stream().noneMatch(line -> line.startsWith(lineStart)) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            log = Files.readAllLines(file);
+        }
+        return log;
     }
 }
