@@ -21,7 +21,7 @@ public enum EndSessionMethod {
     /** The method a setting leaves out means (SX9). */
     public static final EndSessionMethod DEFAULT = POST;
 
-    /** The trade-off in one line, for the app's field and the command line's help. */
+    /** The trade-off in one line, under the app's End-session method field. */
     public static final String TRADE_OFF = "post keeps the ID token out of the browser's address bar and history, but"
             + " some providers ignore it; get is read by every provider, but puts id_token_hint in the address and the"
             + " history";

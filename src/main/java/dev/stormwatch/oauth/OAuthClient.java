@@ -271,7 +271,7 @@ public final class OAuthClient {
                 // DV4, DV9: an ID token verified when openid was asked; none expected without it.
                 Optional<IdTokenClaims> claims =
                         verifiedClaims(tokens, Optional.empty(), metadata, budget, "device_token");
-                Session session = new Session(claims.isPresent() ? tokens : tokens.withoutIdToken(), claims, binding());
+                Session session = new Session(tokens, claims, binding());
                 store.save(session);
                 publish(new SessionState.SignedIn(session));
                 return session;
@@ -555,7 +555,7 @@ public final class OAuthClient {
             pendingLogin = receiver; // cancelLogin() ends this wait too
             URI back = redirectChoice.uriFor(receiver.port(), LoopbackReceiver.LOGGED_OUT_PATH);
             // RP-Initiated Logout 1.0 §2: id_token_hint RECOMMENDED; client_id names us when the hint has expired.
-            // SX7: the provider gets them in a form POST, so the ID token is in no address the browser keeps.
+            // SX7 (post, the default): a form POST keeps the ID token out of every address; SX9 (get): in the query.
             Map<String, String> fields = new LinkedHashMap<>();
             fields.put("id_token_hint", session.tokens().idToken().orElseThrow().reveal());
             fields.put("client_id", config.clientId());
@@ -815,7 +815,7 @@ public final class OAuthClient {
         // DV9: an ID token verified when openid was asked (or one came unasked); none expected without it.
         Optional<IdTokenClaims> claims =
                 verifiedClaims(tokens, Optional.of(secrets.nonce()), metadata, budget, "token");
-        Session session = new Session(claims.isPresent() ? tokens : tokens.withoutIdToken(), claims, binding());
+        Session session = new Session(tokens, claims, binding());
         store.save(session);
         publish(new SessionState.SignedIn(session));
         return session;

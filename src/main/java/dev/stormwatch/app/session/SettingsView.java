@@ -2,6 +2,7 @@ package dev.stormwatch.app.session;
 
 import dev.stormwatch.app.common.RuleHints;
 import dev.stormwatch.oauth.ClientAuthentication;
+import dev.stormwatch.oauth.EndSessionMethod;
 import javafx.beans.property.StringProperty;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -170,8 +171,7 @@ final class SettingsView extends VBox {
         device.selectedProperty().bindBidirectional(model.deviceProperty());
 
         // SX9, PF11: how Sign out at provider sends its parameters, with its trade-off in one line.
-        Label endSessionTradeOff = new Label("post keeps the ID token out of the address bar and history, but some"
-                + " providers ignore it; get works everywhere but puts id_token_hint in the address.");
+        Label endSessionTradeOff = new Label(EndSessionMethod.TRADE_OFF + ".");
         endSessionTradeOff.setWrapText(true);
         endSessionTradeOff.getStyleClass().add("hint");
         Node endSession = new VBox(

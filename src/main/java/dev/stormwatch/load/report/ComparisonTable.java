@@ -54,7 +54,7 @@ public final class ComparisonTable {
 
     public static final String FROM_FAULT_RETRIES = "retries from the fault on";
     public static final String FROM_FAULT_AMPLIFICATION = "retry amplification from the fault on";
-    public static final String FROM_FAULT_PEAK = "peak to mean in the fault's second";
+    public static final String FROM_FAULT_PEAK = "peak to mean as the fault ends";
     public static final String FROM_FAULT_RECOVERY = "time to recover from the fault (s)";
 
     private static final List<Row> ROWS = List.of(
@@ -159,8 +159,9 @@ public final class ComparisonTable {
                 "Attempts sent per request sent, from the second of the first fault on (LB2 over that span): the"
                         + " retries the fault caused, on top of the requests of the same seconds.";
             case FROM_FAULT_PEAK ->
-                "Arrivals at the provider in the busiest 100 ms of the second from the first fault, against that"
-                        + " second's mean: 1 is smooth, 10 means the retries came back at once.";
+                "Arrivals at the provider in the busiest 100 ms of the second in which the first fault ends (a"
+                        + " reset's own second, an outage's or a shared Retry-After's last), against that second's"
+                        + " mean: 1 is smooth, 10 means the retries came back at once.";
             case FROM_FAULT_RECOVERY ->
                 "Seconds from the end of the first fault until successes per second are back to 90% of their level"
                         + " before it.";
@@ -204,8 +205,9 @@ public final class ComparisonTable {
         if (run.fault().isEmpty()) {
             return "n/a";
         }
-        Instant from = run.report().startedAt().plus(run.fault().get().start());
-        // The provider's 100 ms series around the scenario's focus; its name says from when.
+        // Where the clients come back together: a reset's own second, the end of an outage or of a shared
+        // Retry-After. That is the scenario's focus, the only span the provider's 100 ms series is recorded around.
+        Instant from = run.report().startedAt().plus(run.fault().get().end());
         return run.report().series().stream()
                 .filter(named -> named.name().startsWith("provider per 100 ms"))
                 .findFirst()
