@@ -231,9 +231,8 @@ public final class LoopbackReceiver implements AutoCloseable {
     }
 
     /** The one-time page's response, when this request is the first fetch of it; else null (SX8). */
-    private byte[] takeOneTimePage(RequestHead head) {
+    private byte[] takeOneTimePage(RequestHead head, Optional<RedirectRequestCheck.RequestLine> line) {
         OneTimePage page = oneTimePage.get();
-        Optional<RedirectRequestCheck.RequestLine> line = RedirectRequestCheck.RequestLine.parse(head.requestLine());
         if (page == null || line.isEmpty() || !line.get().method().equals("GET")) {
             return null;
         }
@@ -312,12 +311,16 @@ public final class LoopbackReceiver implements AutoCloseable {
                 reply(socket, SignInPage.rejected(414, "The request was too long or incomplete."));
                 return;
             }
-            byte[] once = takeOneTimePage(head.get());
+            // The request line is read once, for the one-time page and for the redirect alike.
+            Optional<RedirectRequestCheck.RequestLine> line =
+                    RedirectRequestCheck.RequestLine.parse(head.get().requestLine());
+            byte[] once = takeOneTimePage(head.get(), line);
             if (once != null) {
                 socket.getOutputStream().write(once);
                 return;
             }
-            RedirectRequestCheck.Verdict verdict = RedirectRequestCheck.judge(head.get(), port(), expectedState, path);
+            RedirectRequestCheck.Verdict verdict =
+                    RedirectRequestCheck.judge(head.get(), line, port(), expectedState, path);
             if (verdict instanceof RedirectRequestCheck.Verdict.Rejected rejected) {
                 reply(socket, SignInPage.rejected(rejected.status(), rejected.reason()));
                 return;
@@ -407,9 +410,11 @@ public final class LoopbackReceiver implements AutoCloseable {
                 if (read < 0) {
                     break;
                 }
+                // The blank line may straddle the last read: look again only from its last three bytes on.
+                int from = Math.max(0, head.size() - (BLANK_LINE_BYTES - 1));
                 head.write(chunk, 0, read);
                 byte[] bytes = head.toByteArray();
-                if (indexOfBlankLine(bytes) >= 0) {
+                if (indexOfBlankLine(bytes, from) >= 0) {
                     return completeHead(bytes);
                 }
                 if (head.size() >= MAX_REQUEST_HEAD_BYTES + BLANK_LINE_BYTES) {
@@ -427,15 +432,16 @@ public final class LoopbackReceiver implements AutoCloseable {
      * request line. Whatever follows the blank line is ignored.
      */
     static Optional<RequestHead> completeHead(byte[] bytes) {
-        int end = indexOfBlankLine(bytes);
+        int end = indexOfBlankLine(bytes, 0);
         if (end < 0 || end > MAX_REQUEST_HEAD_BYTES) {
             return Optional.empty();
         }
         return parseHead(new String(bytes, 0, end, StandardCharsets.ISO_8859_1));
     }
 
-    private static int indexOfBlankLine(byte[] bytes) {
-        for (int i = 0; i + 3 < bytes.length; i++) {
+    /** Where the first blank line at or after {@code from} starts, or -1. */
+    private static int indexOfBlankLine(byte[] bytes, int from) {
+        for (int i = from; i + 3 < bytes.length; i++) {
             if (bytes[i] == '\r' && bytes[i + 1] == '\n' && bytes[i + 2] == '\r' && bytes[i + 3] == '\n') {
                 return i;
             }

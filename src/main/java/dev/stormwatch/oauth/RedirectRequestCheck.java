@@ -31,19 +31,25 @@ final class RedirectRequestCheck {
      * to resolve to 127.0.0.1 and its script then talks to this port.
      */
     static Verdict judge(LoopbackReceiver.RequestHead head, int port, Secret expectedState) {
-        return judge(head, port, expectedState, LoopbackReceiver.CALLBACK_PATH);
+        return judge(head, RequestLine.parse(head.requestLine()), port, expectedState, LoopbackReceiver.CALLBACK_PATH);
     }
 
     /**
-     * The same for a receiver waiting on {@code path}: on the callback path a code or an error must come with the
-     * state; after an RP-initiated logout (SX1) the state alone is the answer.
+     * The same for a receiver waiting on {@code path}, with the head's request line already read ({@code line},
+     * empty when it was not understood): on the callback path a code or an error must come with the state; after an
+     * RP-initiated logout (SX1) the state alone is the answer.
      */
-    static Verdict judge(LoopbackReceiver.RequestHead head, int port, Secret expectedState, String path) {
+    static Verdict judge(
+            LoopbackReceiver.RequestHead head,
+            Optional<RequestLine> line,
+            int port,
+            Secret expectedState,
+            String path) {
         List<String> hosts = head.values("Host");
         if (hosts.size() != 1 || !isThisReceiver(hosts.get(0), port)) {
             return new Verdict.Rejected(400, "The request is not addressed to this sign-in's loopback address.");
         }
-        return judge(head.requestLine(), expectedState, path);
+        return judge(line, expectedState, path);
     }
 
     /** Whether a Host header names this receiver: a loopback name with exactly its port. */
@@ -84,7 +90,10 @@ final class RedirectRequestCheck {
     }
 
     static Verdict judge(String requestLine, Secret expectedState, String path) {
-        Optional<RequestLine> line = RequestLine.parse(requestLine);
+        return judge(RequestLine.parse(requestLine), expectedState, path);
+    }
+
+    private static Verdict judge(Optional<RequestLine> line, Secret expectedState, String path) {
         if (line.isEmpty()) {
             return new Verdict.Rejected(400, "The request was not understood.");
         }

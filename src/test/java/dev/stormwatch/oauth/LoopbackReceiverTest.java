@@ -57,7 +57,7 @@ class LoopbackReceiverTest {
     @Test
     void theRedirectWithTheExpectedStateEndsTheWaitAndThePortCloses() throws Exception {
         receiver = LoopbackReceiver.open(state);
-        assertThat(receiverListensOn(receiver.port()))
+        assertThat(receiverListensOn(receiver))
                 .as("the check sees an open receiver")
                 .isTrue();
         CompletableFuture<String> browser = CompletableFuture.supplyAsync(
@@ -70,7 +70,7 @@ class LoopbackReceiverTest {
         assertThat(redirect.iss()).contains("https://idp");
         assertThat(browser.get(5, TimeUnit.SECONDS)).startsWith("HTTP/1.1 200").contains("Signed in");
         assertThat(receiver.isClosed()).isTrue();
-        assertThat(receiverListensOn(receiver.port()))
+        assertThat(receiverListensOn(receiver))
                 .as("the receiver still listens on the redirect port")
                 .isFalse();
     }
@@ -124,26 +124,32 @@ class LoopbackReceiverTest {
     }
 
     /**
-     * Whether the receiver still answers on the port. A connect to a port nobody listens on can, rarely, succeed by
+     * Whether this receiver still answers on its port. A connect to a port nobody listens on can, rarely, succeed by
      * connecting to itself (TCP simultaneous open, when the kernel picks that same port as the source), which once
      * made this check flaky; such a socket is its own peer. And once the receiver has let the port go (AR4: at once,
-     * TIME_WAIT or not), a server of a test running beside this one may be given it: so the check asks for a
-     * callback and looks for the receiver's own answer, not for any listener.
+     * TIME_WAIT or not), a receiver of a test running in the other lane may be given that port and answer a callback
+     * just as this one would: so the check has this receiver serve a page of its own, once, under a fresh path
+     * (SX8's one-time page), asks for it, and counts only that page's answer.
      */
-    private static boolean receiverListensOn(int port) throws IOException {
+    private static boolean receiverListensOn(LoopbackReceiver receiver) throws IOException {
+        int port = receiver.port();
+        String mark = "probe-" + java.util.UUID.randomUUID();
+        receiver.serveOnce(
+                "/" + mark,
+                ("HTTP/1.1 200 OK\r\nContent-Length: " + mark.length() + "\r\nConnection: close\r\n\r\n" + mark)
+                        .getBytes(StandardCharsets.US_ASCII));
         try (Socket probe = new Socket("127.0.0.1", port)) {
             if (probe.getLocalPort() == port) {
                 return false;
             }
-            // The receiver answers every head it reads; on a busy machine its handler may start seconds late, and
-            // a short timeout here read a listening receiver as gone (it stopped a PIT run). A foreign server that
-            // never answers costs the wait and still reads as "not the receiver".
+            // On a busy machine the receiver's handler may start seconds late; a foreign server that never answers
+            // costs the wait and still reads as "not this receiver".
             probe.setSoTimeout(15_000);
             probe.getOutputStream()
-                    .write("GET /callback?state=probe HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                    .write(("GET /" + mark + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: close\r\n\r\n")
                             .getBytes(StandardCharsets.US_ASCII));
             String answer = new String(probe.getInputStream().readNBytes(8192), StandardCharsets.UTF_8);
-            return answer.contains("Stormwatch is still waiting for the sign-in it started");
+            return answer.endsWith("\r\n\r\n" + mark);
         } catch (ConnectException | java.net.SocketTimeoutException e) {
             return false;
         }
