@@ -107,14 +107,12 @@ class ClientCredentialsTest {
 
         SignedJWT accessToken = SignedJWT.parse(token.accessToken().reveal());
         assertThat(accessToken.getJWTClaimsSet().getSubject()).isEqualTo("machine-client");
-        okhttp3.mockwebserver.RecordedRequest request = null;
-        while (true) {
-            okhttp3.mockwebserver.RecordedRequest r = mock.takeRequest(200, java.util.concurrent.TimeUnit.MILLISECONDS);
-            if ("POST".equals(r.getMethod())) {
-                request = r;
-                break;
-            }
-        }
+        // The server's record of the token request: a busy machine may record it a little after its answer, so
+        // wait for it (mock-oauth2-server throws when nothing comes in time).
+        okhttp3.mockwebserver.RecordedRequest request;
+        do {
+            request = mock.takeRequest(10, java.util.concurrent.TimeUnit.SECONDS);
+        } while (!"POST".equals(request.getMethod()));
         java.util.Map<String, java.util.List<String>> form =
                 LoopbackReceiver.parseQuery(request.getBody().readUtf8());
         assertThat(form.get("client_assertion_type")).containsExactly(ClientAssertionKey.ASSERTION_TYPE);
