@@ -23,7 +23,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
 import okhttp3.Call;
@@ -55,23 +54,11 @@ public final class AsyncRetryingExecutor {
     private final SendGate gate;
 
     private AsyncRetryingExecutor(Builder builder) {
-        // OkHttp must not retry on its own: every resend is the retry decision's (as in RetryingExecutor).
-        this.client = builder.client
-                .newBuilder()
-                .retryOnConnectionFailure(false)
-                // A redirect is the caller's to read: following it would resend a code, a refresh token or a form
-                // to another origin, unseen by the retry engine, its pauses (P2) and its counts (B1, F1, P3).
-                .followRedirects(false)
-                .followSslRedirects(false)
-                .eventListenerFactory(call -> {
-                    SendProgress progress = call.request().tag(SendProgress.class);
-                    return progress != null ? progress : okhttp3.EventListener.NONE;
-                })
-                .build();
+        this.client = CollaboratorsBuilder.forTheRetryEngine(builder.client);
         this.clock = builder.clock;
         this.scheduler = builder.scheduler;
         this.random = builder.random;
-        this.pauses = builder.pauses != null ? builder.pauses : new OriginPauses(builder.clock);
+        this.pauses = builder.pausesOrNew();
         this.listener = builder.listener;
         this.retryQuota = builder.retryQuota;
         this.backoff = builder.backoff;
@@ -294,67 +281,24 @@ public final class AsyncRetryingExecutor {
     }
 
     /** Collects the executor's collaborators; everything but the client has a production default. */
-    public static final class Builder {
+    public static final class Builder extends CollaboratorsBuilder<Builder> {
         private final OkHttpClient client;
-        private Clock clock = Clock.systemUTC();
         private RetryScheduler scheduler = RetryScheduler.shared();
-        private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
-        private OriginPauses pauses;
-        private AttemptListener listener = AttemptListener.NONE;
-        private RetryQuota retryQuota = RetryQuota.UNLIMITED;
-        private ComparisonBackoff backoff = ComparisonBackoff.FULL;
         private ComparisonRetryAfter retryAfter = ComparisonRetryAfter.HONOURED;
         private AttemptTransport transport;
-        private AdaptiveSendRate sendRate;
 
         private Builder(OkHttpClient client) {
             this.client = Objects.requireNonNull(client, "client");
         }
 
-        /** The wall clock of budgets and pauses (P6); must be the clock of the {@link OriginPauses} too. */
-        public Builder clock(Clock value) {
-            clock = Objects.requireNonNull(value, "clock");
+        @Override
+        Builder self() {
             return this;
         }
 
-        /** Where retries wait; by default one shared daemon timer thread. */
+        /** Where retries wait, and attempts wait for a send rate (RH11); by default one shared daemon timer thread. */
         public Builder scheduler(RetryScheduler value) {
             scheduler = Objects.requireNonNull(value, "scheduler");
-            return this;
-        }
-
-        /** Numbers in [0, 1) for jitter (B3, RA3); a seeded source makes runs repeatable. */
-        public Builder random(DoubleSupplier value) {
-            random = Objects.requireNonNull(value, "random");
-            return this;
-        }
-
-        /** The process's pauses (P4); by default a new, empty registry on the executor's clock. */
-        public Builder pauses(OriginPauses value) {
-            pauses = Objects.requireNonNull(value, "pauses");
-            return this;
-        }
-
-        /** Receives one event per attempt, on OkHttp's callback threads; must not block. */
-        public Builder listener(AttemptListener value) {
-            listener = Objects.requireNonNull(value, "listener");
-            return this;
-        }
-
-        /** A retry quota shared by the calls of this executor; {@link RetryQuota#UNLIMITED} by default. */
-        public Builder retryQuota(RetryQuota value) {
-            retryQuota = Objects.requireNonNull(value, "retryQuota");
-            return this;
-        }
-
-        /**
-         * For load runs that compare backoff strategies only (B4's exception): the sleep without Retry-After follows
-         * {@code strategy} instead of full jitter. Anything but {@link ComparisonBackoff#FULL} (the default) breaks B4
-         * on purpose; an architecture rule lets only the load engine call this. Retry-After (RA1–RA7), the attempt
-         * limits and the budget (B1, B2) apply to every strategy.
-         */
-        public Builder backoffForComparison(ComparisonBackoff strategy) {
-            backoff = Objects.requireNonNull(strategy, "strategy");
             return this;
         }
 
@@ -372,15 +316,6 @@ public final class AsyncRetryingExecutor {
         /** How attempts go on the wire; by default OkHttp's {@code enqueue} on the client's dispatcher. */
         public Builder transport(AttemptTransport value) {
             transport = Objects.requireNonNull(value, "transport");
-            return this;
-        }
-
-        /**
-         * RH11: an adaptive send rate shared by the calls of this executor: each attempt first waits what it asks,
-         * on the scheduler. None by default.
-         */
-        public Builder adaptiveSendRate(AdaptiveSendRate value) {
-            sendRate = Objects.requireNonNull(value, "sendRate");
             return this;
         }
 

@@ -5,7 +5,6 @@ import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.limit.RateLimiter;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
-import dev.stormwatch.retry.ComparisonBackoff;
 import dev.stormwatch.retry.ComparisonRetryAfter;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
@@ -21,10 +20,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import okhttp3.Dispatcher;
@@ -95,33 +92,19 @@ public final class ResilientClient {
             http.dispatcher(dispatcher);
         }
         this.http = http.build();
-        OriginPauses pauses = builder.pauses != null ? builder.pauses : new OriginPauses(clock);
-        RetryingExecutor.Builder blocking = RetryingExecutor.builder(this.http)
-                .clock(clock)
+        // One set of collaborators for both executors, with one registry of pauses and this client's listener;
+        // RH11: both pace through one bucket.
+        OriginPauses pauses = builder.pausesOrNew();
+        this.blocking = RetryingExecutor.builder(this.http)
+                .sameAs(builder, pauses, listener)
                 .sleeper(builder.sleeper)
-                .random(builder.random)
-                .pauses(pauses)
-                .listener(listener)
-                .retryQuota(retryQuota)
-                .backoffForComparison(builder.backoff);
-        if (builder.sendRate != null) {
-            blocking.adaptiveSendRate(builder.sendRate);
-        }
-        this.blocking = blocking.build();
+                .build();
         AsyncRetryingExecutor.Builder async = AsyncRetryingExecutor.builder(this.http)
-                .clock(clock)
+                .sameAs(builder, pauses, listener)
                 .scheduler(builder.scheduler)
-                .random(builder.random)
-                .pauses(pauses)
-                .listener(listener)
-                .retryQuota(retryQuota)
-                .backoffForComparison(builder.backoff)
                 .retryAfterForComparison(builder.retryAfter);
         if (builder.transport != null) {
             async.transport(builder.transport);
-        }
-        if (builder.sendRate != null) {
-            async.adaptiveSendRate(builder.sendRate); // RH11: both executors pace through one bucket
         }
         this.async = async.build();
     }
@@ -319,31 +302,29 @@ public final class ResilientClient {
     }
 
     /** Collects the client's settings; every one has a production default. */
-    public static final class Builder {
+    public static final class Builder extends CollaboratorsBuilder<Builder> {
         private final OkHttpClient base;
         private RetryPolicy policy = PolicyPreset.INTERACTIVE.policy();
         private ClientTimeouts timeouts = ClientTimeouts.DEFAULT;
-        private Clock clock = Clock.systemUTC();
         private Sleeper sleeper = Sleeper.SYSTEM;
         private RetryScheduler scheduler = RetryScheduler.shared();
-        private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
         private LongSupplier nanoTicker = System::nanoTime;
-        private OriginPauses pauses;
         private RateLimiter limiter;
         private String principal;
         private CredentialSource credential;
-        private RetryQuota retryQuota = RetryQuota.UNLIMITED;
-        private dev.stormwatch.retry.AdaptiveSendRate sendRate;
         private LimiterMetrics metrics = LimiterMetrics.inMemory();
-        private AttemptListener listener = AttemptListener.NONE;
         private Consumer<String> log;
         private int maxConcurrentRequests;
-        private ComparisonBackoff backoff = ComparisonBackoff.FULL;
         private ComparisonRetryAfter retryAfter = ComparisonRetryAfter.HONOURED;
         private AttemptTransport transport;
 
         private Builder(OkHttpClient base) {
             this.base = Objects.requireNonNull(base, "base");
+        }
+
+        @Override
+        Builder self() {
+            return this;
         }
 
         /** RC4: the interactive or batch policy (default interactive). */
@@ -364,12 +345,6 @@ public final class ResilientClient {
             return this;
         }
 
-        /** The wall clock of budgets, deadlines and pauses (P6). */
-        public Builder clock(Clock value) {
-            clock = Objects.requireNonNull(value, "clock");
-            return this;
-        }
-
         /** How blocking calls wait between attempts. */
         public Builder sleeper(Sleeper value) {
             sleeper = Objects.requireNonNull(value, "sleeper");
@@ -382,21 +357,9 @@ public final class ResilientClient {
             return this;
         }
 
-        /** Numbers in [0, 1) for jitter (B3, RA3); a seeded source makes runs repeatable. */
-        public Builder random(DoubleSupplier value) {
-            random = Objects.requireNonNull(value, "random");
-            return this;
-        }
-
         /** The monotonic ticker of upstream latency (L8); default {@link System#nanoTime()}. */
         public Builder nanoTicker(LongSupplier value) {
             nanoTicker = Objects.requireNonNull(value, "nanoTicker");
-            return this;
-        }
-
-        /** The process's pauses (P4), to share with other clients of the same providers. */
-        public Builder pauses(OriginPauses value) {
-            pauses = Objects.requireNonNull(value, "pauses");
             return this;
         }
 
@@ -427,30 +390,9 @@ public final class ResilientClient {
             return this;
         }
 
-        /** A retry quota shared by every call of this client; off by default. */
-        public Builder retryQuota(RetryQuota value) {
-            retryQuota = Objects.requireNonNull(value, "retryQuota");
-            return this;
-        }
-
-        /**
-         * RH11: adaptive pacing of this client's calls, blocking and asynchronous, through one bucket; off by
-         * default.
-         */
-        public Builder adaptiveSendRate(dev.stormwatch.retry.AdaptiveSendRate value) {
-            sendRate = Objects.requireNonNull(value, "sendRate");
-            return this;
-        }
-
         /** L8: where retries, exhausted calls and upstream latency by model are counted. */
         public Builder metrics(LimiterMetrics value) {
             metrics = Objects.requireNonNull(value, "metrics");
-            return this;
-        }
-
-        /** One event per attempt, also limiter refusals; on the calling or OkHttp's threads; must not block. */
-        public Builder listener(AttemptListener value) {
-            listener = Objects.requireNonNull(value, "listener");
             return this;
         }
 
@@ -471,17 +413,6 @@ public final class ResilientClient {
                 throw new CallFailure.Configuration("maxConcurrentRequests must be at least 1, was " + value);
             }
             maxConcurrentRequests = value;
-            return this;
-        }
-
-        /**
-         * For load runs that compare backoff strategies only (B4's exception): the sleep without Retry-After follows
-         * {@code strategy} instead of full jitter (RC1, B3). Anything but {@link ComparisonBackoff#FULL} (the default)
-         * breaks B4 on purpose; an architecture rule lets only the load engine call this. Retry-After (RA1–RA7), the
-         * attempt limits, the budget (B1, B2) and the retry quota apply to every strategy.
-         */
-        public Builder backoffForComparison(ComparisonBackoff strategy) {
-            backoff = Objects.requireNonNull(strategy, "strategy");
             return this;
         }
 

@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
@@ -56,26 +55,14 @@ public final class RetryingExecutor {
     private final SendGate gate;
 
     private RetryingExecutor(Builder builder) {
-        // OkHttp must not retry on its own: a silent resend of a refresh would break F1.
-        this.client = builder.client
-                .newBuilder()
-                .retryOnConnectionFailure(false)
-                // A redirect is the caller's to read: following it would resend a code, a refresh token or a form
-                // to another origin, unseen by the retry engine, its pauses (P2) and its counts (B1, F1, P3).
-                .followRedirects(false)
-                .followSslRedirects(false)
-                .eventListenerFactory(call -> {
-                    SendProgress progress = call.request().tag(SendProgress.class);
-                    return progress != null ? progress : okhttp3.EventListener.NONE;
-                })
-                .build();
+        this.client = CollaboratorsBuilder.forTheRetryEngine(builder.client);
         this.fresh = client.newBuilder()
                 .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS))
                 .build();
         this.clock = builder.clock;
         this.sleeper = builder.sleeper;
         this.random = builder.random;
-        this.pauses = builder.pauses != null ? builder.pauses : new OriginPauses(builder.clock);
+        this.pauses = builder.pausesOrNew();
         this.listener = builder.listener;
         this.retryQuota = builder.retryQuota;
         this.backoff = builder.backoff;
@@ -249,72 +236,22 @@ public final class RetryingExecutor {
     }
 
     /** Collects the executor's collaborators; everything but the client has a production default. */
-    public static final class Builder {
+    public static final class Builder extends CollaboratorsBuilder<Builder> {
         private final OkHttpClient client;
-        private Clock clock = Clock.systemUTC();
         private Sleeper sleeper = Sleeper.SYSTEM;
-        private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
-        private OriginPauses pauses;
-        private AttemptListener listener = AttemptListener.NONE;
-        private RetryQuota retryQuota = RetryQuota.UNLIMITED;
-        private ComparisonBackoff backoff = ComparisonBackoff.FULL;
-        private AdaptiveSendRate sendRate;
 
         private Builder(OkHttpClient client) {
             this.client = Objects.requireNonNull(client, "client");
         }
 
-        /** The wall clock of budgets and pauses (P6); must be the clock of the {@link OriginPauses} too. */
-        public Builder clock(Clock value) {
-            clock = Objects.requireNonNull(value, "clock");
+        @Override
+        Builder self() {
             return this;
         }
 
+        /** How a call waits between attempts, and for a send rate (RH11), in its own thread. */
         public Builder sleeper(Sleeper value) {
             sleeper = Objects.requireNonNull(value, "sleeper");
-            return this;
-        }
-
-        /** Numbers in [0, 1) for jitter (B3, RA3); a seeded source makes runs repeatable. */
-        public Builder random(DoubleSupplier value) {
-            random = Objects.requireNonNull(value, "random");
-            return this;
-        }
-
-        /** The process's pauses (P4); by default a new, empty registry on the executor's clock. */
-        public Builder pauses(OriginPauses value) {
-            pauses = Objects.requireNonNull(value, "pauses");
-            return this;
-        }
-
-        public Builder listener(AttemptListener value) {
-            listener = Objects.requireNonNull(value, "listener");
-            return this;
-        }
-
-        /** A retry quota shared by the calls of this executor; {@link RetryQuota#UNLIMITED} by default. */
-        public Builder retryQuota(RetryQuota value) {
-            retryQuota = Objects.requireNonNull(value, "retryQuota");
-            return this;
-        }
-
-        /**
-         * For load runs that compare backoff strategies only (B4's exception): the sleep without Retry-After follows
-         * {@code strategy} instead of full jitter. Anything but {@link ComparisonBackoff#FULL} (the default) breaks B4
-         * on purpose; an architecture rule lets only the load engine call this. Retry-After (RA1–RA7), the attempt
-         * limits and the budget (B1, B2) apply to every strategy.
-         */
-        public Builder backoffForComparison(ComparisonBackoff strategy) {
-            backoff = Objects.requireNonNull(strategy, "strategy");
-            return this;
-        }
-
-        /**
-         * RH11: an adaptive send rate shared by the calls of this executor: each attempt first waits what it asks, in
-         * the caller's thread through the {@link Sleeper}; the pause is checked again after the wait. Off by default.
-         */
-        public Builder adaptiveSendRate(AdaptiveSendRate value) {
-            sendRate = Objects.requireNonNull(value, "sendRate");
             return this;
         }
 
