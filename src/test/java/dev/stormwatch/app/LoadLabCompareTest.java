@@ -213,6 +213,135 @@ class LoadLabCompareTest {
                         String.valueOf(total(capped, Counter.ATTEMPTS))));
     }
 
+    @Test
+    @DisplayName(
+            "UI28: at 1024x700 the comparison table shows every run's column without scrolling sideways, and eight rows")
+    void atTheSmallestSizeTheCompareTableShowsBothRunsAndItsFirstRows(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            stage.setWidth(1024);
+            stage.setHeight(700);
+            robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+            composition.loadLab().scenarioProperty().set(ScenarioPresets.THREE_AM_STORM);
+            composition.loadLab().comparisonProperty().set(Comparison.JITTER);
+            composition.loadLab().durationProperty().set("20s");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.ComboBox<?> choice =
+                robot.lookup("#load-comparison").queryAs(javafx.scene.control.ComboBox.class);
+        assertThat(choice.getTooltip().getText())
+                .as("the comparison's whole title on hover")
+                .startsWith(Comparison.JITTER.title());
+
+        robot.interact(() -> composition.loadLab().compare());
+        WaitForAsyncUtils.waitFor(
+                120,
+                TimeUnit.SECONDS,
+                () -> composition.loadLab().compared().size() == 2
+                        && !composition.loadLab().runningProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> stage.getScene().getRoot().layout());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(stage.getScene().getWidth()).isLessThanOrEqualTo(1024);
+        assertThat(stage.getScene().getHeight()).isLessThanOrEqualTo(700);
+
+        TableView<?> table = robot.lookup("#load-compare-table").queryAs(TableView.class);
+        assertThat(table.getColumns()).hasSize(3);
+        assertThat(table.getItems().size())
+                .as("the storm's rows: the whole run's and those from the fault on")
+                .isGreaterThan(8);
+        assertColumnsFitSideways(table);
+        javafx.scene.control.ScrollPane tab = (javafx.scene.control.ScrollPane) robot.lookup("#load-views")
+                .queryAs(TabPane.class)
+                .getTabs()
+                .get(1)
+                .getContent();
+        javafx.geometry.Bounds view = tab.localToScene(tab.getBoundsInLocal());
+        javafx.scene.Node body = table.lookup(".virtual-flow");
+        javafx.geometry.Bounds flow = body.localToScene(body.getBoundsInLocal());
+        double top = Math.max(flow.getMinY(), view.getMinY());
+        double bottom = Math.min(flow.getMaxY(), view.getMaxY());
+        double right = Math.min(flow.getMaxX(), view.getMaxX());
+        int rows = 0;
+        for (javafx.scene.Node node : table.lookupAll(".table-row-cell")) {
+            if (node instanceof javafx.scene.control.TableRow<?> row && !row.isEmpty() && row.isVisible()) {
+                javafx.geometry.Bounds bounds = row.localToScene(row.getBoundsInLocal());
+                if (bounds.getMinY() >= top - 0.5 && bounds.getMaxY() <= bottom + 0.5) {
+                    rows++;
+                }
+            }
+        }
+        assertThat(rows).as("rows wholly in view").isGreaterThanOrEqualTo(8);
+        javafx.scene.Node lastHeader = table.lookupAll(".column-header").stream()
+                .filter(javafx.scene.control.skin.TableColumnHeader.class::isInstance)
+                .map(javafx.scene.control.skin.TableColumnHeader.class::cast)
+                .filter(h -> h.getTableColumn() == table.getColumns().get(2))
+                .findFirst()
+                .orElseThrow();
+        assertThat(lastHeader.localToScene(lastHeader.getBoundsInLocal()).getMaxX())
+                .as("the second run's column, against the table's right edge in view")
+                .isLessThanOrEqualTo(right + 0.5);
+    }
+
+    @Test
+    @DisplayName(
+            "UI28 UI13: at 1024x700 run headers too long for one line take two, whole, so the columns fit the table")
+    void atTheSmallestSizeLongRunHeadersTakeTwoLines(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            stage.setWidth(1024);
+            stage.setHeight(700);
+            robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+            composition.loadLab().scenarioProperty().set(ScenarioPresets.STEADY);
+            composition.loadLab().comparisonProperty().set(Comparison.SHARED_LIMITER);
+        });
+        robot.interact(() -> {
+            robot.lookup("#load-clients").queryTextInputControl().setText("4");
+            robot.lookup("#load-rate").queryTextInputControl().setText("");
+            robot.lookup("#load-duration").queryTextInputControl().setText("2s");
+        });
+        robot.interact(() -> composition.loadLab().compare());
+        WaitForAsyncUtils.waitFor(
+                120,
+                TimeUnit.SECONDS,
+                () -> composition.loadLab().compared().size() == 2
+                        && !composition.loadLab().runningProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> stage.getScene().getRoot().layout());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        TableView<?> table = robot.lookup("#load-compare-table").queryAs(TableView.class);
+        assertThat(table.getColumns())
+                .extracting(c -> c.getText().replace('\n', ' '))
+                .containsExactly("figure", "processes sharing one Redis limiter", "a local limiter in each process");
+        assertThat(table.getColumns().subList(1, 3))
+                .as("the run headers, each in two lines")
+                .allSatisfy(c -> assertThat(c.getText()).contains("\n"));
+        List<String> cut = new java.util.ArrayList<>();
+        robot.interact(() -> table.lookupAll(".column-header .label").forEach(node -> {
+            javafx.scene.control.Labeled header = (javafx.scene.control.Labeled) node;
+            javafx.scene.text.Text shown = (javafx.scene.text.Text) header.lookup(".text");
+            if (shown != null && !shown.getText().equals(header.getText())) {
+                cut.add(header.getText() + " shown as " + shown.getText());
+            }
+        }));
+        assertThat(cut).as("compare headers cut at 1024x700").isEmpty();
+        assertColumnsFitSideways(table);
+    }
+
+    /** UI28: the columns need no more than the table's width, and no horizontal scrollbar shows. */
+    private static void assertColumnsFitSideways(TableView<?> table) {
+        double columnsWidth =
+                table.getColumns().stream().mapToDouble(c -> c.getWidth()).sum();
+        assertThat(columnsWidth)
+                .as("the columns against the table's width at 1024x700")
+                .isLessThanOrEqualTo(table.getWidth() - table.snappedLeftInset() - table.snappedRightInset());
+        List<javafx.scene.control.ScrollBar> sideways = table.lookupAll(".scroll-bar").stream()
+                .filter(javafx.scene.control.ScrollBar.class::isInstance)
+                .map(javafx.scene.control.ScrollBar.class::cast)
+                .filter(bar -> bar.getOrientation() == javafx.geometry.Orientation.HORIZONTAL && bar.isVisible())
+                .toList();
+        assertThat(sideways).as("a horizontal scrollbar in view").isEmpty();
+    }
+
     private static long total(LoadReport report, Counter counter) {
         return report.seriesNamed("client per second").orElseThrow().total(counter);
     }

@@ -149,6 +149,17 @@ class SessionAtDefaultSizeTest {
     }
 
     @Test
+    @DisplayName(
+            "UI26: at 1280x800 signed out, the checks table's placeholder shows whole, below its header and in view")
+    void signedOutTheChecksPlaceholderShowsWhole(FxRobot robot) throws Exception {
+        awaitServers();
+        robot.interact(() -> stage.getScene().getRoot().layout());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertPlaceholderWhole(robot);
+    }
+
+    @Test
     @DisplayName("UI26: at 1024x700 signed out, the token inspector's header and claims show three lines each in view")
     void signedOutAtTheSmallestSizeTheInspectorsHeaderAndClaimsAreUsable(FxRobot robot) throws Exception {
         awaitServers();
@@ -171,6 +182,36 @@ class SessionAtDefaultSizeTest {
                     .isLessThanOrEqualTo(
                             column.localToScene(column.getBoundsInLocal()).getMaxY());
         }
+        assertPlaceholderWhole(robot);
+    }
+
+    /**
+     * UI26: the checks table's placeholder line lies whole in the table's body: below its header, above its bottom
+     * edge, inside the Session column's view, and its text is not cut.
+     */
+    private static void assertPlaceholderWhole(FxRobot robot) {
+        TableView<?> checks = robot.lookup("#inspector-checks").queryAs(TableView.class);
+        assertThat(checks.getItems()).as("nothing inspected yet").isEmpty();
+        Labeled placeholder = (Labeled) checks.getPlaceholder();
+        Text shown = (Text) placeholder.lookup(".text");
+        assertThat(shown.getText()).as("the placeholder's text, uncut").isEqualTo("Paste a token and press Inspect.");
+        Bounds text = shown.localToScene(shown.getBoundsInLocal());
+        Node header = checks.lookup(".column-header-background");
+        Bounds headerBounds = header.localToScene(header.getBoundsInLocal());
+        Bounds table = checks.localToScene(checks.getBoundsInLocal());
+        ScrollPane column = robot.lookup("#session-column").queryAs(ScrollPane.class);
+        Bounds view = column.localToScene(column.getBoundsInLocal());
+        assertThat(text.getMinY())
+                .as("the placeholder's top, against the header's bottom")
+                .isGreaterThanOrEqualTo(headerBounds.getMaxY() - 0.5);
+        assertThat(text.getMaxY())
+                .as("the placeholder's bottom, against the table's body")
+                .isLessThanOrEqualTo(table.getMaxY() - checks.snappedBottomInset() + 0.5);
+        assertThat(text.getMaxY())
+                .as("the placeholder's bottom, against the column's view")
+                .isLessThanOrEqualTo(view.getMaxY());
+        assertThat(text.getMinX()).isGreaterThanOrEqualTo(table.getMinX());
+        assertThat(text.getMaxX()).isLessThanOrEqualTo(table.getMaxX());
     }
 
     private void awaitServers() throws Exception {

@@ -38,6 +38,12 @@ public final class LoadLabView extends BorderPane {
     private final LineChart<Number, Number> trouble = chart("Trouble: what failed, retried or was refused", "per s");
     private final LineChart<Number, Number> latency = chart("Latency of completed attempts", "ms");
 
+    /**
+     * UI28: the form column's width, the actions pinned below it included: at 1024 px the Compare tab keeps the rest,
+     * where the comparison's table shows every run's column.
+     */
+    static final double FORM_WIDTH = 300;
+
     private final LoadLabViewModel model;
     private VBox actions;
 
@@ -46,7 +52,8 @@ public final class LoadLabView extends BorderPane {
         setId("load-lab");
         ScrollPane form = new ScrollPane(form(model));
         form.setFitToWidth(true);
-        form.setPrefWidth(300);
+        form.setPrefWidth(FORM_WIDTH);
+        actions.setPrefWidth(FORM_WIDTH); // UI28: a long comparison title or problem wraps or is cut, never widens it
         setLeft(Forms.pinnedBelow(form, actions));
 
         Label progress = new Label();
@@ -100,7 +107,12 @@ public final class LoadLabView extends BorderPane {
         scrolledCharts.getStyleClass().add("edge-to-edge");
         // LB8: this run, and the last comparison's runs side by side.
         javafx.scene.control.Tab thisRun = new javafx.scene.control.Tab("This run", scrolledCharts);
-        javafx.scene.control.Tab comparisonTab = new javafx.scene.control.Tab("Compare", comparePane(model));
+        // UI8, UI28: below the height its charts, its whole table and its sentences need, the Compare tab scrolls.
+        ScrollPane scrolledComparison = new ScrollPane(comparePane(model));
+        scrolledComparison.setFitToWidth(true);
+        scrolledComparison.setFitToHeight(true);
+        scrolledComparison.getStyleClass().add("edge-to-edge");
+        javafx.scene.control.Tab comparisonTab = new javafx.scene.control.Tab("Compare", scrolledComparison);
         comparisonTab.setId("load-compare-tab");
         javafx.scene.control.TabPane views = new javafx.scene.control.TabPane(thisRun, comparisonTab);
         views.setId("load-views");
@@ -210,9 +222,15 @@ public final class LoadLabView extends BorderPane {
         charts.setId("load-compare-charts");
         javafx.scene.control.TableView<List<String>> table = new javafx.scene.control.TableView<>();
         table.setId("load-compare-table");
-        // Each column as wide as its widest text, header included (fitColumns); a narrow window scrolls sideways.
+        // Each column as wide as its widest text, header included (fitColumns); where they need more than the table's
+        // width a run's header takes two lines (UI28), and only then does the table scroll sideways.
         table.setColumnResizePolicy(javafx.scene.control.TableView.UNCONSTRAINED_RESIZE_POLICY);
-        table.setFixedCellSize(26);
+        table.setFixedCellSize(ROW_HEIGHT);
+        table.widthProperty().addListener((obs, was, now) -> {
+            if (!table.getColumns().isEmpty() && was.doubleValue() != now.doubleValue()) {
+                javafx.application.Platform.runLater(() -> fitColumns(table));
+            }
+        });
         table.setPlaceholder(new Label("Choose a comparison on the left and press Compare: its runs appear here"
                 + " side by side, on one seed."));
         VBox verdicts = new VBox(4);
@@ -256,7 +274,7 @@ public final class LoadLabView extends BorderPane {
             table.getItems().setAll(model.comparisonRows());
             javafx.application.Platform.runLater(() -> fitColumns(table));
         });
-        table.setPrefHeight(26 * 8 + 30);
+        table.setPrefHeight(ROW_HEIGHT * 8 + 30); // until a comparison's rows set it (fitColumns)
         table.setMinHeight(120);
         VBox pane = new VBox(6, charts, table, verdicts);
         VBox.setVgrow(charts, Priority.ALWAYS);
@@ -264,6 +282,13 @@ public final class LoadLabView extends BorderPane {
         return pane;
     }
 
+    /**
+     * UI28: the comparison table's rows that show however low the window, its first ones: the whole run's
+     * amplification and those from the fault on.
+     */
+    static final int LEAST_ROWS = 8;
+    /** The comparison table's rows, one line each. */
+    private static final double ROW_HEIGHT = 26;
     /** Room a header needs beside its text: its padding and the sort arrow's place. */
     private static final double HEADER_ROOM = 24;
     /** Room a cell needs beside its text: its padding on both sides. */
@@ -272,25 +297,71 @@ public final class LoadLabView extends BorderPane {
     /**
      * UI13: each column of the comparison's table as wide as its widest text, its header's included, read with the
      * fonts the stylesheet gave the table; so no run's title is cut, and the figure column takes no more than its
-     * longest name.
+     * longest name. UI28: where the columns would need more than the table's width, a run's header wider than its
+     * figures takes two lines; and the table is as high as its header and every row, so that none is scrolled to.
      */
     private static void fitColumns(javafx.scene.control.TableView<List<String>> table) {
         table.applyCss();
         table.layout();
         javafx.scene.text.Font cellFont = fontOf(table, ".table-cell");
         javafx.scene.text.Font headerFont = fontOf(table, ".column-header .label");
-        for (int c = 0; c < table.getColumns().size(); c++) {
-            javafx.scene.control.TableColumn<List<String>, ?> column =
-                    table.getColumns().get(c);
-            double width = textWidth(column.getText(), headerFont) + HEADER_ROOM;
+        int count = table.getColumns().size();
+        double[] cells = new double[count];
+        double[] oneLine = new double[count];
+        double[] twoLines = new double[count];
+        double needed = 0;
+        for (int c = 0; c < count; c++) {
+            String title = title(table.getColumns().get(c));
+            oneLine[c] = textWidth(title, headerFont) + HEADER_ROOM;
+            twoLines[c] = twoLines(title)
+                            .lines()
+                            .mapToDouble(line -> textWidth(line, headerFont))
+                            .max()
+                            .orElse(0)
+                    + HEADER_ROOM;
             for (List<String> row : table.getItems()) {
                 if (c < row.size()) {
-                    width = Math.max(width, textWidth(row.get(c), cellFont) + CELL_ROOM);
+                    cells[c] = Math.max(cells[c], textWidth(row.get(c), cellFont) + CELL_ROOM);
                 }
             }
-            column.setMinWidth(Math.ceil(width));
-            column.setPrefWidth(Math.ceil(width));
+            needed += Math.ceil(Math.max(oneLine[c], cells[c]));
         }
+        double room = table.getWidth() - table.snappedLeftInset() - table.snappedRightInset();
+        boolean narrow = needed > room;
+        for (int c = 0; c < count; c++) {
+            javafx.scene.control.TableColumn<List<String>, ?> column =
+                    table.getColumns().get(c);
+            String title = title(column);
+            boolean broken = narrow && c > 0 && oneLine[c] > cells[c];
+            column.setText(broken ? twoLines(title) : title);
+            double width = Math.ceil(Math.max(broken ? twoLines[c] : oneLine[c], cells[c]));
+            column.setMinWidth(width);
+            column.setPrefWidth(width);
+        }
+        table.applyCss();
+        table.layout();
+        javafx.scene.Node header = table.lookup(".column-header-background");
+        double headerHeight = header == null ? 30 : header.prefHeight(-1);
+        double frame = table.snappedTopInset() + headerHeight + table.snappedBottomInset() + 2;
+        table.setPrefHeight(Math.ceil(frame + ROW_HEIGHT * table.getItems().size()));
+        table.setMinHeight(Math.ceil(
+                frame + ROW_HEIGHT * Math.min(LEAST_ROWS, table.getItems().size())));
+    }
+
+    /** A column's title in one line, as its run is labelled, whatever its header shows. */
+    private static String title(javafx.scene.control.TableColumn<?, ?> column) {
+        return column.getUserData() instanceof String title ? title : column.getText();
+    }
+
+    /** UI28: a title broken at the space nearest its middle, so that its longer line is as short as it can be. */
+    static String twoLines(String title) {
+        int best = -1;
+        for (int i = title.indexOf(' '); i >= 0; i = title.indexOf(' ', i + 1)) {
+            if (best < 0 || Math.abs(title.length() - 2 * i) < Math.abs(title.length() - 2 * best)) {
+                best = i;
+            }
+        }
+        return best < 0 ? title : title.substring(0, best) + "\n" + title.substring(best + 1);
     }
 
     private static javafx.scene.text.Font fontOf(javafx.scene.Parent parent, String selector) {
@@ -328,6 +399,7 @@ public final class LoadLabView extends BorderPane {
             int index = i + 1;
             javafx.scene.control.TableColumn<List<String>, String> column =
                     new javafx.scene.control.TableColumn<>(runs.get(i).label());
+            column.setUserData(runs.get(i).label()); // UI28: its header may show it in two lines
             column.setCellValueFactory(row -> new javafx.beans.property.ReadOnlyStringWrapper(
                     index < row.getValue().size() ? row.getValue().get(index) : ""));
             column.setStyle("-fx-alignment: CENTER-RIGHT;");
@@ -487,21 +559,28 @@ public final class LoadLabView extends BorderPane {
         comparison.getItems().setAll(Comparison.values());
         comparison.valueProperty().bindBidirectional(model.comparisonProperty());
         comparison.setConverter(words(Comparison::title));
+        // UI28: the choice takes the column's width, not its longest title's: a title longer than the column is cut
+        // here, whole in the list and on hover.
+        comparison.setPrefWidth(FORM_WIDTH / 2);
+        comparison.setMinWidth(FORM_WIDTH / 2);
         comparison.setMaxWidth(Double.MAX_VALUE);
-        comparison.setTooltip(new Tooltip("Runs the form's settings two or three times on one seed, changing only"
-                + " this, and draws the runs side by side on one scale (LB8)."));
+        Tooltip comparisonWhole = new Tooltip();
+        comparisonWhole.setWrapText(true);
+        comparisonWhole.setMaxWidth(420);
+        comparisonWhole
+                .textProperty()
+                .bind(model.comparisonProperty()
+                        .map(chosen -> chosen.title() + ". Runs the form's settings two or three times on one seed,"
+                                + " changing only this, and draws the runs side by side on one scale (LB8).")
+                        .orElse(""));
+        comparison.setTooltip(comparisonWhole);
         Button compare = new Button("Compare");
         compare.setId("load-compare-run");
         compare.disableProperty().bind(model.runningProperty());
         compare.setOnAction(e -> model.compare());
         // Run, Stop and Compare stay in view below the form, however far it scrolls.
         actions = new VBox(
-                8,
-                new HBox(8, run, stop),
-                new Label("Compare runs on one seed"),
-                new HBox(8, comparison, compare),
-                problems);
-        HBox.setHgrow(comparison, Priority.ALWAYS);
+                8, new HBox(8, run, stop), new Label("Compare runs on one seed"), comparison, compare, problems);
         return box;
     }
 

@@ -257,6 +257,12 @@ public final class SessionView extends BorderPane {
         refreshExpiry.textProperty().bind(model.refreshExpiryProperty());
         // UI8: one line for both lifetimes, so that the claims box keeps its room at 1024x700.
         HBox expiries = new HBox(16, expiry, refreshExpiry);
+        // UI26: signed out there is no lifetime to show, and an empty line would take the inspector's room.
+        expiries.visibleProperty()
+                .bind(model.expiryProperty()
+                        .isNotEmpty()
+                        .or(model.refreshExpiryProperty().isNotEmpty()));
+        expiries.managedProperty().bind(expiries.visibleProperty());
 
         TabPane tokens = new TabPane();
         tokens.setId("tokens");

@@ -25,11 +25,6 @@ final class TokenInspectorView {
 
     /** UI23: the decoded header and claims take this share of the room beside the checks table. */
     static final double DECODED_SHARE = 0.65;
-    /**
-     * UI26: the least height of the checks table, its header and its placeholder line: its own least (a header and a whole
-     * row) held the header and claims to two lines in a window of 1024×700 signed out, clamping UI23's share.
-     */
-    static final double CHECKS_LEAST_HEIGHT = 50;
 
     private TokenInspectorView() {}
 
@@ -77,15 +72,31 @@ final class TokenInspectorView {
         Label verdict = new Label();
         verdict.setId("inspector-verdict");
         verdict.textProperty().bind(model.verdictProperty());
+        // UI26: no verdict yet, no empty line: the header, the claims and the checks' placeholder need the room.
+        verdict.visibleProperty().bind(model.verdictProperty().isNotEmpty());
+        verdict.managedProperty().bind(verdict.visibleProperty());
 
-        TableView<TokenInspectorViewModel.Row> checks = new TableView<>(model.checks());
+        TableView<TokenInspectorViewModel.Row> checks = new TableView<>(model.checks()) {
+            /** UI26: its least height is its header and its placeholder's line, whole, in the fonts they are given. */
+            @Override
+            protected double computeMinHeight(double width) {
+                Node header = lookup(".column-header-background");
+                if (header == null || getPlaceholder() == null) {
+                    return super.computeMinHeight(width);
+                }
+                Node placeholder = lookup(".placeholder"); // the skin's region around the label, while it shows
+                return snappedTopInset()
+                        + header.prefHeight(width)
+                        + (placeholder == null ? getPlaceholder() : placeholder).prefHeight(width)
+                        + snappedBottomInset();
+            }
+        };
         checks.setId("inspector-checks");
         checks.getColumns().add(column("Check", TokenInspectorViewModel.Row::check, 90));
         checks.getColumns().add(column("Result", TokenInspectorViewModel.Row::result, 100));
         checks.getColumns().add(column("What was seen", TokenInspectorViewModel.Row::detail, 520));
         checks.setPlaceholder(new Label("Paste a token and press Inspect."));
         checks.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        checks.setMinHeight(CHECKS_LEAST_HEIGHT); // UI26
         SplitPane decoded = new SplitPane(
                 area("Header", "inspector-header", model.headerProperty()),
                 area("Claims", "inspector-claims", model.claimsProperty()));
@@ -94,6 +105,9 @@ final class TokenInspectorView {
         SplitPane read = new SplitPane(decoded, checks);
         read.setOrientation(javafx.geometry.Orientation.VERTICAL);
         read.setDividerPositions(DECODED_SHARE); // UI23
+        // UI26: a split laid out while the window was still small keeps the share it was clamped to; each new height
+        // gives the header and claims their share again, the checks table its header and placeholder at least.
+        read.heightProperty().addListener((obs, was, now) -> read.setDividerPositions(DECODED_SHARE));
         VBox.setVgrow(read, Priority.ALWAYS);
         VBox pane = new VBox(
                 6,
