@@ -10,6 +10,7 @@ import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.ReportFiles;
 import dev.stormwatch.load.report.SummaryTable;
+import dev.stormwatch.load.scenario.FaultMark;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.relay.RateLimitDialect;
@@ -279,11 +280,10 @@ public final class LoadLabViewModel {
                             report,
                             LivePoint.of(report),
                             quota,
-                            FaultMark.of(ran.scenario()),
+                            ran.scenario().faultMarks(),
                             ran.duration()
                                     .plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
-                                    .toSeconds(),
-                            ran.scenario().firstFault());
+                                    .toSeconds());
                     ui.execute(() -> {
                         compared.add(done);
                         lastReport = Optional.of(report);
@@ -319,7 +319,7 @@ public final class LoadLabViewModel {
             axisSeconds.set(options.duration()
                     .plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
                     .toSeconds());
-            faults.setAll(FaultMark.of(options.scenario()));
+            faults.setAll(options.scenario().faultMarks());
             quotaPerSecond.set(quota);
             progress.set(progressPrefix + "Starting " + options.scenario().title() + " with " + options.clients()
                     + " virtual clients...");
