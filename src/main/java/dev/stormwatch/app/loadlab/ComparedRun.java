@@ -4,7 +4,6 @@ import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.scenario.FaultMark;
 import dev.stormwatch.load.scenario.Scenario;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * LB8: one finished run of a comparison, as the compare view draws it.
@@ -13,7 +12,8 @@ import java.util.Optional;
  * @param report its report
  * @param points its seconds, from the report's series
  * @param quotaPerSecond the provider's quota per second, drawn as a line; 0 when it has none
- * @param faults its scenario's faults, marked at their second ({@link Scenario#faultMarks})
+ * @param scenario its scenario, whose faults are marked at their second and from whose first fault the table's "from
+ *     the fault on" rows count (LB18)
  * @param axisSeconds the seconds its time axis spans: its length and drain
  */
 public record ComparedRun(
@@ -21,17 +21,21 @@ public record ComparedRun(
         LoadReport report,
         List<LivePoint> points,
         double quotaPerSecond,
-        List<FaultMark> faults,
+        Scenario scenario,
         double axisSeconds) {
 
     public ComparedRun {
         points = List.copyOf(points);
-        faults = List.copyOf(faults);
     }
 
-    /** LB18: the first of its marked faults, from which the table's "from the fault on" rows count. */
-    public Optional<Scenario.Window> firstFault() {
-        return faults.stream().findFirst().map(FaultMark::span);
+    /** Its scenario's faults, marked at their second (LB5). */
+    public List<FaultMark> faults() {
+        return scenario.faultMarks();
+    }
+
+    /** Its column of the comparison table (LB6, LB18). */
+    public dev.stormwatch.load.report.ComparisonTable.Run tableRun() {
+        return new dev.stormwatch.load.report.ComparisonTable.Run(label, report, scenario);
     }
 
     /** Its sentence (LB4), without the prefix; empty when the report has none. */

@@ -280,7 +280,7 @@ public final class LoadLabViewModel {
                             report,
                             LivePoint.of(report),
                             quota,
-                            ran.scenario().faultMarks(),
+                            ran.scenario(),
                             ran.duration()
                                     .plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
                                     .toSeconds());
@@ -305,9 +305,8 @@ public final class LoadLabViewModel {
 
     /** LB8: the figures of the last comparison, a row per figure: its label, then one value per run. */
     public List<List<String>> comparisonRows() {
-        return dev.stormwatch.load.report.ComparisonTable.rows(compared.stream()
-                .map(c -> new dev.stormwatch.load.report.ComparisonTable.Run(c.label(), c.report(), c.firstFault()))
-                .toList());
+        return dev.stormwatch.load.report.ComparisonTable.rows(
+                compared.stream().map(ComparedRun::tableRun).toList());
     }
 
     /** One run, drawn live while it runs (on the background thread); the UI is prepared for it first. */
