@@ -61,7 +61,7 @@ final class FormLoginBrowser implements BrowserLauncher {
     }
 
     @Override
-    public synchronized boolean open(URI authorizationUrl) {
+    public synchronized boolean startBrowser(URI authorizationUrl) {
         pages.add(CompletableFuture.supplyAsync(() -> signIn(authorizationUrl)));
         return true;
     }
