@@ -1,5 +1,6 @@
 package dev.stormwatch.load.engine;
 
+import static dev.stormwatch.load.engine.ComparisonCells.cell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.load.options.LoadOptions;
@@ -136,13 +137,5 @@ class OutageComparisonStoryTest {
 
     private static String twoPlaces(double value) {
         return String.format(Locale.ROOT, "%.2f", value);
-    }
-
-    private static String cell(List<List<String>> rows, String label, int column) {
-        return rows.stream()
-                .filter(row -> row.get(0).equals(label))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no row " + label + " in " + rows))
-                .get(column);
     }
 }
