@@ -9,6 +9,7 @@ import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.InvalidLoadOptionsException;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.ProcessFleet;
 import dev.stormwatch.load.report.ComparisonTable;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.ReportFiles;
@@ -229,9 +230,10 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(
             names = "--compare",
             paramLabel = "SETTING=VALUE",
-            description =
-                    "Run twice on the same seed, the second time with one setting changed, and print the two"
-                            + " side by side (LB6): jitter=none, limiter=gcra, redis=local, ... The other options apply to both.")
+            description = "Run twice on the same seed, the second time with one setting changed, and print the two"
+                    + " side by side (LB6): jitter=none, limiter=gcra, redis=local, ... The other options apply to both;"
+                    + " redis=... runs each as K processes of --clients each (K = --instances, at least 3) behind"
+                    + " --limiter, the sliding log when off (LB19).")
     private String compare;
 
     @Option(
@@ -272,6 +274,9 @@ public final class LoadCommand implements Callable<Integer> {
      * here from {@code System.console()}: picocli's writers cannot tell, and tests set it.
      */
     private boolean terminal = System.console() != null;
+
+    /** LB19: the processes of a limiter comparison, once the options as given are known; empty otherwise. */
+    private Optional<ProcessFleet> fleet = Optional.empty();
 
     /** For tests: pretend the output is, or is not, a terminal. */
     void terminal(boolean isTerminal) {
@@ -322,6 +327,12 @@ public final class LoadCommand implements Callable<Integer> {
             LoadOptions.Builder builder = optionsBuilder(credential, extraProblems);
             options = builder.build();
             if (compare != null) {
+                fleet = processFleet(options);
+                if (fleet.isPresent()) {
+                    options = fleet.get()
+                            .applyTo(optionsBuilder(credential, new ArrayList<>()))
+                            .build();
+                }
                 twin = twin(credential, extraProblems);
             }
             if (!extraProblems.isEmpty()) {
@@ -403,7 +414,9 @@ public final class LoadCommand implements Callable<Integer> {
                 default -> redis = value;
             }
             List<String> twinProblems = new ArrayList<>();
-            LoadOptions built = optionsBuilder(credential, twinProblems).build();
+            LoadOptions.Builder twinBuilder = optionsBuilder(credential, twinProblems);
+            fleet.ifPresent(processes -> processes.applyTo(twinBuilder));
+            LoadOptions built = twinBuilder.build();
             problems.addAll(twinProblems.stream()
                     .map(p -> "--compare " + compare + ": " + p)
                     .toList());
@@ -420,10 +433,24 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * LB19: the limiter comparison ({@code --compare redis=...}) runs K processes, as the Load lab's does, built on the
+     * options as given (their limiter, instances and clients); empty for any other comparison.
+     */
+    private Optional<ProcessFleet> processFleet(LoadOptions asGiven) {
+        int equals = compare.indexOf('=');
+        if (equals < 0 || !compare.substring(0, equals).strip().equals("redis")) {
+            return Optional.empty();
+        }
+        return Optional.of(ProcessFleet.of(asGiven.limiter(), asGiven.instances(), asGiven.clients()));
+    }
+
     /** LB6: runs both, one after the other, prints each summary and then the two side by side. */
     private int compare(
             LoadOptions first, LoadOptions second, EngineSettings settings, PrintWriter out, PrintWriter err) {
         String setting = compare.substring(0, compare.indexOf('=')).strip();
+        fleet.ifPresent(processes -> out.println("Each run is " + processes.describe() + " (LB19: K = --instances, at"
+                + " least " + ProcessFleet.LEAST_PROCESSES + ", each with --clients)."));
         List<ComparisonTable.Run> runs = new ArrayList<>();
         for (LoadOptions options : List.of(first, second)) {
             String label = setting + " "

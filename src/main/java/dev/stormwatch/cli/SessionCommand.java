@@ -541,8 +541,13 @@ public final class SessionCommand implements Callable<Integer> {
     private BrowserLauncher browser(PrintWriter err) {
         return new BrowserLauncher() {
             @Override
+            public boolean startBrowser(URI url) {
+                return !noBrowser && systemBrowser.startBrowser(url);
+            }
+
+            @Override
             public boolean open(URI url) {
-                if (!noBrowser && systemBrowser.open(url)) {
+                if (startBrowser(url)) {
                     return true;
                 }
                 // A person or a script completes the sign-in with this URL: one line of its own on stderr.

@@ -43,12 +43,12 @@ public final class SystemBrowserLauncher implements BrowserLauncher {
     }
 
     @Override
-    public boolean open(URI authorizationUrl) {
-        return desktop.test(authorizationUrl)
+    public boolean startBrowser(URI url) {
+        return desktop.test(url)
                 || browserCommand()
-                        .map(command -> starter.test(List.of(command, authorizationUrl.toString())))
+                        .map(command -> starter.test(List.of(command, url.toString())))
                         .orElse(false)
-                || (osName.contains("linux") && starter.test(List.of("xdg-open", authorizationUrl.toString())));
+                || (osName.contains("linux") && starter.test(List.of("xdg-open", url.toString())));
     }
 
     /** $BROWSER may list several commands separated by ':' (the sensible-browser convention); the first is used. */

@@ -47,7 +47,7 @@ public final class SignInPageBrowser implements BrowserLauncher {
     }
 
     @Override
-    public boolean open(URI authorizationUrl) {
+    public boolean startBrowser(URI authorizationUrl) {
         if (stall) {
             return true;
         }

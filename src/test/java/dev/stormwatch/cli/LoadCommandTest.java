@@ -188,6 +188,42 @@ class LoadCommandTest {
                 .contains("jitter none: ");
     }
 
+    @DisplayName("LB19: --compare redis=local runs K processes (--instances, at least 3) of --clients each, behind the"
+            + " sliding log when no limiter is chosen, and says so; the local limiters overflow the quota")
+    @Test
+    void compareRedisRunsKProcessesAsTheLoadLabDoes() {
+        int exit = run(
+                false,
+                Map.of(),
+                Optional.of(simulated()),
+                "load",
+                "--scenario",
+                "3am-storm",
+                "--duration",
+                "20s",
+                "--seed",
+                "7",
+                "--compare",
+                "redis=local");
+
+        assertThat(exit).as(err.toString()).isZero();
+        String printed = out.toString();
+        assertThat(printed)
+                .contains("Each run is 3 processes of 64 clients each, each behind sliding-log (LB19: K = --instances,"
+                        + " at least 3, each with --clients).")
+                .containsPattern("Running \\(redis embedded.*192 clients.*limiter sliding-log.*3 instance")
+                .containsPattern("Running \\(redis local.*192 clients.*limiter sliding-log.*3 instance");
+        java.util.regex.Matcher row = java.util.regex.Pattern.compile("\\n429 answers\\s+(\\d+)\\s+(\\d+)")
+                .matcher(printed);
+        assertThat(row.find()).as("the 429 row in:%n%s", printed).isTrue();
+        long shared = Long.parseLong(row.group(1));
+        long local = Long.parseLong(row.group(2));
+        // LB19: each local limiter allows the whole quota, so three processes send about three times it.
+        assertThat(local)
+                .as("429s with a local limiter per process (%d) against one shared limiter (%d)", local, shared)
+                .isGreaterThan(10 * (shared + 1));
+    }
+
     @DisplayName("LB6: a setting --compare cannot change is refused before anything runs")
     @Test
     void compareRefusesASettingItCannotChange() {

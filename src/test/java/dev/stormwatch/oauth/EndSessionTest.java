@@ -55,8 +55,9 @@ class EndSessionTest extends OAuthClientFixture {
                 .sessionStore(store)
                 .browser(new BrowserLauncher() {
                     @Override
-                    public boolean open(URI url) {
-                        throw new AssertionError("the end-session URL must not go through open(): " + url.getPath());
+                    public boolean startBrowser(URI url) {
+                        throw new AssertionError(
+                                "the end-session URL must not go through open() or startBrowser(): " + url.getPath());
                     }
 
                     @Override
@@ -95,8 +96,9 @@ class EndSessionTest extends OAuthClientFixture {
                 .sessionStore(store)
                 .browser(new BrowserLauncher() {
                     @Override
-                    public boolean open(URI url) {
-                        throw new AssertionError("the end-session address must not go through open()");
+                    public boolean startBrowser(URI url) {
+                        throw new AssertionError(
+                                "the end-session address must not go through open() or startBrowser()");
                     }
 
                     @Override

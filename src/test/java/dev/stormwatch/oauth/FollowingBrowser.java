@@ -23,7 +23,7 @@ final class FollowingBrowser implements BrowserLauncher {
     volatile Consumer<URI> beforeFollowing = url -> {};
 
     @Override
-    public boolean open(URI authorizationUrl) {
+    public boolean startBrowser(URI authorizationUrl) {
         opened.add(authorizationUrl);
         pages.add(CompletableFuture.supplyAsync(() -> {
             beforeFollowing.accept(authorizationUrl);

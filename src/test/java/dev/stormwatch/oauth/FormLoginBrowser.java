@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.testing.BrowserCookies;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -9,8 +10,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import okhttp3.Cookie;
-import okhttp3.CookieJar;
 import okhttp3.FormBody;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -31,16 +30,7 @@ final class FormLoginBrowser implements BrowserLauncher {
     private final String password;
     private final Duration pause;
     private final List<CompletableFuture<String>> pages = new ArrayList<>();
-    private final OkHttpClient http = new OkHttpClient.Builder()
-            .cookieJar(new SessionCookies())
-            // A browser asks for a page: providers send a person to their login form only then (else 401).
-            .addInterceptor(chain -> chain.proceed(chain.request()
-                    .newBuilder()
-                    .header("Accept", "text/html,application/xhtml+xml")
-                    .build()))
-            .followRedirects(true)
-            .readTimeout(Duration.ofSeconds(60))
-            .build();
+    private final OkHttpClient http = BrowserCookies.browser();
 
     FormLoginBrowser(String user, String password, Duration pause) {
         this.user = user;
@@ -71,7 +61,7 @@ final class FormLoginBrowser implements BrowserLauncher {
     }
 
     @Override
-    public synchronized boolean open(URI authorizationUrl) {
+    public synchronized boolean startBrowser(URI authorizationUrl) {
         pages.add(CompletableFuture.supplyAsync(() -> signIn(authorizationUrl)));
         return true;
     }
@@ -121,25 +111,6 @@ final class FormLoginBrowser implements BrowserLauncher {
             return last.code() + " " + (last.body() == null ? "" : last.body().string());
         } catch (IOException e) {
             return "failed: " + e;
-        }
-    }
-
-    /** A browser's cookie store for one test: every cookie the provider set, sent back to the same host. */
-    private static final class SessionCookies implements CookieJar {
-        private final List<Cookie> cookies = new ArrayList<>();
-
-        @Override
-        public synchronized void saveFromResponse(HttpUrl url, List<Cookie> received) {
-            for (Cookie cookie : received) {
-                cookies.removeIf(
-                        c -> c.name().equals(cookie.name()) && c.domain().equals(cookie.domain()));
-                cookies.add(cookie);
-            }
-        }
-
-        @Override
-        public synchronized List<Cookie> loadForRequest(HttpUrl url) {
-            return cookies.stream().filter(c -> c.matches(url)).toList();
         }
     }
 }

@@ -1,14 +1,11 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.testing.BrowserCookies;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import okhttp3.Cookie;
-import okhttp3.CookieJar;
 import okhttp3.FormBody;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -39,15 +36,7 @@ public final class SpringDevicePage {
      * @throws IllegalStateException a page was not the one a person would have seen, with what it was
      */
     public static String approve(URI verificationPage, Duration pause) throws IOException, InterruptedException {
-        OkHttpClient browser = new OkHttpClient.Builder()
-                .cookieJar(new Cookies())
-                // A browser asks for a page: Spring sends a person to its login form only then.
-                .addInterceptor(chain -> chain.proceed(chain.request()
-                        .newBuilder()
-                        .header("Accept", "text/html,application/xhtml+xml")
-                        .build()))
-                .readTimeout(Duration.ofSeconds(60))
-                .build();
+        OkHttpClient browser = BrowserCookies.browser();
         HttpUrl loginForm;
         String csrf;
         try (Response login = browser.newCall(
@@ -99,25 +88,6 @@ public final class SpringDevicePage {
                         .build())
                 .execute()) {
             return done.request().url().toString();
-        }
-    }
-
-    /** A browser's cookie store: every cookie Spring set, sent back to the same host. */
-    private static final class Cookies implements CookieJar {
-        private final List<Cookie> cookies = new ArrayList<>();
-
-        @Override
-        public synchronized void saveFromResponse(HttpUrl url, List<Cookie> received) {
-            for (Cookie cookie : received) {
-                cookies.removeIf(
-                        c -> c.name().equals(cookie.name()) && c.domain().equals(cookie.domain()));
-                cookies.add(cookie);
-            }
-        }
-
-        @Override
-        public synchronized List<Cookie> loadForRequest(HttpUrl url) {
-            return cookies.stream().filter(c -> c.matches(url)).toList();
         }
     }
 }

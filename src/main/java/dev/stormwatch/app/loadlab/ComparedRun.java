@@ -1,6 +1,8 @@
 package dev.stormwatch.app.loadlab;
 
 import dev.stormwatch.load.report.LoadReport;
+import dev.stormwatch.load.scenario.FaultMark;
+import dev.stormwatch.load.scenario.Scenario;
 import java.util.List;
 
 /**
@@ -10,22 +12,30 @@ import java.util.List;
  * @param report its report
  * @param points its seconds, from the report's series
  * @param quotaPerSecond the provider's quota per second, drawn as a line; 0 when it has none
- * @param faults its scenario's faults, marked at their second
+ * @param scenario its scenario, whose faults are marked at their second and from whose first fault the table's "from
+ *     the fault on" rows count (LB18)
  * @param axisSeconds the seconds its time axis spans: its length and drain
- * @param firstFault LB18: its scenario's first marked fault, from which the table's "from the fault on" rows count
  */
 public record ComparedRun(
         String label,
         LoadReport report,
         List<LivePoint> points,
         double quotaPerSecond,
-        List<FaultMark> faults,
-        double axisSeconds,
-        java.util.Optional<dev.stormwatch.load.scenario.Scenario.Window> firstFault) {
+        Scenario scenario,
+        double axisSeconds) {
 
     public ComparedRun {
         points = List.copyOf(points);
-        faults = List.copyOf(faults);
+    }
+
+    /** Its scenario's faults, marked at their second (LB5). */
+    public List<FaultMark> faults() {
+        return scenario.faultMarks();
+    }
+
+    /** Its column of the comparison table (LB6, LB18). */
+    public dev.stormwatch.load.report.ComparisonTable.Run tableRun() {
+        return new dev.stormwatch.load.report.ComparisonTable.Run(label, report, scenario);
     }
 
     /** Its sentence (LB4), without the prefix; empty when the report has none. */

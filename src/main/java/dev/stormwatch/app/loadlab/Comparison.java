@@ -2,6 +2,7 @@ package dev.stormwatch.app.loadlab;
 
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.ProcessFleet;
 import dev.stormwatch.load.simulation.BackoffStrategy;
 import java.util.List;
 import java.util.Optional;
@@ -76,15 +77,9 @@ public enum Comparison {
                             (options, form) -> nginx(options).limiter(LimiterChoice.GCRA),
                             Optional.of("45/1s"))));
 
-    /** LB19: the least number of processes the limiter comparison runs. */
-    static final int LEAST_PROCESSES = 3;
-
     /** LB19: K processes, each one of the form's fleets (its clients) behind the limiter; K instances of the client. */
     private static LoadOptions.Builder processes(LoadOptions.Builder options, Form form) {
-        int processes = Math.max(LEAST_PROCESSES, form.instances());
-        return options.limiter(form.limiterOrSlidingLog())
-                .instances(processes)
-                .clients(Math.min(LoadOptions.MAX_CLIENTS, form.clients() * processes));
+        return ProcessFleet.of(form.limiter(), form.instances(), form.clients()).applyTo(options);
     }
 
     private static LoadOptions.Builder retryAfter12(LoadOptions.Builder options) {
@@ -97,11 +92,7 @@ public enum Comparison {
     }
 
     /** What the form holds that a variant may build on: its limiter, its instances and its clients. */
-    public record Form(LimiterChoice limiter, int instances, int clients) {
-        LimiterChoice limiterOrSlidingLog() {
-            return limiter == LimiterChoice.OFF ? LimiterChoice.SLIDING_LOG : limiter;
-        }
-    }
+    public record Form(LimiterChoice limiter, int instances, int clients) {}
 
     /** How one variant changes the form's options. */
     @FunctionalInterface

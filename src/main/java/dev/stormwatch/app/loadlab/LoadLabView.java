@@ -2,6 +2,7 @@ package dev.stormwatch.app.loadlab;
 
 import dev.stormwatch.app.common.Forms;
 import dev.stormwatch.load.options.LimiterChoice;
+import dev.stormwatch.load.scenario.FaultMark;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.relay.RateLimitDialect;
 import java.io.File;

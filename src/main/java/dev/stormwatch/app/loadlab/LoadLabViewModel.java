@@ -10,6 +10,7 @@ import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.ReportFiles;
 import dev.stormwatch.load.report.SummaryTable;
+import dev.stormwatch.load.scenario.FaultMark;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.relay.RateLimitDialect;
@@ -279,11 +280,10 @@ public final class LoadLabViewModel {
                             report,
                             LivePoint.of(report),
                             quota,
-                            FaultMark.of(ran.scenario()),
+                            ran.scenario(),
                             ran.duration()
                                     .plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
-                                    .toSeconds(),
-                            ran.scenario().firstFault());
+                                    .toSeconds());
                     ui.execute(() -> {
                         compared.add(done);
                         lastReport = Optional.of(report);
@@ -305,9 +305,8 @@ public final class LoadLabViewModel {
 
     /** LB8: the figures of the last comparison, a row per figure: its label, then one value per run. */
     public List<List<String>> comparisonRows() {
-        return dev.stormwatch.load.report.ComparisonTable.rows(compared.stream()
-                .map(c -> new dev.stormwatch.load.report.ComparisonTable.Run(c.label(), c.report(), c.firstFault()))
-                .toList());
+        return dev.stormwatch.load.report.ComparisonTable.rows(
+                compared.stream().map(ComparedRun::tableRun).toList());
     }
 
     /** One run, drawn live while it runs (on the background thread); the UI is prepared for it first. */
@@ -319,7 +318,7 @@ public final class LoadLabViewModel {
             axisSeconds.set(options.duration()
                     .plus(dev.stormwatch.load.engine.EngineSettings.DEFAULT_DRAIN)
                     .toSeconds());
-            faults.setAll(FaultMark.of(options.scenario()));
+            faults.setAll(options.scenario().faultMarks());
             quotaPerSecond.set(quota);
             progress.set(progressPrefix + "Starting " + options.scenario().title() + " with " + options.clients()
                     + " virtual clients...");

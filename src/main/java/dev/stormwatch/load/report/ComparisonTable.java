@@ -24,10 +24,10 @@ public final class ComparisonTable {
     /**
      * One run of the two, with the setting that tells it apart ("jitter none").
      *
-     * @param fault LB18: the first fault the charts mark (its span from the run's start, {@link Scenario#firstFault}),
-     *     from which the "from the fault on" rows count; empty when the run has none
+     * @param scenario its scenario, whose first marked fault ({@link Scenario#firstFault}) the "from the fault on" rows
+     *     count from (LB18); empty when the table counts from none
      */
-    public record Run(String label, LoadReport report, Optional<Scenario.Window> fault) {
+    public record Run(String label, LoadReport report, Optional<Scenario> scenario) {
 
         /** A run without a fault the table counts from. */
         public Run(String label, LoadReport report) {
@@ -36,7 +36,22 @@ public final class ComparisonTable {
 
         /** A run of this scenario, whose first fault the table counts from. */
         public Run(String label, LoadReport report, Scenario scenario) {
-            this(label, report, scenario.firstFault());
+            this(label, report, Optional.of(scenario));
+        }
+
+        /** LB18: its first marked fault, as its span from the run's start; empty when it has none. */
+        public Optional<Scenario.Window> fault() {
+            return scenario.flatMap(Scenario::firstFault);
+        }
+
+        /**
+         * LB18: whether its whole-run time to recover, which counts from the end of its outage, is by definition its
+         * time to recover from the fault: its first marked fault is its outage, or it has no outage (the whole-run row
+         * then says nothing).
+         */
+        boolean recoversFromTheFaultAlone() {
+            return scenario.map(s -> s.outage().isEmpty() || s.outage().equals(s.firstFault()))
+                    .orElse(false);
         }
     }
 
@@ -49,6 +64,9 @@ public final class ComparisonTable {
         }
     }
 
+    /** The whole run's time to recover, from the end of its outage (LB6). */
+    public static final String TIME_TO_RECOVER = "time to recover (s)";
+
     /** LB18: the rows that count from the first fault, each beside its whole-run row's meaning. */
     public static final String FROM_FAULT_429 = "429 answers from the fault on";
 
@@ -60,7 +78,7 @@ public final class ComparisonTable {
     private static final List<Row> ROWS = List.of(
             Row.of("retry amplification (attempts per request)", r -> figure(r, StandardFigures.RETRY_AMPLIFICATION)),
             Row.of("peak to mean after Retry-After", r -> figure(r, StandardFigures.PEAK_TO_MEAN)),
-            Row.of("time to recover (s)", r -> figure(r, StandardFigures.TIME_TO_RECOVER)),
+            Row.of(TIME_TO_RECOVER, r -> figure(r, StandardFigures.TIME_TO_RECOVER)),
             Row.of("attempts sent", r -> total(r, Counter.ATTEMPTS)),
             Row.of("successes (2xx)", r -> total(r, Counter.STATUS_2XX)),
             Row.of("429 answers", r -> total(r, Counter.STATUS_429)),
@@ -144,7 +162,7 @@ public final class ComparisonTable {
             case "retry amplification (attempts per request)" ->
                 SummaryTable.figureMeaning(StandardFigures.RETRY_AMPLIFICATION);
             case "peak to mean after Retry-After" -> SummaryTable.figureMeaning(StandardFigures.PEAK_TO_MEAN);
-            case "time to recover (s)" -> SummaryTable.figureMeaning(StandardFigures.TIME_TO_RECOVER);
+            case TIME_TO_RECOVER -> SummaryTable.figureMeaning(StandardFigures.TIME_TO_RECOVER);
             case "attempts sent" -> SummaryTable.counterMeaning(Counter.ATTEMPTS);
             case "successes (2xx)" -> SummaryTable.counterMeaning(Counter.STATUS_2XX);
             case "429 answers" -> SummaryTable.counterMeaning(Counter.STATUS_429);
@@ -164,12 +182,16 @@ public final class ComparisonTable {
                         + " mean: 1 is smooth, 10 means the retries came back at once.";
             case FROM_FAULT_RECOVERY ->
                 "Seconds from the end of the first fault until successes per second are back to 90% of their level"
-                        + " before it.";
+                        + " before it; for an outage, the whole run's time to recover.";
             default -> "";
         };
     }
 
-    /** The whole-run rows, and the rows from the fault on when a run has a fault, second to fifth (LB18). */
+    /**
+     * The whole-run rows, and the rows from the fault on when a run has a fault, second to sixth (LB18). The time to
+     * recover is shown once: where every run's whole-run figure is its recovery from the fault by definition (an
+     * outage that is its first fault) or says nothing (no outage), only the row from the fault stands.
+     */
     private static List<Row> rowsFor(List<Run> runs) {
         if (runs.stream().noneMatch(run -> run.fault().isPresent())) {
             return ROWS;
@@ -177,6 +199,9 @@ public final class ComparisonTable {
         // At a glance: the story from the fault on comes right under the whole run's amplification, above the totals.
         List<Row> rows = new ArrayList<>(ROWS);
         rows.addAll(1, FROM_FAULT_ROWS);
+        if (runs.stream().allMatch(Run::recoversFromTheFaultAlone)) {
+            rows.removeIf(row -> row.label().equals(TIME_TO_RECOVER));
+        }
         return rows;
     }
 

@@ -1,6 +1,7 @@
 package dev.stormwatch.load.scenario;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -123,23 +124,29 @@ public record Scenario(
     }
 
     /**
-     * LB18: the first fault the charts mark (a reset, an outage, a shared Retry-After), as the span it covers from the
-     * start of the run (an instant starts and ends together); a quota, a slow model or a leaky bucket is the
-     * background, not a fault of the story. The comparison's "from the fault on" figures count from its start.
+     * LB5, LB18: the faults the charts mark, in time order: a reset as an instant, an outage or a shared Retry-After as
+     * the span it covers; a quota, a slow model or a leaky bucket is the background, not a fault of the story.
      */
-    public Optional<Window> firstFault() {
+    public List<FaultMark> faultMarks() {
+        List<FaultMark> marks = new ArrayList<>();
         for (TimedFault entry : timeline) {
             if (entry.fault() instanceof RelayFault.ResetConnections) {
-                return Optional.of(new Window(entry.at(), entry.at()));
-            }
-            if (entry.fault() instanceof RelayFault.Outage outage) {
-                return Optional.of(new Window(entry.at(), entry.at().plus(outage.length())));
-            }
-            if (entry.fault() instanceof RelayFault.SharedRetryAfter shared) {
-                return Optional.of(new Window(entry.at(), entry.at().plus(shared.length())));
+                marks.add(FaultMark.instant(entry.at(), "connections reset"));
+            } else if (entry.fault() instanceof RelayFault.Outage outage) {
+                marks.add(FaultMark.lasting(entry.at(), outage.length(), outage.status() + " outage"));
+            } else if (entry.fault() instanceof RelayFault.SharedRetryAfter shared) {
+                marks.add(FaultMark.lasting(entry.at(), shared.length(), "paused: shared Retry-After"));
             }
         }
-        return Optional.empty();
+        return List.copyOf(marks);
+    }
+
+    /**
+     * LB18: the first fault the charts mark ({@link #faultMarks}), as the span it covers from the start of the run.
+     * The comparison's "from the fault on" figures count from its start.
+     */
+    public Optional<Window> firstFault() {
+        return faultMarks().stream().findFirst().map(FaultMark::span);
     }
 
     /** When the relay resets every connection (the storm), from the start of the run. */

@@ -8,6 +8,8 @@ import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.load.report.SampleReports;
+import dev.stormwatch.load.scenario.FaultMark;
+import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TimeSeriesRecorder;
@@ -215,7 +217,9 @@ class LoadLabViewModelTest {
         model.start();
         awaitIdle(model);
 
-        assertThat(model.faults()).containsExactly(new FaultMark(10, 10, "connections reset"));
+        assertThat(model.faults())
+                .containsExactly(new FaultMark(
+                        new Scenario.Window(Duration.ofSeconds(10), Duration.ofSeconds(10)), "connections reset"));
         assertThat(model.quotaPerSecondProperty().get()).isEqualTo(120.0); // LB17: the storm's quota, per second
         assertThat(model.axisSecondsProperty().get()).isEqualTo(33.0); // 30 s and the 3 s drain
 
@@ -228,7 +232,9 @@ class LoadLabViewModelTest {
         model.scenarioProperty().set(ScenarioPresets.PROVIDER_OUTAGE);
         model.start();
         awaitIdle(model);
-        assertThat(model.faults()).containsExactly(new FaultMark(10, 30, "503 outage"));
+        assertThat(model.faults())
+                .containsExactly(new FaultMark(
+                        new Scenario.Window(Duration.ofSeconds(10), Duration.ofSeconds(30)), "503 outage"));
     }
 
     // Reasons name the field the person sees, not the command line's flag.

@@ -1,5 +1,6 @@
 package dev.stormwatch.load.engine;
 
+import static dev.stormwatch.load.engine.ComparisonCells.cell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.load.options.LimiterChoice;
@@ -126,14 +127,6 @@ class StormComparisonStoryTest {
                         line -> {});
         assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
         return report;
-    }
-
-    private static String cell(List<List<String>> rows, String label, int column) {
-        return rows.stream()
-                .filter(row -> row.get(0).equals(label))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no row " + label + " in " + rows))
-                .get(column);
     }
 
     private static long number(List<List<String>> rows, String label, int column) {
