@@ -7,8 +7,6 @@ import dev.stormwatch.diagnose.Diagnosis.Finding;
 import dev.stormwatch.diagnose.Diagnosis.Unparsed;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.SortedMap;
 
 /**
  * A diagnosis as one self-contained HTML page to attach to a ticket (DG13): the verdict, the evidence read, the
@@ -85,8 +83,8 @@ public final class DiagnosisHtml {
         row(out, "amplification (DG5)", String.format(Locale.ROOT, "%.2f×", d.amplification()));
         row(out, "from", d.from() == null ? "" : d.from().toString());
         row(out, "to", d.to() == null ? "" : d.to().toString());
-        row(out, "status", counts(d.status()));
-        row(out, "attempts per logical request", counts(d.attempts()));
+        row(out, "status", Diagnosis.countsText(d.status()));
+        row(out, "attempts per logical request", Diagnosis.countsText(d.attempts()));
         Diagnosis.Synchronisation s = d.synchronisation();
         row(
                 out,
@@ -449,17 +447,6 @@ public final class DiagnosisHtml {
                 .append("</th><td>")
                 .append(text(value))
                 .append("</td></tr>\n");
-    }
-
-    private static String counts(SortedMap<Integer, Long> counts) {
-        StringBuilder out = new StringBuilder();
-        for (Map.Entry<Integer, Long> e : counts.entrySet()) {
-            out.append(out.length() == 0 ? "" : ", ")
-                    .append(e.getKey())
-                    .append(": ")
-                    .append(StormAnalysis.count(e.getValue()));
-        }
-        return out.length() == 0 ? "(none)" : out.toString();
     }
 
     /** DG11, then HTML: evidence text redacted once more (defence in depth) and escaped. */
