@@ -325,30 +325,16 @@ public final class DiagnosisHtml {
                 .append("\">\n");
         out.append(String.format(
                 Locale.ROOT, "<text x=\"4\" y=\"%d\" font-size=\"11\">%d</text>%n", MARGIN_TOP + 10, peak));
-        out.append("<g fill=\"#2f6fde\" data-series=\"requests\">");
-        for (int i = 0; i < values.size(); i++) {
-            long v = values.get(i);
-            if (v == 0) {
-                continue;
-            }
-            double h = plotH * v / peak;
-            out.append(String.format(
-                    Locale.ROOT,
-                    "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>",
-                    MARGIN_LEFT + i * barW,
-                    baseY - h,
-                    Math.max(0.5, barW * 0.9),
-                    h));
-        }
-        out.append("</g>\n</svg>\n");
+        bars(out, values, "#2f6fde", "requests", peak, barW, plotH, baseY);
+        out.append("</svg>\n");
     }
 
     private static void bars(
             StringBuilder out,
-            List<Integer> values,
+            List<? extends Number> values,
             String colour,
             String name,
-            int peak,
+            long peak,
             double barW,
             double plotH,
             double baseY) {
@@ -358,7 +344,7 @@ public final class DiagnosisHtml {
                 .append(name)
                 .append("\">");
         for (int i = 0; i < values.size(); i++) {
-            int v = values.get(i);
+            long v = values.get(i).longValue();
             if (v == 0) {
                 continue;
             }
