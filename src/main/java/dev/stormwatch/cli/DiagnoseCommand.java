@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine;
@@ -441,8 +440,8 @@ public final class DiagnoseCommand implements Callable<Integer> {
                     d.amplification(),
                     d.from(),
                     d.to());
-            out.println("Status: " + statuses(d.status()));
-            out.println("Attempts per logical request: " + statuses(d.attempts()));
+            out.println("Status: " + Diagnosis.countsText(d.status()));
+            out.println("Attempts per logical request: " + Diagnosis.countsText(d.attempts()));
             out.println();
         }
         out.printf(
@@ -478,15 +477,6 @@ public final class DiagnoseCommand implements Callable<Integer> {
                 out.println("  " + f.rule() + (f.client() == null ? "" : " [" + f.client() + "]") + " " + f.text());
             }
         }
-    }
-
-    private static String statuses(Map<Integer, Long> counts) {
-        StringBuilder out = new StringBuilder();
-        counts.forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ")
-                .append(k)
-                .append(": ")
-                .append(String.format(Locale.ROOT, "%,d", v)));
-        return out.length() == 0 ? "(none)" : out.toString();
     }
 
     private static String shorten(String client) {

@@ -52,6 +52,17 @@ public record Diagnosis(
     }
 
     /**
+     * A count per key as one line, in key order: {@code 200: 1,234, 429: 56}, or {@code (none)} when empty. The one
+     * wording of the status and attempt counts on the command line, in the HTML report and in the Diagnose tab.
+     */
+    public static String countsText(SortedMap<Integer, Long> counts) {
+        StringBuilder out = new StringBuilder();
+        counts.forEach((k, v) ->
+                out.append(out.length() == 0 ? "" : ", ").append(k).append(": ").append(StormAnalysis.count(v)));
+        return out.length() == 0 ? "(none)" : out.toString();
+    }
+
+    /**
      * Answers that were throttled (DG9, DG16: a throttle status or a throttle mark), over every client: the one count
      * the command line, the HTML report and the Diagnose tab show beside each lab run (DG17).
      */

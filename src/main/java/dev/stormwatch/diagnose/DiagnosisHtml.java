@@ -7,8 +7,6 @@ import dev.stormwatch.diagnose.Diagnosis.Finding;
 import dev.stormwatch.diagnose.Diagnosis.Unparsed;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.SortedMap;
 
 /**
  * A diagnosis as one self-contained HTML page to attach to a ticket (DG13): the verdict, the evidence read, the
@@ -85,8 +83,8 @@ public final class DiagnosisHtml {
         row(out, "amplification (DG5)", String.format(Locale.ROOT, "%.2f×", d.amplification()));
         row(out, "from", d.from() == null ? "" : d.from().toString());
         row(out, "to", d.to() == null ? "" : d.to().toString());
-        row(out, "status", counts(d.status()));
-        row(out, "attempts per logical request", counts(d.attempts()));
+        row(out, "status", Diagnosis.countsText(d.status()));
+        row(out, "attempts per logical request", Diagnosis.countsText(d.attempts()));
         Diagnosis.Synchronisation s = d.synchronisation();
         row(
                 out,
@@ -327,30 +325,16 @@ public final class DiagnosisHtml {
                 .append("\">\n");
         out.append(String.format(
                 Locale.ROOT, "<text x=\"4\" y=\"%d\" font-size=\"11\">%d</text>%n", MARGIN_TOP + 10, peak));
-        out.append("<g fill=\"#2f6fde\" data-series=\"requests\">");
-        for (int i = 0; i < values.size(); i++) {
-            long v = values.get(i);
-            if (v == 0) {
-                continue;
-            }
-            double h = plotH * v / peak;
-            out.append(String.format(
-                    Locale.ROOT,
-                    "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>",
-                    MARGIN_LEFT + i * barW,
-                    baseY - h,
-                    Math.max(0.5, barW * 0.9),
-                    h));
-        }
-        out.append("</g>\n</svg>\n");
+        bars(out, values, "#2f6fde", "requests", peak, barW, plotH, baseY);
+        out.append("</svg>\n");
     }
 
     private static void bars(
             StringBuilder out,
-            List<Integer> values,
+            List<? extends Number> values,
             String colour,
             String name,
-            int peak,
+            long peak,
             double barW,
             double plotH,
             double baseY) {
@@ -360,7 +344,7 @@ public final class DiagnosisHtml {
                 .append(name)
                 .append("\">");
         for (int i = 0; i < values.size(); i++) {
-            int v = values.get(i);
+            long v = values.get(i).longValue();
             if (v == 0) {
                 continue;
             }
@@ -449,17 +433,6 @@ public final class DiagnosisHtml {
                 .append("</th><td>")
                 .append(text(value))
                 .append("</td></tr>\n");
-    }
-
-    private static String counts(SortedMap<Integer, Long> counts) {
-        StringBuilder out = new StringBuilder();
-        for (Map.Entry<Integer, Long> e : counts.entrySet()) {
-            out.append(out.length() == 0 ? "" : ", ")
-                    .append(e.getKey())
-                    .append(": ")
-                    .append(StormAnalysis.count(e.getValue()));
-        }
-        return out.length() == 0 ? "(none)" : out.toString();
     }
 
     /** DG11, then HTML: evidence text redacted once more (defence in depth) and escaped. */

@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.HtmlPage;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -48,12 +49,12 @@ record EndSessionPage(URI endpoint, Map<String, String> fields, URI loggedOut) {
         StringBuilder html = new StringBuilder("<!doctype html><html><head><meta charset=\"utf-8\">"
                 + "<title>Stormwatch: Signing out</title></head><body style=\"font-family:sans-serif;margin:3em\">"
                 + "<h1>Signing out</h1><p>Stormwatch is taking you to the provider to end your sign-in there.</p>"
-                + "<form id=\"end-session\" method=\"post\" action=\"" + SignInPage.escape(endpoint.toString())
+                + "<form id=\"end-session\" method=\"post\" action=\"" + HtmlPage.escape(endpoint.toString())
                 + "\">");
         fields.forEach((name, value) -> html.append("<input type=\"hidden\" name=\"")
-                .append(SignInPage.escape(name))
+                .append(HtmlPage.escape(name))
                 .append("\" value=\"")
-                .append(SignInPage.escape(value))
+                .append(HtmlPage.escape(value))
                 .append("\">"));
         html.append("<button type=\"submit\">Sign out at the provider</button></form><script>")
                 .append(SUBMIT_SCRIPT)

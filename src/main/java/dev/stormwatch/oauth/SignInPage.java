@@ -1,5 +1,6 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.HtmlPage;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -65,9 +66,9 @@ public record SignInPage(int status, String title, String detail, boolean closeT
         // The page's one script; its SHA-256 is the only script the Content-Security-Policy lets run.
         String script = CLEAN_ADDRESS_SCRIPT + (closeTab ? CLOSE_TAB_SCRIPT : "");
         String scriptHash = "'sha256-" + Base64.getEncoder().encodeToString(sha256(script)) + "'";
-        String html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Stormwatch: " + escape(title)
-                + "</title></head><body style=\"font-family:sans-serif;margin:3em\"><h1>" + escape(title)
-                + "</h1><p>" + escape(detail) + "</p>"
+        String html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Stormwatch: " + HtmlPage.escape(title)
+                + "</title></head><body style=\"font-family:sans-serif;margin:3em\"><h1>" + HtmlPage.escape(title)
+                + "</h1><p>" + HtmlPage.escape(detail) + "</p>"
                 + "<script>" + script + "</script></body></html>";
         byte[] body = html.getBytes(StandardCharsets.UTF_8);
         String head = "HTTP/1.1 " + status + " " + reason() + "\r\n"
@@ -91,22 +92,6 @@ public record SignInPage(int status, String title, String detail, boolean closeT
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
-    }
-
-    /** Escapes the five characters that matter in HTML text and attributes. */
-    static String escape(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '&' -> out.append("&amp;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
     }
 
     private String reason() {

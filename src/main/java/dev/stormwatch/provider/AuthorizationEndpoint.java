@@ -1,5 +1,6 @@
 package dev.stormwatch.provider;
 
+import dev.stormwatch.base.HtmlPage;
 import dev.stormwatch.server.FormBody;
 import dev.stormwatch.server.Handler;
 import dev.stormwatch.server.Request;
@@ -81,9 +82,9 @@ final class AuthorizationEndpoint implements Handler {
                 .put(interaction, authorization, state.clock().instant().plus(INTERACTION_TTL));
         StringBuilder body = new StringBuilder();
         body.append("<p><b>")
-                .append(Html.escape(authorization.clientId()))
+                .append(HtmlPage.escape(authorization.clientId()))
                 .append("</b> asks to sign you in (scope: ")
-                .append(Html.escape(authorization.scope()))
+                .append(HtmlPage.escape(authorization.scope()))
                 .append(").</p><form method=\"post\" action=\"")
                 .append(ProviderState.AUTHORIZE)
                 .append("\">")

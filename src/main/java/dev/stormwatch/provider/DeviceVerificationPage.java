@@ -1,5 +1,6 @@
 package dev.stormwatch.provider;
 
+import dev.stormwatch.base.HtmlPage;
 import dev.stormwatch.server.FormBody;
 import dev.stormwatch.server.Handler;
 import dev.stormwatch.server.Request;
@@ -43,7 +44,7 @@ final class DeviceVerificationPage implements Handler {
                 .append(" action=\"")
                 .append(ProviderState.DEVICE)
                 .append("\"><p><label>Code <input name=\"user_code\" autocomplete=\"off\" value=\"")
-                .append(Html.escape(typed))
+                .append(HtmlPage.escape(typed))
                 .append("\"></label></p>");
         Html.userChoiceAndDecision(body, state.config().users());
         return Html.page(200, TITLE, body.toString());

@@ -6,15 +6,13 @@ import dev.stormwatch.app.common.UiThread;
 import dev.stormwatch.app.diagnose.DiagnoseView;
 import dev.stormwatch.app.diagnose.DiagnoseViewModel;
 import dev.stormwatch.app.shell.MainWindow;
-import dev.stormwatch.cli.StormwatchCommand;
+import dev.stormwatch.cli.InProcessCli;
 import dev.stormwatch.diagnose.DiagnoseService;
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
 import dev.stormwatch.load.report.JsonReportReader;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TimeSeries;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,7 +40,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import picocli.CommandLine;
 
 /**
  * The Diagnose tab in the main window, on the real diagnosis (on its own background thread, as the app's composition
@@ -369,29 +366,7 @@ class DiagnoseTabTest {
      * limit_req, for its shortest length (10 s).
      */
     private Path labReport() {
-        Path report = dir.resolve("lab.json");
-        CommandLine cli = StormwatchCommand.newCommandLine();
-        StringWriter loadOut = new StringWriter();
-        cli.setOut(new PrintWriter(loadOut));
-        cli.setErr(new PrintWriter(loadOut));
-        int exit = cli.execute(
-                "load",
-                "--target",
-                "embedded",
-                "--clients",
-                "20",
-                "--rate",
-                "80",
-                "--duration",
-                "10s",
-                "--scenario",
-                "nginx-limit-req",
-                "--seed",
-                "3",
-                "--report",
-                report.toString());
-        assertThat(exit).as(loadOut.toString()).isZero();
-        return report;
+        return InProcessCli.writeNginxLabReport(dir.resolve("lab.json"));
     }
 
     /** The median-early cells of the rows in view, top first. */

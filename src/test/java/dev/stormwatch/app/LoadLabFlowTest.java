@@ -2,10 +2,7 @@ package dev.stormwatch.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stormwatch.app.common.FxTicker;
-import dev.stormwatch.embedded.EmbeddedStack;
 import dev.stormwatch.load.scenario.ScenarioPresets;
-import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.chart.LineChart;
 import javafx.scene.control.TabPane;
@@ -26,8 +23,7 @@ class LoadLabFlowTest {
 
     @Start
     void start(Stage stage) {
-        composition = new Composition(
-                new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(), EmbeddedStack::start));
+        composition = TestWindows.withEmbeddedServers();
         composition.window().show(stage);
     }
 

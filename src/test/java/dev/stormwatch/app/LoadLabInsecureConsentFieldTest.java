@@ -2,9 +2,6 @@ package dev.stormwatch.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stormwatch.app.common.FxTicker;
-import dev.stormwatch.embedded.EmbeddedStack;
-import java.time.Clock;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
@@ -26,8 +23,7 @@ class LoadLabInsecureConsentFieldTest {
 
     @Start
     void start(Stage stage) {
-        composition = new Composition(
-                new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(), EmbeddedStack::start));
+        composition = TestWindows.withEmbeddedServers();
         composition.window().show(stage);
     }
 

@@ -2,10 +2,7 @@ package dev.stormwatch.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stormwatch.app.common.FxTicker;
-import dev.stormwatch.embedded.EmbeddedStack;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -30,8 +27,7 @@ class MainWindowTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        composition = new Composition(
-                new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(), EmbeddedStack::start));
+        composition = TestWindows.withEmbeddedServers();
         composition.window().show(stage);
     }
 

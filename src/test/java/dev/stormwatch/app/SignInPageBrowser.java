@@ -1,6 +1,10 @@
 package dev.stormwatch.app;
 
 import dev.stormwatch.oauth.BrowserLauncher;
+import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.oauth.OAuthConfig;
+import dev.stormwatch.provider.ClientRegistration;
+import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.testing.EndSessionForm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,6 +43,21 @@ public final class SignInPageBrowser implements BrowserLauncher {
     /** A person who picks a user and allows at once. */
     public SignInPageBrowser() {
         this(Duration.ZERO);
+    }
+
+    /**
+     * Signs the desktop client in at {@code provider} as its first demo user, at once, and gives the ID token as
+     * text: a real token for tests that inspect one.
+     */
+    public static String signInForIdToken(DemoProvider provider) {
+        return OAuthClient.builder(OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID))
+                .browser(new SignInPageBrowser())
+                .build()
+                .login()
+                .tokens()
+                .idToken()
+                .orElseThrow()
+                .reveal();
     }
 
     /** A person who spends {@code thinkTime} on the sign-in page before allowing (real time: it sleeps). */

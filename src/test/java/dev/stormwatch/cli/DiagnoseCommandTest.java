@@ -10,7 +10,6 @@ import dev.stormwatch.load.report.StandardFigures;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.Figure;
 import dev.stormwatch.load.series.TimeSeries;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class DiagnoseCommandTest {
 
@@ -32,13 +30,10 @@ class DiagnoseCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        CommandLine cli = StormwatchCommand.newCommandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
         String[] full = new String[args.length + 1];
         full[0] = "diagnose";
         System.arraycopy(args, 0, full, 1, args.length);
-        return cli.execute(full);
+        return InProcessCli.run(out, err, full);
     }
 
     private Path storm() throws Exception {
@@ -299,30 +294,8 @@ class DiagnoseCommandTest {
         if (labReport != null) {
             return labReport;
         }
-        Path report = labDir.resolve("lab.json");
-        CommandLine cli = StormwatchCommand.newCommandLine();
-        StringWriter loadOut = new StringWriter();
-        cli.setOut(new PrintWriter(loadOut));
-        cli.setErr(new PrintWriter(loadOut));
-        int exit = cli.execute(
-                "load",
-                "--target",
-                "embedded",
-                "--clients",
-                "20",
-                "--rate",
-                "80",
-                "--duration",
-                "10s",
-                "--scenario",
-                "nginx-limit-req",
-                "--seed",
-                "3",
-                "--report",
-                report.toString());
-        assertThat(exit).as(loadOut.toString()).isZero();
-        labReport = report;
-        return report;
+        labReport = InProcessCli.writeNginxLabReport(labDir.resolve("lab.json"));
+        return labReport;
     }
 
     @Test

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class ExplainRetryAfterCommandTest {
 
@@ -16,13 +14,10 @@ class ExplainRetryAfterCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        CommandLine cli = StormwatchCommand.newCommandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
         String[] full = new String[args.length + 1];
         full[0] = "explain-retry-after";
         System.arraycopy(args, 0, full, 1, args.length);
-        return cli.execute(full);
+        return InProcessCli.run(out, err, full);
     }
 
     @Test

@@ -3,8 +3,6 @@ package dev.stormwatch.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.app.SignInPageBrowser;
-import dev.stormwatch.oauth.OAuthClient;
-import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
@@ -36,15 +34,7 @@ class InspectTokenCommandTest {
     @BeforeAll
     static void signIn() throws Exception {
         provider = DemoProvider.start(ProviderConfig.defaults());
-        idToken = OAuthClient.builder(
-                        OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID))
-                .browser(new SignInPageBrowser())
-                .build()
-                .login()
-                .tokens()
-                .idToken()
-                .orElseThrow()
-                .reveal();
+        idToken = SignInPageBrowser.signInForIdToken(provider);
     }
 
     @AfterAll

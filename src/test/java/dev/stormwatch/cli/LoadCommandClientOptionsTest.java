@@ -7,7 +7,6 @@ import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.RunOutcome;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TimeSeries;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.nio.file.Path;
@@ -22,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /** {@code stormwatch load}'s options for the retry policy, the retry quota and the limiter's limit. */
 class LoadCommandClientOptionsTest {
@@ -31,10 +29,7 @@ class LoadCommandClientOptionsTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        CommandLine cli = StormwatchCommand.newCommandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        return cli.execute(args);
+        return InProcessCli.run(out, err, args);
     }
 
     static Stream<Arguments> badValues() {

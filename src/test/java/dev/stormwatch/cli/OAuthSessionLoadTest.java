@@ -25,7 +25,6 @@ import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
 import dev.stormwatch.relay.RequestRecord;
 import dev.stormwatch.relay.TrustedIssuer;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -44,7 +43,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * A load run with the OAuth session's token ({@code --oauth-session}), end to end with real parts: the embedded demo
@@ -380,9 +378,6 @@ class OAuthSessionLoadTest {
     }
 
     private static int load(StringWriter out, StringWriter err, String... args) {
-        CommandLine cli = StormwatchCommand.newCommandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
+        return InProcessCli.run(out, err, args);
     }
 }

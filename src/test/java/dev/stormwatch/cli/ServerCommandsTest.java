@@ -2,7 +2,6 @@ package dev.stormwatch.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,7 +13,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code stormwatch provider} and {@code stormwatch relay}: they start, print where they are, and stop. */
 class ServerCommandsTest {
@@ -23,10 +21,7 @@ class ServerCommandsTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        CommandLine cli = StormwatchCommand.newCommandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
+        return InProcessCli.run(out, err, args);
     }
 
     @Test

@@ -1,12 +1,9 @@
 package dev.stormwatch.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.stormwatch.base.LoopbackHost;
-import dev.stormwatch.testing.RealTinyproxy;
+import dev.stormwatch.testing.ProxiedTarget;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -33,31 +30,24 @@ class TinyproxyTest {
     @TempDir
     Path dir;
 
-    private Process proxy;
+    private ProxiedTarget proxied;
     private int proxyPort;
-    private final MockWebServer target = new MockWebServer();
+    private MockWebServer target;
     private String hostName;
 
     @BeforeEach
     void start() throws Exception {
-        assumeTrue(RealTinyproxy.installed(), "tinyproxy is not installed: apt-get install tinyproxy");
-        hostName = InetAddress.getLocalHost().getHostName();
-        assumeTrue(
-                !LoopbackHost.isLoopback(hostName) && LoopbackHost.resolvedLoopbackAddresses(hostName).length > 0,
-                "this machine's host name does not resolve to loopback; no target the proxy can reach here");
-        target.start(InetAddress.getByName("127.0.0.1"), 0);
-        RealTinyproxy.Started started = RealTinyproxy.start(dir);
-        proxy = started.process();
-        proxyPort = started.port();
+        proxied = ProxiedTarget.start(dir);
+        target = proxied.target();
+        hostName = proxied.hostName();
+        proxyPort = proxied.proxyPort();
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (proxy != null) {
-            proxy.destroy();
-            proxy.waitFor(5, TimeUnit.SECONDS);
+        if (proxied != null) {
+            proxied.stop();
         }
-        target.shutdown();
     }
 
     private OkHttpClient client(Map<String, String> env) {

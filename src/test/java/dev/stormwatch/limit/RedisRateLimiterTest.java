@@ -4,42 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisPooled;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The contract on a real standalone Redis (embedded binaries), one server for the class, flushed between tests. */
 class RedisRateLimiterTest extends RateLimiterContract {
 
-    private static EmbeddedRedis redis;
-    // The test talks to Redis directly with JedisPooled, deprecated in Jedis 7, as the port under test does.
-    @SuppressWarnings("deprecation")
-    private static JedisPooled jedis;
+    @RegisterExtension
+    static final EmbeddedRedisExtension REDIS = new EmbeddedRedisExtension();
 
     private RedisPort port;
 
-    @BeforeAll
-    @SuppressWarnings("deprecation") // JedisPooled, as the field above
-    static void startRedis() {
-        redis = EmbeddedRedis.start();
-        jedis = new JedisPooled(new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        jedis.close();
-        redis.close();
-    }
-
     @BeforeEach
     void flush() {
-        jedis.flushAll();
+        REDIS.client().flushAll();
         // A generous timeout: this class proves the algorithms, not the outage path, on a shared 2-core machine.
-        port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
+        port = REDIS.server().connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
     }
 
     @AfterEach
@@ -54,12 +37,12 @@ class RedisRateLimiterTest extends RateLimiterContract {
 
     @Override
     void advanceTo(Instant instant) {
-        RedisTime.awaitReaching(jedis, "any", instant);
+        RedisTime.awaitReaching(REDIS.client(), "any", instant);
     }
 
     @Override
     Instant backendNow() {
-        return RedisTime.now(jedis, "any");
+        return RedisTime.now(REDIS.client(), "any");
     }
 
     @Test
@@ -78,7 +61,7 @@ class RedisRateLimiterTest extends RateLimiterContract {
 
         // Both sequences run 1..5: a member shared by the two would overwrite, not add, and let an 11th through.
         assertThat(allowed).isEqualTo(10);
-        assertThat(jedis.zcard(key.redisKey())).isEqualTo(10);
+        assertThat(REDIS.client().zcard(key.redisKey())).isEqualTo(10);
         assertThat(first.tryAcquire(key).allowed()).isFalse();
         assertThat(second.tryAcquire(key).allowed()).isFalse();
     }

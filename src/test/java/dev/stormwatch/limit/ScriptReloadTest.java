@@ -6,49 +6,34 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisPooled;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Scripts are loaded once and called by SHA; a NOSCRIPT reloads and retries exactly once (L5). */
 class ScriptReloadTest {
 
     private static final LimitKey KEY = LimitKey.of("alice", "gpt-4o");
-    private static EmbeddedRedis redis;
-    // The test talks to Redis directly with JedisPooled, deprecated in Jedis 7, as the port under test does.
-    @SuppressWarnings("deprecation")
-    private static JedisPooled jedis;
 
-    @BeforeAll
-    @SuppressWarnings("deprecation") // JedisPooled, as the field above
-    static void startRedis() {
-        redis = EmbeddedRedis.start();
-        jedis = new JedisPooled(new redis.clients.jedis.HostAndPort("127.0.0.1", redis.port()), redis.clientConfig());
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        jedis.close();
-        redis.close();
-    }
+    @RegisterExtension
+    static final EmbeddedRedisExtension REDIS = new EmbeddedRedisExtension();
 
     @BeforeEach
     void flush() {
-        jedis.flushAll();
-        jedis.scriptFlush();
+        REDIS.client().flushAll();
+        REDIS.client().scriptFlush();
     }
 
     @Test
     @DisplayName("L5: connecting loads the script once, so the first call runs by SHA with no reload")
     void connectLoadsTheScriptOnce() {
-        try (RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
+        try (RedisPort port = REDIS.server().connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
             RedisRateLimiter limiter =
                     RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
 
-            assertThat(jedis.scriptExists(LuaScript.of(Algorithm.SLIDING_LOG).sha(), "any"))
+            assertThat(REDIS.client()
+                            .scriptExists(LuaScript.of(Algorithm.SLIDING_LOG).sha(), "any"))
                     .isTrue();
             assertThat(limiter.tryAcquire(KEY).allowed()).isTrue();
             assertThat(limiter.scriptReloads()).isZero();
@@ -58,18 +43,18 @@ class ScriptReloadTest {
     @Test
     @DisplayName("L5: after SCRIPT FLUSH the next call reloads once, retries, and counts the request once")
     void scriptFlushIsAnsweredByOneReloadAndOneRetry() {
-        try (RedisPort port = redis.connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
+        try (RedisPort port = REDIS.server().connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)))) {
             RedisRateLimiter limiter =
                     RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
             limiter.tryAcquire(KEY);
 
-            jedis.scriptFlush();
+            REDIS.client().scriptFlush();
             LimitDecision decision = limiter.tryAcquire(KEY);
 
             assertThat(decision.allowed()).isTrue();
             assertThat(decision.inWindow()).isEqualTo(2);
             assertThat(limiter.scriptReloads()).isEqualTo(1);
-            assertThat(jedis.zcard(KEY.redisKey())).isEqualTo(2);
+            assertThat(REDIS.client().zcard(KEY.redisKey())).isEqualTo(2);
         }
     }
 

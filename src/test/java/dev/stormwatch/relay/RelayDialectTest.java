@@ -12,12 +12,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import okhttp3.Headers;
-import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -27,27 +26,21 @@ class RelayDialectTest {
     /** 2026-01-01T00:00:00Z plus 10.25 s: the 60 s window ends 49.75 s later. */
     private final FakeClock clock = FakeClock.at("2026-01-01T00:00:10.250Z");
 
-    private final OkHttpClient client =
-            new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
-    private Relay relay;
+    @RegisterExtension
+    final RelayOnSockets sockets = new RelayOnSockets();
 
-    @AfterEach
-    void stop() {
-        if (relay != null) {
-            relay.close();
-        }
-        client.connectionPool().evictAll();
-    }
+    private Relay relay;
 
     /** Three requests allowed, then the 429: the headers of each, in order. */
     private List<Headers> fourRequests(RateLimitDialect dialect) throws IOException {
-        relay = Relay.start(RelayConfig.defaults()
+        relay = sockets.start(RelayConfig.defaults()
                 .withClock(clock)
                 .withQuota(new Quota(3, Duration.ofMinutes(1)))
                 .withDialect(dialect));
         List<Headers> headers = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            try (Response response = client.newCall(new Request.Builder()
+            try (Response response = sockets.client()
+                    .newCall(new Request.Builder()
                             .url(relay.baseUrl() + "/v1/models")
                             .header("Authorization", "Bearer sk-demo")
                             .build())

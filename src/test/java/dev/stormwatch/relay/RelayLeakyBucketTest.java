@@ -5,39 +5,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
 import java.time.Duration;
-import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** LB9: the relay answering as nginx's limit_req (50 r/s, no burst), over real sockets, on a fake clock. */
 class RelayLeakyBucketTest {
 
     private final FakeClock clock = FakeClock.at("2026-01-01T00:00:00Z");
-    private final OkHttpClient client =
-            new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
-    private Relay relay;
 
-    @AfterEach
-    void stop() {
-        if (relay != null) {
-            relay.close();
-        }
-        client.connectionPool().evictAll();
-    }
+    @RegisterExtension
+    final RelayOnSockets sockets = new RelayOnSockets();
+
+    private Relay relay;
 
     private void start() throws IOException {
         // Its own dialect must not matter: nginx speaks none.
-        relay = Relay.start(RelayConfig.defaults()
+        relay = sockets.start(RelayConfig.defaults()
                 .withClock(clock)
                 .withQuota(Quota.leakyBucket(50))
                 .withDialect(RateLimitDialect.OPENAI));
     }
 
     private Response get() throws IOException {
-        return client.newCall(new Request.Builder()
+        return sockets.client()
+                .newCall(new Request.Builder()
                         .url(relay.baseUrl() + "/v1/models")
                         .header("Authorization", "Bearer sk-demo")
                         .build())

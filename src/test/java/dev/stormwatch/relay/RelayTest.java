@@ -18,12 +18,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The relay over real sockets; every behaviour is checked from its own request record. */
 class RelayTest {
@@ -32,20 +31,14 @@ class RelayTest {
             "{\"model\":\"storm-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 
     private final FakeClock clock = FakeClock.atNewYear();
-    private final OkHttpClient client =
-            new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
+
+    @RegisterExtension
+    final RelayOnSockets sockets = new RelayOnSockets();
+
     private Relay relay;
 
-    @AfterEach
-    void stop() {
-        if (relay != null) {
-            relay.close();
-        }
-        client.connectionPool().evictAll();
-    }
-
     private Relay start(RelayConfig config) throws IOException {
-        relay = Relay.start(config.withClock(clock));
+        relay = sockets.start(config.withClock(clock));
         return relay;
     }
 
@@ -246,7 +239,8 @@ class RelayTest {
         start(RelayConfig.defaults());
         models("sk-demo");
         models("nope");
-        try (Response response = client.newCall(new Request.Builder()
+        try (Response response = sockets.client()
+                .newCall(new Request.Builder()
                         .url(relay.baseUrl() + "/admin/requests?since=1")
                         .build())
                 .execute()) {
@@ -303,11 +297,12 @@ class RelayTest {
         if (key != null) {
             request.header("Authorization", "Bearer " + key);
         }
-        return client.newCall(request.build()).execute();
+        return sockets.client().newCall(request.build()).execute();
     }
 
     private Response chat(String contentType, String body) throws IOException {
-        return client.newCall(new Request.Builder()
+        return sockets.client()
+                .newCall(new Request.Builder()
                         .url(relay.baseUrl() + "/v1/chat/completions")
                         .header("Authorization", "Bearer sk-demo")
                         .post(RequestBody.create(body.getBytes(StandardCharsets.UTF_8), MediaType.get(contentType)))

@@ -496,7 +496,7 @@ public final class DiagnoseViewModel {
                 d.amplification(),
                 d.from(),
                 d.to(),
-                counts(d.status()),
+                Diagnosis.countsText(d.status()),
                 s.peakPerSecond(),
                 s.peakToMeanPerSecond(),
                 s.maxClientsRetryingIn100ms());
@@ -541,15 +541,6 @@ public final class DiagnoseViewModel {
                         w.realCompletedShare() * 100,
                         w.quotaPerSecond(),
                         w.quotaEstimated() ? ", the most the server" + " accepted in one second" : "");
-    }
-
-    private static String counts(Map<Integer, Long> counts) {
-        StringBuilder out = new StringBuilder();
-        counts.forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ")
-                .append(k)
-                .append(": ")
-                .append(String.format(Locale.ROOT, "%,d", v)));
-        return out.length() == 0 ? "(none)" : out.toString();
     }
 
     /** DG14: the what-if's buckets, on the real arrivals' width and start. */

@@ -28,15 +28,7 @@ class TokenInspectorViewModelTest {
     @BeforeAll
     static void signIn() throws Exception {
         provider = DemoProvider.start(ProviderConfig.defaults());
-        idToken = OAuthClient.builder(
-                        OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID))
-                .browser(new SignInPageBrowser())
-                .build()
-                .login()
-                .tokens()
-                .idToken()
-                .orElseThrow()
-                .reveal();
+        idToken = SignInPageBrowser.signInForIdToken(provider);
     }
 
     @AfterAll

@@ -1,0 +1,56 @@
+package dev.stormwatch.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import picocli.CommandLine;
+
+/** Runs {@code stormwatch} in the test's JVM, as a person would type it, keeping what it writes. */
+public final class InProcessCli {
+
+    private InProcessCli() {}
+
+    /**
+     * Runs {@code stormwatch ARGS} with a fresh command line.
+     *
+     * @param out receives the standard output
+     * @param err receives the errors
+     * @return the exit code
+     */
+    public static int run(StringWriter out, StringWriter err, String... args) {
+        CommandLine cli = StormwatchCommand.newCommandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    /**
+     * Writes a real load report at {@code report}: {@code stormwatch load} against the embedded relay answering as
+     * nginx's limit_req (429 with Retry-After: 2), for its shortest length (10 s). Fails the test if the run fails.
+     */
+    public static Path writeNginxLabReport(Path report) {
+        StringWriter loadOut = new StringWriter();
+        int exit = run(
+                loadOut,
+                loadOut,
+                "load",
+                "--target",
+                "embedded",
+                "--clients",
+                "20",
+                "--rate",
+                "80",
+                "--duration",
+                "10s",
+                "--scenario",
+                "nginx-limit-req",
+                "--seed",
+                "3",
+                "--report",
+                report.toString());
+        assertThat(exit).as(loadOut.toString()).isZero();
+        return report;
+    }
+}
