@@ -90,7 +90,7 @@ public final class ProviderCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         ProviderConfig config = config();
         List<PlannedFault> planned = FaultOptions.parse(spec.commandLine(), faults);
-        Optional<Duration> lifetime = Optional.ofNullable(runFor).map(this::duration);
+        Optional<Duration> lifetime = Optional.ofNullable(runFor).map(text -> duration("--run-for", text));
         PrintWriter out = spec.commandLine().getOut();
         DemoProvider provider = DemoProvider.start(config);
         FaultOptions.apply(planned, provider.faults());
@@ -135,8 +135,8 @@ public final class ProviderCommand implements Callable<Integer> {
                             clientId.equals(ClientRegistration.CONFIDENTIAL_CLIENT_ID)
                                     ? List.of(client)
                                     : List.of(client, confidential(redirects)))
-                    .withAccessTokenTtl(duration(accessTokenTtl))
-                    .withRefreshTokenTtl(duration(refreshTokenTtl))
+                    .withAccessTokenTtl(duration("--access-token-ttl", accessTokenTtl))
+                    .withRefreshTokenTtl(duration("--refresh-token-ttl", refreshTokenTtl))
                     .withDpopNonceRequired(dpopNonce)
                     .withIdTokenAlgorithm(idTokenAlgorithm)
                     .withKeepAlive(keepAliveDuration());
@@ -146,7 +146,7 @@ public final class ProviderCommand implements Callable<Integer> {
     }
 
     private Duration keepAliveDuration() {
-        Duration value = duration(keepAlive);
+        Duration value = duration("--keep-alive", keepAlive);
         if (value.toMillis() < 1 || value.compareTo(ServerOptions.MAX_KEEP_ALIVE) > 0) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
@@ -155,11 +155,12 @@ public final class ProviderCommand implements Callable<Integer> {
         return value;
     }
 
-    private Duration duration(String text) {
+    /** HD5: one duration grammar for every option; a bad value is refused naming the option it was given to. */
+    private Duration duration(String option, String text) {
         try {
             return DurationText.parse(text);
         } catch (DurationText.Invalid e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " " + e.getMessage());
         }
     }
 }

@@ -129,7 +129,7 @@ public final class RelayCommand implements Callable<Integer> {
         List<PlannedFault> planned = FaultOptions.parse(spec.commandLine(), faults);
         Optional<Duration> lifetime;
         try {
-            lifetime = Optional.ofNullable(runFor).map(this::duration);
+            lifetime = Optional.ofNullable(runFor).map(text -> duration("--run-for", text));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -178,7 +178,7 @@ public final class RelayCommand implements Callable<Integer> {
                     .withSeed(seed)
                     .withApiKeys(apiKeys.isEmpty() ? List.of(RelayConfig.DEMO_KEY) : apiKeys)
                     .withCapacity(capacity, collapse)
-                    .withLatency(new LatencyModel(duration(latency), latencySigma))
+                    .withLatency(new LatencyModel(duration("--latency", latency), latencySigma))
                     .withDisruptions(disruptions())
                     .withDialect(RateLimitDialect.parse(dialect));
             if (quota != null) {
@@ -198,40 +198,63 @@ public final class RelayCommand implements Callable<Integer> {
     private List<Disruption> disruptions() {
         List<Disruption> timeline = new ArrayList<>();
         for (String o : outages) {
-            Duration[] range = range(o);
+            Duration[] range = range("--outage", o);
             timeline.add(new Disruption.Outage(range[0], range[1]));
         }
         for (String h : hiccups) {
-            timeline.add(new Disruption.Hiccup(duration(h)));
+            timeline.add(new Disruption.Hiccup(duration("--hiccup", h)));
         }
         for (String b : brownOuts) {
             int colon = b.lastIndexOf(':');
             if (colon < 0) {
                 throw new IllegalArgumentException("--brownout is FROM..TO:SHARE, e.g. 10s..20s:0.3");
             }
-            Duration[] range = range(b.substring(0, colon));
-            timeline.add(new Disruption.BrownOut(range[0], range[1], Double.parseDouble(b.substring(colon + 1))));
+            Duration[] range = range("--brownout", b.substring(0, colon));
+            timeline.add(new Disruption.BrownOut(range[0], range[1], share(b.substring(colon + 1))));
         }
         return timeline;
     }
 
-    private Duration[] range(String text) {
+    private static Duration[] range(String option, String text) {
         String[] parts = text.split("\\.\\.");
         if (parts.length != 2) {
-            throw new IllegalArgumentException("a time range is FROM..TO, e.g. 30s..60s, not " + text);
+            throw new IllegalArgumentException(
+                    option + " takes a time range FROM..TO, e.g. 30s..60s, not '" + text + "'");
         }
-        return new Duration[] {duration(parts[0]), duration(parts[1])};
+        return new Duration[] {duration(option, parts[0]), duration(option, parts[1])};
+    }
+
+    /** HD5: a brown-out's share of 5xx, a number from 0 to 1. */
+    private static double share(String text) {
+        try {
+            return Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "--brownout's share '" + text + "' is not a number: write one from 0 to 1, e.g. 10s..20s:0.3");
+        }
     }
 
     private static Quota quota(String text) {
         String[] parts = text.split("/");
         if (parts.length != 2) {
-            throw new IllegalArgumentException("--quota is N/WINDOW, e.g. 60/1m");
+            throw new IllegalArgumentException("--quota is N/WINDOW, e.g. 60/1m, not '" + text + "'");
         }
-        return new Quota(Integer.parseInt(parts[0].trim()), DurationText.parse(parts[1]));
+        int requests;
+        try {
+            requests = Integer.parseInt(parts[0].trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "--quota's request count '" + parts[0] + "' is not a whole number: write N/WINDOW, e.g. 60/1m");
+        }
+        return new Quota(requests, duration("--quota's window", parts[1]));
     }
 
-    private Duration duration(String text) {
-        return DurationText.parse(text);
+    /** HD5: one duration grammar for every option; a bad value is refused naming the option it was given to. */
+    private static Duration duration(String option, String text) {
+        try {
+            return DurationText.parse(text);
+        } catch (DurationText.Invalid e) {
+            throw new IllegalArgumentException(option + " " + e.getMessage(), e);
+        }
     }
 }
