@@ -134,6 +134,16 @@ class LimiterSettingsEdgesTest {
     }
 
     @Test
+    @DisplayName("L7: a limit over one request per microsecond is refused with the most the window can count")
+    void aLimitOverOnePerMicrosecondSaysTheMost() {
+        assertThat(LimitSpec.of(1_000, Duration.ofMillis(1)).limit()).isEqualTo(1_000);
+        assertThatThrownBy(() -> LimitSpec.of(1_001, Duration.ofMillis(1)))
+                .isInstanceOf(LimiterConfigurationException.class)
+                .hasMessage("limit 1001 per PT0.001S is more than one request per microsecond, which the limiters"
+                        + " cannot count: give at most 1000 per PT0.001S, or a longer window for the same rate");
+    }
+
+    @Test
     @DisplayName("RB1: the failure threshold is 1 to 1,000, each bound on both sides")
     void failureThresholdBoundsOnBothSides() {
         RateLimiterBuilder builder = RateLimiterBuilder.of(Algorithm.GCRA, SPEC);

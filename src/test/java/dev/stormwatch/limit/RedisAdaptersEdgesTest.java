@@ -45,7 +45,7 @@ class RedisAdaptersEdgesTest {
             + " unavailable, instead of hanging")
     void aFullPoolFailsAfterTheTimeout() {
         try (JedisPooledPort port = redis.connect(
-                RedisClientSettings.DEFAULT.withTimeout(Duration.ofMillis(200)).withMaxConnections(1))) {
+                RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(1)).withMaxConnections(1))) {
             try (Connection held = port.pool().getResource()) {
                 assertThat(held.ping()).isTrue();
 
