@@ -1,0 +1,106 @@
+package dev.stormwatch.limit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The outage circuit on its own (L9, RB1): when it opens, what it says while open, and that one caller probes per
+ * interval even when two arrive at the same instant.
+ */
+class BackendCircuitEdgesTest {
+
+    private static final Duration RETRY = Duration.ofSeconds(1);
+
+    /** A settable clock that can run one action the next time the circuit reads it: a second caller arriving. */
+    private static final class SteppingClock extends Clock {
+        private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+        private Runnable onNextRead;
+
+        void advance(Duration duration) {
+            now = now.plus(duration);
+        }
+
+        void onNextRead(Runnable action) {
+            onNextRead = action;
+        }
+
+        @Override
+        public Instant instant() {
+            Runnable action = onNextRead;
+            onNextRead = null;
+            if (action != null) {
+                action.run();
+            }
+            return now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+    }
+
+    private final SteppingClock clock = new SteppingClock();
+
+    @Test
+    @DisplayName("RB1 L9: closed until the threshold's failure, which alone says it opened; an answer closes it")
+    void opensOnTheThresholdAndClosesOnAnAnswer() {
+        BackendCircuit circuit = new BackendCircuit(clock, RETRY, 2);
+
+        assertThat(circuit.isOpen()).isFalse();
+        assertThat(circuit.nextAttemptMillis()).isEqualTo(clock.millis());
+        assertThat(circuit.recordFailure()).isFalse();
+        assertThat(circuit.isOpen()).isFalse();
+        assertThat(circuit.recordFailure()).isTrue();
+        assertThat(circuit.isOpen()).isTrue();
+        assertThat(circuit.nextAttemptMillis()).isEqualTo(clock.millis() + 1_000);
+        assertThat(circuit.recordFailure()).isFalse(); // already open: no second outage
+
+        assertThat(circuit.recordSuccess()).isTrue();
+        assertThat(circuit.isOpen()).isFalse();
+        assertThat(circuit.recordSuccess()).isFalse();
+    }
+
+    @Test
+    @DisplayName(
+            "L9: a probe moves the next attempt one interval on, so a second caller at that instant does not probe")
+    void aProbeMovesTheNextAttemptOneIntervalOn() {
+        BackendCircuit circuit = new BackendCircuit(clock, RETRY);
+        circuit.recordFailure();
+        clock.advance(RETRY);
+
+        assertThat(circuit.tryPass()).isTrue();
+        assertThat(circuit.tryPass()).isFalse();
+        assertThat(circuit.nextAttemptMillis()).isEqualTo(clock.millis() + 1_000);
+    }
+
+    @Test
+    @DisplayName(
+            "L9: two callers that both see the interval over: the first to move the deadline probes, the other not")
+    void ofTwoCallersAtOnceOnlyOneProbes() {
+        BackendCircuit circuit = new BackendCircuit(clock, RETRY);
+        circuit.recordFailure();
+        clock.advance(RETRY);
+        List<Boolean> passes = new ArrayList<>();
+        // The second caller arrives while the first has read the deadline and is reading the clock.
+        clock.onNextRead(() -> passes.add(circuit.tryPass()));
+
+        passes.add(circuit.tryPass());
+
+        assertThat(passes).containsExactly(true, false);
+    }
+}
