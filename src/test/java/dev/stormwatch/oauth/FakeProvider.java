@@ -69,6 +69,12 @@ final class FakeProvider implements AutoCloseable {
     /** The origin the aliases name (TX5 over TLS: a proxy that asks for the certificate); null for the issuer's. */
     volatile String mtlsOrigin;
 
+    /**
+     * When set, every access token is a JWT bound to the certificate of this SHA-256 thumbprint ({@code cnf},
+     * RFC 8705 §3.1), as a provider that saw that certificate would issue it (TX2).
+     */
+    volatile String boundToThumbprint;
+
     volatile long deviceExpiresInSeconds = 600;
     /** The device answer's interval; 0 leaves it out (RFC 8628 §3.2's default of 5 s then applies). */
     volatile long deviceIntervalSeconds = 5;
@@ -234,7 +240,8 @@ final class FakeProvider implements AutoCloseable {
                 return oauthError(400, "invalid_request");
             }
         } else if ("client_credentials".equals(form.get("grant_type"))) {
-            return json("{\"access_token\":\"machine-" + counter.incrementAndGet() + "\",\"token_type\":\"Bearer\","
+            return json("{\"access_token\":\"" + accessToken("machine-" + counter.incrementAndGet())
+                    + "\",\"token_type\":\"Bearer\","
                     + "\"expires_in\":" + tokenLifetimeSeconds + ",\"scope\":\"" + form.getOrDefault("scope", "")
                     + "\"}");
         } else if ("refresh_token".equals(form.get("grant_type"))) {
@@ -244,7 +251,7 @@ final class FakeProvider implements AutoCloseable {
         } else {
             return oauthError(400, "unsupported_grant_type");
         }
-        String access = "access-" + counter.incrementAndGet();
+        String access = accessToken("access-" + counter.incrementAndGet());
         boolean issueRefresh = rotateRefreshTokens || currentRefreshToken == null;
         if (issueRefresh) {
             currentRefreshToken = "refresh-" + counter.incrementAndGet();
@@ -267,6 +274,18 @@ final class FakeProvider implements AutoCloseable {
                 + (issueRefresh ? "\"refresh_token\":\"" + currentRefreshToken + "\"," : "")
                 + (idTokens ? "\"id_token\":\"" + signedIdToken + "\"," : "")
                 + "\"expires_in\":" + tokenLifetimeSeconds + "}");
+    }
+
+    /** {@code id} as the access token, or a JWT bound to {@link #boundToThumbprint} holding it as {@code jti}. */
+    private String accessToken(String id) {
+        String thumbprint = boundToThumbprint;
+        if (thumbprint == null) {
+            return id;
+        }
+        java.util.Base64.Encoder b64 = java.util.Base64.getUrlEncoder().withoutPadding();
+        String payload = "{\"jti\":\"" + id + "\",\"cnf\":{\"x5t#S256\":\"" + thumbprint + "\"}}";
+        return b64.encodeToString("{\"alg\":\"RS256\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8)) + "."
+                + b64.encodeToString(payload.getBytes(java.nio.charset.StandardCharsets.UTF_8)) + ".c2ln";
     }
 
     static String nonceOf(String proof) {

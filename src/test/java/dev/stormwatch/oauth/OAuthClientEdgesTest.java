@@ -1,0 +1,76 @@
+package dev.stormwatch.oauth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.base.Secret;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import okhttp3.mockwebserver.MockResponse;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** Edges of the client's grants that the flow tests pass by: intervals, lifetimes and the states it announces. */
+class OAuthClientEdgesTest extends OAuthClientFixture {
+
+    @Test
+    @DisplayName("DV2: the first poll waits the answer's own interval when it gives one (7 s here, not the default 5)")
+    void theFirstPollWaitsTheAnswersInterval() {
+        provider.deviceIntervalSeconds = 7;
+        OAuthClient client = client();
+
+        client.loginOnDevice(authorization -> {});
+
+        assertThat(sleeps).containsExactly(Duration.ofSeconds(7));
+    }
+
+    @Test
+    @DisplayName("DV4: a device sign-in announces the signed-in session it stores")
+    void aDeviceSignInAnnouncesItsSession() {
+        OAuthClient client = client();
+        List<DeviceAuthorization> shown = new ArrayList<>();
+
+        Session session = client.loginOnDevice(shown::add);
+
+        assertThat(store.load()).contains(session);
+        assertThat(states)
+                .filteredOn(SessionState.SignedIn.class::isInstance)
+                .singleElement()
+                .satisfies(state ->
+                        assertThat(((SessionState.SignedIn) state).session()).isEqualTo(session));
+    }
+
+    @Test
+    @DisplayName("F3: a refresh is announced while it runs, then the refreshed session")
+    void aRefreshIsAnnouncedThenItsSession() {
+        OAuthClient client = client();
+        client.login();
+        states.clear();
+
+        Session refreshed = client.refresh();
+
+        assertThat(states).hasSize(2);
+        assertThat(states.get(0)).isInstanceOf(SessionState.Refreshing.class);
+        assertThat(states.get(1)).isEqualTo(new SessionState.SignedIn(refreshed));
+    }
+
+    @Test
+    @DisplayName("CA7: a machine token whose expires_in is 0 has no expiry; one of 1 s expires a second after it came")
+    void aMachineTokenOfNoLifetimeHasNoExpiry() {
+        OAuthClient client = client(config().withClientAuthentication(ClientAuthentication.of(
+                ClientAuthentication.Method.CLIENT_SECRET_BASIC, Secret.of("machine-secret"))));
+        provider.script("/token", machineToken(0), machineToken(1));
+
+        MachineToken none = client.clientCredentials("api.read");
+        MachineToken oneSecond = client.clientCredentials("api.read");
+
+        assertThat(none.expiresAt()).isEmpty();
+        assertThat(oneSecond.expiresAt()).contains(clock.instant().plusSeconds(1));
+    }
+
+    private static MockResponse machineToken(long expiresIn) {
+        return new MockResponse()
+                .setHeader("Content-Type", "application/json")
+                .setBody("{\"access_token\":\"machine\",\"token_type\":\"Bearer\",\"expires_in\":" + expiresIn + "}");
+    }
+}
