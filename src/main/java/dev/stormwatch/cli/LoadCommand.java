@@ -5,11 +5,11 @@ import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
 import dev.stormwatch.load.options.ClientChoices;
-import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.InvalidLoadOptionsException;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.ProcessFleet;
+import dev.stormwatch.load.options.TargetCredential;
 import dev.stormwatch.load.report.ComparisonTable;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.ReportFiles;
@@ -299,7 +299,7 @@ public final class LoadCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<String> extraProblems = new ArrayList<>();
         proxyRefusal().ifPresent(extraProblems::add);
-        Credential credential = credential(extraProblems);
+        TargetCredential credential = credential(extraProblems);
         if (compare != null && seed == null) {
             seed = System.currentTimeMillis(); // LB6: both runs on one seed, whatever it is
         }
@@ -395,7 +395,7 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     /** LB6: the options of the second run of a comparison: the same, with the one setting --compare names changed. */
-    private Optional<LoadOptions> twin(Credential credential, List<String> problems) {
+    private Optional<LoadOptions> twin(TargetCredential credential, List<String> problems) {
         int equals = compare.indexOf('=');
         String setting = equals < 0 ? compare : compare.substring(0, equals).strip();
         String value = equals < 0 ? "" : compare.substring(equals + 1).strip();
@@ -476,7 +476,7 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     /** The run's options as given, from the fields (one place, so that a comparison run builds its twin the same way). */
-    private LoadOptions.Builder optionsBuilder(Credential credential, List<String> extraProblems) {
+    private LoadOptions.Builder optionsBuilder(TargetCredential credential, List<String> extraProblems) {
         LoadOptions.Builder builder = LoadOptions.builder()
                 .target(target)
                 .credential(credential)
@@ -586,32 +586,32 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    private Credential credential(List<String> problems) {
+    private TargetCredential credential(List<String> problems) {
         if (apiKeyEnv != null && oauthSession) {
             problems.add("give either --api-key-env or --oauth-session, not both");
-            return new Credential.None();
+            return new TargetCredential.None();
         }
         // A session file without --oauth-session would be silently ignored and the run sent unauthenticated; say so.
         if (sessionFile != null && !oauthSession) {
             problems.add("--session-file says where --oauth-session finds the session, but --oauth-session is not"
                     + " given; add --oauth-session, or drop --session-file");
-            return new Credential.None();
+            return new TargetCredential.None();
         }
         if (oauthSession) {
             Path file = sessionFile != null ? sessionFile : dev.stormwatch.oauth.FileSessionStore.defaultLocation();
             // CA8: the session's refreshes carry the client authentication given here, checked as session's are.
             return SessionFileTokens.fromFile(file, clientAuthOptions.read(environment), environment, problems)
-                    .<Credential>map(Credential.OAuthSessionToken::new)
-                    .orElse(new Credential.None());
+                    .<TargetCredential>map(TargetCredential.OAuthSessionToken::new)
+                    .orElse(new TargetCredential.None());
         }
         if (apiKeyEnv == null) {
-            return new Credential.None();
+            return new TargetCredential.None();
         }
         String value = environment.apply(apiKeyEnv);
         if (value == null || value.isBlank()) {
             problems.add("the environment variable " + apiKeyEnv + " named by --api-key-env is not set");
-            return new Credential.None();
+            return new TargetCredential.None();
         }
-        return new Credential.ApiKey(Secret.of(value.strip()));
+        return new TargetCredential.ApiKey(Secret.of(value.strip()));
     }
 }

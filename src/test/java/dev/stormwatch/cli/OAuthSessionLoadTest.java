@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
-import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.TargetCredential;
 import dev.stormwatch.load.report.JsonReportWriter;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.RunOutcome;
@@ -111,7 +111,7 @@ class OAuthSessionLoadTest {
             target.start(InetAddress.getByName("127.0.0.1"), 0);
             LoadOptions options = LoadOptions.builder()
                     .target("http://127.0.0.1:" + target.getPort() + "/v1")
-                    .credential(new Credential.OAuthSessionToken(SessionFileTokens.of(oauth)))
+                    .credential(new TargetCredential.OAuthSessionToken(SessionFileTokens.of(oauth)))
                     .clients(20)
                     .thinkTime(Duration.ofMillis(20))
                     .duration(Duration.ofMillis(4500))

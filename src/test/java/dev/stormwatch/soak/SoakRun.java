@@ -5,10 +5,10 @@ import dev.stormwatch.limit.EmbeddedRedis;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.load.engine.EngineSettings;
 import dev.stormwatch.load.engine.LoadEngine;
-import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.RedisChoice;
+import dev.stormwatch.load.options.TargetCredential;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.RunOutcome;
 import dev.stormwatch.load.series.Counter;
@@ -223,7 +223,7 @@ public final class SoakRun {
     private LoadOptions options(Relay relay, EmbeddedRedis redis, Duration runLength, int number) throws Exception {
         return LoadOptions.builder()
                 .target(relay.baseUrl().resolve("/v1").toString())
-                .credential(new Credential.ApiKey(Secret.of(RelayConfig.DEMO_KEY)))
+                .credential(new TargetCredential.ApiKey(Secret.of(RelayConfig.DEMO_KEY)))
                 .clients(clients)
                 .thinkTime(Duration.ofMillis(20))
                 .duration(runLength)

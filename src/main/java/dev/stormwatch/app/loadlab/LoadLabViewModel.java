@@ -3,10 +3,10 @@ package dev.stormwatch.app.loadlab;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.load.engine.LiveSeriesListener;
 import dev.stormwatch.load.options.ClientChoices;
-import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.InvalidLoadOptionsException;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.TargetCredential;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.ReportFiles;
 import dev.stormwatch.load.report.SummaryTable;
@@ -496,13 +496,13 @@ public final class LoadLabViewModel {
     }
 
     /** The session's token when asked for (and this window has a session), else the API key if one was typed. */
-    private Credential credential() {
+    private TargetCredential credential() {
         if (useSessionToken.get() && sessionTokens.isPresent()) {
-            return new Credential.OAuthSessionToken(sessionTokens.get());
+            return new TargetCredential.OAuthSessionToken(sessionTokens.get());
         }
         return apiKey.get().isBlank()
-                ? new Credential.None()
-                : new Credential.ApiKey(Secret.of(apiKey.get().trim()));
+                ? new TargetCredential.None()
+                : new TargetCredential.ApiKey(Secret.of(apiKey.get().trim()));
     }
 
     private static final String INSECURE_FLAG = "--allow-insecure-credentials";

@@ -266,7 +266,7 @@ public final class LoadEngine {
      */
     private static Optional<String> startCredential(
             LoadOptions options, boolean embeddedRelay, RunResources resources, List<String> notes) {
-        if (!(options.credential() instanceof dev.stormwatch.load.options.Credential.OAuthSessionToken session)) {
+        if (!(options.credential() instanceof dev.stormwatch.load.options.TargetCredential.OAuthSessionToken session)) {
             return Optional.empty();
         }
         if (embeddedRelay) {
@@ -352,7 +352,7 @@ public final class LoadEngine {
         URI base = ((Target.Remote) options.target()).baseUrl();
         String text = base.toString().endsWith("/") ? base.toString() : base + "/";
         HttpUrl url = HttpUrl.get(URI.create(text).resolve("models"));
-        if (options.credential() instanceof dev.stormwatch.load.options.Credential.ApiKey key) {
+        if (options.credential() instanceof dev.stormwatch.load.options.TargetCredential.ApiKey key) {
             return new TargetPlan(
                     url,
                     Optional.of(CredentialSource.of(Credential.bearer(key.key().reveal()))));

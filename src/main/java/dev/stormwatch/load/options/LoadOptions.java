@@ -36,7 +36,7 @@ public final class LoadOptions {
     public static final int MAX_INSTANCES = 64;
 
     private final Target target;
-    private final Credential credential;
+    private final TargetCredential credential;
     private final int clients;
     private final double rate; // NaN: closed loop, no rate cap
     private final Duration thinkTime;
@@ -84,7 +84,7 @@ public final class LoadOptions {
         return target;
     }
 
-    public Credential credential() {
+    public TargetCredential credential() {
         return credential;
     }
 
@@ -97,8 +97,8 @@ public final class LoadOptions {
     }
 
     /** A credential over plain http to a host that is not this machine: anyone on the path can read it. */
-    static boolean credentialsInTheClear(Target target, Credential credential) {
-        return !(credential instanceof Credential.None)
+    static boolean credentialsInTheClear(Target target, TargetCredential credential) {
+        return !(credential instanceof TargetCredential.None)
                 && target instanceof Target.Remote remote
                 && "http".equalsIgnoreCase(remote.baseUrl().getScheme())
                 && !target.isLoopback();
@@ -240,7 +240,7 @@ public final class LoadOptions {
 
         private final List<String> problems = new ArrayList<>();
         private Target target = new Target.Embedded();
-        private Credential credential = new Credential.None();
+        private TargetCredential credential = new TargetCredential.None();
         /** Null: the scenario's own (LB3). */
         private Integer clients;
 
@@ -319,7 +319,7 @@ public final class LoadOptions {
             return target(new Target.Remote(url.get()));
         }
 
-        public Builder credential(Credential value) {
+        public Builder credential(TargetCredential value) {
             this.credential = value;
             return this;
         }

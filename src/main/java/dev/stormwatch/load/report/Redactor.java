@@ -1,10 +1,10 @@
 package dev.stormwatch.load.report;
 
 import dev.stormwatch.base.Secret;
-import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.RedisChoice;
 import dev.stormwatch.load.options.Target;
+import dev.stormwatch.load.options.TargetCredential;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -63,7 +63,7 @@ public final class Redactor {
     /** A redactor that knows the run's credential, and the user info and query of its URLs. */
     public static Redactor forOptions(LoadOptions options) {
         List<String> values = new ArrayList<>();
-        if (options.credential() instanceof Credential.ApiKey key) {
+        if (options.credential() instanceof TargetCredential.ApiKey key) {
             values.add(key.key().reveal());
         }
         if (options.target() instanceof Target.Remote remote) {

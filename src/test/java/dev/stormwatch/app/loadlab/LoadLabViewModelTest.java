@@ -3,10 +3,10 @@ package dev.stormwatch.app.loadlab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.base.Secret;
-import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.SessionTokenSource;
+import dev.stormwatch.load.options.TargetCredential;
 import dev.stormwatch.load.report.SampleReports;
 import dev.stormwatch.load.scenario.FaultMark;
 import dev.stormwatch.load.scenario.Scenario;
@@ -131,7 +131,7 @@ class LoadLabViewModelTest {
 
         assertThat(ran.get(0).credential())
                 .isInstanceOfSatisfying(
-                        Credential.OAuthSessionToken.class,
+                        TargetCredential.OAuthSessionToken.class,
                         token -> assertThat(token.tokens()).isSameAs(session));
     }
 

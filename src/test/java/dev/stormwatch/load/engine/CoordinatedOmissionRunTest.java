@@ -3,8 +3,8 @@ package dev.stormwatch.load.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.base.Secret;
-import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.TargetCredential;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.RunOutcome;
 import dev.stormwatch.load.report.StandardFigures;
@@ -39,7 +39,7 @@ class CoordinatedOmissionRunTest {
         try (Relay relay = Relay.start(RelayConfig.defaults())) {
             LoadOptions options = LoadOptions.builder()
                     .target(relay.baseUrl().resolve("/v1/").toString())
-                    .credential(new Credential.ApiKey(Secret.of(RelayConfig.DEMO_KEY)))
+                    .credential(new TargetCredential.ApiKey(Secret.of(RelayConfig.DEMO_KEY)))
                     .clients(CLIENTS)
                     .rate(100)
                     .duration(Duration.ofSeconds(6))

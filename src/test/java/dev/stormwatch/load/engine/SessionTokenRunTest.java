@@ -3,9 +3,9 @@ package dev.stormwatch.load.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.base.Secret;
-import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.SessionTokenSource;
+import dev.stormwatch.load.options.TargetCredential;
 import dev.stormwatch.load.report.CsvReportWriter;
 import dev.stormwatch.load.report.JsonReportWriter;
 import dev.stormwatch.load.report.LoadReport;
@@ -154,7 +154,7 @@ class SessionTokenRunTest {
             throws Exception {
         return LoadOptions.builder()
                 .target("http://127.0.0.1:" + target.getPort() + "/v1")
-                .credential(new Credential.OAuthSessionToken(tokens))
+                .credential(new TargetCredential.OAuthSessionToken(tokens))
                 .clients(CLIENTS)
                 .thinkTime(Duration.ofMillis(20))
                 .duration(duration)

@@ -304,7 +304,7 @@ class LoadOptionsTest {
         LoadOptions options = LoadOptions.builder()
                 .target("https://gateway.example.com/v1?api_key=sk-in-the-query")
                 .rate(2)
-                .credential(new Credential.ApiKey(Secret.of("sk-live-0123456789")))
+                .credential(new TargetCredential.ApiKey(Secret.of("sk-live-0123456789")))
                 .limiter("sliding-log")
                 .redis("redis://:redis-password@cache.internal:6379")
                 .build();
@@ -318,7 +318,7 @@ class LoadOptionsTest {
 
     @Test
     void aBlankApiKeyIsRefusedSinceItAuthenticatesNobody() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Credential.ApiKey(Secret.of(" ")))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TargetCredential.ApiKey(Secret.of(" ")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("blank");
     }
@@ -335,7 +335,7 @@ class LoadOptionsTest {
 
     // A bearer token over plain http off this machine is readable by anyone on the path.
 
-    private static final Credential SESSION = new Credential.OAuthSessionToken(() -> Secret.of("at-1"));
+    private static final TargetCredential SESSION = new TargetCredential.OAuthSessionToken(() -> Secret.of("at-1"));
 
     @Test
     @DisplayName("The OAuth session's token over plain http to a remote host is refused, naming the way out")
@@ -362,7 +362,7 @@ class LoadOptionsTest {
                         () -> LoadOptions.builder()
                                 .target("http://10.0.0.7:8080/v1")
                                 .rate(5)
-                                .credential(new Credential.ApiKey(Secret.of("sk-1")))
+                                .credential(new TargetCredential.ApiKey(Secret.of("sk-1")))
                                 .build()))
                 .isNotNull();
     }

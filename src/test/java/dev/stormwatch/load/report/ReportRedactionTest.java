@@ -3,8 +3,8 @@ package dev.stormwatch.load.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.base.Secret;
-import dev.stormwatch.load.options.Credential;
 import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.TargetCredential;
 import dev.stormwatch.load.series.Figure;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +35,7 @@ class ReportRedactionTest {
         LoadOptions options = LoadOptions.builder()
                 .target("https://gateway.example.com/v1?api_key=" + QUERY_KEY)
                 .rate(5)
-                .credential(new Credential.ApiKey(Secret.of(API_KEY)))
+                .credential(new TargetCredential.ApiKey(Secret.of(API_KEY)))
                 .limiter("sliding-log")
                 .redis("redis://:" + REDIS_PASSWORD + "@cache.internal:6379")
                 .build();
@@ -79,7 +79,7 @@ class ReportRedactionTest {
         String refreshed = "opaque-refreshed-9d8e7f";
         LoadOptions options = LoadOptions.builder()
                 .target("http://127.0.0.1:8080/v1")
-                .credential(new Credential.OAuthSessionToken(() -> Secret.of(OPAQUE_TOKEN)))
+                .credential(new TargetCredential.OAuthSessionToken(() -> Secret.of(OPAQUE_TOKEN)))
                 .build();
         LoadReport leaky = new LoadReport(
                 "t",
