@@ -68,6 +68,35 @@ class OAuthClientEdgesTest extends OAuthClientFixture {
         assertThat(oneSecond.expiresAt()).contains(clock.instant().plusSeconds(1));
     }
 
+    @Test
+    @DisplayName("P9: a refresh the provider refuses (invalid_grant) offers no retry, one with a broken answer does")
+    void aFailedRefreshSaysWhetherARetryCanHelp() {
+        OAuthClient client = client();
+        client.login();
+        provider.script("/token", FakeProvider.oauthError(400, "invalid_grant"));
+        states.clear();
+        org.assertj.core.api.Assertions.catchThrowable(client::refresh);
+        SessionState refused = states.get(states.size() - 1);
+        client.login();
+        provider.script(
+                "/token",
+                new MockResponse()
+                        .setHeader("Content-Type", "application/json")
+                        .setBody("{\"token_type\":\"Bearer\"}"));
+        states.clear();
+        org.assertj.core.api.Assertions.catchThrowable(client::refresh);
+        SessionState broken = states.get(states.size() - 1);
+
+        assertThat(refused)
+                .isInstanceOfSatisfying(
+                        SessionState.Failed.class,
+                        failed -> assertThat(failed.retryPossibleNow()).isFalse());
+        assertThat(broken)
+                .isInstanceOfSatisfying(
+                        SessionState.Failed.class,
+                        failed -> assertThat(failed.retryPossibleNow()).isTrue());
+    }
+
     private static MockResponse machineToken(long expiresIn) {
         return new MockResponse()
                 .setHeader("Content-Type", "application/json")
