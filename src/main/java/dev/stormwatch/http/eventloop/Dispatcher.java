@@ -230,6 +230,9 @@ final class Dispatcher {
     private void complete(PooledConnection conn, boolean keepAlive) {
         Exchange exchange = conn.exchange;
         Http1ResponseParser parser = conn.parser;
+        // CN4: the attempt leaves its connection before its caller hears: a callback that stops the loop (an Error)
+        // must not have its attempt failed again by the shutdown that follows.
+        conn.exchange = null;
         // Delivered before the connection goes to the next attempt: whatever happens there cannot lose this answer.
         deliverResponse(exchange, parser, ResponseAssembly.body(parser));
         finish(conn, keepAlive);
@@ -260,7 +263,8 @@ final class Dispatcher {
             }
             return;
         }
-        // Delivered before the connection is let go, as in complete().
+        // Delivered before the connection is let go, as in complete(), and once only (CN4).
+        conn.exchange = null;
         if (exchange != null && parser != null && parser.headParsed()) {
             deliverResponse(exchange, parser, ResponseAssembly.failingBody(parser, failure));
         } else if (exchange != null) {

@@ -304,7 +304,8 @@ class EventLoopTransportEdgesTest {
     }
 
     @Test
-    @DisplayName("ST2: an Error in a callback stops the loop, fails what it held, and is not swallowed")
+    @DisplayName("ST2, CN4: an Error in a callback stops the loop, fails what it held, hears each attempt once, and is"
+            + " not swallowed")
     void anErrorInACallbackStopsTheLoop() throws Exception {
         ScriptedServer server = server().then(ScriptedServer.silence()).then(ScriptedServer.bytes(OK));
         EventLoopTransport transport = start();
@@ -318,7 +319,7 @@ class EventLoopTransportEdgesTest {
             }
         });
         try {
-            send(transport, get(server, "/errs"), response -> {
+            Attempt errs = send(transport, get(server, "/errs"), response -> {
                 throw new AssertionError("an Error in the caller's callback");
             });
 
@@ -326,6 +327,9 @@ class EventLoopTransportEdgesTest {
             assertThat(uncaught.get(5, TimeUnit.SECONDS))
                     .isInstanceOf(AssertionError.class)
                     .hasMessage("an Error in the caller's callback");
+            // CN4: the loop's shutdown, which ran before the Error reached the handler, did not fail it again.
+            assertThat(errs.outcomes).as("the callback heard once").hasValue(1);
+            assertThat(stalled.outcomes).hasValue(1);
         } finally {
             Thread.setDefaultUncaughtExceptionHandler(before);
         }
