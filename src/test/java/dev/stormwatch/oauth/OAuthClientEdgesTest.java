@@ -1,6 +1,7 @@
 package dev.stormwatch.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stormwatch.base.Secret;
 import java.time.Duration;
@@ -95,6 +96,65 @@ class OAuthClientEdgesTest extends OAuthClientFixture {
                 .isInstanceOfSatisfying(
                         SessionState.Failed.class,
                         failed -> assertThat(failed.retryPossibleNow()).isTrue());
+    }
+
+    @Test
+    @DisplayName("E5: a new browser sign-in whose answer is broken (Protocol) leaves no session stored; a Recoverable"
+            + " failure keeps the one there was")
+    void aBrokenSignInClearsTheStoreARecoverableOneKeepsIt() {
+        OAuthClient client = client();
+        Session first = client.login();
+        provider.script(
+                "/token",
+                FakeProvider.status(503, null),
+                FakeProvider.status(503, null),
+                FakeProvider.status(503, null),
+                FakeProvider.status(503, null),
+                FakeProvider.status(503, null));
+
+        org.assertj.core.api.Assertions.catchThrowable(client::login);
+        java.util.Optional<Session> afterRecoverable = store.load();
+        provider.scripted.clear();
+        provider.script("/token", brokenTokenAnswer());
+        org.assertj.core.api.Assertions.catchThrowable(client::login);
+
+        assertThat(afterRecoverable).contains(first);
+        assertThat(store.load()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("DV1, E5: a device answer without a positive expires_in is a Protocol error, and a device sign-in"
+            + " that ends in one leaves no session stored")
+    void aDeviceAnswerWithoutLifetimeIsRefusedAndClearsTheStore() {
+        OAuthClient client = client();
+        client.login();
+        provider.deviceExpiresInSeconds = 0;
+
+        assertThatThrownBy(() -> client.loginOnDevice(authorization -> {}))
+                .isInstanceOf(dev.stormwatch.retry.CallFailure.Protocol.class)
+                .hasMessageContaining("no positive expires_in");
+        assertThat(store.load()).isEmpty();
+        provider.deviceExpiresInSeconds = 2;
+        provider.deviceIntervalSeconds = 1;
+        Session onDevice = client.loginOnDevice(authorization -> {});
+        assertThat(store.load()).contains(onDevice);
+    }
+
+    @Test
+    @DisplayName("P9: a UserInfo call that succeeds announces the signed-in session again, so a countdown or retry"
+            + " button of an earlier failure gives way")
+    void userInfoAnnouncesTheSession() {
+        OAuthClient client = client();
+        Session session = client.login();
+        states.clear();
+
+        client.userInfo();
+
+        assertThat(states).containsExactly(new SessionState.SignedIn(session));
+    }
+
+    private static MockResponse brokenTokenAnswer() {
+        return new MockResponse().setHeader("Content-Type", "application/json").setBody("{\"token_type\":\"Bearer\"}");
     }
 
     private static MockResponse machineToken(long expiresIn) {
