@@ -1,8 +1,6 @@
 package dev.stormwatch.base;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 
@@ -37,11 +35,6 @@ public final class Base64Url {
 
     /** The {@code algorithm} digest of ASCII({@code text}), e.g. for the left half that OIDC's {@code at_hash} keeps. */
     public static byte[] digest(String algorithm, String text) {
-        try {
-            return MessageDigest.getInstance(algorithm).digest(text.getBytes(StandardCharsets.US_ASCII));
-        } catch (NoSuchAlgorithmException e) {
-            // Every Java platform ships SHA-256/384/512 (Java SE spec), so this cannot happen.
-            throw new IllegalStateException("the JDK lacks " + algorithm, e);
-        }
+        return Digests.of(algorithm, text.getBytes(StandardCharsets.US_ASCII));
     }
 }

@@ -1,9 +1,7 @@
 package dev.stormwatch.diagnose;
 
+import dev.stormwatch.base.Digests;
 import dev.stormwatch.http.RequestRedaction;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
 
@@ -43,11 +41,6 @@ public final class ClientLabels {
     }
 
     static String shortHash(String value) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 5);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
+        return HexFormat.of().formatHex(Digests.sha256(value), 0, 5);
     }
 }

@@ -1,5 +1,7 @@
 package dev.stormwatch.http;
 
+import dev.stormwatch.base.Base64Url;
+import dev.stormwatch.base.Digests;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +11,6 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyStore;
-import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.Signature;
@@ -134,11 +135,9 @@ public record ClientCertificate(List<X509Certificate> chain, PrivateKey key) {
      */
     public String thumbprint() {
         try {
-            byte[] digest =
-                    MessageDigest.getInstance("SHA-256").digest(certificate().getEncoded());
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the Java runtime cannot hash a certificate", e);
+            return Base64Url.encode(Digests.sha256(certificate().getEncoded()));
+        } catch (java.security.cert.CertificateEncodingException e) {
+            throw new IllegalStateException("the Java runtime cannot encode a certificate it read", e);
         }
     }
 

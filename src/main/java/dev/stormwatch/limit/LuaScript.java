@@ -1,11 +1,10 @@
 package dev.stormwatch.limit;
 
+import dev.stormwatch.base.Digests;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
@@ -41,11 +40,7 @@ public record LuaScript(String name, String source, String sha) {
     }
 
     private static String sha1(String source) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-1").digest(source.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-1", e);
-        }
+        // Redis names a script by the SHA-1 of its source (EVALSHA).
+        return HexFormat.of().formatHex(Digests.of("SHA-1", source.getBytes(StandardCharsets.UTF_8)));
     }
 }

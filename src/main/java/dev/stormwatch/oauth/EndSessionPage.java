@@ -1,11 +1,9 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.Digests;
 import dev.stormwatch.base.HtmlPage;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -75,12 +73,7 @@ record EndSessionPage(URI endpoint, Map<String, String> fields, URI loggedOut) {
     }
 
     private static String scriptHash() {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(SUBMIT_SCRIPT.getBytes(StandardCharsets.UTF_8));
-            return "'sha256-" + Base64.getEncoder().encodeToString(digest) + "'";
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
+        return Digests.cspScriptSource(SUBMIT_SCRIPT);
     }
 
     /** {@code scheme://host[:port]} of an address, as a CSP source expression. */

@@ -1,10 +1,8 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.Digests;
 import dev.stormwatch.base.HtmlPage;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Base64;
 
 /**
  * The page the browser shows after the redirect (RFC 8252 §7.3): it says plainly whether sign-in worked; every
@@ -65,7 +63,7 @@ public record SignInPage(int status, String title, String detail, boolean closeT
     byte[] toHttpResponse() {
         // The page's one script; its SHA-256 is the only script the Content-Security-Policy lets run.
         String script = CLEAN_ADDRESS_SCRIPT + (closeTab ? CLOSE_TAB_SCRIPT : "");
-        String scriptHash = "'sha256-" + Base64.getEncoder().encodeToString(sha256(script)) + "'";
+        String scriptHash = Digests.cspScriptSource(script);
         String html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Stormwatch: " + HtmlPage.escape(title)
                 + "</title></head><body style=\"font-family:sans-serif;margin:3em\"><h1>" + HtmlPage.escape(title)
                 + "</h1><p>" + HtmlPage.escape(detail) + "</p>"
@@ -84,14 +82,6 @@ public record SignInPage(int status, String title, String detail, boolean closeT
         System.arraycopy(headBytes, 0, all, 0, headBytes.length);
         System.arraycopy(body, 0, all, headBytes.length, body.length);
         return all;
-    }
-
-    private static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
     }
 
     private String reason() {

@@ -10,13 +10,12 @@ import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import dev.stormwatch.base.Digests;
 import dev.stormwatch.server.DpopNonces;
 import dev.stormwatch.server.DpopVerifier;
 import dev.stormwatch.server.Request;
 import java.net.MalformedURLException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Date;
@@ -53,16 +52,7 @@ final class Authenticator {
 
     /** {@code key-} and the first 8 hex digits of the key's SHA-256: stable, and safe to show. */
     static String fingerprint(String apiKey) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(apiKey.getBytes(StandardCharsets.UTF_8));
-            StringBuilder hex = new StringBuilder("key-");
-            for (int i = 0; i < 4; i++) {
-                hex.append(String.format("%02x", digest[i]));
-            }
-            return hex.toString();
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        return "key-" + java.util.HexFormat.of().formatHex(Digests.sha256(apiKey), 0, 4);
     }
 
     /** The caller's principal, or empty when the credentials are missing or not accepted. */

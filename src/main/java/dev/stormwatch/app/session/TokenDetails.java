@@ -2,10 +2,8 @@ package dev.stormwatch.app.session;
 
 import com.nimbusds.jwt.JWT;
 import com.nimbusds.jwt.JWTParser;
+import dev.stormwatch.base.Digests;
 import dev.stormwatch.base.Secret;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.text.ParseException;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -101,11 +99,6 @@ public record TokenDetails(
     }
 
     private static String fingerprint(String value) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
-            return "sha256:" + HexFormat.of().formatHex(digest, 0, 6);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
-        }
+        return "sha256:" + HexFormat.of().formatHex(Digests.sha256(value), 0, 6);
     }
 }
