@@ -63,28 +63,12 @@ final class ProviderRequests {
                 budget);
     }
 
-    /** A form POST to a token-side endpoint (PAR, token, revocation), DPoP-proofed when on. */
-    Answer postForm(URI url, Map<String, String> form, Operation operation, String step, CallBudget budget) {
-        return postForm(url, form, Optional.empty(), operation, step, budget);
-    }
-
     /**
-     * A form POST with the client's {@code Authorization} header (CA3: HTTP Basic client authentication, RFC 6749
-     * §2.3.1) on every attempt; the header never reaches an attempt event (CA2).
-     */
-    Answer postForm(
-            URI url,
-            Map<String, String> form,
-            Optional<String> authorization,
-            Operation operation,
-            String step,
-            CallBudget budget) {
-        return postForm(url, form, Map::of, authorization, operation, step, budget);
-    }
-
-    /**
-     * As above, with fields made anew for every attempt ({@code perAttemptFields}): a client assertion has a jti
-     * that a provider accepts once, so a resend carries a new one (CA6), as a DPoP proof does (OP4).
+     * A form POST to a token-side endpoint (PAR, token, revocation), DPoP-proofed when on, with the client's
+     * {@code Authorization} header (CA3: HTTP Basic client authentication, RFC 6749 §2.3.1) on every attempt; the
+     * header never reaches an attempt event (CA2). Fields are made anew for every attempt ({@code perAttemptFields}):
+     * a client assertion has a jti that a provider accepts once, so a resend carries a new one (CA6), as a DPoP proof
+     * does (OP4).
      */
     Answer postForm(
             URI url,
@@ -209,17 +193,11 @@ final class ProviderRequests {
     }
 
     /**
-     * The typed error for a token-side answer that is not a success (E1): {@code invalid_grant} means the grant is
-     * gone (Reauthenticate); any other error status is a Protocol error naming the step and the provider's code.
-     */
-    static CallFailure errorFor(Answer answer, String step) {
-        return errorFor(answer, step, ClientAuthentication.Method.NONE);
-    }
-
-    /**
-     * As {@link #errorFor(Answer, String)}, for a request authenticated with {@code method}: a refused client secret
-     * ({@code invalid_client}, or 401 from the token side) is the application's setting, a Configuration error that
-     * says what to check and never shows the secret (ST3: not retried; CA2).
+     * The typed error for a token-side answer that is not a success (E1), for a request authenticated with
+     * {@code method}: {@code invalid_grant} means the grant is gone (Reauthenticate); any other error status is a
+     * Protocol error naming the step and the provider's code; a refused client secret ({@code invalid_client}, or 401
+     * from the token side) is the application's setting, a Configuration error that says what to check and never
+     * shows the secret (ST3: not retried; CA2).
      */
     static CallFailure errorFor(Answer answer, String step, ClientAuthentication.Method method) {
         Optional<String> error = oauthError(answer.body());
