@@ -63,10 +63,6 @@ final class RedirectRequestCheck {
         return name.equals("127.0.0.1") || name.equals("[::1]") || name.equals("localhost");
     }
 
-    static Verdict judge(String requestLine, Secret expectedState) {
-        return judge(requestLine, expectedState, LoopbackReceiver.CALLBACK_PATH);
-    }
-
     /**
      * A request line's method, target and version, as sent; the one reading of it for the redirect and for the
      * one-time page (SX8).
@@ -87,10 +83,6 @@ final class RedirectRequestCheck {
             int query = target.indexOf('?');
             return query < 0 ? target : target.substring(0, query);
         }
-    }
-
-    static Verdict judge(String requestLine, Secret expectedState, String path) {
-        return judge(RequestLine.parse(requestLine), expectedState, path);
     }
 
     private static Verdict judge(Optional<RequestLine> line, Secret expectedState, String path) {

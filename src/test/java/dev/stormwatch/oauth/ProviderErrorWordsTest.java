@@ -107,4 +107,13 @@ class ProviderErrorWordsTest {
                 .isInstanceOf(CallFailure.Protocol.class)
                 .hasMessage("token: the provider answered 401 (no OAuth error code)");
     }
+
+    @Test
+    @DisplayName("E1: only a 2xx answer is a success: 199 and 300 are not, 200 and 299 are")
+    void onlyTwoHundredsAreSuccesses() {
+        assertThat(answer(199, "").ok()).isFalse();
+        assertThat(answer(200, "").ok()).isTrue();
+        assertThat(answer(299, "").ok()).isTrue();
+        assertThat(answer(300, "").ok()).isFalse();
+    }
 }

@@ -48,7 +48,8 @@ class SessionBindingOnTheWireTest {
     }
 
     @Test
-    @DisplayName("A session kept for provider A: refresh, userinfo and logout configured for B send B nothing of it")
+    @DisplayName(
+            "A4: a session kept for provider A: refresh, userinfo and logout configured for B send B nothing of it")
     void anotherProvidersSessionNeverReachesIt() throws Exception {
         String before = Files.readString(file);
         OAuthClient clientForB = OAuthClient.builder(config(providerB))
@@ -83,7 +84,7 @@ class SessionBindingOnTheWireTest {
     }
 
     @Test
-    @DisplayName("The same provider with another client id is another binding: its session is refused too")
+    @DisplayName("A4: the same provider with another client id is another binding: its session is refused too")
     void anotherClientIdOfTheSameProviderIsRefused() {
         OAuthConfig otherClient =
                 OAuthConfig.of(providerA.issuer().toString(), "another-client").withScope("openid offline_access");
@@ -100,7 +101,7 @@ class SessionBindingOnTheWireTest {
     }
 
     @Test
-    @DisplayName("The session file names the issuer and client id it belongs to")
+    @DisplayName("A4: the session file names the issuer and client id it belongs to")
     void sessionFileNamesItsBinding() throws Exception {
         String json = Files.readString(file);
 

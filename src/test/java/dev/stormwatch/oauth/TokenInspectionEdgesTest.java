@@ -199,7 +199,9 @@ class TokenInspectionEdgesTest {
     }
 
     @Test
-    @DisplayName("SX5: a public key meant for encryption is no signing key, and a set of only such keys is refused")
+    @DisplayName(
+            "SX5: a public key meant for encryption, or neither RSA nor EC, is not used; a set of only such keys is"
+                    + " refused")
     void anEncryptionKeyIsNotUsable() throws JOSEException {
         RSAKey encryption = new RSAKey.Builder(TestKeys.rsa("enc").toRSAPublicKey())
                 .keyUse(KeyUse.ENCRYPTION)
@@ -210,6 +212,10 @@ class TokenInspectionEdgesTest {
                 .keyID("k1")
                 .build();
 
+        // RFC 8037 §A.2's public Ed25519 key: a public signing key, but neither RSA nor EC.
+        String ed25519 = "{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"x\":\"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo\"}";
+        assertThatThrownBy(() -> TokenInspection.Keys.parse("{\"keys\":[" + ed25519 + "]}", "the pasted JWKS"))
+                .hasMessage("has no usable key: it holds 1 key(s), none a public RSA or EC signing key");
         assertThatThrownBy(() ->
                         TokenInspection.Keys.parse("{\"keys\":[" + encryption.toJSONString() + "]}", "the pasted JWKS"))
                 .hasMessage("has no usable key: it holds 1 key(s), none a public RSA or EC signing key");
