@@ -415,7 +415,9 @@ public final class LoadCommand implements Callable<Integer> {
             }
             List<String> twinProblems = new ArrayList<>();
             LoadOptions.Builder twinBuilder = optionsBuilder(credential, twinProblems);
-            fleet.ifPresent(processes -> processes.applyTo(twinBuilder));
+            if (fleet.isPresent()) {
+                fleet.get().applyTo(twinBuilder);
+            }
             LoadOptions built = twinBuilder.build();
             problems.addAll(twinProblems.stream()
                     .map(p -> "--compare " + compare + ": " + p)

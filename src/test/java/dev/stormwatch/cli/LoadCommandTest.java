@@ -224,6 +224,19 @@ class LoadCommandTest {
                 .isGreaterThan(10 * (shared + 1));
     }
 
+    @DisplayName("LB19: --compare redis=... with more clients in its K processes than a run takes is refused before"
+            + " anything runs, saying how many --clients each may have")
+    @Test
+    void compareRedisRefusesAFleetOverTheMostARunTakes() {
+        int exit = run("load", "--clients", "40000", "--instances", "2", "--compare", "redis=local");
+
+        assertThat(exit).isEqualTo(LoadCommand.INVALID_OPTIONS);
+        assertThat(err.toString())
+                .contains("--clients is 40000 for each of 3 processes (--instances, at least 3): 120000 clients, more"
+                        + " than the 100000 a run takes; give --clients at most 33333");
+        assertThat(out.toString()).isEmpty();
+    }
+
     @DisplayName("LB6: a setting --compare cannot change is refused before anything runs")
     @Test
     void compareRefusesASettingItCannotChange() {

@@ -1,5 +1,6 @@
 package dev.stormwatch.app.loadlab;
 
+import dev.stormwatch.load.options.InvalidLoadOptionsException;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
 import dev.stormwatch.load.options.ProcessFleet;
@@ -78,7 +79,8 @@ public enum Comparison {
                             Optional.of("45/1s"))));
 
     /** LB19: K processes, each one of the form's fleets (its clients) behind the limiter; K instances of the client. */
-    private static LoadOptions.Builder processes(LoadOptions.Builder options, Form form) {
+    private static LoadOptions.Builder processes(LoadOptions.Builder options, Form form)
+            throws InvalidLoadOptionsException {
         return ProcessFleet.of(form.limiter(), form.instances(), form.clients()).applyTo(options);
     }
 
@@ -97,7 +99,7 @@ public enum Comparison {
     /** How one variant changes the form's options. */
     @FunctionalInterface
     public interface Change {
-        LoadOptions.Builder apply(LoadOptions.Builder options, Form form);
+        LoadOptions.Builder apply(LoadOptions.Builder options, Form form) throws InvalidLoadOptionsException;
     }
 
     /**

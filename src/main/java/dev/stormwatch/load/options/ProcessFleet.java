@@ -1,5 +1,6 @@
 package dev.stormwatch.load.options;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -31,14 +32,31 @@ public record ProcessFleet(int processes, int clientsPerProcess, LimiterChoice l
                 chosen == LimiterChoice.OFF ? LimiterChoice.SLIDING_LOG : chosen);
     }
 
-    /** Every process's clients together, at most {@link LoadOptions#MAX_CLIENTS}. */
-    public int clients() {
-        return (int) Math.min(LoadOptions.MAX_CLIENTS, (long) clientsPerProcess * processes);
+    /** Every process's clients together. */
+    public long clients() {
+        return (long) clientsPerProcess * processes;
     }
 
-    /** A run's options as this fleet: its limiter, K instances and every process's clients. */
-    public LoadOptions.Builder applyTo(LoadOptions.Builder options) {
-        return options.limiter(limiter).instances(processes).clients(clients());
+    /**
+     * A run's options as this fleet: its limiter, K instances and every process's clients.
+     *
+     * @throws InvalidLoadOptionsException when every process's clients together are more than a run takes
+     *     ({@link LoadOptions#MAX_CLIENTS}), in the options' words, saying how many clients each may have
+     */
+    public LoadOptions.Builder applyTo(LoadOptions.Builder options) throws InvalidLoadOptionsException {
+        if (clients() > LoadOptions.MAX_CLIENTS) {
+            throw new InvalidLoadOptionsException(List.of(String.format(
+                    Locale.ROOT,
+                    "--clients is %d for each of %d processes (--instances, at least %d): %d clients, more than the"
+                            + " %d a run takes; give --clients at most %d",
+                    clientsPerProcess,
+                    processes,
+                    LEAST_PROCESSES,
+                    clients(),
+                    LoadOptions.MAX_CLIENTS,
+                    LoadOptions.MAX_CLIENTS / processes)));
+        }
+        return options.limiter(limiter).instances(processes).clients((int) clients());
     }
 
     /** The fleet in words: "3 processes of 64 clients each, each behind sliding-log". */

@@ -377,6 +377,24 @@ class LoadLabViewModelTest {
         assertThat(model.runningProperty().get()).isFalse();
     }
 
+    @Test
+    @DisplayName("LB19: a shared-limiter comparison whose K processes have more clients than a run takes starts"
+            + " nothing and says how many each may have, in the fields' words")
+    void aFleetOverTheMostARunTakesStartsNothing() {
+        LoadLabViewModel model = model();
+        model.comparisonProperty().set(Comparison.SHARED_LIMITER);
+        model.clientsProperty().set("40000");
+
+        model.compare();
+
+        assertThat(ran).isEmpty();
+        assertThat(model.problemsProperty().get())
+                .contains("the Virtual clients field is 40000 for each of 3 processes (the Instances sharing the quota"
+                        + " field, at least 3): 120000 clients, more than the 100000 a run takes; give the Virtual clients"
+                        + " field at most 33333");
+        assertThat(model.runningProperty().get()).isFalse();
+    }
+
     private void awaitIdle(LoadLabViewModel model) throws Exception {
         background.submit(() -> {}).get(10, TimeUnit.SECONDS);
         assertThat(model.runningProperty().get()).isFalse();

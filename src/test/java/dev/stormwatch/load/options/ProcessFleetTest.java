@@ -1,6 +1,7 @@
 package dev.stormwatch.load.options;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -37,9 +38,28 @@ class ProcessFleetTest {
         assertThat(options.limiter()).isEqualTo(LimiterChoice.SLIDING_LOG);
         assertThat(options.instances()).isEqualTo(3);
         assertThat(options.clients()).isEqualTo(192);
-        assertThat(ProcessFleet.of(LimiterChoice.GCRA, 3, LoadOptions.MAX_CLIENTS)
+    }
+
+    @Test
+    @DisplayName("LB19: a fleet of more clients than a run takes is refused in the options' words, saying how many each"
+            + " process may have; at the most it runs")
+    void aFleetOverTheMostARunTakesIsRefused() throws Exception {
+        int most = LoadOptions.MAX_CLIENTS / 3;
+
+        assertThat(ProcessFleet.of(LimiterChoice.GCRA, 1, most)
+                        .applyTo(LoadOptions.builder().redis("local"))
+                        .build()
                         .clients())
-                .as("at most the clients a run may have")
-                .isEqualTo(LoadOptions.MAX_CLIENTS);
+                .isEqualTo(3 * most);
+        assertThatThrownBy(
+                        () -> ProcessFleet.of(LimiterChoice.GCRA, 1, most + 1).applyTo(LoadOptions.builder()))
+                .isInstanceOf(InvalidLoadOptionsException.class)
+                .extracting(e -> ((InvalidLoadOptionsException) e).problems())
+                .isEqualTo(java.util.List.of("--clients is 33334 for each of 3 processes (--instances, at least 3):"
+                        + " 100002 clients, more than the 100000 a run takes; give --clients at most 33333"));
+        assertThatThrownBy(() -> ProcessFleet.of(LimiterChoice.GCRA, 4, LoadOptions.MAX_CLIENTS)
+                        .applyTo(LoadOptions.builder()))
+                .isInstanceOf(InvalidLoadOptionsException.class)
+                .hasMessageContaining("give --clients at most 25000");
     }
 }
