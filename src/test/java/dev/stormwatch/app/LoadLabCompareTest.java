@@ -47,12 +47,13 @@ class LoadLabCompareTest {
                 new FxTicker(),
                 EmbeddedStack::start,
                 SimulatedEngine.perRun(Instant.parse("2026-12-01T03:00:00.300Z"))));
-        composition.window().show(stage);
+        // Preferences in memory: a person's own file (window size, last tab) must not shape the test (UI1).
+        TestWindows.show(composition, stage);
     }
 
     @AfterEach
     void close() {
-        composition.close();
+        TestWindows.close(composition);
     }
 
     @Test

@@ -24,12 +24,13 @@ class LoadLabFlowTest {
     @Start
     void start(Stage stage) {
         composition = TestWindows.withEmbeddedServers();
-        composition.window().show(stage);
+        // Preferences in memory: a person's own file (window size, last tab) must not shape the test (UI1).
+        TestWindows.show(composition, stage);
     }
 
     @AfterEach
     void close() {
-        composition.close();
+        TestWindows.close(composition);
     }
 
     @Test

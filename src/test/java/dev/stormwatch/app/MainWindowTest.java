@@ -28,12 +28,13 @@ class MainWindowTest {
     void start(Stage stage) {
         this.stage = stage;
         composition = TestWindows.withEmbeddedServers();
-        composition.window().show(stage);
+        // Preferences in memory: a person's own file (window size, last tab) must not shape the test (UI1).
+        TestWindows.show(composition, stage);
     }
 
     @AfterEach
     void close() {
-        composition.close();
+        TestWindows.close(composition);
     }
 
     @Test

@@ -61,12 +61,13 @@ class SettingsSignInFieldsTest {
                 },
                 new FxTicker(),
                 EmbeddedStack::start));
-        composition.window().show(stage);
+        // Preferences in memory: a person's own file (window size, last tab) must not shape the test (UI1).
+        TestWindows.show(composition, stage);
     }
 
     @AfterEach
     void close() {
-        composition.close();
+        TestWindows.close(composition);
     }
 
     @Test
