@@ -129,7 +129,8 @@ class SessionAtDefaultSizeTest {
 
     @Test
     @DisplayName(
-            "UI23: at 1280x800 signed out, the token inspector's header and claims show five lines each without scrolling")
+            "UI23: at 1280x800 signed out, the token inspector's header and claims show five lines each without scrolling,"
+                    + " and the timeline's title bar shows whole")
     void signedOutTheInspectorsHeaderAndClaimsAreUsable(FxRobot robot) throws Exception {
         awaitServers();
 
@@ -146,6 +147,7 @@ class SessionAtDefaultSizeTest {
                     .isLessThanOrEqualTo(
                             column.localToScene(column.getBoundsInLocal()).getMaxY());
         }
+        assertTimelineBarWhole(robot);
     }
 
     @Test
@@ -160,7 +162,8 @@ class SessionAtDefaultSizeTest {
     }
 
     @Test
-    @DisplayName("UI26: at 1024x700 signed out, the token inspector's header and claims show three lines each in view")
+    @DisplayName("UI26, UI23: at 1024x700 signed out, the token inspector's header and claims show three lines each in"
+            + " view, and the timeline's title bar shows whole")
     void signedOutAtTheSmallestSizeTheInspectorsHeaderAndClaimsAreUsable(FxRobot robot) throws Exception {
         awaitServers();
         robot.interact(() -> {
@@ -183,6 +186,27 @@ class SessionAtDefaultSizeTest {
                             column.localToScene(column.getBoundsInLocal()).getMaxY());
         }
         assertPlaceholderWhole(robot);
+        assertTimelineBarWhole(robot);
+    }
+
+    /**
+     * UI23: the timeline's title bar keeps its full height: its Copy and Clear buttons lie whole above the lanes and
+     * inside the Session column's view.
+     */
+    private static void assertTimelineBarWhole(FxRobot robot) {
+        ScrollPane column = robot.lookup("#session-column").queryAs(ScrollPane.class);
+        double viewBottom = column.localToScene(column.getBoundsInLocal()).getMaxY();
+        for (String id : List.of("#timeline-copy", "#timeline-clear")) {
+            javafx.scene.control.Button button = robot.lookup(id).queryAs(javafx.scene.control.Button.class);
+            javafx.scene.layout.BorderPane timeline =
+                    (javafx.scene.layout.BorderPane) button.getParent().getParent();
+            Bounds shown = button.localToScene(button.getBoundsInLocal());
+            Bounds below =
+                    timeline.getCenter().localToScene(timeline.getCenter().getBoundsInLocal());
+            assertThat(button.getHeight()).as(id + ": its full height").isGreaterThanOrEqualTo(button.prefHeight(-1));
+            assertThat(shown.getMaxY()).as(id + " above the lanes").isLessThanOrEqualTo(below.getMinY() + 0.5);
+            assertThat(shown.getMaxY()).as(id + " inside the column's view").isLessThanOrEqualTo(viewBottom);
+        }
     }
 
     /**

@@ -101,6 +101,9 @@ public final class TimelineView extends BorderPane {
         SplitPane split = new SplitPane(lanes, table);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.28);
+        // UI23: given only its least height (signed out), the timeline keeps its title bar and lanes whole and the
+        // rows' table gives up its room: a split pane too small for its items' least heights draws over what is above.
+        table.setMinHeight(0);
         setTop(bar);
         setCenter(split);
     }
