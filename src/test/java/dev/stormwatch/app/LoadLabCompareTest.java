@@ -219,9 +219,7 @@ class LoadLabCompareTest {
             "UI28: at 1024x700 the comparison table shows every run's column without scrolling sideways, and eight rows")
     void atTheSmallestSizeTheCompareTableShowsBothRunsAndItsFirstRows(FxRobot robot) throws Exception {
         robot.interact(() -> {
-            stage.setWidth(1024);
-            stage.setHeight(700);
-            robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+            atTheSmallestSizeOnTheLoadLab(robot);
             composition.loadLab().scenarioProperty().set(ScenarioPresets.THREE_AM_STORM);
             composition.loadLab().comparisonProperty().set(Comparison.JITTER);
             composition.loadLab().durationProperty().set("20s");
@@ -233,15 +231,7 @@ class LoadLabCompareTest {
                 .as("the comparison's whole title on hover")
                 .startsWith(Comparison.JITTER.title());
 
-        robot.interact(() -> composition.loadLab().compare());
-        WaitForAsyncUtils.waitFor(
-                120,
-                TimeUnit.SECONDS,
-                () -> composition.loadLab().compared().size() == 2
-                        && !composition.loadLab().runningProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
-        robot.interact(() -> stage.getScene().getRoot().layout());
-        WaitForAsyncUtils.waitForFxEvents();
+        compareTwoRunsAndLayOut(robot);
         assertThat(stage.getScene().getWidth()).isLessThanOrEqualTo(1024);
         assertThat(stage.getScene().getHeight()).isLessThanOrEqualTo(700);
 
@@ -288,9 +278,7 @@ class LoadLabCompareTest {
             "UI28 UI13: at 1024x700 run headers too long for one line take two, whole, so the columns fit the table")
     void atTheSmallestSizeLongRunHeadersTakeTwoLines(FxRobot robot) throws Exception {
         robot.interact(() -> {
-            stage.setWidth(1024);
-            stage.setHeight(700);
-            robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+            atTheSmallestSizeOnTheLoadLab(robot);
             composition.loadLab().scenarioProperty().set(ScenarioPresets.STEADY);
             composition.loadLab().comparisonProperty().set(Comparison.SHARED_LIMITER);
         });
@@ -299,15 +287,7 @@ class LoadLabCompareTest {
             robot.lookup("#load-rate").queryTextInputControl().setText("");
             robot.lookup("#load-duration").queryTextInputControl().setText("2s");
         });
-        robot.interact(() -> composition.loadLab().compare());
-        WaitForAsyncUtils.waitFor(
-                120,
-                TimeUnit.SECONDS,
-                () -> composition.loadLab().compared().size() == 2
-                        && !composition.loadLab().runningProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
-        robot.interact(() -> stage.getScene().getRoot().layout());
-        WaitForAsyncUtils.waitForFxEvents();
+        compareTwoRunsAndLayOut(robot);
 
         TableView<?> table = robot.lookup("#load-compare-table").queryAs(TableView.class);
         assertThat(table.getColumns())
@@ -326,6 +306,26 @@ class LoadLabCompareTest {
         }));
         assertThat(cut).as("compare headers cut at 1024x700").isEmpty();
         assertColumnsFitSideways(table);
+    }
+
+    /** UI3's smallest window, 1024×700, on the Load lab. */
+    private void atTheSmallestSizeOnTheLoadLab(FxRobot robot) {
+        stage.setWidth(1024);
+        stage.setHeight(700);
+        robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+    }
+
+    /** Starts the chosen comparison of two runs, waits for both to end, and lays the window out. */
+    private void compareTwoRunsAndLayOut(FxRobot robot) throws Exception {
+        robot.interact(() -> composition.loadLab().compare());
+        WaitForAsyncUtils.waitFor(
+                120,
+                TimeUnit.SECONDS,
+                () -> composition.loadLab().compared().size() == 2
+                        && !composition.loadLab().runningProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> stage.getScene().getRoot().layout());
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** UI28: the columns need no more than the table's width, and no horizontal scrollbar shows. */

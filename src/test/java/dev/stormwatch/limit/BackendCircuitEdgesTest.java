@@ -2,11 +2,8 @@ package dev.stormwatch.limit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
+import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -20,41 +17,7 @@ class BackendCircuitEdgesTest {
 
     private static final Duration RETRY = Duration.ofSeconds(1);
 
-    /** A settable clock that can run one action the next time the circuit reads it: a second caller arriving. */
-    private static final class SteppingClock extends Clock {
-        private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-        private Runnable onNextRead;
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        void onNextRead(Runnable action) {
-            onNextRead = action;
-        }
-
-        @Override
-        public Instant instant() {
-            Runnable action = onNextRead;
-            onNextRead = null;
-            if (action != null) {
-                action.run();
-            }
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-    }
-
-    private final SteppingClock clock = new SteppingClock();
+    private final FakeClock clock = FakeClock.atNewYear();
 
     @Test
     @DisplayName("RB1 L9: closed until the threshold's failure, which alone says it opened; an answer closes it")

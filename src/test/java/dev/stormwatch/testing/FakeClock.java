@@ -13,6 +13,8 @@ import java.time.ZoneOffset;
 public final class FakeClock extends Clock {
 
     private volatile Instant now;
+    private final java.util.concurrent.atomic.AtomicReference<Runnable> onNextRead =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     public FakeClock(Instant start) {
         this.now = start;
@@ -36,8 +38,20 @@ public final class FakeClock extends Clock {
         now = instant;
     }
 
+    /**
+     * Runs {@code action} once, at the next reading of the clock and before it answers: a test's way to let another
+     * caller in exactly between a decision's reading of the time and its use of it.
+     */
+    public void onNextRead(Runnable action) {
+        onNextRead.set(action);
+    }
+
     @Override
     public Instant instant() {
+        Runnable action = onNextRead.getAndSet(null);
+        if (action != null) {
+            action.run();
+        }
         return now;
     }
 
