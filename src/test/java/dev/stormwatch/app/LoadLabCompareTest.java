@@ -71,12 +71,7 @@ class LoadLabCompareTest {
         });
 
         robot.clickOn("#load-compare-run");
-        WaitForAsyncUtils.waitFor(
-                90,
-                TimeUnit.SECONDS,
-                () -> composition.loadLab().compared().size() == 2
-                        && !composition.loadLab().runningProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
+        awaitBothRuns();
 
         assertThat(robot.lookup("#load-views")
                         .queryAs(TabPane.class)
@@ -137,12 +132,7 @@ class LoadLabCompareTest {
             stage.setHeight(800);
         });
         robot.clickOn("#load-compare-run");
-        WaitForAsyncUtils.waitFor(
-                120,
-                TimeUnit.SECONDS,
-                () -> composition.loadLab().compared().size() == 2
-                        && !composition.loadLab().runningProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
+        awaitBothRuns();
 
         LoadReport honoured = composition.loadLab().compared().get(0).report();
         LoadReport capped = composition.loadLab().compared().get(1).report();
@@ -315,15 +305,20 @@ class LoadLabCompareTest {
         robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
     }
 
-    /** Starts the chosen comparison of two runs, waits for both to end, and lays the window out. */
-    private void compareTwoRunsAndLayOut(FxRobot robot) throws Exception {
-        robot.interact(() -> composition.loadLab().compare());
+    /** Waits until both runs of a comparison ended (a busy machine takes a while) and the window caught up. */
+    private void awaitBothRuns() throws Exception {
         WaitForAsyncUtils.waitFor(
                 120,
                 TimeUnit.SECONDS,
                 () -> composition.loadLab().compared().size() == 2
                         && !composition.loadLab().runningProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Starts the chosen comparison of two runs, waits for both to end, and lays the window out. */
+    private void compareTwoRunsAndLayOut(FxRobot robot) throws Exception {
+        robot.interact(() -> composition.loadLab().compare());
+        awaitBothRuns();
         robot.interact(() -> stage.getScene().getRoot().layout());
         WaitForAsyncUtils.waitForFxEvents();
     }

@@ -33,19 +33,13 @@ import org.junit.jupiter.api.Test;
  */
 class TokenInspectionEdgesTest {
 
-    private static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
-    private static final Duration SKEW = Duration.ofSeconds(60);
-    private static final RSAKey KEY = TestKeys.rsa("k1");
-    private static final TokenInspection.Expected EXPECTED =
-            new TokenInspection.Expected(Optional.of("https://login.example.com"), Optional.of("my-app"));
+    private static final Instant NOW = TokenInspectionTest.NOW;
+    private static final Duration SKEW = TokenInspectionTest.SKEW;
+    private static final RSAKey KEY = TokenInspectionTest.KEY;
+    private static final TokenInspection.Expected EXPECTED = TokenInspectionTest.EXPECTED;
 
     private static JWTClaimsSet.Builder claims() {
-        return new JWTClaimsSet.Builder()
-                .issuer("https://login.example.com")
-                .subject("alice")
-                .audience("my-app")
-                .issueTime(Date.from(NOW.minusSeconds(10)))
-                .expirationTime(Date.from(NOW.plusSeconds(300)));
+        return TokenInspectionTest.claims();
     }
 
     private static TokenInspection.Keys pasted(JWK... keys) {

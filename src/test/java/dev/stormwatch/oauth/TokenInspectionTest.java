@@ -24,13 +24,14 @@ import org.junit.jupiter.api.Test;
 /** The token inspector's checks, each with its result (SX4), and its refusals of bad input (SX5). */
 class TokenInspectionTest {
 
-    private static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
-    private static final Duration SKEW = Duration.ofSeconds(60);
-    private static final RSAKey KEY = TestKeys.rsa("k1");
-    private static final TokenInspection.Expected EXPECTED =
+    static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
+    static final Duration SKEW = Duration.ofSeconds(60);
+    static final RSAKey KEY = TestKeys.rsa("k1");
+    static final TokenInspection.Expected EXPECTED =
             new TokenInspection.Expected(Optional.of("https://login.example.com"), Optional.of("my-app"));
 
-    private static JWTClaimsSet.Builder claims() {
+    /** A good token's claims for issuer login.example.com and audience my-app, issued 10 s before NOW. */
+    static JWTClaimsSet.Builder claims() {
         return new JWTClaimsSet.Builder()
                 .issuer("https://login.example.com")
                 .subject("alice")
