@@ -138,4 +138,39 @@ class ClientCertificateEdgesTest {
                 .isEqualTo("ClientCertificate[CN=stormwatch-mtls, self-signed]")
                 .doesNotContain(keyBase64.substring(0, 24));
     }
+
+    @Test
+    @DisplayName("TX1: a PKCS#1 RSA key and a SEC 1 EC key are each refused by their own format's name")
+    void olderKeyFormatsAreNamed() throws Exception {
+        Path cert = Files.writeString(folder.resolve("c.pem"), held.certificatePem());
+        Path rsa = Files.writeString(
+                folder.resolve("rsa.pem"), "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n");
+        Path ec = Files.writeString(
+                folder.resolve("ec.pem"), "-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\n");
+
+        ClientCertificate.Unusable pkcs1 = refused(cert, Optional.of(rsa));
+        ClientCertificate.Unusable sec1 = refused(cert, Optional.of(ec));
+
+        assertThat(pkcs1.problem()).isEqualTo(ClientCertificate.Problem.KEY_FORMAT);
+        assertThat(pkcs1.getMessage()).contains(" holds a PKCS#1 key ('BEGIN RSA PRIVATE KEY')");
+        assertThat(sec1.problem()).isEqualTo(ClientCertificate.Problem.KEY_FORMAT);
+        assertThat(sec1.getMessage()).contains(" holds a SEC 1 key ('BEGIN EC PRIVATE KEY')");
+    }
+
+    @Test
+    @DisplayName("TX1: a client that speaks only cleartext, and so has no trust of its own, still takes the"
+            + " certificate")
+    void aCleartextClientTakesTheCertificate() throws Exception {
+        OkHttpClient cleartext = new OkHttpClient.Builder()
+                .connectionSpecs(java.util.List.of(okhttp3.ConnectionSpec.CLEARTEXT))
+                .build();
+        ClientCertificate certificate = read(
+                Files.writeString(folder.resolve("both.pem"), held.certificatePem() + held.privateKeyPkcs8Pem()),
+                Optional.empty());
+
+        OkHttpClient presenting = certificate.presentedBy(cleartext);
+
+        assertThat(cleartext.x509TrustManager()).isNull();
+        assertThat(presenting.connectionSpecs()).containsExactly(okhttp3.ConnectionSpec.CLEARTEXT);
+    }
 }

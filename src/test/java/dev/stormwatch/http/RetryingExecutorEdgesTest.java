@@ -174,6 +174,37 @@ class RetryingExecutorEdgesTest {
     }
 
     @Test
+    @DisplayName("CN2: after one stale pooled connection, the others idle beside it are left too: the GET goes onto a"
+            + " new connection at once")
+    void everyIdleConnectionIsLeftAfterAStaleOne() throws Exception {
+        for (int k = 0; k < 2; k++) {
+            server.enqueue(new MockResponse()
+                    .setBody("first")
+                    .setHeadersDelay(300, TimeUnit.MILLISECONDS)
+                    .setSocketPolicy(SocketPolicy.DISCONNECT_AT_END));
+        }
+        server.enqueue(new MockResponse().setBody("after"));
+        RetryingExecutor executor = plain();
+        Request get = new Request.Builder().url(server.url("/v1/models")).build();
+        // Two calls at once open two connections; the server closes each after its answer, while both sit idle.
+        java.util.concurrent.CompletableFuture<Integer> one =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> send(executor, get, Operation.READ));
+        java.util.concurrent.CompletableFuture<Integer> two =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> send(executor, get, Operation.READ));
+        assertThat(one.get(10, TimeUnit.SECONDS)).isEqualTo(200);
+        assertThat(two.get(10, TimeUnit.SECONDS)).isEqualTo(200);
+        assertThat(okHttp.connectionPool().idleConnectionCount()).isEqualTo(2);
+        events.clear();
+
+        assertThat(send(executor, get, Operation.READ)).isEqualTo(200);
+
+        assertThat(events)
+                .extracting(AttemptEvent::attempt, AttemptEvent::verdict, AttemptEvent::connection)
+                .containsExactly(tuple(1, AttemptEvent.Verdict.DELIVER, ConnectionUse.OPENED_AFTER_STALE));
+        assertThat(server.getRequestCount()).isEqualTo(3);
+    }
+
+    @Test
     @DisplayName("CN2: a pooled connection that began an answer (a 103) and then closed was not stale: the GET is"
             + " retried as a new attempt")
     void anAnswerThatBeganIsNotAStaleConnection() throws Exception {
