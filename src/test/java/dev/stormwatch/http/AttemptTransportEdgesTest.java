@@ -134,6 +134,19 @@ class AttemptTransportEdgesTest {
         assertThat(registry.find(LimiterMetrics.UPSTREAM_LATENCY).timers()).isEmpty();
     }
 
+    @Test
+    @DisplayName("L8: the timed transport hands a waiting retry on to the transport it wraps")
+    void theTimedTransportHandsRetriesOn() throws Exception {
+        CompletableFuture<String> ranOn = new CompletableFuture<>();
+        AttemptTransport timed = AttemptTransport.timed(
+                AttemptTransport.blockingOn(command -> new Thread(command, "wrapped-worker").start()),
+                LimiterMetrics.on(new SimpleMeterRegistry()));
+
+        timed.handOn(() -> ranOn.complete(Thread.currentThread().getName()));
+
+        assertThat(ranOn.get(10, TimeUnit.SECONDS)).isEqualTo("wrapped-worker");
+    }
+
     private int answer(AttemptTransport transport, Request request) throws Exception {
         CompletableFuture<Integer> heard = new CompletableFuture<>();
         transport.send(okHttp.newCall(request), new Callback() {
