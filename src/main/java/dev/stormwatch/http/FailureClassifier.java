@@ -2,7 +2,6 @@ package dev.stormwatch.http;
 
 import dev.stormwatch.retry.FailureKind;
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.ProtocolException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
@@ -51,10 +50,8 @@ final class FailureClassifier {
         if (failure instanceof SocketTimeoutException) {
             return FailureKind.CONNECT_TIMEOUT;
         }
-        if (failure instanceof ConnectException) {
-            return FailureKind.CONNECT_REFUSED;
-        }
-        // Any other failure before the request was written (a route error, a proxy refusal) is a failed connection.
+        // A refused connection, and any other failure before the request was written (a route error, a proxy
+        // refusal), is a failed connection.
         return FailureKind.CONNECT_REFUSED;
     }
 
