@@ -6,19 +6,15 @@ import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.RetryPolicy;
 import dev.stormwatch.testing.FakeClock;
-import java.io.IOException;
-import java.net.InetAddress;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The executors with an adaptive send rate, over real sockets; time moves only on the fake clock. Written once, with
@@ -30,22 +26,12 @@ abstract class AdaptivePacingExecutorRules {
 
     final FakeClock clock = FakeClock.at("2026-12-01T12:00:00Z");
     final FakeWaits waits = new FakeWaits(clock);
-    final OkHttpClient okHttp =
-            new OkHttpClient.Builder().readTimeout(2, TimeUnit.SECONDS).build();
-    private MockWebServer server;
 
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start(InetAddress.getLoopbackAddress(), 0);
-    }
+    @RegisterExtension
+    final LoopbackTarget target = new LoopbackTarget(Duration.ofSeconds(2));
 
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-        okHttp.dispatcher().executorService().shutdown();
-        okHttp.connectionPool().evictAll();
-    }
+    final OkHttpClient okHttp = target.okHttp();
+    private final MockWebServer server = target.server();
 
     private int send(StepExecutor executor) {
         Request request = new Request.Builder().url(server.url("/v1/models")).build();

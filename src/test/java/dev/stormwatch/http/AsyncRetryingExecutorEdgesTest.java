@@ -7,8 +7,7 @@ import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.RetryPolicy;
 import dev.stormwatch.testing.FakeClock;
-import java.io.IOException;
-import java.net.InetAddress;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -18,10 +17,9 @@ import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The asynchronous executor never leaks a response nobody will read: not when the listener throws on it, and not
@@ -31,22 +29,12 @@ import org.junit.jupiter.api.Test;
 class AsyncRetryingExecutorEdgesTest {
 
     private final FakeClock clock = FakeClock.at("2026-12-02T07:00:00Z");
-    private final OkHttpClient okHttp =
-            new OkHttpClient.Builder().readTimeout(5, TimeUnit.SECONDS).build();
-    private MockWebServer server;
 
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start(InetAddress.getLoopbackAddress(), 0);
-    }
+    @RegisterExtension
+    final LoopbackTarget target = new LoopbackTarget(Duration.ofSeconds(5));
 
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-        okHttp.dispatcher().executorService().shutdown();
-        okHttp.connectionPool().evictAll();
-    }
+    private final OkHttpClient okHttp = target.okHttp();
+    private final MockWebServer server = target.server();
 
     private CompletableFuture<Response> send(AsyncRetryingExecutor executor) {
         return executor.execute(

@@ -6,6 +6,7 @@ import dev.stormwatch.limit.LimiterMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,30 +19,23 @@ import okhttp3.Response;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The transports' edges on a real socket: a callback that cannot read its answer, and the timed wrapper (L8). */
 class AttemptTransportEdgesTest {
 
-    private final OkHttpClient okHttp =
-            new OkHttpClient.Builder().readTimeout(5, TimeUnit.SECONDS).build();
-    private final ExecutorService workers = Executors.newFixedThreadPool(2);
-    private MockWebServer server;
+    @RegisterExtension
+    final LoopbackTarget target = new LoopbackTarget(Duration.ofSeconds(5));
 
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start(InetAddress.getLoopbackAddress(), 0);
-    }
+    private final OkHttpClient okHttp = target.okHttp();
+    private final ExecutorService workers = Executors.newFixedThreadPool(2);
+    private final MockWebServer server = target.server();
 
     @AfterEach
-    void stop() throws IOException {
+    void stop() {
         workers.shutdownNow();
-        server.shutdown();
-        okHttp.dispatcher().executorService().shutdown();
-        okHttp.connectionPool().evictAll();
     }
 
     @Test

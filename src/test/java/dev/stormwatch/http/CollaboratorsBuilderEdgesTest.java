@@ -8,42 +8,28 @@ import dev.stormwatch.retry.ComparisonBackoff;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.RetryPolicy;
 import dev.stormwatch.testing.FakeClock;
-import java.io.IOException;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The collaborators both executors are built from: their defaults and their setters' chaining, on a real socket. */
 class CollaboratorsBuilderEdgesTest {
 
     private final FakeClock clock = FakeClock.at("2026-12-02T07:00:00Z");
     private final FakeWaits waits = new FakeWaits(clock);
-    private final OkHttpClient okHttp =
-            new OkHttpClient.Builder().readTimeout(5, TimeUnit.SECONDS).build();
-    private MockWebServer server;
 
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start(InetAddress.getLoopbackAddress(), 0);
-    }
+    @RegisterExtension
+    final LoopbackTarget target = new LoopbackTarget(Duration.ofSeconds(5));
 
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-        okHttp.dispatcher().executorService().shutdown();
-        okHttp.connectionPool().evictAll();
-    }
+    private final OkHttpClient okHttp = target.okHttp();
+    private final MockWebServer server = target.server();
 
     private int send(RetryingExecutor executor) {
         Request request = new Request.Builder().url(server.url("/v1/models")).build();

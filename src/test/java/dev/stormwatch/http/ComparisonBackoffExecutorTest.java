@@ -10,7 +10,6 @@ import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.RetryPolicy;
 import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -22,9 +21,8 @@ import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -42,22 +40,12 @@ class ComparisonBackoffExecutorTest {
 
     private final FakeClock clock = FakeClock.at("2026-11-30T06:00:00Z");
     private final FakeWaits waits = new FakeWaits(clock);
-    private final OkHttpClient okHttp =
-            new OkHttpClient.Builder().readTimeout(2, TimeUnit.SECONDS).build();
-    private MockWebServer server;
 
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start(InetAddress.getLoopbackAddress(), 0);
-    }
+    @RegisterExtension
+    final LoopbackTarget target = new LoopbackTarget(Duration.ofSeconds(2));
 
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-        okHttp.dispatcher().executorService().shutdown();
-        okHttp.connectionPool().evictAll();
-    }
+    private final OkHttpClient okHttp = target.okHttp();
+    private final MockWebServer server = target.server();
 
     /** An executor on the fake clock with random 0.5; {@code strategy} empty: the builder's default. */
     private StepExecutor executor(Path path, Optional<ComparisonBackoff> strategy) {

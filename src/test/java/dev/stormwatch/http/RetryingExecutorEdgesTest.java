@@ -27,10 +27,9 @@ import okhttp3.Response;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.SocketPolicy;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The blocking executor's edges on a real socket: the one-request overload, which connection each request is written
@@ -39,23 +38,13 @@ import org.junit.jupiter.api.Test;
 class RetryingExecutorEdgesTest {
 
     private final FakeClock clock = FakeClock.at("2026-12-01T12:00:00Z");
-    private final OkHttpClient okHttp =
-            new OkHttpClient.Builder().readTimeout(5, TimeUnit.SECONDS).build();
+
+    @RegisterExtension
+    final LoopbackTarget target = new LoopbackTarget(Duration.ofSeconds(5));
+
+    private final OkHttpClient okHttp = target.okHttp();
     private final List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-    private MockWebServer server;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start(InetAddress.getLoopbackAddress(), 0);
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-        okHttp.dispatcher().executorService().shutdown();
-        okHttp.connectionPool().evictAll();
-    }
+    private final MockWebServer server = target.server();
 
     @Test
     @DisplayName("RC1: the same request sent on every attempt: a 503 closed and retried on its connection, then the"
