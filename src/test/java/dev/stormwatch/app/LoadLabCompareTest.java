@@ -177,14 +177,7 @@ class LoadLabCompareTest {
                 .singleElement()
                 .isEqualTo(List.of("429 answers", String.valueOf(honoured429), String.valueOf(capped429)));
         // UI13: at 1280x800 every header reads whole, and the figure column is no wider than its longest name needs.
-        List<String> cut = new java.util.ArrayList<>();
-        robot.interact(() -> table.lookupAll(".column-header .label").forEach(node -> {
-            javafx.scene.control.Labeled header = (javafx.scene.control.Labeled) node;
-            javafx.scene.text.Text shown = (javafx.scene.text.Text) header.lookup(".text");
-            if (shown != null && !shown.getText().equals(header.getText())) {
-                cut.add(header.getText() + " shown as " + shown.getText());
-            }
-        }));
+        List<String> cut = cutHeaders(robot, table);
         assertThat(cut).as("compare headers cut at 1280x800").isEmpty();
         double columnsWidth =
                 table.getColumns().stream().mapToDouble(c -> c.getWidth()).sum();
@@ -286,14 +279,7 @@ class LoadLabCompareTest {
         assertThat(table.getColumns().subList(1, 3))
                 .as("the run headers, each in two lines")
                 .allSatisfy(c -> assertThat(c.getText()).contains("\n"));
-        List<String> cut = new java.util.ArrayList<>();
-        robot.interact(() -> table.lookupAll(".column-header .label").forEach(node -> {
-            javafx.scene.control.Labeled header = (javafx.scene.control.Labeled) node;
-            javafx.scene.text.Text shown = (javafx.scene.text.Text) header.lookup(".text");
-            if (shown != null && !shown.getText().equals(header.getText())) {
-                cut.add(header.getText() + " shown as " + shown.getText());
-            }
-        }));
+        List<String> cut = cutHeaders(robot, table);
         assertThat(cut).as("compare headers cut at 1024x700").isEmpty();
         assertColumnsFitSideways(table);
     }
@@ -303,6 +289,19 @@ class LoadLabCompareTest {
         stage.setWidth(1024);
         stage.setHeight(700);
         robot.lookup("#areas").queryAs(TabPane.class).getSelectionModel().select(1);
+    }
+
+    /** The compare table's column headers shown other than whole (cut with an ellipsis), as "text shown as shown". */
+    private static List<String> cutHeaders(FxRobot robot, TableView<?> table) {
+        List<String> cut = new java.util.ArrayList<>();
+        robot.interact(() -> table.lookupAll(".column-header .label").forEach(node -> {
+            javafx.scene.control.Labeled header = (javafx.scene.control.Labeled) node;
+            javafx.scene.text.Text shown = (javafx.scene.text.Text) header.lookup(".text");
+            if (shown != null && !shown.getText().equals(header.getText())) {
+                cut.add(header.getText() + " shown as " + shown.getText());
+            }
+        }));
+        return cut;
     }
 
     /** Waits until both runs of a comparison ended (a busy machine takes a while) and the window caught up. */
