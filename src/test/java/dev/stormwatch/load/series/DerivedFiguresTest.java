@@ -201,6 +201,100 @@ class DerivedFiguresTest {
                 .hasMessageContaining("whole milliseconds");
     }
 
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB4: two whole buckets in the window are enough for a peak-to-mean")
+    void twoWholeBucketsGiveAPeakToMean() {
+        TimeSeries series =
+                series(Duration.ofMillis(500), List.of(Map.of(Counter.ATTEMPTS, 30L), Map.of(Counter.ATTEMPTS, 10L)));
+
+        // Peak 30 over a mean of 20.
+        assertThat(value(ArrivalPeak.afterRetryAfter(series, START))).isCloseTo(1.5, EXACT);
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB4: a window that reaches the series' last bucket reads it and stops there")
+    void aWindowEndingWithTheSeriesReadsItsLastBucket() {
+        List<Map<Counter, Long>> tenths = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            tenths.add(Map.of(Counter.ATTEMPTS, 4L));
+        }
+        tenths.set(9, Map.of(Counter.ATTEMPTS, 40L)); // the last bucket of the series, the last of the window
+        TimeSeries series = series(Duration.ofMillis(100), tenths);
+
+        // Ten buckets, 76 in all, a mean of 7.6 and a peak of 40.
+        assertThat(value(ArrivalPeak.peakToMean(series, Counter.ATTEMPTS, START, Duration.ofSeconds(1))))
+                .isCloseTo(40 / 7.6, EXACT);
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName(
+            "LB4: a window with whole buckets but no arrivals has no peak-to-mean, and says so")
+    void aQuietWindowHasNoPeakToMean() {
+        TimeSeries series = series(Duration.ofMillis(100), List.of(Map.of(), Map.of(), Map.of()));
+
+        Figure figure = ArrivalPeak.peakToMean(series, Counter.ATTEMPTS, START, Duration.ofMillis(300));
+
+        assertThat(figure).isInstanceOf(Figure.Absent.class);
+        assertThat(((Figure.Absent) figure).reason()).startsWith("no attempts in the window");
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName(
+            "LB4: recovery to the whole baseline is allowed; a share of zero or above one is refused")
+    void theRecoveryShareMayBeOneButNotZero() {
+        TimeSeries series = perSecond(Map.of(Counter.STATUS_2XX, 10L), Map.of(), Map.of(Counter.STATUS_2XX, 10L));
+
+        assertThat(value(Recovery.timeToRecover(series, START.plusSeconds(1), START.plusSeconds(2), 1.0)))
+                .isCloseTo(1.0, EXACT);
+        assertThatThrownBy(() -> Recovery.timeToRecover(series, START.plusSeconds(1), START.plusSeconds(2), 0.0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("fraction must be in (0, 1], was 0.0");
+        assertThatThrownBy(() -> Recovery.timeToRecover(series, START.plusSeconds(1), START.plusSeconds(2), 1.01))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("was 1.01");
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName(
+            "LB4: an outage that starts after the series has no bucket to recover in, and says so")
+    void anOutageAfterTheSeriesHasNothingToRecoverIn() {
+        TimeSeries series = perSecond(Map.of(Counter.STATUS_2XX, 10L), Map.of(Counter.STATUS_2XX, 10L));
+
+        Figure figure = Recovery.timeToRecover(series, START.plusSeconds(5), START.plusSeconds(6));
+
+        assertThat(figure).isInstanceOf(Figure.Absent.class);
+        assertThat(((Figure.Absent) figure).reason()).contains("did not come back");
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB4: an outage of no length is allowed; recovery counts from its instant")
+    void anInstantOutageIsMeasuredFromItsInstant() {
+        TimeSeries series = perSecond(Map.of(Counter.STATUS_2XX, 10L), Map.of(Counter.STATUS_2XX, 10L));
+
+        assertThat(value(Recovery.timeToRecover(series, START.plusSeconds(1), START.plusSeconds(1))))
+                .isCloseTo(1.0, EXACT);
+    }
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("LB10: a status is counted in its class at each edge of 2xx and 5xx")
+    void statusClassesAtTheirEdges() {
+        assertThat(List.of(199, 200, 299, 300, 428, 429, 430, 499, 500, 599, 600).stream()
+                        .map(Counter::forStatus)
+                        .toList())
+                .containsExactly(
+                        Counter.STATUS_OTHER,
+                        Counter.STATUS_2XX,
+                        Counter.STATUS_2XX,
+                        Counter.STATUS_OTHER,
+                        Counter.STATUS_OTHER,
+                        Counter.STATUS_429,
+                        Counter.STATUS_OTHER,
+                        Counter.STATUS_OTHER,
+                        Counter.STATUS_5XX,
+                        Counter.STATUS_5XX,
+                        Counter.STATUS_OTHER);
+    }
+
     @SafeVarargs
     @SuppressWarnings("varargs") // the array is only copied into an immutable list, never written or kept
     private static TimeSeries perSecond(Map<Counter, Long>... buckets) {

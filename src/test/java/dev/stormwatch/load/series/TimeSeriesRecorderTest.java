@@ -194,6 +194,46 @@ class TimeSeriesRecorderTest {
         assertThat(fine.eventsOutside()).isEqualTo(1);
     }
 
+    @Test
+    @org.junit.jupiter.api.DisplayName(
+            "CO1: the storm window's 100 ms series keeps its own latencies, response times and requests in flight")
+    void theFineSeriesKeepsLatencyResponseTimeAndInFlight() {
+        TwoResolutionRecorder both = new TwoResolutionRecorder(
+                clock, START, Duration.ofSeconds(30), START.plusSeconds(9), Duration.ofSeconds(3));
+        clock.set(START.plusMillis(10_050));
+        both.flightStarted();
+        both.flightStarted();
+        both.latency(clock.instant(), Duration.ofMillis(40));
+        both.responseTime(clock.instant(), Duration.ofMillis(700));
+        clock.set(START.plusMillis(10_250));
+        both.flightEnded();
+        clock.set(START.plusMillis(10_350));
+
+        Bucket fine = both.perTenthSecond().buckets().get(10);
+        Bucket fineLater = both.perTenthSecond().buckets().get(13);
+
+        assertThat(fine.maxInFlight()).isEqualTo(2);
+        assertThat(fineLater.maxInFlight())
+                .as("one still in flight after the other ended")
+                .isEqualTo(1);
+        assertThat(fine.latency().count()).isEqualTo(1);
+        assertThat(fine.latency().p99()).isBetween(Duration.ofMillis(39), Duration.ofMillis(41));
+        assertThat(fine.responseTime().count()).isEqualTo(1);
+        assertThat(both.perSecond().buckets().get(10).maxInFlight()).isEqualTo(2);
+        assertThat(both.overallLatency().count()).isEqualTo(1);
+        assertThat(both.overallResponseTime().count()).isEqualTo(1);
+    }
+
+    @Test
+    void theGaugeSaysHowManyAreInFlightNow() {
+        recorder.flightStarted();
+        recorder.flightStarted();
+        recorder.flightStarted();
+        recorder.flightEnded();
+
+        assertThat(recorder.inFlight()).isEqualTo(2);
+    }
+
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await();

@@ -47,4 +47,27 @@ class SimulationValuesEdgesTest {
 
         assertThat(result.completionSeconds()).isEqualTo(1.25);
     }
+
+    @Test
+    @DisplayName("the loser of the first round waits its whole sleep before it reads again")
+    void theLoserWaitsItsWholeSleep() {
+        // Two clients, every message 1 ms on the wire, an exponential sleep of exactly 1 s (base and cap 1 s): both
+        // read, write at 3 ms, one wins; the other learns it lost at 4 ms, sleeps 1 s, and needs four messages more.
+        SimulationParameters fixed = new SimulationParameters(
+                2, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMillis(1), Duration.ZERO, 3, 7);
+
+        SimulationResult result = ContentionSimulation.run(fixed, BackoffStrategy.EXPONENTIAL);
+
+        assertThat(result.meanCalls()).isEqualTo(3.0);
+        assertThat(result.meanCompletion()).isEqualTo(Duration.ofMillis(1_008));
+    }
+
+    @Test
+    @DisplayName("a sleep whose cap equals its base is that base")
+    void aCapEqualToTheBaseIsAllowed() {
+        Duration base = Duration.ofMillis(5);
+
+        assertThat(BackoffStrategy.EXPONENTIAL.sleep(3, Duration.ZERO, base, base, 0.5))
+                .isEqualTo(base);
+    }
 }
