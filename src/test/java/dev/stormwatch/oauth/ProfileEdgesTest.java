@@ -195,12 +195,12 @@ class ProfileEdgesTest {
     @Test
     @DisplayName("PF2: the folder is $XDG_CONFIG_HOME/stormwatch, else ~/.config/stormwatch when it is unset or blank")
     void theDefaultFolderFollowsXdg() {
-        Path home = Path.of(System.getProperty("user.home"), ".config", "stormwatch");
+        Path userDefault = Path.of(System.getProperty("user.home"), ".config", "stormwatch");
 
         assertThat(ProfileStore.defaultFolder(name -> name.equals("XDG_CONFIG_HOME") ? "/cfg" : null))
                 .isEqualTo(Path.of("/cfg", "stormwatch"));
-        assertThat(ProfileStore.defaultFolder(name -> null)).isEqualTo(home);
-        assertThat(ProfileStore.defaultFolder(name -> "  ")).isEqualTo(home);
+        assertThat(ProfileStore.defaultFolder(name -> null)).isEqualTo(userDefault);
+        assertThat(ProfileStore.defaultFolder(name -> "  ")).isEqualTo(userDefault);
     }
 
     @Test

@@ -13,13 +13,10 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import okhttp3.Call;
 import okhttp3.Callback;
@@ -29,9 +26,9 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The event-loop transport's edges that {@link EventLoopTransportTest} leaves open, over real loopback sockets with a
@@ -42,66 +39,37 @@ import org.junit.jupiter.api.Test;
  */
 class EventLoopTransportEdgesTest {
 
-    private static final String LOOP_THREAD = "stormwatch-http-event-loop";
+    private static final String LOOP_THREAD = EventLoopHarness.LOOP_THREAD;
     private static final String WORKER_THREAD = "event-loop-edges-worker";
 
-    private final ExecutorService workers = Executors.newFixedThreadPool(2, runnable -> {
-        Thread thread = new Thread(runnable, WORKER_THREAD);
-        thread.setDaemon(true);
-        return thread;
-    });
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-    private final OkHttpClient client = new OkHttpClient.Builder()
-            .connectTimeout(2, TimeUnit.SECONDS)
-            .readTimeout(5, TimeUnit.SECONDS)
-            .writeTimeout(2, TimeUnit.SECONDS)
-            .build();
+    @RegisterExtension
+    final EventLoopHarness harness = new EventLoopHarness(WORKER_THREAD);
 
-    @AfterEach
-    void stop() throws Exception {
-        for (AutoCloseable closeable : toClose) {
-            closeable.close();
-        }
-        workers.shutdownNow();
-        client.dispatcher().executorService().shutdown();
-    }
+    private final ExecutorService workers = harness.workers;
+    private final OkHttpClient client = harness.client;
 
     private ScriptedServer server() throws IOException {
-        ScriptedServer server = new ScriptedServer();
-        toClose.add(server);
-        return server;
+        return harness.closeAfter(new ScriptedServer());
     }
 
     private EventLoopTransport start(OkHttpClient timeouts, EventLoopTransport.Delivery delivery) {
-        EventLoopTransport transport = EventLoopTransport.start(timeouts, workers, delivery, 2, Clock.systemUTC());
-        toClose.add(transport);
-        return transport;
+        return harness.start(timeouts, delivery, 2, Clock.systemUTC());
     }
 
     private EventLoopTransport start() {
         return start(client, EventLoopTransport.Delivery.ON_LOOP);
     }
 
-    private Attempt send(EventLoopTransport transport, OkHttpClient through, Request request) {
-        TrackedSend progress = new TrackedSend();
-        Call call = through.newCall(progress.tag(request));
-        Attempt attempt = new Attempt(call, progress);
-        transport.send(call, attempt);
-        return attempt;
+    private RecordedAttempt send(EventLoopTransport transport, OkHttpClient through, Request request) {
+        return harness.send(transport, through, request);
     }
 
-    private Attempt send(EventLoopTransport transport, Request request) {
-        return send(transport, client, request);
+    private RecordedAttempt send(EventLoopTransport transport, Request request) {
+        return harness.send(transport, request);
     }
 
-    /** An attempt whose callback runs {@code onAnswer} after it read the response, set before it is sent. */
-    private Attempt send(EventLoopTransport transport, Request request, Consumer<Response> onAnswer) {
-        TrackedSend progress = new TrackedSend();
-        Call call = client.newCall(progress.tag(request));
-        Attempt attempt = new Attempt(call, progress);
-        attempt.onAnswer = onAnswer;
-        transport.send(call, attempt);
-        return attempt;
+    private RecordedAttempt send(EventLoopTransport transport, Request request, Consumer<Response> onAnswer) {
+        return harness.send(transport, request, onAnswer);
     }
 
     @Test
@@ -112,7 +80,7 @@ class EventLoopTransportEdgesTest {
                 .then(ScriptedServer.bytes("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nnext"));
         EventLoopTransport transport = start();
 
-        Attempt head = send(
+        RecordedAttempt head = send(
                 transport, new Request.Builder().url(server.url("/h")).head().build());
 
         assertThat(head.answer()).isEqualTo("200 ");
@@ -131,7 +99,7 @@ class EventLoopTransportEdgesTest {
         EventLoopTransport transport = start();
         String body = "b".repeat(8 * 1024 * 1024);
 
-        Attempt attempt = send(
+        RecordedAttempt attempt = send(
                 transport,
                 new Request.Builder()
                         .url(server.url("/upload"))
@@ -151,7 +119,7 @@ class EventLoopTransportEdgesTest {
                     client.newBuilder().writeTimeout(300, TimeUnit.MILLISECONDS).build();
             EventLoopTransport transport = start(shortWrite, EventLoopTransport.Delivery.ON_LOOP);
 
-            Attempt attempt = send(
+            RecordedAttempt attempt = send(
                     transport,
                     shortWrite,
                     new Request.Builder()
@@ -176,7 +144,7 @@ class EventLoopTransportEdgesTest {
         EventLoopTransport transport = start();
         transport.resolveAs("nobody.test", InetAddress.getByName("127.0.0.2"), InetAddress.getByName("127.0.0.3"));
 
-        Attempt attempt = send(
+        RecordedAttempt attempt = send(
                 transport,
                 new Request.Builder()
                         .url("http://nobody.test:" + closedPort + "/")
@@ -197,7 +165,7 @@ class EventLoopTransportEdgesTest {
         ScriptedServer server = server().then(ScriptedServer.bytes("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nfirst"))
                 .then(ScriptedServer.bytes("HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nsecond"));
         EventLoopTransport transport = start();
-        Attempt throwing =
+        RecordedAttempt throwing =
                 send(transport, new Request.Builder().url(server.url("/1")).build(), response -> {
                     throw new IllegalStateException("the caller's bug");
                 });
@@ -215,7 +183,7 @@ class EventLoopTransportEdgesTest {
         EventLoopTransport transport = start(client, EventLoopTransport.Delivery.ON_WORKERS);
         workers.shutdown();
 
-        Attempt attempt =
+        RecordedAttempt attempt =
                 send(transport, new Request.Builder().url(server.url("/")).build());
 
         assertThat(attempt.answer()).isEqualTo("200 ok");
@@ -243,12 +211,12 @@ class EventLoopTransportEdgesTest {
         ScriptedServer server = server().then(ScriptedServer.bytes(OK)).then(ScriptedServer.bytes(OK));
         EventLoopTransport transport = startWithOneConnection(Clock.systemUTC());
         CompletableFuture<Long> closeTook = new CompletableFuture<>();
-        Attempt closing = send(transport, get(server, "/closes"), response -> {
+        RecordedAttempt closing = send(transport, get(server, "/closes"), response -> {
             long start = System.nanoTime();
             transport.close();
             closeTook.complete(System.nanoTime() - start);
         });
-        Attempt queued = send(transport, get(server, "/queued")); // waits for the one connection
+        RecordedAttempt queued = send(transport, get(server, "/queued")); // waits for the one connection
 
         assertThat(closing.answer()).isEqualTo("200 ok");
         assertThat(closeTook.get(5, TimeUnit.SECONDS))
@@ -264,7 +232,7 @@ class EventLoopTransportEdgesTest {
     void closeWaitsForTheLoopToEnd() throws Exception {
         ScriptedServer server = server().then(ScriptedServer.silence());
         EventLoopTransport transport = startWithOneConnection(Clock.systemUTC());
-        Attempt stalled = send(transport, get(server, "/stalls"));
+        RecordedAttempt stalled = send(transport, get(server, "/stalls"));
         waitFor(() -> server.heads().size() == 1);
 
         transport.close();
@@ -309,7 +277,7 @@ class EventLoopTransportEdgesTest {
     void anErrorInACallbackStopsTheLoop() throws Exception {
         ScriptedServer server = server().then(ScriptedServer.silence()).then(ScriptedServer.bytes(OK));
         EventLoopTransport transport = start();
-        Attempt stalled = send(transport, get(server, "/stalls"));
+        RecordedAttempt stalled = send(transport, get(server, "/stalls"));
         waitFor(() -> server.heads().size() == 1);
         CompletableFuture<Throwable> uncaught = new CompletableFuture<>();
         Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
@@ -319,7 +287,7 @@ class EventLoopTransportEdgesTest {
             }
         });
         try {
-            Attempt errs = send(transport, get(server, "/errs"), response -> {
+            RecordedAttempt errs = send(transport, get(server, "/errs"), response -> {
                 throw new AssertionError("an Error in the caller's callback");
             });
 
@@ -386,7 +354,7 @@ class EventLoopTransportEdgesTest {
     private EventLoopTransport startWithOneConnection(Clock clock) {
         EventLoopTransport transport =
                 EventLoopTransport.start(client, workers, EventLoopTransport.Delivery.ON_LOOP, 1, clock);
-        toClose.add(transport);
+        harness.closeAfter(transport);
         return transport;
     }
 
@@ -403,7 +371,7 @@ class EventLoopTransportEdgesTest {
         // TCP to the broadcast address fails inside connect() itself ("Network is unreachable"), not later.
         transport.resolveAs("broadcast.test", InetAddress.getByName("255.255.255.255"));
 
-        Attempt refused = send(
+        RecordedAttempt refused = send(
                 transport,
                 new Request.Builder()
                         .url("http://broadcast.test:" + server.port() + "/")
@@ -432,7 +400,7 @@ class EventLoopTransportEdgesTest {
                 client.newBuilder().retryOnConnectionFailure(false).build();
         EventLoopTransport single =
                 EventLoopTransport.start(noRetry, workers, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
-        toClose.add(single);
+        harness.closeAfter(single);
         for (EventLoopTransport transport : List.of(retrying, single)) {
             transport.resolveAs(
                     "first-unreachable.test",
@@ -441,7 +409,7 @@ class EventLoopTransportEdgesTest {
         }
 
         assertThat(send(retrying, request).answer()).isEqualTo("200 ok");
-        Attempt refused = send(single, noRetry, request);
+        RecordedAttempt refused = send(single, noRetry, request);
         assertThat(refused.failure()).isInstanceOf(ConnectException.class);
         assertThat(refused.kind()).isEqualTo(FailureKind.CONNECT_REFUSED);
         assertThat(server.heads()).hasSize(1);
@@ -498,7 +466,7 @@ class EventLoopTransportEdgesTest {
         transport.resolveAs(
                 "two-bad.test", InetAddress.getByName("127.0.0.2"), InetAddress.getByName("255.255.255.255"));
 
-        Attempt refused = send(
+        RecordedAttempt refused = send(
                 transport,
                 new Request.Builder()
                         .url("http://two-bad.test:" + server.port() + "/")
@@ -522,7 +490,7 @@ class EventLoopTransportEdgesTest {
         TrackedSend progress = new TrackedSend();
         Call cancelled = client.newCall(progress.tag(get(server, "/cancelled")));
         cancelled.cancel();
-        Attempt attempt = new Attempt(cancelled, progress);
+        RecordedAttempt attempt = new RecordedAttempt(cancelled, progress);
 
         transport.send(cancelled, attempt);
 
@@ -543,7 +511,7 @@ class EventLoopTransportEdgesTest {
         EventLoopTransport transport = startWithOneConnection(clock);
         assertThat(send(transport, get(server, "/1")).answer()).isEqualTo("200 ok");
 
-        Attempt late = send(
+        RecordedAttempt late = send(
                 transport,
                 get(server, "/late")
                         .newBuilder()
@@ -566,8 +534,8 @@ class EventLoopTransportEdgesTest {
         EventLoopTransport transport = startWithOneConnection(Clock.systemUTC());
         assertThat(send(transport, get(server, "/1")).answer()).isEqualTo("200 ok");
 
-        Attempt unreadable = send(transport, post(server, new IOException("the upload's file is gone")));
-        Attempt broken = send(transport, post(server, new IllegalStateException("a bug in the body")));
+        RecordedAttempt unreadable = send(transport, post(server, new IOException("the upload's file is gone")));
+        RecordedAttempt broken = send(transport, post(server, new IllegalStateException("a bug in the body")));
 
         assertThat(unreadable.failure()).hasMessage("the upload's file is gone");
         assertThat(unreadable.progress.requestStarted()).isFalse();
@@ -610,7 +578,7 @@ class EventLoopTransportEdgesTest {
         waitFor(() -> server.endedConnections() == 1);
         Thread.sleep(100); // the reset reaches this side
 
-        Attempt next = send(transport, get(server, "/2"));
+        RecordedAttempt next = send(transport, get(server, "/2"));
 
         assertThat(next.failure()).isInstanceOf(IOException.class);
         assertThat(next.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND);
@@ -631,7 +599,7 @@ class EventLoopTransportEdgesTest {
         waitFor(() -> server.endedConnections() == 1);
         Thread.sleep(100); // the reset reaches this side
 
-        Attempt post = send(
+        RecordedAttempt post = send(
                 transport,
                 new Request.Builder()
                         .url(server.url("/write"))
@@ -653,7 +621,7 @@ class EventLoopTransportEdgesTest {
         waitFor(() -> server.endedConnections() == 1);
         Thread.sleep(100); // the close reaches this side
 
-        Attempt post = send(
+        RecordedAttempt post = send(
                 transport,
                 new Request.Builder()
                         .url(server.url("/write"))
@@ -731,7 +699,7 @@ class EventLoopTransportEdgesTest {
                 .then(ScriptedServer.bytes(OK));
         EventLoopTransport transport = startWithOneConnection(Clock.systemUTC());
 
-        Attempt untilTheEnd = send(transport, get(server, "/1"));
+        RecordedAttempt untilTheEnd = send(transport, get(server, "/1"));
         assertThat(untilTheEnd.answer()).isEqualTo("200 until the end");
         assertThat(untilTheEnd.response.get().body().contentType()).isEqualTo(MediaType.get("text/plain"));
         assertThat(send(transport, get(server, "/2")).answer()).isEqualTo("200 ok");
@@ -774,8 +742,8 @@ class EventLoopTransportEdgesTest {
                         ScriptedServer.inTwoParts("HTTP/1.1 200 OK\r\n", 600, "Content-Length: 2\r\n\r\nok"))
                 .then(ScriptedServer.bytes(OK));
         EventLoopTransport transport = startWithOneConnection(Clock.systemUTC());
-        Attempt first = send(transport, get(server, "/slow"));
-        Attempt waiting = send(transport, get(server, "/waits"));
+        RecordedAttempt first = send(transport, get(server, "/slow"));
+        RecordedAttempt waiting = send(transport, get(server, "/waits"));
         waitFor(() -> server.heads().size() == 1);
 
         waiting.call.cancel();
@@ -834,72 +802,6 @@ class EventLoopTransportEdgesTest {
         while (!condition.getAsBoolean()) {
             assertThat(System.nanoTime()).as("waited 5 s").isLessThan(end);
             Thread.sleep(10);
-        }
-    }
-
-    /** One attempt's call, its send progress, and what its callback heard (and how often). */
-    private static final class Attempt implements Callback {
-        final Call call;
-        final TrackedSend progress;
-        final CompletableFuture<Response> response = new CompletableFuture<>();
-        final CompletableFuture<IOException> failed = new CompletableFuture<>();
-        final CompletableFuture<Void> ended = new CompletableFuture<>();
-        final CompletableFuture<String> thread = new CompletableFuture<>();
-        final AtomicInteger outcomes = new AtomicInteger();
-        volatile Consumer<Response> onAnswer = response -> {};
-        private volatile String body;
-
-        Attempt(Call call, TrackedSend progress) {
-            this.call = call;
-            this.progress = progress;
-        }
-
-        @Override
-        public void onResponse(Call call, Response answer) throws IOException {
-            outcomes.incrementAndGet();
-            thread.complete(Thread.currentThread().getName());
-            try (answer) {
-                body = answer.body().string();
-            }
-            response.complete(answer);
-            ended.complete(null);
-            onAnswer.accept(answer);
-        }
-
-        @Override
-        public void onFailure(Call call, IOException e) {
-            outcomes.incrementAndGet();
-            thread.complete(Thread.currentThread().getName());
-            failed.complete(e);
-            ended.complete(null);
-        }
-
-        String answer() throws Exception {
-            return answer(5);
-        }
-
-        /** "code body" of the response; fails the test on a failure or after {@code seconds}. */
-        String answer(int seconds) throws Exception {
-            ended.get(seconds, TimeUnit.SECONDS);
-            if (failed.isDone()) {
-                throw new AssertionError("expected a response, the attempt failed", failed.get());
-            }
-            return response.get().code() + " " + body;
-        }
-
-        IOException failure() throws Exception {
-            return failure(5);
-        }
-
-        /** The failure; fails the test on a response or after {@code seconds}. */
-        IOException failure(int seconds) throws Exception {
-            ended.get(seconds, TimeUnit.SECONDS);
-            assertThat(response).as("no response expected").isNotDone();
-            return failed.get();
-        }
-
-        FailureKind kind() throws Exception {
-            return progress.classify(failure());
         }
     }
 }

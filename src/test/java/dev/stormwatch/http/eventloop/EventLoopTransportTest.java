@@ -10,7 +10,6 @@ import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.AttemptTransport;
 import dev.stormwatch.http.RequestDeadline;
 import dev.stormwatch.http.RequestRefused;
-import dev.stormwatch.http.TrackedSend;
 import dev.stormwatch.retry.CallBudget;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.FailureKind;
@@ -38,12 +37,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import okhttp3.Call;
-import okhttp3.Callback;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -58,6 +53,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -70,20 +66,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class EventLoopTransportTest {
 
-    private static final String LOOP_THREAD = "stormwatch-http-event-loop";
+    private static final String LOOP_THREAD = EventLoopHarness.LOOP_THREAD;
     private static final String WORKER_THREAD = "event-loop-test-worker";
 
-    private final ExecutorService workers = Executors.newFixedThreadPool(2, runnable -> {
-        Thread thread = new Thread(runnable, WORKER_THREAD);
-        thread.setDaemon(true);
-        return thread;
-    });
-    private final List<EventLoopTransport> started = new ArrayList<>();
-    private final OkHttpClient client = new OkHttpClient.Builder()
-            .connectTimeout(2, TimeUnit.SECONDS)
-            .readTimeout(5, TimeUnit.SECONDS)
-            .writeTimeout(2, TimeUnit.SECONDS)
-            .build();
+    @RegisterExtension
+    final EventLoopHarness harness = new EventLoopHarness(WORKER_THREAD);
+
+    private final ExecutorService workers = harness.workers;
+    private final OkHttpClient client = harness.client;
     private MockWebServer server;
 
     @BeforeEach
@@ -94,18 +84,12 @@ class EventLoopTransportTest {
 
     @AfterEach
     void stop() throws IOException {
-        started.forEach(EventLoopTransport::close);
-        workers.shutdownNow();
         server.shutdown();
-        client.dispatcher().executorService().shutdown();
-        client.connectionPool().evictAll();
     }
 
     private EventLoopTransport start(
             OkHttpClient timeouts, EventLoopTransport.Delivery delivery, int maxConnections, Clock clock) {
-        EventLoopTransport transport = EventLoopTransport.start(timeouts, workers, delivery, maxConnections, clock);
-        started.add(transport);
-        return transport;
+        return harness.start(timeouts, delivery, maxConnections, clock);
     }
 
     private EventLoopTransport start(int maxConnections) {
@@ -116,17 +100,12 @@ class EventLoopTransportTest {
         return new Request.Builder().url(server.url(path)).build();
     }
 
-    /** One attempt as the executor sends it: a send-progress tag the transport reports to. */
-    private Attempt send(AttemptTransport transport, OkHttpClient through, Request request) {
-        TrackedSend progress = new TrackedSend();
-        Call call = through.newCall(progress.tag(request));
-        Attempt attempt = new Attempt(call, progress);
-        transport.send(call, attempt);
-        return attempt;
+    private RecordedAttempt send(AttemptTransport transport, OkHttpClient through, Request request) {
+        return harness.send(transport, through, request);
     }
 
-    private Attempt send(AttemptTransport transport, Request request) {
-        return send(transport, client, request);
+    private RecordedAttempt send(AttemptTransport transport, Request request) {
+        return harness.send(transport, request);
     }
 
     @Test
@@ -137,7 +116,7 @@ class EventLoopTransportTest {
                 .setBody("done"));
         EventLoopTransport transport = start(4);
 
-        Attempt attempt = send(
+        RecordedAttempt attempt = send(
                 transport,
                 new Request.Builder()
                         .url(server.url("/v1/items?limit=2&q=a%20b"))
@@ -165,7 +144,7 @@ class EventLoopTransportTest {
         EventLoopTransport transport = start(4);
         String json = "{\"name\":\"é\"}";
 
-        Attempt attempt = send(
+        RecordedAttempt attempt = send(
                 transport,
                 new Request.Builder()
                         .url(server.url("/items"))
@@ -221,12 +200,12 @@ class EventLoopTransportTest {
         }
         EventLoopTransport transport = start(2);
 
-        List<Attempt> sent = new ArrayList<>();
+        List<RecordedAttempt> sent = new ArrayList<>();
         for (int i = 0; i < attempts; i++) {
             sent.add(send(transport, get("/" + i)));
         }
 
-        for (Attempt attempt : sent) {
+        for (RecordedAttempt attempt : sent) {
             assertThat(attempt.answer()).isEqualTo("200 ok");
         }
         int connections = 0;
@@ -254,8 +233,8 @@ class EventLoopTransportTest {
             other.enqueue(new MockResponse().setBody("second origin"));
             EventLoopTransport transport = start(1);
 
-            Attempt first = send(transport, get("/"));
-            Attempt second =
+            RecordedAttempt first = send(transport, get("/"));
+            RecordedAttempt second =
                     send(transport, new Request.Builder().url(other.url("/")).build());
 
             assertThat(first.answer()).isEqualTo("200 first origin");
@@ -274,7 +253,7 @@ class EventLoopTransportTest {
 
         // Three in a row through one connection slot: a refused connection must give its slot back.
         for (int i = 0; i < 3; i++) {
-            Attempt attempt = send(
+            RecordedAttempt attempt = send(
                     transport,
                     new Request.Builder()
                             .url("http://127.0.0.1:" + closedPort + "/")
@@ -302,7 +281,7 @@ class EventLoopTransportTest {
             EventLoopTransport transport =
                     start(shortConnect, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
 
-            Attempt attempt = send(
+            RecordedAttempt attempt = send(
                     transport,
                     shortConnect,
                     new Request.Builder()
@@ -326,7 +305,7 @@ class EventLoopTransportTest {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST));
         EventLoopTransport transport = start(1);
 
-        Attempt attempt = send(transport, get("/refresh"));
+        RecordedAttempt attempt = send(transport, get("/refresh"));
 
         assertThat(attempt.failure())
                 .isInstanceOf(IOException.class)
@@ -345,7 +324,7 @@ class EventLoopTransportTest {
                 client.newBuilder().readTimeout(200, TimeUnit.MILLISECONDS).build();
         EventLoopTransport transport = start(shortRead, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
 
-        Attempt attempt = send(transport, shortRead, get("/slow"));
+        RecordedAttempt attempt = send(transport, shortRead, get("/slow"));
 
         assertThat(attempt.failure()).isInstanceOf(SocketTimeoutException.class);
         assertThat(attempt.kind()).isEqualTo(FailureKind.READ_TIMEOUT);
@@ -364,7 +343,7 @@ class EventLoopTransportTest {
         server.enqueue(new MockResponse().setBody("still here"));
         EventLoopTransport transport = start(1);
 
-        Attempt oversized = send(transport, get("/huge"));
+        RecordedAttempt oversized = send(transport, get("/huge"));
 
         assertThat(oversized.response.get(5, TimeUnit.SECONDS).code()).isEqualTo(200);
         assertThat(oversized.bodyFailure).isInstanceOf(ProtocolException.class).hasMessageContaining("larger than");
@@ -408,7 +387,7 @@ class EventLoopTransportTest {
                 client.newBuilder().readTimeout(1, TimeUnit.SECONDS).build();
         EventLoopTransport transport = start(shortRead, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
 
-        Attempt attempt = send(transport, shortRead, get("/slow-body"));
+        RecordedAttempt attempt = send(transport, shortRead, get("/slow-body"));
 
         assertThat(attempt.response.get(5, TimeUnit.SECONDS).code()).isEqualTo(200);
         assertThat(attempt.bodyFailure).isInstanceOf(SocketTimeoutException.class);
@@ -441,7 +420,7 @@ class EventLoopTransportTest {
         transport.resolveAs(
                 "two-addresses.test", InetAddress.getByName("127.0.0.2"), InetAddress.getByName("127.0.0.1"));
 
-        Attempt attempt = send(
+        RecordedAttempt attempt = send(
                 transport,
                 noRetry,
                 new Request.Builder()
@@ -530,7 +509,7 @@ class EventLoopTransportTest {
         EventLoopTransport transport = start(patient, EventLoopTransport.Delivery.ON_LOOP, 1, clock);
         RequestDeadline deadline = RequestDeadline.in(Duration.ofMillis(400), clock);
 
-        Attempt attempt = send(
+        RecordedAttempt attempt = send(
                 transport,
                 patient,
                 get("/bounded")
@@ -550,7 +529,7 @@ class EventLoopTransportTest {
     void aCallCancelledInFlightEndsWithAFailure() throws Exception {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
         EventLoopTransport transport = start(1);
-        Attempt attempt = send(transport, get("/stalls"));
+        RecordedAttempt attempt = send(transport, get("/stalls"));
         server.takeRequest(5, TimeUnit.SECONDS); // on the wire
 
         attempt.call.cancel();
@@ -562,8 +541,8 @@ class EventLoopTransportTest {
     void aCallCancelledWhileQueuedEndsWithoutBeingSent() throws Exception {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
         EventLoopTransport transport = start(1);
-        Attempt stalled = send(transport, get("/stalls"));
-        Attempt queued = send(transport, get("/queued"));
+        RecordedAttempt stalled = send(transport, get("/stalls"));
+        RecordedAttempt queued = send(transport, get("/queued"));
         server.takeRequest(5, TimeUnit.SECONDS);
 
         queued.call.cancel();
@@ -602,8 +581,8 @@ class EventLoopTransportTest {
         OkHttpClient noReadTimeout =
                 client.newBuilder().readTimeout(0, TimeUnit.SECONDS).build();
         EventLoopTransport transport = start(noReadTimeout, EventLoopTransport.Delivery.ON_LOOP, 1, Clock.systemUTC());
-        Attempt inFlight = send(transport, noReadTimeout, get("/in-flight"));
-        Attempt queued = send(transport, noReadTimeout, get("/queued"));
+        RecordedAttempt inFlight = send(transport, noReadTimeout, get("/in-flight"));
+        RecordedAttempt queued = send(transport, noReadTimeout, get("/queued"));
         server.takeRequest(5, TimeUnit.SECONDS);
 
         transport.close();
@@ -612,7 +591,7 @@ class EventLoopTransportTest {
                 .isInstanceOf(InterruptedIOException.class)
                 .hasMessageContaining("closed");
         assertThat(queued.failure()).isInstanceOf(InterruptedIOException.class);
-        Attempt afterClose = send(transport, noReadTimeout, get("/after"));
+        RecordedAttempt afterClose = send(transport, noReadTimeout, get("/after"));
         assertThat(afterClose.failed).as("failed before send returned").isDone();
         assertThat(afterClose.failure()).isInstanceOf(InterruptedIOException.class);
         assertThatThrownBy(() -> transport.handOn(() -> {})).isInstanceOf(RejectedExecutionException.class);
@@ -627,7 +606,7 @@ class EventLoopTransportTest {
         for (int round = 0; round < 50; round++) {
             EventLoopTransport transport = start(1);
             CompletableFuture<Void> handedOn = new CompletableFuture<>();
-            CompletableFuture<Attempt> racing = CompletableFuture.supplyAsync(
+            CompletableFuture<RecordedAttempt> racing = CompletableFuture.supplyAsync(
                     () -> {
                         try {
                             transport.handOn(() -> handedOn.complete(null));
@@ -641,7 +620,7 @@ class EventLoopTransportTest {
             transport.close();
 
             handedOn.get(2, TimeUnit.SECONDS);
-            Attempt attempt = racing.get(2, TimeUnit.SECONDS);
+            RecordedAttempt attempt = racing.get(2, TimeUnit.SECONDS);
             attempt.ended.get(2, TimeUnit.SECONDS);
         }
     }
@@ -657,7 +636,7 @@ class EventLoopTransportTest {
         EventLoopTransport transport = start(1);
 
         assertThat(send(transport, get("/1")).answer()).isEqualTo("200 first");
-        Attempt next = send(transport, get("/2"));
+        RecordedAttempt next = send(transport, get("/2"));
 
         assertThat(next.kind()).isEqualTo(FailureKind.RESET_AFTER_SEND);
         assertThat(send(transport, get("/3")).answer())
@@ -728,7 +707,7 @@ class EventLoopTransportTest {
             outside.enqueue(new MockResponse().setBody("via okhttp"));
             EventLoopTransport transport = start(1);
 
-            Attempt attempt =
+            RecordedAttempt attempt =
                     send(transport, new Request.Builder().url(outside.url("/")).build());
 
             assertThat(attempt.answer()).isEqualTo("200 via okhttp");
@@ -747,14 +726,14 @@ class EventLoopTransportTest {
         EventLoopTransport transport = start(client, delivery, 1, Clock.systemUTC());
         String expectedThread = delivery == EventLoopTransport.Delivery.ON_LOOP ? LOOP_THREAD : WORKER_THREAD;
 
-        Attempt answered = send(transport, get("/ok"));
+        RecordedAttempt answered = send(transport, get("/ok"));
         assertThat(answered.answer()).isEqualTo("200 ok");
-        Attempt failed = send(transport, get("/broken"));
+        RecordedAttempt failed = send(transport, get("/broken"));
         assertThat(failed.failure()).isInstanceOf(IOException.class);
-        Attempt last = send(transport, get("/last")); // anything delivered twice would have arrived by its end
+        RecordedAttempt last = send(transport, get("/last")); // anything delivered twice would have arrived by its end
         assertThat(last.answer()).isEqualTo("200 last");
 
-        for (Attempt attempt : List.of(answered, failed, last)) {
+        for (RecordedAttempt attempt : List.of(answered, failed, last)) {
             assertThat(attempt.outcomes.get()).isEqualTo(1);
             assertThat(attempt.thread.get()).isEqualTo(expectedThread);
         }
@@ -782,66 +761,5 @@ class EventLoopTransportTest {
                 .flatMap(NetworkInterface::inetAddresses)
                 .filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress() && !a.isLinkLocalAddress())
                 .findFirst();
-    }
-
-    /** One attempt's call, its send progress, and what its callback heard (and how often). */
-    private static final class Attempt implements Callback {
-        final Call call;
-        final TrackedSend progress;
-        final CompletableFuture<Response> response = new CompletableFuture<>();
-        final CompletableFuture<IOException> failed = new CompletableFuture<>();
-        final CompletableFuture<Void> ended = new CompletableFuture<>();
-        final CompletableFuture<String> thread = new CompletableFuture<>();
-        final AtomicInteger outcomes = new AtomicInteger();
-        private volatile String body;
-        /** What reading the response's body threw, if it did. */
-        volatile IOException bodyFailure;
-
-        Attempt(Call call, TrackedSend progress) {
-            this.call = call;
-            this.progress = progress;
-        }
-
-        @Override
-        public void onResponse(Call call, Response answer) throws IOException {
-            outcomes.incrementAndGet();
-            thread.complete(Thread.currentThread().getName());
-            try (answer) {
-                body = answer.body().string();
-            } catch (IOException e) {
-                bodyFailure = e; // handed over at its head, as OkHttp does; its body failed afterwards
-            }
-            response.complete(answer);
-            ended.complete(null);
-        }
-
-        @Override
-        public void onFailure(Call call, IOException e) {
-            outcomes.incrementAndGet();
-            thread.complete(Thread.currentThread().getName());
-            failed.complete(e);
-            ended.complete(null);
-        }
-
-        /** "code body" of the response; fails the test on a failure or after 5 s. */
-        String answer() throws Exception {
-            ended.get(5, TimeUnit.SECONDS);
-            if (failed.isDone()) {
-                throw new AssertionError("expected a response, the attempt failed", failed.get());
-            }
-            return response.get().code() + " " + body;
-        }
-
-        /** The failure; fails the test on a response or after 5 s. */
-        IOException failure() throws Exception {
-            ended.get(5, TimeUnit.SECONDS);
-            assertThat(response).as("no response expected").isNotDone();
-            return failed.get();
-        }
-
-        /** How the executor classifies this attempt's failure (ST2, F1). */
-        FailureKind kind() throws Exception {
-            return progress.classify(failure());
-        }
     }
 }
