@@ -7,8 +7,6 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,26 +21,13 @@ class RedisRateLimiterEdgesTest {
     private static final LimitKey KEY = LimitKey.of("alice", "gpt-4o");
 
     @RegisterExtension
-    static final EmbeddedRedisExtension REDIS = new EmbeddedRedisExtension();
-
-    private RedisPort port;
-
-    @BeforeEach
-    void flush() {
-        REDIS.client().flushAll();
-        port = REDIS.server().connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
-    }
-
-    @AfterEach
-    void closePort() {
-        port.close();
-    }
+    static final EmbeddedRedisExtension REDIS = new EmbeddedRedisExtension().withPortPerTest();
 
     @Test
     @DisplayName("L1: a sliding-log key lives one second longer than its window, so an idle key goes away by itself")
     void slidingLogKeyOutlivesItsWindowByOneSecond() {
         RedisRateLimiter limiter =
-                RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
+                RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), REDIS.port());
 
         limiter.tryAcquire(KEY);
 
@@ -57,7 +42,7 @@ class RedisRateLimiterEdgesTest {
         LimitSpec spec = LimitSpec.of(100, Duration.ofMinutes(1));
         int limiters = 6;
         for (int i = 0; i < limiters; i++) {
-            RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, port).tryAcquire(KEY);
+            RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, REDIS.port()).tryAcquire(KEY);
         }
 
         List<String> members = REDIS.client().zrange(KEY.redisKey(), 0, -1);
@@ -77,7 +62,7 @@ class RedisRateLimiterEdgesTest {
     @DisplayName("L1 L5: an error other than NOSCRIPT reaches the caller as it is, with no reload and no retry")
     void anotherErrorIsNotAnsweredWithAReload() {
         RedisRateLimiter limiter =
-                RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), port);
+                RedisRateLimiter.connect(Algorithm.SLIDING_LOG, LimitSpec.of(5, Duration.ofMinutes(1)), REDIS.port());
         REDIS.client().set(KEY.redisKey(), "someone else's value");
 
         assertThatThrownBy(() -> limiter.tryAcquire(KEY))
@@ -95,8 +80,10 @@ class RedisRateLimiterEdgesTest {
         LuaScript noop = LuaScript.noop();
 
         assertThat(noop.name()).isEqualTo("noop.lua");
-        assertThat(port.scriptLoad(noop.source(), KEY.redisKey())).isEqualTo(noop.sha());
-        Verdict verdict = RedisReply.parse(port.evalsha(noop.sha(), KEY.redisKey(), List.of()), port.describe());
+        assertThat(REDIS.port().scriptLoad(noop.source(), KEY.redisKey())).isEqualTo(noop.sha());
+        Verdict verdict = RedisReply.parse(
+                REDIS.port().evalsha(noop.sha(), KEY.redisKey(), List.of()),
+                REDIS.port().describe());
         assertThat(verdict).isEqualTo(Verdict.allow(0, 0));
         assertThat(REDIS.client().exists(KEY.redisKey())).isFalse();
     }

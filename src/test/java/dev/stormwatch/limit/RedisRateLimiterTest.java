@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -14,25 +12,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RedisRateLimiterTest extends RateLimiterContract {
 
     @RegisterExtension
-    static final EmbeddedRedisExtension REDIS = new EmbeddedRedisExtension();
-
-    private RedisPort port;
-
-    @BeforeEach
-    void flush() {
-        REDIS.client().flushAll();
-        // A generous timeout: this class proves the algorithms, not the outage path, on a shared 2-core machine.
-        port = REDIS.server().connect(RedisClientSettings.DEFAULT.withTimeout(Duration.ofSeconds(2)));
-    }
-
-    @AfterEach
-    void closePort() {
-        port.close();
-    }
+    static final EmbeddedRedisExtension REDIS = new EmbeddedRedisExtension().withPortPerTest();
 
     @Override
     RateLimiter newLimiter(Algorithm algorithm, LimitSpec spec) {
-        return RedisRateLimiter.connect(algorithm, spec, port);
+        return RedisRateLimiter.connect(algorithm, spec, REDIS.port());
     }
 
     @Override
@@ -50,8 +34,8 @@ class RedisRateLimiterTest extends RateLimiterContract {
     void twoLimitersOnOneKeyCountEveryAllowance() {
         LimitSpec spec = LimitSpec.of(10, Duration.ofMinutes(1));
         LimitKey key = LimitKey.of("shared", "gpt-4o");
-        RedisRateLimiter first = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, port);
-        RedisRateLimiter second = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, port);
+        RedisRateLimiter first = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, REDIS.port());
+        RedisRateLimiter second = RedisRateLimiter.connect(Algorithm.SLIDING_LOG, spec, REDIS.port());
 
         long allowed = 0;
         for (int i = 0; i < 5; i++) {
