@@ -228,6 +228,27 @@ class EventLoopTransportEdgesTest {
     }
 
     @Test
+    @DisplayName(
+            "ST2: close from a callback with a second connection busy: the attempt queued behind both never goes out")
+    void closeFromACallbackWithTwoConnections() throws Exception {
+        ScriptedServer server = server().then(ScriptedServer.silence())
+                .then(ScriptedServer.inTwoParts("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n", 500, "ok"))
+                .then(ScriptedServer.bytes(OK));
+        EventLoopTransport transport = harness.start(client, EventLoopTransport.Delivery.ON_LOOP, 2, Clock.systemUTC());
+        RecordedAttempt busy = send(transport, get(server, "/busy"));
+        waitFor(() -> server.heads().size() == 1);
+        RecordedAttempt closing = send(transport, get(server, "/closes"), response -> transport.close());
+        waitFor(() -> server.heads().size() == 2);
+        RecordedAttempt queued = send(transport, get(server, "/queued")); // both connections busy: it waits
+
+        assertThat(closing.answer()).isEqualTo("200 ok");
+        assertThat(queued.failure()).hasMessageContaining("closed");
+        assertThat(busy.failure()).hasMessageContaining("closed");
+        Thread.sleep(300); // a request written after the close would have arrived by now
+        assertThat(server.heads()).as("the queued request never went out").hasSize(2);
+    }
+
+    @Test
     @DisplayName("ST2: close from another thread returns once every attempt it held has heard of it")
     void closeWaitsForTheLoopToEnd() throws Exception {
         ScriptedServer server = server().then(ScriptedServer.silence());
