@@ -212,17 +212,17 @@ class DerivedFiguresTest {
     }
 
     @Test
-    @org.junit.jupiter.api.DisplayName("LB4: a window that reaches the series' last bucket reads it and stops there")
-    void aWindowEndingWithTheSeriesReadsItsLastBucket() {
+    @org.junit.jupiter.api.DisplayName("LB4: a window that runs past the series' end reads the buckets the series has")
+    void aWindowPastTheSeriesEndReadsItsBuckets() {
         List<Map<Counter, Long>> tenths = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             tenths.add(Map.of(Counter.ATTEMPTS, 4L));
         }
-        tenths.set(9, Map.of(Counter.ATTEMPTS, 40L)); // the last bucket of the series, the last of the window
+        tenths.set(9, Map.of(Counter.ATTEMPTS, 40L)); // the last bucket of the series
         TimeSeries series = series(Duration.ofMillis(100), tenths);
 
-        // Ten buckets, 76 in all, a mean of 7.6 and a peak of 40.
-        assertThat(value(ArrivalPeak.peakToMean(series, Counter.ATTEMPTS, START, Duration.ofSeconds(1))))
+        // A two-second window over a one-second series: its ten buckets, 76 in all, a mean of 7.6 and a peak of 40.
+        assertThat(value(ArrivalPeak.peakToMean(series, Counter.ATTEMPTS, START, Duration.ofSeconds(2))))
                 .isCloseTo(40 / 7.6, EXACT);
     }
 

@@ -207,7 +207,7 @@ class TimeSeriesRecorderTest {
         both.responseTime(clock.instant(), Duration.ofMillis(700));
         clock.set(START.plusMillis(10_250));
         both.flightEnded();
-        clock.set(START.plusMillis(10_350));
+        clock.set(START.plusMillis(11_500));
 
         Bucket fine = both.perTenthSecond().buckets().get(10);
         Bucket fineLater = both.perTenthSecond().buckets().get(13);
@@ -220,6 +220,9 @@ class TimeSeriesRecorderTest {
         assertThat(fine.latency().p99()).isBetween(Duration.ofMillis(39), Duration.ofMillis(41));
         assertThat(fine.responseTime().count()).isEqualTo(1);
         assertThat(both.perSecond().buckets().get(10).maxInFlight()).isEqualTo(2);
+        assertThat(both.perSecond().buckets().get(11).maxInFlight())
+                .as("the per-second series heard the end too")
+                .isEqualTo(1);
         assertThat(both.overallLatency().count()).isEqualTo(1);
         assertThat(both.overallResponseTime().count()).isEqualTo(1);
     }
