@@ -20,9 +20,7 @@ class DiagnosisJsonTest {
     private static final long T0 = Instant.parse("2026-12-01T10:00:00Z").toEpochMilli();
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final AttemptTable table = new AttemptTable();
-
-    private void request(String client, long at, String uri, int status, String retryAfter) {
+    private static void request(AttemptTable table, String client, long at, String uri, int status, String retryAfter) {
         table.add(new ObservedRequest(T0 + at, 100, client, "GET", uri, status, retryAfter, null, null), client);
     }
 
@@ -30,16 +28,18 @@ class DiagnosisJsonTest {
      * Client c asks for /a three times: a 429 asking for 1 s, a retry 500 ms early, then a success; client d asks for
      * /b and /c once each. Every answer takes 100 ms.
      */
-    private Diagnosis storm(Diagnosis.EvidenceSummary evidence) {
-        request("c", 0, "/a", 429, "1");
-        request("c", 600, "/a", 429, "1");
-        request("c", 1_700, "/a", 200, null);
-        request("d", 1_800, "/b", 200, null);
-        request("d", 1_900, "/c", 200, null);
+    static Diagnosis storm(Diagnosis.EvidenceSummary evidence) {
+        AttemptTable table = new AttemptTable();
+        request(table, "c", 0, "/a", 429, "1");
+        request(table, "c", 600, "/a", 429, "1");
+        request(table, "c", 1_700, "/a", 200, null);
+        request(table, "d", 1_800, "/b", 200, null);
+        request(table, "d", 1_900, "/c", 200, null);
         return StormAnalysis.analyse(table, DiagnosisOptions.DEFAULTS, evidence);
     }
 
-    private static Diagnosis.EvidenceSummary evidence(List<Diagnosis.LabRun> labRuns) {
+    /** One nginx file of five requests and one line that did not parse, two repeated lines, three clock steps. */
+    static Diagnosis.EvidenceSummary evidence(List<Diagnosis.LabRun> labRuns) {
         return new Diagnosis.EvidenceSummary(
                 List.of(new Diagnosis.FileSummary("access.log", "nginx", 5, 1, null)),
                 1,
@@ -234,7 +234,9 @@ class DiagnosisJsonTest {
     @DisplayName("DG12 DG14: with nothing read the JSON has no times, no buckets and a what-if that did not run")
     void nothingRead() throws Exception {
         JsonNode j = read(StormAnalysis.analyse(
-                table, DiagnosisOptions.DEFAULTS, new Diagnosis.EvidenceSummary(List.of(), 0, List.of(), 0, 0)));
+                new AttemptTable(),
+                DiagnosisOptions.DEFAULTS,
+                new Diagnosis.EvidenceSummary(List.of(), 0, List.of(), 0, 0)));
         assertThat(j.path("requests").asLong()).isZero();
         assertThat(j.path("from").isNull()).isTrue();
         assertThat(j.path("to").isNull()).isTrue();
