@@ -11,7 +11,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The HTML report's charts and tables on the small storm of {@link DiagnosisJsonTest}, whose figures are worked out
+ * The HTML report's charts and tables on the small storm of {@link DiagnosisJsonEdgesTest}, whose figures are worked out
  * by hand: where each bar stands and how tall it is, and the rows that only some diagnoses have (lab runs, a partial
  * reading, nothing read).
  */
@@ -57,7 +57,7 @@ class DiagnosisHtmlEdgesTest {
     @DisplayName("DG12: each bar stands in its bucket's place and is as tall as its count over the busiest bucket;"
             + " the axis says the peak and the span")
     void barsStandInTheirBucketsAtTheirHeight() {
-        Diagnosis d = DiagnosisJsonTest.storm(DiagnosisJsonTest.evidence(List.of()));
+        Diagnosis d = DiagnosisJsonEdgesTest.storm(DiagnosisJsonEdgesTest.evidence(List.of()));
         Document doc = page(d);
 
         Element svg = doc.getElementById("arrivals");
@@ -104,7 +104,7 @@ class DiagnosisHtmlEdgesTest {
     @DisplayName("DG13 DG14 DG6: the report's tables give the figures of the storm, the what-if's server and each"
             + " client's share of retries")
     void theTablesGiveTheFigures() {
-        Document doc = page(DiagnosisJsonTest.storm(DiagnosisJsonTest.evidence(List.of())));
+        Document doc = page(DiagnosisJsonEdgesTest.storm(DiagnosisJsonEdgesTest.evidence(List.of())));
 
         assertThat(doc.getElementById("summary").select("tr").eachText())
                 .contains(
@@ -164,8 +164,8 @@ class DiagnosisHtmlEdgesTest {
     @DisplayName("DG17: lab runs get a table beside the real storm and a chart each, their titles escaped, and what"
             + " a report did not measure says why")
     void labRunsBesideTheStorm() {
-        Diagnosis d = DiagnosisJsonTest.storm(
-                DiagnosisJsonTest.evidence(List.of(labRun(Double.NaN, "no retries", List.of(10L, 30L, 60L)))));
+        Diagnosis d = DiagnosisJsonEdgesTest.storm(
+                DiagnosisJsonEdgesTest.evidence(List.of(labRun(Double.NaN, "no retries", List.of(10L, 30L, 60L)))));
         Document doc = page(d);
 
         assertThat(doc.getElementById("lab-runs").select("tr").eachText())

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * {@code --json}: the diagnosis's figures under the names scripts read, each worked out by hand from a storm small
  * enough to follow, and read back with a real JSON parser.
  */
-class DiagnosisJsonTest {
+class DiagnosisJsonEdgesTest {
 
     private static final long T0 = Instant.parse("2026-12-01T10:00:00Z").toEpochMilli();
     private static final ObjectMapper JSON = new ObjectMapper();
