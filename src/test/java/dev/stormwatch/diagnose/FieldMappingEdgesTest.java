@@ -32,6 +32,9 @@ class FieldMappingEdgesTest {
         ObservedRequest start = read("time=t:start,duration=d:ms,uri=u,status=s", line);
         assertThat(start.startMillis()).isEqualTo(1_764_583_202_000L);
         assertThat(start.durationMillis()).isEqualTo(2);
+        assertThat(FieldMapping.parse("time=:end,uri=u,status=s").timeIsEnd())
+                .as("a colon that starts the field is part of its name")
+                .isFalse();
         ObservedRequest instant = read("time=t:end,duration=d,uri=u,status=s", line.replace("1.5", "0"));
         assertThat(instant.startMillis()).as("no duration to take off").isEqualTo(1_764_583_202_000L);
     }
@@ -68,6 +71,8 @@ class FieldMappingEdgesTest {
         assertThat(FieldMapping.clientAddress("[x")).isEqualTo("[x");
         assertThat(FieldMapping.clientAddress(":80")).isEqualTo(":80");
         assertThat(FieldMapping.clientAddress("a:1,b:2")).isEqualTo("a");
+        assertThat(FieldMapping.clientAddress(",10.0.0.1")).isEmpty();
+        assertThat(FieldMapping.clientAddress(null)).isNull();
     }
 
     @Test
@@ -125,6 +130,7 @@ class FieldMappingEdgesTest {
         assertThat(rl.matches("UF, RL")).isTrue();
         assertThat(rl.matches("RLX,UF")).isFalse();
         assertThat(rl.matches("")).isFalse();
+        assertThat(rl.matches(null)).isFalse();
         for (String bad : new String[] {"=RL", "flags=", "flags"}) {
             assertThatThrownBy(() -> FieldMapping.ThrottleMark.parse(bad, "the Throttled field"))
                     .isInstanceOf(DiagnoseException.BadOption.class)

@@ -79,6 +79,7 @@ class LogFormatEdgesTest {
                 .isEqualTo(1_764_583_200_000L);
         assertThat(rejected(msec, "1764583200.1.2 \"GET / HTTP/1.1\" 200")).startsWith("the time is not a valid");
         assertThat(rejected(msec, "- \"GET / HTTP/1.1\" 200")).startsWith("the time is not a valid");
+        assertThat(rejected(msec, " \"GET / HTTP/1.1\" 200")).startsWith("the time is not a valid");
     }
 
     @Test
@@ -96,6 +97,14 @@ class LogFormatEdgesTest {
                         .durationMillis())
                 .as("more digits than a duration has")
                 .isEqualTo(-1);
+
+        assertThat(accepted(micros, "[01/Dec/2026:10:00:00 +0000] 0 \"GET /a HTTP/1.1\" 200")
+                        .durationMillis())
+                .isZero();
+        assertThat(accepted(micros, "[01/Dec/2026:10:00:00 +0000] 999999999 \"GET /a HTTP/1.1\" 200")
+                        .durationMillis())
+                .as("nine digits, the most a duration has")
+                .isEqualTo(999_999);
 
         LogFormat whole = apache("%t %T \"%r\" %s", null);
         r = accepted(whole, "[01/Dec/2026:10:00:00 +0000] 2 \"GET /a HTTP/1.1\" 200");
@@ -179,6 +188,14 @@ class LogFormatEdgesTest {
             assertThat(compiled.clientKeyName()).isEqualTo("http_x_client_id");
             assertThat(accepted(compiled, line).client()).as(key).isEqualTo("tenant-7");
         }
+        LogFormat first = nginx("$http_x_client_id $msec \"$request\" $status", "$http_x_client_id");
+        assertThat(first.clientKeyName()).isEqualTo("http_x_client_id");
+        assertThat(accepted(first, "tenant-1 1764583200 \"GET / HTTP/1.1\" 200").client())
+                .isEqualTo("tenant-1");
+        LogFormat odd = nginx("$msec \"$request\" $status $http_zZ09aA_", "$HTTP_ZZ09AA_");
+        assertThat(odd.variables()).containsExactly("msec", "request", "status", "http_zz09aa_");
+        assertThat(accepted(odd, "1764583200 \"GET / HTTP/1.1\" 200 t-2").client())
+                .isEqualTo("t-2");
         LogFormat withApacheKey = apache("%{msec}t \"%r\" %s \"%{X-Client-Id}i\"", "%{X-Client-Id}i");
         assertThat(withApacheKey.variables()).containsExactly("msec_start", "request", "status", "http_x_client_id");
         assertThat(accepted(withApacheKey, line).client()).isEqualTo("tenant-7");

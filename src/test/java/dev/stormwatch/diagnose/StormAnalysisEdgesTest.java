@@ -119,6 +119,9 @@ class StormAnalysisEdgesTest {
         // z: asked for 0 s, then 1 s later for 5 s: 5 s more than the nothing left, a change.
         request("z", 0, "/z", 429, "0");
         request("z", 1_000, "/z", 429, "5");
+        // w: asked for 5 s, then 1 s later for the 4 s left: no change.
+        request("w", 0, "/w", 429, "5");
+        request("w", 1_000, "/w", 429, "4");
         Diagnosis d = diagnose();
         assertThat(findings(d))
                 .contains("DG8 2 times the Retry-After of a retried request changed by more than the time that had"
@@ -184,6 +187,19 @@ class StormAnalysisEdgesTest {
                         "DG3 [e1] ignores Retry-After: 4 of 4 retries after a Retry-After came early (median 0.99 s"
                                 + " early)",
                         "DG6 [e1] retries are 80% of its requests; the SRE per-client retry budget is 10%");
+    }
+
+    @Test
+    @DisplayName("DG6: retries of exactly a tenth of a client's requests keep within the budget")
+    void exactlyATenthIsWithinTheBudget() {
+        for (int k = 0; k < 8; k++) {
+            request("c", k * 10L, "/r" + k, 200, null);
+        }
+        request("c", 100, "/x", 503, null);
+        request("c", 200, "/x", 200, null);
+        Diagnosis d = diagnose();
+        assertThat(client(d, "c").retryRatio()).isEqualTo(0.1);
+        assertThat(d.findings()).extracting(Finding::rule).doesNotContain("DG6");
     }
 
     @Test
