@@ -60,6 +60,9 @@ class DiagnosisHtmlEdgesTest {
         Diagnosis d = DiagnosisJsonEdgesTest.storm(DiagnosisJsonEdgesTest.evidence(List.of()));
         Document doc = page(d);
 
+        assertThat(doc.title()).isEqualTo("Stormwatch diagnosis");
+        assertThat(doc.select("meta[http-equiv=Content-Security-Policy]").attr("content"))
+                .isEqualTo(DiagnosisHtml.CONTENT_SECURITY_POLICY);
         Element svg = doc.getElementById("arrivals");
         // Requests 2 and 3 per second, throttled 2 and 0, early 1 and 0; the what-if's 1 and 2 are lower: peak 3.
         double barW = PLOT_WIDTH / 2;
@@ -122,6 +125,8 @@ class DiagnosisHtmlEdgesTest {
                         "retries sent 2 (40% of all requests; the SRE budget is 10%, DG6)",
                         "retries before Retry-After allowed (DG1) 1",
                         "kept off the wire by client-side throttling, K = 2 (DG7) 1 of 5 (23%)",
+                        "what-if: requests sent by clients that honour Retry-After with full jitter (DG14) 3 instead"
+                                + " of 5",
                         "what-if: amplification 1.00× instead of 1.67×",
                         "what-if: logical requests completed 100% instead of 100%; 0 stopped within their budget (B1)",
                         "what-if: the server replayed (DG15) 3 requests a second (the most it accepted in one second),"
@@ -151,13 +156,34 @@ class DiagnosisHtmlEdgesTest {
         Diagnosis d = StormAnalysis.analyse(
                 table,
                 DiagnosisOptions.DEFAULTS.withWhatIf(7, 2),
-                new Diagnosis.EvidenceSummary(List.of(), 0, List.of(), 0, 0));
+                new Diagnosis.EvidenceSummary(
+                        List.of(new Diagnosis.FileSummary("cut.log", "nginx", 5, 1, "the file breaks off: EOF")),
+                        0,
+                        List.of(),
+                        0,
+                        0));
         Document doc = page(d);
         assertThat(doc.getElementById("what-if").select("tr").eachText())
                 .contains("what-if: the server replayed (DG15) 2 requests a second (given), Retry-After none,"
                         + " answers after 0 ms; seed 7");
+        assertThat(doc.getElementById("evidence").select("tr").get(1).text())
+                .isEqualTo("cut.log nginx 5 1 the file breaks off: EOF");
         assertThat(doc.select("p.partial")).isEmpty();
         assertThat(doc.getElementById("unparsed")).isNull();
+    }
+
+    @Test
+    @DisplayName("DG15: a Retry-After of 0 s is a wait the server asks for, not none")
+    void aRetryAfterOfZero() {
+        AttemptTable table = new AttemptTable();
+        long t0 = Instant.parse("2026-12-01T10:00:00Z").toEpochMilli();
+        table.add(new ObservedRequest(t0, -1, "c", "GET", "/a", 429, "0", null, null), "c");
+        table.add(new ObservedRequest(t0 + 10, -1, "c", "GET", "/a", 200, null, null, null), "c");
+        Diagnosis d = StormAnalysis.analyse(
+                table, DiagnosisOptions.DEFAULTS, new Diagnosis.EvidenceSummary(List.of(), 0, List.of(), 0, 0));
+        assertThat(d.whatIf().retryAfterSeconds()).isZero();
+        assertThat(page(d).getElementById("what-if").text()).contains(", Retry-After 0 s, answers after 0 ms");
+        assertThat(DiagnosisJson.tree(d).get("what_if")).asString().contains("retry_after_s=0,");
     }
 
     @Test

@@ -29,6 +29,7 @@ class TimestampsEdgesTest {
         // A leap second is written as :60 and read as the next second.
         assertThat(timeLocal("31/Dec/2016:23:59:60 +0000")).isEqualTo(millis("2017-01-01T00:00:00Z"));
         assertThat(timeLocal("15/Feb/2026:12:00:00 +0000")).isEqualTo(millis("2026-02-15T12:00:00Z"));
+        assertThat(timeLocal("01/Jan/0000:00:00:00 +0000")).isEqualTo(millis("0000-01-01T00:00:00Z"));
     }
 
     @ParameterizedTest
@@ -81,6 +82,9 @@ class TimestampsEdgesTest {
         assertThat(Timestamps.parse(" 1764583200.5 ")).isEqualTo(1_764_583_200_500L);
         assertThat(Timestamps.parse("1764583200")).isEqualTo(1_764_583_200_000L);
         assertThat(Timestamps.parse("1764583200123")).isEqualTo(1_764_583_200_123L);
+        assertThat(Timestamps.parse("1764583209")).isEqualTo(1_764_583_209_000L);
+        assertThat(Timestamps.parse("0")).isZero();
+        assertThat(Timestamps.parse("9.5")).isEqualTo(9_500L);
         assertThat(Timestamps.parse("[10/Oct/2000:13:55:36 -0700]")).isEqualTo(millis("2000-10-10T20:55:36Z"));
         assertThat(Timestamps.parse("10/Oct/2000:13:55:36 -0700")).isEqualTo(millis("2000-10-10T20:55:36Z"));
         assertThat(Timestamps.parse("2026-12-01T10:00:00.250Z")).isEqualTo(millis("2026-12-01T10:00:00.250Z"));
