@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class StormAnalysisTest {
 
-    private static final long T0 = 1_764_583_200_000L; // 2026-12-01T10:00:00Z
+    private static final long T0 = 1_764_583_200_000L; // 2025-12-01T10:00:00Z
     private static final Diagnosis.EvidenceSummary NOTHING_UNPARSED =
             new Diagnosis.EvidenceSummary(List.of(), 0, List.of(), 0, 0);
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class WhatIfReplayTest {
 
-    private static final long T0 = 1_764_583_200_000L; // 2026-12-01T10:00:00Z
+    private static final long T0 = 1_764_583_200_000L; // 2025-12-01T10:00:00Z
     private static final Diagnosis.EvidenceSummary NOTHING_UNPARSED =
             new Diagnosis.EvidenceSummary(List.of(), 0, List.of(), 0, 0);
     private static final String NGINX_FORMAT = "$remote_addr [$time_local] $msec $request_time \"$request\" $status"
