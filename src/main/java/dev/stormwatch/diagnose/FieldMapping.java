@@ -219,7 +219,11 @@ public record FieldMapping(
     @Override
     public String toString() {
         StringBuilder out = new StringBuilder();
-        fields.forEach((role, paths) -> out.append(out.length() == 0 ? "" : ",")
+        // In the order of ROLES, then any other role by name: Map.copyOf keeps no order, and equals reads this text.
+        List<String> roles = new ArrayList<>(ROLES);
+        roles.retainAll(fields.keySet());
+        fields.keySet().stream().filter(role -> !ROLES.contains(role)).sorted().forEach(roles::add);
+        roles.forEach(role -> out.append(out.length() == 0 ? "" : ",")
                 .append(role)
                 .append('=')
                 .append(describe(role)));

@@ -175,4 +175,15 @@ class FieldMappingEdgesTest {
         assertThatThrownBy(() -> FieldMapping.parse("TIME=t,uri=u,status=s,colour=c"))
                 .hasMessage("--fields: unknown role 'colour'; the roles are " + FieldMapping.ROLES);
     }
+
+    @Test
+    @DisplayName(
+            "DG2: one mapping written in two orders is one mapping, and prints its roles in the order of the roles")
+    void theOrderOfThePairsDoesNotMatter() throws Exception {
+        FieldMapping one = FieldMapping.parse("status=s,uri=u,time=t,client=c,method=m,duration=d");
+        FieldMapping other = FieldMapping.parse("duration=d,method=m,client=c,time=t,uri=u,status=s");
+
+        assertThat(one).isEqualTo(other).hasSameHashCodeAs(other);
+        assertThat(one.toString()).isEqualTo(other.toString()).startsWith("time=t,duration=d,client=c,");
+    }
 }
