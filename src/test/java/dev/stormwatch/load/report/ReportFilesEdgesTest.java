@@ -131,6 +131,11 @@ class ReportFilesEdgesTest {
         assertThat(Redactor.forOptions(LoadOptions.builder().build()).redact("nothing secret here"))
                 .isEqualTo("nothing secret here");
         assertThat(redactor.redact(null)).isNull();
+        LoadOptions nameless = LoadOptions.builder()
+                .target("https://gateway.example.com/v1?=lonely-value-1")
+                .rate(1)
+                .build();
+        assertThat(Redactor.forOptions(nameless).redact("x lonely-value-1")).isEqualTo("x [redacted]");
     }
 
     @Test

@@ -147,6 +147,22 @@ class SummaryTableEdgesTest {
     }
 
     @Test
+    @DisplayName(
+            "LB10: a header that fills its column exactly stays on one line; a word longer than a column has its own")
+    void headersWrapAtTheirColumnsWidth() {
+        String exact =
+                SummaryTable.render(report(Map.of(), List.of(new NamedSeries("eleven-char", SampleReports.empty()))));
+        String longWord = SummaryTable.render(
+                report(Map.of(), List.of(new NamedSeries("abcdefghijklmnopqrstuvwxy", SampleReports.empty()))));
+
+        assertThat(exact)
+                .as("'eleven-char, whole run' is 22 characters, the column's width, after a blank line")
+                .containsPattern("\\nrun\\n\\ntotal +eleven-char, whole run\\nrequests asked for ");
+        assertThat(longWord)
+                .containsPattern("\\nrun\\n\\n +abcdefghijklmnopqrstuvwxy,\\ntotal +whole run\\nrequests asked for ");
+    }
+
+    @Test
     @DisplayName("the progress line takes the second before the one filling; with one bucket, or no latency, it says -")
     void theProgressLineTakesTheLastWholeSecond() {
         FakeClock clock = new FakeClock(START);
