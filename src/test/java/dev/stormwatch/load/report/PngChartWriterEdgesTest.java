@@ -286,6 +286,12 @@ class PngChartWriterEdgesTest {
                         .isPositive();
             }
         }
+        int zero = LATENCY.x;
+        int zeroLeft = leftmostInk(image, new Rectangle(zero - 12, LATENCY.y + LATENCY.height + 6, 24, 14));
+        int zeroRight = rightmostInk(image, new Rectangle(zero - 12, LATENCY.y + LATENCY.height + 6, 24, 14));
+        assertThat(zeroRight - zeroLeft)
+                .as("a whole second is written without decimals: 0, not 0.0")
+                .isLessThan(10);
         assertThat(inkIn(image, new Rectangle(COUNTS.x + 2, COUNTS.y - 18, 120, 16)))
                 .as("'per second' over the counts")
                 .isPositive();
@@ -388,6 +394,12 @@ class PngChartWriterEdgesTest {
         assertThat(inkIn(image, new Rectangle(0, 0, 79, 30)))
                 .as("nothing left of the title")
                 .isZero();
+        for (int line = 1; line <= 3; line++) {
+            int baseline = HEIGHT - 95 + 36 + line * 15;
+            assertThat(rightmostInk(image, new Rectangle(0, baseline - 10, WIDTH, 12)))
+                    .as("settings line %d is wrapped within the margin", line)
+                    .isBetween(700, WIDTH - 30);
+        }
     }
 
     @Test
@@ -546,6 +558,44 @@ class PngChartWriterEdgesTest {
             }
         }
         return rightmost;
+    }
+
+    private static int leftmostInk(BufferedImage image, Rectangle box) {
+        for (int x = box.x; x < box.x + box.width; x++) {
+            for (int y = box.y; y < box.y + box.height; y++) {
+                if (near(image, x, y, new Color(INK), 60)) {
+                    return x;
+                }
+            }
+        }
+        return -1;
+    }
+
+    @Test
+    @DisplayName("CO3, LB12: a closed loop's latency panel draws the service time only, with two names in its legend")
+    void aClosedLoopDrawsNoResponseTime() {
+        List<Bucket> rows = new ArrayList<>();
+        for (int i = 0; i < BUCKETS; i++) {
+            rows.add(new Bucket(Duration.ofSeconds(i), Map.of(Counter.ATTEMPTS, 5L), 1, latency(p50(i), p99(i))));
+        }
+        BufferedImage image = PngChartWriter.render(
+                report(
+                        "Steady load",
+                        "r",
+                        "Fine.",
+                        List.of(new NamedSeries(
+                                "client per second",
+                                new TimeSeries(SampleReports.START, Duration.ofSeconds(1), rows, 0)))),
+                0,
+                WIDTH,
+                HEIGHT);
+
+        assertThat(inkOf(image, LATENCY, COLOURS.get("p99 from intended start ms")))
+                .as("no p99 from the intended start")
+                .isZero();
+        assertThat(swatchAt(image, LATENCY.y - 12, COLOURS.get("p99 ms"), LATENCY.x, LATENCY.x + LATENCY.width))
+                .as("the p99 is the rightmost entry")
+                .isGreaterThan(LATENCY.x + LATENCY.width - 120);
     }
 
     /** The first and last column of the fault band anywhere in the counts panel, or nothing without a band. */
