@@ -95,6 +95,18 @@ class ReportFilesEdgesTest {
     }
 
     @Test
+    @DisplayName("LB10: the CSV written into a writer that stays open is all there, flushed, before anyone closes it")
+    void theCsvIsFlushedIntoAnOpenWriter() throws Exception {
+        StringWriter whole = new StringWriter();
+        CsvReportWriter.write(SampleReports.storm(), whole);
+        StringWriter sink = new StringWriter();
+
+        CsvReportWriter.write(SampleReports.storm(), new java.io.BufferedWriter(sink, 1 << 20));
+
+        assertThat(sink.toString()).isEqualTo(whole.toString()).endsWith("\r\n");
+    }
+
+    @Test
     @DisplayName("the reader refuses a report whose values are out of place, and reads what an older one left out")
     void theReaderAtItsEdges() throws Exception {
         String json = JsonReportWriter.toJson(SampleReports.storm()).toString();
