@@ -460,6 +460,40 @@ class PngChartWriterEdgesTest {
     }
 
     @Test
+    @DisplayName("LB12: a shared Retry-After is a band over its span; a fixed-window quota is drawn per second")
+    void aSharedRetryAfterIsABandAndAQuotaIsPerSecond() {
+        BufferedImage retryAfter = PngChartWriter.render(
+                report(
+                        "Retry-After 12",
+                        "r",
+                        "Fine.",
+                        List.of(new NamedSeries(
+                                "client per second", clientSeries(SampleReports.START, 20, Duration.ofSeconds(1))))),
+                0,
+                WIDTH,
+                HEIGHT);
+        BufferedImage quota = PngChartWriter.render(
+                report(
+                        "Quota exhaustion",
+                        "r",
+                        "Fine.",
+                        List.of(new NamedSeries(
+                                "client per second",
+                                clientSeries(SampleReports.START, BUCKETS, Duration.ofSeconds(1))))),
+                0,
+                WIDTH,
+                HEIGHT);
+        int from = COUNTS.x + (int) Math.round(COUNTS.width * 2 / 20.0);
+        int to = COUNTS.x + (int) Math.round(COUNTS.width * 14 / 20.0);
+
+        assertThat(bandExtent(retryAfter)).containsExactly(from, to - 1);
+        // 100 requests per 10 s window: 10 per second, under the in-flight line (15 and 19).
+        int quotaRow = (int) Math.round(heightOf(COUNTS, 10, 100));
+        assertThat(near(quota, COUNTS.x + 4, quotaRow, PngChartWriter.QUOTA_COLOUR, 1))
+                .isTrue();
+    }
+
+    @Test
     @DisplayName("LB12: a series that starts inside the outage is banded from its left edge; one before it not at all")
     void aPartOfTheRunShowsOnlyWhatFallsInIt() {
         BufferedImage inside =
