@@ -186,6 +186,39 @@ class LoadOptionsEdgesTest {
     }
 
     @Test
+    @DisplayName(
+            "HD5: --rate is taken up to a million per second, the most itself; the run keeps its think time and key")
+    void theMostRateIsTaken() throws Exception {
+        TargetCredential key = new TargetCredential.ApiKey(Secret.of("opaque-key-123"));
+        LoadOptions options = LoadOptions.builder()
+                .rate(LoadOptions.MAX_RATE)
+                .thinkTime(Duration.ofMillis(40))
+                .credential(key)
+                .build();
+
+        assertThat(options.rate()).hasValue(1_000_000);
+        assertThat(options.thinkTime()).isEqualTo(Duration.ofMillis(40));
+        assertThat(options.credential()).isEqualTo(key);
+    }
+
+    @Test
+    @DisplayName("C2, L6: a refused --max-attempts leaves the policy for --budget, and a window too long says so")
+    void refusalsLeaveTheRestToBeChecked() {
+        InvalidLoadOptionsException refused = catchThrowableOfType(
+                InvalidLoadOptionsException.class,
+                () -> ClientChoices.builder().maxAttempts("0").budget("20s").build());
+        InvalidLoadOptionsException tooLong = catchThrowableOfType(
+                InvalidLoadOptionsException.class,
+                () -> ClientChoices.builder().limit("5/99999999999999999999h").build());
+
+        assertThat(refused.problems()).singleElement().asString().startsWith("--max-attempts 0 is refused: ");
+        assertThat(tooLong.problems())
+                .singleElement()
+                .asString()
+                .startsWith("--limit 5/99999999999999999999h: the window '99999999999999999999h' is too long");
+    }
+
+    @Test
     @DisplayName("HD5: --duration is at most an hour: an hour is taken, a second more is refused in minutes")
     void theDurationIsAtMostAnHour() throws Exception {
         assertThat(LoadOptions.builder().duration("1h").build().duration()).isEqualTo(Duration.ofHours(1));
