@@ -460,6 +460,19 @@ class PngChartWriterEdgesTest {
     }
 
     @Test
+    @DisplayName(
+            "LB12: the smallest chart, 300 x 200, is drawn; a pixel less either way is refused with the size asked")
+    void theSmallestChartIsDrawn() {
+        LoadReport report = SampleReports.storm();
+
+        assertThat(PngChartWriter.render(report, 0, 300, 200).getWidth()).isEqualTo(300);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PngChartWriter.render(report, 0, 300, 199))
+                .hasMessage("a chart needs at least 300 x 200 pixels, asked 300 x 199");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PngChartWriter.render(report, -1, 300, 200))
+                .hasMessage("the report has 2 series, asked for number -1");
+    }
+
+    @Test
     @DisplayName("LB12: a shared Retry-After is a band over its span; a fixed-window quota is drawn per second")
     void aSharedRetryAfterIsABandAndAQuotaIsPerSecond() {
         BufferedImage retryAfter = PngChartWriter.render(
