@@ -270,6 +270,7 @@ class RunBookkeepingEdgesTest {
         assertThat(stop.await(1)).isFalse();
 
         stop.stop("target unreachable");
+        assertThat(stop.await(0)).as("the first stop ends the wait").isTrue();
         stop.stop("interrupted");
 
         assertThat(stop.isStopped()).isTrue();
@@ -287,6 +288,7 @@ class RunBookkeepingEdgesTest {
         watch.responded(401);
         watch.responded(401);
         watch.responded(403);
+        watch.responded(500);
 
         assertThat(watch.everAnswered()).isTrue();
         assertThat(watch.unauthorized()).isEqualTo(2);
