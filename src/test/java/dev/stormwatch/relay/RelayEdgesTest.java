@@ -179,7 +179,12 @@ class RelayEdgesTest {
         }
 
         relay.useRateLimits(Optional.of(Quota.leakyBucket(1)), RateLimitDialect.OPENAI);
-        assertThat(status("GET", "/v1/models", "Bearer sk-demo")).isEqualTo(200);
+        try (Response admitted = sockets.send("GET", "/v1/models", "Bearer sk-demo", null)) {
+            assertThat(admitted.code()).isEqualTo(200);
+            assertThat(admitted.header("x-ratelimit-remaining-requests"))
+                    .as("nginx speaks no dialect")
+                    .isNull();
+        }
         try (Response refused = sockets.send("GET", "/v1/models", "Bearer sk-demo", null)) {
             assertThat(refused.code()).isEqualTo(429);
             assertThat(refused.header("Retry-After")).isEqualTo("2");
@@ -299,6 +304,56 @@ class RelayEdgesTest {
         assertThat(status("GET", "/v1/models", "Bearer sk-demo")).isEqualTo(200);
 
         assertThat(sleeper.waits).containsExactly(Duration.ofMillis(100), Duration.ofMillis(300));
+    }
+
+    @Test
+    @DisplayName("a delay fault is answered by the model after it, recorded as a fault of nobody in particular")
+    void aDelayFaultIsAnsweredByTheModel() throws IOException {
+        dev.stormwatch.server.RecordingSleeper sleeper = new dev.stormwatch.server.RecordingSleeper();
+        start(RelayConfig.defaults().withSleeper(sleeper));
+        relay.faults().inject("/v1/chat/completions", new dev.stormwatch.server.Fault.Delay(Duration.ofSeconds(2)));
+
+        JsonNode answer = json(sockets.send(
+                "POST",
+                "/v1/chat/completions",
+                "Bearer sk-demo",
+                "{\"model\":\"storm-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"));
+
+        assertThat(answer.path("object").asText()).isEqualTo("chat.completion");
+        assertThat(sleeper.waits()).containsExactly(Duration.ofSeconds(2));
+        assertThat(relay.log().all())
+                .extracting(RequestRecord::outcome, RequestRecord::principal, RequestRecord::status)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(RelayOutcome.FAULT, "-", 200));
+        try (Response missing = sockets.send(
+                "POST", "/v1/chat/completions", "Bearer sk-demo", "{\"messages\":[{\"content\":\"hi\"}]}")) {
+            assertThat(missing.code()).isEqualTo(400);
+            assertThat(missing.body().string()).contains("'model' is required");
+        }
+    }
+
+    @Test
+    @DisplayName("a request served gives its slot back: one at a time, each of many is served")
+    void servedRequestsGiveTheirSlotBack() throws IOException {
+        start(RelayConfig.defaults().withCapacity(1, false));
+        for (int i = 0; i < 3; i++) {
+            assertThat(status("GET", "/v1/models", "Bearer sk-demo")).isEqualTo(200);
+        }
+        assertThat(relay.inFlight()).isZero();
+    }
+
+    @Test
+    @DisplayName("closing the relay closes its port, and its timeline's thread never holds the JVM open")
+    void closingTheRelayClosesItsPort() throws Exception {
+        start(RelayConfig.defaults().withDisruptions(List.of(new Disruption.Hiccup(Duration.ofHours(1)))));
+        int port = relay.port();
+        assertThat(Thread.getAllStackTraces().keySet())
+                .filteredOn(thread -> thread.getName().equals("relay-timeline"))
+                .isNotEmpty()
+                .allMatch(Thread::isDaemon);
+
+        relay.close();
+
+        assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(IOException.class);
     }
 
     /** Records every wait, and holds the first until the test opens it. */
