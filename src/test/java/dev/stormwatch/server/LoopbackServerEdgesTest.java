@@ -205,7 +205,87 @@ class LoopbackServerEdgesTest {
         try (Socket socket = connect()) {
             send(socket, "POST /echo HTTP/1.1\r\nContent-Length: 200000\r\n\r\n" + "d".repeat(200_000));
             assertThat(readResponse(socket)).startsWith("HTTP/1.1 413 Content Too Large");
+            assertThat(socket.getInputStream().read())
+                    .as("then it closes, within a moment, not after the keep-alive")
+                    .isEqualTo(-1);
         }
+    }
+
+    @Test
+    @DisplayName(
+            "HD1: heads of exactly 16 KiB in all, chunked bodies of exactly the limit and long bodies are read whole")
+    void exactLimitsAndLongBodies() throws IOException {
+        start();
+        String half = "X: " + "a".repeat(RequestReader.MAX_HEAD / 2 - 3) + "\r\n";
+        assertThat(exchange("GET /echo HTTP/1.1\r\n" + half + half + "\r\n")).startsWith("HTTP/1.1 200 OK");
+        assertThat(exchange("GET /echo HTTP/1.1\r\nX: " + "a".repeat(RequestReader.MAX_HEAD) + "\r\n\r\n"))
+                .startsWith("HTTP/1.1 431")
+                .contains("line too long");
+        assertThat(exchange("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n400\r\n" + "c".repeat(1024)
+                        + "\r\n0\r\n\r\n"))
+                .startsWith("HTTP/1.1 200 OK");
+        server.close();
+
+        start(ServerOptions.defaults().withMaxBodyBytes(64 * 1024));
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; body.length() < 30_000; i++) {
+            body.append(i).append(',');
+        }
+        assertThat(exchange("POST /echo HTTP/1.1\r\nContent-Length: " + body.length() + "\r\n\r\n" + body))
+                .endsWith("POST " + body);
+        assertThat(exchange("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+                        + Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n"))
+                .endsWith("POST " + body);
+    }
+
+    @Test
+    @DisplayName("HD1: a client that waits for 100 Continue before its body gets it before anything else")
+    void continueComesBeforeTheBody() throws IOException {
+        start();
+        try (Socket socket = connect()) {
+            socket.setSoTimeout(5_000);
+            send(socket, "POST /echo HTTP/1.1\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\n");
+            byte[] interim = socket.getInputStream().readNBytes("HTTP/1.1 100 Continue\r\n\r\n".length());
+            assertThat(new String(interim, StandardCharsets.ISO_8859_1)).isEqualTo("HTTP/1.1 100 Continue\r\n\r\n");
+            send(socket, "xyz");
+            assertThat(readResponse(socket)).endsWith("POST xyz");
+        }
+    }
+
+    @Test
+    @DisplayName("HD1: the server's threads never hold the JVM open, and it counts its open connections")
+    void threadsAndOpenConnections() throws Exception {
+        start();
+        try (Socket socket = connect()) {
+            send(socket, "GET /echo HTTP/1.1\r\n\r\n");
+            readResponse(socket);
+            assertThat(server.openConnections()).isEqualTo(1);
+            assertThat(Thread.getAllStackTraces().keySet())
+                    .filteredOn(thread -> thread.getName().startsWith("edges-"))
+                    .extracting(Thread::getName)
+                    .contains("edges-accept");
+            assertThat(Thread.getAllStackTraces().keySet())
+                    .filteredOn(thread -> thread.getName().startsWith("edges-"))
+                    .hasSizeGreaterThanOrEqualTo(2)
+                    .allMatch(Thread::isDaemon);
+        }
+    }
+
+    @Test
+    @DisplayName("HD1: when the routes cannot be made the port is given back at once")
+    void aFailedStartFreesItsPort() throws IOException {
+        int port;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        ServerOptions options = ServerOptions.defaults().withPort(port);
+        assertThatThrownBy(() -> LoopbackServer.start("failing", options, baseUri -> {
+                    throw new IllegalStateException("no routes for " + baseUri);
+                }))
+                .hasMessage("no routes for http://127.0.0.1:" + port);
+
+        start(options);
+        assertThat(server.port()).isEqualTo(port);
     }
 
     @ParameterizedTest(name = "HD1: status {0} reads {1}")
