@@ -185,6 +185,8 @@ class DpopVerifierEdgesTest {
                 "http://127.0.0.1/v1/models",
                 "http://127.0.0.1:8080/v1/model",
                 "http://127.0.0.1:8080/v1/models/",
+                "urn:example:no-host",
+                "http:/v1/models",
                 "not a uri at all"
             })
     void anotherTarget(String htu) throws Exception {
