@@ -1,7 +1,12 @@
 package dev.stormwatch.relay;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -25,6 +30,21 @@ final class RelayOnSockets implements AfterEachCallback {
     /** The client to send the test's requests with. */
     OkHttpClient client() {
         return client;
+    }
+
+    /**
+     * Sends {@code method} to {@code pathAndQuery} of the relay, with {@code authorization} (none when null) and
+     * {@code json} as an {@code application/json} body (none when null); the caller closes the response.
+     */
+    Response send(String method, String pathAndQuery, String authorization, String json) throws IOException {
+        Request.Builder request = new Request.Builder().url(relay.baseUrl() + pathAndQuery);
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        RequestBody body = json == null
+                ? (method.equals("POST") ? RequestBody.create(new byte[0]) : null)
+                : RequestBody.create(json.getBytes(StandardCharsets.UTF_8), MediaType.get("application/json"));
+        return client.newCall(request.method(method, body).build()).execute();
     }
 
     @Override

@@ -114,6 +114,16 @@ class RelayWithProviderTokensTest {
                 .isEqualTo("sub:alice");
     }
 
+    @Test
+    void aTokenWithoutAKeyBindingSentWithTheDpopSchemeIsRefused() throws Exception {
+        ECKey dpopKey = new ECKeyGenerator(Curve.P_256).generate();
+        String unbound = login(null).path("access_token").asText();
+
+        assertThat(models("DPoP " + unbound, proof(dpopKey, "GET", relay.baseUrl() + "/v1/models", unbound)))
+                .isEqualTo(401);
+        assertThat(models("Bearer " + unbound)).isEqualTo(200);
+    }
+
     private String proof(ECKey key, String method, String url, String accessToken) throws Exception {
         JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
                 .jwtID(UUID.randomUUID().toString())
