@@ -153,6 +153,11 @@ class SupportLogEdgesTest {
 
         assertThat(Files.readString(file, java.nio.charset.StandardCharsets.UTF_8))
                 .contains("Zürich → Kraków ✓");
+        // Where the platform's default is UTF-8 already (this JVM's), the bytes cannot tell: the encoder must say it.
+        assertThat(((ch.qos.logback.core.encoder.LayoutWrappingEncoder<ILoggingEvent>)
+                                supportAppender().getEncoder())
+                        .getCharset())
+                .isEqualTo(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     @SuppressWarnings("unchecked")
