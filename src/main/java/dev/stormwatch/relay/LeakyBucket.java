@@ -23,7 +23,6 @@ final class LeakyBucket {
     /** nginx keeps, per key, the excess (thousandths of a request) and when it last admitted. */
     private record State(long excess, long lastMillis) {}
 
-    private final Quota quota;
     private final Clock clock;
     /** The rate in thousandths of a request per second, as nginx keeps it ({@code rate=50r/s} is 50,000). */
     private final long rate;
@@ -31,7 +30,6 @@ final class LeakyBucket {
     private final Map<String, State> states = new ConcurrentHashMap<>();
 
     LeakyBucket(Quota quota, Clock clock) {
-        this.quota = quota;
         this.clock = clock;
         this.rate = quota.requests() * 1000L * 1000L / quota.window().toMillis();
     }
@@ -55,10 +53,6 @@ final class LeakyBucket {
             return new State(excess, now);
         });
         return admitted[0];
-    }
-
-    Quota quota() {
-        return quota;
     }
 
     /** nginx's 429 page, with the Retry-After its configuration adds. */
