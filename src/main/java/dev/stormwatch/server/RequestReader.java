@@ -180,9 +180,6 @@ final class RequestReader {
         int count = 0;
         while (true) {
             if (pos == limit && !fill()) {
-                if (line == null && atRequestStart) {
-                    return null;
-                }
                 return line == null ? null : line.toString();
             }
             byte b = buffer[pos++];
