@@ -268,6 +268,20 @@ class DiagnoseServiceEdgesTest {
     }
 
     @Test
+    @DisplayName("DG11: a HAR read with a secret request header as its client key shows the client only as its short"
+            + " hash")
+    void aSecretHarHeaderIsHashed() throws Exception {
+        String entry = HarEntryReaderTest.entry("2026-12-01T10:00:00.000Z", "https://a/x", 200, null)
+                .replaceFirst("\"headers\":\\[\\]", "\"headers\":[{\"name\":\"X-Api-Key\",\"value\":\"abc\"}]");
+        Path har = write("alice.har", HarEntryReaderTest.har(entry));
+        DiagnoseRequest byHeader =
+                new DiagnoseRequest(List.of(har), InputFormat.HAR, null, null, "x-api-key", DiagnosisOptions.DEFAULTS);
+        assertThat(diagnose(byHeader).clients())
+                .extracting(Diagnosis.ClientDiagnosis::client)
+                .containsExactly("key:" + ClientLabels.shortHash("abc"));
+    }
+
+    @Test
     @DisplayName("DG2: one HAR is one client named after its file; a name that is only an extension is kept whole")
     void aHarNamedOnlyByItsExtensionKeepsItsName() throws Exception {
         Path har = write(
