@@ -237,6 +237,8 @@ class DiagnoseServiceEdgesTest {
             Diagnosis d = diagnose(half);
             assertThat(d.requests()).isZero();
             assertThat(d.evidence().files().get(0).unparsed()).isEqualTo(1);
+            assertThat(d.evidence().unparsed()).isEqualTo(1);
+            assertThat(d.evidence().examples()).hasSize(1);
             assertThat(d.evidence().files().get(0).error())
                     .startsWith("JSON lines need a field mapping")
                     .contains("stormwatch-relay");
@@ -347,15 +349,17 @@ class DiagnoseServiceEdgesTest {
                         List.of(new NamedSeries(
                                 "server per second", storm.series().get(0).series()))),
                 noSeries);
-        FileSummary missing = diagnose(noSeries).evidence().files().get(0);
+        Diagnosis withoutSeries = diagnose(noSeries);
+        FileSummary missing = withoutSeries.evidence().files().get(0);
         assertThat(missing.unparsed()).isEqualTo(1);
+        assertThat(withoutSeries.evidence().unparsed()).isEqualTo(1);
+        assertThat(withoutSeries.evidence().labRuns()).isEmpty();
         assertThat(missing.error()).contains("expected the series 'client per second'");
 
         Path notReport = write("not.json", "{\"format\": \"something else\"}\n");
-        FileSummary bad = diagnose(request(InputFormat.REPORT, null, null, notReport))
-                .evidence()
-                .files()
-                .get(0);
+        Diagnosis notALabRun = diagnose(request(InputFormat.REPORT, null, null, notReport));
+        FileSummary bad = notALabRun.evidence().files().get(0);
+        assertThat(notALabRun.evidence().unparsed()).isEqualTo(1);
         assertThat(bad.error()).startsWith("expected a Stormwatch load report");
 
         Preview preview = service.preview(DiagnoseRequest.of(List.of(lab)), 3);
