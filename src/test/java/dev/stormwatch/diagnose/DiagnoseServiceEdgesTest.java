@@ -32,12 +32,6 @@ class DiagnoseServiceEdgesTest {
 
     private final DiagnoseService service = new DiagnoseService();
 
-    /** One combined-format line, whole-second time, no duration logged. */
-    private static String line(String client, String time, String uri, int status) {
-        return client + " - - [01/Dec/2026:" + time + " +0000] \"GET " + uri + " HTTP/1.1\" " + status
-                + " 0 \"-\" \"agent\"\n";
-    }
-
     private Path write(String name, String text) throws IOException {
         return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
     }
@@ -60,11 +54,11 @@ class DiagnoseServiceEdgesTest {
     void progressTellsEachFileAndEveryCheckOfLines() throws Exception {
         StringBuilder text = new StringBuilder();
         for (int n = 0; n < 16_383; n++) {
-            text.append(line("1.1.1.1", "10:00:00", "/a" + n, 200));
+            text.append(DiagnoseServiceTest.line("1.1.1.1", "10:00:00", "/a" + n, 200));
         }
         text.append("not a log line\n");
         Path big = write("big.log", text.toString());
-        Path small = write("small.log", line("2.2.2.2", "10:00:01", "/b", 200));
+        Path small = write("small.log", DiagnoseServiceTest.line("2.2.2.2", "10:00:01", "/b", 200));
         List<ReadProgress> seen = new ArrayList<>();
         service.diagnose(DiagnoseRequest.of(List.of(big, small)), seen::add, () -> false);
 
@@ -86,9 +80,9 @@ class DiagnoseServiceEdgesTest {
     @Test
     @DisplayName("DG10: each file's summary counts its own requests and unparsed lines; a repeated line is counted")
     void eachFileCountsItsOwnRequestsAndDuplicates() throws Exception {
-        String repeated = line("1.1.1.1", "10:00:00", "/a", 200);
+        String repeated = DiagnoseServiceTest.line("1.1.1.1", "10:00:00", "/a", 200);
         Path a = write("a.log", repeated + repeated + "garbage\n");
-        Path b = write("b.log", line("2.2.2.2", "10:00:01", "/b", 200));
+        Path b = write("b.log", DiagnoseServiceTest.line("2.2.2.2", "10:00:01", "/b", 200));
         Diagnosis d = diagnose(a, b);
         assertThat(d.evidence().files())
                 .extracting(FileSummary::requests, FileSummary::unparsed)
@@ -101,11 +95,18 @@ class DiagnoseServiceEdgesTest {
     @DisplayName("DG10: a time stepping back by more than a second is a clock step; exactly one second back, or the"
             + " same second, is not")
     void aClockStepIsMoreThanOneSecondBack() throws Exception {
-        Path same = write("same.log", line("1.1.1.1", "10:00:02", "/a", 200) + line("1.1.1.1", "10:00:02", "/b", 200));
-        Path oneBack =
-                write("one.log", line("1.1.1.1", "10:00:02", "/a", 200) + line("1.1.1.1", "10:00:01", "/b", 200));
-        Path twoBack =
-                write("two.log", line("1.1.1.1", "10:00:02", "/a", 200) + line("1.1.1.1", "10:00:00", "/b", 200));
+        Path same = write(
+                "same.log",
+                DiagnoseServiceTest.line("1.1.1.1", "10:00:02", "/a", 200)
+                        + DiagnoseServiceTest.line("1.1.1.1", "10:00:02", "/b", 200));
+        Path oneBack = write(
+                "one.log",
+                DiagnoseServiceTest.line("1.1.1.1", "10:00:02", "/a", 200)
+                        + DiagnoseServiceTest.line("1.1.1.1", "10:00:01", "/b", 200));
+        Path twoBack = write(
+                "two.log",
+                DiagnoseServiceTest.line("1.1.1.1", "10:00:02", "/a", 200)
+                        + DiagnoseServiceTest.line("1.1.1.1", "10:00:00", "/b", 200));
         assertThat(diagnose(same).evidence().clockStepsBack()).isZero();
         assertThat(diagnose(oneBack).evidence().clockStepsBack()).isZero();
         assertThat(diagnose(twoBack).evidence().clockStepsBack()).isEqualTo(1);
@@ -121,7 +122,7 @@ class DiagnoseServiceEdgesTest {
         for (int n = 0; n < 19; n++) {
             text.append("bad ").append(n).append('\n');
         }
-        text.append(line("1.1.1.1", "10:00:00", "/a", 200));
+        text.append(DiagnoseServiceTest.line("1.1.1.1", "10:00:00", "/a", 200));
         Diagnosis d = diagnose(write("bad.log", text.toString()));
         assertThat(d.evidence().unparsed()).isEqualTo(21);
         assertThat(d.evidence().examples()).hasSize(DiagnoseService.UNPARSED_EXAMPLES);
@@ -134,10 +135,10 @@ class DiagnoseServiceEdgesTest {
     void aGzipBrokenInItsHeadCountsNothingButTheBreak() throws Exception {
         Path whole = dir.resolve("whole.log.gz");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(whole))) {
-            out.write(line("1.1.1.1", "10:00:00", "/a", 200).getBytes(StandardCharsets.UTF_8));
+            out.write(DiagnoseServiceTest.line("1.1.1.1", "10:00:00", "/a", 200).getBytes(StandardCharsets.UTF_8));
         }
         Path cut = Files.write(dir.resolve("cut.log.gz"), Arrays.copyOf(Files.readAllBytes(whole), 12));
-        Diagnosis d = diagnose(cut, write("good.log", line("1.1.1.1", "10:00:01", "/b", 200)));
+        Diagnosis d = diagnose(cut, write("good.log", DiagnoseServiceTest.line("1.1.1.1", "10:00:01", "/b", 200)));
         FileSummary broken = d.evidence().files().get(0);
         assertThat(broken.requests()).isZero();
         assertThat(broken.unparsed()).isEqualTo(1);
@@ -155,7 +156,7 @@ class DiagnoseServiceEdgesTest {
     void aGzipBrokenLaterKeepsItsRequests() throws Exception {
         StringBuilder text = new StringBuilder();
         for (int n = 0; n < 5_000; n++) {
-            text.append(line("1.1.1.1", "10:00:00", "/a" + n, 200));
+            text.append(DiagnoseServiceTest.line("1.1.1.1", "10:00:00", "/a" + n, 200));
         }
         Path whole = dir.resolve("whole.log.gz");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(whole))) {
@@ -298,7 +299,7 @@ class DiagnoseServiceEdgesTest {
     @DisplayName("DG2: a log format written with % directives and no $ variable is Apache's, even in auto; one"
             + " starting with $ is nginx's even with a literal %")
     void theDialectIsTakenFromTheFormatText() throws Exception {
-        Path apache = write("apache.log", line("1.1.1.1", "10:00:00", "/a", 200));
+        Path apache = write("apache.log", DiagnoseServiceTest.line("1.1.1.1", "10:00:00", "/a", 200));
         assertThat(diagnose(request(
                                 InputFormat.AUTO,
                                 "%h %l %u %t \"%r\" %>s %b \"%{Referer}i\" \"%{User-Agent}i\"",
@@ -373,8 +374,8 @@ class DiagnoseServiceEdgesTest {
     void aPreviewOfOneLineAndItsCounts() throws Exception {
         Path log = write(
                 "p.log",
-                line("1.1.1.1", "10:00:00", "/a", 200) + "z".repeat(300) + "\n" + "w".repeat(301) + "\n"
-                        + line("1.1.1.1", "10:00:01", "/b", 200));
+                DiagnoseServiceTest.line("1.1.1.1", "10:00:00", "/a", 200) + "z".repeat(300) + "\n" + "w".repeat(301)
+                        + "\n" + DiagnoseServiceTest.line("1.1.1.1", "10:00:01", "/b", 200));
         Preview one = service.preview(DiagnoseRequest.of(List.of(log)), 1);
         assertThat(one.lines()).hasSize(1);
         assertThat(one.parsed()).isEqualTo(1);

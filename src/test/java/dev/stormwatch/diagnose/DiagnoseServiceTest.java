@@ -22,7 +22,8 @@ class DiagnoseServiceTest {
 
     private final DiagnoseService service = new DiagnoseService();
 
-    private static String line(String client, String time, String uri, int status) {
+    /** One combined-format line, whole-second time, no duration logged. */
+    static String line(String client, String time, String uri, int status) {
         return client + " - - [01/Dec/2026:" + time + " +0000] \"GET " + uri + " HTTP/1.1\" " + status
                 + " 0 \"-\" \"agent\"\n";
     }
