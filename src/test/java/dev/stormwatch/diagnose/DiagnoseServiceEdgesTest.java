@@ -75,7 +75,8 @@ class DiagnoseServiceEdgesTest {
         assertThat(middle.unparsed()).isEqualTo(1);
         assertThat(seen.get(2).fileShare()).isEqualTo(1.0);
         assertThat(new ReadProgress("x", 1, 1, 0, 0, 0, 0, true).fileShare()).isEqualTo(1.0);
-        assertThat(new ReadProgress("x", 1, 1, 25, 100, 0, 0, false).fileShare()).isEqualTo(0.25);
+        assertThat(new ReadProgress("x", 1, 1, 25, 100, 0, 0, false).fileShare())
+                .isEqualTo(0.25);
     }
 
     @Test
