@@ -340,17 +340,8 @@ class DiagnoseServiceEdgesTest {
         LoadReport storm = SampleReports.storm();
         Path noSeries = dir.resolve("no-series.json");
         JsonReportWriter.write(
-                new LoadReport(
-                        storm.title(),
-                        storm.run(),
-                        storm.startedAt(),
-                        storm.plannedDuration(),
-                        storm.outcome(),
-                        storm.seed(),
-                        storm.notes(),
-                        storm.figures(),
-                        List.of(new NamedSeries(
-                                "server per second", storm.series().get(0).series()))),
+                SampleReports.stormWithSeries(List.of(new NamedSeries(
+                        "server per second", storm.series().get(0).series()))),
                 noSeries);
         Diagnosis withoutSeries = diagnose(noSeries);
         FileSummary missing = withoutSeries.evidence().files().get(0);

@@ -18,6 +18,21 @@ public final class SampleReports {
 
     private SampleReports() {}
 
+    /** The storm report with other series in place of its own (a provider's record beside it, or none of its own). */
+    public static LoadReport stormWithSeries(List<NamedSeries> series) {
+        LoadReport storm = storm();
+        return new LoadReport(
+                storm.title(),
+                storm.run(),
+                storm.startedAt(),
+                storm.plannedDuration(),
+                storm.outcome(),
+                storm.seed(),
+                storm.notes(),
+                storm.figures(),
+                series);
+    }
+
     public static LoadReport storm() {
         FakeClock clock = new FakeClock(START);
         TimeSeriesRecorder perSecond = new TimeSeriesRecorder(clock, START, Duration.ofSeconds(1), 20);

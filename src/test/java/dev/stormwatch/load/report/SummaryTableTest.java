@@ -43,19 +43,9 @@ class SummaryTableTest {
     @Test
     void columnsAndCountersReadInWordsAndTheProviderDoesNotClaimZeroRequests() {
         LoadReport storm = SampleReports.storm();
-        LoadReport withProvider = new LoadReport(
-                storm.title(),
-                storm.run(),
-                storm.startedAt(),
-                storm.plannedDuration(),
-                storm.outcome(),
-                storm.seed(),
-                storm.notes(),
-                storm.figures(),
-                List.of(
-                        storm.series().get(0),
-                        new NamedSeries(
-                                "provider per second", storm.series().get(0).series())));
+        LoadReport withProvider = SampleReports.stormWithSeries(List.of(
+                storm.series().get(0),
+                new NamedSeries("provider per second", storm.series().get(0).series())));
 
         String table = SummaryTable.render(withProvider);
 
