@@ -1,6 +1,7 @@
 package dev.stormwatch.server;
 
-import static dev.stormwatch.server.LoopbackServerTest.readResponse;
+import static dev.stormwatch.server.RawSocket.readResponse;
+import static dev.stormwatch.server.RawSocket.send;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -57,14 +58,7 @@ class LoopbackServerEdgesTest {
     }
 
     private Socket connect() throws IOException {
-        Socket socket = new Socket("127.0.0.1", server.port());
-        socket.setSoTimeout(10_000);
-        return socket;
-    }
-
-    private static void send(Socket socket, String text) throws IOException {
-        socket.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
-        socket.getOutputStream().flush();
+        return RawSocket.connect(server);
     }
 
     private String exchange(String text) throws IOException {

@@ -1,15 +1,14 @@
 package dev.stormwatch.server;
 
+import static dev.stormwatch.server.RawSocket.readResponse;
+import static dev.stormwatch.server.RawSocket.send;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stormwatch.testing.FakeClock;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.Socket;
 import java.net.SocketException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -149,37 +148,6 @@ class LoopbackServerTest {
     }
 
     private Socket connect() throws IOException {
-        Socket socket = new Socket("127.0.0.1", server.port());
-        socket.setSoTimeout(5_000);
-        return socket;
-    }
-
-    private static void send(Socket socket, String text) throws IOException {
-        socket.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
-        socket.getOutputStream().flush();
-    }
-
-    /** Reads one response: the head, then exactly Content-Length bytes of body. */
-    static String readResponse(Socket socket) throws IOException {
-        InputStream in = socket.getInputStream();
-        ByteArrayOutputStream all = new ByteArrayOutputStream();
-        int contentLength = -1;
-        while (true) {
-            int b = in.read();
-            if (b < 0) {
-                return all.toString(StandardCharsets.ISO_8859_1);
-            }
-            all.write(b);
-            String text = all.toString(StandardCharsets.ISO_8859_1);
-            if (text.endsWith("\r\n\r\n") && !text.endsWith("100 Continue\r\n\r\n")) {
-                int at = text.toLowerCase().lastIndexOf("content-length: ");
-                contentLength = Integer.parseInt(
-                        text.substring(at + 16, text.indexOf("\r\n", at)).trim());
-                break;
-            }
-        }
-        byte[] body = in.readNBytes(contentLength);
-        all.write(body);
-        return all.toString(StandardCharsets.ISO_8859_1);
+        return RawSocket.connect(server);
     }
 }
