@@ -21,20 +21,10 @@ class LoadReportHtmlTest {
     Path dir;
 
     private static LoadReport storm() {
-        LoadReport storm = SampleReports.storm();
-        return new LoadReport(
+        return SampleReports.stormBesideProvider(
                 "3 AM storm",
                 "target embedded relay, 64 clients, jitter full",
-                storm.startedAt(),
-                storm.plannedDuration(),
-                storm.outcome(),
-                storm.seed(),
-                List.of(RunVerdict.PREFIX + "64 connections reset at t = 10 s.", "a note with <b>markup</b> & more"),
-                storm.figures(),
-                List.of(
-                        storm.series().get(0),
-                        new NamedSeries(
-                                "provider per second", storm.series().get(0).series())));
+                List.of(RunVerdict.PREFIX + "64 connections reset at t = 10 s.", "a note with <b>markup</b> & more"));
     }
 
     @Test

@@ -92,20 +92,10 @@ class PngChartWriterTest {
 
     /** The sample storm with the provider's arrivals beside the client's, titled as the preset it ran. */
     private static LoadReport withProvider(String title) {
-        LoadReport storm = SampleReports.storm();
-        return new LoadReport(
+        return SampleReports.stormBesideProvider(
                 title,
                 "target embedded relay, 100 clients, jitter full, limiter off, scenario x",
-                storm.startedAt(),
-                storm.plannedDuration(),
-                storm.outcome(),
-                storm.seed(),
-                List.of(RunVerdict.PREFIX + "64 connections reset at t = 10 s."),
-                storm.figures(),
-                List.of(
-                        storm.series().get(0),
-                        new NamedSeries(
-                                "provider per second", storm.series().get(0).series())));
+                List.of(RunVerdict.PREFIX + "64 connections reset at t = 10 s."));
     }
 
     @Test

@@ -21,14 +21,28 @@ public final class SampleReports {
     /** The storm report with other series in place of its own (a provider's record beside it, or none of its own). */
     public static LoadReport stormWithSeries(List<NamedSeries> series) {
         LoadReport storm = storm();
+        return storm(storm.title(), storm.run(), storm.notes(), series);
+    }
+
+    /**
+     * The storm as a run against a provider that keeps its own record: the provider's arrivals per second beside the
+     * client's (the same counts), with the title, run line and notes given.
+     */
+    public static LoadReport stormBesideProvider(String title, String run, List<String> notes) {
+        NamedSeries clients = storm().series().get(0);
+        return storm(title, run, notes, List.of(clients, new NamedSeries("provider per second", clients.series())));
+    }
+
+    private static LoadReport storm(String title, String run, List<String> notes, List<NamedSeries> series) {
+        LoadReport storm = storm();
         return new LoadReport(
-                storm.title(),
-                storm.run(),
+                title,
+                run,
                 storm.startedAt(),
                 storm.plannedDuration(),
                 storm.outcome(),
                 storm.seed(),
-                storm.notes(),
+                notes,
                 storm.figures(),
                 series);
     }
