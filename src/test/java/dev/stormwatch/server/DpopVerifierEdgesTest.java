@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSObject;
 import com.nimbusds.jose.JWSSigner;
+import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.crypto.ECDSASigner;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.RSASSASigner;
@@ -98,6 +100,20 @@ class DpopVerifierEdgesTest {
     private static String invalid(DpopVerifier.Outcome outcome) {
         assertThat(outcome).isInstanceOf(DpopVerifier.Outcome.Invalid.class);
         return ((DpopVerifier.Outcome.Invalid) outcome).description();
+    }
+
+    @Test
+    @DisplayName(
+            "HD1: a signed proof whose claims do not read as JWT claims (an iat written as text) is refused by name")
+    void claimsThatAreNotJwtClaimsAreRefused() throws Exception {
+        JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.ES256)
+                .type(new JOSEObjectType("dpop+jwt"))
+                .jwk(ecKey.toPublicJWK())
+                .build();
+        JWSObject proof = new JWSObject(
+                header, new Payload("{\"jti\":\"a\",\"htm\":\"GET\",\"htu\":\"" + TARGET + "\",\"iat\":\"soon\"}"));
+        proof.sign(new ECDSASigner(ecKey));
+        assertThat(invalid(verify(proof.serialize()))).isEqualTo("the proof's claims are not JSON");
     }
 
     @Test

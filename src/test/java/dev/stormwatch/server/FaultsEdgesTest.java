@@ -213,6 +213,19 @@ class FaultsEdgesTest {
     }
 
     @Test
+    @DisplayName("HD1: the admin listing names a server error by its status, the kind it was written with")
+    void theListingNamesAServerErrorByItsStatus() {
+        for (String status : List.of("500", "502", "504")) {
+            PlannedFault planned = FaultSpec.parseText("/v1/models=" + status + ",times=2");
+            assertThat(FaultSpec.describe(planned))
+                    .containsExactly(
+                            Map.entry("endpoint", "/v1/models"), Map.entry("fault", status), Map.entry("times", 2));
+            assertThat(FaultSpec.parseFields(Map.of("endpoint", "/v1/models", "fault", status, "times", "2")))
+                    .isEqualTo(planned);
+        }
+    }
+
+    @Test
     @DisplayName("HD1: the server's settings are accepted on their limits and refused just past them")
     void serverOptionsOnTheirLimits() {
         ServerOptions defaults = ServerOptions.defaults();
@@ -237,12 +250,13 @@ class FaultsEdgesTest {
     void forms() {
         assertThat(FormBody.parse(null)).isEmpty();
         assertThat(FormBody.parse("")).isEmpty();
-        assertThat(FormBody.parse("a=1&&a=2&flag&b=%zz&c=x+y%21"))
+        assertThat(FormBody.parse("a=1&&a=2&flag&b=%zz&c=x+y%21&=v"))
                 .containsExactly(
                         Map.entry("a", List.of("1", "2")),
                         Map.entry("flag", List.of("")),
                         Map.entry("b", List.of("%zz")),
-                        Map.entry("c", List.of("x y!")));
+                        Map.entry("c", List.of("x y!")),
+                        Map.entry("", List.of("v")));
         Request request = new Request(
                 "GET",
                 "/p",

@@ -247,6 +247,59 @@ class LoopbackServerEdgesTest {
     }
 
     @Test
+    @DisplayName("HD1: an Expect other than 100-continue gets no interim answer, only the final one")
+    void onlyOneHundredContinueIsAnsweredWithContinue() throws IOException {
+        start();
+        String answer = exchange("POST /echo HTTP/1.1\r\nContent-Length: 3\r\nExpect: something-else\r\n\r\nxyz");
+        assertThat(answer)
+                .startsWith("HTTP/1.1 200 OK\r\n")
+                .endsWith("POST xyz")
+                .doesNotContain("100 Continue");
+    }
+
+    @Test
+    @DisplayName(
+            "HD1: trailers after a chunked body are read and skipped; the next request on the connection is served")
+    void chunkedTrailersAreSkipped() throws IOException {
+        start();
+        try (Socket socket = connect()) {
+            send(
+                    socket,
+                    "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+                            + "3\r\nabc\r\n0\r\nX-Checksum: 1\r\nX-Other: 2\r\n\r\n"
+                            + "POST /echo HTTP/1.1\r\nContent-Length: 2\r\n\r\nhi");
+            assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 OK").endsWith("POST abc");
+            assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 OK").endsWith("POST hi");
+        }
+        assertThat(server.requestsReceived("POST", "/echo")).isEqualTo(2);
+    }
+
+    @Test
+    @DisplayName("HD1: a chunked body whose sender stops after the last chunk, before the empty line, is still served")
+    void chunkedBodyEndingAtTheLastChunkIsServed() throws IOException {
+        start();
+        try (Socket socket = connect()) {
+            send(socket, "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n");
+            socket.shutdownOutput();
+            assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 OK").endsWith("POST abc");
+        }
+    }
+
+    @Test
+    @DisplayName("HD1: after a slow body the connection is kept and serves the next request")
+    void aSlowBodyKeepsTheConnection() throws IOException {
+        start();
+        try (Socket socket = connect()) {
+            send(socket, "GET /slow HTTP/1.1\r\n\r\n");
+            assertThat(readResponse(socket)).endsWith("\r\n\r\nabc");
+            send(socket, "GET /echo HTTP/1.1\r\n\r\n");
+            assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 OK").endsWith("GET ");
+        }
+        assertThat(server.acceptedConnections()).isEqualTo(1);
+        assertThat(sleeper.waits()).hasSize(2);
+    }
+
+    @Test
     @DisplayName("HD1: the server's threads never hold the JVM open, and it counts its open connections")
     void threadsAndOpenConnections() throws Exception {
         start();
