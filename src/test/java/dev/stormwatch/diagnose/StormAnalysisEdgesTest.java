@@ -231,6 +231,80 @@ class StormAnalysisEdgesTest {
     }
 
     @Test
+    @DisplayName("DG7: requests, accepts and the two-minute history past its first 16 requests and after old ones"
+            + " expire give the SRE book's sum, request by request")
+    void throttlingHistoryExpiresAndGrows() {
+        // Ten requests a second apart; thirty from 125 s (the first five have left the two minutes when they start,
+        // so the history's ring has moved on before it grows past 16); ten from 250.5 s, 3 s apart, before each of
+        // which the oldest few of the thirty leave, in order; then one when all have left.
+        List<long[]> sent = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            sent.add(new long[] {i * 1_000L, i % 3 == 0 ? 200 : 429});
+        }
+        for (int i = 0; i < 30; i++) {
+            sent.add(new long[] {125_000L + i * 1_000L, i % 4 == 0 ? 200 : i % 4 == 1 ? 0 : 429});
+        }
+        for (int i = 0; i < 10; i++) {
+            sent.add(new long[] {250_500L + i * 3_000L, 429});
+        }
+        sent.add(new long[] {600_000L, 429});
+        double expected = 0;
+        for (int r = 0; r < sent.size(); r++) {
+            long at = sent.get(r)[0];
+            request("a", at, "/r" + r, (int) sent.get(r)[1], null);
+            int requests = 0;
+            int accepts = 0;
+            for (int before = 0; before < r; before++) {
+                if (sent.get(before)[0] >= at - StormAnalysis.THROTTLING_HISTORY_MILLIS) {
+                    requests++;
+                    accepts += sent.get(before)[1] == 200 ? 1 : 0;
+                }
+            }
+            expected += Math.max(0, (requests - StormAnalysis.THROTTLING_K * accepts) / (requests + 1.0));
+        }
+        assertThat(expected).as("the model itself is not trivial").isGreaterThan(5);
+        assertThat(diagnose().throttling().wouldReject())
+                .isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    /** One logical request each, answered 429 with Retry-After 2 s and retried {@code earlyMillis} too soon. */
+    private void earlyRetries(String client, long from, long... earlyMillis) {
+        for (int i = 0; i < earlyMillis.length; i++) {
+            long at = from + i * 10_000L;
+            request(client, at, "/" + client + i, 429, "2");
+            request(client, at + 2_000 - earlyMillis[i], "/" + client + i, 200, null);
+        }
+    }
+
+    @Test
+    @DisplayName("DG1 DG3: a client's median early amount is the middle of its early retries in order, past sixteen"
+            + " and whatever order they came in")
+    void medianEarlyAmountOfManyRetries() {
+        long[] amounts = new long[20];
+        for (int i = 0; i < amounts.length; i++) {
+            amounts[i] = 1_900 - 90L * i;
+        }
+        earlyRetries("a", 0, amounts);
+        ClientDiagnosis a = client(diagnose(), "a");
+        assertThat(a.earlyRetries()).isEqualTo(20);
+        // In order: 190, 280, ..., 1,900; the middle of twenty (the eleventh) is 190 + 10 × 90.
+        assertThat(a.medianEarlyMillis()).isEqualTo(1_090);
+    }
+
+    @Test
+    @DisplayName("DG3: the verdict gives the median of the flagged clients' medians, in order of amount")
+    void verdictTakesTheMedianOfTheMedians() {
+        earlyRetries("a", 0, 500, 500, 500, 500, 500);
+        earlyRetries("b", 0, 1_500, 1_500, 1_500, 1_500, 1_500, 1_500);
+        earlyRetries("c", 0, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000);
+        Diagnosis d = diagnose();
+        assertThat(d.clients()).extracting(ClientDiagnosis::ignoresRetryAfter).containsOnly(true);
+        assertThat(d.verdict())
+                .startsWith("3 of 3 clients ignored Retry-After: 18 of 18 of their retries after a Retry-After came"
+                        + " early (median " + StormAnalysis.seconds(1_000) + " early)");
+    }
+
+    @Test
     @DisplayName("DG4: two clients retrying within one 100 ms is a finding, the first such slot is named, and one"
             + " client alone is not")
     void twoClientsInOneSlot() {
