@@ -287,6 +287,21 @@ class DiagnoseServiceEdgesTest {
     }
 
     @Test
+    @DisplayName("DG11: a trace read with a secret span attribute as its client key shows the client only as its short"
+            + " hash")
+    void aSecretTraceAttributeIsHashed() throws Exception {
+        String span = OtlpTraceReaderTest.span(3, 1_764_583_200_000L, 20, "GET", "https://a/x", "200", null);
+        String withKey = span.substring(0, span.length() - 2)
+                + ",{\"key\":\"tenant.api_key\",\"value\":{\"stringValue\":\"abc\"}}]}";
+        Path trace = write("trace.json", OtlpTraceReaderTest.export("checkout", withKey));
+        DiagnoseRequest byAttribute = new DiagnoseRequest(
+                List.of(trace), InputFormat.OTLP, null, null, "tenant.api_key", DiagnosisOptions.DEFAULTS);
+        assertThat(diagnose(byAttribute).clients())
+                .extracting(Diagnosis.ClientDiagnosis::client)
+                .containsExactly("key:" + ClientLabels.shortHash("abc"));
+    }
+
+    @Test
     @DisplayName("DG2: one HAR is one client named after its file; a name that is only an extension is kept whole")
     void aHarNamedOnlyByItsExtensionKeepsItsName() throws Exception {
         Path har = write(
