@@ -87,6 +87,18 @@ class RunBookkeepingEdgesTest {
     }
 
     @Test
+    @DisplayName("RB3: a note of exactly ten spans names all ten and counts none more")
+    void aNoteOfExactlyTenSpansNamesThemAll() {
+        RedisDegradation degradation = new RedisDegradation(new FakeClock(START), RedisFailureHandling.DEFAULT);
+        for (int i = 0; i < 10; i++) {
+            degradation.record(START.plusSeconds(2L * i));
+        }
+
+        String note = degradation.note(START).orElseThrow();
+        assertThat(note).endsWith("16.0-16.0 s (1), 18.0-18.0 s (1)").doesNotContain("more");
+    }
+
+    @Test
     @DisplayName("RB3: without a degraded decision the figures say zero and there is no note")
     void nothingDegradedSaysZero() {
         RedisDegradation degradation = new RedisDegradation(new FakeClock(START), RedisFailureHandling.DEFAULT);
