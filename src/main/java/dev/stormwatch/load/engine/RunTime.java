@@ -25,7 +25,7 @@ interface RunTime {
     /** When the run's timed work runs: the relay plan's actions, the virtual clients' pacing (LB1, CO1). */
     RunScheduler timer();
 
-    /** When the retry engine's delays end (RA3, P8). */
+    /** When the retry engine's delays end: Retry-After waits (RA3) and backoffs, on the run's own time. */
     RetryScheduler retryScheduler();
 
     /** Stops the timer; what it still held is dropped. */
