@@ -3,8 +3,6 @@ package dev.stormwatch.http.eventloop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -44,18 +42,15 @@ class EventLoopLongSweepTest {
         return new Request.Builder().url(server.url(path)).build();
     }
 
-    /** Writes {@code response} once the test completes {@code release}, and keeps the connection. */
-    private static ScriptedServer.Answer heldUntil(CompletableFuture<Void> release, String response) {
+    /** Answers as {@code answer} once the test completes {@code release}. */
+    private static ScriptedServer.Answer heldUntil(CompletableFuture<Void> release, ScriptedServer.Answer answer) {
         return socket -> {
             try {
                 release.get(10, TimeUnit.SECONDS);
             } catch (Exception e) {
                 return false; // the test gave up: end the connection
             }
-            OutputStream out = socket.getOutputStream();
-            out.write(response.getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            return true;
+            return answer.answer(socket);
         };
     }
 
@@ -135,7 +130,8 @@ class EventLoopLongSweepTest {
     @DisplayName("an attempt queued behind the one busy connection goes out on it as soon as its answer ends")
     void anAttemptQueuedBehindABusyConnectionGoesOutWhenItFrees() throws Exception {
         CompletableFuture<Void> release = new CompletableFuture<>();
-        ScriptedServer server = server().then(heldUntil(release, OK)).then(ScriptedServer.bytes(OK));
+        ScriptedServer server =
+                server().then(heldUntil(release, ScriptedServer.bytes(OK))).then(ScriptedServer.bytes(OK));
         EventLoopTransport transport = startWithOneConnection();
         RecordedAttempt busy = harness.send(transport, get(server, "/busy"));
         waitFor(() -> server.heads().size() == 1);
@@ -154,7 +150,7 @@ class EventLoopLongSweepTest {
     @DisplayName("an attempt of another origin queued at the connection limit takes the slot as soon as it frees")
     void anotherOriginQueuedAtTheLimitGetsTheFreedSlot() throws Exception {
         CompletableFuture<Void> release = new CompletableFuture<>();
-        ScriptedServer first = server().then(heldUntil(release, OK));
+        ScriptedServer first = server().then(heldUntil(release, ScriptedServer.bytes(OK)));
         ScriptedServer second = server().then(ScriptedServer.bytes(OK));
         EventLoopTransport transport = startWithOneConnection();
         RecordedAttempt busy = harness.send(transport, get(first, "/busy"));
@@ -168,6 +164,27 @@ class EventLoopLongSweepTest {
         assertThat(busy.answer()).isEqualTo("200 ok");
         assertThat(queued.answer()).isEqualTo("200 ok");
         waitFor(() -> first.endedConnections() == 1); // the first origin's kept-alive connection gave up its slot
+    }
+
+    @Test
+    @DisplayName("an attempt queued behind a connection whose attempt failed goes out as soon as that one ends")
+    void anAttemptQueuedBehindAFailedOneGoesOutWhenItEnds() throws Exception {
+        CompletableFuture<Void> release = new CompletableFuture<>();
+        // The first request is read, then its connection closed with no answer: that attempt fails, its slot frees.
+        ScriptedServer server = server().then(heldUntil(release, ScriptedServer.bytesThenClose("")))
+                .then(ScriptedServer.bytes(OK));
+        EventLoopTransport transport = startWithOneConnection();
+        RecordedAttempt failing = harness.send(transport, get(server, "/fails"));
+        waitFor(() -> server.heads().size() == 1);
+        RecordedAttempt queued = harness.send(transport, get(server, "/queued"));
+        loopCaughtUp(transport);
+        assertThat(queued.ended).as("waits for the connection").isNotDone();
+
+        release.complete(null);
+
+        assertThat(failing.failure()).isInstanceOf(IOException.class);
+        assertThat(queued.answer()).isEqualTo("200 ok");
+        assertThat(server.connections()).as("a new connection for it").isEqualTo(2);
     }
 
     @Test
