@@ -12,6 +12,7 @@ import java.net.SocketTimeoutException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
@@ -62,8 +63,11 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
 
     /** A response body above this fails when read (ProtocolException): load runs read small API answers. */
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
-    /** How often timeouts and cancellations are checked. */
-    private static final long SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /**
+     * How often the sweep checks timeouts and cancellations, closes connections idle too long and offers free slots
+     * to waiting attempts; also the longest the loop waits in {@code select} (the two are one value).
+     */
+    private static final Duration SWEEP = Duration.ofMillis(20);
 
     private final Executor workers;
     private final Delivery delivery;
@@ -74,6 +78,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     private final ConcurrentLinkedQueue<Runnable> handedOn = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean selecting = new AtomicBoolean();
     private final Map<String, InetAddress[]> loopbackHosts = new ConcurrentHashMap<>();
+    private final long sweepNanos;
     private static final InetAddress[] NO_ADDRESSES = new InetAddress[0];
     private volatile boolean closed;
 
@@ -83,8 +88,14 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
     private long nextSweep;
 
     private EventLoopTransport(
-            OkHttpClient timeoutsOf, Executor workers, Delivery delivery, int maxConnections, Clock clock)
+            OkHttpClient timeoutsOf,
+            Executor workers,
+            Delivery delivery,
+            int maxConnections,
+            Clock clock,
+            Duration sweep)
             throws IOException {
+        this.sweepNanos = sweep.toNanos();
         this.workers = Objects.requireNonNull(workers, "workers");
         this.delivery = Objects.requireNonNull(delivery, "delivery");
         Objects.requireNonNull(clock, "clock");
@@ -131,9 +142,29 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
      */
     public static EventLoopTransport start(
             OkHttpClient timeoutsOf, Executor workers, Delivery delivery, int maxConnections, Clock clock) {
+        return start(timeoutsOf, workers, delivery, maxConnections, clock, SWEEP);
+    }
+
+    /**
+     * Tests: as {@link #start(OkHttpClient, Executor, Delivery, int, Clock)}, with the sweep (and the longest wait in
+     * {@code select}) every {@code sweep} instead of 20 ms. The sweep also sends, within its interval, whatever the loop
+     * should have sent at once (a submitted attempt, the next queued one when a connection frees, a wake-up missed), so
+     * at 20 ms a test cannot tell "at once" from "a sweep later"; with a sweep of minutes, what is not done at once is
+     * not done within the test's bounded wait. Timeouts and cancellations of attempts in flight are then noticed only
+     * a sweep later too.
+     */
+    static EventLoopTransport start(
+            OkHttpClient timeoutsOf,
+            Executor workers,
+            Delivery delivery,
+            int maxConnections,
+            Clock clock,
+            Duration sweep) {
         Objects.requireNonNull(timeoutsOf, "timeoutsOf");
+        Objects.requireNonNull(sweep, "sweep");
         try {
-            EventLoopTransport transport = new EventLoopTransport(timeoutsOf, workers, delivery, maxConnections, clock);
+            EventLoopTransport transport =
+                    new EventLoopTransport(timeoutsOf, workers, delivery, maxConnections, clock, sweep);
             transport.loop.start();
             return transport;
         } catch (IOException e) {
@@ -237,7 +268,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                     selecting.set(false);
                     selector.selectNow();
                 } else {
-                    selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(SWEEP_NANOS)));
+                    selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(sweepNanos)));
                 }
                 selecting.set(false);
                 Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
@@ -249,7 +280,7 @@ public final class EventLoopTransport implements AttemptTransport, AutoCloseable
                 long now = System.nanoTime();
                 if (now - nextSweep >= 0) {
                     dispatcher.sweep(now);
-                    nextSweep = now + SWEEP_NANOS;
+                    nextSweep = now + sweepNanos;
                 }
             }
         } catch (Throwable e) {

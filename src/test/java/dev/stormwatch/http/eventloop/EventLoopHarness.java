@@ -3,6 +3,7 @@ package dev.stormwatch.http.eventloop;
 import dev.stormwatch.http.AttemptTransport;
 import dev.stormwatch.http.TrackedSend;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -52,6 +53,16 @@ final class EventLoopHarness implements AfterEachCallback {
     EventLoopTransport start(
             OkHttpClient timeouts, EventLoopTransport.Delivery delivery, int maxConnections, Clock clock) {
         return closeAfter(EventLoopTransport.start(timeouts, workers, delivery, maxConnections, clock));
+    }
+
+    /** A transport whose sweep (and longest wait in {@code select}) is {@code sweep} instead of 20 ms. */
+    EventLoopTransport start(
+            OkHttpClient timeouts,
+            EventLoopTransport.Delivery delivery,
+            int maxConnections,
+            Clock clock,
+            Duration sweep) {
+        return closeAfter(EventLoopTransport.start(timeouts, workers, delivery, maxConnections, clock, sweep));
     }
 
     /** One attempt as the executor sends it: a send-progress tag the transport reports to. */

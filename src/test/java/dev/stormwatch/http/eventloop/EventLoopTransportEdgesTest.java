@@ -437,6 +437,18 @@ class EventLoopTransportEdgesTest {
     }
 
     @Test
+    @DisplayName("without retries on connection failure, a host whose one address answers is reached on it")
+    void withoutRetriesTheFirstAddressIsStillTried() throws Exception {
+        ScriptedServer server = server().then(ScriptedServer.bytes(OK));
+        OkHttpClient noRetry =
+                client.newBuilder().retryOnConnectionFailure(false).build();
+        EventLoopTransport single = start(noRetry, EventLoopTransport.Delivery.ON_LOOP);
+
+        assertThat(send(single, noRetry, get(server, "/")).answer()).isEqualTo("200 ok");
+        assertThat(server.heads()).hasSize(1);
+    }
+
+    @Test
     @DisplayName("ST2: attempts to an address refused at once leave no socket open behind them")
     void anAddressRefusedAtOnceLeavesNoSocket() throws Exception {
         java.nio.file.Path descriptors = java.nio.file.Path.of("/proc/self/fd");
