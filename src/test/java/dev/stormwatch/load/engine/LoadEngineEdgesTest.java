@@ -5,16 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.limit.LimiterConfigurationException;
 import dev.stormwatch.limit.LimiterMetrics;
+import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.options.LoadOptions;
+import dev.stormwatch.load.options.RedisChoice;
 import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.load.options.TargetCredential;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.RunOutcome;
+import dev.stormwatch.load.report.StandardFigures;
 import dev.stormwatch.load.scenario.RelayFault;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.load.scenario.ScenarioPresets;
 import dev.stormwatch.load.scenario.TimedFault;
 import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.load.series.Figure;
 import dev.stormwatch.load.series.TimeSeries;
 import dev.stormwatch.load.simulation.BackoffStrategy;
 import dev.stormwatch.relay.RelayMeters;
@@ -39,6 +43,10 @@ class LoadEngineEdgesTest {
     private static final Instant START = Instant.parse("2026-12-02T03:00:00Z");
     /** A model that answers long after any run here has ended. */
     private static final Duration STUCK = Duration.ofSeconds(30);
+
+    /** CO3: what a closed loop's response-time figures say instead of a value. */
+    private static final Figure CLOSED_LOOP =
+            Figure.absent("closed loop: each request waits for the one before, so none is late (CO3)");
 
     private final SimulatedTime time = new SimulatedTime(START);
 
@@ -72,6 +80,7 @@ class LoadEngineEdgesTest {
         List<Duration> ticks = new ArrayList<>();
         List<Boolean> withProvider = new ArrayList<>();
         List<Long> requestsSoFar = new ArrayList<>();
+        List<Long> arrivalsSoFar = new ArrayList<>();
         List<String> progress = new ArrayList<>();
 
         LoadReport report = SimulatedEngine.on(time, EngineSettings.defaults())
@@ -79,6 +88,8 @@ class LoadEngineEdgesTest {
                     ticks.add(elapsed);
                     withProvider.add(provider.isPresent());
                     requestsSoFar.add(client.total(Counter.LOGICAL_REQUESTS));
+                    arrivalsSoFar.add(
+                            provider.map(p -> p.total(Counter.ATTEMPTS)).orElse(-1L));
                 });
 
         assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
@@ -87,6 +98,120 @@ class LoadEngineEdgesTest {
         assertThat(requestsSoFar).isSorted().first().isNotEqualTo(0L);
         assertThat(progress).hasSize(3).allSatisfy(line -> assertThat(line).doesNotContain("jitter"));
         assertThat(progress.get(0)).startsWith("[   1s/2s] requests ");
+        assertThat(arrivalsSoFar.get(0))
+                .as("the relay's record is read at every tick")
+                .isPositive();
+        // Nothing happened that a note would tell: no 401, no session, no arrival left waiting, nothing cancelled.
+        assertThat(notes(report))
+                .contains("no limiter")
+                .doesNotContain("401", "token changed", "arrival(s)", "cancelled");
+        // CO3: a closed loop has no intended starts, so no response time from them.
+        assertThat(report.figures()).containsEntry(StandardFigures.P99_RESPONSE_TIME, CLOSED_LOOP);
+        assertThat(report.seriesNamed("client per 100 ms, from t = 0 s")).isPresent();
+    }
+
+    @Test
+    @DisplayName("the 100 ms series starts two seconds before the scenario's focus, the end of its outage")
+    void theFineSeriesStartsBeforeTheFocus() throws Exception {
+        Scenario outage = withFaults(
+                "outage", new TimedFault(Duration.ofSeconds(3), new RelayFault.Outage(Duration.ofSeconds(2), 503)));
+
+        LoadReport report = run(
+                EngineSettings.defaults(),
+                steady(2, Duration.ofSeconds(6)).scenario(outage).build());
+
+        assertThat(report.seriesNamed("client per 100 ms, from t = 3 s")).isPresent();
+        assertThat(report.seriesNamed("provider per 100 ms, from t = 3 s")).isPresent();
+    }
+
+    @Test
+    @DisplayName("an interrupted run stops at once with a partial report that says so, and stays interrupted")
+    void anInterruptedRunSaysSo() throws Exception {
+        LoadEngine engine = new LoadEngine(
+                EngineSettings.defaults().withClock(time),
+                Optional.empty(),
+                () -> interruptedAtTheFirstWait(time.runTime()),
+                InProcessRelayTransport.on(time));
+
+        LoadReport report;
+        try {
+            report = engine.run(steady(2, Duration.ofSeconds(3)).build(), line -> {});
+        } finally {
+            assertThat(Thread.interrupted())
+                    .as("the caller learns of the interrupt")
+                    .isTrue();
+        }
+
+        assertThat(report.outcome()).isEqualTo(new RunOutcome.Partial("interrupted"));
+    }
+
+    private static RunTime interruptedAtTheFirstWait(RunTime time) {
+        return new RunTime() {
+            @Override
+            public long nanoTime() {
+                return time.nanoTime();
+            }
+
+            @Override
+            public void await(StopSignal stop, Duration length) throws InterruptedException {
+                throw new InterruptedException("Ctrl-C");
+            }
+
+            @Override
+            public void sleep(Duration length) throws InterruptedException {
+                time.sleep(length);
+            }
+
+            @Override
+            public RunScheduler timer() {
+                return time.timer();
+            }
+
+            @Override
+            public dev.stormwatch.http.RetryScheduler retryScheduler() {
+                return time.retryScheduler();
+            }
+
+            @Override
+            public void close() {
+                time.close();
+            }
+        };
+    }
+
+    @Test
+    @DisplayName("RB3, RB4: limiters on a real Redis give the run its degraded-decision figures and stop with it")
+    void aRunOnRedisLimitersReportsDegradedDecisionsAndStopsRedis() throws Exception {
+        List<LimiterFleet> fleets = new ArrayList<>();
+        List<Integer> decisions = new ArrayList<>();
+        LoadEngine engine = new LoadEngine(
+                EngineSettings.defaults().withClock(time),
+                Optional.empty(),
+                time::runTime,
+                InProcessRelayTransport.on(time),
+                (choice, redis, handling, instances, spec, clock, concurrent, metrics, onLost) -> {
+                    decisions.add(concurrent);
+                    LimiterFleet fleet = LimiterFleet.build(
+                            choice, redis, handling, instances, spec, clock, concurrent, metrics, onLost);
+                    fleets.add(fleet);
+                    return fleet;
+                });
+
+        LoadReport report = engine.run(
+                steady(2, Duration.ofSeconds(1))
+                        .limiter(LimiterChoice.SLIDING_LOG)
+                        .redis(new RedisChoice.Embedded())
+                        .build(),
+                line -> {});
+
+        assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
+        assertThat(decisions).as("RB4: the connections and two more").containsExactly(2 + 2);
+        assertThat(report.figures())
+                .containsEntry(RedisDegradation.DEGRADED_DECISIONS, Figure.of(0))
+                .containsEntry(RedisDegradation.DEGRADED_SPANS, Figure.of(0));
+        assertThat(fleets.get(0).embeddedRedis().orElseThrow().isRunning())
+                .as("the run's embedded Redis stops with the run")
+                .isFalse();
     }
 
     @Test
@@ -155,6 +280,9 @@ class LoadEngineEdgesTest {
                         + " the run stopped sending, or found " + VirtualClients.MAX_WAITING
                         + " arrivals already waiting");
         assertThat(client(report).total(Counter.LOGICAL_REQUESTS)).isOne();
+        assertThat(report.figures().get(StandardFigures.P99_RESPONSE_TIME))
+                .as("CO2: timed from the intended starts")
+                .isNotEqualTo(CLOSED_LOOP);
     }
 
     @Test
@@ -354,7 +482,7 @@ class LoadEngineEdgesTest {
     }
 
     @Test
-    @DisplayName("LB6: a run without a seed takes one from its clock and does not report it as fixed")
+    @DisplayName("a run without a seed takes one from its clock and does not report it as fixed")
     void aRunWithoutASeedReportsNone() throws Exception {
         LoadReport report = run(
                 EngineSettings.defaults(),

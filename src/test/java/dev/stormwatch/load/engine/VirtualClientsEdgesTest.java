@@ -170,4 +170,29 @@ class VirtualClientsEdgesTest {
         assertThat(stop.reason()).contains("the run failed: IllegalStateException: no failure mode");
         assertThat(model.received()).isZero();
     }
+
+    @Test
+    @DisplayName("CO2: at most 60,000 arrivals wait for a busy client; later ones are dropped, and all are counted")
+    void pastSixtyThousandWaitingArrivalsAreDropped() {
+        ScriptedModelTransport stalled =
+                new ScriptedModelTransport(time, Duration.ofMillis(10), START, Duration.ofMinutes(10));
+        VirtualClients clients =
+                clients(ResilientClient.builder(new OkHttpClient()).transport(stalled));
+
+        clients.startOpenLoop(1_000, 1);
+        time.runFor(Duration.ofSeconds(61));
+        long sent = recorder.perSecond().total(Counter.LOGICAL_REQUESTS);
+        long dropped = clients.skipped();
+        clients.stopSending();
+
+        assertThat(sent).isOne();
+        assertThat(dropped)
+                .as("61,000 due, one sent, 60,000 waiting")
+                .isEqualTo(61_000 - 1 - VirtualClients.MAX_WAITING);
+        assertThat(clients.skipped())
+                .as("once sending stops, the waiting ones count too")
+                .isEqualTo(61_000 - 1);
+        assertThat(clients.inFlight()).isOne();
+        assertThat(clients.cancelAll()).isOne();
+    }
 }
