@@ -3,6 +3,7 @@ package dev.stormwatch.load.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.base.Secret;
+import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.limit.LimiterConfigurationException;
 import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.load.options.LimiterChoice;
@@ -12,6 +13,7 @@ import dev.stormwatch.load.options.SessionTokenSource;
 import dev.stormwatch.load.options.TargetCredential;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.RunOutcome;
+import dev.stormwatch.load.report.RunVerdict;
 import dev.stormwatch.load.report.StandardFigures;
 import dev.stormwatch.load.scenario.RelayFault;
 import dev.stormwatch.load.scenario.Scenario;
@@ -83,6 +85,7 @@ class LoadEngineEdgesTest {
         List<Long> arrivalsSoFar = new ArrayList<>();
         List<String> progress = new ArrayList<>();
 
+        time.runFor(Duration.ofSeconds(5)); // the run's own time starts where the clock is, not at zero
         LoadReport report = SimulatedEngine.on(time, EngineSettings.defaults())
                 .run(steady(4, Duration.ofMillis(2_500)).build(), progress::add, (elapsed, client, provider) -> {
                     ticks.add(elapsed);
@@ -108,6 +111,10 @@ class LoadEngineEdgesTest {
         // CO3: a closed loop has no intended starts, so no response time from them.
         assertThat(report.figures()).containsEntry(StandardFigures.P99_RESPONSE_TIME, CLOSED_LOOP);
         assertThat(report.seriesNamed("client per 100 ms, from t = 0 s")).isPresent();
+        assertThat(report.notes().get(0)).as("LB4: the run's story first").startsWith(RunVerdict.PREFIX);
+        assertThat(client(report).total(Counter.LIMITER_ALLOWED))
+                .as("no limiter allowed anything")
+                .isZero();
     }
 
     @Test
@@ -219,16 +226,114 @@ class LoadEngineEdgesTest {
     void aRunWithoutFullJitterSaysSoOnEveryProgressLine() throws Exception {
         List<String> progress = new ArrayList<>();
 
-        SimulatedEngine.on(time, EngineSettings.defaults())
-                .run(
-                        steady(2, Duration.ofSeconds(2))
-                                .jitter(BackoffStrategy.NONE)
-                                .build(),
-                        progress::add);
+        LoadOptions options =
+                steady(2, Duration.ofSeconds(2)).jitter(BackoffStrategy.NONE).build();
+
+        LoadReport report = SimulatedEngine.on(time, EngineSettings.defaults()).run(options, progress::add);
+
+        assertThat(report.notes()).contains(options.jitterNote().orElseThrow());
 
         assertThat(progress)
                 .hasSize(2)
                 .allSatisfy(line -> assertThat(line).endsWith(" | jitter none: comparison only (B4)"));
+    }
+
+    @Test
+    @DisplayName(
+            "B3, B4: a run's clients draw each retry's wait at random; without jitter every first retry waits alike")
+    void fullJitterDrawsTheWaitsNoJitterDoesNot() throws Exception {
+        LoadOptions.Builder options = steady(4, Duration.ofSeconds(3))
+                .scenario(withFaults(
+                        "down", new TimedFault(Duration.ZERO, new RelayFault.Outage(Duration.ofSeconds(2), 503))));
+
+        List<Duration> full = firstRetryWaits(options.build());
+        List<Duration> none =
+                firstRetryWaits(options.jitter(BackoffStrategy.NONE).build());
+
+        assertThat(full).hasSizeGreaterThan(1).doesNotHaveDuplicates();
+        assertThat(full).allSatisfy(wait -> assertThat(wait).isPositive());
+        assertThat(none).hasSizeGreaterThan(1).containsOnly(none.get(0));
+    }
+
+    private static List<Duration> firstRetryWaits(LoadOptions options) {
+        List<AttemptEvent> events = new ArrayList<>();
+        SimulatedEngine.on(new SimulatedTime(START), EngineSettings.defaults().withObserver(events::add))
+                .run(options, line -> {});
+        return events.stream()
+                .filter(e -> e.verdict() == AttemptEvent.Verdict.RETRY && e.attempt() == 1)
+                .map(e -> e.delay().orElseThrow())
+                .toList();
+    }
+
+    @Test
+    @DisplayName(
+            "L6, RC7: local limiters take the relay's quota as their limit, refuse past it, and count what they allow")
+    void localLimitersTakeTheRelaysQuota() throws Exception {
+        LoadReport report = run(
+                EngineSettings.defaults(),
+                steady(6, Duration.ofSeconds(4))
+                        .limiter(LimiterChoice.SLIDING_LOG)
+                        .redis(new RedisChoice.LocalOnly())
+                        .scenario(withFaults(
+                                "quota",
+                                new TimedFault(Duration.ZERO, new RelayFault.Quota(10, Duration.ofSeconds(2)))))
+                        .build());
+
+        assertThat(report.notes()).contains("1 local sliding-log limiter(s) of 10 per 2000 ms, one per instance");
+        TimeSeries client = client(report);
+        assertThat(client.total(Counter.LIMITER_REFUSED)).isPositive();
+        assertThat(client.total(Counter.LIMITER_ALLOWED))
+                .isEqualTo(client.total(Counter.ATTEMPTS))
+                .isPositive();
+    }
+
+    @Test
+    @DisplayName("RH11: with the adaptive send rate, clients answered 429 wait before sending, and the notes say so")
+    void theAdaptiveSendRatePacesTheClients() throws Exception {
+        LoadOptions.Builder options = steady(6, Duration.ofSeconds(4))
+                .scenario(withFaults(
+                        "quota", new TimedFault(Duration.ZERO, new RelayFault.Quota(10, Duration.ofSeconds(2)))));
+
+        LoadReport adaptive =
+                run(EngineSettings.defaults(), options.adaptive(true).build());
+        LoadReport plain = SimulatedEngine.on(new SimulatedTime(START), EngineSettings.defaults())
+                .run(options.adaptive(false).build(), line -> {});
+
+        assertThat(client(adaptive).total(Counter.PACED_WAITS)).isPositive();
+        assertThat(notes(adaptive)).contains("paced: ");
+        assertThat(client(plain).total(Counter.PACED_WAITS)).isZero();
+    }
+
+    @Test
+    @DisplayName("RB3: decisions taken while the run's Redis is away are counted in the figures and a note")
+    void decisionsWithoutRedisAreCountedAndNoted() throws Exception {
+        List<LimiterFleet> fleets = new ArrayList<>();
+        LoadEngine engine = new LoadEngine(
+                EngineSettings.defaults().withClock(time),
+                Optional.empty(),
+                time::runTime,
+                InProcessRelayTransport.on(time),
+                (choice, redis, handling, instances, spec, clock, concurrent, metrics, onLost) -> {
+                    LimiterFleet fleet = LimiterFleet.build(
+                            choice, redis, handling, instances, spec, clock, concurrent, metrics, onLost);
+                    fleets.add(fleet);
+                    return fleet;
+                });
+        time.schedule(
+                Duration.ofMillis(500),
+                () -> fleets.get(0).embeddedRedis().orElseThrow().stop());
+
+        LoadReport report = engine.run(
+                steady(2, Duration.ofSeconds(1))
+                        .limiter(LimiterChoice.SLIDING_LOG)
+                        .redis(new RedisChoice.Embedded())
+                        .build(),
+                line -> {});
+
+        assertThat(report.figures().get(RedisDegradation.DEGRADED_DECISIONS))
+                .isInstanceOfSatisfying(
+                        Figure.Value.class, value -> assertThat(value.value()).isPositive());
+        assertThat(notes(report)).contains("Redis slow or away: ");
     }
 
     @Test
@@ -251,6 +356,9 @@ class LoadEngineEdgesTest {
                 .as("every request asked for was answered, those of the last moment in the drain")
                 .isEqualTo(client.total(Counter.LOGICAL_REQUESTS))
                 .isPositive();
+        assertThat(time.instant())
+                .as("the drain ends when nothing is in flight")
+                .isBefore(START.plusSeconds(7));
     }
 
     @Test
