@@ -1,0 +1,198 @@
+package dev.stormwatch.load.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.base.Secret;
+import dev.stormwatch.http.AttemptTransport;
+import dev.stormwatch.http.CallOptions;
+import dev.stormwatch.http.ResilientClient;
+import dev.stormwatch.limit.Algorithm;
+import dev.stormwatch.limit.LimitDecision;
+import dev.stormwatch.limit.LimitKey;
+import dev.stormwatch.limit.LimitSpec;
+import dev.stormwatch.limit.RateLimiter;
+import dev.stormwatch.load.options.SessionTokenSource;
+import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.load.series.TwoResolutionRecorder;
+import dev.stormwatch.retry.PolicyPreset;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.Call;
+import okhttp3.Callback;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How the virtual clients end a run early, on simulated time: a target that never answered, a session lost mid-run.
+ * The real retry engine runs over a transport of the test's own; {@link OpenLoopScheduleTest} runs the same clients over
+ * a model that answers.
+ */
+class VirtualClientsEdgesTest {
+
+    private static final Instant START = Instant.parse("2026-12-02T03:00:00Z");
+
+    private final SimulatedTime time = new SimulatedTime(START);
+    private final TwoResolutionRecorder recorder =
+            new TwoResolutionRecorder(time, START, Duration.ofSeconds(60), START, Duration.ofSeconds(6));
+    private final StopSignal stop = new StopSignal();
+    private final ResponseWatch watch = new ResponseWatch();
+
+    /** A target whose every connection is refused, at once. */
+    private static final class Refusing implements AttemptTransport {
+        private final SimulatedTime time;
+        final AtomicInteger sent = new AtomicInteger();
+
+        Refusing(SimulatedTime time) {
+            this.time = time;
+        }
+
+        @Override
+        public void send(Call call, Callback callback) {
+            sent.incrementAndGet();
+            time.execute(() -> callback.onFailure(call, new ConnectException("Connection refused")));
+        }
+
+        @Override
+        public void handOn(Runnable nextAttempt) {
+            time.execute(nextAttempt);
+        }
+    }
+
+    private VirtualClients clients(ResilientClient.Builder builder) {
+        ResilientClient client = builder.policy(PolicyPreset.BATCH.policy())
+                .clock(time)
+                .scheduler(time.retryScheduler())
+                .random(() -> 0.5)
+                .build();
+        return new VirtualClients(
+                List.of(client),
+                new Request.Builder().url("http://127.0.0.1:9/v1/models").get().build(),
+                CallOptions.model("storm-mini"),
+                recorder,
+                time,
+                stop,
+                watch,
+                "the refusing target");
+    }
+
+    @Test
+    @DisplayName("ST2: network failures from a target that never answered stop the run as unreachable, once spent")
+    void aTargetThatNeverAnsweredIsUnreachable() {
+        Refusing target = new Refusing(time);
+        VirtualClients clients =
+                clients(ResilientClient.builder(new OkHttpClient()).transport(target));
+
+        clients.startClosedLoop(2, Duration.ofMillis(100));
+        time.runFor(Duration.ofSeconds(30), stop::isStopped);
+
+        assertThat(stop.reason())
+                .hasValueSatisfying(reason -> assertThat(reason)
+                        .startsWith("target unreachable: the refusing target: ")
+                        .endsWith(" attempt(s))"));
+        assertThat(target.sent.get()).as("the budget was spent first").isGreaterThan(1);
+        assertThat(recorder.perSecond().total(Counter.EXHAUSTED_BUDGETS)).isPositive();
+        assertThat(recorder.perSecond().total(Counter.UNSENT_REQUESTS))
+                .as("attempts went out: not unsent (LB2)")
+                .isZero();
+    }
+
+    @Test
+    @DisplayName("ST2: once the target has answered, network failures are counted and the run goes on")
+    void aTargetThatAnsweredOnceIsNotUnreachable() {
+        watch.responded(200);
+        VirtualClients clients =
+                clients(ResilientClient.builder(new OkHttpClient()).transport(new Refusing(time)));
+
+        clients.startClosedLoop(2, Duration.ofMillis(100));
+        time.runFor(Duration.ofSeconds(60));
+        clients.stopSending();
+
+        assertThat(stop.reason()).isEmpty();
+        assertThat(recorder.perSecond().total(Counter.EXHAUSTED_BUDGETS)).isGreaterThan(2);
+    }
+
+    @Test
+    @DisplayName("RC6: a session lost mid-run stops the run, saying why, without counting a spent budget")
+    void aSessionLostMidRunStopsTheRun() {
+        AtomicInteger asked = new AtomicInteger();
+        SessionTokenSource tokens = () -> {
+            if (asked.incrementAndGet() > 3) {
+                throw new SessionTokenSource.Unavailable(
+                        SessionTokenSource.Unavailable.Reason.SESSION_ENDED, "the session has ended");
+            }
+            return Secret.of("session-token");
+        };
+        ScriptedModelTransport model =
+                new ScriptedModelTransport(time, Duration.ofMillis(10), START.plusSeconds(600), Duration.ZERO);
+        VirtualClients clients = clients(
+                ResilientClient.builder(new OkHttpClient()).transport(model).credential(new SessionBearer(tokens)));
+
+        clients.startClosedLoop(1, Duration.ofMillis(100));
+        time.runFor(Duration.ofSeconds(5), stop::isStopped);
+
+        assertThat(stop.reason()).contains("the OAuth session's token could not be had mid-run: the session has ended");
+        assertThat(model.received()).isEqualTo(3);
+        assertThat(recorder.perSecond().total(Counter.EXHAUSTED_BUDGETS)).isZero();
+    }
+
+    @Test
+    @DisplayName("L9: a limiter that throws instead of deciding stops the run, naming the failure: a fault of the run")
+    void aLimiterThatThrowsStopsTheRun() {
+        RateLimiter broken = new RateLimiter() {
+            @Override
+            public LimitDecision tryAcquire(LimitKey key) {
+                throw new IllegalStateException("no failure mode");
+            }
+
+            @Override
+            public Algorithm algorithm() {
+                return Algorithm.GCRA;
+            }
+
+            @Override
+            public LimitSpec spec() {
+                return LimitSpec.of(5, Duration.ofSeconds(1));
+            }
+        };
+        ScriptedModelTransport model =
+                new ScriptedModelTransport(time, Duration.ofMillis(10), START.plusSeconds(600), Duration.ZERO);
+        VirtualClients clients = clients(
+                ResilientClient.builder(new OkHttpClient()).transport(model).limiter(broken, "load-7"));
+
+        clients.startClosedLoop(1, Duration.ofMillis(100));
+        time.runFor(Duration.ofSeconds(5), stop::isStopped);
+
+        assertThat(stop.reason()).contains("the run failed: IllegalStateException: no failure mode");
+        assertThat(model.received()).isZero();
+    }
+
+    @Test
+    @DisplayName("CO2: at most 60,000 arrivals wait for a busy client; later ones are dropped, and all are counted")
+    void pastSixtyThousandWaitingArrivalsAreDropped() {
+        ScriptedModelTransport stalled =
+                new ScriptedModelTransport(time, Duration.ofMillis(10), START, Duration.ofMinutes(10));
+        VirtualClients clients =
+                clients(ResilientClient.builder(new OkHttpClient()).transport(stalled));
+
+        clients.startOpenLoop(1_000, 1);
+        time.runFor(Duration.ofSeconds(61));
+        long sent = recorder.perSecond().total(Counter.LOGICAL_REQUESTS);
+        long dropped = clients.skipped();
+        clients.stopSending();
+
+        assertThat(sent).isOne();
+        assertThat(dropped)
+                .as("61,000 due, one sent, 60,000 waiting")
+                .isEqualTo(61_000 - 1 - VirtualClients.MAX_WAITING);
+        assertThat(clients.skipped())
+                .as("once sending stops, the waiting ones count too")
+                .isEqualTo(61_000 - 1);
+        assertThat(clients.inFlight()).isOne();
+        assertThat(clients.cancelAll()).isOne();
+    }
+}
