@@ -32,7 +32,7 @@ class EmbeddedStackEdgesTest {
         try {
             discovery = stack.provider().discoveryUrl();
             relay = stack.relay().baseUrl();
-            assertThat(stack.limiter()).isNotNull();
+            assertThat(stack.limiter().embedded().orElseThrow().isRunning()).isTrue();
             assertThat(stack.limiterDescription())
                     .isEqualTo(stack.limiter().embedded().orElseThrow().url()
                             + ", a password-protected redis-server started by the app: "
@@ -45,6 +45,9 @@ class EmbeddedStackEdgesTest {
         } finally {
             stack.close();
         }
+        assertThat(stack.limiter().embedded().orElseThrow().isRunning())
+                .as("the redis-server it started is stopped")
+                .isFalse();
         for (URI closed : List.of(discovery, relay, metrics)) {
             assertThatThrownBy(() -> get(closed)).as(closed.toString()).isInstanceOf(IOException.class);
         }
