@@ -122,6 +122,33 @@ final class ProviderDriver {
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Any method on {@code path} with {@code headers} and a text body (none when {@code body} is null). */
+    HttpResponse<String> send(String method, String path, Map<String, String> headers, String body)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(provider.baseUrl().resolve(path))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** RFC 6749 §2.3.1: {@code Basic base64(urlencoded id ":" urlencoded secret)}. */
+    static String basic(String clientId, String secret) {
+        return "Basic "
+                + java.util.Base64.getEncoder()
+                        .encodeToString((URLEncoder.encode(clientId, StandardCharsets.UTF_8) + ":"
+                                        + URLEncoder.encode(secret, StandardCharsets.UTF_8))
+                                .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@code fields} with one more (or replaced) field. */
+    static Map<String, String> with(Map<String, String> fields, String name, String value) {
+        Map<String, String> all = new LinkedHashMap<>(fields);
+        all.put(name, value);
+        return all;
+    }
+
     HttpResponse<String> exchange(String code, Map<String, String> headers) throws IOException, InterruptedException {
         return postForm(
                 ProviderState.TOKEN,

@@ -45,25 +45,32 @@ public final class SignedInClients {
     }
 
     private static OAuthClient signedIn(String tokenType, String accessToken) {
+        return signedIn(tokenType, accessToken, "https://idp.example", NOW.plusSeconds(3600));
+    }
+
+    /**
+     * A client of the provider at {@code issuer} whose Bearer token has expired, so that asking for it refreshes first;
+     * it retries without waiting.
+     */
+    public static OAuthClient signedInWithExpiredToken(String issuer) {
+        return signedIn("Bearer", ACCESS_TOKEN, issuer, NOW.minusSeconds(1));
+    }
+
+    private static OAuthClient signedIn(String tokenType, String accessToken, String issuer, Instant expiresAt) {
         InMemorySessionStore store = new InMemorySessionStore();
         store.save(new Session(
                 new TokenSet(
                         Secret.of(accessToken),
                         tokenType,
-                        Optional.of(NOW.plusSeconds(3600)),
+                        Optional.of(expiresAt),
                         Optional.of(Secret.of("rt-secret")),
                         Secret.of("id"),
                         Optional.of("openid")),
                 new IdTokenClaims(
-                        "https://idp.example",
-                        "alice",
-                        List.of("app"),
-                        NOW.plusSeconds(3600),
-                        NOW,
-                        Optional.empty(),
-                        Map.of())));
-        return OAuthClient.builder(OAuthConfig.of("https://idp.example", "app").withDpop(tokenType.equals("DPoP")))
+                        issuer, "alice", List.of("app"), NOW.plusSeconds(3600), NOW, Optional.empty(), Map.of())));
+        return OAuthClient.builder(OAuthConfig.of(issuer, "app").withDpop(tokenType.equals("DPoP")))
                 .clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                .sleeper(duration -> {})
                 .sessionStore(store)
                 .build();
     }

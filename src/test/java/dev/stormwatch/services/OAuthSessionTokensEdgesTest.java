@@ -1,0 +1,82 @@
+package dev.stormwatch.services;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.stormwatch.load.options.SessionTokenSource;
+import dev.stormwatch.load.options.SessionTokenSource.Unavailable;
+import dev.stormwatch.oauth.InMemorySessionStore;
+import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.oauth.OAuthConfig;
+import java.net.ServerSocket;
+import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** How {@link OAuthSessionTokens} turns the OAuth client's failures into the load run's words (F2, RC6). */
+class OAuthSessionTokensEdgesTest {
+
+    private static final OAuthSessionTokens.Advice ADVICE =
+            new OAuthSessionTokens.Advice("sign in first", "sign in again", "no DPoP", "no certificate");
+
+    private static Unavailable unavailable(OAuthClient client) {
+        OAuthSessionTokens tokens = new OAuthSessionTokens(() -> Optional.of(client), ADVICE);
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(tokens::currentToken);
+        assertThat(thrown).isInstanceOf(Unavailable.class);
+        return (Unavailable) thrown;
+    }
+
+    @Test
+    @DisplayName("E1: a client without a session (Reauthenticate) is a session that has ended, with how to sign in"
+            + " again")
+    void aClientWithoutASessionHasEnded() {
+        OAuthClient signedOut = OAuthClient.builder(OAuthConfig.of("https://idp.example", "app"))
+                .sessionStore(new InMemorySessionStore())
+                .build();
+
+        Unavailable refused = unavailable(signedOut);
+
+        assertThat(refused.reason()).isEqualTo(Unavailable.Reason.SESSION_ENDED);
+        assertThat(refused.getMessage()).startsWith("the session has ended (").endsWith("); sign in again");
+    }
+
+    @Test
+    @DisplayName("F2: a refresh that fails at a provider that cannot be reached is a refresh that failed, to try again"
+            + " later or sign in again; no token is in the message (RC6)")
+    void aFailedRefreshSaysTryAgainLater() throws Exception {
+        int closedPort;
+        try (ServerSocket free = new ServerSocket(0)) {
+            closedPort = free.getLocalPort();
+        }
+        OAuthClient expired = SignedInClients.signedInWithExpiredToken("http://127.0.0.1:" + closedPort);
+
+        Unavailable refused = unavailable(expired);
+
+        assertThat(refused.reason()).isEqualTo(Unavailable.Reason.REFRESH_FAILED);
+        assertThat(refused.getMessage())
+                .startsWith("the session's token could not be refreshed (")
+                .endsWith("); try again later, or sign in again")
+                .doesNotContain(SignedInClients.ACCESS_TOKEN);
+    }
+
+    @Test
+    @DisplayName("The advice and the client are required; each message of the advice is kept as given")
+    void theAdviceIsComplete() {
+        assertThatThrownBy(() -> new OAuthSessionTokens.Advice(null, "b", "c", "d"))
+                .hasMessage("notSignedIn");
+        assertThatThrownBy(() -> new OAuthSessionTokens.Advice("a", null, "c", "d"))
+                .hasMessage("signInAgain");
+        assertThatThrownBy(() -> new OAuthSessionTokens.Advice("a", "b", null, "d"))
+                .hasMessage("dpopBound");
+        assertThatThrownBy(() -> new OAuthSessionTokens.Advice("a", "b", "c", null))
+                .hasMessage("certificateBound");
+        assertThatThrownBy(() -> new OAuthSessionTokens(null, ADVICE)).hasMessage("client");
+        assertThatThrownBy(() -> new OAuthSessionTokens(Optional::empty, null)).hasMessage("advice");
+        assertThat(unavailable(SignedInClients.signedIn("DPoP")).getMessage()).isEqualTo("no DPoP");
+        assertThat(unavailable(SignedInClients.signedInWithCertificateBoundToken())
+                        .getMessage())
+                .isEqualTo("no certificate");
+        SessionTokenSource none = new OAuthSessionTokens(Optional::empty, ADVICE);
+        assertThatThrownBy(none::currentToken).hasMessage("sign in first");
+    }
+}
