@@ -25,6 +25,26 @@ import org.junit.jupiter.api.io.TempDir;
 /** The Load lab's model where a run fails, is stopped, or is asked for twice; the cases LoadLabViewModelTest leaves. */
 class LoadLabViewModelEdgesTest {
 
+    private static final String VERDICT = RunVerdict.PREFIX + "the clients waited as told.";
+
+    /** The sample storm with a note before its verdict, so that the verdict is found by its prefix. */
+    private static final LoadReport STORM = withNotes(SampleReports.storm());
+
+    private static LoadReport withNotes(LoadReport storm) {
+        List<String> notes = new java.util.ArrayList<>(List.of("Seed 42.", VERDICT));
+        notes.addAll(storm.notes());
+        return new LoadReport(
+                storm.title(),
+                storm.run(),
+                storm.startedAt(),
+                storm.plannedDuration(),
+                storm.outcome(),
+                storm.seed(),
+                notes,
+                storm.figures(),
+                storm.series());
+    }
+
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     private final List<LoadOptions> ran = new CopyOnWriteArrayList<>();
     private final List<String> progress = new CopyOnWriteArrayList<>();
@@ -34,13 +54,14 @@ class LoadLabViewModelEdgesTest {
         background.shutdownNow();
     }
 
-    /** A model whose engine hands back the sample storm at once, or runs {@code engine} first. */
+    /** A model whose engine says one line, runs {@code engine}, then hands back the sample storm. */
     private LoadLabViewModel model(Runnable engine) {
         LoadLabViewModel model = new LoadLabViewModel(
                 (options, choices, said, live) -> {
                     ran.add(options);
+                    said.accept("t=1s under way");
                     engine.run();
-                    return SampleReports.storm();
+                    return STORM;
                 },
                 background,
                 Runnable::run);
@@ -157,12 +178,7 @@ class LoadLabViewModelEdgesTest {
         model.start();
         awaitIdle();
 
-        LoadReport storm = SampleReports.storm();
-        assertThat(model.verdictProperty().get())
-                .isEqualTo(storm.notes().stream()
-                        .filter(n -> n.startsWith(RunVerdict.PREFIX))
-                        .findFirst()
-                        .orElse(""));
+        assertThat(model.verdictProperty().get()).isEqualTo(VERDICT);
         assertThat(progress).contains("Starting 3 AM storm with " + ran.get(0).clients() + " virtual clients...");
     }
 
@@ -239,5 +255,121 @@ class LoadLabViewModelEdgesTest {
         assertThat(LoadLabViewModel.inFieldWords("x needs --clients")).isEqualTo("X needs the Virtual clients field");
         assertThat(LoadLabViewModel.inFieldWords("--rate and --api-key-env"))
                 .isEqualTo("The Arrivals per second field and the API key field");
+    }
+
+    /** An engine that waits until the test lets it go on. */
+    private static Runnable heldBy(CountDownLatch release) {
+        return () -> {
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+    }
+
+    @Test
+    @DisplayName("LB11: a second run is drawn from nothing: the last run's points and verdict are cleared first")
+    void aSecondRunIsDrawnFromNothing() throws Exception {
+        LoadLabViewModel model = model(() -> {});
+        model.start();
+        awaitIdle();
+        assertThat(model.points()).hasSize(20);
+        assertThat(model.verdictProperty().get()).isNotEmpty();
+        List<Integer> sizes = new CopyOnWriteArrayList<>();
+        List<String> verdicts = new CopyOnWriteArrayList<>();
+        model.points().addListener((javafx.collections.ListChangeListener<LivePoint>)
+                change -> sizes.add(model.points().size()));
+        model.verdictProperty().addListener((obs, was, now) -> verdicts.add(now));
+
+        model.start();
+        awaitIdle();
+
+        assertThat(sizes).first().isEqualTo(0);
+        assertThat(verdicts).first().isEqualTo("");
+        assertThat(model.verdictProperty().get()).isNotEmpty();
+    }
+
+    @Test
+    @DisplayName("LB11: while a run goes, the last run's results are not offered; they come back with the new ones")
+    void whileARunGoesTheLastResultsAreNotOffered(@TempDir Path dir) throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        List<Boolean> hold = new CopyOnWriteArrayList<>(List.of(false));
+        LoadLabViewModel model = model(() -> {
+            if (hold.get(0)) {
+                heldBy(release).run();
+            }
+        });
+        model.start();
+        awaitIdle();
+        model.saveReport(dir.resolve("run.json"));
+        awaitIdle();
+
+        hold.set(0, true);
+        model.start();
+        assertThat(model.runningProperty().get()).isTrue();
+        assertThat(model.reportReadyProperty().get()).isFalse();
+        assertThat(model.summaryProperty().get()).isEmpty();
+        assertThat(model.savedProperty().get()).isEmpty();
+        model.saveReport(dir.resolve("during.json"));
+        release.countDown();
+        awaitIdle();
+        assertThat(dir.resolve("during.json"))
+                .as("no report to save while the run went")
+                .doesNotExist();
+        assertThat(model.reportReadyProperty().get()).isTrue();
+    }
+
+    @Test
+    @DisplayName("LB8: a comparison clears the last problem and the last comparison, and offers its report when done")
+    void aComparisonStartsFromNothingAndOffersItsReport(@TempDir Path dir) throws Exception {
+        List<Boolean> fail = new CopyOnWriteArrayList<>(List.of(true));
+        CountDownLatch release = new CountDownLatch(1);
+        List<Boolean> hold = new CopyOnWriteArrayList<>(List.of(false));
+        LoadLabViewModel model = model(() -> {
+            if (fail.get(0)) {
+                throw new IllegalStateException("no relay");
+            }
+            if (hold.get(0)) {
+                heldBy(release).run();
+            }
+        });
+        model.start();
+        awaitIdle();
+        assertThat(model.problemsProperty().get()).isEqualTo("The run failed: no relay");
+        fail.set(0, false);
+
+        model.compare();
+        awaitIdle();
+        assertThat(model.problemsProperty().get()).isEmpty();
+        assertThat(model.compared()).hasSize(2);
+        assertThat(model.reportReadyProperty().get()).isTrue();
+        model.saveReport(dir.resolve("compared.json"));
+        awaitIdle();
+        assertThat(model.savedProperty().get()).startsWith("Wrote ");
+
+        hold.set(0, true);
+        model.compare();
+        assertThat(model.runningProperty().get()).isTrue();
+        assertThat(model.reportReadyProperty().get()).isFalse();
+        assertThat(model.compared()).isEmpty();
+        release.countDown();
+        awaitIdle();
+        assertThat(model.compared()).hasSize(2);
+    }
+
+    @Test
+    @DisplayName("LB11: what the engine says while it runs is shown, after the comparison's run prefix")
+    void whatTheEngineSaysIsShown() throws Exception {
+        LoadLabViewModel model = model(() -> {});
+
+        model.start();
+        awaitIdle();
+        model.compare();
+        awaitIdle();
+
+        assertThat(progress)
+                .contains("t=1s under way")
+                .contains("Comparison, run 2 of 2 (no backoff (comparison only)): t=1s under way");
     }
 }
