@@ -196,6 +196,7 @@ class LoadLabViewModelEdgesTest {
                 .anyMatch(p -> p.startsWith("Comparison, run 2 of 2 (no backoff (comparison only)): Finished: "));
         assertThat(model.compared().get(0).axisSeconds())
                 .isEqualTo(ran.get(0).duration().toSeconds() + 3);
+        assertThat(model.progressProperty().get()).endsWith(": Full jitter against no backoff");
     }
 
     @Test
