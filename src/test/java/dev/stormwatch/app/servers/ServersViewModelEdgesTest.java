@@ -185,4 +185,13 @@ class ServersViewModelEdgesTest {
         assertThat(model.lastActionProperty().get()).isEmpty();
         assertThat(model.logFolderProperty().get()).isEmpty();
     }
+
+    @Test
+    void faultsPlannedBeforeTheServersWereAttachedAreListedAtOnce() {
+        stack.provider().faults().inject("/token", new Fault.ServerError(500), 1);
+
+        model.attach(stack);
+
+        assertThat(model.planned()).containsExactly("provider /token: 500 × 1");
+    }
 }
