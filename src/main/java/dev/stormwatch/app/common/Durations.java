@@ -1,9 +1,13 @@
 package dev.stormwatch.app.common;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 
-/** How durations read in the window: {@code 850 ms}, {@code 4.2 s}, {@code 2 min 05 s}. */
+/**
+ * How durations read in the window: {@code 850 ms}, {@code 4.2 s}, {@code 2 min 05 s}, with a decimal point in every
+ * locale, as the rest of the window writes numbers.
+ */
 public final class Durations {
 
     private Durations() {}
@@ -17,13 +21,13 @@ public final class Durations {
             return millis + " ms";
         }
         if (millis < 60_000) {
-            return String.format("%.1f s", millis / 1000.0);
+            return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
         }
         long seconds = d.toSeconds();
         if (seconds < 3_600) {
-            return String.format("%d min %02d s", seconds / 60, seconds % 60);
+            return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
         }
-        return String.format("%d h %02d min", seconds / 3_600, (seconds % 3_600) / 60);
+        return String.format(Locale.ROOT, "%d h %02d min", seconds / 3_600, (seconds % 3_600) / 60);
     }
 
     /**
@@ -41,8 +45,7 @@ public final class Durations {
         if (millis < 60_000) {
             return millis % 1_000 == 0
                     ? (millis / 1_000) + " s"
-                    : String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000.0)
-                            .replace(".0 s", " s");
+                    : String.format(Locale.ROOT, "%.1f s", millis / 1000.0).replace(".0 s", " s");
         }
         long seconds = d.toSeconds();
         if (seconds < 3_600) {

@@ -3,22 +3,39 @@ package dev.stormwatch.app.common;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 class DurationsTest {
 
     @Test
+    @ResourceLock(Resources.LOCALE)
+    @DisplayName("durations read the same in a locale that writes a decimal comma")
+    void formatIgnoresTheDefaultLocale() {
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            assertThat(Durations.format(Duration.ofMillis(4_200))).isEqualTo("4.2 s");
+            assertThat(Durations.human(Duration.ofMillis(1_500))).isEqualTo("1.5 s");
+        } finally {
+            Locale.setDefault(before);
+        }
+    }
+
+    @Test
     void formatShowsMillisecondsUpToTheSecond() {
         assertThat(Durations.format(Duration.ofMillis(999))).isEqualTo("999 ms");
-        assertThat(Durations.format(Duration.ofMillis(1_000))).isEqualTo(String.format("%.1f s", 1.0));
+        assertThat(Durations.format(Duration.ofMillis(1_000))).isEqualTo("1.0 s");
     }
 
     @Test
     void formatShowsTenthsOfSecondsUpToTheMinute() {
-        assertThat(Durations.format(Duration.ofMillis(4_200))).isEqualTo(String.format("%.1f s", 4.2));
-        assertThat(Durations.format(Duration.ofMillis(59_900))).isEqualTo(String.format("%.1f s", 59.9));
+        assertThat(Durations.format(Duration.ofMillis(4_200))).isEqualTo("4.2 s");
+        assertThat(Durations.format(Duration.ofMillis(59_900))).isEqualTo("59.9 s");
         assertThat(Durations.format(Duration.ofMillis(60_000))).isEqualTo("1 min 00 s");
     }
 
