@@ -42,6 +42,39 @@ class LogFormatEdgesTest {
     }
 
     @Test
+    @DisplayName("DG10: nginx variables in braces are read like bare ones, at the start of a format and between text")
+    void nginxBracedVariables() throws Exception {
+        LogFormat braced = nginx("${msec}|${status}x\"$request\"", null);
+        assertThat(braced.variables()).containsExactly("msec", "status", "request");
+        ObservedRequest r = accepted(braced, "1796119200.000|429x\"GET /a HTTP/1.1\"");
+        assertThat(r.status()).isEqualTo(429);
+        assertThat(r.uri()).isEqualTo("/a");
+        assertThat(r.startMillis()).isEqualTo(T);
+    }
+
+    @Test
+    @DisplayName("DG10: an Apache format as written in httpd.conf, its quotes escaped, and one ending in a backslash")
+    void apacheEscapesInTheFormat() throws Exception {
+        LogFormat escaped = apache("%h %t \\\"%r\\\" %>s", null);
+        ObservedRequest r = accepted(escaped, "10.0.0.1 [01/Dec/2026:10:00:00 +0000] \"GET /a HTTP/1.1\" 503");
+        assertThat(r.uri()).isEqualTo("/a");
+        assertThat(r.status()).isEqualTo(503);
+        LogFormat trailing = apache("%h %t \"%r\" %>s \\", null);
+        assertThat(accepted(trailing, "10.0.0.1 [01/Dec/2026:10:00:00 +0000] \"GET /a HTTP/1.1\" 200 \\")
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
+    @DisplayName("DG10: a request line without a protocol is a method and a target")
+    void aRequestWithoutAProtocol() throws Exception {
+        LogFormat format = nginx("$msec \"$request\" $status", null);
+        ObservedRequest r = accepted(format, "1796119200.000 \"GET /a\" 200");
+        assertThat(r.method()).isEqualTo("GET");
+        assertThat(r.uri()).isEqualTo("/a");
+    }
+
+    @Test
     @DisplayName("DG1: nginx's $msec and $time_local are when the request ended: its start is that less"
             + " $request_time; $time_iso8601 too")
     void nginxTimesAreEnds() throws Exception {
