@@ -202,4 +202,31 @@ class ExplainRetryAfterCommandEdgesTest {
         assertThat(text).contains("Decided by:   " + root.path("decided_by").asText() + " (RH2");
         assertThat(text).contains("Wait:         2.5 s, plus a random jitter of up to 250 ms (RA3)");
     }
+
+    @Test
+    @DisplayName("RA3: a wait exactly as long as the default budget is still waited for, and a Retry-After alone"
+            + " lists no hints")
+    void aWaitAsLongAsTheBudgetIsWaitedFor() throws Exception {
+        run("--status", "503", "--header", "Retry-After: 20");
+        String text = out.toString();
+        out.getBuffer().setLength(0);
+        JsonNode root = json("--status", "503", "--header", "Retry-After: 20");
+
+        assertThat(text)
+                .startsWith("Status:       503" + System.lineSeparator())
+                .contains("the client waits, then retries (RA3)")
+                .doesNotContain("Hints:")
+                .doesNotContain("Decided by:");
+        assertThat(root.path("retries_within_default_budget").asBoolean()).isTrue();
+    }
+
+    @Test
+    @DisplayName("RH2: a deciding hint that is the only one with a wait carries no note on the longest wait")
+    void theOnlyHintWithAWaitHasNoNote() {
+        run("--status", "429", "--header", "retry-after-ms: 1500", "--header", "x-should-retry: true");
+
+        assertThat(out.toString())
+                .contains("Hints:" + System.lineSeparator())
+                .contains("Decided by:   retry-after-ms: 1500" + System.lineSeparator());
+    }
 }
