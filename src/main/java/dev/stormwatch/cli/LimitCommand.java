@@ -295,12 +295,12 @@ public final class LimitCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "#%-3d allowed  %s %-4d [%s]", index, countName, decision.inWindow(), source);
     }
 
-    /** Reads the window in the one grammar of {@link DurationText}. */
+    /** HD5: reads the window in the one grammar of {@link DurationText}; a bad one is refused naming the option. */
     static Duration parseWindow(String text) {
         try {
             return DurationText.parse(text);
         } catch (DurationText.Invalid e) {
-            throw new dev.stormwatch.limit.LimiterConfigurationException("window " + e.getMessage());
+            throw new dev.stormwatch.limit.LimiterConfigurationException("--window " + e.getMessage());
         }
     }
 }

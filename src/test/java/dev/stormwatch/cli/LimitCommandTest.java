@@ -88,10 +88,11 @@ class LimitCommandTest {
     }
 
     @Test
+    @DisplayName("HD5: a --window too long to count is refused naming the option, with its maximum")
     void aWindowTooLongToCountSaysItsMaximum() {
         assertThat(run("limit", "--window", "99999999999999999999s")).isEqualTo(LimitCommand.CONFIGURATION_ERROR);
         assertThat(err.toString())
-                .contains("error: window '99999999999999999999s' is too long; at most 2562047h")
+                .contains("error: --window '99999999999999999999s' is too long; at most 2562047h")
                 .doesNotContain("Exception");
     }
 
@@ -104,7 +105,7 @@ class LimitCommandTest {
 
         assertThat(err.toString())
                 .contains("error: limit must be at least 1 request per window, was 0")
-                .contains("error: window 'soon' is not a duration")
+                .contains("error: --window 'soon' is not a duration: write 90 (seconds)")
                 .contains("error: principal must not contain whitespace")
                 .contains("error: Redis URL must start with redis://")
                 .doesNotContain("Exception")
