@@ -11,7 +11,6 @@ final class ServerLifetime {
 
     private ServerLifetime() {}
 
-    /** Blocks until Ctrl-C or until {@code runFor} passed, then closes {@code server} exactly once. */
     /** A --port value checked by the servers' own rule (ServerOptions); a refused one is a usage error. */
     static int checkedPort(picocli.CommandLine commandLine, int port) {
         try {
@@ -21,6 +20,7 @@ final class ServerLifetime {
         }
     }
 
+    /** Blocks until Ctrl-C or until {@code runFor} passed, then closes {@code server} exactly once. */
     static void runUntilStopped(AutoCloseable server, Optional<Duration> runFor, PrintWriter out) {
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(
