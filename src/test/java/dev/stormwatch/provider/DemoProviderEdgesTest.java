@@ -15,10 +15,9 @@ import dev.stormwatch.testing.FakeClock;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The demo provider's own routes beside the OAuth endpoints (WebFinger, the key-rotation admin), its accessors and
@@ -27,28 +26,19 @@ import org.junit.jupiter.api.Test;
 class DemoProviderEdgesTest {
 
     private static final FakeClock CLOCK = FakeClock.atNewYear();
-    private static DemoProvider provider;
-    private static ProviderDriver driver;
 
-    @BeforeAll
-    static void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults().withClock(CLOCK));
-        driver = new ProviderDriver(provider, CLOCK);
-    }
-
-    @AfterAll
-    static void stop() {
-        provider.close();
-    }
+    @RegisterExtension
+    static final RunningDemoProvider DEMO = new RunningDemoProvider(CLOCK);
 
     private static String account(String user) {
-        return "acct:" + user + "@127.0.0.1:" + provider.port();
+        return "acct:" + user + "@127.0.0.1:" + DEMO.provider().port();
     }
 
     @Test
     @DisplayName("PF8: WebFinger names this provider as the issuer of an account at its host and port, as a JRD")
     void webFingerLinksAnAccountOfThisHostToTheIssuer() throws Exception {
-        HttpResponse<String> answer = driver.get("/.well-known/webfinger?resource=" + account("alice") + "&rel=x");
+        HttpResponse<String> answer =
+                DEMO.driver().get("/.well-known/webfinger?resource=" + account("alice") + "&rel=x");
 
         assertThat(answer.statusCode()).isEqualTo(200);
         assertThat(answer.headers().firstValue("Content-Type")).contains("application/jrd+json");
@@ -57,20 +47,22 @@ class DemoProviderEdgesTest {
         assertThat(jrd.path("links").get(0).path("rel").asText())
                 .isEqualTo("http://openid.net/specs/connect/1.0/issuer");
         assertThat(jrd.path("links").get(0).path("href").asText())
-                .isEqualTo(provider.issuer().toString());
+                .isEqualTo(DEMO.provider().issuer().toString());
     }
 
     @Test
     @DisplayName("PF8: WebFinger without a resource is 400 invalid_request; another host's account, or a resource"
             + " that is not an acct: URI, is 404")
     void webFingerRefusesWhatItDoesNotKnow() throws Exception {
-        HttpResponse<String> missing = driver.get("/.well-known/webfinger");
-        HttpResponse<String> empty = driver.get("/.well-known/webfinger?resource=");
-        HttpResponse<String> otherHost = driver.get("/.well-known/webfinger?resource=acct:alice@idp.example");
-        HttpResponse<String> otherPort =
-                driver.get("/.well-known/webfinger?resource=acct:alice@127.0.0.1:" + (provider.port() == 1 ? 2 : 1));
-        HttpResponse<String> notAcct =
-                driver.get("/.well-known/webfinger?resource=mailto:alice@127.0.0.1:" + provider.port());
+        HttpResponse<String> missing = DEMO.driver().get("/.well-known/webfinger");
+        HttpResponse<String> empty = DEMO.driver().get("/.well-known/webfinger?resource=");
+        HttpResponse<String> otherHost = DEMO.driver().get("/.well-known/webfinger?resource=acct:alice@idp.example");
+        HttpResponse<String> otherPort = DEMO.driver()
+                .get("/.well-known/webfinger?resource=acct:alice@127.0.0.1:"
+                        + (DEMO.provider().port() == 1 ? 2 : 1));
+        HttpResponse<String> notAcct = DEMO.driver()
+                .get("/.well-known/webfinger?resource=mailto:alice@127.0.0.1:"
+                        + DEMO.provider().port());
 
         for (HttpResponse<String> refused : List.of(missing, empty)) {
             assertThat(refused.statusCode()).isEqualTo(400);
@@ -86,39 +78,43 @@ class DemoProviderEdgesTest {
     @DisplayName("The admin path rotates the keys on POST only and names the new RS256 key; the old one stays"
             + " published")
     void theAdminPathRotatesTheKeysOnPostOnly() throws Exception {
-        String before = provider.currentKeyId();
+        String before = DEMO.provider().currentKeyId();
 
-        HttpResponse<String> get = driver.get(DemoProvider.ROTATE_KEYS_PATH);
+        HttpResponse<String> get = DEMO.driver().get(DemoProvider.ROTATE_KEYS_PATH);
         assertThat(get.statusCode()).isEqualTo(405);
         assertThat(ProviderDriver.json(get).path("error").asText()).isEqualTo("invalid_request");
-        assertThat(provider.currentKeyId()).isEqualTo(before);
+        assertThat(DEMO.provider().currentKeyId()).isEqualTo(before);
 
-        HttpResponse<String> post = driver.postForm(DemoProvider.ROTATE_KEYS_PATH, Map.of(), Map.of());
+        HttpResponse<String> post = DEMO.driver().postForm(DemoProvider.ROTATE_KEYS_PATH, Map.of(), Map.of());
         assertThat(post.statusCode()).isEqualTo(200);
         String current = ProviderDriver.json(post).path("current_kid").asText();
         assertThat(current)
-                .isEqualTo(provider.currentKeyId())
+                .isEqualTo(DEMO.provider().currentKeyId())
                 .isNotEqualTo(before)
                 .startsWith("rs256-");
-        JWKSet published = JWKSet.parse(driver.get("/jwks").body());
+        JWKSet published = JWKSet.parse(DEMO.driver().get("/jwks").body());
         assertThat(published.getKeyByKeyId(before)).isNotNull();
         assertThat(published.getKeyByKeyId(current)).isNotNull();
     }
 
     @Test
     void theAccessorsNameTheEndpointsAndCountWhatCame() throws Exception {
-        long discoveries = provider.requestsReceived("GET", "/.well-known/openid-configuration");
-        HttpResponse<String> discovery = driver.get("/.well-known/openid-configuration");
+        long discoveries = DEMO.provider().requestsReceived("GET", "/.well-known/openid-configuration");
+        HttpResponse<String> discovery = DEMO.driver().get("/.well-known/openid-configuration");
 
-        assertThat(provider.discoveryUrl()).isEqualTo(provider.issuer().resolve("/.well-known/openid-configuration"));
-        assertThat(provider.jwksUrl().toString()).isEqualTo(provider.issuer() + "/jwks");
-        assertThat(provider.baseUrl().getPort()).isEqualTo(provider.port()).isPositive();
+        assertThat(DEMO.provider().discoveryUrl())
+                .isEqualTo(DEMO.provider().issuer().resolve("/.well-known/openid-configuration"));
+        assertThat(DEMO.provider().jwksUrl().toString())
+                .isEqualTo(DEMO.provider().issuer() + "/jwks");
+        assertThat(DEMO.provider().baseUrl().getPort())
+                .isEqualTo(DEMO.provider().port())
+                .isPositive();
         assertThat(ProviderDriver.json(discovery).path("jwks_uri").asText())
-                .isEqualTo(provider.jwksUrl().toString());
-        assertThat(provider.requestsReceived("GET", "/.well-known/openid-configuration") - discoveries)
+                .isEqualTo(DEMO.provider().jwksUrl().toString());
+        assertThat(DEMO.provider().requestsReceived("GET", "/.well-known/openid-configuration") - discoveries)
                 .isEqualTo(1);
-        assertThat(provider.acceptedConnections()).isPositive();
-        assertThat(provider.devicePolls()).isEmpty();
+        assertThat(DEMO.provider().acceptedConnections()).isPositive();
+        assertThat(DEMO.provider().devicePolls()).isEmpty();
     }
 
     @Test
@@ -163,12 +159,15 @@ class DemoProviderEdgesTest {
     @Test
     @DisplayName("CA5: without a private_key_jwt client, discovery names no assertion algorithms")
     void discoveryWithoutAKeyedClientNamesNoAssertionAlgorithms() throws Exception {
-        JsonNode doc = ProviderDriver.json(driver.get("/.well-known/openid-configuration"));
+        JsonNode doc = ProviderDriver.json(DEMO.driver().get("/.well-known/openid-configuration"));
 
         assertThat(doc.has("token_endpoint_auth_signing_alg_values_supported")).isFalse();
-        assertThat(doc.path("introspection_endpoint").asText()).isEqualTo(provider.issuer() + "/introspect");
-        assertThat(doc.path("token_endpoint").asText()).isEqualTo(provider.issuer() + "/token");
-        assertThat(doc.path("authorization_endpoint").asText()).isEqualTo(provider.issuer() + "/authorize");
+        assertThat(doc.path("introspection_endpoint").asText())
+                .isEqualTo(DEMO.provider().issuer() + "/introspect");
+        assertThat(doc.path("token_endpoint").asText())
+                .isEqualTo(DEMO.provider().issuer() + "/token");
+        assertThat(doc.path("authorization_endpoint").asText())
+                .isEqualTo(DEMO.provider().issuer() + "/authorize");
         assertThat(doc.path("require_pushed_authorization_requests").asBoolean(true))
                 .isFalse();
         assertThat(doc.path("grant_types_supported").toString())

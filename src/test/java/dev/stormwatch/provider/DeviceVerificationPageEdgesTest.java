@@ -6,38 +6,27 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stormwatch.testing.FakeClock;
 import java.net.http.HttpResponse;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** DV7: the device authorization endpoint and the verification page beside the happy path, over real sockets. */
 class DeviceVerificationPageEdgesTest {
 
     private static final FakeClock CLOCK = FakeClock.atNewYear();
-    private static DemoProvider provider;
-    private static ProviderDriver driver;
 
-    @BeforeAll
-    static void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults().withClock(CLOCK));
-        driver = new ProviderDriver(provider, CLOCK);
-    }
-
-    @AfterAll
-    static void stop() {
-        provider.close();
-    }
+    @RegisterExtension
+    static final RunningDemoProvider DEMO = new RunningDemoProvider(CLOCK);
 
     private static JsonNode authorize(Map<String, String> fields) throws Exception {
-        HttpResponse<String> answer = driver.postForm("/device_authorization", fields, Map.of());
+        HttpResponse<String> answer = DEMO.driver().postForm("/device_authorization", fields, Map.of());
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         assertThat(answer.headers().firstValue("Cache-Control")).contains("no-store");
         return ProviderDriver.json(answer);
     }
 
     private static HttpResponse<String> decide(Map<String, String> form) throws Exception {
-        return driver.postForm("/device", form, Map.of());
+        return DEMO.driver().postForm("/device", form, Map.of());
     }
 
     @Test
@@ -47,16 +36,17 @@ class DeviceVerificationPageEdgesTest {
         decide(Map.of("user_code", issued.path("user_code").asText(), "user", "alice", "decision", "allow"));
         CLOCK.advance(DeviceCodes.INTERVAL);
 
-        HttpResponse<String> tokens = driver.postForm(
-                "/token",
-                Map.of(
-                        "grant_type",
-                        TokenEndpoint.DEVICE_CODE_GRANT,
-                        "device_code",
-                        issued.path("device_code").asText(),
-                        "client_id",
-                        ProviderDriver.CLIENT),
-                Map.of());
+        HttpResponse<String> tokens = DEMO.driver()
+                .postForm(
+                        "/token",
+                        Map.of(
+                                "grant_type",
+                                TokenEndpoint.DEVICE_CODE_GRANT,
+                                "device_code",
+                                issued.path("device_code").asText(),
+                                "client_id",
+                                ProviderDriver.CLIENT),
+                        Map.of());
 
         assertThat(ProviderDriver.json(tokens).path("scope").asText()).isEqualTo("openid");
         assertThat(ProviderDriver.json(tokens).path("id_token").asText()).isNotBlank();
@@ -66,10 +56,11 @@ class DeviceVerificationPageEdgesTest {
     @DisplayName("DV7: the page without a code shows an empty field; a typed code is escaped; other methods than GET"
             + " and the form's POST are 405, a POST that is not a form 415")
     void thePageAndItsMethods() throws Exception {
-        HttpResponse<String> empty = driver.get("/device");
-        HttpResponse<String> typed = driver.get("/device?user_code=%3Cb%3E");
-        HttpResponse<String> put = driver.send("PUT", "/device", Map.of(), "x");
-        HttpResponse<String> json = driver.send("POST", "/device", Map.of("Content-Type", "application/json"), "{}");
+        HttpResponse<String> empty = DEMO.driver().get("/device");
+        HttpResponse<String> typed = DEMO.driver().get("/device?user_code=%3Cb%3E");
+        HttpResponse<String> put = DEMO.driver().send("PUT", "/device", Map.of(), "x");
+        HttpResponse<String> json =
+                DEMO.driver().send("POST", "/device", Map.of("Content-Type", "application/json"), "{}");
 
         assertThat(empty.statusCode()).isEqualTo(200);
         assertThat(empty.body())

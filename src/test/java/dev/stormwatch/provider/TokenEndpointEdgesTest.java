@@ -9,11 +9,10 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The token endpoint's answers that the end-to-end tests do not reach (RFC 6749 §4.1.3, §4.4, §5, §6; RFC 7636 §4.6;
@@ -24,23 +23,13 @@ class TokenEndpointEdgesTest {
     private static final FakeClock CLOCK = FakeClock.atNewYear();
     private static final String CONFIDENTIAL = ClientRegistration.CONFIDENTIAL_CLIENT_ID;
     private static final String SECRET = ClientRegistration.CONFIDENTIAL_CLIENT_SECRET;
-    private static DemoProvider provider;
-    private static ProviderDriver driver;
 
-    @BeforeAll
-    static void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults().withClock(CLOCK));
-        driver = new ProviderDriver(provider, CLOCK);
-    }
-
-    @AfterAll
-    static void stop() {
-        provider.close();
-    }
+    @RegisterExtension
+    static final RunningDemoProvider DEMO = new RunningDemoProvider(CLOCK);
 
     @AfterEach
     void reset() {
-        provider.requireDpopNonces(false);
+        DEMO.provider().requireDpopNonces(false);
     }
 
     private static Map<String, String> codeExchange(String code) {
@@ -63,7 +52,8 @@ class TokenEndpointEdgesTest {
     }
 
     private static String code(String scope) throws Exception {
-        return driver.signIn(ProviderDriver.with(driver.authorizeParams(), "scope", scope), "alice")
+        return DEMO.driver()
+                .signIn(ProviderDriver.with(DEMO.driver().authorizeParams(), "scope", scope), "alice")
                 .get("code");
     }
 
@@ -77,13 +67,15 @@ class TokenEndpointEdgesTest {
         for (String field : new String[] {"code", "redirect_uri", "code_verifier"}) {
             Map<String, String> missing = new java.util.LinkedHashMap<>(complete);
             missing.remove(field);
-            JsonNode body = refused(driver.postForm("/token", missing, Map.of()), 400, "invalid_request");
+            JsonNode body = refused(DEMO.driver().postForm("/token", missing, Map.of()), 400, "invalid_request");
             assertThat(body.path("error_description").asText()).contains(field);
         }
-        assertThat(driver.postForm("/token", ProviderDriver.with(complete, "grant_type", ""), Map.of())
+        assertThat(DEMO.driver()
+                        .postForm("/token", ProviderDriver.with(complete, "grant_type", ""), Map.of())
                         .body())
                 .contains("grant_type is required");
-        assertThat(driver.postForm("/token", complete, Map.of()).statusCode()).isEqualTo(200);
+        assertThat(DEMO.driver().postForm("/token", complete, Map.of()).statusCode())
+                .isEqualTo(200);
     }
 
     @Test
@@ -94,7 +86,9 @@ class TokenEndpointEdgesTest {
         byOther.remove("client_id");
 
         JsonNode body = refused(
-                driver.postForm("/token", byOther, Map.of("Authorization", ProviderDriver.basic(CONFIDENTIAL, SECRET))),
+                DEMO.driver()
+                        .postForm(
+                                "/token", byOther, Map.of("Authorization", ProviderDriver.basic(CONFIDENTIAL, SECRET))),
                 400,
                 "invalid_grant");
         assertThat(body.path("error_description").asText()).contains("another client");
@@ -105,13 +99,16 @@ class TokenEndpointEdgesTest {
             + " invalid_grant")
     void aMalformedVerifierIsRefusedEvenWhenItMatches() throws Exception {
         String shortVerifier = "a".repeat(42);
-        Map<String, String> params = driver.authorizeParams();
+        Map<String, String> params = DEMO.driver().authorizeParams();
         params.put("code_challenge", ProviderDriver.challenge(shortVerifier));
-        String code = driver.signIn(params, "alice").get("code");
+        String code = DEMO.driver().signIn(params, "alice").get("code");
 
         JsonNode body = refused(
-                driver.postForm(
-                        "/token", ProviderDriver.with(codeExchange(code), "code_verifier", shortVerifier), Map.of()),
+                DEMO.driver()
+                        .postForm(
+                                "/token",
+                                ProviderDriver.with(codeExchange(code), "code_verifier", shortVerifier),
+                                Map.of()),
                 400,
                 "invalid_grant");
         assertThat(body.path("error_description").asText()).contains("code_verifier");
@@ -121,9 +118,10 @@ class TokenEndpointEdgesTest {
     @DisplayName("SX3: the token answer states the scope, both lifetimes and no-store; without openid no ID token,"
             + " with profile the ID token names the user, without profile it does not")
     void theIdTokenFollowsTheScope() throws Exception {
-        HttpResponse<String> noOpenid = driver.postForm("/token", codeExchange(code("profile email")), Map.of());
-        HttpResponse<String> openidOnly = driver.postForm("/token", codeExchange(code("openid")), Map.of());
-        HttpResponse<String> withProfile = driver.postForm("/token", codeExchange(code("openid profile")), Map.of());
+        HttpResponse<String> noOpenid = DEMO.driver().postForm("/token", codeExchange(code("profile email")), Map.of());
+        HttpResponse<String> openidOnly = DEMO.driver().postForm("/token", codeExchange(code("openid")), Map.of());
+        HttpResponse<String> withProfile =
+                DEMO.driver().postForm("/token", codeExchange(code("openid profile")), Map.of());
 
         JsonNode plain = ProviderDriver.json(noOpenid);
         assertThat(plain.has("id_token")).isFalse();
@@ -148,30 +146,35 @@ class TokenEndpointEdgesTest {
     @DisplayName("F3: a refresh answers a new refresh token and no ID token; without the token it is invalid_request;"
             + " another client's refresh token is invalid_grant and stays usable by its own client")
     void refreshEdges() throws Exception {
-        JsonNode tokens = driver.login(Map.of());
+        JsonNode tokens = DEMO.driver().login(Map.of());
         String refreshToken = tokens.path("refresh_token").asText();
 
         refused(
-                driver.postForm(
-                        "/token", Map.of("grant_type", "refresh_token", "client_id", ProviderDriver.CLIENT), Map.of()),
+                DEMO.driver()
+                        .postForm(
+                                "/token",
+                                Map.of("grant_type", "refresh_token", "client_id", ProviderDriver.CLIENT),
+                                Map.of()),
                 400,
                 "invalid_request");
         JsonNode stolen = refused(
-                driver.postForm(
-                        "/token",
-                        Map.of("grant_type", "refresh_token", "refresh_token", refreshToken),
-                        Map.of("Authorization", ProviderDriver.basic(CONFIDENTIAL, SECRET))),
+                DEMO.driver()
+                        .postForm(
+                                "/token",
+                                Map.of("grant_type", "refresh_token", "refresh_token", refreshToken),
+                                Map.of("Authorization", ProviderDriver.basic(CONFIDENTIAL, SECRET))),
                 400,
                 "invalid_grant");
         assertThat(stolen.path("error_description").asText()).contains("another client");
 
-        HttpResponse<String> refreshed = driver.refresh(refreshToken, Map.of());
+        HttpResponse<String> refreshed = DEMO.driver().refresh(refreshToken, Map.of());
         assertThat(refreshed.statusCode()).isEqualTo(200);
         JsonNode body = ProviderDriver.json(refreshed);
         assertThat(body.has("id_token")).isFalse();
         assertThat(body.path("refresh_token").asText()).isNotEqualTo(refreshToken);
         assertThat(body.path("scope").asText()).isEqualTo("openid profile email");
-        assertThat(driver.userinfo("Bearer", body.path("access_token").asText(), Map.of())
+        assertThat(DEMO.driver()
+                        .userinfo("Bearer", body.path("access_token").asText(), Map.of())
                         .statusCode())
                 .isEqualTo(200);
     }
@@ -180,13 +183,13 @@ class TokenEndpointEdgesTest {
     @DisplayName("SX3: a refresh token lives its refresh_expires_in: one millisecond before it still rotates, at it"
             + " it is invalid_grant")
     void aRefreshTokenExpiresAtItsLifetime() throws Exception {
-        String early = driver.login(Map.of()).path("refresh_token").asText();
-        String late = driver.login(Map.of()).path("refresh_token").asText();
+        String early = DEMO.driver().login(Map.of()).path("refresh_token").asText();
+        String late = DEMO.driver().login(Map.of()).path("refresh_token").asText();
 
         CLOCK.advance(Duration.ofHours(8).minusMillis(1));
-        assertThat(driver.refresh(early, Map.of()).statusCode()).isEqualTo(200);
+        assertThat(DEMO.driver().refresh(early, Map.of()).statusCode()).isEqualTo(200);
         CLOCK.advance(Duration.ofMillis(1));
-        JsonNode body = refused(driver.refresh(late, Map.of()), 400, "invalid_grant");
+        JsonNode body = refused(DEMO.driver().refresh(late, Map.of()), 400, "invalid_grant");
         assertThat(body.path("error_description").asText()).contains("expired");
     }
 
@@ -194,25 +197,26 @@ class TokenEndpointEdgesTest {
     @DisplayName("OP4: a DPoP-bound refresh token refreshes only with a proof of its key: without a proof, or with"
             + " another key's, invalid_grant; a bad proof is invalid_dpop_proof")
     void aDpopBoundRefreshTokenNeedsItsKey() throws Exception {
-        ProviderDriver.DpopKey key = driver.new DpopKey();
-        ProviderDriver.DpopKey other = driver.new DpopKey();
-        String refreshToken = driver.login(
-                        Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())))
+        ProviderDriver.DpopKey key = DEMO.driver().new DpopKey();
+        ProviderDriver.DpopKey other = DEMO.driver().new DpopKey();
+        String refreshToken = DEMO.driver()
+                .login(Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())))
                 .path("refresh_token")
                 .asText();
 
-        JsonNode noProof = refused(driver.refresh(refreshToken, Map.of()), 400, "invalid_grant");
+        JsonNode noProof = refused(DEMO.driver().refresh(refreshToken, Map.of()), 400, "invalid_grant");
         assertThat(noProof.path("error_description").asText()).contains("DPoP key");
         refused(
-                driver.refresh(
-                        refreshToken,
-                        Map.of("DPoP", other.proof("POST", "/token", Optional.empty(), Optional.empty()))),
+                DEMO.driver()
+                        .refresh(
+                                refreshToken,
+                                Map.of("DPoP", other.proof("POST", "/token", Optional.empty(), Optional.empty()))),
                 400,
                 "invalid_grant");
-        refused(driver.refresh(refreshToken, Map.of("DPoP", "not-a-proof")), 400, "invalid_dpop_proof");
+        refused(DEMO.driver().refresh(refreshToken, Map.of("DPoP", "not-a-proof")), 400, "invalid_dpop_proof");
 
-        HttpResponse<String> bound = driver.refresh(
-                refreshToken, Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())));
+        HttpResponse<String> bound = DEMO.driver()
+                .refresh(refreshToken, Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())));
         assertThat(bound.statusCode()).as(bound.body()).isEqualTo(200);
         assertThat(ProviderDriver.json(bound).path("token_type").asText()).isEqualTo("DPoP");
     }
@@ -221,9 +225,9 @@ class TokenEndpointEdgesTest {
     @DisplayName("OP4: with nonces required, a token answer carries the current DPoP-Nonce for the next proof")
     void aTokenAnswerCarriesTheNonceWhenNoncesAreRequired() throws Exception {
         String code = code("openid");
-        provider.requireDpopNonces(true);
+        DEMO.provider().requireDpopNonces(true);
 
-        HttpResponse<String> answer = driver.postForm("/token", codeExchange(code), Map.of());
+        HttpResponse<String> answer = DEMO.driver().postForm("/token", codeExchange(code), Map.of());
 
         assertThat(answer.statusCode()).isEqualTo(200);
         assertThat(answer.headers().firstValue("DPoP-Nonce")).get().asString().isNotBlank();
@@ -236,10 +240,11 @@ class TokenEndpointEdgesTest {
         Map<String, String> grant = Map.of("grant_type", "client_credentials", "scope", "reports");
         Map<String, String> basic = Map.of("Authorization", ProviderDriver.basic(CONFIDENTIAL, SECRET));
 
-        HttpResponse<String> granted = driver.postForm("/token", grant, basic);
-        HttpResponse<String> noScope = driver.postForm("/token", Map.of("grant_type", "client_credentials"), basic);
-        HttpResponse<String> publicClient =
-                driver.postForm("/token", ProviderDriver.with(grant, "client_id", ProviderDriver.CLIENT), Map.of());
+        HttpResponse<String> granted = DEMO.driver().postForm("/token", grant, basic);
+        HttpResponse<String> noScope =
+                DEMO.driver().postForm("/token", Map.of("grant_type", "client_credentials"), basic);
+        HttpResponse<String> publicClient = DEMO.driver()
+                .postForm("/token", ProviderDriver.with(grant, "client_id", ProviderDriver.CLIENT), Map.of());
 
         assertThat(granted.statusCode()).as(granted.body()).isEqualTo(200);
         assertThat(granted.headers().firstValue("Cache-Control")).contains("no-store");
@@ -259,35 +264,40 @@ class TokenEndpointEdgesTest {
     @DisplayName("DV7: a device poll without the device_code is invalid_request; one by another client is"
             + " invalid_grant; a grant without openid gets no ID token")
     void devicePollEdges() throws Exception {
-        JsonNode issued = ProviderDriver.json(driver.postForm(
-                "/device_authorization", Map.of("client_id", ProviderDriver.CLIENT, "scope", "profile"), Map.of()));
+        JsonNode issued = ProviderDriver.json(DEMO.driver()
+                .postForm(
+                        "/device_authorization",
+                        Map.of("client_id", ProviderDriver.CLIENT, "scope", "profile"),
+                        Map.of()));
         String deviceCode = issued.path("device_code").asText();
         Map<String, String> poll =
                 Map.of("grant_type", TokenEndpoint.DEVICE_CODE_GRANT, "client_id", ProviderDriver.CLIENT);
 
-        refused(driver.postForm("/token", poll, Map.of()), 400, "invalid_request");
+        refused(DEMO.driver().postForm("/token", poll, Map.of()), 400, "invalid_request");
         CLOCK.advance(Duration.ofSeconds(5));
         refused(
-                driver.postForm(
-                        "/token",
-                        Map.of("grant_type", TokenEndpoint.DEVICE_CODE_GRANT, "device_code", deviceCode),
-                        Map.of("Authorization", ProviderDriver.basic(CONFIDENTIAL, SECRET))),
+                DEMO.driver()
+                        .postForm(
+                                "/token",
+                                Map.of("grant_type", TokenEndpoint.DEVICE_CODE_GRANT, "device_code", deviceCode),
+                                Map.of("Authorization", ProviderDriver.basic(CONFIDENTIAL, SECRET))),
                 400,
                 "invalid_grant");
-        driver.postForm(
-                "/device",
-                Map.of("user_code", issued.path("user_code").asText(), "user", "bob", "decision", "allow"),
-                Map.of());
+        DEMO.driver()
+                .postForm(
+                        "/device",
+                        Map.of("user_code", issued.path("user_code").asText(), "user", "bob", "decision", "allow"),
+                        Map.of());
         CLOCK.advance(Duration.ofSeconds(5));
         HttpResponse<String> tokens =
-                driver.postForm("/token", ProviderDriver.with(poll, "device_code", deviceCode), Map.of());
+                DEMO.driver().postForm("/token", ProviderDriver.with(poll, "device_code", deviceCode), Map.of());
 
         assertThat(tokens.statusCode()).as(tokens.body()).isEqualTo(200);
         JsonNode body = ProviderDriver.json(tokens);
         assertThat(body.has("id_token")).isFalse();
         assertThat(body.path("scope").asText()).isEqualTo("profile");
-        assertThat(ProviderDriver.json(driver.userinfo(
-                                "Bearer", body.path("access_token").asText(), Map.of()))
+        assertThat(ProviderDriver.json(DEMO.driver()
+                                .userinfo("Bearer", body.path("access_token").asText(), Map.of()))
                         .path("sub")
                         .asText())
                 .isEqualTo("bob");

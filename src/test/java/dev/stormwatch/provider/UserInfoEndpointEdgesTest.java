@@ -7,10 +7,9 @@ import dev.stormwatch.testing.FakeClock;
 import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The UserInfo endpoint's answers beside the happy path (OIDC Core §5.3, RFC 6750 §2.1 and §3, RFC 9449 §7), over
@@ -19,24 +18,15 @@ import org.junit.jupiter.api.Test;
 class UserInfoEndpointEdgesTest {
 
     private static final FakeClock CLOCK = FakeClock.atNewYear();
-    private static DemoProvider provider;
-    private static ProviderDriver driver;
 
-    @BeforeAll
-    static void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults().withClock(CLOCK));
-        driver = new ProviderDriver(provider, CLOCK);
-    }
-
-    @AfterAll
-    static void stop() {
-        provider.close();
-    }
+    @RegisterExtension
+    static final RunningDemoProvider DEMO = new RunningDemoProvider(CLOCK);
 
     private static String accessToken(String scope) throws Exception {
-        String code = driver.signIn(ProviderDriver.with(driver.authorizeParams(), "scope", scope), "alice")
+        String code = DEMO.driver()
+                .signIn(ProviderDriver.with(DEMO.driver().authorizeParams(), "scope", scope), "alice")
                 .get("code");
-        return ProviderDriver.json(driver.exchange(code, Map.of()))
+        return ProviderDriver.json(DEMO.driver().exchange(code, Map.of()))
                 .path("access_token")
                 .asText();
     }
@@ -54,9 +44,10 @@ class UserInfoEndpointEdgesTest {
     @DisplayName("The claims follow the scope: openid alone gives sub, profile adds the name and username, email the"
             + " address and its verification; with no-store")
     void theClaimsFollowTheScope() throws Exception {
-        JsonNode bare = ProviderDriver.json(driver.userinfo("Bearer", accessToken("openid"), Map.of()));
-        JsonNode profile = ProviderDriver.json(driver.userinfo("Bearer", accessToken("openid profile"), Map.of()));
-        HttpResponse<String> emailAnswer = driver.userinfo("Bearer", accessToken("openid email"), Map.of());
+        JsonNode bare = ProviderDriver.json(DEMO.driver().userinfo("Bearer", accessToken("openid"), Map.of()));
+        JsonNode profile =
+                ProviderDriver.json(DEMO.driver().userinfo("Bearer", accessToken("openid profile"), Map.of()));
+        HttpResponse<String> emailAnswer = DEMO.driver().userinfo("Bearer", accessToken("openid email"), Map.of());
         JsonNode email = ProviderDriver.json(emailAnswer);
 
         assertThat(bare.toString()).isEqualTo("{\"sub\":\"alice\"}");
@@ -73,12 +64,17 @@ class UserInfoEndpointEdgesTest {
     void schemeAndMethod() throws Exception {
         String token = accessToken("openid");
 
-        assertThat(driver.userinfo("bearer", token, Map.of()).statusCode()).isEqualTo(200);
-        assertThat(driver.userinfo("BEARER  ", " " + token + "  ", Map.of()).statusCode())
+        assertThat(DEMO.driver().userinfo("bearer", token, Map.of()).statusCode())
                 .isEqualTo(200);
-        HttpResponse<String> post = driver.send("POST", "/userinfo", Map.of("Authorization", "Bearer " + token), "");
+        assertThat(DEMO.driver()
+                        .userinfo("BEARER  ", " " + token + "  ", Map.of())
+                        .statusCode())
+                .isEqualTo(200);
+        HttpResponse<String> post =
+                DEMO.driver().send("POST", "/userinfo", Map.of("Authorization", "Bearer " + token), "");
         assertThat(post.statusCode()).isEqualTo(200);
-        HttpResponse<String> put = driver.send("PUT", "/userinfo", Map.of("Authorization", "Bearer " + token), "");
+        HttpResponse<String> put =
+                DEMO.driver().send("PUT", "/userinfo", Map.of("Authorization", "Bearer " + token), "");
         assertThat(put.statusCode()).isEqualTo(405);
         assertThat(put.headers().firstValue("Allow")).contains("GET, POST");
         assertThat(ProviderDriver.json(put).path("error").asText()).isEqualTo("invalid_request");
@@ -88,9 +84,11 @@ class UserInfoEndpointEdgesTest {
     @DisplayName("RFC 6750 §3.1: no credentials is 401 without an error code in the challenge; a scheme without a"
             + " token is 400 invalid_request")
     void missingOrIncompleteCredentials() throws Exception {
-        String none = challenge(driver.get("/userinfo"), 401, "invalid_token");
+        String none = challenge(DEMO.driver().get("/userinfo"), 401, "invalid_token");
         String schemeOnly = challenge(
-                driver.send("GET", "/userinfo", Map.of("Authorization", "Bearer"), null), 400, "invalid_request");
+                DEMO.driver().send("GET", "/userinfo", Map.of("Authorization", "Bearer"), null),
+                400,
+                "invalid_request");
 
         assertThat(none).isEqualTo("Bearer realm=\"stormwatch-demo\"");
         assertThat(schemeOnly).contains("error=\"invalid_request\"").contains("Bearer or DPoP");
@@ -101,19 +99,21 @@ class UserInfoEndpointEdgesTest {
             + " algorithms; a DPoP-bound token as Bearer with a Bearer challenge")
     void theSchemeMustMatchTheBinding() throws Exception {
         String bearer = accessToken("openid");
-        ProviderDriver.DpopKey key = driver.new DpopKey();
-        String bound = driver.login(Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())))
+        ProviderDriver.DpopKey key = DEMO.driver().new DpopKey();
+        String bound = DEMO.driver()
+                .login(Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())))
                 .path("access_token")
                 .asText();
 
         String asDpop = challenge(
-                driver.userinfo(
-                        "DPoP",
-                        bearer,
-                        Map.of("DPoP", key.proof("GET", "/userinfo", Optional.empty(), Optional.of(bearer)))),
+                DEMO.driver()
+                        .userinfo(
+                                "DPoP",
+                                bearer,
+                                Map.of("DPoP", key.proof("GET", "/userinfo", Optional.empty(), Optional.of(bearer)))),
                 401,
                 "invalid_token");
-        String asBearer = challenge(driver.userinfo("Bearer", bound, Map.of()), 401, "invalid_token");
+        String asBearer = challenge(DEMO.driver().userinfo("Bearer", bound, Map.of()), 401, "invalid_token");
 
         assertThat(asDpop).startsWith("DPoP ").contains("not DPoP-bound").contains("algs=\"");
         assertThat(asBearer).startsWith("Bearer ").contains("DPoP-bound").doesNotContain("algs=");
@@ -123,19 +123,21 @@ class UserInfoEndpointEdgesTest {
     @DisplayName(
             "OP4: a DPoP-bound token with a malformed proof, or a proof by another key, is 401" + " invalid_dpop_proof")
     void theProofMustBeValidAndByTheBoundKey() throws Exception {
-        ProviderDriver.DpopKey key = driver.new DpopKey();
-        ProviderDriver.DpopKey other = driver.new DpopKey();
-        String bound = driver.login(Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())))
+        ProviderDriver.DpopKey key = DEMO.driver().new DpopKey();
+        ProviderDriver.DpopKey other = DEMO.driver().new DpopKey();
+        String bound = DEMO.driver()
+                .login(Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())))
                 .path("access_token")
                 .asText();
 
         String malformed =
-                challenge(driver.userinfo("DPoP", bound, Map.of("DPoP", "x.y.z")), 401, "invalid_dpop_proof");
+                challenge(DEMO.driver().userinfo("DPoP", bound, Map.of("DPoP", "x.y.z")), 401, "invalid_dpop_proof");
         String otherKey = challenge(
-                driver.userinfo(
-                        "DPoP",
-                        bound,
-                        Map.of("DPoP", other.proof("GET", "/userinfo", Optional.empty(), Optional.of(bound)))),
+                DEMO.driver()
+                        .userinfo(
+                                "DPoP",
+                                bound,
+                                Map.of("DPoP", other.proof("GET", "/userinfo", Optional.empty(), Optional.of(bound)))),
                 401,
                 "invalid_dpop_proof");
 
