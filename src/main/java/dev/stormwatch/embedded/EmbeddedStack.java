@@ -1,6 +1,7 @@
 package dev.stormwatch.embedded;
 
 import dev.stormwatch.limit.BackendStatus;
+import dev.stormwatch.limit.BackendStatusListener;
 import dev.stormwatch.limit.LimiterBackend;
 import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.limit.PrometheusEndpoint;
@@ -50,25 +51,70 @@ public final class EmbeddedStack implements AutoCloseable {
      * @throws UncheckedIOException when the provider or the relay cannot bind its loopback port
      */
     public static EmbeddedStack start() {
+        return start(Parts.DEFAULTS);
+    }
+
+    static EmbeddedStack start(Parts parts) {
         DemoProvider provider = null;
         Relay relay = null;
+        EmbeddedStack started = null;
         try {
-            provider = DemoProvider.start(ProviderConfig.defaults().withAccessTokenTtl(DEMO_ACCESS_TOKEN_TTL));
-            relay = Relay.start(RelayConfig.defaults()
-                    .withTrustedIssuer(new TrustedIssuer(provider.issuer().toString(), provider.jwksUrl())));
+            provider = parts.provider();
+            relay = parts.relay(provider);
             AtomicReference<BackendStatus> status = new AtomicReference<>();
-            LimiterBackend limiter =
-                    LimiterBackend.embeddedOrInMemory(RedisClientSettings.DEFAULT, Clock.systemUTC(), status::set);
-            return new EmbeddedStack(provider, relay, limiter, status);
+            started = new EmbeddedStack(provider, relay, parts.limiter(status::set), status);
+            return started;
         } catch (IOException e) {
+            throw new UncheckedIOException("could not start the embedded servers on 127.0.0.1: " + e.getMessage(), e);
+        } finally {
+            // Whatever stopped the start (a port taken, a limiter that failed), what was started is closed again.
+            if (started == null) {
+                closeStarted(relay, provider);
+            }
+        }
+    }
+
+    private static void closeStarted(Relay relay, DemoProvider provider) {
+        try {
             if (relay != null) {
                 relay.close();
             }
+        } finally {
             if (provider != null) {
                 provider.close();
             }
-            throw new UncheckedIOException("could not start the embedded servers on 127.0.0.1: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * How the stack starts each of its three parts: the embedded defaults in production, and in tests a part that
+     * cannot start (a port already taken, no redis-server), which real machines rarely offer on demand.
+     */
+    interface Parts {
+
+        Parts DEFAULTS = new Parts() {
+            @Override
+            public DemoProvider provider() throws IOException {
+                return DemoProvider.start(ProviderConfig.defaults().withAccessTokenTtl(DEMO_ACCESS_TOKEN_TTL));
+            }
+
+            @Override
+            public Relay relay(DemoProvider provider) throws IOException {
+                return Relay.start(RelayConfig.defaults()
+                        .withTrustedIssuer(new TrustedIssuer(provider.issuer().toString(), provider.jwksUrl())));
+            }
+
+            @Override
+            public LimiterBackend limiter(BackendStatusListener listener) {
+                return LimiterBackend.embeddedOrInMemory(RedisClientSettings.DEFAULT, Clock.systemUTC(), listener);
+            }
+        };
+
+        DemoProvider provider() throws IOException;
+
+        Relay relay(DemoProvider provider) throws IOException;
+
+        LimiterBackend limiter(BackendStatusListener listener);
     }
 
     public DemoProvider provider() {

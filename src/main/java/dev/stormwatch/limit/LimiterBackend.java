@@ -34,7 +34,11 @@ public final class LimiterBackend implements AutoCloseable {
         return embeddedOrInMemory(EmbeddedRedis::start, settings, clock, listener);
     }
 
-    static LimiterBackend embeddedOrInMemory(
+    /**
+     * As {@link #embeddedOrInMemory(RedisClientSettings, Clock, BackendStatusListener)}, with the Redis started by
+     * {@code starter}, which throws {@link EmbeddedRedisException} when it cannot start.
+     */
+    public static LimiterBackend embeddedOrInMemory(
             Supplier<EmbeddedRedis> starter,
             RedisClientSettings settings,
             Clock clock,
