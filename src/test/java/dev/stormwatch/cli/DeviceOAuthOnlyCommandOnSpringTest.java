@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.oauth.SpringAuthorizationServer;
 import dev.stormwatch.oauth.SpringDevicePage;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -22,12 +23,16 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import picocli.CommandLine;
 
 /**
  * {@code stormwatch session --device --scopes message.read} against Spring Authorization Server: an OAuth 2.0-only
  * session signed in on Spring's own pages, refreshed and revoked, its UserInfo refused (DV9, DV10).
  */
+@WaitsBesideOtherTests
+// Its methods read one server's request counts, so they run one after another.
+@ResourceLock("DeviceOAuthOnlyCommandOnSpringTest.server")
 @Tag("slow")
 class DeviceOAuthOnlyCommandOnSpringTest {
 

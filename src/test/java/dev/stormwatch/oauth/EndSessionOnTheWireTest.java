@@ -6,6 +6,7 @@ import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.net.InetAddress;
 import java.net.URI;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * RP-initiated logout on real sockets (SX1, SX2): the embedded provider, and navikt's mock-oauth2-server, which nobody
  * on the team wrote. The browser is an HTTP client that follows the provider's redirect back to the loopback listener.
  */
+@WaitsBesideOtherTests
 class EndSessionOnTheWireTest {
 
     private DemoProvider provider;

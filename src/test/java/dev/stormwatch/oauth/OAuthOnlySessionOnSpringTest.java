@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,12 +18,16 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * An OAuth 2.0-only device sign-in (scopes without openid) against Spring Authorization Server, which refuses openid
  * in the device grant and issues no ID token for it: a person approves on Spring's own pages after a pause, then the
  * session is refreshed, refuses what needs OpenID, is revoked, and is refused under another issuer (DV9–DV11).
  */
+@WaitsBesideOtherTests
+// Its methods read one server's request counts, so they run one after another.
+@ResourceLock("OAuthOnlySessionOnSpringTest.server")
 @Tag("slow")
 class OAuthOnlySessionOnSpringTest {
 

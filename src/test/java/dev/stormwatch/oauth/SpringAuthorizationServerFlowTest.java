@@ -8,6 +8,7 @@ import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.ConnectionUse;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.retry.Operation;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The whole session against Spring Authorization Server, a second real provider nobody on the team wrote, started in
@@ -28,6 +30,9 @@ import org.junit.jupiter.api.Test;
  * than Tomcat's keep-alive), the code exchange with PKCE through the loopback redirect, PAR, a refresh after an idle
  * pause longer than the keep-alive, userinfo, and revocation, each checked in the server's own record.
  */
+@WaitsBesideOtherTests
+// Its methods read one server's request counts, so they run one after another.
+@ResourceLock("SpringAuthorizationServerFlowTest.server")
 @Tag("slow")
 class SpringAuthorizationServerFlowTest {
 

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * <p>Put it only on a class whose waits are long against its work and whose assertions are judged by records and
  * ratios, not by how fast the machine is; never on a JavaFX class (one toolkit per JVM), a class that changes system
  * properties or the default locale, or one that binds a fixed port. Its test methods may also run beside each other,
- * so each must start its own servers (per method, or once per class in a thread-safe way).
+ * so each must start its own servers (per method, or once per class in a thread-safe way). A class whose methods share
+ * one server and read its request counts also carries a {@code @ResourceLock} of its own name: its methods then run one
+ * after another, the class still beside the others.
  */
 @Documented
 @Target(ElementType.TYPE)
