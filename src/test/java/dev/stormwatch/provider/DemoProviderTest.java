@@ -21,40 +21,29 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The demo provider end to end, over real sockets, driven by the JDK's HTTP client as browser and client. */
 class DemoProviderTest {
 
     private static final FakeClock CLOCK = FakeClock.atNewYear();
-    private static DemoProvider provider;
-    private static ProviderDriver driver;
 
-    @BeforeAll
-    static void start() throws IOException {
-        provider = DemoProvider.start(ProviderConfig.defaults().withClock(CLOCK));
-        driver = new ProviderDriver(provider, CLOCK);
-    }
-
-    @AfterAll
-    static void stop() {
-        provider.close();
-    }
+    @RegisterExtension
+    static final RunningDemoProvider DEMO = new RunningDemoProvider(CLOCK);
 
     @AfterEach
     void reset() {
-        provider.faults().clear();
-        provider.requireDpopNonces(false);
+        DEMO.provider().faults().clear();
+        DEMO.provider().requireDpopNonces(false);
     }
 
     @Test
     void discoveryAdvertisesEveryEndpointAndFeature() throws Exception {
-        JsonNode doc = ProviderDriver.json(driver.get("/.well-known/openid-configuration"));
-        String issuer = provider.issuer().toString();
+        JsonNode doc = ProviderDriver.json(DEMO.driver().get("/.well-known/openid-configuration"));
+        String issuer = DEMO.provider().issuer().toString();
         assertThat(doc.path("issuer").asText()).isEqualTo(issuer);
         assertThat(doc.path("pushed_authorization_request_endpoint").asText()).isEqualTo(issuer + "/par");
         assertThat(doc.path("jwks_uri").asText()).isEqualTo(issuer + "/jwks");
@@ -69,50 +58,51 @@ class DemoProviderTest {
 
     @Test
     void loginWithPkceRedirectsWithCodeStateAndIssAndIssuesVerifiableTokens() throws Exception {
-        Map<String, String> redirect = driver.signIn(driver.authorizeParams(), "alice");
+        Map<String, String> redirect = DEMO.driver().signIn(DEMO.driver().authorizeParams(), "alice");
         assertThat(redirect.get("_location")).startsWith(ProviderDriver.REDIRECT + "?code=");
         assertThat(redirect)
                 .containsEntry("state", "st-1")
-                .containsEntry("iss", provider.issuer().toString());
+                .containsEntry("iss", DEMO.provider().issuer().toString());
 
-        JsonNode tokens = ProviderDriver.json(driver.exchange(redirect.get("code"), Map.of()));
+        JsonNode tokens = ProviderDriver.json(DEMO.driver().exchange(redirect.get("code"), Map.of()));
         assertThat(tokens.path("token_type").asText()).isEqualTo("Bearer");
         assertThat(tokens.path("expires_in").asLong()).isEqualTo(300);
 
         SignedJWT idToken = SignedJWT.parse(tokens.path("id_token").asText());
         assertThat(verifiesWithJwks(idToken)).isTrue();
         JWTClaimsSet claims = idToken.getJWTClaimsSet();
-        assertThat(claims.getIssuer()).isEqualTo(provider.issuer().toString());
+        assertThat(claims.getIssuer()).isEqualTo(DEMO.provider().issuer().toString());
         assertThat(claims.getSubject()).isEqualTo("alice");
         assertThat(claims.getAudience()).containsExactly(ProviderDriver.CLIENT);
         assertThat(claims.getStringClaim("nonce")).isEqualTo("n-1");
         assertThat(claims.getStringClaim("at_hash"))
                 .isEqualTo(TokenMint.atHash(tokens.path("access_token").asText()));
         assertThat(claims.getIssueTime().toInstant()).isEqualTo(CLOCK.instant());
-        assertThat(idToken.getHeader().getKeyID()).isEqualTo(provider.currentKeyId());
+        assertThat(idToken.getHeader().getKeyID()).isEqualTo(DEMO.provider().currentKeyId());
 
         HttpResponse<String> userinfo =
-                driver.userinfo("Bearer", tokens.path("access_token").asText(), Map.of());
+                DEMO.driver().userinfo("Bearer", tokens.path("access_token").asText(), Map.of());
         assertThat(userinfo.statusCode()).isEqualTo(200);
         assertThat(ProviderDriver.json(userinfo).path("email").asText()).isEqualTo("alice@example.test");
     }
 
     @Test
     void refreshRotatesTheTokenAndReusingARotatedOneRevokesTheWholeFamily() throws Exception {
-        JsonNode first = driver.login(Map.of());
+        JsonNode first = DEMO.driver().login(Map.of());
         String rt1 = first.path("refresh_token").asText();
-        JsonNode second = ProviderDriver.json(driver.refresh(rt1, Map.of()));
+        JsonNode second = ProviderDriver.json(DEMO.driver().refresh(rt1, Map.of()));
         String rt2 = second.path("refresh_token").asText();
         assertThat(rt2).isNotEqualTo(rt1);
 
-        HttpResponse<String> reuse = driver.refresh(rt1, Map.of());
+        HttpResponse<String> reuse = DEMO.driver().refresh(rt1, Map.of());
         assertThat(reuse.statusCode()).isEqualTo(400);
         assertThat(ProviderDriver.json(reuse).path("error").asText()).isEqualTo("invalid_grant");
-        assertThat(ProviderDriver.json(driver.refresh(rt2, Map.of()))
+        assertThat(ProviderDriver.json(DEMO.driver().refresh(rt2, Map.of()))
                         .path("error")
                         .asText())
                 .isEqualTo("invalid_grant");
-        assertThat(driver.userinfo("Bearer", second.path("access_token").asText(), Map.of())
+        assertThat(DEMO.driver()
+                        .userinfo("Bearer", second.path("access_token").asText(), Map.of())
                         .statusCode())
                 .isEqualTo(401);
     }
@@ -121,13 +111,13 @@ class DemoProviderTest {
     @Test
     @DisplayName("F1/F3: process-then-reset rotates the refresh token, so resending it is refused with invalid_grant")
     void processThenResetOnTheTokenEndpointRotatesAndResets() throws Exception {
-        JsonNode tokens = driver.login(Map.of());
+        JsonNode tokens = DEMO.driver().login(Map.of());
         String rt1 = tokens.path("refresh_token").asText();
-        provider.faults().inject("/token", new Fault.ProcessThenReset());
+        DEMO.provider().faults().inject("/token", new Fault.ProcessThenReset());
 
-        assertThatThrownBy(() -> driver.refresh(rt1, Map.of())).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> DEMO.driver().refresh(rt1, Map.of())).isInstanceOf(IOException.class);
 
-        HttpResponse<String> resend = driver.refresh(rt1, Map.of());
+        HttpResponse<String> resend = DEMO.driver().refresh(rt1, Map.of());
         assertThat(ProviderDriver.json(resend).path("error").asText()).isEqualTo("invalid_grant");
         assertThat(ProviderDriver.json(resend).path("error_description").asText())
                 .contains("family");
@@ -135,18 +125,21 @@ class DemoProviderTest {
 
     @Test
     void aCodeUsedTwiceIsRefusedAndTheTokensOfTheFirstUseAreRevoked() throws Exception {
-        String code = driver.signIn(driver.authorizeParams(), "bob").get("code");
-        JsonNode tokens = ProviderDriver.json(driver.exchange(code, Map.of()));
-        HttpResponse<String> again = driver.exchange(code, Map.of());
+        String code =
+                DEMO.driver().signIn(DEMO.driver().authorizeParams(), "bob").get("code");
+        JsonNode tokens = ProviderDriver.json(DEMO.driver().exchange(code, Map.of()));
+        HttpResponse<String> again = DEMO.driver().exchange(code, Map.of());
         assertThat(ProviderDriver.json(again).path("error").asText()).isEqualTo("invalid_grant");
-        assertThat(driver.userinfo("Bearer", tokens.path("access_token").asText(), Map.of())
+        assertThat(DEMO.driver()
+                        .userinfo("Bearer", tokens.path("access_token").asText(), Map.of())
                         .statusCode())
                 .isEqualTo(401);
     }
 
     @Test
     void aWrongCodeVerifierIsInvalidGrantAndAMissingOneInvalidRequest() throws Exception {
-        String code = driver.signIn(driver.authorizeParams(), "alice").get("code");
+        String code =
+                DEMO.driver().signIn(DEMO.driver().authorizeParams(), "alice").get("code");
         Map<String, String> wrong = Map.of(
                 "grant_type",
                 "authorization_code",
@@ -158,11 +151,12 @@ class DemoProviderTest {
                 ProviderDriver.REDIRECT,
                 "code_verifier",
                 "x".repeat(43));
-        assertThat(ProviderDriver.json(driver.postForm("/token", wrong, Map.of()))
+        assertThat(ProviderDriver.json(DEMO.driver().postForm("/token", wrong, Map.of()))
                         .path("error")
                         .asText())
                 .isEqualTo("invalid_grant");
-        String code2 = driver.signIn(driver.authorizeParams(), "alice").get("code");
+        String code2 =
+                DEMO.driver().signIn(DEMO.driver().authorizeParams(), "alice").get("code");
         Map<String, String> missing = Map.of(
                 "grant_type",
                 "authorization_code",
@@ -172,7 +166,7 @@ class DemoProviderTest {
                 ProviderDriver.CLIENT,
                 "redirect_uri",
                 ProviderDriver.REDIRECT);
-        assertThat(ProviderDriver.json(driver.postForm("/token", missing, Map.of()))
+        assertThat(ProviderDriver.json(DEMO.driver().postForm("/token", missing, Map.of()))
                         .path("error")
                         .asText())
                 .isEqualTo("invalid_request");
@@ -180,12 +174,14 @@ class DemoProviderTest {
 
     @Test
     void theCodeExpiresAfterSixtySeconds() throws Exception {
-        String early = driver.signIn(driver.authorizeParams(), "alice").get("code");
-        String late = driver.signIn(driver.authorizeParams(), "alice").get("code");
+        String early =
+                DEMO.driver().signIn(DEMO.driver().authorizeParams(), "alice").get("code");
+        String late =
+                DEMO.driver().signIn(DEMO.driver().authorizeParams(), "alice").get("code");
         CLOCK.advance(Duration.ofSeconds(60).minusMillis(1));
-        assertThat(driver.exchange(early, Map.of()).statusCode()).isEqualTo(200);
+        assertThat(DEMO.driver().exchange(early, Map.of()).statusCode()).isEqualTo(200);
         CLOCK.advance(Duration.ofMillis(1));
-        assertThat(ProviderDriver.json(driver.exchange(late, Map.of()))
+        assertThat(ProviderDriver.json(DEMO.driver().exchange(late, Map.of()))
                         .path("error_description")
                         .asText())
                 .contains("expired");
@@ -193,16 +189,16 @@ class DemoProviderTest {
 
     @Test
     void aLoopbackRedirectMatchesOnAnyPortButAnythingElseMustBeExact() throws Exception {
-        Map<String, String> otherPort = driver.authorizeParams();
+        Map<String, String> otherPort = DEMO.driver().authorizeParams();
         otherPort.put("redirect_uri", "http://127.0.0.1:1/callback");
-        assertThat(driver.getAuthorize(otherPort).statusCode()).isEqualTo(200);
+        assertThat(DEMO.driver().getAuthorize(otherPort).statusCode()).isEqualTo(200);
 
         for (String bad : new String[] {
             "http://127.0.0.1:53682/other", "http://localhost:53682/callback", "https://evil.example/callback"
         }) {
-            Map<String, String> params = driver.authorizeParams();
+            Map<String, String> params = DEMO.driver().authorizeParams();
             params.put("redirect_uri", bad);
-            HttpResponse<String> page = driver.getAuthorize(params);
+            HttpResponse<String> page = DEMO.driver().getAuthorize(params);
             assertThat(page.statusCode()).isEqualTo(400);
             assertThat(page.headers().firstValue("Location")).isEmpty();
             assertThat(page.body()).contains("redirect_uri is not registered");
@@ -211,7 +207,8 @@ class DemoProviderTest {
 
     @Test
     void theExchangeNeedsTheRedirectUriOfTheAuthorizationRequestPortIncluded() throws Exception {
-        String code = driver.signIn(driver.authorizeParams(), "alice").get("code");
+        String code =
+                DEMO.driver().signIn(DEMO.driver().authorizeParams(), "alice").get("code");
         Map<String, String> fields = Map.of(
                 "grant_type",
                 "authorization_code",
@@ -223,7 +220,7 @@ class DemoProviderTest {
                 "http://127.0.0.1:1/callback",
                 "code_verifier",
                 ProviderDriver.VERIFIER);
-        assertThat(ProviderDriver.json(driver.postForm("/token", fields, Map.of()))
+        assertThat(ProviderDriver.json(DEMO.driver().postForm("/token", fields, Map.of()))
                         .path("error")
                         .asText())
                 .isEqualTo("invalid_grant");
@@ -231,37 +228,40 @@ class DemoProviderTest {
 
     @Test
     void unknownClientGetsAnErrorPageNeverARedirect() throws Exception {
-        Map<String, String> params = driver.authorizeParams();
+        Map<String, String> params = DEMO.driver().authorizeParams();
         params.put("client_id", "someone-else");
-        HttpResponse<String> page = driver.getAuthorize(params);
+        HttpResponse<String> page = DEMO.driver().getAuthorize(params);
         assertThat(page.statusCode()).isEqualTo(400);
         assertThat(page.headers().firstValue("Location")).isEmpty();
     }
 
     @Test
     void aRequestWithoutPkceIsRedirectedWithInvalidRequestStateAndIss() throws Exception {
-        Map<String, String> params = driver.authorizeParams();
+        Map<String, String> params = DEMO.driver().authorizeParams();
         params.remove("code_challenge");
-        Map<String, String> redirect = ProviderDriver.redirectQuery(driver.getAuthorize(params));
+        Map<String, String> redirect =
+                ProviderDriver.redirectQuery(DEMO.driver().getAuthorize(params));
         assertThat(redirect)
                 .containsEntry("error", "invalid_request")
                 .containsEntry("state", "st-1")
-                .containsEntry("iss", provider.issuer().toString());
+                .containsEntry("iss", DEMO.provider().issuer().toString());
     }
 
     @Test
     void denyingConsentRedirectsWithAccessDenied() throws Exception {
-        HttpResponse<String> page = driver.getAuthorize(driver.authorizeParams());
-        Map<String, String> redirect = ProviderDriver.redirectQuery(driver.postForm(
-                "/authorize",
-                Map.of("interaction", ProviderDriver.interaction(page.body()), "decision", "deny"),
-                Map.of()));
+        HttpResponse<String> page = DEMO.driver().getAuthorize(DEMO.driver().authorizeParams());
+        Map<String, String> redirect = ProviderDriver.redirectQuery(DEMO.driver()
+                .postForm(
+                        "/authorize",
+                        Map.of("interaction", ProviderDriver.interaction(page.body()), "decision", "deny"),
+                        Map.of()));
         assertThat(redirect).containsEntry("error", "access_denied").containsEntry("state", "st-1");
     }
 
     @Test
     void aPushedRequestUriWorksOnceAndExpiresAfterSixtySeconds() throws Exception {
-        HttpResponse<String> pushed = driver.postForm("/par", driver.authorizeParams(), Map.of());
+        HttpResponse<String> pushed =
+                DEMO.driver().postForm("/par", DEMO.driver().authorizeParams(), Map.of());
         assertThat(pushed.statusCode()).isEqualTo(201);
         JsonNode par = ProviderDriver.json(pushed);
         assertThat(par.path("expires_in").asLong()).isEqualTo(60);
@@ -270,12 +270,14 @@ class DemoProviderTest {
                 ProviderDriver.CLIENT,
                 "request_uri",
                 par.path("request_uri").asText());
-        assertThat(driver.getAuthorize(byReference).statusCode()).isEqualTo(200);
-        assertThat(driver.getAuthorize(byReference).statusCode()).isEqualTo(400);
+        assertThat(DEMO.driver().getAuthorize(byReference).statusCode()).isEqualTo(200);
+        assertThat(DEMO.driver().getAuthorize(byReference).statusCode()).isEqualTo(400);
 
-        JsonNode stale = ProviderDriver.json(driver.postForm("/par", driver.authorizeParams(), Map.of()));
+        JsonNode stale =
+                ProviderDriver.json(DEMO.driver().postForm("/par", DEMO.driver().authorizeParams(), Map.of()));
         CLOCK.advance(Duration.ofSeconds(60));
-        assertThat(driver.getAuthorize(Map.of(
+        assertThat(DEMO.driver()
+                        .getAuthorize(Map.of(
                                 "client_id",
                                 ProviderDriver.CLIENT,
                                 "request_uri",
@@ -287,40 +289,44 @@ class DemoProviderTest {
     // Regression: the request_uri was taken before client_id was checked, so a wrong client_id burned a valid one.
     @Test
     void aWrongClientIdDoesNotUseUpThePushedRequestUri() throws Exception {
-        JsonNode par = ProviderDriver.json(driver.postForm("/par", driver.authorizeParams(), Map.of()));
+        JsonNode par =
+                ProviderDriver.json(DEMO.driver().postForm("/par", DEMO.driver().authorizeParams(), Map.of()));
         String requestUri = par.path("request_uri").asText();
 
-        assertThat(driver.getAuthorize(Map.of("client_id", "someone-else", "request_uri", requestUri))
+        assertThat(DEMO.driver()
+                        .getAuthorize(Map.of("client_id", "someone-else", "request_uri", requestUri))
                         .statusCode())
                 .isEqualTo(400);
-        assertThat(driver.getAuthorize(Map.of("request_uri", requestUri)).statusCode())
+        assertThat(DEMO.driver().getAuthorize(Map.of("request_uri", requestUri)).statusCode())
                 .isEqualTo(400);
 
-        assertThat(driver.getAuthorize(Map.of("client_id", ProviderDriver.CLIENT, "request_uri", requestUri))
+        assertThat(DEMO.driver()
+                        .getAuthorize(Map.of("client_id", ProviderDriver.CLIENT, "request_uri", requestUri))
                         .statusCode())
                 .isEqualTo(200);
-        assertThat(driver.getAuthorize(Map.of("client_id", ProviderDriver.CLIENT, "request_uri", requestUri))
+        assertThat(DEMO.driver()
+                        .getAuthorize(Map.of("client_id", ProviderDriver.CLIENT, "request_uri", requestUri))
                         .statusCode())
                 .isEqualTo(400);
     }
 
     @Test
     void aPushedRequestIsValidatedLikeAnAuthorizationRequest() throws Exception {
-        Map<String, String> params = driver.authorizeParams();
+        Map<String, String> params = DEMO.driver().authorizeParams();
         params.put("code_challenge_method", "plain");
-        HttpResponse<String> pushed = driver.postForm("/par", params, Map.of());
+        HttpResponse<String> pushed = DEMO.driver().postForm("/par", params, Map.of());
         assertThat(pushed.statusCode()).isEqualTo(400);
         assertThat(ProviderDriver.json(pushed).path("error").asText()).isEqualTo("invalid_request");
     }
 
     @Test
     void anAccessTokenStopsWorkingAtItsExpiry() throws Exception {
-        String accessToken = driver.login(Map.of()).path("access_token").asText();
+        String accessToken = DEMO.driver().login(Map.of()).path("access_token").asText();
         CLOCK.advance(Duration.ofMinutes(5).minusMillis(1));
-        assertThat(driver.userinfo("Bearer", accessToken, Map.of()).statusCode())
+        assertThat(DEMO.driver().userinfo("Bearer", accessToken, Map.of()).statusCode())
                 .isEqualTo(200);
         CLOCK.advance(Duration.ofMillis(1));
-        HttpResponse<String> expired = driver.userinfo("Bearer", accessToken, Map.of());
+        HttpResponse<String> expired = DEMO.driver().userinfo("Bearer", accessToken, Map.of());
         assertThat(expired.statusCode()).isEqualTo(401);
         assertThat(expired.headers().firstValue("WWW-Authenticate").orElseThrow())
                 .contains("error=\"invalid_token\"");
@@ -328,58 +334,68 @@ class DemoProviderTest {
 
     @Test
     void dpopBindsTheTokensToTheClientKey() throws Exception {
-        ProviderDriver.DpopKey key = driver.new DpopKey();
-        JsonNode tokens = driver.login(Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())));
+        ProviderDriver.DpopKey key = DEMO.driver().new DpopKey();
+        JsonNode tokens =
+                DEMO.driver().login(Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())));
         assertThat(tokens.path("token_type").asText()).isEqualTo("DPoP");
         String accessToken = tokens.path("access_token").asText();
         Map<?, ?> cnf =
                 (Map<?, ?>) SignedJWT.parse(accessToken).getJWTClaimsSet().getClaim("cnf");
         assertThat(cnf.get("jkt")).isEqualTo(key.thumbprint());
 
-        assertThat(driver.userinfo("Bearer", accessToken, Map.of()).statusCode())
+        assertThat(DEMO.driver().userinfo("Bearer", accessToken, Map.of()).statusCode())
                 .isEqualTo(401);
         String proof = key.proof("GET", "/userinfo", Optional.empty(), Optional.of(accessToken));
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", proof)).statusCode())
+        assertThat(DEMO.driver()
+                        .userinfo("DPoP", accessToken, Map.of("DPoP", proof))
+                        .statusCode())
                 .isEqualTo(200);
-        HttpResponse<String> replay = driver.userinfo("DPoP", accessToken, Map.of("DPoP", proof));
+        HttpResponse<String> replay = DEMO.driver().userinfo("DPoP", accessToken, Map.of("DPoP", proof));
         assertThat(replay.statusCode()).isEqualTo(401);
         assertThat(replay.headers().firstValue("WWW-Authenticate").orElseThrow())
                 .contains("invalid_dpop_proof");
 
-        ProviderDriver.DpopKey otherKey = driver.new DpopKey();
-        HttpResponse<String> stolen = driver.userinfo(
-                "DPoP",
-                accessToken,
-                Map.of("DPoP", otherKey.proof("GET", "/userinfo", Optional.empty(), Optional.of(accessToken))));
+        ProviderDriver.DpopKey otherKey = DEMO.driver().new DpopKey();
+        HttpResponse<String> stolen = DEMO.driver()
+                .userinfo(
+                        "DPoP",
+                        accessToken,
+                        Map.of("DPoP", otherKey.proof("GET", "/userinfo", Optional.empty(), Optional.of(accessToken))));
         assertThat(stolen.statusCode()).isEqualTo(401);
 
         HttpResponse<String> refreshWithoutProof =
-                driver.refresh(tokens.path("refresh_token").asText(), Map.of());
+                DEMO.driver().refresh(tokens.path("refresh_token").asText(), Map.of());
         assertThat(ProviderDriver.json(refreshWithoutProof).path("error").asText())
                 .isEqualTo("invalid_grant");
     }
 
     @Test
     void dpopProofsAreCheckedForMethodTargetAndAge() throws Exception {
-        ProviderDriver.DpopKey key = driver.new DpopKey();
-        String accessToken = driver.login(
-                        Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())))
+        ProviderDriver.DpopKey key = DEMO.driver().new DpopKey();
+        String accessToken = DEMO.driver()
+                .login(Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())))
                 .path("access_token")
                 .asText();
         String wrongMethod = key.proof("POST", "/userinfo", Optional.empty(), Optional.of(accessToken));
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", wrongMethod))
+        assertThat(DEMO.driver()
+                        .userinfo("DPoP", accessToken, Map.of("DPoP", wrongMethod))
                         .statusCode())
                 .isEqualTo(401);
         String wrongTarget = key.proof("GET", "/token", Optional.empty(), Optional.of(accessToken));
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", wrongTarget))
+        assertThat(DEMO.driver()
+                        .userinfo("DPoP", accessToken, Map.of("DPoP", wrongTarget))
                         .statusCode())
                 .isEqualTo(401);
         String noAth = key.proof("GET", "/userinfo", Optional.empty(), Optional.empty());
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", noAth)).statusCode())
+        assertThat(DEMO.driver()
+                        .userinfo("DPoP", accessToken, Map.of("DPoP", noAth))
+                        .statusCode())
                 .isEqualTo(401);
         String old = key.proof("GET", "/userinfo", Optional.empty(), Optional.of(accessToken));
         CLOCK.advance(Duration.ofSeconds(61));
-        assertThat(driver.userinfo("DPoP", accessToken, Map.of("DPoP", old)).statusCode())
+        assertThat(DEMO.driver()
+                        .userinfo("DPoP", accessToken, Map.of("DPoP", old))
+                        .statusCode())
                 .isEqualTo(401);
     }
 
@@ -387,30 +403,33 @@ class DemoProviderTest {
     @Test
     @DisplayName("OP4: with nonces on, a proof without one gets use_dpop_nonce and DPoP-Nonce; resent with it, 200")
     void dpopNonceChallengeAtTokenAndUserinfo() throws Exception {
-        ProviderDriver.DpopKey key = driver.new DpopKey();
-        provider.requireDpopNonces(true);
-        String code = driver.signIn(driver.authorizeParams(), "alice").get("code");
-        HttpResponse<String> challenged =
-                driver.exchange(code, Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())));
+        ProviderDriver.DpopKey key = DEMO.driver().new DpopKey();
+        DEMO.provider().requireDpopNonces(true);
+        String code =
+                DEMO.driver().signIn(DEMO.driver().authorizeParams(), "alice").get("code");
+        HttpResponse<String> challenged = DEMO.driver()
+                .exchange(code, Map.of("DPoP", key.proof("POST", "/token", Optional.empty(), Optional.empty())));
         assertThat(challenged.statusCode()).isEqualTo(400);
         assertThat(ProviderDriver.json(challenged).path("error").asText()).isEqualTo("use_dpop_nonce");
         String nonce = challenged.headers().firstValue("DPoP-Nonce").orElseThrow();
 
-        HttpResponse<String> exchanged = driver.exchange(
-                code, Map.of("DPoP", key.proof("POST", "/token", Optional.of(nonce), Optional.empty())));
+        HttpResponse<String> exchanged = DEMO.driver()
+                .exchange(code, Map.of("DPoP", key.proof("POST", "/token", Optional.of(nonce), Optional.empty())));
         assertThat(exchanged.statusCode()).isEqualTo(200);
         String accessToken = ProviderDriver.json(exchanged).path("access_token").asText();
 
-        provider.rotateDpopNonce();
-        provider.rotateDpopNonce();
-        HttpResponse<String> stale = driver.userinfo(
-                "DPoP",
-                accessToken,
-                Map.of("DPoP", key.proof("GET", "/userinfo", Optional.of(nonce), Optional.of(accessToken))));
+        DEMO.provider().rotateDpopNonce();
+        DEMO.provider().rotateDpopNonce();
+        HttpResponse<String> stale = DEMO.driver()
+                .userinfo(
+                        "DPoP",
+                        accessToken,
+                        Map.of("DPoP", key.proof("GET", "/userinfo", Optional.of(nonce), Optional.of(accessToken))));
         assertThat(stale.statusCode()).isEqualTo(401);
         assertThat(stale.headers().firstValue("WWW-Authenticate").orElseThrow()).contains("use_dpop_nonce");
         String fresh = stale.headers().firstValue("DPoP-Nonce").orElseThrow();
-        assertThat(driver.userinfo(
+        assertThat(DEMO.driver()
+                        .userinfo(
                                 "DPoP",
                                 accessToken,
                                 Map.of(
@@ -422,7 +441,7 @@ class DemoProviderTest {
 
     @Test
     void revokingARefreshTokenEndsItsFamilyAndUnknownTokensAreFine() throws Exception {
-        JsonNode tokens = driver.login(Map.of());
+        JsonNode tokens = DEMO.driver().login(Map.of());
         Map<String, String> revoke = Map.of(
                 "token",
                 tokens.path("refresh_token").asText(),
@@ -430,36 +449,42 @@ class DemoProviderTest {
                 "refresh_token",
                 "client_id",
                 ProviderDriver.CLIENT);
-        assertThat(driver.postForm("/revoke", revoke, Map.of()).statusCode()).isEqualTo(200);
-        assertThat(driver.refresh(tokens.path("refresh_token").asText(), Map.of())
+        assertThat(DEMO.driver().postForm("/revoke", revoke, Map.of()).statusCode())
+                .isEqualTo(200);
+        assertThat(DEMO.driver()
+                        .refresh(tokens.path("refresh_token").asText(), Map.of())
                         .statusCode())
                 .isEqualTo(400);
-        assertThat(driver.userinfo("Bearer", tokens.path("access_token").asText(), Map.of())
+        assertThat(DEMO.driver()
+                        .userinfo("Bearer", tokens.path("access_token").asText(), Map.of())
                         .statusCode())
                 .isEqualTo(401);
-        assertThat(driver.postForm(
+        assertThat(DEMO.driver()
+                        .postForm(
                                 "/revoke",
                                 Map.of("token", "never-issued", "client_id", ProviderDriver.CLIENT),
                                 Map.of())
                         .statusCode())
                 .isEqualTo(200);
-        HttpResponse<String> missing = driver.postForm("/revoke", Map.of("client_id", ProviderDriver.CLIENT), Map.of());
+        HttpResponse<String> missing =
+                DEMO.driver().postForm("/revoke", Map.of("client_id", ProviderDriver.CLIENT), Map.of());
         assertThat(ProviderDriver.json(missing).path("error").asText()).isEqualTo("invalid_request");
     }
 
     @Test
     void endSessionRedirectsOnlyToARegisteredUri() throws Exception {
-        String idToken = driver.login(Map.of()).path("id_token").asText();
-        HttpResponse<String> ok = driver.get(
-                "/logout?id_token_hint=" + idToken + "&post_logout_redirect_uri=http://127.0.0.1/logged-out&state=bye");
+        String idToken = DEMO.driver().login(Map.of()).path("id_token").asText();
+        HttpResponse<String> ok = DEMO.driver()
+                .get("/logout?id_token_hint=" + idToken
+                        + "&post_logout_redirect_uri=http://127.0.0.1/logged-out&state=bye");
         assertThat(ok.statusCode()).isEqualTo(302);
         assertThat(ok.headers().firstValue("Location").orElseThrow())
                 .isEqualTo("http://127.0.0.1/logged-out?state=bye");
-        HttpResponse<String> evil =
-                driver.get("/logout?id_token_hint=" + idToken + "&post_logout_redirect_uri=https://evil.example/");
+        HttpResponse<String> evil = DEMO.driver()
+                .get("/logout?id_token_hint=" + idToken + "&post_logout_redirect_uri=https://evil.example/");
         assertThat(evil.statusCode()).isEqualTo(400);
         assertThat(evil.headers().firstValue("Location")).isEmpty();
-        assertThat(driver.get("/logout").statusCode()).isEqualTo(200);
+        assertThat(DEMO.driver().get("/logout").statusCode()).isEqualTo(200);
     }
 
     @Test
@@ -467,80 +492,88 @@ class DemoProviderTest {
             + " (any port) gets the redirect with the state, an unregistered one 400 and no redirect, a hint that is"
             + " not our ID token 400; parameters only in a POST's query are not read")
     void endSessionTakesAFormPost() throws Exception {
-        String idToken = driver.login(Map.of()).path("id_token").asText();
-        long postsBefore = provider.requestsReceived("POST", "/logout");
+        String idToken = DEMO.driver().login(Map.of()).path("id_token").asText();
+        long postsBefore = DEMO.provider().requestsReceived("POST", "/logout");
 
-        HttpResponse<String> ok = driver.postForm(
-                "/logout",
-                Map.of(
-                        "id_token_hint",
-                        idToken,
-                        "client_id",
-                        ProviderDriver.CLIENT,
-                        "post_logout_redirect_uri",
-                        "http://127.0.0.1:49152/logged-out",
-                        "state",
-                        "bye now"),
-                Map.of());
+        HttpResponse<String> ok = DEMO.driver()
+                .postForm(
+                        "/logout",
+                        Map.of(
+                                "id_token_hint",
+                                idToken,
+                                "client_id",
+                                ProviderDriver.CLIENT,
+                                "post_logout_redirect_uri",
+                                "http://127.0.0.1:49152/logged-out",
+                                "state",
+                                "bye now"),
+                        Map.of());
         assertThat(ok.statusCode()).as(ok.body()).isEqualTo(302);
         assertThat(ok.headers().firstValue("Location").orElseThrow())
                 .isEqualTo("http://127.0.0.1:49152/logged-out?state=bye+now");
         assertThat(ok.headers().firstValue("Cache-Control")).contains("no-store");
 
-        HttpResponse<String> evil = driver.postForm(
-                "/logout",
-                Map.of("id_token_hint", idToken, "post_logout_redirect_uri", "https://evil.example/"),
-                Map.of());
+        HttpResponse<String> evil = DEMO.driver()
+                .postForm(
+                        "/logout",
+                        Map.of("id_token_hint", idToken, "post_logout_redirect_uri", "https://evil.example/"),
+                        Map.of());
         assertThat(evil.statusCode()).isEqualTo(400);
         assertThat(evil.headers().firstValue("Location")).isEmpty();
 
-        HttpResponse<String> forged = driver.postForm(
-                "/logout",
-                Map.of(
-                        "id_token_hint",
-                        idToken.substring(0, idToken.lastIndexOf('.') + 1) + "AAAA",
-                        "post_logout_redirect_uri",
-                        "http://127.0.0.1/logged-out"),
-                Map.of());
+        HttpResponse<String> forged = DEMO.driver()
+                .postForm(
+                        "/logout",
+                        Map.of(
+                                "id_token_hint",
+                                idToken.substring(0, idToken.lastIndexOf('.') + 1) + "AAAA",
+                                "post_logout_redirect_uri",
+                                "http://127.0.0.1/logged-out"),
+                        Map.of());
         assertThat(forged.statusCode()).isEqualTo(400);
         assertThat(forged.body()).contains("id_token_hint is not an ID token issued by this provider");
 
-        HttpResponse<String> queryOnly = driver.postForm(
-                "/logout?post_logout_redirect_uri=http://127.0.0.1/logged-out&client_id=" + ProviderDriver.CLIENT,
-                Map.of(),
-                Map.of());
+        HttpResponse<String> queryOnly = DEMO.driver()
+                .postForm(
+                        "/logout?post_logout_redirect_uri=http://127.0.0.1/logged-out&client_id="
+                                + ProviderDriver.CLIENT,
+                        Map.of(),
+                        Map.of());
         assertThat(queryOnly.statusCode()).isEqualTo(200);
         assertThat(queryOnly.headers().firstValue("Location")).isEmpty();
-        assertThat(provider.requestsReceived("POST", "/logout") - postsBefore).isEqualTo(4);
+        assertThat(DEMO.provider().requestsReceived("POST", "/logout") - postsBefore)
+                .isEqualTo(4);
     }
 
     @Test
     void rotatedKeysSignNewTokensAndOldKeysStayPublished() throws Exception {
-        String before = provider.currentKeyId();
-        provider.rotateKeys();
-        assertThat(provider.currentKeyId()).isNotEqualTo(before);
-        HttpResponse<String> published = driver.get("/jwks");
+        String before = DEMO.provider().currentKeyId();
+        DEMO.provider().rotateKeys();
+        assertThat(DEMO.provider().currentKeyId()).isNotEqualTo(before);
+        HttpResponse<String> published = DEMO.driver().get("/jwks");
         assertThat(published.headers().allValues("Content-Type")).containsExactly("application/jwk-set+json");
         JWKSet jwks = JWKSet.parse(published.body());
         assertThat(jwks.getKeys()).hasSize(4);
         assertThat(jwks.getKeyByKeyId(before)).isNotNull();
         assertThat(jwks.getKeys()).noneMatch(JWK::isPrivate);
         SignedJWT idToken =
-                SignedJWT.parse(driver.login(Map.of()).path("id_token").asText());
-        assertThat(idToken.getHeader().getKeyID()).isEqualTo(provider.currentKeyId());
+                SignedJWT.parse(DEMO.driver().login(Map.of()).path("id_token").asText());
+        assertThat(idToken.getHeader().getKeyID()).isEqualTo(DEMO.provider().currentKeyId());
         assertThat(verifiesWithJwks(idToken)).isTrue();
     }
 
     @Test
     void badTokenRequestsGetTheRfcErrorAndTheServerKeepsServing() throws Exception {
-        HttpResponse<String> wrongType = driver.http.send(
-                HttpRequest.newBuilder(provider.baseUrl().resolve("/token"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString("{}"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> wrongType = DEMO.driver()
+                .http
+                .send(
+                        HttpRequest.newBuilder(DEMO.provider().baseUrl().resolve("/token"))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(ProviderDriver.json(wrongType).path("error").asText()).isEqualTo("invalid_request");
-        assertThat(driver.get("/token").statusCode()).isEqualTo(405);
+        assertThat(DEMO.driver().get("/token").statusCode()).isEqualTo(405);
         assertThat(error(Map.of("client_id", ProviderDriver.CLIENT))).isEqualTo("invalid_request");
         assertThat(error(Map.of("client_id", ProviderDriver.CLIENT, "grant_type", "password")))
                 .isEqualTo("unsupported_grant_type");
@@ -549,48 +582,53 @@ class DemoProviderTest {
         assertThat(error(Map.of("grant_type", "refresh_token"))).isEqualTo("invalid_client");
         assertThat(error(Map.of("client_id", ProviderDriver.CLIENT, "grant_type", "authorization_code")))
                 .isEqualTo("invalid_request");
-        HttpResponse<String> repeated = driver.http.send(
-                HttpRequest.newBuilder(provider.baseUrl().resolve("/token"))
-                        .header("Content-Type", "application/x-www-form-urlencoded")
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                "client_id=stormwatch-desktop&grant_type=a&grant_type=b"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> repeated = DEMO.driver()
+                .http
+                .send(
+                        HttpRequest.newBuilder(DEMO.provider().baseUrl().resolve("/token"))
+                                .header("Content-Type", "application/x-www-form-urlencoded")
+                                .POST(HttpRequest.BodyPublishers.ofString(
+                                        "client_id=stormwatch-desktop&grant_type=a&grant_type=b"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(ProviderDriver.json(repeated).path("error").asText()).isEqualTo("invalid_request");
-        HttpResponse<String> huge = driver.postForm("/token", Map.of("client_id", "x".repeat(70_000)), Map.of());
+        HttpResponse<String> huge = DEMO.driver().postForm("/token", Map.of("client_id", "x".repeat(70_000)), Map.of());
         assertThat(huge.statusCode()).isEqualTo(413);
         assertThat(huge.body()).doesNotContain("Exception");
-        assertThat(driver.get("/.well-known/openid-configuration").statusCode()).isEqualTo(200);
+        assertThat(DEMO.driver().get("/.well-known/openid-configuration").statusCode())
+                .isEqualTo(200);
     }
 
     @Test
     void userinfoWithoutOrWithAMalformedAuthorizationIsChallenged() throws Exception {
-        HttpResponse<String> none = driver.get("/userinfo");
+        HttpResponse<String> none = DEMO.driver().get("/userinfo");
         assertThat(none.statusCode()).isEqualTo(401);
         assertThat(none.headers().firstValue("WWW-Authenticate").orElseThrow()).startsWith("Bearer realm=");
-        assertThat(driver.userinfo("Basic", "abc", Map.of()).statusCode()).isEqualTo(400);
-        assertThat(driver.userinfo("Bearer", "not-a-token", Map.of()).statusCode())
+        assertThat(DEMO.driver().userinfo("Basic", "abc", Map.of()).statusCode())
+                .isEqualTo(400);
+        assertThat(DEMO.driver().userinfo("Bearer", "not-a-token", Map.of()).statusCode())
                 .isEqualTo(401);
     }
 
     @Test
     void aThrottledExchangeIsNotProcessedSoTheCodeStillWorksAfterwards() throws Exception {
-        String code = driver.signIn(driver.authorizeParams(), "alice").get("code");
-        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(9)));
-        HttpResponse<String> throttled = driver.exchange(code, Map.of());
+        String code =
+                DEMO.driver().signIn(DEMO.driver().authorizeParams(), "alice").get("code");
+        DEMO.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(9)));
+        HttpResponse<String> throttled = DEMO.driver().exchange(code, Map.of());
         assertThat(throttled.statusCode()).isEqualTo(429);
         assertThat(throttled.headers().firstValue("Retry-After")).contains("9");
-        assertThat(driver.exchange(code, Map.of()).statusCode()).isEqualTo(200);
+        assertThat(DEMO.driver().exchange(code, Map.of()).statusCode()).isEqualTo(200);
     }
 
     private static String error(Map<String, String> fields) throws Exception {
-        return ProviderDriver.json(driver.postForm("/token", fields, Map.of()))
+        return ProviderDriver.json(DEMO.driver().postForm("/token", fields, Map.of()))
                 .path("error")
                 .asText();
     }
 
     private static boolean verifiesWithJwks(SignedJWT jwt) throws Exception {
-        JWK key = JWKSet.parse(driver.get("/jwks").body())
+        JWK key = JWKSet.parse(DEMO.driver().get("/jwks").body())
                 .getKeyByKeyId(jwt.getHeader().getKeyID());
         return key instanceof RSAKey rsa
                 ? jwt.verify(new RSASSAVerifier(rsa))
@@ -602,7 +640,7 @@ class DemoProviderTest {
             + " secret, with a wrong one (Basic or post), and with two methods, each 401 invalid_client with"
             + " WWW-Authenticate: Basic")
     void theConfidentialClientMustAuthenticate() throws Exception {
-        JsonNode doc = ProviderDriver.json(driver.get("/.well-known/openid-configuration"));
+        JsonNode doc = ProviderDriver.json(DEMO.driver().get("/.well-known/openid-configuration"));
         String id = ClientRegistration.CONFIDENTIAL_CLIENT_ID;
         String secret = ClientRegistration.CONFIDENTIAL_CLIENT_SECRET;
         String wrongBasic = "Basic "
@@ -610,19 +648,21 @@ class DemoProviderTest {
                         .encodeToString((id + ":wrong").getBytes(java.nio.charset.StandardCharsets.UTF_8));
         Map<String, String> refresh = Map.of("grant_type", "refresh_token", "refresh_token", "unknown");
 
-        HttpResponse<String> noSecret = driver.postForm("/token", withClient(refresh, id), Map.of());
+        HttpResponse<String> noSecret = DEMO.driver().postForm("/token", withClient(refresh, id), Map.of());
         HttpResponse<String> wrongPost =
-                driver.postForm("/token", with(withClient(refresh, id), "client_secret", "wrong"), Map.of());
-        HttpResponse<String> wrongHeader = driver.postForm("/token", refresh, Map.of("Authorization", wrongBasic));
-        HttpResponse<String> rightBasic = driver.postForm(
-                "/token",
-                refresh,
-                Map.of(
-                        "Authorization",
-                        "Basic "
-                                + java.util.Base64.getEncoder()
-                                        .encodeToString((id + ":" + secret)
-                                                .getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+                DEMO.driver().postForm("/token", with(withClient(refresh, id), "client_secret", "wrong"), Map.of());
+        HttpResponse<String> wrongHeader =
+                DEMO.driver().postForm("/token", refresh, Map.of("Authorization", wrongBasic));
+        HttpResponse<String> rightBasic = DEMO.driver()
+                .postForm(
+                        "/token",
+                        refresh,
+                        Map.of(
+                                "Authorization",
+                                "Basic "
+                                        + java.util.Base64.getEncoder()
+                                                .encodeToString((id + ":" + secret)
+                                                        .getBytes(java.nio.charset.StandardCharsets.UTF_8))));
 
         assertThat(doc.path("token_endpoint_auth_methods_supported"))
                 .extracting(JsonNode::asText)

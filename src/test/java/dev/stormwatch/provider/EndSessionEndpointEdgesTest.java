@@ -7,10 +7,9 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The end-session endpoint (OpenID Connect RP-Initiated Logout 1.0 §2, §3) beside the cases the end-to-end tests
@@ -20,29 +19,19 @@ class EndSessionEndpointEdgesTest {
 
     private static final FakeClock CLOCK = FakeClock.atNewYear();
     private static final String QUERY_CLIENT = "query-client";
-    private static DemoProvider provider;
-    private static ProviderDriver driver;
 
-    @BeforeAll
-    static void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults()
-                .withClock(CLOCK)
-                .withClients(List.of(
-                        ClientRegistration.desktop(),
-                        new ClientRegistration(
-                                QUERY_CLIENT,
-                                List.of(URI.create("http://127.0.0.1/callback")),
-                                List.of(URI.create("http://127.0.0.1/logged-out?app=1"))))));
-        driver = new ProviderDriver(provider, CLOCK);
-    }
-
-    @AfterAll
-    static void stop() {
-        provider.close();
-    }
+    @RegisterExtension
+    static final RunningDemoProvider DEMO = new RunningDemoProvider(
+            CLOCK,
+            c -> c.withClients(List.of(
+                    ClientRegistration.desktop(),
+                    new ClientRegistration(
+                            QUERY_CLIENT,
+                            List.of(URI.create("http://127.0.0.1/callback")),
+                            List.of(URI.create("http://127.0.0.1/logged-out?app=1"))))));
 
     private static HttpResponse<String> logout(Map<String, String> params) throws Exception {
-        return driver.get("/logout?" + ProviderDriver.form(params));
+        return DEMO.driver().get("/logout?" + ProviderDriver.form(params));
     }
 
     private static String location(HttpResponse<String> answer) {
@@ -93,13 +82,13 @@ class EndSessionEndpointEdgesTest {
     @DisplayName("SX2: an ID token signed by a key retired by one rotation still names its client; after the second"
             + " rotation, or with a text that is no JWT, the hint is refused")
     void aHintMustBeSignedByAKeyStillPublished() throws Exception {
-        String idToken = driver.login(Map.of()).path("id_token").asText();
+        String idToken = DEMO.driver().login(Map.of()).path("id_token").asText();
         Map<String, String> withHint =
                 Map.of("id_token_hint", idToken, "post_logout_redirect_uri", "http://127.0.0.1:7/logged-out");
 
-        provider.rotateKeys();
+        DEMO.provider().rotateKeys();
         assertThat(location(logout(withHint))).isEqualTo("http://127.0.0.1:7/logged-out");
-        provider.rotateKeys();
+        DEMO.provider().rotateKeys();
         HttpResponse<String> retired = logout(withHint);
         HttpResponse<String> garbage = logout(Map.of("id_token_hint", "garbage"));
 
@@ -113,7 +102,7 @@ class EndSessionEndpointEdgesTest {
     @DisplayName("SX2: an access token of ours, signed by our key but not for a client, is no ID token hint for"
             + " another client's redirect")
     void theHintsAudienceIsTheClient() throws Exception {
-        String accessToken = driver.login(Map.of()).path("access_token").asText();
+        String accessToken = DEMO.driver().login(Map.of()).path("access_token").asText();
 
         HttpResponse<String> answer =
                 logout(Map.of("id_token_hint", accessToken, "post_logout_redirect_uri", "http://127.0.0.1/logged-out"));

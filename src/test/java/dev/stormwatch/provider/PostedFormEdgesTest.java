@@ -22,10 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * How the back-channel endpoints read a posted form and authenticate its client (RFC 6749 §2.3, §3.2, §5.2; RFC 7523
@@ -40,31 +39,28 @@ class PostedFormEdgesTest {
     private static final String KEYED = "keyed-client";
     private static final Map<String, String> GRANT = Map.of("grant_type", "client_credentials");
     private static final String ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
-    private static ECKey clientKey;
-    private static DemoProvider provider;
-    private static ProviderDriver driver;
+    private static final ECKey CLIENT_KEY = clientKey();
 
-    @BeforeAll
-    static void start() throws Exception {
-        clientKey = new ECKeyGenerator(Curve.P_256).keyID("k1").generate();
-        provider = DemoProvider.start(ProviderConfig.defaults()
-                .withClock(CLOCK)
-                .withClients(List.of(
-                        ClientRegistration.desktop(),
-                        ClientRegistration.confidential(),
-                        new ClientRegistration(
-                                "basic-only",
-                                ClientRegistration.desktop().redirectUris(),
-                                List.of(),
-                                Optional.of(Secret.of(SECRET)),
-                                List.of("client_secret_basic")),
-                        ClientRegistration.privateKeyJwt(KEYED, clientKey))));
-        driver = new ProviderDriver(provider, CLOCK);
-    }
+    @RegisterExtension
+    static final RunningDemoProvider DEMO = new RunningDemoProvider(
+            CLOCK,
+            c -> c.withClients(List.of(
+                    ClientRegistration.desktop(),
+                    ClientRegistration.confidential(),
+                    new ClientRegistration(
+                            "basic-only",
+                            ClientRegistration.desktop().redirectUris(),
+                            List.of(),
+                            Optional.of(Secret.of(SECRET)),
+                            List.of("client_secret_basic")),
+                    ClientRegistration.privateKeyJwt(KEYED, CLIENT_KEY))));
 
-    @AfterAll
-    static void stop() {
-        provider.close();
+    private static ECKey clientKey() {
+        try {
+            return new ECKeyGenerator(Curve.P_256).keyID("k1").generate();
+        } catch (com.nimbusds.jose.JOSEException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String rawBasic(String credentials) {
@@ -74,7 +70,7 @@ class PostedFormEdgesTest {
     private static String assertion(String subject) throws Exception {
         JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
                 .issuer(KEYED)
-                .audience(provider.issuer() + "/token")
+                .audience(DEMO.provider().issuer() + "/token")
                 .jwtID(UUID.randomUUID().toString())
                 .issueTime(Date.from(CLOCK.instant()))
                 .expirationTime(Date.from(CLOCK.instant().plusSeconds(60)));
@@ -87,7 +83,7 @@ class PostedFormEdgesTest {
                         .type(JOSEObjectType.JWT)
                         .build(),
                 claims.build());
-        jwt.sign(new ECDSASigner(clientKey));
+        jwt.sign(new ECDSASigner(CLIENT_KEY));
         return jwt.serialize();
     }
 
@@ -113,8 +109,8 @@ class PostedFormEdgesTest {
     }
 
     private static HttpResponse<String> token(Map<String, String> fields, String authorization) throws Exception {
-        return driver.postForm(
-                "/token", fields, authorization == null ? Map.of() : Map.of("Authorization", authorization));
+        return DEMO.driver()
+                .postForm("/token", fields, authorization == null ? Map.of() : Map.of("Authorization", authorization));
     }
 
     @Test
@@ -234,9 +230,9 @@ class PostedFormEdgesTest {
                 .as("only Basic is read from Authorization")
                 .isEqualTo(200);
         // The client found by the assertion is the one the token is issued to.
-        String accessToken = driver.login(Map.of()).path("access_token").asText();
-        HttpResponse<String> introspected =
-                driver.postForm("/introspect", withAssertion(Map.of("token", accessToken), assertion(KEYED)), Map.of());
+        String accessToken = DEMO.driver().login(Map.of()).path("access_token").asText();
+        HttpResponse<String> introspected = DEMO.driver()
+                .postForm("/introspect", withAssertion(Map.of("token", accessToken), assertion(KEYED)), Map.of());
         assertThat(introspected.statusCode()).as(introspected.body()).isEqualTo(200);
         assertThat(ProviderDriver.json(introspected).path("active").asBoolean(true))
                 .isFalse();
@@ -298,16 +294,18 @@ class PostedFormEdgesTest {
             + " with 400 invalid_request, each as an OAuth error")
     void whatIsNotAFormIsRefused() throws Exception {
         for (String path : List.of("/token", "/par", "/revoke", "/introspect", "/device_authorization")) {
-            HttpResponse<String> get = driver.get(path);
+            HttpResponse<String> get = DEMO.driver().get(path);
             assertThat(get.statusCode()).as(path).isEqualTo(405);
             assertThat(ProviderDriver.json(get).path("error").asText()).isEqualTo("invalid_request");
-            HttpResponse<String> json = driver.send("POST", path, Map.of("Content-Type", "application/json"), "{}");
+            HttpResponse<String> json =
+                    DEMO.driver().send("POST", path, Map.of("Content-Type", "application/json"), "{}");
             assertThat(refusal(json, 400, "invalid_request")).contains("x-www-form-urlencoded");
-            HttpResponse<String> repeated = driver.send(
-                    "POST",
-                    path,
-                    Map.of("Content-Type", "application/x-www-form-urlencoded; charset=UTF-8"),
-                    "client_id=" + ProviderDriver.CLIENT + "&token=a&token=b");
+            HttpResponse<String> repeated = DEMO.driver()
+                    .send(
+                            "POST",
+                            path,
+                            Map.of("Content-Type", "application/x-www-form-urlencoded; charset=UTF-8"),
+                            "client_id=" + ProviderDriver.CLIENT + "&token=a&token=b");
             assertThat(refusal(repeated, 400, "invalid_request")).isEqualTo("token is repeated");
         }
     }

@@ -1,28 +1,36 @@
 package dev.stormwatch.provider;
 
 import dev.stormwatch.testing.FakeClock;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The demo provider on its default configuration and a fake clock, started once for a test class and closed after
- * it, with a {@link ProviderDriver} that speaks to it over real sockets. Register it as a static field with
- * {@code @RegisterExtension}.
+ * The demo provider on a fake clock, on its default configuration or one a test class changes (its own clients),
+ * started once for the class and closed after it, with a {@link ProviderDriver} that speaks to it over real sockets.
+ * Register it as a static field with {@code @RegisterExtension}.
  */
 final class RunningDemoProvider implements BeforeAllCallback, AfterAllCallback {
 
     private final FakeClock clock;
+    private final UnaryOperator<ProviderConfig> configured;
     private DemoProvider provider;
     private ProviderDriver driver;
 
     RunningDemoProvider(FakeClock clock) {
+        this(clock, UnaryOperator.identity());
+    }
+
+    /** The provider on {@code configured} applied to the defaults on {@code clock}. */
+    RunningDemoProvider(FakeClock clock, UnaryOperator<ProviderConfig> configured) {
         this.clock = clock;
+        this.configured = configured;
     }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults().withClock(clock));
+        provider = DemoProvider.start(configured.apply(ProviderConfig.defaults().withClock(clock)));
         driver = new ProviderDriver(provider, clock);
     }
 
