@@ -2,7 +2,6 @@ package dev.stormwatch.app.servers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stormwatch.embedded.EmbeddedStack;
 import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.server.Fault;
 import dev.stormwatch.server.PlannedFault;
@@ -12,39 +11,22 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The switches and the relay's dialect against the real embedded servers, the cases ServersViewModelTest leaves. */
 class ServersViewModelEdgesTest {
 
-    private static EmbeddedStack stack;
+    @RegisterExtension
+    static final RunningEmbeddedStack EMBEDDED = new RunningEmbeddedStack();
+
     private final ServersViewModel model = new ServersViewModel();
     private final HttpClient http = HttpClient.newHttpClient();
 
-    @BeforeAll
-    static void start() {
-        stack = EmbeddedStack.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        stack.close();
-    }
-
-    @AfterEach
-    void clear() {
-        stack.provider().faults().clear();
-        stack.relay().faults().clear();
-        stack.relay().useRateLimits(Optional.empty(), RateLimitDialect.PLAIN);
-    }
-
     private Optional<String> limitHeader() throws Exception {
         HttpResponse<String> answer = http.send(
-                HttpRequest.newBuilder(URI.create(stack.relay().baseUrl() + "/v1/models"))
+                HttpRequest.newBuilder(URI.create(EMBEDDED.stack().relay().baseUrl() + "/v1/models"))
                         .header("Authorization", "Bearer sk-demo")
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -59,7 +41,7 @@ class ServersViewModelEdgesTest {
         assertThat(model.lastActionProperty().get()).as("nothing to tell yet").isEmpty();
         assertThat(limitHeader()).isEmpty();
 
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
 
         assertThat(limitHeader()).contains("60");
         assertThat(model.lastActionProperty().get())
@@ -70,7 +52,7 @@ class ServersViewModelEdgesTest {
     @Test
     @DisplayName("RH5: no dialect chosen is plain: the relay drops its quota again")
     void noDialectIsPlain() throws Exception {
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
         model.relayDialectProperty().set(RateLimitDialect.OPENAI);
         assertThat(limitHeader()).contains("60");
 
@@ -83,32 +65,36 @@ class ServersViewModelEdgesTest {
     @Test
     @DisplayName("RA3: the short Retry-After switch plans one 429 asking for 5 s on the token endpoint")
     void theShortRetryAfterSwitchPlansOne429Of5Seconds() {
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
 
         model.flip(FaultSwitch.TOKEN_429_SHORT);
 
-        assertThat(stack.provider().faults().pending()).singleElement().satisfies(planned -> {
-            assertThat(planned.endpoint()).isEqualTo("/token");
-            assertThat(planned.remaining()).isEqualTo(1);
-            assertThat(planned.fault()).isEqualTo(Fault.Throttle.seconds(429, Duration.ofSeconds(5)));
-        });
+        assertThat(EMBEDDED.stack().provider().faults().pending())
+                .singleElement()
+                .satisfies(planned -> {
+                    assertThat(planned.endpoint()).isEqualTo("/token");
+                    assertThat(planned.remaining()).isEqualTo(1);
+                    assertThat(planned.fault()).isEqualTo(Fault.Throttle.seconds(429, Duration.ofSeconds(5)));
+                });
         assertThat(model.lastActionProperty().get()).isEqualTo("Next token response: 429, Retry-After 5 s.");
     }
 
     @Test
     @DisplayName("P5: the 503 switch plans four 503s without Retry-After on the token endpoint")
     void the503SwitchPlansFour503sWithoutRetryAfter() {
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
 
         model.flip(FaultSwitch.TOKEN_503);
 
-        assertThat(stack.provider().faults().pending()).singleElement().satisfies(planned -> {
-            assertThat(planned.endpoint()).isEqualTo("/token");
-            assertThat(planned.remaining()).isEqualTo(4);
-            assertThat(planned.fault())
-                    .isEqualTo(new Fault.Throttle(
-                            503, Optional.empty(), Fault.RetryAfterForm.SECONDS, Fault.DateHeader.CORRECT));
-        });
+        assertThat(EMBEDDED.stack().provider().faults().pending())
+                .singleElement()
+                .satisfies(planned -> {
+                    assertThat(planned.endpoint()).isEqualTo("/token");
+                    assertThat(planned.remaining()).isEqualTo(4);
+                    assertThat(planned.fault())
+                            .isEqualTo(new Fault.Throttle(
+                                    503, Optional.empty(), Fault.RetryAfterForm.SECONDS, Fault.DateHeader.CORRECT));
+                });
         assertThat(model.planned()).containsExactly("provider /token: 503 × 4");
         assertThat(model.lastActionProperty().get()).isEqualTo("Next 4 token responses: 503.");
     }
@@ -116,15 +102,15 @@ class ServersViewModelEdgesTest {
     @Test
     @DisplayName("P9: the outage switch plans twelve 503s on every endpoint of the provider")
     void theOutageSwitchPlansTwelve503sOnEveryEndpoint() {
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
 
         model.flip(FaultSwitch.PROVIDER_OUTAGE);
 
-        assertThat(stack.provider().faults().pending())
+        assertThat(EMBEDDED.stack().provider().faults().pending())
                 .extracting(PlannedFault::endpoint)
                 .containsExactlyInAnyOrder(
                         "/.well-known/openid-configuration", "/jwks", "/token", "/userinfo", "/revoke", "/par");
-        assertThat(stack.provider().faults().pending()).allSatisfy(planned -> {
+        assertThat(EMBEDDED.stack().provider().faults().pending()).allSatisfy(planned -> {
             assertThat(planned.remaining()).isEqualTo(12);
             assertThat(planned.fault().kind()).isEqualTo("503");
         });
@@ -134,7 +120,7 @@ class ServersViewModelEdgesTest {
 
     @Test
     void theHiccupSwitchSaysHowManyConnectionsItReset() {
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
 
         model.flip(FaultSwitch.RELAY_HICCUP);
 
@@ -143,25 +129,25 @@ class ServersViewModelEdgesTest {
 
     @Test
     void theRelaysPlannedFaultsAreListedAndClearedToo() {
-        model.attach(stack);
-        stack.relay().faults().inject("/v1/models", new Fault.ServerError(502), 2);
+        model.attach(EMBEDDED.stack());
+        EMBEDDED.stack().relay().faults().inject("/v1/models", new Fault.ServerError(502), 2);
 
         model.refreshPlanned();
         assertThat(model.planned()).containsExactly("relay /v1/models: 502 × 2");
 
         model.flip(FaultSwitch.CLEAR);
-        assertThat(stack.relay().faults().pending()).isEmpty();
+        assertThat(EMBEDDED.stack().relay().faults().pending()).isEmpty();
         assertThat(model.planned()).isEmpty();
         assertThat(model.lastActionProperty().get()).isEqualTo("No faults planned.");
     }
 
     @Test
     void whatIsUsedUpIsGoneAfterARefresh() {
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
         model.flip(FaultSwitch.TOKEN_429_LONG);
         assertThat(model.planned()).hasSize(1);
 
-        stack.provider().faults().take("/token");
+        EMBEDDED.stack().provider().faults().take("/token");
         model.refreshPlanned();
 
         assertThat(model.planned()).isEmpty();
@@ -169,7 +155,7 @@ class ServersViewModelEdgesTest {
 
     @Test
     void aFailedStartAfterARunningOneTurnsTheSwitchesOff() {
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
         assertThat(model.statusProperty().get()).startsWith("Running on 127.0.0.1.");
 
         model.failed("port in use");
@@ -188,9 +174,9 @@ class ServersViewModelEdgesTest {
 
     @Test
     void faultsPlannedBeforeTheServersWereAttachedAreListedAtOnce() {
-        stack.provider().faults().inject("/token", new Fault.ServerError(500), 1);
+        EMBEDDED.stack().provider().faults().inject("/token", new Fault.ServerError(500), 1);
 
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
 
         assertThat(model.planned()).containsExactly("provider /token: 500 × 1");
     }

@@ -2,7 +2,6 @@ package dev.stormwatch.app.servers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stormwatch.embedded.EmbeddedStack;
 import dev.stormwatch.server.Fault;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,25 +11,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ServersViewModelTest {
 
-    private static EmbeddedStack stack;
+    @RegisterExtension
+    static final RunningEmbeddedStack EMBEDDED = new RunningEmbeddedStack();
+
     private final ServersViewModel model = new ServersViewModel();
-
-    @BeforeAll
-    static void start() {
-        stack = EmbeddedStack.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        stack.close();
-    }
 
     @Test
     void switchesAreOffUntilTheServersRun() {
@@ -39,17 +29,17 @@ class ServersViewModelTest {
         model.flip(FaultSwitch.TOKEN_429_LONG);
 
         assertThat(model.planned()).isEmpty();
-        assertThat(stack.provider().faults().pending()).isEmpty();
+        assertThat(EMBEDDED.stack().provider().faults().pending()).isEmpty();
     }
 
     @Test
     void attachingShowsBothAddresses() {
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
 
         assertThat(model.providerAddressProperty().get())
-                .isEqualTo(stack.provider().issuer().toString());
+                .isEqualTo(EMBEDDED.stack().provider().issuer().toString());
         assertThat(model.relayAddressProperty().get())
-                .startsWith(stack.relay().baseUrl().toString());
+                .startsWith(EMBEDDED.stack().relay().baseUrl().toString());
         assertThat(model.runningProperty().get()).isTrue();
         assertThat(model.limiterProperty().get())
                 .startsWith("redis://127.0.0.1:")
@@ -63,7 +53,7 @@ class ServersViewModelTest {
         assertThat(model.metricsAddressProperty().get())
                 .as("nothing to serve before the servers run")
                 .isEmpty();
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
 
         model.serveMetrics();
 
@@ -71,7 +61,7 @@ class ServersViewModelTest {
         assertThat(address).matches("http://127\\.0\\.0\\.1:\\d+/metrics");
         HttpClient http = HttpClient.newHttpClient();
         http.send(
-                HttpRequest.newBuilder(stack.relay().baseUrl().resolve("/v1/models"))
+                HttpRequest.newBuilder(EMBEDDED.stack().relay().baseUrl().resolve("/v1/models"))
                         .build(),
                 HttpResponse.BodyHandlers.discarding());
         String scrape = http.send(
@@ -84,15 +74,18 @@ class ServersViewModelTest {
     // RA4, P1: the long Retry-After switch plans exactly one 429 with Retry-After 60 s on the token endpoint.
     @Test
     void longRetryAfterSwitchPlansOne429OnTheTokenEndpoint() {
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
 
         model.flip(FaultSwitch.TOKEN_429_LONG);
 
-        assertThat(stack.provider().faults().pending()).singleElement().satisfies(planned -> {
-            assertThat(planned.endpoint()).isEqualTo("/token");
-            assertThat(planned.remaining()).isEqualTo(1);
-            assertThat(planned.fault()).isEqualTo(Fault.Throttle.seconds(429, java.time.Duration.ofSeconds(60)));
-        });
+        assertThat(EMBEDDED.stack().provider().faults().pending())
+                .singleElement()
+                .satisfies(planned -> {
+                    assertThat(planned.endpoint()).isEqualTo("/token");
+                    assertThat(planned.remaining()).isEqualTo(1);
+                    assertThat(planned.fault())
+                            .isEqualTo(Fault.Throttle.seconds(429, java.time.Duration.ofSeconds(60)));
+                });
         assertThat(model.planned()).containsExactly("provider /token: 429 × 1");
         model.flip(FaultSwitch.CLEAR);
         assertThat(model.planned()).isEmpty();
@@ -101,11 +94,12 @@ class ServersViewModelTest {
     // F1: the process-then-fail switch plans the reset after processing on the token endpoint.
     @Test
     void processThenFailSwitchPlansAResetAfterProcessing() {
-        model.attach(stack);
+        model.attach(EMBEDDED.stack());
 
         model.flip(FaultSwitch.REFRESH_PROCESS_THEN_FAIL);
 
-        assertThat(stack.provider().faults().take("/token")).isEqualTo(Optional.of(new Fault.ProcessThenReset()));
+        assertThat(EMBEDDED.stack().provider().faults().take("/token"))
+                .isEqualTo(Optional.of(new Fault.ProcessThenReset()));
         model.flip(FaultSwitch.CLEAR);
     }
 
