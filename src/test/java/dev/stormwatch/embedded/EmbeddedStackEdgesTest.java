@@ -17,6 +17,7 @@ import dev.stormwatch.limit.RedisPort;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.relay.Relay;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,7 +26,6 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -130,14 +130,7 @@ class EmbeddedStackEdgesTest {
     @DisplayName("When the relay cannot bind its port, the provider already started is closed again and the error says"
             + " which servers and why")
     void closesTheProviderWhenTheRelayCannotStart() {
-        AtomicReference<DemoProvider> started = new AtomicReference<>();
-        EmbeddedStack.Parts relayRefused = new DefaultsBut() {
-            @Override
-            public DemoProvider provider() throws IOException {
-                started.set(super.provider());
-                return started.get();
-            }
-
+        DefaultsBut relayRefused = new DefaultsBut() {
             @Override
             public Relay relay(DemoProvider provider) throws IOException {
                 throw new BindException("Address already in use");
@@ -145,38 +138,24 @@ class EmbeddedStackEdgesTest {
         };
 
         assertThatThrownBy(() -> EmbeddedStack.start(relayRefused))
-                .isInstanceOf(java.io.UncheckedIOException.class)
+                .isInstanceOf(UncheckedIOException.class)
                 .hasMessage("could not start the embedded servers on 127.0.0.1: Address already in use");
-        URI discovery = started.get().discoveryUrl();
+        URI discovery = relayRefused.provider.discoveryUrl();
         assertThatThrownBy(() -> get(discovery)).as("the provider was closed").isInstanceOf(IOException.class);
     }
 
     @Test
     @DisplayName("When the limiter cannot start at all, the provider and the relay already started are closed again")
     void closesBothServersWhenTheLimiterFails() {
-        AtomicReference<Relay> relay = new AtomicReference<>();
-        AtomicReference<DemoProvider> provider = new AtomicReference<>();
-        EmbeddedStack.Parts limiterFails = new DefaultsBut() {
-            @Override
-            public DemoProvider provider() throws IOException {
-                provider.set(super.provider());
-                return provider.get();
-            }
-
-            @Override
-            public Relay relay(DemoProvider started) throws IOException {
-                relay.set(super.relay(started));
-                return relay.get();
-            }
-
+        DefaultsBut limiterFails = new DefaultsBut() {
             @Override
             public LimiterBackend limiter(BackendStatusListener listener) {
-                throw new java.io.UncheckedIOException(new IOException("no free port for Redis"));
+                throw new UncheckedIOException(new IOException("no free port for Redis"));
             }
         };
 
-        assertThatThrownBy(() -> EmbeddedStack.start(limiterFails)).isInstanceOf(java.io.UncheckedIOException.class);
-        for (URI closed : List.of(provider.get().discoveryUrl(), relay.get().baseUrl())) {
+        assertThatThrownBy(() -> EmbeddedStack.start(limiterFails)).isInstanceOf(UncheckedIOException.class);
+        for (URI closed : List.of(limiterFails.provider.discoveryUrl(), limiterFails.relay.baseUrl())) {
             assertThatThrownBy(() -> get(closed)).as(closed.toString()).isInstanceOf(IOException.class);
         }
     }
@@ -221,16 +200,21 @@ class EmbeddedStackEdgesTest {
         }
     }
 
-    /** The embedded defaults, each part overridable by a test. */
+    /** The embedded defaults, each part overridable by a test; it keeps the servers it started. */
     private static class DefaultsBut implements EmbeddedStack.Parts {
+        DemoProvider provider;
+        Relay relay;
+
         @Override
         public DemoProvider provider() throws IOException {
-            return EmbeddedStack.Parts.DEFAULTS.provider();
+            provider = EmbeddedStack.Parts.DEFAULTS.provider();
+            return provider;
         }
 
         @Override
-        public Relay relay(DemoProvider provider) throws IOException {
-            return EmbeddedStack.Parts.DEFAULTS.relay(provider);
+        public Relay relay(DemoProvider started) throws IOException {
+            relay = EmbeddedStack.Parts.DEFAULTS.relay(started);
+            return relay;
         }
 
         @Override

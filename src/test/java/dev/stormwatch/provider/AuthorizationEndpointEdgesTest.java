@@ -25,15 +25,12 @@ class AuthorizationEndpointEdgesTest {
     private static final String QUERY_REDIRECT = "http://127.0.0.1/callback?app=1";
 
     @RegisterExtension
-    static final RunningDemoProvider DEMO = new RunningDemoProvider(
+    static final RunningDemoProvider DEMO = RunningDemoProvider.withClientsBesideTheDefaults(
             CLOCK,
-            c -> c.withClients(List.of(
-                    ClientRegistration.desktop(),
-                    ClientRegistration.confidential(),
-                    new ClientRegistration(
-                            QUERY_CLIENT,
-                            List.of(URI.create(QUERY_REDIRECT)),
-                            List.of(URI.create("http://127.0.0.1/logged-out?app=1"))))));
+            new ClientRegistration(
+                    QUERY_CLIENT,
+                    List.of(URI.create(QUERY_REDIRECT)),
+                    List.of(URI.create("http://127.0.0.1/logged-out?app=1"))));
 
     private static HttpResponse<String> authorize(String name, String value) throws Exception {
         return DEMO.driver().getAuthorize(ProviderDriver.with(DEMO.driver().authorizeParams(), name, value));

@@ -21,14 +21,12 @@ class EndSessionEndpointEdgesTest {
     private static final String QUERY_CLIENT = "query-client";
 
     @RegisterExtension
-    static final RunningDemoProvider DEMO = new RunningDemoProvider(
+    static final RunningDemoProvider DEMO = RunningDemoProvider.withClientsBesideTheDefaults(
             CLOCK,
-            c -> c.withClients(List.of(
-                    ClientRegistration.desktop(),
-                    new ClientRegistration(
-                            QUERY_CLIENT,
-                            List.of(URI.create("http://127.0.0.1/callback")),
-                            List.of(URI.create("http://127.0.0.1/logged-out?app=1"))))));
+            new ClientRegistration(
+                    QUERY_CLIENT,
+                    List.of(URI.create("http://127.0.0.1/callback")),
+                    List.of(URI.create("http://127.0.0.1/logged-out?app=1"))));
 
     private static HttpResponse<String> logout(Map<String, String> params) throws Exception {
         return DEMO.driver().get("/logout?" + ProviderDriver.form(params));

@@ -42,18 +42,15 @@ class PostedFormEdgesTest {
     private static final ECKey CLIENT_KEY = clientKey();
 
     @RegisterExtension
-    static final RunningDemoProvider DEMO = new RunningDemoProvider(
+    static final RunningDemoProvider DEMO = RunningDemoProvider.withClientsBesideTheDefaults(
             CLOCK,
-            c -> c.withClients(List.of(
-                    ClientRegistration.desktop(),
-                    ClientRegistration.confidential(),
-                    new ClientRegistration(
-                            "basic-only",
-                            ClientRegistration.desktop().redirectUris(),
-                            List.of(),
-                            Optional.of(Secret.of(SECRET)),
-                            List.of("client_secret_basic")),
-                    ClientRegistration.privateKeyJwt(KEYED, CLIENT_KEY))));
+            new ClientRegistration(
+                    "basic-only",
+                    ClientRegistration.desktop().redirectUris(),
+                    List.of(),
+                    Optional.of(Secret.of(SECRET)),
+                    List.of("client_secret_basic")),
+            ClientRegistration.privateKeyJwt(KEYED, CLIENT_KEY));
 
     private static ECKey clientKey() {
         try {

@@ -2,6 +2,7 @@ package dev.stormwatch.provider;
 
 import dev.stormwatch.testing.FakeClock;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -26,6 +27,14 @@ final class RunningDemoProvider implements BeforeAllCallback, AfterAllCallback {
     RunningDemoProvider(FakeClock clock, UnaryOperator<ProviderConfig> configured) {
         this.clock = clock;
         this.configured = configured;
+    }
+
+    /** The provider with {@code more} clients registered beside the default ones (the desktop and the confidential). */
+    static RunningDemoProvider withClientsBesideTheDefaults(FakeClock clock, ClientRegistration... more) {
+        return new RunningDemoProvider(
+                clock,
+                c -> c.withClients(
+                        Stream.concat(c.clients().stream(), Stream.of(more)).toList()));
     }
 
     @Override
