@@ -33,16 +33,7 @@ class LoadLabViewModelEdgesTest {
     private static LoadReport withNotes(LoadReport storm) {
         List<String> notes = new java.util.ArrayList<>(List.of("Seed 42.", VERDICT));
         notes.addAll(storm.notes());
-        return new LoadReport(
-                storm.title(),
-                storm.run(),
-                storm.startedAt(),
-                storm.plannedDuration(),
-                storm.outcome(),
-                storm.seed(),
-                notes,
-                storm.figures(),
-                storm.series());
+        return SampleReports.stormWith(notes, storm.figures());
     }
 
     private final ExecutorService background = Executors.newSingleThreadExecutor();

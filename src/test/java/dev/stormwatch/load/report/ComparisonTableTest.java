@@ -25,16 +25,7 @@ class ComparisonTableTest {
         figures.put(StandardFigures.TIME_TO_RECOVER, Figure.absent("no outage"));
         List<String> notes = new ArrayList<>(storm.notes());
         notes.add(0, RunVerdict.PREFIX + sentence);
-        return new LoadReport(
-                storm.title(),
-                storm.run(),
-                storm.startedAt(),
-                storm.plannedDuration(),
-                storm.outcome(),
-                storm.seed(),
-                notes,
-                figures,
-                storm.series());
+        return SampleReports.stormWith(notes, figures);
     }
 
     @Test

@@ -47,6 +47,21 @@ public final class SampleReports {
                 series);
     }
 
+    /** The storm with the notes and figures given in place of its own (a verdict first, a figure changed). */
+    public static LoadReport stormWith(List<String> notes, Map<String, Figure> figures) {
+        LoadReport storm = storm();
+        return new LoadReport(
+                storm.title(),
+                storm.run(),
+                storm.startedAt(),
+                storm.plannedDuration(),
+                storm.outcome(),
+                storm.seed(),
+                notes,
+                figures,
+                storm.series());
+    }
+
     public static LoadReport storm() {
         FakeClock clock = new FakeClock(START);
         TimeSeriesRecorder perSecond = new TimeSeriesRecorder(clock, START, Duration.ofSeconds(1), 20);
