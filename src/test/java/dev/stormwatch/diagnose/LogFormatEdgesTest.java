@@ -75,6 +75,44 @@ class LogFormatEdgesTest {
     }
 
     @Test
+    @DisplayName("DG10: a request field that starts with a space has no method, and an unquoted one without a space is"
+            + " its target alone")
+    void aRequestFieldWithoutAMethod() throws Exception {
+        ObservedRequest leadingSpace =
+                accepted(nginx("$msec \"$request\" $status", null), "1796119200.000 \" /a HTTP/1.1\" 200");
+        assertThat(leadingSpace.method()).isNull();
+        assertThat(leadingSpace.uri()).isEqualTo(" /a HTTP/1.1");
+
+        ObservedRequest unquoted = accepted(nginx("$msec $request $status", null), "1796119200.000 /a 200");
+        assertThat(unquoted.method()).isNull();
+        assertThat(unquoted.uri()).isEqualTo("/a");
+        assertThat(unquoted.status()).isEqualTo(200);
+    }
+
+    @Test
+    @DisplayName("DG10: a request at exactly the epoch is read, not refused as before it")
+    void theEpochIsAValidTime() throws Exception {
+        assertThat(accepted(nginx("$msec \"$request\" $status", null), "0.000 \"GET /a HTTP/1.1\" 200")
+                        .startMillis())
+                .isZero();
+    }
+
+    @Test
+    @DisplayName("DG10: a quoted field that starts the line ends at its quote, after an escaped backslash too, and an"
+            + " empty one is read as empty")
+    void aFieldAtTheStartOfTheLineEndsAtItsQuote() throws Exception {
+        LogFormat format = nginx("$request_uri\" $status $msec", null);
+        ObservedRequest backslash = accepted(format, "/a\\\\\" 200 1796119200.000");
+        assertThat(backslash.uri()).isEqualTo("/a\\\\");
+        assertThat(backslash.status()).isEqualTo(200);
+        ObservedRequest onlyBackslashes = accepted(format, "\\\\\" 201 1796119200.000");
+        assertThat(onlyBackslashes.uri()).isEqualTo("\\\\");
+        assertThat(onlyBackslashes.status()).isEqualTo(201);
+        ObservedRequest empty = accepted(format, "\" 202 1796119200.000");
+        assertThat(empty.status()).isEqualTo(202);
+    }
+
+    @Test
     @DisplayName("DG1: nginx's $msec and $time_local are when the request ended: its start is that less"
             + " $request_time; $time_iso8601 too")
     void nginxTimesAreEnds() throws Exception {
