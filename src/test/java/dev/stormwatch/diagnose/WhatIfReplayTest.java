@@ -177,6 +177,28 @@ class WhatIfReplayTest {
     }
 
     @Test
+    @DisplayName("DG14 DG15: the what-if's finding calls the quota estimated only when none was given")
+    void theFindingSaysWhetherTheQuotaWasEstimated() {
+        Diagnosis given =
+                StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS.withWhatIf(2015, 50), NOTHING_UNPARSED);
+        Diagnosis estimated = StormAnalysis.analyse(eagerStorm(5), DiagnosisOptions.DEFAULTS, NOTHING_UNPARSED);
+
+        assertThat(whatIfText(given))
+                .contains(" against a quota of 50/s, would have")
+                .doesNotContain("estimated");
+        assertThat(whatIfText(estimated))
+                .contains(" against a quota of " + estimated.whatIf().quotaPerSecond() + "/s (estimated, DG15),");
+    }
+
+    private static String whatIfText(Diagnosis d) {
+        return d.findings().stream()
+                .filter(f -> f.rule().equals("DG14"))
+                .findFirst()
+                .orElseThrow()
+                .text();
+    }
+
+    @Test
     @DisplayName("DG15 B3: when the throttled answers carried no Retry-After, the replay's clients back off with full"
             + " jitter: retry n within [0, 500 ms × 2^(n-1)] of the answer")
     void withoutRetryAfterTheClientsBackOffWithFullJitter() {
