@@ -11,7 +11,6 @@ import dev.stormwatch.diagnose.DiagnosisJson;
 import dev.stormwatch.diagnose.DiagnosisOptions;
 import dev.stormwatch.diagnose.InputFormat;
 import dev.stormwatch.diagnose.Preview;
-import dev.stormwatch.diagnose.ReadProgress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -169,7 +168,8 @@ public final class DiagnoseCommand implements Callable<Integer> {
         }
         Diagnosis diagnosis;
         try {
-            diagnosis = new DiagnoseService().diagnose(request, progressLine(err), () -> false);
+            diagnosis =
+                    new DiagnoseService().diagnose(request, new ReadProgressLine(err, terminal, nanoTime), () -> false);
         } catch (DiagnoseException.Cancelled e) {
             err.println("cancelled");
             err.flush();
@@ -320,32 +320,18 @@ public final class DiagnoseCommand implements Callable<Integer> {
         return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
-    /** A progress line on stderr: rewritten in place on a terminal, plain lines every few seconds otherwise. */
-    private static Consumer<ReadProgress> progressLine(PrintWriter err) {
-        boolean terminal = System.console() != null;
-        long[] lastPrinted = {0};
-        return p -> {
-            long now = System.nanoTime();
-            if (!p.done() && now - lastPrinted[0] < (terminal ? 200_000_000L : 5_000_000_000L)) {
-                return;
-            }
-            lastPrinted[0] = now;
-            String line = String.format(
-                    Locale.ROOT,
-                    "reading %s (%d/%d) %3.0f%%: %,d requests, %,d unparsed",
-                    p.file(),
-                    p.fileIndex(),
-                    p.files(),
-                    p.fileShare() * 100,
-                    p.requests(),
-                    p.unparsed());
-            if (terminal) {
-                err.print("\r" + line + (p.done() ? "\n" : ""));
-            } else if (p.done() || p.bytesRead() > 0) {
-                err.println(line);
-            }
-            err.flush();
-        };
+    /**
+     * Whether the progress goes to a terminal (one line rewritten in place) or to a log or pipe (plain lines). Decided
+     * here from {@code System.console()}: picocli's writers cannot tell, and tests set it.
+     */
+    private boolean terminal = System.console() != null;
+
+    private LongSupplier nanoTime = System::nanoTime;
+
+    /** For tests: pretend the output is, or is not, a terminal, and read the time from {@code clock}. */
+    void progressOn(boolean isTerminal, LongSupplier clock) {
+        this.terminal = isTerminal;
+        this.nanoTime = clock;
     }
 
     private static void printText(PrintWriter out, Diagnosis d) {

@@ -10,6 +10,7 @@ import dev.stormwatch.load.report.StandardFigures;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.Figure;
 import dev.stormwatch.load.series.TimeSeries;
+import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 class DiagnoseCommandTest {
 
@@ -55,6 +57,24 @@ class DiagnoseCommandTest {
                 String.format(java.util.Locale.ROOT, "%.3f \"GET /v1/y HTTP/1.1\" 200 \"-\" \"patient\"%n", t + 1.2));
         log.append("garbage Authorization: Bearer SECRETBEARER\n");
         return Files.writeString(dir.resolve("access.log"), log.toString());
+    }
+
+    @Test
+    @DisplayName("DG10: in a log, diagnose says how far it has read each file in plain lines, and then its figures")
+    void aLogSaysHowFarEachFileWasRead() throws Exception {
+        CommandLine cli = StormwatchCommand.newCommandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        DiagnoseCommand diagnose = cli.getSubcommands().get("diagnose").getCommand();
+        diagnose.progressOn(false, () -> 0L);
+
+        assertThat(cli.execute("diagnose", "--log-format", FORMAT, storm().toString()))
+                .as(err.toString())
+                .isZero();
+
+        Path log = dir.resolve("access.log");
+        assertThat(err.toString().lines()).first().isEqualTo("reading " + log + " (1/1) 100%: 7 requests, 1 unparsed");
+        assertThat(out.toString()).startsWith("Verdict: ");
     }
 
     @Test
