@@ -680,7 +680,9 @@ public final class SettingsViewModel {
      * new client when they changed since the last apply, as it does for the config. Compared, never shown.
      */
     public Object transportChoices() {
-        return java.util.List.of(text(caFile), text(proxy), Objects.hashCode(proxyPassword.get()));
+        // The password as a Secret: compared whole (two passwords of one hash are two choices), never printed.
+        return java.util.List.of(
+                text(caFile), text(proxy), Secret.of(proxyPassword.get() == null ? "" : proxyPassword.get()));
     }
 
     /** The Proxy field's label, named in its refusals. */

@@ -163,6 +163,14 @@ class SettingsProfilesTest {
                 .contains("pw-again");
         later.choose(SettingsViewModel.EMBEDDED_PROFILE);
         assertThat(later.proxyProperty().get()).isEmpty();
+
+        // A new password is a new choice even when its hash is the old one's ("Aa" and "BB"), and never shown.
+        later.proxyPasswordProperty().set("Aa");
+        Object aa = later.transportChoices();
+        later.proxyPasswordProperty().set("BB");
+        assertThat(later.transportChoices()).isNotEqualTo(aa);
+        later.proxyPasswordProperty().set("Aa");
+        assertThat(later.transportChoices()).isEqualTo(aa).asString().doesNotContain("Aa");
     }
 
     @Test
