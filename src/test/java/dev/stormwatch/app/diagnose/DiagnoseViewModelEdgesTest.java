@@ -327,7 +327,7 @@ class DiagnoseViewModelEdgesTest {
                 s.synchronisation(),
                 s.throttling(),
                 s.arrivals(),
-                s.lanes(),
+                Diagnosis.Lanes.NONE,
                 s.whatIf(),
                 new Diagnosis.EvidenceSummary(e.files(), 2, e.examples(), 0, 0),
                 s.verdict(),
@@ -338,6 +338,7 @@ class DiagnoseViewModelEdgesTest {
         diagnoseAndShow(m);
 
         assertThat(m.unparsedLines()).hasSize(2).noneMatch(line -> line.contains("more lines"));
+        assertThat(m.lanesNoteProperty().get()).as("no client left out").isEmpty();
     }
 
     @Test
@@ -510,7 +511,8 @@ class DiagnoseViewModelEdgesTest {
     }
 
     @Test
-    @DisplayName("DG13: without a diagnosis Save writes nothing; a report that cannot be written says where and why")
+    @DisplayName("DG13: without a diagnosis Save writes nothing; a report that cannot be written says where and why;"
+            + " the next diagnosis starts afresh")
     void savingWithoutADiagnosisOrToAFolder() throws Exception {
         DiagnoseViewModel m = model(storm(List.of()));
         Path page = dir.resolve("report.html");
@@ -527,6 +529,17 @@ class DiagnoseViewModelEdgesTest {
         runAll(ui);
 
         assertThat(m.savedProperty().get()).startsWith("Could not write the report to " + folder + ": ");
+
+        // DG13, DG10: the next diagnosis starts with no saved line, the bar at 0 and the problems cleared.
+        m.toleranceProperty().set("soon");
+        m.diagnose();
+        assertThat(m.problemsProperty().get()).isNotEmpty();
+        m.toleranceProperty().set("100ms");
+        m.diagnose();
+        assertThat(m.savedProperty().get()).isEmpty();
+        assertThat(m.progressProperty().get()).isZero();
+        assertThat(m.problemsProperty().get()).isEmpty();
+        assertThat(m.runningProperty().get()).isTrue();
     }
 
     @Test
@@ -631,6 +644,7 @@ class DiagnoseViewModelEdgesTest {
 
         fail[0] = true;
         m.formatProperty().set(dev.stormwatch.diagnose.InputFormat.NGINX);
+        assertThat(previewing).as("a new format reads the preview again").hasSize(1);
         runAll(previewing);
         // A failure that a newer change overtook says nothing.
         m.fieldsProperty().set("time=ts");
