@@ -451,4 +451,40 @@ class SettingsViewModelEdgesTest {
         assertThat(settings.issuerProperty().get()).isEqualTo("https://example.com");
         assertThat(settings.accountErrorProperty().get()).isEmpty();
     }
+
+    @Test
+    @DisplayName("PF6, PF9, PX7: choosing a profile fills DPoP and clears a typed Session file; the embedded entry"
+            + " resets the scopes, DPoP and the proxy password; Save keeps a typed Session file as staying signed in")
+    void choosingResetsAndSavingKeepsTheSessionChoices() throws Exception {
+        store().save(Profile.of("bound", "https://login.example.com", "app").withDpop(true));
+        SettingsViewModel chooser = new SettingsViewModel(Optional.of(store()));
+        chooser.sessionFileProperty().set(dir.resolve("typed.json").toString());
+
+        chooser.choose("bound");
+        assertThat(chooser.dpopProperty().get()).isTrue();
+        assertThat(chooser.sessionFileProperty().get()).isEmpty();
+
+        chooser.scopeProperty().set("message.read");
+        chooser.proxyPasswordProperty().set("pw");
+        chooser.choose(SettingsViewModel.EMBEDDED_PROFILE);
+        assertThat(chooser.scopeProperty().get()).isEqualTo(SettingsViewModel.DEFAULT_SCOPE);
+        assertThat(chooser.dpopProperty().get()).isFalse();
+        assertThat(chooser.proxyPasswordProperty().get()).isEmpty();
+
+        chooser.issuerProperty().set("https://login.example.com");
+        chooser.profileNameProperty().set("kept");
+        chooser.sessionFileProperty().set(dir.resolve("kept.json").toString());
+        assertThat(chooser.staySignedInProperty().get()).isFalse();
+        assertThat(chooser.saveProfile()).isTrue();
+        assertThat(store().require("kept").staySignedIn()).isTrue();
+    }
+
+    @Test
+    @DisplayName("PX6: the routes of a refused Proxy field are the environment's, never none")
+    void aRefusedProxyKeepsTheEnvironmentsRoutes() {
+        settings.proxyProperty().set("socks5://proxy.example:1080");
+
+        assertThat(settings.proxyRoutes(dev.stormwatch.http.ProxyRoutes.DIRECT))
+                .isSameAs(dev.stormwatch.http.ProxyRoutes.DIRECT);
+    }
 }
