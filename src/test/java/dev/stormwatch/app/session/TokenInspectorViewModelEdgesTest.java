@@ -234,6 +234,7 @@ class TokenInspectorViewModelEdgesTest {
 
         TokenDetails jwt = TokenDetails.of("ID token", Secret.of(withKid), "checked");
         assertThat(jwt.decoded()).isTrue();
+        assertThat(jwt.header()).contains("\"alg\" : \"RS256\"", "\"kid\" : \"k1\"");
         assertThat(jwt.length()).isEqualTo(withKid.length());
         assertThat(jwt.claims()).contains("\"sub\" : \"alice\"").doesNotContain(withKid);
 
@@ -278,5 +279,27 @@ class TokenInspectorViewModelEdgesTest {
         };
         assertThat(PrettyJson.of(notJson)).isEqualTo("plain");
         assertThat(PrettyJson.of(Map.of("b", 1, "a", List.of()))).isEqualTo("{\n  \"a\" : [ ],\n  \"b\" : 1\n}");
+    }
+
+    @Test
+    @DisplayName("SX5, SX6: a refusal under the token or the keys goes with the next Inspect or Open file that reads")
+    void aRefusalGoesWithTheNextReading() throws Exception {
+        TokenInspectorViewModel model = model();
+        model.tokenProperty().set("not.a.jwt");
+        model.inspect();
+        assertThat(model.tokenErrorProperty().get()).isNotEmpty();
+        Path saved = Files.writeString(dir.resolve("id_token.txt"), token("k1", NOW.plusSeconds(600)) + "\n");
+        model.jwksProperty().set(jwks());
+
+        model.openTokenFile(saved);
+        assertThat(model.tokenErrorProperty().get()).isEmpty();
+        assertThat(model.verdictProperty().get()).startsWith("Valid");
+
+        model.issuerProperty().set("https://issuer.example");
+        model.inspect();
+        assertThat(model.keysErrorProperty().get()).startsWith("Give an issuer or a pasted JWKS");
+        model.jwksProperty().set("");
+        model.inspect();
+        assertThat(model.keysErrorProperty().get()).isEmpty();
     }
 }
