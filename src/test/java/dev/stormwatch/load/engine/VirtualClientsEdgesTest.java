@@ -154,7 +154,7 @@ class VirtualClientsEdgesTest {
         RateLimiter broken = new RateLimiter() {
             @Override
             public LimitDecision tryAcquire(LimitKey key) {
-                throw new IllegalStateException("no failure mode");
+                throw new IllegalStateException("no failure mode", new java.io.IOException("connection reset"));
             }
 
             @Override
@@ -202,6 +202,43 @@ class VirtualClientsEdgesTest {
                 .isEqualTo(61_000 - 1);
         assertThat(clients.inFlight()).isOne();
         assertThat(clients.cancelAll()).isOne();
+    }
+
+    /** A model that answers every request 200 after {@code serviceTime}, and never stalls. */
+    private ScriptedModelTransport answering(Duration serviceTime) {
+        return new ScriptedModelTransport(time, serviceTime, START.plusSeconds(600), Duration.ZERO);
+    }
+
+    @Test
+    @DisplayName(
+            "CO3: a closed-loop client sends its next request a think time after its last one ended, one at a time")
+    void aClosedLoopClientThinksBetweenRequests() {
+        ScriptedModelTransport model = answering(Duration.ofMillis(10));
+        VirtualClients clients =
+                clients(ResilientClient.builder(new OkHttpClient()).transport(model));
+
+        clients.startClosedLoop(1, Duration.ofMillis(100));
+        time.runFor(Duration.ofMillis(1_050));
+        clients.stopSending();
+
+        assertThat(model.received()).as("sent at 0, 110, 220, ..., 990 ms").isEqualTo(10);
+        assertThat(recorder.perSecond().buckets().get(0).maxInFlight()).isOne();
+    }
+
+    @Test
+    @DisplayName("CO2: a virtual client freed between two ticks of the pacer takes the next waiting arrival at once")
+    void aFreedClientTakesTheNextWaitingArrivalAtOnce() {
+        ScriptedModelTransport model = answering(Duration.ofMillis(7));
+        VirtualClients clients =
+                clients(ResilientClient.builder(new OkHttpClient()).transport(model));
+
+        clients.startOpenLoop(200, 1); // an arrival due every 5 ms, each served in 7 ms: a line forms
+        time.runFor(Duration.ofSeconds(1));
+        clients.stopSending();
+
+        assertThat(model.received())
+                .as("back to back from 5 ms on, at 5 + 7k ms, not only at the pacer's 5 ms ticks")
+                .isEqualTo(143);
     }
 
     /** Simulated time for the clients' retry engine that remembers how deep the stack was at each reading. */
