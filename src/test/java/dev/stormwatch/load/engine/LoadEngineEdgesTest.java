@@ -389,6 +389,25 @@ class LoadEngineEdgesTest {
     }
 
     @Test
+    @DisplayName("B2: the retries sent in the drain reach the provider's series too, read after the last tick")
+    void retriesSentInTheDrainAreRecordedOnBothSides() throws Exception {
+        Scenario down = withFaults(
+                "down", new TimedFault(Duration.ofMillis(1_500), new RelayFault.Outage(Duration.ofSeconds(1), 503)));
+
+        LoadReport report = run(
+                EngineSettings.defaults().withDrain(Duration.ofSeconds(10)),
+                steady(2, Duration.ofSeconds(2)).scenario(down).build());
+
+        long attempts = client(report).total(Counter.ATTEMPTS);
+        assertThat(report.seriesNamed("provider per second").orElseThrow().total(Counter.ATTEMPTS))
+                .isEqualTo(attempts)
+                .isPositive();
+        assertThat(client(report).totalFrom(Counter.ATTEMPTS, report.startedAt().plusSeconds(2)))
+                .as("some of them in the drain")
+                .isPositive();
+    }
+
+    @Test
     @DisplayName("B2: what is still in flight when the drain ends is cancelled, and a note counts it")
     void whatOutlastsTheDrainIsCancelledAndNoted() throws Exception {
         Scenario stuck = withFaults("stuck", new TimedFault(Duration.ZERO, new RelayFault.SlowModel(STUCK)));
