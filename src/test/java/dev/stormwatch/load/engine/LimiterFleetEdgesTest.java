@@ -3,6 +3,7 @@ package dev.stormwatch.load.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.stormwatch.limit.EmbeddedRedis;
 import dev.stormwatch.limit.LimitKey;
 import dev.stormwatch.limit.LimitSpec;
 import dev.stormwatch.limit.LimiterConfigurationException;
@@ -115,6 +116,38 @@ class LimiterFleetEdgesTest {
         assertThat(fleet.embeddedRedis().orElseThrow().isRunning())
                 .as("the run's embedded Redis stops with the fleet")
                 .isFalse();
+    }
+
+    @Test
+    @DisplayName("L6: limiters on a Redis of one's own reach it at its address with its password, and leave it running")
+    void limitersOnAnExternalRedisUseItsAddressAndPassword() {
+        try (EmbeddedRedis theirs = EmbeddedRedis.start()) {
+            LimiterFleet fleet = LimiterFleet.build(
+                    LimiterChoice.SLIDING_LOG,
+                    new RedisChoice.External(URI.create(theirs.url()), Optional.of(theirs.password())),
+                    RedisFailureHandling.DEFAULT,
+                    2,
+                    FIVE_PER_MINUTE,
+                    java.time.Clock.systemUTC(),
+                    3,
+                    LimiterMetrics.inMemory(),
+                    why -> {});
+            try {
+                assertThat(fleet.usesRedis()).isTrue();
+                assertThat(fleet.embeddedRedis())
+                        .as("no Redis of the run's own")
+                        .isEmpty();
+                assertThat(allowedOf(fleet.limiterOf(0).orElseThrow(), 3)
+                                + allowedOf(fleet.limiterOf(1).orElseThrow(), 5))
+                        .as("both instances together, within one window, on that Redis")
+                        .isEqualTo(5);
+            } finally {
+                fleet.close();
+            }
+            assertThat(theirs.isRunning())
+                    .as("someone else's Redis outlives the fleet")
+                    .isTrue();
+        }
     }
 
     @Test

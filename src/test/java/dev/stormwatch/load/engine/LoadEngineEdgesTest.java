@@ -152,6 +152,30 @@ class LoadEngineEdgesTest {
         assertThat(report.outcome()).isEqualTo(new RunOutcome.Partial("interrupted"));
     }
 
+    @Test
+    @DisplayName("B2: an interrupted run cancels what is in flight, and no virtual client sends again after it")
+    void anInterruptedRunSendsNothingAfterItsCancellations() throws Exception {
+        // Interrupted at its first wait, before simulated time moves: both clients' first requests are in flight.
+        LoadEngine engine = new LoadEngine(
+                EngineSettings.defaults().withClock(time),
+                Optional.empty(),
+                () -> interruptedAtTheFirstWait(time.runTime()),
+                InProcessRelayTransport.on(time));
+
+        LoadReport report;
+        try {
+            report = engine.run(
+                    steady(2, Duration.ofSeconds(3)).thinkTime(Duration.ZERO).build(), line -> {});
+        } finally {
+            Thread.interrupted();
+        }
+
+        assertThat(report.outcome()).isEqualTo(new RunOutcome.Partial("interrupted"));
+        assertThat(client(report).total(Counter.LOGICAL_REQUESTS))
+                .as("the two clients' first requests, cancelled; a client whose cancelled call ended sent no other")
+                .isEqualTo(2);
+    }
+
     private static RunTime interruptedAtTheFirstWait(RunTime time) {
         return new RunTime() {
             @Override
@@ -359,6 +383,28 @@ class LoadEngineEdgesTest {
         assertThat(time.instant())
                 .as("the drain ends when nothing is in flight")
                 .isBefore(START.plusSeconds(7));
+        assertThat(report.seriesNamed("provider per second").orElseThrow().total(Counter.STATUS_2XX))
+                .as("the relay's record of the answers given in the drain is read too, after the last tick")
+                .isEqualTo(client.total(Counter.STATUS_2XX));
+    }
+
+    @Test
+    @DisplayName("B2: the retries sent in the drain reach the provider's series too, read after the last tick")
+    void retriesSentInTheDrainAreRecordedOnBothSides() throws Exception {
+        Scenario down = withFaults(
+                "down", new TimedFault(Duration.ofMillis(1_500), new RelayFault.Outage(Duration.ofSeconds(1), 503)));
+
+        LoadReport report = run(
+                EngineSettings.defaults().withDrain(Duration.ofSeconds(10)),
+                steady(2, Duration.ofSeconds(2)).scenario(down).build());
+
+        long attempts = client(report).total(Counter.ATTEMPTS);
+        assertThat(report.seriesNamed("provider per second").orElseThrow().total(Counter.ATTEMPTS))
+                .isEqualTo(attempts)
+                .isPositive();
+        assertThat(client(report).totalFrom(Counter.ATTEMPTS, report.startedAt().plusSeconds(2)))
+                .as("some of them in the drain")
+                .isPositive();
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.AttemptTransport;
 import dev.stormwatch.http.CallOptions;
+import dev.stormwatch.http.RequestDeadline;
 import dev.stormwatch.http.ResilientClient;
 import dev.stormwatch.limit.Algorithm;
 import dev.stormwatch.limit.LimitDecision;
@@ -16,10 +17,13 @@ import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TwoResolutionRecorder;
 import dev.stormwatch.retry.PolicyPreset;
 import java.net.ConnectException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import okhttp3.Call;
 import okhttp3.Callback;
 import okhttp3.OkHttpClient;
@@ -64,15 +68,19 @@ class VirtualClientsEdgesTest {
     }
 
     private VirtualClients clients(ResilientClient.Builder builder) {
+        return clients(builder, CallOptions.model("storm-mini"), time);
+    }
+
+    private VirtualClients clients(ResilientClient.Builder builder, CallOptions call, Clock clientClock) {
         ResilientClient client = builder.policy(PolicyPreset.BATCH.policy())
-                .clock(time)
+                .clock(clientClock)
                 .scheduler(time.retryScheduler())
                 .random(() -> 0.5)
                 .build();
         return new VirtualClients(
                 List.of(client),
                 new Request.Builder().url("http://127.0.0.1:9/v1/models").get().build(),
-                CallOptions.model("storm-mini"),
+                call,
                 recorder,
                 time,
                 stop,
@@ -146,7 +154,7 @@ class VirtualClientsEdgesTest {
         RateLimiter broken = new RateLimiter() {
             @Override
             public LimitDecision tryAcquire(LimitKey key) {
-                throw new IllegalStateException("no failure mode");
+                throw new IllegalStateException("no failure mode", new java.io.IOException("connection reset"));
             }
 
             @Override
@@ -194,5 +202,130 @@ class VirtualClientsEdgesTest {
                 .isEqualTo(61_000 - 1);
         assertThat(clients.inFlight()).isOne();
         assertThat(clients.cancelAll()).isOne();
+    }
+
+    /** A model that answers every request 200 after {@code serviceTime}, and never stalls. */
+    private ScriptedModelTransport answering(Duration serviceTime) {
+        return new ScriptedModelTransport(time, serviceTime, START.plusSeconds(600), Duration.ZERO);
+    }
+
+    @Test
+    @DisplayName(
+            "CO3: a closed-loop client sends its next request a think time after its last one ended, one at a time")
+    void aClosedLoopClientThinksBetweenRequests() {
+        ScriptedModelTransport model = answering(Duration.ofMillis(10));
+        VirtualClients clients =
+                clients(ResilientClient.builder(new OkHttpClient()).transport(model));
+
+        clients.startClosedLoop(1, Duration.ofMillis(100));
+        time.runFor(Duration.ofMillis(1_050));
+        clients.stopSending();
+
+        assertThat(model.received()).as("sent at 0, 110, 220, ..., 990 ms").isEqualTo(10);
+        assertThat(recorder.perSecond().buckets().get(0).maxInFlight()).isOne();
+    }
+
+    @Test
+    @DisplayName("CO2: a virtual client freed between two ticks of the pacer takes the next waiting arrival at once")
+    void aFreedClientTakesTheNextWaitingArrivalAtOnce() {
+        ScriptedModelTransport model = answering(Duration.ofMillis(7));
+        VirtualClients clients =
+                clients(ResilientClient.builder(new OkHttpClient()).transport(model));
+
+        clients.startOpenLoop(200, 1); // an arrival due every 5 ms, each served in 7 ms: a line forms
+        time.runFor(Duration.ofSeconds(1));
+        clients.stopSending();
+
+        assertThat(model.received())
+                .as("back to back from 5 ms on, at 5 + 7k ms, not only at the pacer's 5 ms ticks")
+                .isEqualTo(143);
+    }
+
+    /** Simulated time for the clients' retry engine that remembers how deep the stack was at each reading. */
+    private static final class StackWatchingClock extends Clock {
+        private final Clock time;
+        private long shallowest = Long.MAX_VALUE;
+        private long deepest;
+
+        StackWatchingClock(Clock time) {
+            this.time = time;
+        }
+
+        @Override
+        public Instant instant() {
+            long depth = StackWalker.getInstance().walk(Stream::count);
+            shallowest = Math.min(shallowest, depth);
+            deepest = Math.max(deepest, depth);
+            return time.instant();
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return time.getZone();
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    /** Calls whose deadline has passed: each ends inside {@code sendAsync}, before anything is sent (RC5). */
+    private VirtualClients endingAtOnce(Clock clientClock) {
+        ScriptedModelTransport model =
+                new ScriptedModelTransport(time, Duration.ofMillis(10), START.plusSeconds(600), Duration.ZERO);
+        return clients(
+                ResilientClient.builder(new OkHttpClient()).transport(model),
+                CallOptions.model("storm-mini").withDeadline(RequestDeadline.at(START)),
+                clientClock);
+    }
+
+    @Test
+    @DisplayName(
+            "CO2: a line of arrivals whose calls end at once is sent in full at its tick, on a stack of bounded depth")
+    void aLineOfCallsThatEndAtOnceIsSentInFull() {
+        StackWatchingClock clientClock = new StackWatchingClock(time);
+        VirtualClients clients = endingAtOnce(clientClock);
+
+        clients.startOpenLoop(200_000, 1); // 1,000 arrivals due at each 5 ms tick of the pacer
+        time.runFor(Duration.ofMillis(5));
+        long firstTick = recorder.perSecond().total(Counter.LOGICAL_REQUESTS);
+        time.runFor(Duration.ofMillis(5));
+        clients.stopSending();
+
+        assertThat(firstTick).isEqualTo(1_000);
+        assertThat(recorder.perSecond().total(Counter.LOGICAL_REQUESTS))
+                .as("the one virtual client was free again for the next tick's line")
+                .isEqualTo(2_000);
+        assertThat(recorder.perSecond().total(Counter.UNSENT_REQUESTS))
+                .as("LB2: nothing went out")
+                .isEqualTo(2_000);
+        assertThat(clients.skipped()).as("none left waiting").isZero();
+        assertThat(clients.inFlight()).isZero();
+        assertThat(clientClock.deepest - clientClock.shallowest)
+                .as("each call that ended at once did not nest the next one's frames on the stack for good")
+                .isLessThan(500);
+        assertThat(stop.reason()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("LB2: a closed-loop client whose calls end at once goes on sending, each one counted as unsent")
+    void aClientWhoseCallsEndAtOnceGoesOn() {
+        VirtualClients clients = endingAtOnce(time);
+        AtomicInteger tasks = new AtomicInteger();
+
+        clients.startClosedLoop(1, Duration.ZERO); // no think time: every next request is due at once
+        time.runFor(Duration.ofMillis(1), () -> tasks.incrementAndGet() > 500);
+        long first = recorder.perSecond().total(Counter.LOGICAL_REQUESTS);
+        tasks.set(0);
+        time.runFor(Duration.ofMillis(1), () -> tasks.incrementAndGet() > 500);
+        clients.stopSending();
+        long second = recorder.perSecond().total(Counter.LOGICAL_REQUESTS);
+
+        assertThat(first).as("the chain went on past its own stack").isGreaterThan(500);
+        assertThat(second).as("and is still going").isGreaterThan(first + 500);
+        assertThat(recorder.perSecond().total(Counter.UNSENT_REQUESTS)).isEqualTo(second);
+        assertThat(time.instant()).as("all at one simulated instant").isEqualTo(START);
+        assertThat(stop.reason()).isEmpty();
     }
 }
