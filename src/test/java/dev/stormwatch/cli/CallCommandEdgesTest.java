@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.Map;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.RecordedRequest;
@@ -200,5 +202,27 @@ class CallCommandEdgesTest {
         assertThat(root.path("credential").asText()).contains("redacted");
         assertThat(root.path("message").asText()).isNotNull();
         assertThat(call.out()).doesNotContain("S3CRET");
+    }
+
+    @Test
+    @DisplayName("ST2: an attempt that reached no server says its network failure, in text and in --json")
+    void anAttemptWithoutAnAnswerSaysItsFailure() throws Exception {
+        String closed;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = "http://127.0.0.1:" + socket.getLocalPort() + "/v1/models";
+        }
+
+        int text = call.run("--preset", "interactive", closed);
+        String printed = call.out();
+        call.clearOut();
+        int json = call.run("--json", "--preset", "interactive", closed);
+
+        assertThat(text).isEqualTo(1);
+        assertThat(printed).contains("Attempt 1: the connection was refused on a new connection -> ");
+        assertThat(json).isEqualTo(1);
+        JsonNode first =
+                new ObjectMapper().readTree(call.out()).path("attempts").get(0);
+        assertThat(first.path("status").isNull()).isTrue();
+        assertThat(first.path("failure").asText()).isEqualTo("the connection was refused");
     }
 }
