@@ -45,6 +45,10 @@ class ProxyOptionEdgesTest {
         assertThatThrownBy(() -> route(null, broken))
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessageContaining("HTTPS_PROXY");
+        assertThatThrownBy(() -> route("  ", broken))
+                .as("a blank --proxy replaces nothing")
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("HTTPS_PROXY");
     }
 
     @Test
