@@ -32,10 +32,7 @@ class DiagnoseCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        String[] full = new String[args.length + 1];
-        full[0] = "diagnose";
-        System.arraycopy(args, 0, full, 1, args.length);
-        return InProcessCli.run(out, err, full);
+        return InProcessCli.runCommand(out, err, "diagnose", args);
     }
 
     private Path storm() throws Exception {

@@ -15,10 +15,7 @@ class ExplainRetryAfterCommandEdgesTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        String[] full = new String[args.length + 1];
-        full[0] = "explain-retry-after";
-        System.arraycopy(args, 0, full, 1, args.length);
-        return InProcessCli.run(out, err, full);
+        return InProcessCli.runCommand(out, err, "explain-retry-after", args);
     }
 
     private JsonNode json(String... args) throws Exception {

@@ -27,6 +27,20 @@ public final class InProcessCli {
     }
 
     /**
+     * Runs {@code stormwatch COMMAND ARGS}: one subcommand with its arguments.
+     *
+     * @param out receives the standard output
+     * @param err receives the errors
+     * @return the exit code
+     */
+    public static int runCommand(StringWriter out, StringWriter err, String command, String... args) {
+        String[] full = new String[args.length + 1];
+        full[0] = command;
+        System.arraycopy(args, 0, full, 1, args.length);
+        return run(out, err, full);
+    }
+
+    /**
      * Writes a real load report at {@code report}: {@code stormwatch load} against the embedded relay answering as
      * nginx's limit_req (429 with Retry-After: 2), for its shortest length (10 s). Fails the test if the run fails.
      */

@@ -72,4 +72,15 @@ class ProgressPrinterEdgesTest {
 
         assertThat(err.toString()).isEqualTo("\r[1s] ab\r[1s] abcdef\r[1s] abcdef");
     }
+
+    @Test
+    @DisplayName("on a terminal each update reaches the screen at once, though the line has no line break to flush it")
+    void onATerminalAnUpdateIsShownAtOnce() {
+        ProgressPrinter progress =
+                new ProgressPrinter(new PrintWriter(new java.io.BufferedWriter(err)), true, nanos::get);
+
+        progress.update("[1s] running");
+
+        assertThat(err.toString()).isEqualTo("\r[1s] running");
+    }
 }
