@@ -75,7 +75,15 @@ public final class ClientKeyCommand implements Callable<Integer> {
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {
-                Files.createDirectories(parent);
+                try {
+                    Files.createDirectories(parent);
+                } catch (FileAlreadyExistsException e) {
+                    // A file stands where a folder of the path should be: not the key file existing.
+                    throw new CommandLine.ParameterException(
+                            spec.commandLine(),
+                            "FILE " + file + " cannot be written: " + e.getFile()
+                                    + " is a file, not a folder; choose a file in a folder");
+                }
             }
             try {
                 Files.createFile(

@@ -43,11 +43,9 @@ final class SessionFileTokens {
     /**
      * The session kept in {@code file} by {@code stormwatch session --stay-signed-in}, with an OAuth client for its
      * issuer and client id (read from the session's ID token, so the user need not repeat them); empty, with the
-     * reason added to {@code problems}, when there is none to use.
-     */
-    /**
-     * Refreshes go with {@code authentication} (CA8: a confidential client's session refreshes as it signed in),
-     * through the environment's proxies (PX1) and with the system's CA bundle (PX4).
+     * reason added to {@code problems}, when there is none to use. Refreshes go with {@code authentication} (CA8: a
+     * confidential client's session refreshes as it signed in), through the environment's proxies (PX1) and with the
+     * system's CA bundle (PX4).
      */
     static Optional<OAuthSessionTokens> fromFile(
             Path file,

@@ -81,4 +81,25 @@ class ClientKeyCommandEdgesTest {
         assertThat(Files.readString(target)).endsWith("}\n");
         assertThat(JWK.parse(run.out().strip()).isPrivate()).isFalse();
     }
+
+    @Test
+    @DisplayName(
+            "CA4: --generate below a file that is not a folder says so, not that the key exists, and writes nothing")
+    void aKeyBelowAFileIsRefusedNamingTheFile() throws Exception {
+        Path notAFolder = Files.writeString(dir.resolve("notes.txt"), "kept");
+
+        Path target = notAFolder.resolve("key.jwk");
+        Run run = clientKey("--generate", target.toString());
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err())
+                .contains("FILE " + target + " cannot be written: " + notAFolder + " is a file, not a folder")
+                .doesNotContain("never overwrites");
+        assertThat(run.out()).isEmpty();
+        Path deeper = notAFolder.resolve("sub/key.jwk");
+        assertThat(clientKey("--generate", deeper.toString()).err())
+                .contains("FILE " + deeper + " cannot be written")
+                .doesNotContain("never overwrites");
+        assertThat(Files.readString(notAFolder)).isEqualTo("kept");
+    }
 }
