@@ -59,6 +59,33 @@ class DiagnoseViewModelEdgesTest {
                 0);
     }
 
+    /** {@code s} with the lanes, the what-if, the evidence and partiality given; the rest, verdict too, as in it. */
+    private static Diagnosis withTail(
+            Diagnosis s,
+            Diagnosis.Lanes lanes,
+            Diagnosis.WhatIf whatIf,
+            Diagnosis.EvidenceSummary evidence,
+            boolean partial) {
+        return new Diagnosis(
+                s.requests(),
+                s.logicalRequests(),
+                s.amplification(),
+                s.from(),
+                s.to(),
+                s.status(),
+                s.attempts(),
+                s.clients(),
+                s.findings(),
+                s.synchronisation(),
+                s.throttling(),
+                s.arrivals(),
+                lanes,
+                whatIf,
+                evidence,
+                s.verdict(),
+                partial);
+    }
+
     /** A storm of 1,234 requests over two 2 s buckets, two files (one that gave nothing), a what-if that ran. */
     static Diagnosis storm(List<Diagnosis.LabRun> labRuns) {
         return new Diagnosis(
@@ -216,19 +243,8 @@ class DiagnoseViewModelEdgesTest {
     void aGivenQuotaIsSaidPlainly() {
         Diagnosis s = storm(List.of());
         Diagnosis.WhatIf w = s.whatIf();
-        Diagnosis given = new Diagnosis(
-                s.requests(),
-                s.logicalRequests(),
-                s.amplification(),
-                s.from(),
-                s.to(),
-                s.status(),
-                s.attempts(),
-                s.clients(),
-                s.findings(),
-                s.synchronisation(),
-                s.throttling(),
-                s.arrivals(),
+        Diagnosis given = withTail(
+                s,
                 s.lanes(),
                 new Diagnosis.WhatIf(
                         true,
@@ -246,7 +262,6 @@ class DiagnoseViewModelEdgesTest {
                         w.arrivals(),
                         w.throttled()),
                 s.evidence(),
-                s.verdict(),
                 s.partial());
         DiagnoseViewModel m = model(given);
         m.addFiles(List.of(dir.resolve("a.log")));
@@ -314,23 +329,11 @@ class DiagnoseViewModelEdgesTest {
     void noMoreLineWhenEveryUnparsedLineIsListed() {
         Diagnosis s = storm(List.of());
         Diagnosis.EvidenceSummary e = s.evidence();
-        Diagnosis exact = new Diagnosis(
-                s.requests(),
-                s.logicalRequests(),
-                s.amplification(),
-                s.from(),
-                s.to(),
-                s.status(),
-                s.attempts(),
-                s.clients(),
-                s.findings(),
-                s.synchronisation(),
-                s.throttling(),
-                s.arrivals(),
+        Diagnosis exact = withTail(
+                s,
                 Diagnosis.Lanes.NONE,
                 s.whatIf(),
                 new Diagnosis.EvidenceSummary(e.files(), 2, e.examples(), 0, 0),
-                s.verdict(),
                 true);
         DiagnoseViewModel m = model(exact);
         m.addFiles(List.of(dir.resolve("a.log")));

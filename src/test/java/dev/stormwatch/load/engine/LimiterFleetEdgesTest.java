@@ -82,12 +82,11 @@ class LimiterFleetEdgesTest {
         }
     }
 
-    @Test
-    @DisplayName("L6, RB4: limiters on one Redis share one key and its limit, each with a pool of its own")
-    void limitersOnOneRedisShareTheLimit() {
-        LimiterFleet fleet = LimiterFleet.build(
+    /** Two sliding-log limiters of 5 a minute on {@code redis}, with the default failure handling. */
+    private static LimiterFleet twoSlidingLogsOn(RedisChoice redis) {
+        return LimiterFleet.build(
                 LimiterChoice.SLIDING_LOG,
-                new RedisChoice.Embedded(),
+                redis,
                 RedisFailureHandling.DEFAULT,
                 2,
                 FIVE_PER_MINUTE,
@@ -95,6 +94,12 @@ class LimiterFleetEdgesTest {
                 3,
                 LimiterMetrics.inMemory(),
                 why -> {});
+    }
+
+    @Test
+    @DisplayName("L6, RB4: limiters on one Redis share one key and its limit, each with a pool of its own")
+    void limitersOnOneRedisShareTheLimit() {
+        LimiterFleet fleet = twoSlidingLogsOn(new RedisChoice.Embedded());
         try {
             assertThat(fleet.describe())
                     .isEqualTo("2 sliding-log limiter(s) of 5 per 60000 ms sharing one Redis (embedded) and one key, a"
@@ -122,16 +127,8 @@ class LimiterFleetEdgesTest {
     @DisplayName("L6: limiters on a Redis of one's own reach it at its address with its password, and leave it running")
     void limitersOnAnExternalRedisUseItsAddressAndPassword() {
         try (EmbeddedRedis theirs = EmbeddedRedis.start()) {
-            LimiterFleet fleet = LimiterFleet.build(
-                    LimiterChoice.SLIDING_LOG,
-                    new RedisChoice.External(URI.create(theirs.url()), Optional.of(theirs.password())),
-                    RedisFailureHandling.DEFAULT,
-                    2,
-                    FIVE_PER_MINUTE,
-                    java.time.Clock.systemUTC(),
-                    3,
-                    LimiterMetrics.inMemory(),
-                    why -> {});
+            LimiterFleet fleet = twoSlidingLogsOn(
+                    new RedisChoice.External(URI.create(theirs.url()), Optional.of(theirs.password())));
             try {
                 assertThat(fleet.usesRedis()).isTrue();
                 assertThat(fleet.embeddedRedis())

@@ -131,14 +131,19 @@ class LoadEngineEdgesTest {
         assertThat(report.seriesNamed("provider per 100 ms, from t = 3 s")).isPresent();
     }
 
-    @Test
-    @DisplayName("an interrupted run stops at once with a partial report that says so, and stays interrupted")
-    void anInterruptedRunSaysSo() throws Exception {
-        LoadEngine engine = new LoadEngine(
+    /** An engine on this test's simulated time whose run is interrupted at its first wait. */
+    private LoadEngine engineInterruptedAtTheFirstWait() {
+        return new LoadEngine(
                 EngineSettings.defaults().withClock(time),
                 Optional.empty(),
                 () -> interruptedAtTheFirstWait(time.runTime()),
                 InProcessRelayTransport.on(time));
+    }
+
+    @Test
+    @DisplayName("an interrupted run stops at once with a partial report that says so, and stays interrupted")
+    void anInterruptedRunSaysSo() throws Exception {
+        LoadEngine engine = engineInterruptedAtTheFirstWait();
 
         LoadReport report;
         try {
@@ -156,11 +161,7 @@ class LoadEngineEdgesTest {
     @DisplayName("B2: an interrupted run cancels what is in flight, and no virtual client sends again after it")
     void anInterruptedRunSendsNothingAfterItsCancellations() throws Exception {
         // Interrupted at its first wait, before simulated time moves: both clients' first requests are in flight.
-        LoadEngine engine = new LoadEngine(
-                EngineSettings.defaults().withClock(time),
-                Optional.empty(),
-                () -> interruptedAtTheFirstWait(time.runTime()),
-                InProcessRelayTransport.on(time));
+        LoadEngine engine = engineInterruptedAtTheFirstWait();
 
         LoadReport report;
         try {
