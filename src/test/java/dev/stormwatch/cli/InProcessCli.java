@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 
 /** Runs {@code stormwatch} in the test's JVM, as a person would type it, keeping what it writes. */
@@ -38,6 +40,22 @@ public final class InProcessCli {
         full[0] = command;
         System.arraycopy(args, 0, full, 1, args.length);
         return run(out, err, full);
+    }
+
+    /**
+     * A fresh command line whose {@code load} reads its variables from {@code environment} and prints its progress as
+     * plain lines (not a terminal), with {@code configured} applied to that {@code load} command.
+     */
+    static CommandLine withLoad(
+            StringWriter out, StringWriter err, Map<String, String> environment, Consumer<LoadCommand> configured) {
+        CommandLine cli = StormwatchCommand.newCommandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        LoadCommand load = (LoadCommand) cli.getSubcommands().get("load").getCommand();
+        load.environment(environment::get);
+        load.terminal(false);
+        configured.accept(load);
+        return cli;
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.stormwatch.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.load.engine.SimulatedEngine;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,13 +23,11 @@ class LoadCommandEdgesTest {
     private final StringWriter err = new StringWriter();
 
     private int run(Map<String, String> environment, String... args) {
-        CommandLine cli = StormwatchCommand.newCommandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        LoadCommand load = (LoadCommand) cli.getSubcommands().get("load").getCommand();
-        load.environment(environment::get);
-        load.terminal(false);
-        load.engines(SimulatedEngine.perRun(Instant.parse("2026-12-02T03:00:00.300Z")));
+        CommandLine cli = InProcessCli.withLoad(
+                out,
+                err,
+                environment,
+                load -> load.engines(SimulatedEngine.perRun(Instant.parse("2026-12-02T03:00:00.300Z"))));
         String[] full = new String[args.length + 1];
         full[0] = "load";
         System.arraycopy(args, 0, full, 1, args.length);

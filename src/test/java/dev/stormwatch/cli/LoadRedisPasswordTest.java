@@ -3,7 +3,6 @@ package dev.stormwatch.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.testing.DebianRedis;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * HD3 for {@code stormwatch load}: an external Redis that requires a password (Debian's redis-server 7 with
@@ -43,13 +41,7 @@ class LoadRedisPasswordTest {
     }
 
     private int run(Map<String, String> environment, String... args) {
-        CommandLine cli = StormwatchCommand.newCommandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        LoadCommand load = (LoadCommand) cli.getSubcommands().get("load").getCommand();
-        load.environment(environment::get);
-        load.terminal(false);
-        return cli.execute(args);
+        return InProcessCli.withLoad(out, err, environment, load -> {}).execute(args);
     }
 
     private String[] loadThroughRedis(String... extra) {

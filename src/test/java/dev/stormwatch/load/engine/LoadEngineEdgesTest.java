@@ -68,6 +68,35 @@ class LoadEngineEdgesTest {
         return SimulatedEngine.on(time, settings).run(options, line -> {});
     }
 
+    /**
+     * An engine on this test's simulated time whose limiter fleets are real ones, each kept in {@code fleets} when it
+     * is built, with the connections it was built for in {@code concurrency}.
+     */
+    private LoadEngine engineKeepingItsFleets(List<LimiterFleet> fleets, List<Integer> concurrency) {
+        return new LoadEngine(
+                EngineSettings.defaults().withClock(time),
+                Optional.empty(),
+                time::runTime,
+                InProcessRelayTransport.on(time),
+                (choice, redis, handling, instances, spec, clock, concurrent, metrics, onLost) -> {
+                    concurrency.add(concurrent);
+                    LimiterFleet fleet = LimiterFleet.build(
+                            choice, redis, handling, instances, spec, clock, concurrent, metrics, onLost);
+                    fleets.add(fleet);
+                    return fleet;
+                });
+    }
+
+    /** Two clients for a second, each instance's sliding-log limiter on the run's embedded Redis. */
+    private static LoadReport runOnSlidingLogsOnEmbeddedRedis(LoadEngine engine) throws Exception {
+        return engine.run(
+                steady(2, Duration.ofSeconds(1))
+                        .limiter(LimiterChoice.SLIDING_LOG)
+                        .redis(new RedisChoice.Embedded())
+                        .build(),
+                line -> {});
+    }
+
     private static TimeSeries client(LoadReport report) {
         return report.seriesNamed("client per second").orElseThrow();
     }
@@ -216,25 +245,9 @@ class LoadEngineEdgesTest {
     void aRunOnRedisLimitersReportsDegradedDecisionsAndStopsRedis() throws Exception {
         List<LimiterFleet> fleets = new ArrayList<>();
         List<Integer> decisions = new ArrayList<>();
-        LoadEngine engine = new LoadEngine(
-                EngineSettings.defaults().withClock(time),
-                Optional.empty(),
-                time::runTime,
-                InProcessRelayTransport.on(time),
-                (choice, redis, handling, instances, spec, clock, concurrent, metrics, onLost) -> {
-                    decisions.add(concurrent);
-                    LimiterFleet fleet = LimiterFleet.build(
-                            choice, redis, handling, instances, spec, clock, concurrent, metrics, onLost);
-                    fleets.add(fleet);
-                    return fleet;
-                });
+        LoadEngine engine = engineKeepingItsFleets(fleets, decisions);
 
-        LoadReport report = engine.run(
-                steady(2, Duration.ofSeconds(1))
-                        .limiter(LimiterChoice.SLIDING_LOG)
-                        .redis(new RedisChoice.Embedded())
-                        .build(),
-                line -> {});
+        LoadReport report = runOnSlidingLogsOnEmbeddedRedis(engine);
 
         assertThat(report.outcome()).isInstanceOf(RunOutcome.Completed.class);
         assertThat(decisions).as("RB4: the connections and two more").containsExactly(2 + 2);
@@ -333,27 +346,12 @@ class LoadEngineEdgesTest {
     @DisplayName("RB3: decisions taken while the run's Redis is away are counted in the figures and a note")
     void decisionsWithoutRedisAreCountedAndNoted() throws Exception {
         List<LimiterFleet> fleets = new ArrayList<>();
-        LoadEngine engine = new LoadEngine(
-                EngineSettings.defaults().withClock(time),
-                Optional.empty(),
-                time::runTime,
-                InProcessRelayTransport.on(time),
-                (choice, redis, handling, instances, spec, clock, concurrent, metrics, onLost) -> {
-                    LimiterFleet fleet = LimiterFleet.build(
-                            choice, redis, handling, instances, spec, clock, concurrent, metrics, onLost);
-                    fleets.add(fleet);
-                    return fleet;
-                });
+        LoadEngine engine = engineKeepingItsFleets(fleets, new ArrayList<>());
         time.schedule(
                 Duration.ofMillis(500),
                 () -> fleets.get(0).embeddedRedis().orElseThrow().stop());
 
-        LoadReport report = engine.run(
-                steady(2, Duration.ofSeconds(1))
-                        .limiter(LimiterChoice.SLIDING_LOG)
-                        .redis(new RedisChoice.Embedded())
-                        .build(),
-                line -> {});
+        LoadReport report = runOnSlidingLogsOnEmbeddedRedis(engine);
 
         assertThat(report.figures().get(RedisDegradation.DEGRADED_DECISIONS))
                 .isInstanceOfSatisfying(
