@@ -1,5 +1,6 @@
 package dev.stormwatch.app;
 
+import dev.stormwatch.app.common.Later;
 import dev.stormwatch.app.common.Ticker;
 import dev.stormwatch.app.common.UiThread;
 import dev.stormwatch.app.diagnose.DiagnoseView;
@@ -155,7 +156,7 @@ public final class Composition implements AutoCloseable {
                 diagnoseService::preview,
                 Executors.newSingleThreadExecutor(daemonThreads("stormwatch-diagnose-")),
                 // DG22: the preview reads a file's head on a thread of its own, so a long diagnosis never delays it.
-                Executors.newSingleThreadExecutor(daemonThreads("stormwatch-preview-")),
+                Later.on(Executors.newSingleThreadScheduledExecutor(daemonThreads("stormwatch-preview-"))),
                 UiThread.executor(),
                 DiagnoseViewModel.PREVIEW_DEBOUNCE);
         this.window = new MainWindow(

@@ -2,6 +2,7 @@ package dev.stormwatch.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.app.common.Later;
 import dev.stormwatch.app.common.UiThread;
 import dev.stormwatch.app.diagnose.DiagnoseView;
 import dev.stormwatch.app.diagnose.DiagnoseViewModel;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
@@ -40,7 +42,7 @@ class DiagnosePreviewTabTest {
             + " \"$sent_http_retry_after\" \"$http_x_client_id\" ";
 
     private final ExecutorService background = Executors.newSingleThreadExecutor();
-    private final ExecutorService previewing = Executors.newSingleThreadExecutor();
+    private final ScheduledExecutorService previewing = Executors.newSingleThreadScheduledExecutor();
     private DiagnoseViewModel model;
 
     @Start
@@ -50,7 +52,7 @@ class DiagnosePreviewTabTest {
                 service::diagnose,
                 service::preview,
                 background,
-                previewing,
+                Later.on(previewing),
                 UiThread.executor(),
                 DiagnoseViewModel.PREVIEW_DEBOUNCE);
         new MainWindow(new Label("session"), new Label("load lab"), new Label("servers"), new DiagnoseView(model))

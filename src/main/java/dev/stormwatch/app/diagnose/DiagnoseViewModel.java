@@ -1,5 +1,6 @@
 package dev.stormwatch.app.diagnose;
 
+import dev.stormwatch.app.common.Later;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.diagnose.DiagnoseException;
 import dev.stormwatch.diagnose.DiagnoseRequest;
@@ -164,7 +165,7 @@ public final class DiagnoseViewModel {
     private final ReadOnlyStringWrapper previewTitle = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper previewProblem = new ReadOnlyStringWrapper("");
     private final Previewer previewer;
-    private final Executor previewing;
+    private final Later previewing;
     private final Duration debounce;
     private final AtomicLong previewGeneration = new AtomicLong();
 
@@ -177,14 +178,14 @@ public final class DiagnoseViewModel {
     }
 
     /**
-     * A tab whose preview (DG22) reads the first file's first lines on {@code previewing} once the fields have rested
-     * for {@code debounce}, never on the UI thread, and shows them through {@code ui}.
+     * A tab whose preview (DG22) reads the first file's first lines through {@code previewing} once the fields have
+     * rested for {@code debounce}, never on the UI thread, and shows them through {@code ui}.
      */
     public DiagnoseViewModel(
             Diagnoser diagnoser,
             Previewer previewer,
             Executor background,
-            Executor previewing,
+            Later previewing,
             Executor ui,
             Duration debounce) {
         this.diagnoser = Objects.requireNonNull(diagnoser, "diagnoser");
@@ -223,16 +224,8 @@ public final class DiagnoseViewModel {
                 blankToNull(fields.get()),
                 blankToNull(clientKey.get()),
                 DiagnosisOptions.DEFAULTS);
-        previewing.execute(() -> {
-            if (previewGeneration.get() != mine) {
-                return;
-            }
-            try {
-                Thread.sleep(debounce.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+        // Every change waits out the debounce; only the newest one still is when its wait ends, and reads.
+        previewing.after(debounce, () -> {
             if (previewGeneration.get() != mine) {
                 return;
             }

@@ -580,7 +580,7 @@ class DiagnoseViewModelEdgesTest {
                     return new Preview(jsonl.toString(), as, List.of(parsed, unparsed), "mapped by --fields only");
                 },
                 background::add,
-                previewing::add,
+                (wait, task) -> previewing.add(task),
                 ui::add,
                 Duration.ZERO);
 
@@ -634,7 +634,7 @@ class DiagnoseViewModelEdgesTest {
                             null);
                 },
                 background::add,
-                previewing::add,
+                (wait, task) -> previewing.add(task),
                 ui::add,
                 Duration.ZERO);
 
