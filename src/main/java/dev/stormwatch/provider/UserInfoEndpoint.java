@@ -31,8 +31,8 @@ final class UserInfoEndpoint implements Handler {
         }
         Optional<String> authorization = request.header("Authorization");
         if (authorization.isEmpty()) {
-            // RFC 6750 §3.1: no credentials, no error code.
-            return challenge(401, "Bearer " + REALM, "invalid_token");
+            // RFC 6750 §3.1: no credentials, no error code, neither in the challenge nor in the body.
+            return challenge(401, "Bearer " + REALM, Map.of());
         }
         String[] parts = authorization.get().trim().split(" +", 2);
         String scheme = parts[0].toLowerCase(Locale.ROOT);
@@ -41,7 +41,7 @@ final class UserInfoEndpoint implements Handler {
                     400,
                     "Bearer " + REALM + ", error=\"invalid_request\", "
                             + "error_description=\"use the Bearer or DPoP scheme\"",
-                    "invalid_request");
+                    Map.of("error", "invalid_request"));
         }
         boolean dpopScheme = scheme.equals("dpop");
         String token = parts[1].trim();
@@ -93,11 +93,11 @@ final class UserInfoEndpoint implements Handler {
         if (dpop) {
             value += ", algs=\"" + String.join(" ", DpopVerifier.ALGORITHMS) + "\"";
         }
-        return challenge(401, value, error);
+        return challenge(401, value, Map.of("error", error));
     }
 
-    private static Response challenge(int status, String wwwAuthenticate, String error) {
-        return Response.json(status, Map.of("error", error))
+    private static Response challenge(int status, String wwwAuthenticate, Map<String, Object> body) {
+        return Response.json(status, body)
                 .withHeader("WWW-Authenticate", wwwAuthenticate)
                 .withHeader("Cache-Control", "no-store");
     }
