@@ -1,5 +1,6 @@
 package dev.stormwatch.provider;
 
+import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jwt.SignedJWT;
 import dev.stormwatch.server.FormBody;
 import dev.stormwatch.server.Handler;
@@ -34,8 +35,12 @@ final class EndSessionEndpoint implements Handler {
         if (hint.isPresent() && hintedClient.isEmpty()) {
             return Html.error(400, "id_token_hint is not an ID token issued by this provider");
         }
-        Optional<String> clientId =
-                AuthorizationCheck.single(params, "client_id").or(() -> hintedClient);
+        Optional<String> namedClient = AuthorizationCheck.single(params, "client_id");
+        // §2: with both, the client must be the one the ID token was issued to.
+        if (namedClient.isPresent() && hintedClient.isPresent() && !namedClient.equals(hintedClient)) {
+            return Html.error(400, "client_id is not the client the id_token_hint was issued to");
+        }
+        Optional<String> clientId = namedClient.or(() -> hintedClient);
         Optional<String> redirect = AuthorizationCheck.single(params, "post_logout_redirect_uri");
         if (redirect.isEmpty()) {
             return Html.page(200, "Signed out", "<p id=\"signed-out\">You are signed out of the demo provider.</p>");
@@ -53,12 +58,17 @@ final class EndSessionEndpoint implements Handler {
         return Response.redirect(URI.create(location)).withHeader("Cache-Control", "no-store");
     }
 
+    private static final JOSEObjectType ACCESS_TOKEN_TYPE = new JOSEObjectType("at+jwt");
+
     /** The client an ID token was issued to, when its signature is ours (expiry does not matter here, §2). */
     private Optional<String> audienceOfOurIdToken(String idToken) {
         try {
             SignedJWT jwt = SignedJWT.parse(idToken);
             String keyId = jwt.getHeader().getKeyID();
-            if (keyId == null || !state.issuer().equals(jwt.getJWTClaimsSet().getIssuer())) {
+            // An access token of ours (RFC 9068's at+jwt) is signed by the same key, but is no ID token.
+            if (keyId == null
+                    || ACCESS_TOKEN_TYPE.equals(jwt.getHeader().getType())
+                    || !state.issuer().equals(jwt.getJWTClaimsSet().getIssuer())) {
                 return Optional.empty();
             }
             var verifier = state.keys().verifier(keyId);

@@ -106,6 +106,34 @@ class EndSessionEndpointEdgesTest {
                 logout(Map.of("id_token_hint", accessToken, "post_logout_redirect_uri", "http://127.0.0.1/logged-out"));
 
         assertThat(answer.statusCode()).isEqualTo(400);
+        assertThat(answer.body()).contains("id_token_hint is not an ID token issued by this provider");
         assertThat(answer.headers().firstValue("Location")).isEmpty();
+    }
+
+    @Test
+    @DisplayName("SX2: a client_id beside an ID token hint must be the client the token was issued to; the same"
+            + " client is sent to its URI")
+    void theClientIdMustBeTheHintsClient() throws Exception {
+        String idToken = DEMO.driver().login(Map.of()).path("id_token").asText();
+
+        HttpResponse<String> other = logout(Map.of(
+                "id_token_hint",
+                idToken,
+                "client_id",
+                QUERY_CLIENT,
+                "post_logout_redirect_uri",
+                "http://127.0.0.1/logged-out?app=1"));
+        HttpResponse<String> same = logout(Map.of(
+                "id_token_hint",
+                idToken,
+                "client_id",
+                ProviderDriver.CLIENT,
+                "post_logout_redirect_uri",
+                "http://127.0.0.1:7/logged-out"));
+
+        assertThat(other.statusCode()).isEqualTo(400);
+        assertThat(other.body()).contains("client_id is not the client the id_token_hint was issued to");
+        assertThat(other.headers().firstValue("Location")).isEmpty();
+        assertThat(location(same)).isEqualTo("http://127.0.0.1:7/logged-out");
     }
 }
