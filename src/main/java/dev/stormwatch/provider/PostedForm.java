@@ -18,9 +18,10 @@ import java.util.function.Function;
  * each parameter at most once (RFC 6749 §3.2), and the client it authenticates (§2.3, §3.2.1): a public client named by
  * {@code client_id}, or a confidential one by HTTP Basic or {@code client_secret} in the form (§2.3.1), its secret
  * compared in constant time. A client that fails is answered 401 {@code invalid_client} with
- * {@code WWW-Authenticate: Basic} (§5.2).
+ * {@code WWW-Authenticate: Basic} (§5.2). {@code method} is how this request authenticated its client: {@code none}
+ * for a public client named by {@code client_id}, else the registered method it used.
  */
-record PostedForm(Map<String, String> fields, ClientRegistration client) {
+record PostedForm(Map<String, String> fields, ClientRegistration client, String method) {
 
     /** What reading the form found. */
     sealed interface Read {
@@ -86,7 +87,7 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
         if (!client.accepts("none")) {
             return refused("client " + clientId + " must authenticate (" + client.authMethods() + ")");
         }
-        return new Read.Ok(new PostedForm(fields, client));
+        return new Read.Ok(new PostedForm(fields, client, "none"));
     }
 
     /** RFC 6749 §2.3.1: {@code Basic base64(urlencoded id ":" urlencoded secret)}. */
@@ -161,7 +162,7 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
         }
         Map<String, String> withId = new HashMap<>(fields);
         withId.put("client_id", client.clientId());
-        return new Read.Ok(new PostedForm(withId, client));
+        return new Read.Ok(new PostedForm(withId, client, "private_key_jwt"));
     }
 
     private static Read authenticated(
@@ -174,7 +175,7 @@ record PostedForm(Map<String, String> fields, ClientRegistration client) {
         if (client.secret().isEmpty() || !client.secret().get().equals(Secret.of(secret))) {
             return refused("client authentication failed");
         }
-        return new Read.Ok(new PostedForm(fields, client));
+        return new Read.Ok(new PostedForm(fields, client, method));
     }
 
     /** RFC 6749 §5.2: 401 with {@code WWW-Authenticate} naming the scheme the client may use. */

@@ -125,8 +125,13 @@ final class TokenEndpoint implements Handler {
      * ID token; a public client is refused ({@code unauthorized_client}).
      */
     private Response clientCredentials(PostedForm form) {
-        if (form.client().accepts("none")) {
-            return new OAuthError(400, "unauthorized_client", "a public client cannot use client_credentials")
+        // RFC 6749 §4.4: only a client that authenticated in this request; one registered for both a secret and
+        // none may still use it with its secret.
+        if (form.method().equals("none")) {
+            return new OAuthError(
+                            400,
+                            "unauthorized_client",
+                            "client_credentials needs client authentication; a public client cannot use it")
                     .response();
         }
         Map<String, Object> body = new LinkedHashMap<>();

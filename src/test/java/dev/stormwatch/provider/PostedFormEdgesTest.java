@@ -37,6 +37,7 @@ class PostedFormEdgesTest {
     private static final String CONFIDENTIAL = ClientRegistration.CONFIDENTIAL_CLIENT_ID;
     private static final String SECRET = ClientRegistration.CONFIDENTIAL_CLIENT_SECRET;
     private static final String KEYED = "keyed-client";
+    private static final String EITHER = "public-or-basic";
     private static final Map<String, String> GRANT = Map.of("grant_type", "client_credentials");
     private static final String ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
     private static final ECKey CLIENT_KEY = clientKey();
@@ -50,6 +51,12 @@ class PostedFormEdgesTest {
                     List.of(),
                     Optional.of(Secret.of(SECRET)),
                     List.of("client_secret_basic")),
+            new ClientRegistration(
+                    EITHER,
+                    ClientRegistration.desktop().redirectUris(),
+                    List.of(),
+                    Optional.of(Secret.of(SECRET)),
+                    List.of("none", "client_secret_basic")),
             ClientRegistration.privateKeyJwt(KEYED, CLIENT_KEY));
 
     private static ECKey clientKey() {
@@ -108,6 +115,17 @@ class PostedFormEdgesTest {
     private static HttpResponse<String> token(Map<String, String> fields, String authorization) throws Exception {
         return DEMO.driver()
                 .postForm("/token", fields, authorization == null ? Map.of() : Map.of("Authorization", authorization));
+    }
+
+    @Test
+    @DisplayName("CA7: a client registered both public and with a secret gets client_credentials when this request"
+            + " authenticates it, and unauthorized_client when it only names itself")
+    void clientCredentialsFollowsHowThisRequestAuthenticated() throws Exception {
+        HttpResponse<String> withSecret = token(GRANT, ProviderDriver.basic(EITHER, SECRET));
+        HttpResponse<String> named = token(ProviderDriver.with(GRANT, "client_id", EITHER), null);
+
+        assertThat(withSecret.statusCode()).as(withSecret.body()).isEqualTo(200);
+        assertThat(refusal(named, 400, "unauthorized_client")).contains("needs client authentication");
     }
 
     @Test
@@ -309,11 +327,11 @@ class PostedFormEdgesTest {
 
     @Test
     void theFormsTextNamesOnlyTheClient() {
-        PostedForm form = new PostedForm(Map.of("code", "secret-code"), ClientRegistration.desktop());
+        PostedForm form = new PostedForm(Map.of("code", "secret-code"), ClientRegistration.desktop(), "none");
 
         assertThat(form.toString()).isEqualTo("PostedForm[" + ProviderDriver.CLIENT + "]");
         assertThat(form.field("code")).contains("secret-code");
-        assertThat(new PostedForm(Map.of("code", ""), ClientRegistration.desktop()).field("code"))
+        assertThat(new PostedForm(Map.of("code", ""), ClientRegistration.desktop(), "none").field("code"))
                 .isEmpty();
     }
 }
