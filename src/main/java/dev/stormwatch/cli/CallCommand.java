@@ -1,7 +1,6 @@
 package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.CallOptions;
@@ -193,7 +192,7 @@ public final class CallCommand implements Callable<Integer> {
                 root.put("attempts", List.copyOf(attempts));
             }
             try {
-                out.println(new ObjectMapper().writeValueAsString(root));
+                out.println(CommandJson.MAPPER.writeValueAsString(root));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("a map of strings and numbers always serialises", e);
             }

@@ -1,7 +1,6 @@
 package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.retry.HintHeaders;
 import dev.stormwatch.retry.Outcome;
@@ -276,7 +275,7 @@ public final class ExplainRetryAfterCommand implements Callable<Integer> {
         root.put("pace_s", reading.pace().map(ExplainRetryAfterCommand::seconds).orElse(null));
         root.put("ignored", ignored);
         try {
-            out.println(new ObjectMapper().writeValueAsString(root));
+            out.println(CommandJson.MAPPER.writeValueAsString(root));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a map of strings and numbers always serialises", e);
         }

@@ -49,7 +49,7 @@ import picocli.CommandLine.Option;
         })
 public final class InspectTokenCommand implements Callable<Integer> {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = CommandJson.MAPPER;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -1,7 +1,6 @@
 package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.base.DurationText;
 import dev.stormwatch.limit.Algorithm;
 import dev.stormwatch.limit.EmbeddedRedis;
@@ -196,7 +195,7 @@ public final class LimitCommand implements Callable<Integer> {
                 if (json) {
                     root.put("decisions", decisions);
                     root.put("prometheus", metrics.scrape().orElse(null));
-                    out.println(new ObjectMapper().writeValueAsString(root));
+                    out.println(CommandJson.MAPPER.writeValueAsString(root));
                     out.flush();
                     return 0;
                 }

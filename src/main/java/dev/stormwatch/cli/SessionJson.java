@@ -12,7 +12,7 @@ import java.time.Duration;
  */
 final class SessionJson {
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = CommandJson.MAPPER;
 
     private SessionJson() {}
 

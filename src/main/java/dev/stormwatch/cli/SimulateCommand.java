@@ -1,7 +1,6 @@
 package dev.stormwatch.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.load.simulation.ContentionSimulation;
 import dev.stormwatch.load.simulation.SimulationParameters;
 import dev.stormwatch.load.simulation.SimulationResult;
@@ -103,7 +102,7 @@ public final class SimulateCommand implements Callable<Integer> {
             root.put("tables", tables);
             root.put("lower_is_better", List.of("calls", "completion_s"));
             try {
-                out.println(new ObjectMapper().writeValueAsString(root));
+                out.println(CommandJson.MAPPER.writeValueAsString(root));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("a map of strings and numbers always serialises", e);
             }

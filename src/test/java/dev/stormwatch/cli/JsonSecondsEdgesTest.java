@@ -18,4 +18,16 @@ class JsonSecondsEdgesTest {
         assertThat(JsonSeconds.of(Duration.ofMillis(1)).toString()).isEqualTo("0.001");
         assertThat(JsonSeconds.of(Duration.ZERO).toString()).isEqualTo("0");
     }
+
+    @Test
+    @DisplayName("the commands' JSON writes every duration as a plain number: a nanosecond too, never with an exponent")
+    void theCommandsJsonWritesPlainNumbers() throws Exception {
+        var root = CommandJson.MAPPER.createObjectNode();
+        root.put("tiny", JsonSeconds.of(Duration.ofNanos(1)));
+        root.put("sub_micro", JsonSeconds.of(Duration.ofNanos(250)));
+        root.put("whole", JsonSeconds.of(Duration.ofSeconds(120)));
+
+        assertThat(CommandJson.MAPPER.writeValueAsString(root))
+                .isEqualTo("{\"tiny\":0.000000001,\"sub_micro\":0.00000025,\"whole\":120}");
+    }
 }
