@@ -54,6 +54,7 @@ import picocli.CommandLine.Parameters;
 public final class CallCommand implements Callable<Integer> {
 
     private final UnaryOperator<String> environment;
+    private final java.time.Clock clock;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -118,14 +119,20 @@ public final class CallCommand implements Callable<Integer> {
     @Option(names = "--proxy", paramLabel = "URL", description = ProxyOption.DESCRIPTION)
     private String proxy;
 
-    /** For picocli: reads the process environment. */
+    /** For picocli: reads the process environment, on the system clock. */
     public CallCommand() {
         this(System::getenv);
     }
 
-    /** For tests: reads secrets from the given environment. */
+    /** For tests: reads secrets from the given environment, on the system clock. */
     CallCommand(UnaryOperator<String> environment) {
+        this(environment, java.time.Clock.systemUTC());
+    }
+
+    /** For tests: reads secrets from the given environment; the deadline and the call's budget run on {@code clock}. */
+    CallCommand(UnaryOperator<String> environment, java.time.Clock clock) {
         this.environment = environment;
+        this.clock = clock;
     }
 
     @Override
@@ -141,6 +148,7 @@ public final class CallCommand implements Callable<Integer> {
                 proxies.routeFor(request.url().uri());
         ResilientClient.Builder client = ResilientClient.builder(proxies.applyTo(new okhttp3.OkHttpClient()))
                 .preset(preset)
+                .clock(clock)
                 .timeouts(timeouts())
                 .listener(event -> {
                     if (json) {
@@ -157,8 +165,7 @@ public final class CallCommand implements Callable<Integer> {
             secret = ", " + credential; // RC6: its toString redacts
         }
         if (deadline != null) {
-            options = options.withDeadline(
-                    RequestDeadline.in(duration("--deadline", deadline), java.time.Clock.systemUTC()));
+            options = options.withDeadline(RequestDeadline.in(duration("--deadline", deadline), clock));
         }
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("request", RequestRedaction.describe(request));

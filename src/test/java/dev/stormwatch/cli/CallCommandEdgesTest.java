@@ -122,6 +122,21 @@ class CallCommandEdgesTest {
     }
 
     @Test
+    @DisplayName(
+            "RC5: --deadline counts from the command's clock: the request carries that instant and the time" + " left")
+    void theDeadlineCountsFromTheCommandsClock() throws Exception {
+        java.time.Instant now = java.time.Instant.parse("2031-05-04T10:00:00Z");
+        call.server().enqueue(new MockResponse().setBody("{}"));
+
+        int exit = call.runAt(java.time.Clock.fixed(now, java.time.ZoneOffset.UTC), "--deadline", "2m", call.url());
+
+        assertThat(exit).as(call.out()).isZero();
+        RecordedRequest sent = call.server().takeRequest();
+        assertThat(sent.getHeader("Request-Deadline")).isEqualTo("2031-05-04T10:02:00Z");
+        assertThat(sent.getHeader("Request-Timeout")).isEqualTo("120000");
+    }
+
+    @Test
     @DisplayName("RC5: a deadline that has already passed refuses the call before anything is sent: exit 3")
     void aPassedDeadlineRefusesTheCall() throws Exception {
         int text = call.run("--deadline", "0", call.url());

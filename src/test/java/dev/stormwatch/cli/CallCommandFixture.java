@@ -44,7 +44,16 @@ final class CallCommandFixture implements BeforeEachCallback, AfterEachCallback 
 
     /** Runs {@code stormwatch call ARGS} with secrets from {@code environment}, as the root command line would. */
     int run(Map<String, String> environment, String... args) {
-        CommandLine cli = new CommandLine(new CallCommand(environment::get))
+        return run(new CallCommand(environment::get), args);
+    }
+
+    /** Runs {@code stormwatch call ARGS} on {@code clock}, with an empty environment. */
+    int runAt(java.time.Clock clock, String... args) {
+        return run(new CallCommand(name -> null, clock), args);
+    }
+
+    private int run(CallCommand command, String... args) {
+        CommandLine cli = new CommandLine(command)
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(new ShortUsageErrors());
         cli.setOut(new PrintWriter(out));

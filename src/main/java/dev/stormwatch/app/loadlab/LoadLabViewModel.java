@@ -150,7 +150,7 @@ public final class LoadLabViewModel {
                 jitter)) {
             field.addListener(changed -> {
                 if (!running.get()) {
-                    options();
+                    options(); // said in problemsProperty as the person types; Start builds them again
                 }
             });
         }
