@@ -26,6 +26,9 @@ final class ClientAuthenticationOptions {
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     private CommandLine.Model.CommandSpec spec;
 
+    /** The clock a client certificate must be valid on (TX1); tests set it. */
+    java.time.Clock clock = java.time.Clock.systemUTC();
+
     @Option(
             names = "--client-auth",
             paramLabel = "METHOD",
@@ -144,7 +147,7 @@ final class ClientAuthenticationOptions {
                     Optional.ofNullable(clientCertKey),
                     "--client-cert",
                     "--client-cert-key",
-                    java.time.Instant.now()));
+                    clock.instant()));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         } catch (IOException e) {

@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import okhttp3.OkHttpClient;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -86,14 +87,22 @@ public final class InspectTokenCommand implements Callable<Integer> {
 
     private final Supplier<InputStream> stdin;
     private final Clock clock;
+    private final UnaryOperator<String> environment;
 
     public InspectTokenCommand() {
-        this(() -> System.in, Clock.systemUTC());
+        this(() -> System.in, Clock.systemUTC(), System::getenv);
     }
 
+    /** For tests: reads the token from {@code stdin}, checks it on {@code clock}, proxies from the process environment. */
     InspectTokenCommand(Supplier<InputStream> stdin, Clock clock) {
+        this(stdin, clock, System::getenv);
+    }
+
+    /** For tests: as above, with the proxies of {@code environment} (PX1). */
+    InspectTokenCommand(Supplier<InputStream> stdin, Clock clock, UnaryOperator<String> environment) {
         this.stdin = stdin;
         this.clock = clock;
+        this.environment = environment;
     }
 
     @Override
@@ -203,7 +212,7 @@ public final class InspectTokenCommand implements Callable<Integer> {
         OkHttpClient http;
         try {
             http = TrustedCertificates.trustingOperatingSystem(
-                    ProxyRoutes.from(System::getenv, System::getProperty).applyTo(new OkHttpClient()),
+                    ProxyRoutes.from(environment, System::getProperty).applyTo(new OkHttpClient()),
                     TrustedCertificates.OPERATING_SYSTEM_BUNDLES,
                     Optional.ofNullable(caFile),
                     "--ca-file");

@@ -26,6 +26,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Date;
+import java.util.Map;
 import java.util.function.Supplier;
 import okhttp3.mockwebserver.Dispatcher;
 import okhttp3.mockwebserver.MockResponse;
@@ -70,10 +71,13 @@ class InspectTokenCommandEdgesTest {
     }
 
     private static Run run(Supplier<InputStream> stdin, String... args) {
+        return run(new InspectTokenCommand(stdin, Clock.fixed(NOW, ZoneOffset.UTC), name -> null), args);
+    }
+
+    private static Run run(InspectTokenCommand command, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new InspectTokenCommand(stdin, Clock.fixed(NOW, ZoneOffset.UTC)))
-                .setParameterExceptionHandler(new ShortUsageErrors());
+        CommandLine cli = new CommandLine(command).setParameterExceptionHandler(new ShortUsageErrors());
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         return new Run(cli.execute(args), out.toString(), err.toString());
@@ -212,6 +216,40 @@ class InspectTokenCommandEdgesTest {
         assertThat(notAUrl.err()).contains("--issuer ");
         assertThat(fails.exit()).isEqualTo(1);
         assertThat(fails.out()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("PX1: --issuer's discovery goes through the environment's https_proxy")
+    void theIssuerIsReadThroughTheEnvironmentsProxy() throws Exception {
+        try (MockWebServer proxy = new MockWebServer()) {
+            // A tunnelling proxy: the CONNECT is answered, then the tunnel's TLS shows a certificate nobody trusts,
+            // so the inspector stops at once (a refused CONNECT would be retried for the whole budget).
+            okhttp3.tls.HeldCertificate untrusted = new okhttp3.tls.HeldCertificate.Builder()
+                    .addSubjectAlternativeName("login.example.test")
+                    .build();
+            proxy.useHttps(
+                    new okhttp3.tls.HandshakeCertificates.Builder()
+                            .heldCertificate(untrusted)
+                            .build()
+                            .sslSocketFactory(),
+                    true);
+            proxy.enqueue(new MockResponse()
+                    .setSocketPolicy(okhttp3.mockwebserver.SocketPolicy.UPGRADE_TO_SSL_AT_END)
+                    .clearHeaders());
+            proxy.start();
+            String proxyUrl = "http://127.0.0.1:" + proxy.getPort();
+            InspectTokenCommand command = new InspectTokenCommand(
+                    () -> new ByteArrayInputStream(token.getBytes(StandardCharsets.UTF_8)),
+                    Clock.fixed(NOW, ZoneOffset.UTC),
+                    Map.of("https_proxy", proxyUrl)::get);
+
+            Run run = run(command, "--issuer", "https://login.example.test");
+
+            assertThat(run.exit()).as(run.err()).isEqualTo(1);
+            RecordedRequest asked = proxy.takeRequest(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(asked).isNotNull();
+            assertThat(asked.getRequestLine()).isEqualTo("CONNECT login.example.test:443 HTTP/1.1");
+        }
     }
 
     @Test

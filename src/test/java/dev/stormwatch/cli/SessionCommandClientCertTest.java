@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +32,13 @@ class SessionCommandClientCertTest {
     private record Run(int exit, String err) {}
 
     private Run run(Map<String, String> env, String... args) {
+        return run(new SessionCommand(url -> false, env::get), args);
+    }
+
+    private Run run(SessionCommand command, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new SessionCommand(url -> false, env::get));
+        CommandLine cli = new CommandLine(command);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         List<String> all = new ArrayList<>(List.of(
@@ -46,6 +51,23 @@ class SessionCommandClientCertTest {
         Path file = Files.writeString(dir.resolve(name), text);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         return file;
+    }
+
+    @Test
+    @DisplayName("TX1: a certificate that is not valid on the command's clock is refused before anything is sent,"
+            + " naming --client-cert and its dates")
+    void aCertificateNotValidOnTheClockIsRefused() throws Exception {
+        Path cert = ownerOnly("c.pem", held.certificatePem() + held.privateKeyPkcs8Pem());
+        SessionCommand later = new SessionCommand(url -> false, name -> null);
+        // HeldCertificate is valid for a day from its making.
+        later.clientAuthOptions.clock = java.time.Clock.offset(java.time.Clock.systemUTC(), Duration.ofDays(2));
+
+        Run run = run(later, "--client-auth", "self_signed_tls_client_auth", "--client-cert", cert.toString());
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err())
+                .contains("--client-cert: the certificate in " + cert)
+                .contains(", not now; the provider would refuse it: give a current one");
     }
 
     @Test
