@@ -328,4 +328,39 @@ class VirtualClientsEdgesTest {
         assertThat(time.instant()).as("all at one simulated instant").isEqualTo(START);
         assertThat(stop.reason()).isEmpty();
     }
+
+    @Test
+    @DisplayName("LB1, RC5: the head of a refused line whose call then ends at once for another reason (its deadline)"
+            + " still lets the next in line go")
+    void aProbeThatEndsForAnotherReasonReleasesTheLine() {
+        RateLimiter onePerTenSeconds = dev.stormwatch.limit.RateLimiterBuilder.of(
+                        Algorithm.SLIDING_LOG, LimitSpec.of(1, Duration.ofSeconds(10)))
+                .clock(time)
+                .build();
+        VirtualClients clients = clients(
+                ResilientClient.builder(new OkHttpClient())
+                        .transport(answering(Duration.ofMillis(10)))
+                        .limiter(onePerTenSeconds, "load-7"),
+                // The deadline passes while the line waits for the limiter's retry-at, 10 s after the start.
+                CallOptions.model("storm-mini").withDeadline(RequestDeadline.at(START.plusSeconds(5))),
+                time);
+
+        clients.startClosedLoop(3, Duration.ofMillis(100));
+        time.runFor(Duration.ofSeconds(10).minusMillis(1));
+        long beforeRetryAt = recorder.perSecond().total(Counter.LOGICAL_REQUESTS);
+        time.runFor(Duration.ofSeconds(10));
+        clients.stopSending();
+        long after = recorder.perSecond().total(Counter.LOGICAL_REQUESTS);
+
+        assertThat(beforeRetryAt)
+                .as("one allowed, one refused; the third and then the first joined the line without asking")
+                .isEqualTo(2);
+        // From the retry-at on, each of the three clients ends a call at once every think time of 100 ms: about
+        // 3 x 100 in 10 s. A line that stayed closed behind its head would have sent that head's call alone.
+        assertThat(after - beforeRetryAt).isGreaterThan(250);
+        assertThat(recorder.perSecond().total(Counter.UNSENT_REQUESTS))
+                .as("LB2: only the first call went out; the refused one and those past the deadline did not")
+                .isEqualTo(after - 1);
+        assertThat(stop.reason()).isEmpty();
+    }
 }
