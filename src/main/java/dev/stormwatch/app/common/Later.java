@@ -9,6 +9,10 @@ import java.util.concurrent.TimeUnit;
  * Runs a task once, after a wait, on a thread that is not the UI thread: the app's timer for work that waits before it
  * starts (a debounce), injected beside {@link Ticker} so that tests run the task by hand instead of sleeping
  * (docs/style.md §1).
+ *
+ * <p>It has the shape of {@code http.RetryScheduler}, not its contract: a retry's task only hands work on (the shared
+ * retry timer must never block), while a task given here does the work itself, on the executor's thread (the
+ * preview's file reading).
  */
 @FunctionalInterface
 public interface Later {
