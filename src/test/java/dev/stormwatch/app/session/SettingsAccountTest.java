@@ -68,4 +68,23 @@ class SettingsAccountTest {
             assertThat(settings.issuerProperty().get()).isEqualTo("https://login.example.com");
         }
     }
+
+    @Test
+    @DisplayName("PF8: a new search clears the last refusal under the Account field at once, before its answer comes")
+    void aNewSearchClearsTheLastRefusal() {
+        java.util.ArrayDeque<Runnable> searching = new java.util.ArrayDeque<>();
+        SettingsViewModel settings = new SettingsViewModel();
+        settings.issuerFinder(account -> "https://login.example.com", searching::add, Runnable::run);
+
+        settings.findIssuer();
+        assertThat(settings.accountErrorProperty().get()).startsWith("Account is empty");
+        settings.accountProperty().set("alice@example.com");
+        settings.findIssuer();
+
+        assertThat(settings.accountErrorProperty().get()).isEmpty();
+        assertThat(settings.findingIssuerProperty().get()).isTrue();
+        searching.poll().run();
+        assertThat(settings.issuerProperty().get()).isEqualTo("https://login.example.com");
+        assertThat(settings.findingIssuerProperty().get()).isFalse();
+    }
 }

@@ -233,4 +233,23 @@ class SettingsProfilesTest {
         later.choose(SettingsViewModel.EMBEDDED_PROFILE);
         assertThat(later.endSessionMethodProperty().get()).isEqualTo("post");
     }
+
+    @Test
+    @DisplayName("PF6: a saved profile that cannot be read is said under the profile chooser, when the list is read"
+            + " and when it is chosen, and the fields stay as they were")
+    void aProfileThatCannotBeReadIsSaid() throws Exception {
+        store().save(Profile.of("work", "https://login.example.com", "my-app"));
+        SettingsViewModel listed = new SettingsViewModel(Optional.of(store()));
+        listed.issuerProperty().set("https://typed.example.com");
+        Path file = home.resolve("stormwatch/profiles/work.json");
+        java.nio.file.Files.writeString(file, "{ not json");
+
+        listed.choose("work");
+        SettingsViewModel later = new SettingsViewModel(Optional.of(store()));
+
+        assertThat(listed.profileErrorProperty().get()).startsWith("Profile 'work' cannot be read: ");
+        assertThat(listed.issuerProperty().get()).isEqualTo("https://typed.example.com");
+        assertThat(later.profileErrorProperty().get()).startsWith("Saved profiles cannot be read: ");
+        assertThat(later.profiles()).containsExactly(SettingsViewModel.EMBEDDED_PROFILE);
+    }
 }
