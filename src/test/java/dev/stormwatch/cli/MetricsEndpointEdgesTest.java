@@ -27,6 +27,12 @@ class MetricsEndpointEdgesTest {
                 .isInstanceOf(MetricsEndpoint.PortUnavailable.class)
                 .hasMessage("a port is a whole number from 0 to 65535");
         assertThatThrownBy(() -> MetricsEndpoint.startIfAsked(-1)).isInstanceOf(MetricsEndpoint.PortUnavailable.class);
+        // 65535 itself is a port: it is served, or (on a busy machine) refused as in use, never as not a port.
+        try (MetricsEndpoint highest = MetricsEndpoint.startIfAsked(65_535)) {
+            assertThat(highest.address()).contains(java.net.URI.create("http://127.0.0.1:65535/metrics"));
+        } catch (MetricsEndpoint.PortUnavailable inUse) {
+            assertThat(inUse).hasMessageStartingWith("cannot listen on 127.0.0.1:65535 (");
+        }
     }
 
     @Test

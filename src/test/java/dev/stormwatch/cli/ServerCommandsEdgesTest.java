@@ -7,10 +7,12 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /** {@code stormwatch relay} and {@code stormwatch provider}: what they print of their settings, and their stop. */
 class ServerCommandsEdgesTest {
@@ -168,5 +170,20 @@ class ServerCommandsEdgesTest {
                 .contains("  client id  " + confidential + " (public, PKCE S256)")
                 .doesNotContain("(confidential,")
                 .contains("planned now: 0");
+    }
+
+    @Test
+    @DisplayName("Every planned --fault is put in the server's plan as parsed, and a --port is kept as given")
+    void plannedFaultsAndThePortAreKept() {
+        CommandLine cli = new CommandLine(new StormwatchCommand());
+        List<dev.stormwatch.server.PlannedFault> faults =
+                FaultOptions.parse(cli, List.of("/v1/models=429", "/token=503"));
+        dev.stormwatch.server.FaultPlan plan = new dev.stormwatch.server.FaultPlan();
+
+        FaultOptions.apply(faults, plan);
+
+        assertThat(faults).hasSize(2);
+        assertThat(plan.pending()).containsExactlyInAnyOrderElementsOf(faults);
+        assertThat(ServerLifetime.checkedPort(cli, 8_080)).isEqualTo(8_080);
     }
 }
