@@ -2,6 +2,7 @@ package dev.stormwatch.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,7 +15,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** {@code stormwatch provider} and {@code stormwatch relay}: they start, print where they are, and stop. */
+/**
+ * {@code stormwatch provider} and {@code stormwatch relay}: they start, print where they are, serve what was planned,
+ * and stop. Most of its time is the servers' {@code --run-for}.
+ */
+@WaitsBesideOtherTests
 class ServerCommandsTest {
 
     private final StringWriter out = new StringWriter();
@@ -129,5 +134,70 @@ class ServerCommandsTest {
                 .contains("--port must be 0 (any free port) or 1..65535, was 99999")
                 .contains("was -3")
                 .doesNotContain("\tat ");
+    }
+
+    /** Starts a server command in the background until {@code --run-for}, and returns its base URL once printed. */
+    private CompletableFuture<Integer> start(Pattern printed, String... args) throws InterruptedException {
+        CompletableFuture<Integer> running = CompletableFuture.supplyAsync(() -> run(args));
+        waitFor(printed);
+        return running;
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    @DisplayName("HD5: a relay's planned --fault, --outage and --brownout are served from its start")
+    void theRelaysPlannedFaultsAndDisruptionsAreServed() throws Exception {
+        Pattern base = Pattern.compile("on (http://127\\.0\\.0\\.1:\\d+)/v1");
+        CompletableFuture<Integer> faulted =
+                start(base, "relay", "--port", "0", "--fault", "/v1/models=429,retry-after=5", "--run-for", "2s");
+        Matcher at = base.matcher(out.toString());
+        assertThat(at.find()).isTrue();
+        HttpResponse<String> refused = send(HttpRequest.newBuilder(URI.create(at.group(1) + "/v1/models"))
+                .header("Authorization", "Bearer " + dev.stormwatch.relay.RelayConfig.DEMO_KEY));
+        assertThat(refused.statusCode()).isEqualTo(429);
+        assertThat(refused.headers().firstValue("Retry-After")).contains("5");
+        assertThat(faulted.get(20, TimeUnit.SECONDS)).isZero();
+
+        for (String[] disruption : new String[][] {{"--outage", "0s..1m"}, {"--brownout", "0s..1m:1"}}) {
+            out.getBuffer().setLength(0);
+            CompletableFuture<Integer> disrupted =
+                    start(base, "relay", "--port", "0", disruption[0], disruption[1], "--run-for", "2s");
+            Matcher url = base.matcher(out.toString());
+            assertThat(url.find()).isTrue();
+            HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create(url.group(1) + "/v1/models"))
+                    .header("Authorization", "Bearer " + dev.stormwatch.relay.RelayConfig.DEMO_KEY));
+            assertThat(answer.statusCode()).as(String.join(" ", disruption)).isGreaterThanOrEqualTo(500);
+            assertThat(disrupted.get(20, TimeUnit.SECONDS)).isZero();
+        }
+    }
+
+    @Test
+    @DisplayName("HD5: a --brownout without its time range is refused naming the range it lacks")
+    void aBrownoutWithoutItsRangeIsRefused() {
+        assertThat(run("relay", "--brownout", ":0.3", "--run-for", "1ms")).isEqualTo(2);
+        assertThat(err.toString()).contains("--brownout takes a time range FROM..TO, e.g. 30s..60s, not ''");
+    }
+
+    @Test
+    @DisplayName("A provider's planned --fault is served from its start, and it says where its discovery is and how"
+            + " to stop it")
+    void theProvidersPlannedFaultIsServed() throws Exception {
+        Pattern issuer = Pattern.compile("issuer +(http://127\\.0\\.0\\.1:\\d+)");
+        CompletableFuture<Integer> provider = start(issuer, "provider", "--fault", "/token=503", "--run-for", "2s");
+        Matcher at = issuer.matcher(out.toString());
+        assertThat(at.find()).isTrue();
+
+        HttpResponse<String> token = send(HttpRequest.newBuilder(URI.create(at.group(1) + "/token"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials")));
+
+        assertThat(token.statusCode()).isEqualTo(503);
+        assertThat(out.toString())
+                .contains("  discovery  " + at.group(1) + "/.well-known/openid-configuration")
+                .contains("Press Ctrl-C to stop.");
+        assertThat(provider.get(20, TimeUnit.SECONDS)).isZero();
     }
 }

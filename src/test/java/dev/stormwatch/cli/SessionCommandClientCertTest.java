@@ -145,4 +145,16 @@ class SessionCommandClientCertTest {
                 .contains("give no secret")
                 .doesNotContain("s3cret");
     }
+
+    @Test
+    @DisplayName("TX1: a usable certificate and no secret pass the options; the session then goes to the provider")
+    void aUsableCertificateWithoutASecretIsAccepted() throws Exception {
+        Path cert = ownerOnly("c.pem", held.certificatePem() + held.privateKeyPkcs8Pem());
+
+        Run run = run(Map.of(), "--client-auth", "self_signed_tls_client_auth", "--client-cert", cert.toString());
+
+        // Exit 1: the step failed at the unreachable issuer, after the options were read (a refusal would be 2).
+        assertThat(run.exit()).as(run.err()).isEqualTo(1);
+        assertThat(run.err()).isEmpty();
+    }
 }

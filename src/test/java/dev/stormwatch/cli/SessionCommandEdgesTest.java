@@ -138,9 +138,29 @@ class SessionCommandEdgesTest {
     }
 
     @Test
-    @DisplayName("CA2, PF5: a secret file that is empty, missing or readable by others is refused by its option")
+    @DisplayName("CA2: a secret file without a line break is read whole, and the command goes on to the provider")
+    void aSecretFileWithoutALineBreakIsRead() throws Exception {
+        Path file = ownerOnly("secret", "s3cret-no-newline");
+
+        Run run = withIssuer(
+                "--client-auth",
+                "client_secret_basic",
+                "--client-secret-file",
+                file.toString(),
+                "--steps",
+                "client_credentials");
+
+        // Exit 1: the step failed at the unreachable issuer, after the options were read (a refusal would be 2).
+        assertThat(run.exit()).as(run.err()).isEqualTo(1);
+        assertThat(run.err()).doesNotContain("s3cret").doesNotContain("Exception");
+    }
+
+    @Test
+    @DisplayName("CA2, PF5: a secret file whose first line is empty, one missing or readable by others is refused by"
+            + " its option")
     void aSecretFileThatCannotBeUsedIsRefused() throws Exception {
-        Path empty = ownerOnly("empty", "\n");
+        // The secret is the first line: an empty one is refused even when a later line has text.
+        Path empty = ownerOnly("empty", "\nsecond line\n");
         Path open = Files.writeString(home.resolve("open"), "s3cret\n");
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw-r--r--"));
         Path missing = home.resolve("missing");
