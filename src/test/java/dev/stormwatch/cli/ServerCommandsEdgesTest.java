@@ -123,6 +123,13 @@ class ServerCommandsEdgesTest {
         assertThat(run("provider", "--keep-alive", "PT0.0005S", "--run-for", "1ms"))
                 .isEqualTo(2);
         assertThat(run("provider", "--run-for", "soon")).isEqualTo(2);
+        String refusals = err.toString();
+        assertThat(run("provider", "--keep-alive", "1ms", "--run-for", "1ms"))
+                .as("1 ms itself is allowed")
+                .isZero();
+        assertThat(out.toString()).contains("keep-alive 1ms");
+        out.getBuffer().setLength(0);
+        assertThat(err.toString()).isEqualTo(refusals);
 
         assertThat(err.toString())
                 .contains("--keep-alive must be from 1ms to 24d, was 0: type a duration such as 5s or 2m")
