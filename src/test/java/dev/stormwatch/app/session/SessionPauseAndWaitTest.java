@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.app.common.ManualTicker;
 import dev.stormwatch.app.session.SessionViewModel.Phase;
+import dev.stormwatch.app.session.SessionViewModel.Tone;
 import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
@@ -109,7 +110,12 @@ class SessionPauseAndWaitTest {
         assertThat(ui.onUi(() -> model.canSignOut().get())).isTrue();
         assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isFalse();
         assertThat(ui.onUi(() -> model.pauseReasonProperty().get())).contains("429", "(P1)");
-        assertThat(ui.onUi(() -> model.messageProperty().get())).doesNotContain("Try again in");
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .doesNotContain("Try again in")
+                .matches(
+                        "http://127\\.0\\.0\\.1:\\d+ answered 429 after 1 attempt in 0 s\\. Retry comes back when the pause"
+                                + " ends\\.");
+        assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.WARNING);
     }
 
     // P9: one millisecond before the end the pause still holds; at the end the state and the actions come back
@@ -138,7 +144,12 @@ class SessionPauseAndWaitTest {
         assertThat(ui.onUi(() -> model.phaseTextProperty().get())).isEqualTo("Signed in");
         assertThat(ui.onUi(() -> model.canAct().get())).isTrue();
         assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isTrue();
-        assertThat(ui.onUi(() -> model.messageProperty().get())).startsWith("The pause ended");
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .matches("The pause ended: http://127\\.0\\.0\\.1:\\d+ accepts requests again\\. Retry runs the refresh"
+                        + " again\\.");
+        assertThat(ui.onUi(() -> model.retryHintProperty().get()))
+                .isEqualTo("Runs the call again with a fresh budget (B1).");
+        assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.INFO);
         assertThat(ui.onUi(() -> model.pauseReasonProperty().get())).isEmpty();
     }
 
@@ -255,7 +266,9 @@ class SessionPauseAndWaitTest {
         assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isTrue();
         assertThat(ui.onUi(() -> model.messageProperty().get()))
                 .contains("may have been processed", "(F1)", "invalid_grant", "sign in again")
-                .doesNotContain("Check the network");
+                .doesNotContain("Check the network")
+                .matches("[A-Z][^:]+: the refresh may have been processed, so the client did not send it again.*");
+        assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.WARNING);
         assertThat(ui.onUi(() -> model.retryHintProperty().get())).contains("same refresh token", "(F3)");
     }
 
