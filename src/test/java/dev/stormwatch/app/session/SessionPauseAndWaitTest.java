@@ -270,6 +270,19 @@ class SessionPauseAndWaitTest {
                 .matches("[A-Z][^:]+: the refresh may have been processed, so the client did not send it again.*");
         assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.WARNING);
         assertThat(ui.onUi(() -> model.retryHintProperty().get())).contains("same refresh token", "(F3)");
+
+        // F3: the provider had processed it and rotated the token; Retry's resend is refused, and says what to do.
+        ui.onUi(model::retry);
+        ui.await(() -> !model.busyProperty().get());
+
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .contains("invalid_grant")
+                .endsWith(" Sign in again.");
+        assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.WARNING);
+        assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isFalse();
+        assertThat(ui.onUi(() -> model.retryHintProperty().get()))
+                .as("the old Retry's hint is gone")
+                .isEmpty();
     }
 
     // A Retry of a call made with the old settings does not survive "Settings applied".
