@@ -109,6 +109,34 @@ class SessionViewModelTest {
     }
 
     @Test
+    @DisplayName("P8: a revocation the provider refuses still signs out here, and says the token was NOT revoked and"
+            + " why")
+    void aRefusedRevocationIsSaid() {
+        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
+        provider.faults()
+                .inject(
+                        "/revoke",
+                        dev.stormwatch.server.FaultSpec.parseText("/revoke=500").fault(),
+                        50);
+        try {
+            ui.onUi(model::signOut);
+            ui.await(() -> !model.busyProperty().get()
+                    && !model.messageProperty().get().startsWith("Signed in"));
+        } finally {
+            provider.faults().clear();
+        }
+
+        assertThat(model.messageProperty().get())
+                .startsWith("Signed out locally. The token was NOT revoked: ")
+                .contains("500");
+        assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
+        assertThat(model.tokens()).isEmpty();
+    }
+
+    @Test
     @DisplayName("SX1: Sign out at provider says what the provider did with the revocation and with its own sign-in")
     void signOutAtProviderSaysWhatTheProviderDidWithEach() {
         SignInPageBrowser browser = new SignInPageBrowser();
