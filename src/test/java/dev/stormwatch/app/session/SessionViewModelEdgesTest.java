@@ -34,13 +34,18 @@ class SessionViewModelEdgesTest {
     private final ManualTicker ticker = new ManualTicker();
     private final List<AttemptEvent> attempts = new ArrayList<>();
     private final SettingsViewModel settings = new SettingsViewModel();
+    private final List<OAuthClient> made = new ArrayList<>();
     private final SessionViewModel model = new SessionViewModel(
             settings,
-            config -> OAuthClient.builder(config)
-                    .clock(clock)
-                    .pauses(new OriginPauses(clock))
-                    .sleeper(clock::advance)
-                    .build(),
+            config -> {
+                OAuthClient client = OAuthClient.builder(config)
+                        .clock(clock)
+                        .pauses(new OriginPauses(clock))
+                        .sleeper(clock::advance)
+                        .build();
+                made.add(client);
+                return client;
+            },
             Runnable::run,
             Runnable::run,
             clock,
@@ -205,5 +210,25 @@ class SessionViewModelEdgesTest {
                         + " expires at 2026-12-02T10:10:00Z.");
         assertThat(model.deviceCodeProperty().get()).isEmpty();
         assertThat(model.devicePageProperty().get()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("C2: once new settings are applied, the old client's attempts and waits no longer reach the window")
+    void theOldClientIsLetGo() throws Exception {
+        settings.issuerProperty().set("http://127.0.0.1:" + closedPort());
+        assertThat(model.applySettings()).isTrue();
+        settings.issuerProperty().set("http://127.0.0.1:" + closedPort());
+        assertThat(model.applySettings()).isTrue();
+        OAuthClient old = made.get(made.size() - 2);
+        attempts.clear();
+        List<String> waits = new ArrayList<>();
+        model.waitTextProperty().addListener((obs, was, now) -> waits.add(now));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(old::login)
+                .isInstanceOf(dev.stormwatch.retry.CallFailure.class);
+
+        assertThat(attempts).as("the old client's attempts").isEmpty();
+        assertThat(waits).as("the old client's backoffs").isEmpty();
+        assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
     }
 }
