@@ -2,6 +2,7 @@ package dev.stormwatch.oauth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.base.DurationText;
 import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.AttemptListener;
 import dev.stormwatch.http.RetryingExecutor;
@@ -776,8 +777,9 @@ public final class OAuthClient {
             publish(new SessionState.SigningIn(url, opened));
             return receiver.await(config.loopbackTimeout());
         } catch (TimeoutException e) {
+            // In the words the wait was given in: a wait of seconds is not "within 0 min".
             throw Failures.reauthenticate("no sign-in came back from the browser within "
-                    + config.loopbackTimeout().toMinutes() + " min; sign in again");
+                    + DurationText.words(config.loopbackTimeout()) + "; sign in again");
         } catch (CancellationException e) {
             throw Failures.reauthenticate("the sign-in was cancelled");
         } catch (InterruptedException e) {

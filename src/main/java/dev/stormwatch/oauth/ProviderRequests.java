@@ -9,6 +9,7 @@ import dev.stormwatch.retry.FailureKind;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.Outcome;
+import dev.stormwatch.retry.PrintableText;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
@@ -192,6 +193,33 @@ final class ProviderRequests {
         }
     }
 
+    /** E7: the longest {@code error_description} a message carries; a longer one is cut and ends with "...". */
+    static final int DESCRIPTION_LIMIT = 200;
+
+    /**
+     * E7: the provider's {@code error_description} of an error body (RFC 6749 §5.2), printable (it is the provider's
+     * text, shown on a terminal and in the window) and at most {@link #DESCRIPTION_LIMIT} characters; empty when the
+     * body has none or it is blank.
+     */
+    static Optional<String> oauthErrorDescription(String body) {
+        try {
+            JsonNode node = JSON.readTree(body);
+            if (node == null || !node.path("error_description").isTextual()) {
+                return Optional.empty();
+            }
+            String text = node.get("error_description").asText().strip();
+            if (text.isEmpty()) {
+                return Optional.empty();
+            }
+            if (text.codePointCount(0, text.length()) > DESCRIPTION_LIMIT) {
+                text = text.substring(0, text.offsetByCodePoints(0, DESCRIPTION_LIMIT)) + "...";
+            }
+            return Optional.of(PrintableText.of(text));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     /**
      * The typed error for a token-side answer that is not a success (E1), for a request authenticated with
      * {@code method}: {@code invalid_grant} means the grant is gone (Reauthenticate); any other error status is a
@@ -235,7 +263,8 @@ final class ProviderRequests {
             return Failures.reauthenticate(
                     "the provider no longer accepts this sign-in (invalid_grant); sign in again");
         }
-        String described = error.map(e -> "error " + e).orElse("no OAuth error code");
+        String described = error.map(e -> "error " + e).orElse("no OAuth error code")
+                + oauthErrorDescription(answer.body()).map(d -> ": " + d).orElse("");
         if (error.isPresent() && error.get().equals("invalid_client")) {
             described += "; check the client id and that the client is registered as a public client"
                     + " (a confidential one needs its client authentication and secret, CA1)";

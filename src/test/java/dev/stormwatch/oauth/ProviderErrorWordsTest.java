@@ -116,4 +116,34 @@ class ProviderErrorWordsTest {
         assertThat(answer(299, "").ok()).isTrue();
         assertThat(answer(300, "").ok()).isFalse();
     }
+
+    @Test
+    @DisplayName("E7: the provider's error_description follows its error code, printable and cut to 200 characters;"
+            + " a blank one adds nothing, and it never turns invalid_grant into another category")
+    void theProvidersDescriptionIsSaid() {
+        ClientAuthentication.Method none = ClientAuthentication.Method.NONE;
+        assertThat(error(
+                        400,
+                        "{\"error\":\"invalid_request\",\"error_description\":\" redirect_uri is not registered \"}",
+                        none))
+                .isInstanceOf(CallFailure.Protocol.class)
+                .hasMessage("token: the provider answered 400 (error invalid_request: redirect_uri is not registered)");
+        assertThat(error(400, "{\"error\":\"invalid_scope\",\"error_description\":\"bad\\u001b[2Jscope\"}", none))
+                .hasMessage("token: the provider answered 400 (error invalid_scope: bad\\u001B[2Jscope)");
+        String longer = "x".repeat(199) + "\uD83D\uDE00" + "y";
+        assertThat(error(400, "{\"error\":\"invalid_request\",\"error_description\":\"" + longer + "\"}", none))
+                .hasMessage("token: the provider answered 400 (error invalid_request: " + "x".repeat(199)
+                        + "\uD83D\uDE00" + "...)");
+        String exactly = "z".repeat(200);
+        assertThat(error(400, "{\"error\":\"invalid_request\",\"error_description\":\"" + exactly + "\"}", none))
+                .hasMessage("token: the provider answered 400 (error invalid_request: " + exactly + ")");
+        assertThat(error(400, "{\"error\":\"invalid_request\",\"error_description\":\"  \"}", none))
+                .hasMessage("token: the provider answered 400 (error invalid_request)");
+        assertThat(error(400, "{\"error\":\"invalid_request\",\"error_description\":7}", none))
+                .hasMessage("token: the provider answered 400 (error invalid_request)");
+        assertThat(error(503, "{\"error_description\":\"down for maintenance\"}", none))
+                .hasMessage("token: the provider answered 503 (no OAuth error code: down for maintenance)");
+        assertThat(error(400, "{\"error\":\"invalid_grant\",\"error_description\":\"code used\"}", none))
+                .isInstanceOf(CallFailure.Reauthenticate.class);
+    }
 }
