@@ -72,6 +72,17 @@ class SessionCommandGrantsTest {
     }
 
     @Test
+    @DisplayName("CA7: a sign-in asks for the --scope given, not the machine-only default: the e-mail scope's claims"
+            + " reach UserInfo")
+    void aSignInAsksForTheScopeGiven() {
+        Run run = run(
+                Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--scope", "openid email", "--steps", "login,userinfo");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("\"claims\":[\"email\",\"email_verified\",\"sub\"]");
+    }
+
+    @Test
     @DisplayName("CA7: client_credentials as a public client is one error line naming what to give")
     void clientCredentialsAsAPublicClientFails() {
         Run run = run(Map.of(), ClientRegistration.DESKTOP_CLIENT_ID, "--steps", "client_credentials");

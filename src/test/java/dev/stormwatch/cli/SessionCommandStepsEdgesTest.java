@@ -9,8 +9,10 @@ import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.server.FaultSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** {@code stormwatch session}'s steps against the demo provider: each step's line, in JSON and in text. */
@@ -87,6 +90,9 @@ class SessionCommandStepsEdgesTest {
         assertThat(login.path("accessTokenExpiresAt").asText()).endsWith("Z");
         assertThat(login.path("hasRefreshToken").asBoolean()).isTrue();
         assertThat(login.path("certificateBound").asBoolean()).isFalse();
+        assertThat(run.err().lines().filter(l -> l.startsWith(provider.issuer().toString())))
+                .as("AR2: the browser opened, so the authorization address is not printed for copying")
+                .isEmpty();
         JsonNode userinfo = steps.get(1);
         assertThat(userinfo.path("subject").asText()).isEqualTo("alice");
         assertThat(userinfo.path("claims").toString()).contains("\"sub\"");
@@ -110,6 +116,7 @@ class SessionCommandStepsEdgesTest {
         assertThat(login.path("openId").asBoolean()).isFalse();
         assertThat(login.path("note").asText()).isNotBlank();
         assertThat(login.has("subject")).isFalse();
+        assertThat(login.path("scope").asText()).isEqualTo("offline_access");
     }
 
     @Test
@@ -149,6 +156,82 @@ class SessionCommandStepsEdgesTest {
         assertThat(run.err().lines().filter(l -> l.startsWith(provider.issuer().toString())))
                 .hasSize(1);
         assertThat(run.lines("step").get(0).path("outcome").asText()).isEqualTo("error");
+    }
+
+    @Test
+    @DisplayName("SX1: with --no-browser end_session opens nothing and says the provider's sign-in was not ended; the"
+            + " address, which carries the ID token, is not printed")
+    void noBrowserEndsNoProviderSession(@TempDir Path dir) throws Exception {
+        Path kept = dir.resolve("session.json");
+        Run login = run("--session-file", kept.toString(), "--timeout", "20", "--json", "--steps", "login");
+        assertThat(login.exit()).as(login.out() + login.err()).isZero();
+        List<String> opened = new ArrayList<>();
+        Run end = run(
+                url -> {
+                    opened.add(url.toString());
+                    return true;
+                },
+                Map.of(),
+                ClientRegistration.DESKTOP_CLIENT_ID,
+                "--session-file",
+                kept.toString(),
+                "--no-browser",
+                "--timeout",
+                "20",
+                "--json",
+                "--steps",
+                "end_session");
+
+        assertThat(end.exit()).as(end.out() + end.err()).isZero();
+        assertThat(opened).isEmpty();
+        JsonNode ended = end.lines("step").get(0);
+        assertThat(ended.path("tokenRevoked").asBoolean()).isTrue();
+        assertThat(ended.path("endSession").asText()).isEqualTo("browser_not_opened");
+        assertThat(end.out() + end.err()).doesNotContain("eyJ");
+    }
+
+    @Test
+    @DisplayName("P8, SX1: a revocation the provider refuses is said on logout's and end_session's lines: the token was"
+            + " not revoked, and why")
+    void aRefusedRevocationIsSaid(@TempDir Path dir) throws Exception {
+        Path kept = dir.resolve("session.json");
+        Run login = run("--session-file", kept.toString(), "--timeout", "20", "--json", "--steps", "login");
+        assertThat(login.exit()).as(login.out() + login.err()).isZero();
+        provider.faults().inject("/revoke", FaultSpec.parseText("/revoke=500").fault(), 50);
+
+        Run end = run(
+                url -> false,
+                Map.of(),
+                ClientRegistration.DESKTOP_CLIENT_ID,
+                "--session-file",
+                kept.toString(),
+                "--timeout",
+                "20",
+                "--json",
+                "--steps",
+                "end_session");
+        Run logout = run("--timeout", "20", "--json", "--steps", "login,logout");
+
+        JsonNode ended = end.lines("step").get(0);
+        assertThat(ended.path("tokenRevoked").asBoolean()).as(end.out()).isFalse();
+        assertThat(ended.path("revocationError").asText()).contains("500");
+        JsonNode out = logout.lines("step").get(1);
+        assertThat(out.path("step").asText()).isEqualTo("logout");
+        assertThat(out.path("tokenRevoked").asBoolean()).as(logout.out()).isFalse();
+        assertThat(out.path("revocationError").asText()).contains("500");
+    }
+
+    @Test
+    @DisplayName("SX1: without --json end_session's line says what became of the token and of the provider's session")
+    void endSessionInText() {
+        Run run = run("--timeout", "20", "--steps", "login,end_session");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out().lines().filter(l -> l.startsWith("end_session: ")))
+                .singleElement()
+                .asString()
+                .matches("end_session: ok - token revoked; provider session: the provider ended its session and sent"
+                        + " the browser back to http://127\\.0\\.0\\.1:\\d+/logged-out");
     }
 
     @Test
