@@ -168,12 +168,9 @@ public final class DiagnoseCommand implements Callable<Integer> {
         }
         Diagnosis diagnosis;
         try {
+            // The command line never cancels a reading (Ctrl-C ends the process), so its signal is always false.
             diagnosis =
                     new DiagnoseService().diagnose(request, new ReadProgressLine(err, terminal, nanoTime), () -> false);
-        } catch (DiagnoseException.Cancelled e) {
-            err.println("cancelled");
-            err.flush();
-            return 1;
         } catch (DiagnoseException e) {
             // BadOption or Unreadable: what was expected, as a usage error.
             throw usage(e.getMessage());
