@@ -473,7 +473,15 @@ public final class LoadCommand implements Callable<Integer> {
         out.println("Side by side, seed " + first.seed().orElseThrow() + ":");
         out.print(ComparisonTable.render(runs.get(0), runs.get(1)));
         out.flush();
-        boolean partial = runs.stream().anyMatch(run -> run.report().outcome() instanceof RunOutcome.Partial);
+        boolean partial = false;
+        for (ComparisonTable.Run run : runs) {
+            if (run.report().outcome() instanceof RunOutcome.Partial stopped) {
+                // As a single run says it: which run stopped early, and why.
+                err.println("stormwatch load: the run (" + run.label() + ") stopped early: " + stopped.reason());
+                partial = true;
+            }
+        }
+        err.flush();
         return partial ? PARTIAL_RUN : 0;
     }
 

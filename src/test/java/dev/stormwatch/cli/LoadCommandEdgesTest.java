@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -23,11 +24,14 @@ class LoadCommandEdgesTest {
     private final StringWriter err = new StringWriter();
 
     private int run(Map<String, String> environment, String... args) {
-        CommandLine cli = InProcessCli.withLoad(
-                out,
-                err,
-                environment,
-                load -> load.engines(SimulatedEngine.perRun(Instant.parse("2026-12-02T03:00:00.300Z"))));
+        return run(false, environment, args);
+    }
+
+    private int run(boolean terminal, Map<String, String> environment, String... args) {
+        CommandLine cli = InProcessCli.withLoad(out, err, environment, load -> {
+            load.engines(SimulatedEngine.perRun(Instant.parse("2026-12-02T03:00:00.300Z")));
+            load.terminal(terminal);
+        });
         String[] full = new String[args.length + 1];
         full[0] = "load";
         System.arraycopy(args, 0, full, 1, args.length);
@@ -199,5 +203,63 @@ class LoadCommandEdgesTest {
         assertThat(err.toString())
                 .contains("stormwatch load: could not write the report to " + report)
                 .contains("; check that the directory is writable");
+    }
+
+    @Test
+    @DisplayName("LB6: a --compare without --seed runs both on one seed, the one it names, each summary followed by a"
+            + " blank line")
+    void aComparisonWithoutASeedRunsBothOnOne() {
+        int exit = run("--duration", "2s", "--clients", "5", "--compare", "jitter=none");
+
+        assertThat(exit).as(err.toString()).isZero();
+        java.util.regex.Matcher seed =
+                java.util.regex.Pattern.compile("Side by side, seed (-?\\d+):").matcher(out.toString());
+        assertThat(seed.find()).as(out.toString()).isTrue();
+        List<String> lines = out.toString().lines().toList();
+        int second = lines.indexOf(lines.stream()
+                .filter(l -> l.startsWith("Running (jitter none): "))
+                .findFirst()
+                .orElseThrow());
+        assertThat(lines.get(second - 1))
+                .as("a blank line after the first run's summary")
+                .isEmpty();
+        assertThat(lines.get(second - 2)).isNotEmpty();
+    }
+
+    @Test
+    @DisplayName("On a terminal the progress line is ended once the run is over, for a run and for each run of a"
+            + " comparison, so the summary starts on a line of its own")
+    void onATerminalTheProgressLineIsEnded() {
+        assertThat(run(true, Map.of(), "--duration", "2s", "--clients", "5", "--seed", "1"))
+                .as(err.toString())
+                .isZero();
+        assertThat(err.toString()).contains("\r").endsWith("\n");
+
+        err.getBuffer().setLength(0);
+        assertThat(run(true, Map.of(), "--duration", "2s", "--clients", "5", "--seed", "1", "--compare", "jitter=none"))
+                .as(err.toString())
+                .isZero();
+        assertThat(err.toString().split("\n", -1))
+                .as("each run's progress ends its own line")
+                .hasSize(3);
+    }
+
+    @Test
+    @DisplayName("PX5, HD5: a credential refused before the run is no credential at all: with a remote target, only"
+            + " its own problem is said")
+    void aRefusedCredentialIsNone() {
+        String remote = "http://api.example.com";
+
+        assertNothingRan(run(
+                Map.of("KEY", "k"), "--target", remote, "--api-key-env", "KEY", "--oauth-session", "--duration", "2s"));
+        assertThat(err.toString()).contains("give either --api-key-env or --oauth-session, not both");
+        err.getBuffer().setLength(0);
+        assertNothingRan(run("--target", remote, "--session-file", "session.json", "--duration", "2s"));
+        assertThat(err.toString()).contains("--session-file says where --oauth-session finds the session");
+        err.getBuffer().setLength(0);
+        assertNothingRan(run("--target", remote, "--api-key-env", "UNSET_KEY", "--duration", "2s"));
+        assertThat(err.toString())
+                .contains("the environment variable UNSET_KEY named by --api-key-env is not set")
+                .doesNotContain("unencrypted");
     }
 }

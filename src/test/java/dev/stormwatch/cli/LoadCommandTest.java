@@ -373,4 +373,85 @@ class LoadCommandTest {
                 .contains("--metrics-port -1: a port is a whole number from 0 to 65535")
                 .doesNotContain("\tat ");
     }
+
+    @Test
+    @DisplayName("L10: while a run with --metrics-port goes on, its address serves the run's own meters: the relay's"
+            + " answers and the upstream latency, counted as the run sends")
+    void theMetricsAddressServesTheRunsMeters() throws Exception {
+        java.util.concurrent.CompletableFuture<Integer> exit =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> run(
+                        "load",
+                        "--clients",
+                        "5",
+                        "--rate",
+                        "20",
+                        "--duration",
+                        "4s",
+                        "--seed",
+                        "1",
+                        "--metrics-port",
+                        "0"));
+        java.util.regex.Pattern address = java.util.regex.Pattern.compile("Metrics for Prometheus: (\\S+)");
+        java.util.regex.Matcher found = address.matcher("");
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (!found.reset(out.toString()).find() && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        assertThat(found.find(0)).as(out.toString()).isTrue();
+        Thread.sleep(1_500); // a person opens the address a moment after the run started
+        String scraped = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(found.group(1)))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body();
+
+        assertThat(exit.get(60, java.util.concurrent.TimeUnit.SECONDS))
+                .as(err.toString())
+                .isZero();
+        assertThat(scraped.lines())
+                .anyMatch(l -> l.startsWith("stormwatch_relay_requests_total{") && !l.endsWith(" 0.0"))
+                .anyMatch(l -> l.startsWith("stormwatch_upstream_latency_seconds_count{"));
+    }
+
+    @Test
+    @DisplayName("Written to a log (no terminal), a run's progress is plain lines, never one rewritten in place")
+    void aLogGetsPlainProgress() {
+        StringWriter plainOut = new StringWriter();
+        StringWriter plainErr = new StringWriter();
+
+        int exit = InProcessCli.runCommand(
+                plainOut, plainErr, "load", "--clients", "2", "--rate", "2", "--duration", "1s", "--seed", "1");
+
+        assertThat(exit).as(plainErr.toString()).isZero();
+        assertThat(plainErr.toString()).doesNotContain("\r");
+    }
+
+    @Test
+    @DisplayName("LB6, RB1: a comparison whose second run loses its Redis prints both runs and the table, says which"
+            + " run stopped early and why, and exits 69 as a partial run does")
+    void aComparisonWithAPartialRunSaysWhich() throws Exception {
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+
+        int exit = run(
+                "load",
+                "--duration",
+                "2s",
+                "--clients",
+                "5",
+                "--seed",
+                "1",
+                "--compare",
+                "redis=redis://127.0.0.1:" + closed);
+
+        assertThat(exit).as(out + "" + err).isEqualTo(LoadCommand.PARTIAL_RUN);
+        assertThat(out.toString()).contains("Side by side, seed 1:");
+        assertThat(err.toString().lines().filter(l -> l.contains("stopped early")))
+                .singleElement()
+                .asString()
+                .startsWith("stormwatch load: the run (redis redis://127.0.0.1:" + closed + ") stopped early: ");
+    }
 }
