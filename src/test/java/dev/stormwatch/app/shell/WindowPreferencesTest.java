@@ -114,6 +114,28 @@ class WindowPreferencesTest {
                 .isEqualTo(Path.of("/c/Users/alice/AppData/Roaming/Stormwatch"));
     }
 
+    @Test
+    @DisplayName("UI1: a title bar with exactly half a grip's width (24 px) on the screen can still be grabbed, and"
+            + " the window goes back there; one pixel less cannot")
+    void halfAGripIsEnough() {
+        assertThat(place(1920 - 24, 0, 1200, 800).placeOn(List.of(SCREEN)))
+                .contains(new Rectangle2D(1920 - 24, 0, 1200, 800));
+        assertThat(place(1920 - 23, 0, 1200, 800).placeOn(List.of(SCREEN))).isEmpty();
+    }
+
+    @Test
+    @DisplayName("UI1: the store for tests and for a machine without a config folder keeps what was saved until exit,"
+            + " and starts as a first run")
+    void theInMemoryStoreKeepsWhatWasSaved() {
+        PreferencesStore store = PreferencesStore.inMemory();
+        assertThat(store.load()).isEqualTo(WindowPreferences.FIRST_RUN);
+
+        WindowPreferences saved = place(10, 20, 1100, 750).withTheme(Theme.DARK);
+        store.save(saved);
+
+        assertThat(store.load()).isEqualTo(saved);
+    }
+
     private static WindowPreferences place(double x, double y, double w, double h) {
         return new WindowPreferences(Optional.of(new Rectangle2D(x, y, w, h)), false, Theme.LIGHT);
     }
