@@ -9,7 +9,6 @@ import dev.stormwatch.retry.FailureKind;
 import dev.stormwatch.retry.Operation;
 import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.Outcome;
-import dev.stormwatch.retry.PrintableText;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
@@ -197,9 +196,9 @@ final class ProviderRequests {
     static final int DESCRIPTION_LIMIT = 200;
 
     /**
-     * E7: the provider's {@code error_description} of an error body (RFC 6749 §5.2), printable (it is the provider's
-     * text, shown on a terminal and in the window) and at most {@link #DESCRIPTION_LIMIT} characters; empty when the
-     * body has none or it is blank.
+     * E7: the provider's {@code error_description} of an error body (RFC 6749 §5.2), at most {@link
+     * #DESCRIPTION_LIMIT} characters; empty when the body has none or it is blank. It is the provider's text: the
+     * error it goes into makes it printable, as every {@code CallFailure} message.
      */
     static Optional<String> oauthErrorDescription(String body) {
         try {
@@ -214,7 +213,7 @@ final class ProviderRequests {
             if (text.codePointCount(0, text.length()) > DESCRIPTION_LIMIT) {
                 text = text.substring(0, text.offsetByCodePoints(0, DESCRIPTION_LIMIT)) + "...";
             }
-            return Optional.of(PrintableText.of(text));
+            return Optional.of(text);
         } catch (IOException e) {
             return Optional.empty();
         }
