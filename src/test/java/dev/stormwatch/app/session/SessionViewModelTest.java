@@ -93,6 +93,40 @@ class SessionViewModelTest {
     }
 
     @Test
+    @DisplayName("DV1, UI16, UI25: a device sign-in shows the code and the page (with the code) while it waits, and"
+            + " both are gone once the person refuses it on the provider's page; the window says so")
+    void aDeviceSignInShowsItsCodeWhileItWaits() throws Exception {
+        SessionViewModel model = model(provider.issuer().toString(), url -> false);
+        ui.onUi(() -> model.settings().deviceProperty().set(true));
+
+        ui.onUi(model::signIn);
+        ui.await(() -> !model.deviceCodeProperty().get().isEmpty());
+
+        String shown = ui.onUi(() -> model.deviceCodeProperty().get());
+        assertThat(shown).startsWith("On any device, open " + provider.issuer() + "/device?user_code=");
+        java.util.regex.Matcher code = java.util.regex.Pattern.compile("enter the code ([A-Z]{4}-[A-Z]{4})")
+                .matcher(shown);
+        assertThat(code.find()).as(shown).isTrue();
+        assertThat(ui.onUi(() -> model.devicePageProperty().get()))
+                .isEqualTo(provider.issuer() + "/device?user_code=" + code.group(1));
+        java.net.http.HttpResponse<String> refused = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(provider.issuer().resolve("/device"))
+                                .header("Content-Type", "application/x-www-form-urlencoded")
+                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                                        "user_code=" + code.group(1) + "&decision=deny"))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(refused.statusCode()).isEqualTo(200);
+        ui.await(() -> !model.busyProperty().get());
+
+        assertThat(ui.onUi(() -> model.deviceCodeProperty().get())).isEmpty();
+        assertThat(ui.onUi(() -> model.devicePageProperty().get())).isEmpty();
+        assertThat(ui.onUi(() -> model.messageProperty().get())).contains("denied");
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isNotEqualTo(Phase.SIGNED_IN);
+    }
+
+    @Test
     void signOutSaysWhetherTheProviderRevokedTheToken() {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
         ui.onUi(model::signIn);
