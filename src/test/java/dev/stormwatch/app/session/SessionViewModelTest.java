@@ -127,6 +127,31 @@ class SessionViewModelTest {
     }
 
     @Test
+    @DisplayName("UI16, C2: a window whose settings keep the session in a file shows that session as soon as the"
+            + " settings are applied, before any call")
+    void aKeptSessionIsShownWhenTheSettingsAreApplied(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String file = dir.resolve("session.json").toString();
+        SessionViewModel first = model(provider.issuer().toString(), new SignInPageBrowser());
+        ui.onUi(() -> {
+            first.settings().staySignedInProperty().set(true);
+            first.settings().sessionFileProperty().set(file);
+        });
+        ui.onUi(first::signIn);
+        ui.await(() -> first.phaseProperty().get() == Phase.SIGNED_IN
+                && !first.busyProperty().get());
+
+        SessionViewModel next = model(provider.issuer().toString(), url -> false);
+        ui.onUi(() -> {
+            next.settings().staySignedInProperty().set(true);
+            next.settings().sessionFileProperty().set(file);
+        });
+        assertThat(ui.onUi(next::applySettings)).isTrue();
+
+        assertThat(ui.onUi(() -> next.phaseProperty().get())).isEqualTo(Phase.SIGNED_IN);
+        assertThat(ui.onUi(() -> next.phaseDetailProperty().get())).isEqualTo("As alice.");
+    }
+
+    @Test
     void signOutSaysWhetherTheProviderRevokedTheToken() {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
         ui.onUi(model::signIn);
