@@ -152,6 +152,54 @@ class SessionViewModelTest {
     }
 
     @Test
+    @DisplayName("E5, P9: a UserInfo read that fails on 500s after its budget shows Failed with the session kept, and"
+            + " offers Retry")
+    void aFailedCallKeepsTheSession() {
+        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
+        provider.faults()
+                .inject(
+                        "/userinfo",
+                        dev.stormwatch.server.FaultSpec.parseText("/userinfo=500")
+                                .fault(),
+                        50);
+        try {
+            ui.onUi(model::loadUserInfo);
+            ui.await(() -> !model.busyProperty().get()
+                    && !model.messageProperty().get().isEmpty());
+        } finally {
+            provider.faults().clear();
+        }
+
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.FAILED);
+        assertThat(ui.onUi(() -> model.phaseTextProperty().get())).isEqualTo("Failed");
+        assertThat(ui.onUi(() -> model.phaseDetailProperty().get()))
+                .isEqualTo("The last call failed; your session is kept.");
+        assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isTrue();
+        assertThat(ui.onUi(() -> model.tokens().size())).isEqualTo(3);
+    }
+
+    @Test
+    @DisplayName("DV9: a sign-in without openid shows an OAuth 2.0-only session, whose subject is unknown")
+    void anOAuthOnlySessionSaysItsSubjectIsUnknown() {
+        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
+        ui.onUi(() -> model.settings().scopeProperty().set("offline_access"));
+
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
+
+        assertThat(ui.onUi(() -> model.phaseDetailProperty().get()))
+                .isEqualTo(dev.stormwatch.oauth.Session.OAUTH_ONLY + "; the subject is unknown.");
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .isEqualTo(dev.stormwatch.oauth.Session.OAUTH_ONLY + ".");
+        assertThat(ui.onUi(() -> model.tokens()).stream().map(TokenDetails::name))
+                .containsExactly("Access token", "Refresh token");
+    }
+
+    @Test
     void signOutSaysWhetherTheProviderRevokedTheToken() {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
         ui.onUi(model::signIn);
