@@ -75,6 +75,25 @@ class SessionViewModelTest {
         return model;
     }
 
+    /**
+     * Runs {@code call} on the UI thread while {@code path} answers 500, and waits until the call is over and
+     * {@code done} holds; the provider answers normally again afterwards.
+     */
+    private void answering500(
+            SessionViewModel model, String path, Runnable call, java.util.function.BooleanSupplier done) {
+        provider.faults()
+                .inject(
+                        path,
+                        dev.stormwatch.server.FaultSpec.parseText(path + "=500").fault(),
+                        50);
+        try {
+            ui.onUi(call);
+            ui.await(() -> !model.busyProperty().get() && done.getAsBoolean());
+        } finally {
+            provider.faults().clear();
+        }
+    }
+
     @Test
     void signInShowsTheSessionAndItsTokensWithoutTheirValues() {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
@@ -159,19 +178,11 @@ class SessionViewModelTest {
         ui.onUi(model::signIn);
         ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
                 && !model.busyProperty().get());
-        provider.faults()
-                .inject(
-                        "/userinfo",
-                        dev.stormwatch.server.FaultSpec.parseText("/userinfo=500")
-                                .fault(),
-                        50);
-        try {
-            ui.onUi(model::loadUserInfo);
-            ui.await(() -> !model.busyProperty().get()
-                    && !model.messageProperty().get().isEmpty());
-        } finally {
-            provider.faults().clear();
-        }
+        answering500(
+                model,
+                "/userinfo",
+                model::loadUserInfo,
+                () -> !model.messageProperty().get().isEmpty());
 
         assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.FAILED);
         assertThat(ui.onUi(() -> model.phaseTextProperty().get())).isEqualTo("Failed");
@@ -223,18 +234,11 @@ class SessionViewModelTest {
         ui.onUi(model::signIn);
         ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
                 && !model.busyProperty().get());
-        provider.faults()
-                .inject(
-                        "/revoke",
-                        dev.stormwatch.server.FaultSpec.parseText("/revoke=500").fault(),
-                        50);
-        try {
-            ui.onUi(model::signOut);
-            ui.await(() -> !model.busyProperty().get()
-                    && !model.messageProperty().get().startsWith("Signed in"));
-        } finally {
-            provider.faults().clear();
-        }
+        answering500(
+                model,
+                "/revoke",
+                model::signOut,
+                () -> !model.messageProperty().get().startsWith("Signed in"));
 
         assertThat(model.messageProperty().get())
                 .startsWith("Signed out locally. The token was NOT revoked: ")
