@@ -69,10 +69,13 @@ class CoordinatedOmissionRunTest {
                     .as("the service time's p99: the two stalled requests are under 1 %% of %d", requests)
                     .isLessThan(STALL.toMillis() / 2.0);
             assertThat(responseP50).as("the median from the intended start").isLessThan(responseP99);
-            // The per-second series carries both, for the charts and the reports.
+            // The per-second series carries both, for the charts and the reports. The second the stall began holds
+            // many arrivals that waited for a client, so its p95 from the intended start is far above its service
+            // time's p95. The p95, not the p99: the two stalled requests themselves are 2 % of a second's hundred
+            // arrivals, enough to lift that second's service-time p99 too when both land in it.
             assertThat(report.seriesNamed("client per second").orElseThrow().buckets())
-                    .anySatisfy(bucket -> assertThat(bucket.responseTime().p99())
-                            .isGreaterThan(bucket.latency().p99().multipliedBy(4)));
+                    .anySatisfy(bucket -> assertThat(bucket.responseTime().p95())
+                            .isGreaterThan(bucket.latency().p95().multipliedBy(4)));
         } finally {
             planter.shutdownNow();
         }
