@@ -49,6 +49,11 @@ public final class OAuthSessionTokens implements SessionTokenSource {
     public Secret currentToken() {
         OAuthClient current =
                 client.get().orElseThrow(() -> new Unavailable(Unavailable.Reason.NOT_SIGNED_IN, advice.notSignedIn()));
+        if (current.session().isEmpty()) {
+            // Never signed in, or signed out: no session has ended under the run. The window always has a client
+            // once its settings are applied, so this, not the empty client above, is what it meets before sign-in.
+            throw new Unavailable(Unavailable.Reason.NOT_SIGNED_IN, advice.notSignedIn());
+        }
         TokenSet tokens;
         try {
             tokens = current.tokens();

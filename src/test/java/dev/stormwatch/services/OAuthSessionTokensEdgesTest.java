@@ -27,17 +27,36 @@ class OAuthSessionTokensEdgesTest {
     }
 
     @Test
-    @DisplayName("E1: a client without a session (Reauthenticate) is a session that has ended, with how to sign in"
-            + " again")
-    void aClientWithoutASessionHasEnded() {
+    @DisplayName("A client without a session has no session that ended: it says to sign in first")
+    void aClientWithoutASessionSaysSignInFirst() {
         OAuthClient signedOut = OAuthClient.builder(OAuthConfig.of("https://idp.example", "app"))
                 .sessionStore(new InMemorySessionStore())
                 .build();
 
         Unavailable refused = unavailable(signedOut);
 
-        assertThat(refused.reason()).isEqualTo(Unavailable.Reason.SESSION_ENDED);
-        assertThat(refused.getMessage()).startsWith("the session has ended (").endsWith("); sign in again");
+        assertThat(refused.reason()).isEqualTo(Unavailable.Reason.NOT_SIGNED_IN);
+        assertThat(refused.getMessage()).isEqualTo("sign in first");
+    }
+
+    @Test
+    @DisplayName("F3: a session whose refresh the provider refuses (invalid_grant, a refresh token it never issued) has"
+            + " ended, and the words say to sign in again")
+    void aRefusedRefreshIsASessionThatEnded() throws Exception {
+        try (dev.stormwatch.provider.DemoProvider provider =
+                dev.stormwatch.provider.DemoProvider.start(dev.stormwatch.provider.ProviderConfig.defaults())) {
+            OAuthClient expired = SignedInClients.signedInWithExpiredToken(
+                    provider.issuer().toString(), dev.stormwatch.provider.ClientRegistration.DESKTOP_CLIENT_ID);
+
+            Unavailable refused = unavailable(expired);
+
+            assertThat(refused.reason()).isEqualTo(Unavailable.Reason.SESSION_ENDED);
+            assertThat(refused.getMessage())
+                    .startsWith("the session has ended (")
+                    .contains("invalid_grant")
+                    .endsWith("); sign in again")
+                    .doesNotContain(SignedInClients.ACCESS_TOKEN);
+        }
     }
 
     @Test

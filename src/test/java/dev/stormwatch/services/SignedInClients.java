@@ -53,10 +53,20 @@ public final class SignedInClients {
      * it retries without waiting.
      */
     public static OAuthClient signedInWithExpiredToken(String issuer) {
-        return signedIn("Bearer", ACCESS_TOKEN, issuer, NOW.minusSeconds(1));
+        return signedInWithExpiredToken(issuer, "app");
+    }
+
+    /** As {@link #signedInWithExpiredToken(String)}, for a client registered at the provider as {@code clientId}. */
+    public static OAuthClient signedInWithExpiredToken(String issuer, String clientId) {
+        return signedIn("Bearer", ACCESS_TOKEN, issuer, NOW.minusSeconds(1), clientId);
     }
 
     private static OAuthClient signedIn(String tokenType, String accessToken, String issuer, Instant expiresAt) {
+        return signedIn(tokenType, accessToken, issuer, expiresAt, "app");
+    }
+
+    private static OAuthClient signedIn(
+            String tokenType, String accessToken, String issuer, Instant expiresAt, String clientId) {
         InMemorySessionStore store = new InMemorySessionStore();
         store.save(new Session(
                 new TokenSet(
@@ -67,8 +77,8 @@ public final class SignedInClients {
                         Secret.of("id"),
                         Optional.of("openid")),
                 new IdTokenClaims(
-                        issuer, "alice", List.of("app"), NOW.plusSeconds(3600), NOW, Optional.empty(), Map.of())));
-        return OAuthClient.builder(OAuthConfig.of(issuer, "app").withDpop(tokenType.equals("DPoP")))
+                        issuer, "alice", List.of(clientId), NOW.plusSeconds(3600), NOW, Optional.empty(), Map.of())));
+        return OAuthClient.builder(OAuthConfig.of(issuer, clientId).withDpop(tokenType.equals("DPoP")))
                 .clock(Clock.fixed(NOW, ZoneOffset.UTC))
                 .sleeper(duration -> {})
                 .sessionStore(store)
