@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -116,6 +117,38 @@ class SessionPauseAndWaitTest {
                         "http://127\\.0\\.0\\.1:\\d+ answered 429 after 1 attempt in 0 s\\. Retry comes back when the pause"
                                 + " ends\\.");
         assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.WARNING);
+    }
+
+    @Test
+    @DisplayName("P2, P8: while the pause counts down, a refresh or a UserInfo read starts no call and sends nothing;"
+            + " Sign out still signs out here, and says the revocation was not sent to the paused origin")
+    void duringAPauseOnlySignOutIsSent() {
+        signIn();
+        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
+        ui.onUi(model::refresh);
+        ui.await(() -> !model.busyProperty().get());
+        long tokenRequests = provider.requestsReceived("POST", "/token");
+        long userInfoReads = provider.requestsReceived("GET", "/userinfo");
+        long revocations = provider.requestsReceived("POST", "/revoke");
+
+        ui.onUi(() -> {
+            model.refresh();
+            model.loadUserInfo();
+        });
+
+        assertThat(ui.onUi(() -> model.busyProperty().get())).isFalse();
+        assertThat(provider.requestsReceived("POST", "/token")).isEqualTo(tokenRequests);
+        assertThat(provider.requestsReceived("GET", "/userinfo")).isEqualTo(userInfoReads);
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
+
+        ui.onUi(model::signOut);
+        ui.await(() -> !model.busyProperty().get() && model.phaseProperty().get() == Phase.SIGNED_OUT);
+
+        assertThat(provider.requestsReceived("POST", "/revoke")).isEqualTo(revocations);
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .startsWith("Signed out locally. The token was NOT revoked: ")
+                .contains("paused");
+        assertThat(ui.onUi(() -> model.tokens())).isEmpty();
     }
 
     // P9: one millisecond before the end the pause still holds; at the end the state and the actions come back
@@ -283,6 +316,34 @@ class SessionPauseAndWaitTest {
         assertThat(ui.onUi(() -> model.retryHintProperty().get()))
                 .as("the old Retry's hint is gone")
                 .isEmpty();
+    }
+
+    @Test
+    @DisplayName("F3, UI29: a refresh the provider refuses with invalid_grant ends the session: the window clears it,"
+            + " says to sign in again as a warning, and offers sign-in rather than Retry")
+    void aRefusedRefreshEndsTheSessionShown() {
+        signIn();
+        provider.faults().inject("/token", new Fault.ProcessThenReset(), 1);
+        ui.onUi(model::refresh);
+        ui.await(() -> !model.busyProperty().get());
+        // The lost refresh was processed: the old refresh token is spent, the access token still serves.
+        ui.onUi(model::loadUserInfo);
+        ui.await(() -> !model.busyProperty().get());
+        assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.SUCCESS);
+
+        ui.onUi(model::refresh);
+        ui.await(() -> !model.busyProperty().get());
+
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .contains("invalid_grant")
+                .endsWith(" Sign in again.");
+        assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.WARNING);
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.FAILED);
+        assertThat(ui.onUi(() -> model.phaseDetailProperty().get())).isEqualTo("The last call failed.");
+        assertThat(ui.onUi(() -> model.tokens())).isEmpty();
+        assertThat(ui.onUi(() -> model.signedInProperty().get())).isFalse();
+        assertThat(ui.onUi(() -> model.canSignIn().get())).isTrue();
+        assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isFalse();
     }
 
     // A Retry of a call made with the old settings does not survive "Settings applied".

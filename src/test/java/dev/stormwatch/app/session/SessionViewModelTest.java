@@ -3,6 +3,7 @@ package dev.stormwatch.app.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.app.SignInPageBrowser;
+import dev.stormwatch.app.common.ManualTicker;
 import dev.stormwatch.app.session.SessionViewModel.Phase;
 import dev.stormwatch.app.session.SessionViewModel.Tone;
 import dev.stormwatch.oauth.BrowserLauncher;
@@ -10,8 +11,10 @@ import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.retry.OriginPauses;
+import dev.stormwatch.testing.FakeClock;
 import java.net.ServerSocket;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +38,10 @@ class SessionViewModelTest {
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     // Stands in for the FX thread: every property is written and read on it, as in the app.
     private final UiThread ui = new UiThread();
-    private final List<Runnable> stopTickers = new ArrayList<>();
+    // The window's own clock and ticker, for what it counts down: the client keeps the real clock, so the provider's
+    // tokens stay valid to it whatever the window is told the time is.
+    private final FakeClock shown = new FakeClock(Instant.now());
+    private final ManualTicker ticker = new ManualTicker();
 
     @BeforeAll
     static void startProvider() throws Exception {
@@ -68,11 +74,24 @@ class SessionViewModelTest {
                         .build(),
                 background,
                 ui,
-                clock,
-                tick -> () -> {},
+                shown,
+                ticker,
                 event -> {});
         assertThat(ui.onUi(model::applySettings)).isTrue();
         return model;
+    }
+
+    /** A model of the embedded provider, signed in through {@code browser}. */
+    private SessionViewModel signedIn(BrowserLauncher browser) {
+        SessionViewModel model = model(provider.issuer().toString(), browser);
+        signIn(model);
+        return model;
+    }
+
+    private void signIn(SessionViewModel model) {
+        ui.onUi(model::signIn);
+        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
     }
 
     /**
@@ -96,11 +115,7 @@ class SessionViewModelTest {
 
     @Test
     void signInShowsTheSessionAndItsTokensWithoutTheirValues() {
-        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
-
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        SessionViewModel model = signedIn(new SignInPageBrowser());
 
         assertThat(model.messageProperty().get()).isEqualTo("The ID token's signature and claims were verified.");
         assertThat(model.tokens())
@@ -155,9 +170,7 @@ class SessionViewModelTest {
             first.settings().staySignedInProperty().set(true);
             first.settings().sessionFileProperty().set(file);
         });
-        ui.onUi(first::signIn);
-        ui.await(() -> first.phaseProperty().get() == Phase.SIGNED_IN
-                && !first.busyProperty().get());
+        signIn(first);
 
         SessionViewModel next = model(provider.issuer().toString(), url -> false);
         ui.onUi(() -> {
@@ -174,10 +187,7 @@ class SessionViewModelTest {
     @DisplayName("E5, P9: a UserInfo read that fails on 500s after its budget shows Failed with the session kept, and"
             + " offers Retry")
     void aFailedCallKeepsTheSession() {
-        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        SessionViewModel model = signedIn(new SignInPageBrowser());
         answering500(
                 model,
                 "/userinfo",
@@ -198,9 +208,7 @@ class SessionViewModelTest {
         SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
         ui.onUi(() -> model.settings().scopeProperty().set("offline_access"));
 
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        signIn(model);
 
         assertThat(ui.onUi(() -> model.phaseDetailProperty().get()))
                 .isEqualTo(dev.stormwatch.oauth.Session.OAUTH_ONLY + "; the subject is unknown.");
@@ -212,10 +220,7 @@ class SessionViewModelTest {
 
     @Test
     void signOutSaysWhetherTheProviderRevokedTheToken() {
-        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        SessionViewModel model = signedIn(new SignInPageBrowser());
 
         ui.onUi(model::signOut);
         ui.await(() ->
@@ -230,10 +235,7 @@ class SessionViewModelTest {
     @DisplayName("P8: a revocation the provider refuses still signs out here, and says the token was NOT revoked and"
             + " why")
     void aRefusedRevocationIsSaid() {
-        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        SessionViewModel model = signedIn(new SignInPageBrowser());
         answering500(
                 model,
                 "/revoke",
@@ -251,10 +253,7 @@ class SessionViewModelTest {
     @DisplayName("SX1: Sign out at provider says what the provider did with the revocation and with its own sign-in")
     void signOutAtProviderSaysWhatTheProviderDidWithEach() {
         SignInPageBrowser browser = new SignInPageBrowser();
-        SessionViewModel model = model(provider.issuer().toString(), browser);
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        SessionViewModel model = signedIn(browser);
 
         ui.onUi(model::signOutAtProvider);
         ui.await(() ->
@@ -273,10 +272,7 @@ class SessionViewModelTest {
             + " loopback page) and is confirmed; a refused method starts nothing and the session stays")
     void signOutAtProviderTakesTheEndSessionMethodOfTheSettings() {
         SignInPageBrowser browser = new SignInPageBrowser();
-        SessionViewModel model = model(provider.issuer().toString(), browser);
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        SessionViewModel model = signedIn(browser);
 
         ui.onUi(() -> {
             model.settings().endSessionMethodProperty().set("delete");
@@ -310,36 +306,118 @@ class SessionViewModelTest {
     @Test
     @DisplayName("SX3: the refresh token's lifetime ticks like the access token's, and says what its end means")
     void theRefreshTokensLifetimeTicks() {
-        dev.stormwatch.testing.FakeClock shown = new dev.stormwatch.testing.FakeClock(Instant.now());
-        List<Runnable> ticks = new ArrayList<>();
-        SettingsViewModel settings = new SettingsViewModel();
-        settings.issuerProperty().set(provider.issuer().toString());
-        SessionViewModel model = new SessionViewModel(
-                settings,
-                config -> OAuthClient.builder(config)
-                        .browser(new SignInPageBrowser())
-                        .build(),
-                background,
-                ui,
-                shown,
-                tick -> {
-                    ticks.add(tick);
-                    return () -> {};
-                },
-                event -> {});
-        ui.onUi(model::applySettings);
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        SessionViewModel model = signedIn(new SignInPageBrowser());
         String first = ui.onUi(() -> model.refreshExpiryProperty().get());
         assertThat(first).matches("Refresh token expires in \\d+ s\\.");
 
         shown.advance(ProviderConfig.defaults().refreshTokenTtl().plusSeconds(5));
-        ui.onUi(() -> ticks.forEach(Runnable::run));
+        ui.onUi(ticker::tick);
 
         assertThat(ui.onUi(() -> model.refreshExpiryProperty().get()))
                 .startsWith("Refresh token expired")
                 .contains("sign in again");
+    }
+
+    @Test
+    @DisplayName("UI29: the access token's expiry counts down each second, then says the token ran out and that the"
+            + " next call refreshes first")
+    void theAccessTokensExpiryTicksUntilItRunsOut() {
+        SessionViewModel model = signedIn(new SignInPageBrowser());
+        long ttl = ProviderConfig.defaults().accessTokenTtl().toSeconds();
+        java.util.regex.Pattern expiresIn = java.util.regex.Pattern.compile("Access token expires in (\\d+) s\\.");
+
+        java.util.regex.Matcher first =
+                expiresIn.matcher(ui.onUi(() -> model.expiryProperty().get()));
+        assertThat(first.matches()).as(first.toString()).isTrue();
+        long left = Long.parseLong(first.group(1));
+        // The window's clock stood still while the sign-in took its real second or two.
+        assertThat(left).isBetween(ttl, ttl + 30);
+        shown.advance(Duration.ofSeconds(10));
+        ui.onUi(ticker::tick);
+        assertThat(ui.onUi(() -> model.expiryProperty().get()))
+                .isEqualTo("Access token expires in " + (left - 10) + " s.");
+
+        shown.advance(Duration.ofSeconds(left - 10 + 20));
+        ui.onUi(ticker::tick);
+
+        assertThat(ui.onUi(() -> model.expiryProperty().get()))
+                .matches("Access token expired 2\\d\\.\\d s ago: the next call refreshes first\\.");
+        assertThat(ui.onUi(() -> model.phaseProperty().get()))
+                .as("an expired access token is no state of its own: the next call refreshes it (A2)")
+                .isEqualTo(Phase.SIGNED_IN);
+    }
+
+    @Test
+    @DisplayName("UI29, DV9: a session shows its claims from UserInfo and whether it is OpenID Connect; signing out"
+            + " clears every value shown and stops the expiry's ticks")
+    void signingOutClearsWhatTheSessionShowed() {
+        SessionViewModel model = signedIn(new SignInPageBrowser());
+        ui.onUi(model::loadUserInfo);
+        ui.await(() ->
+                !model.busyProperty().get() && !model.userInfoProperty().get().isEmpty());
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .isEqualTo("UserInfo loaded; its subject matches the ID token's.");
+        assertThat(ui.onUi(() -> model.userInfoProperty().get())).contains("\"sub\"", "\"alice\"");
+        assertThat(ui.onUi(() -> model.signedInProperty().get())).isTrue();
+        assertThat(ui.onUi(() -> model.openIdProperty().get())).isTrue();
+        assertThat(ticker.ticking()).as("the expiry ticks while signed in").isTrue();
+
+        ui.onUi(model::signOut);
+        ui.await(() -> !model.busyProperty().get() && model.phaseProperty().get() == Phase.SIGNED_OUT);
+
+        assertThat(ui.onUi(() -> model.tokens())).isEmpty();
+        assertThat(ui.onUi(() -> model.userInfoProperty().get())).isEmpty();
+        assertThat(ui.onUi(() -> model.expiryProperty().get())).isEmpty();
+        assertThat(ui.onUi(() -> model.refreshExpiryProperty().get())).isEmpty();
+        assertThat(ui.onUi(() -> model.signedInProperty().get())).isFalse();
+        assertThat(ui.onUi(() -> model.openIdProperty().get())).isFalse();
+        assertThat(ticker.ticking()).as("no expiry is left to tick").isFalse();
+    }
+
+    @Test
+    @DisplayName("UI29, RFC 9449: the access token's row says whether it is a Bearer token or bound to this app's"
+            + " DPoP key")
+    void theAccessTokenSaysHowItIsSent() {
+        SessionViewModel bearer = signedIn(new SignInPageBrowser());
+        SessionViewModel bound = model(provider.issuer().toString(), new SignInPageBrowser());
+        ui.onUi(() -> bound.settings().dpopProperty().set(true));
+        signIn(bound);
+
+        assertThat(ui.onUi(() -> bearer.tokens().get(1).verification())).startsWith("Bearer token. Not checked");
+        assertThat(ui.onUi(() -> bound.tokens().get(1).verification()))
+                .startsWith("DPoP-bound to this app's key (RFC 9449). Not checked");
+    }
+
+    @Test
+    @DisplayName("SX4: the window's token inspector fetches the issuer's keys through a client of its own and checks a"
+            + " pasted ID token against them")
+    void theInspectorChecksATokenAgainstTheIssuersKeys() {
+        String idToken = SignInPageBrowser.signInForIdToken(provider);
+        SessionViewModel model = model(provider.issuer().toString(), url -> false);
+        TokenInspectorViewModel inspector = model.inspector();
+        ui.onUi(() -> {
+            inspector.tokenProperty().set(idToken);
+            inspector.issuerProperty().set(provider.issuer().toString());
+            inspector.inspect();
+        });
+        ui.await(() -> !inspector.busyProperty().get() && !inspector.checks().isEmpty());
+
+        assertThat(ui.onUi(() -> inspector.keysErrorProperty().get())).isEmpty();
+        assertThat(ui.onUi(() -> inspector.checks().get(0).detail()))
+                .contains(provider.jwksUrl().toString());
+        assertThat(ui.onUi(() -> inspector.verdictProperty().get())).startsWith("Valid");
+    }
+
+    @Test
+    @DisplayName("A load run that asks this window for a token before sign-in is told to sign in on the Session tab,"
+            + " not that a session ended")
+    void aLoadRunBeforeSignInIsToldToSignIn() {
+        SessionViewModel model = model(provider.issuer().toString(), url -> false);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> model.accessTokens().currentToken())
+                .isInstanceOf(dev.stormwatch.load.options.SessionTokenSource.Unavailable.class)
+                .hasMessage("not signed in; sign in on the Session tab first");
     }
 
     // Bad input: an unreachable issuer is a clear message and no stuck state.
@@ -379,6 +457,7 @@ class SessionViewModelTest {
                     && !model.messageProperty().get().isEmpty());
 
             assertThat(model.messageProperty().get()).containsIgnoringCase("discovery");
+            assertThat(model.toneProperty().get()).isEqualTo(Tone.ERROR);
             assertThat(model.retryOfferedProperty().get()).isFalse();
             assertThat(model.canSignIn().get()).isTrue();
         }
@@ -388,9 +467,14 @@ class SessionViewModelTest {
     @Test
     void withoutABrowserTheUrlIsShownAndCancelEndsTheWait() {
         SessionViewModel model = model(provider.issuer().toString(), url -> false);
+        assertThat(ui.onUi(model::applySettings)).isTrue();
+        assertThat(ui.onUi(() -> model.messageProperty().get())).startsWith("Settings applied");
 
         ui.onUi(model::signIn);
         ui.await(() -> model.phaseProperty().get() == Phase.SIGNING_IN);
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .as("the last call's words go when the next call starts")
+                .isEmpty();
 
         assertThat(model.authorizationUrlProperty().get()).startsWith(provider.issuer() + "/authorize");
         assertThat(model.phaseDetailProperty().get()).contains("No browser could be started");
@@ -405,10 +489,7 @@ class SessionViewModelTest {
 
     @Test
     void settingsCannotChangeUnderASession() {
-        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        SessionViewModel model = signedIn(new SignInPageBrowser());
 
         assertThat(ui.onUi(model::applySettings)).isFalse();
 
@@ -439,15 +520,11 @@ class SessionViewModelTest {
         assertThat(ui.onUi(model::applySettings)).isTrue();
 
         ui.onUi(() -> settings.proxyProperty().set("direct"));
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        signIn(model);
         ui.onUi(model::signOut);
         ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_OUT
                 && !model.busyProperty().get());
-        ui.onUi(model::signIn);
-        ui.await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
-                && !model.busyProperty().get());
+        signIn(model);
 
         assertThat(madeWith).containsExactly("", "direct");
     }
