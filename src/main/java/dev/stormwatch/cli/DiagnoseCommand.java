@@ -189,8 +189,8 @@ public final class DiagnoseCommand implements Callable<Integer> {
         }
         if (!diagnosis.evidence().examples().isEmpty()) {
             Diagnosis.Unparsed first = diagnosis.evidence().examples().get(0);
-            err.println(diagnosis.evidence().unparsed() + " lines did not parse; first: " + first.file() + " line "
-                    + first.line() + ": " + first.reason());
+            err.println(diagnosis.evidence().unparsedText() + "; first: " + first.file() + " line " + first.line()
+                    + ": " + first.reason());
         }
         err.flush();
         if (report != null

@@ -118,8 +118,8 @@ public final class DiagnoseService {
             if ((format == InputFormat.NGINX || format == InputFormat.APACHE || format == InputFormat.AUTO)
                     && sink.requests == 0
                     && sink.unparsed > 0) {
-                error = "the log format '" + logFormat(request, format).source() + "' matched none of the "
-                        + sink.unparsed + " lines"
+                error = "the log format '" + logFormat(request, format).source() + "' matched "
+                        + (sink.unparsed == 1 ? "not its one line" : "none of the " + sink.unparsed + " lines")
                         + (sink.firstReason == null ? "" : " (line " + sink.firstLine + ": " + sink.firstReason + ")")
                         + "; pass the server's own format with --log-format";
             }

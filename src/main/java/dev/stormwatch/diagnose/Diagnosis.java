@@ -181,6 +181,12 @@ public record Diagnosis(
                 long clockStepsBack) {
             this(files, unparsed, examples, duplicateLines, clockStepsBack, List.of());
         }
+
+        /** DG10: "1 line did not parse", "1,234 lines did not parse": the words every report uses for the count. */
+        public String unparsedText() {
+            return String.format(
+                    java.util.Locale.ROOT, "%,d %s did not parse", unparsed, unparsed == 1 ? "line" : "lines");
+        }
     }
 
     /**

@@ -39,8 +39,8 @@ public final class DiagnosisHtml {
                 .append("</p>\n");
         if (d.partial()) {
             out.append("<p class=\"partial\">Partial: ")
-                    .append(StormAnalysis.count(d.evidence().unparsed()))
-                    .append(" lines of the evidence did not parse; the figures are of what did.</p>\n");
+                    .append(d.evidence().unparsedText())
+                    .append("; the figures are of what did.</p>\n");
         }
         evidence(out, d);
         summary(out, d);

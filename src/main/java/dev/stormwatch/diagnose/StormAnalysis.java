@@ -574,7 +574,7 @@ public final class StormAnalysis {
             out.add(new Finding(
                     "DG10",
                     null,
-                    count(evidence.unparsed()) + " lines did not parse and are not in these"
+                    evidence.unparsedText() + " and are not in these"
                             + " figures"
                             + (first == null
                                     ? ""
@@ -609,7 +609,7 @@ public final class StormAnalysis {
             EvidenceSummary evidence) {
         if (requests == 0) {
             return "Nothing to diagnose: no request could be read"
-                    + (evidence.unparsed() > 0 ? " (" + count(evidence.unparsed()) + " lines did not parse)" : "")
+                    + (evidence.unparsed() > 0 ? " (" + evidence.unparsedText() + ")" : "")
                     + ".";
         }
         List<ClientDiagnosis> flagged =
@@ -679,7 +679,7 @@ public final class StormAnalysis {
         }
         out.append('.');
         if (evidence.unparsed() > 0) {
-            out.append(" Partial: ").append(count(evidence.unparsed())).append(" lines did not parse.");
+            out.append(" Partial: ").append(evidence.unparsedText()).append('.');
         }
         return out.toString();
     }

@@ -159,7 +159,7 @@ class DiagnoseCommandTest {
                 .contains("client ")
                 .contains("eager")
                 .contains("YES");
-        assertThat(err.toString()).contains("1 lines did not parse; first:").contains("line 8");
+        assertThat(err.toString()).contains("1 line did not parse; first:").contains("line 8");
     }
 
     @Test

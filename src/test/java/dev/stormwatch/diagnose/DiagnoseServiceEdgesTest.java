@@ -212,7 +212,7 @@ class DiagnoseServiceEdgesTest {
                         .files()
                         .get(0)
                         .error())
-                .contains("matched none of the 1 lines");
+                .contains("matched not its one line");
     }
 
     @Test

@@ -139,7 +139,7 @@ class DiagnosisHtmlEdgesTest {
                         "d 2 2 0 0 0.00 s no 0 0%");
         assertThat(doc.getElementById("evidence").select("tr").get(1).text()).isEqualTo("access.log nginx 5 1");
         assertThat(doc.select("p.partial").text())
-                .isEqualTo("Partial: 1 lines of the evidence did not parse; the figures are of what did.");
+                .isEqualTo("Partial: 1 line did not parse; the figures are of what did.");
         assertThat(doc.getElementById("unparsed").select("tr").get(1).text())
                 .isEqualTo("access.log 7 the status is not a number GET /x ?");
     }

@@ -453,10 +453,10 @@ class StormAnalysisEdgesTest {
         request("c", 0, "/a", 200, null);
         Diagnosis partial = StormAnalysis.analyse(
                 table, DiagnosisOptions.DEFAULTS, new Diagnosis.EvidenceSummary(List.of(), 1, List.of(), 4, 5));
-        assertThat(partial.verdict()).endsWith(". Partial: 1 lines did not parse.");
+        assertThat(partial.verdict()).endsWith(". Partial: 1 line did not parse.");
         assertThat(findings(partial))
                 .containsExactly(
-                        "DG10 1 lines did not parse and are not in these figures",
+                        "DG10 1 line did not parse and are not in these figures",
                         "DG10 4 lines repeat the line before them exactly; they are counted as requests",
                         "DG10 the time steps back by more than a second 5 times in the files (a clock step or merged"
                                 + " logs); requests are ordered by time");

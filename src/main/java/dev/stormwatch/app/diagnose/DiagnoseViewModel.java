@@ -270,11 +270,16 @@ public final class DiagnoseViewModel {
         previewLines.setAll(lines);
         previewTitle.set(String.format(
                 Locale.ROOT,
-                "Preview of %s read as %s: %d of the first %d lines parsed",
+                "Preview of %s read as %s: %s",
                 Path.of(shown.file()).getFileName(),
                 shown.format(),
-                shown.parsed(),
-                shown.lines().size()));
+                shown.lines().size() == 1
+                        ? (shown.parsed() == 1 ? "its one line parsed" : "its one line did not parse")
+                        : String.format(
+                                Locale.ROOT,
+                                "%d of the first %d lines parsed",
+                                shown.parsed(),
+                                shown.lines().size())));
         previewProblem.set(shown.problem() == null ? "" : inFieldWords(shown.problem()));
     }
 
@@ -371,12 +376,7 @@ public final class DiagnoseViewModel {
                 d.requests(),
                 d.evidence().files().size(),
                 d.evidence().files().size() == 1 ? "file" : "files",
-                d.partial()
-                        ? String.format(
-                                Locale.ROOT,
-                                "; %,d lines did not parse (partial)",
-                                d.evidence().unparsed())
-                        : ""));
+                d.partial() ? "; " + d.evidence().unparsedText() + " (partial)" : ""));
         last = Optional.of(d);
         ready.set(true);
         verdict.set(d.verdict());

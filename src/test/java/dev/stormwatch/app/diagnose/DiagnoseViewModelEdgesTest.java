@@ -642,7 +642,7 @@ class DiagnoseViewModelEdgesTest {
         runAll(previewing);
         runAll(ui);
         assertThat(m.previewTitleProperty().get())
-                .isEqualTo("Preview of access.log read as nginx: 1 of the first 1 lines parsed");
+                .isEqualTo("Preview of access.log read as nginx: its one line parsed");
         assertThat(m.previewProblemProperty().get()).isEmpty();
 
         fail[0] = true;

@@ -374,7 +374,7 @@ class DiagnoseViewModelTest {
                 .startsWith("gateway.log line 2: ")
                 .contains("access_token=[redacted]")
                 .doesNotContain("sekrit-9876");
-        assertThat(m.progressTextProperty().get()).contains("1 lines did not parse (partial)");
+        assertThat(m.progressTextProperty().get()).contains("1 line did not parse (partial)");
         assertThat(m.clients()).isNotEmpty();
     }
 
@@ -416,7 +416,7 @@ class DiagnoseViewModelTest {
         runAll(waiting);
         assertThat(asked).hasSize(1);
         assertThat(asked.get(0).fields()).isEqualTo(typed);
-        assertThat(m.previewTitleProperty().get()).contains("1 of the first 1 lines parsed");
+        assertThat(m.previewTitleProperty().get()).contains("its one line parsed");
         assertThat(m.previewLines().get(0).client()).isEqualTo("alice");
         assertThat(m.previewLines().get(0).status()).isEqualTo(429);
 
