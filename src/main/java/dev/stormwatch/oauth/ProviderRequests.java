@@ -182,31 +182,42 @@ final class ProviderRequests {
 
     /** The OAuth {@code error} code of an error body (RFC 6749 §5.2), if the body has one. */
     static Optional<String> oauthError(String body) {
-        try {
-            JsonNode node = JSON.readTree(body);
-            return node != null && node.path("error").isTextual()
-                    ? Optional.of(node.get("error").asText())
-                    : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+        return ErrorBody.of(body).error();
     }
 
     /** E7: the longest {@code error_description} a message carries; a longer one is cut and ends with "...". */
     static final int DESCRIPTION_LIMIT = 200;
 
     /**
-     * E7: the provider's {@code error_description} of an error body (RFC 6749 §5.2), at most {@link
-     * #DESCRIPTION_LIMIT} characters; empty when the body has none or it is blank. It is the provider's text: the
-     * error it goes into makes it printable, as every {@code CallFailure} message.
+     * An OAuth error body (RFC 6749 §5.2), read once: its {@code error} code and, E7, its {@code error_description}
+     * of at most {@link #DESCRIPTION_LIMIT} characters (empty when the body has none or it is blank). The description
+     * is the provider's text: the error it goes into makes it printable, as every {@code CallFailure} message. A body
+     * that is no JSON object has neither.
      */
-    static Optional<String> oauthErrorDescription(String body) {
-        try {
-            JsonNode node = JSON.readTree(body);
-            if (node == null || !node.path("error_description").isTextual()) {
+    record ErrorBody(Optional<String> error, Optional<String> description) {
+
+        static ErrorBody of(String body) {
+            JsonNode node;
+            try {
+                node = JSON.readTree(body);
+            } catch (IOException e) {
+                node = null;
+            }
+            if (node == null) {
+                return new ErrorBody(Optional.empty(), Optional.empty());
+            }
+            return new ErrorBody(
+                    node.path("error").isTextual()
+                            ? Optional.of(node.get("error").asText())
+                            : Optional.empty(),
+                    description(node.path("error_description")));
+        }
+
+        private static Optional<String> description(JsonNode field) {
+            if (!field.isTextual()) {
                 return Optional.empty();
             }
-            String text = node.get("error_description").asText().strip();
+            String text = field.asText().strip();
             if (text.isEmpty()) {
                 return Optional.empty();
             }
@@ -214,8 +225,6 @@ final class ProviderRequests {
                 text = text.substring(0, text.offsetByCodePoints(0, DESCRIPTION_LIMIT)) + "...";
             }
             return Optional.of(text);
-        } catch (IOException e) {
-            return Optional.empty();
         }
     }
 
@@ -227,7 +236,8 @@ final class ProviderRequests {
      * shows the secret (ST3: not retried; CA2).
      */
     static CallFailure errorFor(Answer answer, String step, ClientAuthentication.Method method) {
-        Optional<String> error = oauthError(answer.body());
+        ErrorBody body = ErrorBody.of(answer.body());
+        Optional<String> error = body.error();
         boolean secretMethod = method == ClientAuthentication.Method.CLIENT_SECRET_BASIC
                 || method == ClientAuthentication.Method.CLIENT_SECRET_POST;
         // ST3, CA6: the provider refused the assertion: the key, its kid or the registration must change.
@@ -263,7 +273,7 @@ final class ProviderRequests {
                     "the provider no longer accepts this sign-in (invalid_grant); sign in again");
         }
         String described = error.map(e -> "error " + e).orElse("no OAuth error code")
-                + oauthErrorDescription(answer.body()).map(d -> ": " + d).orElse("");
+                + body.description().map(d -> ": " + d).orElse("");
         if (error.isPresent() && error.get().equals("invalid_client")) {
             described += "; check the client id and that the client is registered as a public client"
                     + " (a confidential one needs its client authentication and secret, CA1)";
