@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
@@ -49,17 +48,7 @@ class MainWindowTest {
 
     @Test
     void embeddedProviderBecomesTheDefaultIssuerWithoutAnyConfiguration(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> composition.stack().isPresent()
-                        && !composition
-                                .session()
-                                .settings()
-                                .issuerProperty()
-                                .get()
-                                .isEmpty());
-        WaitForAsyncUtils.waitForFxEvents();
+        TestWindows.awaitServers(composition);
 
         String issuer = composition.stack().orElseThrow().provider().issuer().toString();
         assertThat(composition.session().settings().issuerProperty().get()).isEqualTo(issuer);

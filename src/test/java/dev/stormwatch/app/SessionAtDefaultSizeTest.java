@@ -239,17 +239,7 @@ class SessionAtDefaultSizeTest {
     }
 
     private void awaitServers() throws Exception {
-        WaitForAsyncUtils.waitFor(
-                20,
-                TimeUnit.SECONDS,
-                () -> composition.stack().isPresent()
-                        && !composition
-                                .session()
-                                .settings()
-                                .issuerProperty()
-                                .get()
-                                .isEmpty());
-        WaitForAsyncUtils.waitForFxEvents();
+        TestWindows.awaitServers(composition);
         assertThat(stage.getScene().getWidth()).isLessThanOrEqualTo(1280);
         assertThat(stage.getScene().getHeight()).isLessThanOrEqualTo(800);
     }

@@ -29,6 +29,29 @@ final class TestWindows {
                 new Composition.Parts(Clock.systemUTC(), url -> false, new FxTicker(), EmbeddedStack::start));
     }
 
+    /**
+     * Waits until the embedded servers have started and the window shows them: the Session area's issuer is the
+     * provider's, the Provider & relay area its address.
+     */
+    static void awaitServers(Composition composition) throws java.util.concurrent.TimeoutException {
+        org.testfx.util.WaitForAsyncUtils.waitFor(
+                20,
+                java.util.concurrent.TimeUnit.SECONDS,
+                () -> composition.stack().isPresent()
+                        && !composition
+                                .session()
+                                .settings()
+                                .issuerProperty()
+                                .get()
+                                .isEmpty()
+                        && !composition
+                                .servers()
+                                .providerAddressProperty()
+                                .get()
+                                .isEmpty());
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /** Shows it with preferences in memory, on a desktop that says nothing (no gsettings to wait for in @Start). */
     static void show(Composition composition, Stage stage) {
         show(composition, stage, PreferencesStore.inMemory());

@@ -75,17 +75,7 @@ class WindowAtSmallestSizeTest {
     }
 
     private void awaitServers() throws Exception {
-        WaitForAsyncUtils.waitFor(
-                20,
-                TimeUnit.SECONDS,
-                () -> composition.stack().isPresent()
-                        && !composition
-                                .session()
-                                .settings()
-                                .issuerProperty()
-                                .get()
-                                .isEmpty());
-        WaitForAsyncUtils.waitForFxEvents();
+        TestWindows.awaitServers(composition);
         assertThat(stage.getScene().getWidth()).isLessThanOrEqualTo(1024);
         assertThat(stage.getScene().getHeight()).isLessThanOrEqualTo(700);
     }

@@ -54,30 +54,11 @@ class WindowOutlineTest {
         TestWindows.close(composition);
     }
 
-    private void waitForTheServers() throws Exception {
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> composition.stack().isPresent()
-                        && !composition
-                                .session()
-                                .settings()
-                                .issuerProperty()
-                                .get()
-                                .isEmpty()
-                        && !composition
-                                .servers()
-                                .providerAddressProperty()
-                                .get()
-                                .isEmpty());
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
     @Test
     @DisplayName("UI29, UI21: signed in, the Session area shows the session's state, tokens, claims and expiry, laid"
             + " out as approved")
     void theSessionAreaSignedInIsLaidOutAsApproved(FxRobot robot) throws Exception {
-        waitForTheServers();
+        TestWindows.awaitServers(composition);
         robot.clickOn("#sign-in");
         WaitForAsyncUtils.waitFor(
                 20,
@@ -93,7 +74,7 @@ class WindowOutlineTest {
     @DisplayName("UI3, UI8, UI10, UI16: the window at start, on the embedded servers: its menus, its four areas and"
             + " every control, word and tooltip of each, laid out as approved")
     void theWindowAtStartIsLaidOutAsApproved() throws Exception {
-        waitForTheServers();
+        TestWindows.awaitServers(composition);
 
         Approvals.verify(outline(stage.getScene().getRoot()));
     }
