@@ -346,6 +346,48 @@ class SessionPauseAndWaitTest {
         assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isFalse();
     }
 
+    @Test
+    @DisplayName("P2, P9: a call refused by a pause that another client of the origin started sends nothing; the"
+            + " window says so, counts the pause down and offers no Retry, as the action comes back by itself")
+    void aCallRefusedByAPauseSaysNothingWasSent() {
+        signIn();
+        long reads = provider.requestsReceived("GET", "/userinfo");
+        pauses.start(
+                dev.stormwatch.retry.Origin.of(provider.issuer()),
+                429,
+                clock.instant().plusSeconds(30));
+
+        ui.onUi(model::loadUserInfo);
+        ui.await(() ->
+                !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
+
+        assertThat(provider.requestsReceived("GET", "/userinfo")).isEqualTo(reads);
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .matches("Nothing was sent: http://127\\.0\\.0\\.1:\\d+ is paused\\. The action comes back by itself"
+                        + " when the pause ends\\.");
+        assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.WARNING);
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
+        assertThat(ui.onUi(() -> model.countdown().runningProperty().get())).isTrue();
+        assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isFalse();
+    }
+
+    @Test
+    @DisplayName("F1: a refresh answered 502 is not sent again, since a gateway may send 502 after the provider"
+            + " processed it; the window says so and what Retry will do")
+    void aRefreshAnswered502SaysItMayHaveBeenProcessed() {
+        signIn();
+        provider.faults().inject("/token", new Fault.ServerError(502), 1);
+
+        ui.onUi(model::refresh);
+        ui.await(() -> !model.busyProperty().get());
+
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .startsWith("The provider answered 502, which a gateway may send after the provider processed the"
+                        + " request: the refresh may have been processed, so the client did not send it again (F1).");
+        assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.WARNING);
+        assertThat(ui.onUi(() -> model.retryHintProperty().get())).contains("same refresh token", "(F3)");
+    }
+
     // A Retry of a call made with the old settings does not survive "Settings applied".
     @Test
     void staleRetryDoesNotSurviveSettingsApplied() {

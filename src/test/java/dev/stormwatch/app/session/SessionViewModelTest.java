@@ -32,6 +32,11 @@ import org.junit.jupiter.api.Test;
  * The session view model without a window: real OAuth client, real demo provider on loopback, the browser replaced
  * by an HTTP client that completes the sign-in page. Properties are read after the background call finished.
  */
+// The device sign-ins wait for the provider's first poll (5 s each): the class runs beside the others. Its methods
+// share
+// one provider and read its request counts, so they run one after another.
+@dev.stormwatch.testing.WaitsBesideOtherTests
+@org.junit.jupiter.api.parallel.ResourceLock("SessionViewModelTest.provider")
 class SessionViewModelTest {
 
     private static DemoProvider provider;
@@ -143,21 +148,47 @@ class SessionViewModelTest {
         assertThat(code.find()).as(shown).isTrue();
         assertThat(ui.onUi(() -> model.devicePageProperty().get()))
                 .isEqualTo(provider.issuer() + "/device?user_code=" + code.group(1));
-        java.net.http.HttpResponse<String> refused = java.net.http.HttpClient.newHttpClient()
-                .send(
-                        java.net.http.HttpRequest.newBuilder(provider.issuer().resolve("/device"))
-                                .header("Content-Type", "application/x-www-form-urlencoded")
-                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
-                                        "user_code=" + code.group(1) + "&decision=deny"))
-                                .build(),
-                        java.net.http.HttpResponse.BodyHandlers.ofString());
-        assertThat(refused.statusCode()).isEqualTo(200);
+        decideOnTheDevicePage(code.group(1), "decision=deny");
         ui.await(() -> !model.busyProperty().get());
 
         assertThat(ui.onUi(() -> model.deviceCodeProperty().get())).isEmpty();
         assertThat(ui.onUi(() -> model.devicePageProperty().get())).isEmpty();
         assertThat(ui.onUi(() -> model.messageProperty().get())).contains("denied");
         assertThat(ui.onUi(() -> model.phaseProperty().get())).isNotEqualTo(Phase.SIGNED_IN);
+    }
+
+    @Test
+    @DisplayName("DV1, DV8: a device sign-in the person allows on the provider's page signs in at the next poll; the"
+            + " window says where it was signed in and that the ID token was verified, and the code is gone")
+    void aDeviceSignInAllowedOnThePageSignsIn() throws Exception {
+        SessionViewModel model = model(provider.issuer().toString(), url -> false);
+        ui.onUi(() -> model.settings().deviceProperty().set(true));
+        ui.onUi(model::signIn);
+        ui.await(() -> !model.deviceCodeProperty().get().isEmpty());
+        java.util.regex.Matcher code = java.util.regex.Pattern.compile("enter the code ([A-Z]{4}-[A-Z]{4})")
+                .matcher(ui.onUi(() -> model.deviceCodeProperty().get()));
+        assertThat(code.find()).isTrue();
+
+        decideOnTheDevicePage(code.group(1), "user=alice&decision=allow");
+        ui.await(() -> !model.busyProperty().get() && model.phaseProperty().get() == Phase.SIGNED_IN);
+
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .isEqualTo("Signed in on another device; the ID token's signature and claims were verified.");
+        assertThat(ui.onUi(() -> model.phaseDetailProperty().get())).isEqualTo("As alice.");
+        assertThat(ui.onUi(() -> model.deviceCodeProperty().get())).isEmpty();
+    }
+
+    /** What the person does on the provider's device page for {@code userCode}: {@code form} is its decision. */
+    private static void decideOnTheDevicePage(String userCode, String form) throws Exception {
+        java.net.http.HttpResponse<String> page = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(provider.issuer().resolve("/device"))
+                                .header("Content-Type", "application/x-www-form-urlencoded")
+                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                                        "user_code=" + userCode + "&" + form))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
     }
 
     @Test
@@ -409,6 +440,54 @@ class SessionViewModelTest {
     }
 
     @Test
+    @DisplayName("A load run started after sign-in sends the session's own access token, the one the window shows")
+    void aLoadRunAfterSignInGetsTheSessionsToken() {
+        SessionViewModel model = signedIn(new SignInPageBrowser());
+
+        String sent = model.accessTokens().currentToken().reveal();
+
+        assertThat("sha256:" + java.util.HexFormat.of().formatHex(dev.stormwatch.base.Digests.sha256(sent), 0, 6))
+                .isEqualTo(ui.onUi(() -> model.tokens().get(1).fingerprint()));
+    }
+
+    @Test
+    @DisplayName("SX1, P8: Sign out at provider whose revocation the provider refuses signs out here all the same, and"
+            + " says the token was NOT revoked and why")
+    void signOutAtProviderSaysARefusedRevocation() {
+        SessionViewModel model = signedIn(new SignInPageBrowser());
+
+        answering500(
+                model,
+                "/revoke",
+                model::signOutAtProvider,
+                () -> model.messageProperty().get().startsWith("Signed out"));
+
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .startsWith("Signed out. The token was NOT revoked: ")
+                .contains("500");
+        assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.SIGNED_OUT);
+    }
+
+    @Test
+    @DisplayName("E1: a call that ends in an exception the client does not type (here a browser launcher that"
+            + " throws) is shown as an unexpected error to report, and the window is usable again")
+    void anUntypedExceptionIsShownAsOurBug() {
+        SessionViewModel model = model(provider.issuer().toString(), url -> {
+            throw new IllegalStateException("no display to open a browser on");
+        });
+
+        ui.onUi(model::signIn);
+        ui.await(() ->
+                !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
+
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .isEqualTo("Unexpected error (please report it): java.lang.IllegalStateException: no display to open a"
+                        + " browser on");
+        assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.ERROR);
+        assertThat(ui.onUi(() -> model.canSignIn().get())).isTrue();
+    }
+
+    @Test
     @DisplayName("A load run that asks this window for a token before sign-in is told to sign in on the Session tab,"
             + " not that a session ended")
     void aLoadRunBeforeSignInIsToldToSignIn() {
@@ -475,6 +554,10 @@ class SessionViewModelTest {
         assertThat(ui.onUi(() -> model.messageProperty().get()))
                 .as("the last call's words go when the next call starts")
                 .isEmpty();
+        assertThat(ui.onUi(() -> model.signingIn().get())).isTrue();
+        assertThat(ui.onUi(model::applySettings))
+                .as("no new client while a sign-in waits for the browser")
+                .isFalse();
 
         assertThat(model.authorizationUrlProperty().get()).startsWith(provider.issuer() + "/authorize");
         assertThat(model.phaseDetailProperty().get()).contains("No browser could be started");
