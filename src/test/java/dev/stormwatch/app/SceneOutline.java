@@ -453,6 +453,8 @@ final class SceneOutline {
     }
 
     private static String quoted(String text) {
-        return text == null ? "null" : '"' + text.replace("\\", "\\\\").replace("\n", "\\n") + '"';
+        return text == null
+                ? "null"
+                : '"' + text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + '"';
     }
 }

@@ -33,9 +33,15 @@ class WindowOutlineTest {
     private static final Pattern REDIS_PATH = Pattern.compile("\\(/[^)]*redis-server\\)");
     // A signed-in session's values: what the provider made up for this sign-in, and when.
     private static final Pattern FINGERPRINT = Pattern.compile("sha256:[0-9a-f]+ · \\d+ characters");
-    private static final Pattern RANDOM_CLAIM = Pattern.compile("\"(at_hash|nonce|sid|jti)\" : \"[^\"]*\"");
+    // In the outline a text's quotes are escaped: \"nonce\" : \"...\".
+    private static final Pattern RANDOM_CLAIM =
+            Pattern.compile("\\\\\"(at_hash|nonce|sid|jti)\\\\\" : \\\\\"[^\\\\]*\\\\\"");
     private static final Pattern EPOCH_SECONDS = Pattern.compile("\\b1\\d{9}\\b");
     private static final Pattern DAY = Pattern.compile("\\b\\d{1,2} [A-Z][a-z]{2} \\d{4}\\b");
+    // A real-time load run's figures differ from run to run; its words and layout do not.
+    private static final Pattern NUMBER = Pattern.compile("\\d+([.,]\\d+)*");
+    private static final Pattern QUOTED = Pattern.compile("\"[^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+\"");
+    private static final Pattern SPACES = Pattern.compile(" {2,}");
     private static final Pattern SECONDS_LEFT = Pattern.compile("expires in \\d+ s");
 
     private Stage stage;
@@ -71,6 +77,54 @@ class WindowOutlineTest {
     }
 
     @Test
+    @DisplayName("DG12, DG23, DG24, UI19: after a diagnosis of the HAR a real Chromium recorded, the Diagnose area's"
+            + " verdict, figures, tables and charts are laid out as approved")
+    void theDiagnoseAreaAfterADiagnosisIsLaidOutAsApproved(FxRobot robot) throws Exception {
+        java.nio.file.Path har = java.nio.file.Path.of(
+                getClass().getResource("/diagnose/har/chromium-storm.har").toURI());
+        robot.interact(() -> {
+            composition.window().select("diagnose");
+            composition.diagnose().addFiles(java.util.List.of(har));
+        });
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> !robot.lookup("#diagnose-run").queryButton().isDisabled()
+                        && !composition.diagnose().previewTitleProperty().get().isEmpty());
+        robot.clickOn("#diagnose-run");
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> composition.diagnose().readyProperty().get()
+                        && !composition.diagnose().runningProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Approvals.verify(outline(robot.lookup("#diagnose").query()));
+    }
+
+    @Test
+    @DisplayName("LB4, LB5, LB11: after a short run on the embedded relay, the Load lab's charts, verdict and summary"
+            + " are laid out as approved; a real-time run's own numbers are left out")
+    void theLoadLabAfterARunIsLaidOutAsApproved(FxRobot robot) throws Exception {
+        TestWindows.awaitServers(composition);
+        robot.interact(() -> {
+            composition.window().select("load-lab");
+            composition.loadLab().scenarioProperty().set(dev.stormwatch.load.scenario.ScenarioPresets.STEADY);
+            robot.lookup("#load-clients").queryTextInputControl().setText("10");
+            robot.lookup("#load-rate").queryTextInputControl().setText("20");
+            robot.lookup("#load-duration").queryTextInputControl().setText("2s");
+        });
+        robot.clickOn("#load-run");
+        WaitForAsyncUtils.waitFor(
+                40,
+                TimeUnit.SECONDS,
+                () -> composition.loadLab().reportReadyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Approvals.verify(withoutRunFigures(outline(robot.lookup("#load-lab").query())));
+    }
+
+    @Test
     @DisplayName("UI3, UI8, UI10, UI16: the window at start, on the embedded servers: its menus, its four areas and"
             + " every control, word and tooltip of each, laid out as approved")
     void theWindowAtStartIsLaidOutAsApproved() throws Exception {
@@ -85,6 +139,18 @@ class WindowOutlineTest {
     }
 
     /**
+     * A real-time run's figures, in the words shown (quoted in the outline): each number is N, and the spaces that
+     * line up a table of figures are one, since the figures' widths differ from run to run. The layout's own numbers
+     * (spacing, padding, sizes) are outside the quotes and stay.
+     */
+    static String withoutRunFigures(String outline) {
+        return QUOTED.matcher(outline)
+                .replaceAll(text -> Matcher.quoteReplacement(
+                        SPACES.matcher(NUMBER.matcher(text.group()).replaceAll("N"))
+                                .replaceAll(" ")));
+    }
+
+    /**
      * What differs between runs and machines: loopback ports, the clock and the day, the home and temporary folders,
      * the machine's redis-server, and what a sign-in makes up (token fingerprints, nonces, ids, times).
      */
@@ -95,10 +161,13 @@ class WindowOutlineTest {
         scrubbed = REDIS_VERSION.matcher(scrubbed).replaceAll("redis-server VERSION");
         scrubbed = REDIS_PATH.matcher(scrubbed).replaceAll("(PATH)");
         scrubbed = FINGERPRINT.matcher(scrubbed).replaceAll("sha256:HASH · N characters");
-        scrubbed = RANDOM_CLAIM.matcher(scrubbed).replaceAll("\"$1\" : \"RANDOM\"");
+        scrubbed = RANDOM_CLAIM
+                .matcher(scrubbed)
+                .replaceAll(claim -> Matcher.quoteReplacement("\\\"" + claim.group(1) + "\\\" : \\\"RANDOM\\\""));
         scrubbed = EPOCH_SECONDS.matcher(scrubbed).replaceAll("EPOCH");
         scrubbed = DAY.matcher(scrubbed).replaceAll("DAY");
         scrubbed = SECONDS_LEFT.matcher(scrubbed).replaceAll("expires in N s");
+        scrubbed = scrubbed.replace(System.getProperty("user.dir"), ".");
         scrubbed = scrubbed.replace(System.getProperty("user.home"), "~");
         return scrubbed.replace(System.getProperty("java.io.tmpdir"), "TMP");
     }
