@@ -348,7 +348,8 @@ class SessionPauseAndWaitTest {
 
     @Test
     @DisplayName("P2, P9: a call refused by a pause that another client of the origin started sends nothing; the"
-            + " window says so, counts the pause down and offers no Retry, as the action comes back by itself")
+            + " window says so, counts the pause down and offers no Retry, as the action comes back by itself when the"
+            + " pause ends")
     void aCallRefusedByAPauseSaysNothingWasSent() {
         signIn();
         long reads = provider.requestsReceived("GET", "/userinfo");
@@ -369,6 +370,14 @@ class SessionPauseAndWaitTest {
         assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
         assertThat(ui.onUi(() -> model.countdown().runningProperty().get())).isTrue();
         assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isFalse();
+
+        clock.advance(Duration.ofSeconds(30));
+        ui.onUi(ticker::tick);
+
+        assertThat(ui.onUi(() -> model.messageProperty().get()))
+                .matches("The pause ended: http://127\\.0\\.0\\.1:\\d+ accepts requests again\\.");
+        assertThat(ui.onUi(() -> model.toneProperty().get())).isEqualTo(Tone.INFO);
+        assertThat(ui.onUi(() -> model.canAct().get())).isTrue();
     }
 
     @Test
