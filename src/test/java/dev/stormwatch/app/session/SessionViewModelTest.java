@@ -135,20 +135,13 @@ class SessionViewModelTest {
     @DisplayName("DV1, UI16, UI25: a device sign-in shows the code and the page (with the code) while it waits, and"
             + " both are gone once the person refuses it on the provider's page; the window says so")
     void aDeviceSignInShowsItsCodeWhileItWaits() throws Exception {
-        SessionViewModel model = model(provider.issuer().toString(), url -> false);
-        ui.onUi(() -> model.settings().deviceProperty().set(true));
+        WaitingDeviceSignIn waiting = deviceSignInWaiting();
+        SessionViewModel model = waiting.model();
 
-        ui.onUi(model::signIn);
-        ui.await(() -> !model.deviceCodeProperty().get().isEmpty());
-
-        String shown = ui.onUi(() -> model.deviceCodeProperty().get());
-        assertThat(shown).startsWith("On any device, open " + provider.issuer() + "/device?user_code=");
-        java.util.regex.Matcher code = java.util.regex.Pattern.compile("enter the code ([A-Z]{4}-[A-Z]{4})")
-                .matcher(shown);
-        assertThat(code.find()).as(shown).isTrue();
+        assertThat(waiting.shown()).startsWith("On any device, open " + provider.issuer() + "/device?user_code=");
         assertThat(ui.onUi(() -> model.devicePageProperty().get()))
-                .isEqualTo(provider.issuer() + "/device?user_code=" + code.group(1));
-        decideOnTheDevicePage(code.group(1), "decision=deny");
+                .isEqualTo(provider.issuer() + "/device?user_code=" + waiting.userCode());
+        decideOnTheDevicePage(waiting.userCode(), "decision=deny");
         ui.await(() -> !model.busyProperty().get());
 
         assertThat(ui.onUi(() -> model.deviceCodeProperty().get())).isEmpty();
@@ -161,21 +154,31 @@ class SessionViewModelTest {
     @DisplayName("DV1, DV8: a device sign-in the person allows on the provider's page signs in at the next poll; the"
             + " window says where it was signed in and that the ID token was verified, and the code is gone")
     void aDeviceSignInAllowedOnThePageSignsIn() throws Exception {
-        SessionViewModel model = model(provider.issuer().toString(), url -> false);
-        ui.onUi(() -> model.settings().deviceProperty().set(true));
-        ui.onUi(model::signIn);
-        ui.await(() -> !model.deviceCodeProperty().get().isEmpty());
-        java.util.regex.Matcher code = java.util.regex.Pattern.compile("enter the code ([A-Z]{4}-[A-Z]{4})")
-                .matcher(ui.onUi(() -> model.deviceCodeProperty().get()));
-        assertThat(code.find()).isTrue();
+        WaitingDeviceSignIn waiting = deviceSignInWaiting();
+        SessionViewModel model = waiting.model();
 
-        decideOnTheDevicePage(code.group(1), "user=alice&decision=allow");
+        decideOnTheDevicePage(waiting.userCode(), "user=alice&decision=allow");
         ui.await(() -> !model.busyProperty().get() && model.phaseProperty().get() == Phase.SIGNED_IN);
 
         assertThat(ui.onUi(() -> model.messageProperty().get()))
                 .isEqualTo("Signed in on another device; the ID token's signature and claims were verified.");
         assertThat(ui.onUi(() -> model.phaseDetailProperty().get())).isEqualTo("As alice.");
         assertThat(ui.onUi(() -> model.deviceCodeProperty().get())).isEmpty();
+    }
+
+    /** A device sign-in on a new model, waiting for the person: the model, the words it shows, the user code. */
+    private record WaitingDeviceSignIn(SessionViewModel model, String shown, String userCode) {}
+
+    private WaitingDeviceSignIn deviceSignInWaiting() {
+        SessionViewModel model = model(provider.issuer().toString(), url -> false);
+        ui.onUi(() -> model.settings().deviceProperty().set(true));
+        ui.onUi(model::signIn);
+        ui.await(() -> !model.deviceCodeProperty().get().isEmpty());
+        String shown = ui.onUi(() -> model.deviceCodeProperty().get());
+        java.util.regex.Matcher code = java.util.regex.Pattern.compile("enter the code ([A-Z]{4}-[A-Z]{4})")
+                .matcher(shown);
+        assertThat(code.find()).as(shown).isTrue();
+        return new WaitingDeviceSignIn(model, shown, code.group(1));
     }
 
     /** What the person does on the provider's device page for {@code userCode}: {@code form} is its decision. */
