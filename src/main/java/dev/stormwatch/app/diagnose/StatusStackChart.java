@@ -48,7 +48,7 @@ final class StatusStackChart extends StackedAreaChart<Number, Number> {
         quotaLine.setVisible(shown);
         if (shown) {
             double y = values.getDisplayPosition(quota);
-            quotaLine.setStartX(0);
+            // It starts at the plot's left edge, x = 0, where it was made.
             quotaLine.setEndX(getXAxis().getWidth());
             quotaLine.setStartY(y);
             quotaLine.setEndY(y);
