@@ -144,8 +144,6 @@ public final class TimelineView extends BorderPane {
 
     /** UI22: the last column, "Then", keeps at least this much of its text in view; the rest is on hover. */
     static final double THEN_MIN_WIDTH = 90;
-    /** Room a header needs beside its text: its padding. */
-    private static final double HEADER_ROOM = 24;
     /** Room a cell needs beside its text: its padding on both sides and a little for the theme's rounding. */
     private static final double CELL_ROOM = 20;
 
@@ -158,9 +156,13 @@ public final class TimelineView extends BorderPane {
             return;
         }
         table.applyCss();
-        javafx.scene.text.Font cellFont = fontOf(table, ".table-cell", null);
-        javafx.scene.text.Font headerFont = fontOf(table, ".column-header .label", cellFont);
-        // What each header needs to show its title whole, as its own skin measures it (padding and font included).
+        // The cells' font. Before the first rows have cells: the headers' family and size, which the stylesheet
+        // gives the cells too, in the cells' regular weight (a header's is bold).
+        javafx.scene.text.Font cellFont = fontOf(table, ".table-cell")
+                .or(() -> fontOf(table, ".column-header .label")
+                        .map(header -> javafx.scene.text.Font.font(header.getFamily(), header.getSize())))
+                .orElse(javafx.scene.text.Font.getDefault());
+        // What each header takes now, as its own skin measures it: never less than its title whole (column()).
         java.util.Map<javafx.scene.control.TableColumnBase<?, ?>, Double> headerNeeds = new java.util.HashMap<>();
         for (javafx.scene.Node node : table.lookupAll(".column-header")) {
             if (node instanceof javafx.scene.control.skin.TableColumnHeader header) {
@@ -170,10 +172,7 @@ public final class TimelineView extends BorderPane {
         var columns = table.getColumns();
         for (int c = 0; c < columns.size() - 1; c++) {
             TableColumn<TimelineRow, ?> column = columns.get(c);
-            double measured = column.getGraphic() instanceof Label header
-                    ? textWidth(header.getText(), header.getFont()) + HEADER_ROOM
-                    : textWidth(column.getText(), headerFont) + HEADER_ROOM;
-            double width = Math.max(measured, headerNeeds.getOrDefault(column, 0.0));
+            double width = headerNeeds.getOrDefault(column, column.getMinWidth());
             for (TimelineRow row : table.getItems()) {
                 Object value = column.getCellData(row);
                 if (value != null) {
@@ -185,13 +184,11 @@ public final class TimelineView extends BorderPane {
         }
     }
 
-    private static javafx.scene.text.Font fontOf(
-            javafx.scene.Parent parent, String selector, javafx.scene.text.Font otherwise) {
+    private static java.util.Optional<javafx.scene.text.Font> fontOf(javafx.scene.Parent parent, String selector) {
         return parent.lookupAll(selector).stream()
                 .filter(javafx.scene.control.Labeled.class::isInstance)
                 .map(node -> ((javafx.scene.control.Labeled) node).getFont())
-                .findFirst()
-                .orElse(otherwise == null ? javafx.scene.text.Font.getDefault() : otherwise);
+                .findFirst();
     }
 
     private static double textWidth(String text, javafx.scene.text.Font font) {

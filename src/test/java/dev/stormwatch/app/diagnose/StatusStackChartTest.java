@@ -42,6 +42,8 @@ class StatusStackChartTest {
         }
         chart.getData().add(twoHundreds);
         stage.setScene(new Scene(new StackPane(chart), 640, 400));
+        // The toolkit's one stage may still have the size an earlier test class gave it.
+        stage.sizeToScene();
         stage.show();
     }
 

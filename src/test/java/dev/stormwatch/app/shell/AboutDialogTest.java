@@ -26,6 +26,8 @@ class AboutDialogTest {
     void start(Stage stage) {
         owner = stage;
         stage.setScene(new Scene(new StackPane(), 320, 200));
+        // The toolkit's one stage may still have the size an earlier test class gave it.
+        stage.sizeToScene();
         stage.show();
     }
 

@@ -52,6 +52,8 @@ class OriginLanesPaintTest {
         lanes.setStyle(THEME);
         // 826 px wide: a plot of 600 px, as in LanesPictureTest.
         stage.setScene(new Scene(new StackPane(lanes), 826, 120));
+        // The toolkit's one stage may still have the size an earlier test class gave it.
+        stage.sizeToScene();
         stage.show();
     }
 

@@ -1,0 +1,272 @@
+package dev.stormwatch.app.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import dev.stormwatch.oauth.TokenInspection;
+import dev.stormwatch.testing.FakeClock;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Date;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextInputControl;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The token inspector's view on a real JavaFX toolkit, on its own, over a real view model checking tokens signed
+ * here: what each field writes to the model, what the model shows back, and when the buttons are refused (SX4, SX5).
+ */
+@ExtendWith(ApplicationExtension.class)
+class TokenInspectorViewTest {
+
+    private static final Instant NOW = Instant.parse("2026-12-02T10:00:00Z");
+    private static final RSAKey KEY = key();
+
+    private final ArrayDeque<Runnable> background = new ArrayDeque<>();
+    private final TokenInspectorViewModel model = new TokenInspectorViewModel(
+            background::add,
+            Runnable::run,
+            new FakeClock(NOW),
+            issuer -> TokenInspection.Keys.parse(new JWKSet(KEY.toPublicJWK()).toString(), issuer));
+    private Parent view;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        view = (Parent) TokenInspectorView.build(model);
+        stage.setScene(new Scene(view, 1000, 640));
+        // The toolkit's one stage may still have the size an earlier test class gave it.
+        stage.sizeToScene();
+        stage.show();
+    }
+
+    private static RSAKey key() {
+        try {
+            return new RSAKeyGenerator(2048).keyID("k1").generate();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String token() throws Exception {
+        SignedJWT jwt = new SignedJWT(
+                new JWSHeader.Builder(JWSAlgorithm.RS256).keyID("k1").build(),
+                new JWTClaimsSet.Builder()
+                        .issuer("https://issuer.example")
+                        .audience("app")
+                        .subject("alice")
+                        .issueTime(Date.from(NOW.minusSeconds(60)))
+                        .expirationTime(Date.from(NOW.plusSeconds(600)))
+                        .build());
+        jwt.sign(new RSASSASigner(KEY));
+        return jwt.serialize();
+    }
+
+    private <T> T onFx(Callable<T> read) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        T value = WaitForAsyncUtils.asyncFx(read).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        return value;
+    }
+
+    private void fx(Runnable change) throws Exception {
+        onFx(() -> {
+            change.run();
+            return null;
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T extends Node> T find(String id) {
+        return (T) view.lookup("#" + id);
+    }
+
+    @Test
+    @DisplayName("SX4: each field writes its model's value and shows it back")
+    void eachFieldIsBoundBothWays() throws Exception {
+        fx(() -> {
+            this.<TextInputControl>find("inspector-token").setText("a.b.c");
+            this.<TextInputControl>find("inspector-issuer").setText("https://issuer.example");
+            this.<TextInputControl>find("inspector-audience").setText("app");
+            this.<TextInputControl>find("inspector-jwks").setText("{\"keys\": []}");
+        });
+        assertThat(model.tokenProperty().get()).isEqualTo("a.b.c");
+        assertThat(model.issuerProperty().get()).isEqualTo("https://issuer.example");
+        assertThat(model.audienceProperty().get()).isEqualTo("app");
+        assertThat(model.jwksProperty().get()).isEqualTo("{\"keys\": []}");
+
+        fx(() -> {
+            model.tokenProperty().set("");
+            model.issuerProperty().set("");
+            model.audienceProperty().set("");
+            model.jwksProperty().set("");
+        });
+        for (String id : new String[] {"inspector-token", "inspector-issuer", "inspector-audience", "inspector-jwks"}) {
+            assertThat(this.<TextInputControl>find(id).getText()).as(id).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("SX5: no verdict and no refusal yet, no empty lines; a paste that is no JWT is said under the token's"
+            + " field, and only there")
+    void aRefusalShowsUnderItsFieldOnly() throws Exception {
+        Label tokenError = find("inspector-token-error");
+        Label keysError = find("inspector-keys-error");
+        Label verdict = find("inspector-verdict");
+        for (Label label : new Label[] {tokenError, keysError, verdict}) {
+            assertThat(label.isVisible()).as(label.getId()).isFalse();
+            assertThat(label.isManaged()).as(label.getId()).isFalse();
+        }
+
+        fx(() -> {
+            model.tokenProperty().set("not a token");
+            this.<Button>find("inspector-inspect").fire();
+        });
+
+        assertThat(tokenError.getText())
+                .isEqualTo(model.tokenErrorProperty().get())
+                .startsWith("The token ");
+        assertThat(tokenError.isVisible()).isTrue();
+        assertThat(tokenError.isManaged()).isTrue();
+        assertThat(tokenError.isWrapText()).isTrue();
+        assertThat(tokenError.getStyleClass()).contains("field-error");
+        assertThat(keysError.isVisible()).isFalse();
+        assertThat(verdict.isVisible()).isFalse();
+
+        fx(() -> {
+            model.issuerProperty().set("https://issuer.example");
+            model.jwksProperty().set("{\"keys\": []}");
+            model.tokenProperty().set(uncheckedToken());
+            this.<Button>find("inspector-inspect").fire();
+        });
+        assertThat(tokenError.isVisible()).isFalse();
+        assertThat(keysError.isVisible()).isTrue();
+        assertThat(keysError.getText())
+                .isEqualTo("Give an issuer or a pasted JWKS, not both: the keys come from one place.");
+    }
+
+    private static String uncheckedToken() {
+        try {
+            return token();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    @DisplayName("SX4: a checked token's verdict, decoded header and claims and its checks, one row each, show")
+    void aCheckedTokenShowsItsVerdictDecodedPartsAndChecks() throws Exception {
+        fx(() -> {
+            model.tokenProperty().set(uncheckedToken());
+            model.jwksProperty().set(new JWKSet(KEY.toPublicJWK()).toString());
+            this.<Button>find("inspector-inspect").fire();
+        });
+
+        Label verdict = find("inspector-verdict");
+        assertThat(verdict.isVisible()).isTrue();
+        assertThat(verdict.getText()).isEqualTo("Valid: the signature and every check that ran passed.");
+        TextArea header = find("inspector-header");
+        TextArea claims = find("inspector-claims");
+        assertThat(header.getText()).contains("\"kid\" : \"k1\"");
+        assertThat(claims.getText()).contains("\"sub\" : \"alice\"");
+        assertThat(header.isEditable()).isFalse();
+        assertThat(claims.isEditable()).isFalse();
+        assertThat(header.getStyleClass()).contains("code");
+        TableView<TokenInspectorViewModel.Row> checks = find("inspector-checks");
+        assertThat(checks.getItems()).isEqualTo(model.checks()).isNotEmpty();
+        TokenInspectorViewModel.Row first = model.checks().get(0);
+        assertThat(checks.getColumns())
+                .extracting(column -> (Object) column.getCellData(first))
+                .containsExactly(first.check(), first.result(), first.detail());
+    }
+
+    @Test
+    @DisplayName("SX4, UI3: the checks' columns are titled, as wide as asked and never cut below 100 px or their"
+            + " asked width; the placeholder says what to do")
+    void theChecksColumnsAndPlaceholder() {
+        TableView<TokenInspectorViewModel.Row> checks = find("inspector-checks");
+
+        assertThat(checks.getColumns())
+                .extracting(TableColumn::getText)
+                .containsExactly("Check", "Result", "What was seen");
+        assertThat(checks.getColumns()).extracting(TableColumn::getPrefWidth).containsExactly(90.0, 100.0, 520.0);
+        assertThat(checks.getColumns()).extracting(TableColumn::getMinWidth).containsExactly(90.0, 100.0, 100.0);
+        assertThat(((Label) checks.getPlaceholder()).getText()).isEqualTo("Paste a token and press Inspect.");
+        assertThat(checks.getColumnResizePolicy()).isSameAs(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    }
+
+    @Test
+    @DisplayName("SX4: while an issuer's keys are fetched, Inspect and Open file are refused; the checks then show")
+    void whileKeysAreFetchedTheButtonsAreRefused() throws Exception {
+        Button inspect = find("inspector-inspect");
+        Button open = find("inspector-open-file");
+        fx(() -> {
+            model.tokenProperty().set(uncheckedToken());
+            model.issuerProperty().set("https://issuer.example");
+            inspect.fire();
+        });
+        assertThat(background).hasSize(1);
+        assertThat(inspect.isDisable()).isTrue();
+        assertThat(open.isDisable()).isTrue();
+
+        fx(() -> background.poll().run());
+
+        assertThat(inspect.isDisable()).isFalse();
+        assertThat(open.isDisable()).isFalse();
+        assertThat(this.<TableView<?>>find("inspector-checks").getItems()).isNotEmpty();
+    }
+
+    @Test
+    @DisplayName("UI26: the checks table's least height is its header and its placeholder's line, whole")
+    void theChecksLeastHeightIsItsHeaderAndPlaceholder() throws Exception {
+        TableView<?> checks = find("inspector-checks");
+
+        double least = onFx(() -> checks.minHeight(-1));
+        double header = onFx(() -> checks.lookup(".column-header-background").prefHeight(-1));
+        double placeholder = onFx(() -> checks.lookup(".placeholder").prefHeight(-1));
+
+        assertThat(header).isPositive();
+        assertThat(placeholder).isPositive();
+        assertThat(least).isEqualTo(checks.snappedTopInset() + header + placeholder + checks.snappedBottomInset());
+    }
+
+    @Test
+    @DisplayName("UI23, UI26: the decoded header and claims take their share above the checks at every height")
+    void theDecodedPartsKeepTheirShareAtEveryHeight() throws Exception {
+        SplitPane read = (SplitPane) find("inspector-checks").getParent().getParent();
+        SplitPane decoded = (SplitPane) read.getItems().get(0);
+        assertThat(read.getOrientation()).isEqualTo(javafx.geometry.Orientation.VERTICAL);
+        assertThat(decoded.getOrientation()).isEqualTo(javafx.geometry.Orientation.HORIZONTAL);
+        assertThat(decoded.getDividerPositions()[0]).isEqualTo(0.3, org.assertj.core.data.Offset.offset(0.01));
+
+        fx(() -> read.setDividerPositions(0.2));
+        fx(() -> stage.setHeight(stage.getHeight() + 40));
+
+        assertThat(read.getDividerPositions()[0])
+                .isEqualTo(TokenInspectorView.DECODED_SHARE, org.assertj.core.data.Offset.offset(0.01));
+    }
+}
