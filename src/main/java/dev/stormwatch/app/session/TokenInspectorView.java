@@ -101,7 +101,6 @@ final class TokenInspectorView {
                 area("Header", "inspector-header", model.headerProperty()),
                 area("Claims", "inspector-claims", model.claimsProperty()));
         decoded.setDividerPositions(0.3);
-        decoded.setOrientation(javafx.geometry.Orientation.HORIZONTAL);
         SplitPane read = new SplitPane(decoded, checks);
         read.setOrientation(javafx.geometry.Orientation.VERTICAL);
         read.setDividerPositions(DECODED_SHARE); // UI23

@@ -106,6 +106,33 @@ class TokenInspectorViewTest {
     }
 
     @Test
+    @DisplayName(
+            "SX4, UI23: each field says what it takes; the token and issuer take the row's room, the JWKS one line,"
+                    + " and the decoded parts and checks all the height left")
+    void eachFieldSaysWhatItTakes() {
+        assertThat(this.<TextInputControl>find("inspector-token").getPromptText())
+                .isEqualTo("Paste a JWT (header.payload.signature)");
+        assertThat(this.<TextInputControl>find("inspector-issuer").getPromptText())
+                .isEqualTo("Issuer URL: its JWKS is fetched");
+        assertThat(this.<TextInputControl>find("inspector-audience").getPromptText())
+                .isEqualTo("Expected aud (optional)");
+        TextArea jwks = find("inspector-jwks");
+        assertThat(jwks.getPromptText()).isEqualTo("...or paste a JWKS ({\"keys\": [...]})");
+        assertThat(jwks.getPrefRowCount()).isEqualTo(1);
+        assertThat(this.<Button>find("inspector-open-file").getMinWidth())
+                .isEqualTo(javafx.scene.layout.Region.USE_PREF_SIZE);
+        assertThat(javafx.scene.layout.HBox.getHgrow(find("inspector-token")))
+                .isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+        assertThat(javafx.scene.layout.HBox.getHgrow(find("inspector-issuer")))
+                .isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+        SplitPane read = (SplitPane) find("inspector-checks").getParent().getParent();
+        assertThat(javafx.scene.layout.VBox.getVgrow(read)).isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+        assertThat(javafx.scene.layout.VBox.getVgrow(find("inspector-claims")))
+                .isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+        assertThat(((javafx.scene.layout.VBox) view).getPadding()).isEqualTo(new javafx.geometry.Insets(8));
+    }
+
+    @Test
     @DisplayName("SX4: each field writes its model's value and shows it back")
     void eachFieldIsBoundBothWays() throws Exception {
         fx(() -> {
