@@ -213,7 +213,7 @@ public final class MainWindow {
     private static MenuItem item(MenuCommand command) {
         MenuItem item = new MenuItem(command.text());
         item.setId(command.id());
-        item.setMnemonicParsing(true);
+        // A menu item parses its mnemonic (the _ of "_Quit") by default.
         command.shortcut().ifPresent(item::setAccelerator);
         command.icon().ifPresent(icon -> item.setGraphic(new FontIcon(icon)));
         item.setOnAction(event -> command.action().run());

@@ -158,6 +158,9 @@ class MainWindowShellTest {
 
         assertThat(stage.isMaximized()).isTrue();
         assertThat(window.themeProperty().get()).isEqualTo(Theme.DARK);
+        assertThat(javafx.application.Application.getUserAgentStylesheet()).containsIgnoringCase("dark");
+        // Whatever the store says meanwhile, the window closed maximised is remembered so.
+        store.save(new WindowPreferences(Optional.of(before), false, Theme.DARK));
         onFx(() -> {
             stage.hide();
             return null;
@@ -197,6 +200,13 @@ class MainWindowShellTest {
         assertThat(view.getItems().get(0).getGraphic()).isInstanceOf(FontIcon.class);
         assertThat(view.getItems().get(4)).isInstanceOf(SeparatorMenuItem.class);
         Menu themes = (Menu) view.getItems().get(5);
+        assertThat(themes.getId()).isEqualTo("menu-theme");
+        javafx.scene.control.ToggleGroup group =
+                ((RadioMenuItem) themes.getItems().get(0)).getToggleGroup();
+        assertThat(group).isNotNull();
+        assertThat(themes.getItems())
+                .allSatisfy(item ->
+                        assertThat(((RadioMenuItem) item).getToggleGroup()).isSameAs(group));
         assertThat(themes.getItems())
                 .extracting(MenuItem::getId)
                 .containsExactly("menu-theme-light", "menu-theme-dark", "menu-theme-system");
@@ -278,6 +288,44 @@ class MainWindowShellTest {
         });
         assertThat(refresh.isDisable()).isFalse();
         assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    @DisplayName("UI4: Help → About opens the About dialog over the window")
+    void aboutOpensTheDialogOverTheWindow() throws Exception {
+        show();
+
+        javafx.stage.Window dialog = onFx(() -> {
+            menu("_Help").getItems().get(0).fire();
+            return javafx.stage.Window.getWindows().stream()
+                    .filter(w -> w.getScene() != null
+                            && w.getScene().getRoot() != null
+                            && "about-dialog".equals(w.getScene().getRoot().getId()))
+                    .findFirst()
+                    .orElse(null);
+        });
+
+        assertThat(dialog).isNotNull();
+        assertThat(dialog.isShowing()).isTrue();
+        assertThat(((Stage) dialog).getOwner()).isSameAs(stage);
+        onFx(() -> {
+            dialog.hide();
+            return null;
+        });
+    }
+
+    @Test
+    @DisplayName("UI1: shown without a store, the window opens at the default size on this desktop's theme")
+    void shownWithoutAStoreOpensAtTheDefaultSize() throws Exception {
+        onFx(() -> {
+            stage = new Stage();
+            window.show(stage);
+            return null;
+        });
+
+        assertThat(stage.isShowing()).isTrue();
+        assertThat(stage.getScene().getWidth()).isEqualTo(WindowPreferences.DEFAULT_WIDTH);
+        assertThat(window.themeProperty().get()).isEqualTo(Theme.SYSTEM);
     }
 
     @Test
