@@ -11,9 +11,6 @@ import dev.stormwatch.app.timeline.LanesPicture.Shape;
 import dev.stormwatch.app.timeline.LanesPicture.Words;
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.AttemptEvent.Verdict;
-import dev.stormwatch.retry.Operation;
-import dev.stormwatch.retry.Origin;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -42,21 +39,7 @@ class LanesPictureTest {
 
     private static AttemptEvent attempt(
             Instant at, String origin, OptionalInt status, Verdict verdict, Optional<Instant> pauseUntil) {
-        return new AttemptEvent(
-                at,
-                Origin.of(origin),
-                "token",
-                Operation.READ,
-                1,
-                status,
-                Optional.empty(),
-                List.of(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(10)),
-                pauseUntil,
-                verdict);
+        return Attempts.attempt(at, origin, status, verdict, pauseUntil, List.of());
     }
 
     @Test

@@ -3,11 +3,7 @@ package dev.stormwatch.app.timeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.app.timeline.LanesPicture.Ink;
-import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.AttemptEvent.Verdict;
-import dev.stormwatch.retry.Operation;
-import dev.stormwatch.retry.Origin;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -60,21 +56,7 @@ class OriginLanesPaintTest {
     private static TimelineRow row(long millis, String origin, int status, Verdict verdict, Optional<Instant> pause) {
         return TimelineRow.of(
                 millis,
-                new AttemptEvent(
-                        T0.plusMillis(millis),
-                        Origin.of(origin),
-                        "token",
-                        Operation.READ,
-                        1,
-                        OptionalInt.of(status),
-                        Optional.empty(),
-                        List.of(),
-                        Optional.empty(),
-                        Optional.empty(),
-                        Optional.empty(),
-                        new AttemptEvent.BudgetLeft(2, Duration.ofSeconds(10)),
-                        pause,
-                        verdict));
+                Attempts.attempt(T0.plusMillis(millis), origin, OptionalInt.of(status), verdict, pause, List.of()));
     }
 
     private void show(Runnable change) throws Exception {

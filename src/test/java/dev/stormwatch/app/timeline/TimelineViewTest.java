@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.app.common.RuleCatalogue;
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.AttemptEvent.Verdict;
-import dev.stormwatch.retry.Operation;
-import dev.stormwatch.retry.Origin;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,21 +61,8 @@ class TimelineViewTest {
     }
 
     private static AttemptEvent event(int n, OptionalInt status, Verdict verdict, List<String> retryAfter) {
-        return new AttemptEvent(
-                T0.plusSeconds(n),
-                Origin.of("https://idp.example"),
-                "userinfo",
-                Operation.READ,
-                1,
-                status,
-                Optional.empty(),
-                retryAfter,
-                retryAfter.isEmpty() ? Optional.empty() : Optional.of(Duration.ofSeconds(2)),
-                Optional.empty(),
-                Optional.empty(),
-                new AttemptEvent.BudgetLeft(3, Duration.ofSeconds(10)),
-                Optional.empty(),
-                verdict);
+        return Attempts.attempt(
+                T0.plusSeconds(n), "https://idp.example", status, verdict, Optional.empty(), retryAfter);
     }
 
     private static AttemptEvent delivered(int n) {
