@@ -12,9 +12,12 @@ import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.stormwatch.oauth.TokenInspection;
 import dev.stormwatch.testing.FakeClock;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Date;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
@@ -31,6 +34,8 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -51,13 +56,19 @@ class TokenInspectorViewTest {
             Runnable::run,
             new FakeClock(NOW),
             issuer -> TokenInspection.Keys.parse(new JWKSet(KEY.toPublicJWK()).toString(), issuer));
+    private final java.util.List<javafx.stage.Window> askedOver = new java.util.ArrayList<>();
+    private Optional<Path> chosen = Optional.empty();
     private Parent view;
     private Stage stage;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        view = (Parent) TokenInspectorView.build(model);
+        // The desktop's file chooser is left out: the headless toolkit has none. This one answers as the test says.
+        view = (Parent) TokenInspectorView.build(model, owner -> {
+            askedOver.add(owner);
+            return chosen;
+        });
         stage.setScene(new Scene(view, 1000, 640));
         // The toolkit's one stage may still have the size an earlier test class gave it.
         stage.sizeToScene();
@@ -295,5 +306,37 @@ class TokenInspectorViewTest {
 
         assertThat(read.getDividerPositions()[0])
                 .isEqualTo(TokenInspectorView.DECODED_SHARE, org.assertj.core.data.Offset.offset(0.01));
+    }
+
+    @Test
+    @DisplayName("SX6: Open file… asks for a file over the window; the file chosen goes into the masked field and is"
+            + " inspected at once; a cancel changes nothing")
+    void openFileReadsTheChosenFileIntoTheMaskedField(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("token.jwt"), uncheckedToken() + "\n");
+        Button open = find("inspector-open-file");
+
+        fx(open::fire);
+        assertThat(askedOver).containsExactly(stage);
+        assertThat(model.tokenProperty().get()).isEmpty();
+
+        chosen = Optional.of(file);
+        fx(open::fire);
+        assertThat(askedOver).hasSize(2);
+        assertThat(this.<TextInputControl>find("inspector-token").getText()).isEqualTo(uncheckedToken());
+        assertThat(this.<TableView<?>>find("inspector-checks").getItems()).isNotEmpty();
+    }
+
+    @Test
+    @DisplayName("UI11: Tab in the JWKS box goes on to the next control and types no tab")
+    void tabLeavesTheJwksBox(FxRobot robot) throws Exception {
+        TextArea jwks = find("inspector-jwks");
+        fx(jwks::requestFocus);
+        assertThat(jwks.isFocused()).isTrue();
+
+        robot.type(javafx.scene.input.KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(jwks.getText()).doesNotContain("\t");
+        assertThat(jwks.isFocused()).isFalse();
     }
 }
