@@ -339,4 +339,12 @@ class TokenInspectorViewTest {
         assertThat(jwks.getText()).doesNotContain("\t");
         assertThat(jwks.isFocused()).isFalse();
     }
+
+    @Test
+    @DisplayName("SX6: the view the app builds opens token files with the desktop's own chooser, behind Open file…")
+    void theAppsViewHasOpenFile() throws Exception {
+        Parent built = onFx(() -> (Parent) TokenInspectorView.build(model));
+
+        assertThat(built.lookup("#inspector-open-file")).isInstanceOf(Button.class);
+    }
 }
