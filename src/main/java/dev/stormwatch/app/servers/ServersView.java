@@ -4,7 +4,6 @@ import dev.stormwatch.app.common.RuleHints;
 import dev.stormwatch.relay.RateLimitDialect;
 import java.util.Locale;
 import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -144,7 +143,6 @@ public final class ServersView extends ScrollPane {
                         reread);
         content.setSpacing(10);
         content.setPadding(new Insets(4));
-        content.setAlignment(Pos.TOP_LEFT);
         content.setMaxWidth(980);
         setContent(content);
         setFitToWidth(true);
