@@ -263,7 +263,13 @@ class MainWindowShellTest {
         AtomicInteger runs = new AtomicInteger();
         SimpleBooleanProperty canRefresh = new SimpleBooleanProperty(false);
         window.sessionCommands(List.of(
-                MenuCommand.of("menu-refresh", "_Refresh", "F5", Feather.REFRESH_CW, runs::incrementAndGet, canRefresh),
+                MenuCommand.of(
+                        "menu-refresh",
+                        "_Refresh",
+                        "Shortcut+R",
+                        Feather.REFRESH_CW,
+                        runs::incrementAndGet,
+                        canRefresh),
                 MenuCommand.always("menu-plain", "Plain", null, null, () -> {})));
         show();
 
@@ -273,7 +279,7 @@ class MainWindowShellTest {
         MenuItem refresh = session.getItems().get(0);
         assertThat(refresh.getId()).isEqualTo("menu-refresh");
         assertThat(refresh.getText()).isEqualTo("_Refresh");
-        assertThat(refresh.getAccelerator()).isEqualTo(KeyCombination.valueOf("F5"));
+        assertThat(refresh.getAccelerator()).isEqualTo(KeyCombination.valueOf("Shortcut+R"));
         assertThat(refresh.getGraphic()).isInstanceOf(FontIcon.class);
         assertThat(refresh.isDisable()).isTrue();
         MenuItem plain = session.getItems().get(1);
