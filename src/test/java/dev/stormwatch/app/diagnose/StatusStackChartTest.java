@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.app.common.SeriesColours;
 import dev.stormwatch.base.ChartSeries;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
+import dev.stormwatch.testing.FxThread;
 import javafx.scene.Scene;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Diagnose tab's status chart on a real JavaFX toolkit: the quota's dashed line lies across the plot at the
@@ -47,17 +45,8 @@ class StatusStackChartTest {
         stage.show();
     }
 
-    private <T> T onFx(Callable<T> read) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        return WaitForAsyncUtils.asyncFx(read).get(10, TimeUnit.SECONDS);
-    }
-
     private void quota(double perBucket) throws Exception {
-        onFx(() -> {
-            chart.quota(perBucket);
-            return null;
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        FxThread.run(() -> chart.quota(perBucket));
     }
 
     @Test
@@ -74,11 +63,11 @@ class StatusStackChartTest {
     @Test
     @DisplayName("DG24: without a quota the line is not shown, not even before the chart's first layout")
     void withoutAQuotaTheLineIsHidden() throws Exception {
-        assertThat(onFx(() -> new StatusStackChart(new NumberAxis(), new NumberAxis())
+        assertThat(FxThread.call(() -> new StatusStackChart(new NumberAxis(), new NumberAxis())
                         .quotaLine()
                         .isVisible()))
                 .isFalse();
-        assertThat(onFx(() -> chart.quotaLine().isVisible())).isFalse();
+        assertThat(FxThread.call(() -> chart.quotaLine().isVisible())).isFalse();
         assertThat(chart.quota()).isZero();
     }
 
@@ -89,21 +78,21 @@ class StatusStackChartTest {
 
         Line line = chart.quotaLine();
         assertThat(chart.quota()).isEqualTo(6);
-        assertThat(onFx(line::isVisible)).isTrue();
-        double y = onFx(() -> values.getDisplayPosition(6));
+        assertThat(FxThread.call(line::isVisible)).isTrue();
+        double y = FxThread.call(() -> values.getDisplayPosition(6));
         assertThat(line.getStartY()).isEqualTo(y);
         assertThat(line.getEndY()).isEqualTo(y);
         assertThat(y).isGreaterThan(0);
         assertThat(line.getStartX()).isZero();
         assertThat(line.getEndX())
-                .isEqualTo(onFx(() -> chart.getXAxis().getWidth()))
+                .isEqualTo(FxThread.call(() -> chart.getXAxis().getWidth()))
                 .isGreaterThan(100);
         // The stacked areas are drawn too, under it.
         javafx.scene.shape.Path area = (javafx.scene.shape.Path)
                 ((javafx.scene.Group) twoHundreds.getNode()).getChildren().get(0);
-        assertThat(onFx(() -> area.getElements().size())).isGreaterThan(10);
+        assertThat(FxThread.call(() -> area.getElements().size())).isGreaterThan(10);
         // Over the areas: the last of the plot's children, drawn last.
-        assertThat(onFx(() -> line.getParent()
+        assertThat(FxThread.call(() -> line.getParent()
                         .getChildrenUnmodifiable()
                         .get(line.getParent().getChildrenUnmodifiable().size() - 1)))
                 .isSameAs(line);
@@ -113,15 +102,15 @@ class StatusStackChartTest {
     @DisplayName("DG24: a quota at the axis's top is shown; above it, or none again, the line goes")
     void aQuotaAboveTheAxisIsNotShown() throws Exception {
         quota(10);
-        assertThat(onFx(chart.quotaLine()::isVisible)).isTrue();
-        assertThat(chart.quotaLine().getStartY()).isEqualTo(onFx(() -> values.getDisplayPosition(10)));
+        assertThat(FxThread.call(chart.quotaLine()::isVisible)).isTrue();
+        assertThat(chart.quotaLine().getStartY()).isEqualTo(FxThread.call(() -> values.getDisplayPosition(10)));
 
         quota(10.5);
-        assertThat(onFx(chart.quotaLine()::isVisible)).isFalse();
+        assertThat(FxThread.call(chart.quotaLine()::isVisible)).isFalse();
 
         quota(3);
-        assertThat(onFx(chart.quotaLine()::isVisible)).isTrue();
+        assertThat(FxThread.call(chart.quotaLine()::isVisible)).isTrue();
         quota(0);
-        assertThat(onFx(chart.quotaLine()::isVisible)).isFalse();
+        assertThat(FxThread.call(chart.quotaLine()::isVisible)).isFalse();
     }
 }

@@ -3,11 +3,11 @@ package dev.stormwatch.app.servers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.relay.RateLimitDialect;
+import dev.stormwatch.testing.FxThread;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
@@ -26,7 +26,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Provider & relay area on a real JavaFX toolkit, over the embedded defaults really running: what each label
@@ -54,15 +53,8 @@ class ServersViewTest {
         stage.show();
     }
 
-    private <T> T onFx(Callable<T> read) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        T value = WaitForAsyncUtils.asyncFx(read).get(20, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
-        return value;
-    }
-
     private void fire(String id) throws Exception {
-        onFx(() -> {
+        FxThread.call(Duration.ofSeconds(20), () -> {
             ((Button) view.lookup("#" + id)).fire();
             return null;
         });
@@ -133,7 +125,7 @@ class ServersViewTest {
         assertThat(text("fault-last-action")).isNotEmpty();
         assertThat(planned.getItems()).isNotEmpty();
         SERVERS.stack().provider().faults().clear();
-        onFx(() -> {
+        FxThread.call(Duration.ofSeconds(20), () -> {
             ((Button) ((VBox) view.getContent()).getChildren().get(9)).fire();
             return null;
         });
@@ -152,7 +144,7 @@ class ServersViewTest {
         assertThat(dialect.getConverter().fromString("plain")).isEqualTo(RateLimitDialect.PLAIN);
         assertThat(dialect.getTooltip().getText()).startsWith("plain: no quota");
         assertThat(dialect.isDisable()).isFalse();
-        onFx(() -> {
+        FxThread.call(Duration.ofSeconds(20), () -> {
             model.relayDialectProperty().set(RateLimitDialect.values()[1]);
             return null;
         });
@@ -162,7 +154,7 @@ class ServersViewTest {
     @Test
     @DisplayName("With no servers running, every button that acts on them is refused")
     void withNoServersEveryButtonIsRefused() throws Exception {
-        ServersView idle = onFx(() -> new ServersView(new ServersViewModel()));
+        ServersView idle = FxThread.call(Duration.ofSeconds(20), () -> new ServersView(new ServersViewModel()));
 
         assertThat(idle.getContent().lookup("#serve-metrics").isDisable()).isTrue();
         assertThat(idle.getContent().lookup("#relay-dialect").isDisable()).isTrue();

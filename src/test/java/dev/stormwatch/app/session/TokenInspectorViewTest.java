@@ -12,14 +12,13 @@ import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.stormwatch.oauth.TokenInspection;
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.FxThread;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Date;
 import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -97,20 +96,6 @@ class TokenInspectorViewTest {
         return jwt.serialize();
     }
 
-    private <T> T onFx(Callable<T> read) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        T value = WaitForAsyncUtils.asyncFx(read).get(10, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
-        return value;
-    }
-
-    private void fx(Runnable change) throws Exception {
-        onFx(() -> {
-            change.run();
-            return null;
-        });
-    }
-
     @SuppressWarnings("unchecked")
     private <T extends Node> T find(String id) {
         return (T) view.lookup("#" + id);
@@ -146,7 +131,7 @@ class TokenInspectorViewTest {
     @Test
     @DisplayName("SX4: each field writes its model's value and shows it back")
     void eachFieldIsBoundBothWays() throws Exception {
-        fx(() -> {
+        FxThread.run(() -> {
             this.<TextInputControl>find("inspector-token").setText("a.b.c");
             this.<TextInputControl>find("inspector-issuer").setText("https://issuer.example");
             this.<TextInputControl>find("inspector-audience").setText("app");
@@ -157,7 +142,7 @@ class TokenInspectorViewTest {
         assertThat(model.audienceProperty().get()).isEqualTo("app");
         assertThat(model.jwksProperty().get()).isEqualTo("{\"keys\": []}");
 
-        fx(() -> {
+        FxThread.run(() -> {
             model.tokenProperty().set("");
             model.issuerProperty().set("");
             model.audienceProperty().set("");
@@ -180,7 +165,7 @@ class TokenInspectorViewTest {
             assertThat(label.isManaged()).as(label.getId()).isFalse();
         }
 
-        fx(() -> {
+        FxThread.run(() -> {
             model.tokenProperty().set("not a token");
             this.<Button>find("inspector-inspect").fire();
         });
@@ -195,7 +180,7 @@ class TokenInspectorViewTest {
         assertThat(keysError.isVisible()).isFalse();
         assertThat(verdict.isVisible()).isFalse();
 
-        fx(() -> {
+        FxThread.run(() -> {
             model.issuerProperty().set("https://issuer.example");
             model.jwksProperty().set("{\"keys\": []}");
             model.tokenProperty().set(uncheckedToken());
@@ -218,7 +203,7 @@ class TokenInspectorViewTest {
     @Test
     @DisplayName("SX4: a checked token's verdict, decoded header and claims and its checks, one row each, show")
     void aCheckedTokenShowsItsVerdictDecodedPartsAndChecks() throws Exception {
-        fx(() -> {
+        FxThread.run(() -> {
             model.tokenProperty().set(uncheckedToken());
             model.jwksProperty().set(new JWKSet(KEY.toPublicJWK()).toString());
             this.<Button>find("inspector-inspect").fire();
@@ -262,7 +247,7 @@ class TokenInspectorViewTest {
     void whileKeysAreFetchedTheButtonsAreRefused() throws Exception {
         Button inspect = find("inspector-inspect");
         Button open = find("inspector-open-file");
-        fx(() -> {
+        FxThread.run(() -> {
             model.tokenProperty().set(uncheckedToken());
             model.issuerProperty().set("https://issuer.example");
             inspect.fire();
@@ -271,7 +256,7 @@ class TokenInspectorViewTest {
         assertThat(inspect.isDisable()).isTrue();
         assertThat(open.isDisable()).isTrue();
 
-        fx(() -> background.poll().run());
+        FxThread.run(() -> background.poll().run());
 
         assertThat(inspect.isDisable()).isFalse();
         assertThat(open.isDisable()).isFalse();
@@ -283,9 +268,10 @@ class TokenInspectorViewTest {
     void theChecksLeastHeightIsItsHeaderAndPlaceholder() throws Exception {
         TableView<?> checks = find("inspector-checks");
 
-        double least = onFx(() -> checks.minHeight(-1));
-        double header = onFx(() -> checks.lookup(".column-header-background").prefHeight(-1));
-        double placeholder = onFx(() -> checks.lookup(".placeholder").prefHeight(-1));
+        double least = FxThread.call(() -> checks.minHeight(-1));
+        double header =
+                FxThread.call(() -> checks.lookup(".column-header-background").prefHeight(-1));
+        double placeholder = FxThread.call(() -> checks.lookup(".placeholder").prefHeight(-1));
 
         assertThat(header).isPositive();
         assertThat(placeholder).isPositive();
@@ -301,8 +287,8 @@ class TokenInspectorViewTest {
         assertThat(decoded.getOrientation()).isEqualTo(javafx.geometry.Orientation.HORIZONTAL);
         assertThat(decoded.getDividerPositions()[0]).isEqualTo(0.3, org.assertj.core.data.Offset.offset(0.01));
 
-        fx(() -> read.setDividerPositions(0.2));
-        fx(() -> stage.setHeight(stage.getHeight() + 40));
+        FxThread.run(() -> read.setDividerPositions(0.2));
+        FxThread.run(() -> stage.setHeight(stage.getHeight() + 40));
 
         assertThat(read.getDividerPositions()[0])
                 .isEqualTo(TokenInspectorView.DECODED_SHARE, org.assertj.core.data.Offset.offset(0.01));
@@ -315,12 +301,12 @@ class TokenInspectorViewTest {
         Path file = Files.writeString(dir.resolve("token.jwt"), uncheckedToken() + "\n");
         Button open = find("inspector-open-file");
 
-        fx(open::fire);
+        FxThread.run(open::fire);
         assertThat(askedOver).containsExactly(stage);
         assertThat(model.tokenProperty().get()).isEmpty();
 
         chosen = Optional.of(file);
-        fx(open::fire);
+        FxThread.run(open::fire);
         assertThat(askedOver).hasSize(2);
         assertThat(this.<TextInputControl>find("inspector-token").getText()).isEqualTo(uncheckedToken());
         assertThat(this.<TableView<?>>find("inspector-checks").getItems()).isNotEmpty();
@@ -330,7 +316,7 @@ class TokenInspectorViewTest {
     @DisplayName("UI11: Tab in the JWKS box goes on to the next control and types no tab")
     void tabLeavesTheJwksBox(FxRobot robot) throws Exception {
         TextArea jwks = find("inspector-jwks");
-        fx(jwks::requestFocus);
+        FxThread.run(jwks::requestFocus);
         assertThat(jwks.isFocused()).isTrue();
 
         robot.type(javafx.scene.input.KeyCode.TAB);
@@ -343,7 +329,7 @@ class TokenInspectorViewTest {
     @Test
     @DisplayName("SX6: the view the app builds opens token files with the desktop's own chooser, behind Open file…")
     void theAppsViewHasOpenFile() throws Exception {
-        Parent built = onFx(() -> (Parent) TokenInspectorView.build(model));
+        Parent built = FxThread.call(() -> (Parent) TokenInspectorView.build(model));
 
         assertThat(built.lookup("#inspector-open-file")).isInstanceOf(Button.class);
     }

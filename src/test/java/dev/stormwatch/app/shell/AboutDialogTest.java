@@ -3,7 +3,7 @@ package dev.stormwatch.app.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.base.ProductVersion;
-import java.util.concurrent.TimeUnit;
+import dev.stormwatch.testing.FxThread;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Label;
@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** Help → About, built on a real JavaFX toolkit and read without showing it. */
 @ExtendWith(ApplicationExtension.class)
@@ -34,7 +33,7 @@ class AboutDialogTest {
     @Test
     @DisplayName("UI4: About names the version the build wrote and the Java and JavaFX it runs on, over the window")
     void aboutNamesTheVersionAndTheRuntime() throws Exception {
-        Alert about = WaitForAsyncUtils.asyncFx(() -> AboutDialog.create(owner)).get(10, TimeUnit.SECONDS);
+        Alert about = FxThread.call(() -> AboutDialog.create(owner));
 
         assertThat(about.getOwner()).isSameAs(owner);
         assertThat(about.getAlertType()).isEqualTo(Alert.AlertType.INFORMATION);

@@ -2,11 +2,10 @@ package dev.stormwatch.app.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.testing.FxThread;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Rectangle2D;
@@ -30,7 +29,6 @@ import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The window's shell on a real JavaFX toolkit, around four plain areas (no view model, no server): where it opens and
@@ -53,7 +51,7 @@ class MainWindowShellTest {
 
     @AfterEach
     void closeAndGoBackToLight() throws Exception {
-        onFx(() -> {
+        FxThread.call(() -> {
             if (stage != null) {
                 stage.close();
             }
@@ -62,15 +60,8 @@ class MainWindowShellTest {
         });
     }
 
-    private <T> T onFx(Callable<T> read) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        T value = WaitForAsyncUtils.asyncFx(read).get(10, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
-        return value;
-    }
-
     private void show() throws Exception {
-        onFx(() -> {
+        FxThread.call(() -> {
             stage = new Stage();
             window.show(stage, store, LIGHT_DESKTOP);
             return null;
@@ -136,7 +127,7 @@ class MainWindowShellTest {
         assertThat(stage.getScene().getWidth()).isEqualTo(1100);
         assertThat(stage.getScene().getHeight()).isEqualTo(720);
 
-        onFx(() -> {
+        FxThread.call(() -> {
             stage.setX(30);
             stage.setY(40);
             stage.setWidth(1050);
@@ -161,7 +152,7 @@ class MainWindowShellTest {
         assertThat(javafx.application.Application.getUserAgentStylesheet()).containsIgnoringCase("dark");
         // Whatever the store says meanwhile, the window closed maximised is remembered so.
         store.save(new WindowPreferences(Optional.of(before), false, Theme.DARK));
-        onFx(() -> {
+        FxThread.call(() -> {
             stage.hide();
             return null;
         });
@@ -215,7 +206,7 @@ class MainWindowShellTest {
                 .extracting(item -> ((RadioMenuItem) item).isSelected())
                 .containsExactly(false, false, true);
 
-        onFx(() -> {
+        FxThread.call(() -> {
             view.getItems().get(3).fire();
             themes.getItems().get(1).fire();
             return null;
@@ -226,7 +217,7 @@ class MainWindowShellTest {
         assertThat(store.load().theme()).isEqualTo(Theme.DARK);
         assertThat(javafx.application.Application.getUserAgentStylesheet()).containsIgnoringCase("dark");
 
-        onFx(() -> {
+        FxThread.call(() -> {
             window.themeProperty().set(Theme.LIGHT);
             return null;
         });
@@ -248,7 +239,7 @@ class MainWindowShellTest {
         assertThat(bar().getMenus()).extracting(Menu::getText).containsExactly("_File", "_View", "_Help");
         assertThat(bar().getId()).isEqualTo("menu-bar");
 
-        onFx(() -> {
+        FxThread.call(() -> {
             quit.fire();
             return null;
         });
@@ -287,7 +278,7 @@ class MainWindowShellTest {
         assertThat(plain.getGraphic()).isNull();
         assertThat(plain.isDisable()).isFalse();
 
-        onFx(() -> {
+        FxThread.call(() -> {
             canRefresh.set(true);
             refresh.fire();
             return null;
@@ -301,7 +292,7 @@ class MainWindowShellTest {
     void aboutOpensTheDialogOverTheWindow() throws Exception {
         show();
 
-        javafx.stage.Window dialog = onFx(() -> {
+        javafx.stage.Window dialog = FxThread.call(() -> {
             menu("_Help").getItems().get(0).fire();
             return javafx.stage.Window.getWindows().stream()
                     .filter(w -> w.getScene() != null
@@ -314,7 +305,7 @@ class MainWindowShellTest {
         assertThat(dialog).isNotNull();
         assertThat(dialog.isShowing()).isTrue();
         assertThat(((Stage) dialog).getOwner()).isSameAs(stage);
-        onFx(() -> {
+        FxThread.call(() -> {
             dialog.hide();
             return null;
         });
@@ -323,7 +314,7 @@ class MainWindowShellTest {
     @Test
     @DisplayName("UI1: shown without a store, the window opens at the default size on this desktop's theme")
     void shownWithoutAStoreOpensAtTheDefaultSize() throws Exception {
-        onFx(() -> {
+        FxThread.call(() -> {
             stage = new Stage();
             window.show(stage);
             return null;
@@ -339,12 +330,12 @@ class MainWindowShellTest {
     void selectShowsTheAreaWithThatId() throws Exception {
         show();
 
-        onFx(() -> {
+        FxThread.call(() -> {
             window.select("provider-relay");
             return null;
         });
         assertThat(areas().getSelectionModel().getSelectedItem().getId()).isEqualTo("provider-relay");
-        onFx(() -> {
+        FxThread.call(() -> {
             window.select("nowhere");
             return null;
         });

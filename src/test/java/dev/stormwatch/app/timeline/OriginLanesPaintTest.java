@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.app.timeline.LanesPicture.Ink;
 import dev.stormwatch.http.AttemptEvent.Verdict;
+import dev.stormwatch.testing.FxThread;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.TimeUnit;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.scene.Scene;
@@ -60,18 +60,15 @@ class OriginLanesPaintTest {
     }
 
     private void show(Runnable change) throws Exception {
-        WaitForAsyncUtils.asyncFx(change).get(10, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
+        FxThread.run(change);
     }
 
     private PixelReader paint() throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        return WaitForAsyncUtils.asyncFx(() -> {
-                    SnapshotParameters transparent = new SnapshotParameters();
-                    transparent.setFill(Color.TRANSPARENT);
-                    return lanes.snapshot(transparent, null).getPixelReader();
-                })
-                .get(10, TimeUnit.SECONDS);
+        return FxThread.call(() -> {
+            SnapshotParameters transparent = new SnapshotParameters();
+            transparent.setFill(Color.TRANSPARENT);
+            return lanes.snapshot(transparent, null).getPixelReader();
+        });
     }
 
     private static boolean near(Color painted, Color expected) {
@@ -213,7 +210,6 @@ class OriginLanesPaintTest {
                 row(1, API, 200, Verdict.DELIVER, Optional.empty()),
                 row(2, "https://third.example:443", 200, Verdict.DELIVER, Optional.empty())));
 
-        assertThat(WaitForAsyncUtils.asyncFx(() -> lanes.prefHeight(-1)).get(10, TimeUnit.SECONDS))
-                .isEqualTo(LanesPicture.height(3));
+        assertThat(FxThread.call(() -> lanes.prefHeight(-1))).isEqualTo(LanesPicture.height(3));
     }
 }

@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.app.common.RuleCatalogue;
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.http.AttemptEvent.Verdict;
+import dev.stormwatch.testing.FxThread;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -69,15 +68,8 @@ class TimelineViewTest {
         return event(n, OptionalInt.of(200), Verdict.DELIVER, List.of());
     }
 
-    private <T> T onFx(Callable<T> read) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        T value = WaitForAsyncUtils.asyncFx(read).get(10, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
-        return value;
-    }
-
     private void add(AttemptEvent... events) throws Exception {
-        onFx(() -> {
+        FxThread.call(() -> {
             for (AttemptEvent e : events) {
                 model.onAttempt(e);
             }
@@ -103,7 +95,7 @@ class TimelineViewTest {
 
     /** The shown, non-empty cells of a column, with their texts. */
     private List<TableCell<?, ?>> cells(String title) throws Exception {
-        return onFx(() -> {
+        return FxThread.call(() -> {
             List<TableCell<?, ?>> cells = new ArrayList<>();
             for (Node node : table().lookupAll(".table-cell")) {
                 if (node instanceof TableCell<?, ?> cell
@@ -176,7 +168,7 @@ class TimelineViewTest {
         assertThat(cells("Sent").get(1).getText()).isEmpty();
         assertThat(cells("Sent").get(1).getTooltip()).isNull();
         // An empty row of the table below the rows shows nothing and tips nothing.
-        List<TableCell<?, ?>> empty = onFx(() -> {
+        List<TableCell<?, ?>> empty = FxThread.call(() -> {
             List<TableCell<?, ?>> found = new ArrayList<>();
             for (Node node : table().lookupAll(".table-cell")) {
                 if (node instanceof TableCell<?, ?> cell && cell.isEmpty()) {
@@ -210,12 +202,12 @@ class TimelineViewTest {
         TableColumn<TimelineRow, ?> result = column("Result");
         TableColumn<TimelineRow, ?> number = column("#");
         // Shown, with no row: fitted to the titles (each at least as wide as its header draws it).
-        double numberAlone = onFx(number::getPrefWidth);
-        double resultAlone = onFx(result::getPrefWidth);
+        double numberAlone = FxThread.call(number::getPrefWidth);
+        double resultAlone = FxThread.call(result::getPrefWidth);
         assertThat(number.getMinWidth()).isEqualTo(numberAlone);
 
         // The theme's cells are in a font other than the toolkit's default: the widths are measured in theirs.
-        onFx(() -> {
+        FxThread.call(() -> {
             table().setStyle("-fx-font-size: 19px;");
             return null;
         });
@@ -224,12 +216,12 @@ class TimelineViewTest {
         Font cellFont = cells("Result").get(0).getFont();
         assertThat(cellFont.getSize()).isEqualTo(19);
         double widest = width("not sent: origin paused", cellFont);
-        assertThat(onFx(result::getPrefWidth))
+        assertThat(FxThread.call(result::getPrefWidth))
                 .as("the widest result, with the cell's padding")
                 .isEqualTo(Math.ceil(widest + 20))
                 .isGreaterThan(resultAlone);
         assertThat(result.getMinWidth()).isEqualTo(result.getPrefWidth());
-        assertThat(onFx(result::getWidth)).isGreaterThanOrEqualTo(widest + 20);
+        assertThat(FxThread.call(result::getWidth)).isGreaterThanOrEqualTo(widest + 20);
         assertThat(cells("Result")).extracting(TableCell::getText).containsExactly("200", "not sent: origin paused");
         assertThat(number.getPrefWidth()).as("a title wider than its cells").isEqualTo(numberAlone);
         assertThat(table().getColumns().subList(0, TITLES.size() - 1))
@@ -244,16 +236,16 @@ class TimelineViewTest {
         Button copy = (Button) view.lookup("#timeline-copy");
         assertThat(copy.isDisable()).as("nothing selected").isTrue();
 
-        onFx(() -> {
+        FxThread.call(() -> {
             table().getSelectionModel().select(1);
             copy.fire();
             return null;
         });
         assertThat(copy.isDisable()).isFalse();
-        assertThat(onFx(() -> Clipboard.getSystemClipboard().getString()))
+        assertThat(FxThread.call(() -> Clipboard.getSystemClipboard().getString()))
                 .isEqualTo(model.rows().get(1).asTicketText());
 
-        onFx(() -> {
+        FxThread.call(() -> {
             for (Node node : table().lookupAll(".table-row-cell")) {
                 if (node instanceof TableRow<?> row && !row.isEmpty() && row.getIndex() == 0) {
                     assertThat(row.getContextMenu().getItems()).hasSize(1);
@@ -265,10 +257,10 @@ class TimelineViewTest {
             }
             return null;
         });
-        assertThat(onFx(() -> Clipboard.getSystemClipboard().getString()))
+        assertThat(FxThread.call(() -> Clipboard.getSystemClipboard().getString()))
                 .isEqualTo(model.rows().get(0).asTicketText());
 
-        onFx(() -> {
+        FxThread.call(() -> {
             ((Button) view.lookup("#timeline-clear")).fire();
             return null;
         });
@@ -293,7 +285,7 @@ class TimelineViewTest {
         assertThat(((Region) split.getItems().get(0)).getMaxHeight()).isEqualTo(Region.USE_PREF_SIZE);
         assertThat(table().getMinHeight()).isZero();
         assertThat(split.getDividerPositions()[0]).isBetween(0.0, 0.5);
-        assertThat(onFx(() -> split.getItems().get(0).getLayoutBounds().getHeight()))
+        assertThat(FxThread.call(() -> split.getItems().get(0).getLayoutBounds().getHeight()))
                 .as("the lanes at the height they draw, the rest to the table")
                 .isLessThanOrEqualTo(LanesPicture.height(1) + 1);
     }
@@ -303,7 +295,7 @@ class TimelineViewTest {
     void rowsBeforeTheTableIsShownAskForTheNewest() throws Exception {
         TimelineViewModel unseen = new TimelineViewModel(Runnable::run);
         List<Integer> scrolledTo = new ArrayList<>();
-        onFx(() -> {
+        FxThread.call(() -> {
             TimelineView offscreen = new TimelineView(unseen);
             TableView<?> table = (TableView<?>)
                     ((SplitPane) offscreen.getCenter()).getItems().get(1);
