@@ -1,13 +1,14 @@
 package dev.stormwatch.app.session;
 
+import static dev.stormwatch.app.session.InspectorTokens.KEY;
+import static dev.stormwatch.app.session.InspectorTokens.NOW;
+import static dev.stormwatch.app.session.InspectorTokens.jwks;
+import static dev.stormwatch.app.session.InspectorTokens.token;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.RSASSASigner;
-import com.nimbusds.jose.jwk.JWKSet;
-import com.nimbusds.jose.jwk.RSAKey;
-import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.stormwatch.base.Secret;
@@ -17,10 +18,8 @@ import dev.stormwatch.testing.FakeClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayDeque;
-import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -35,46 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TokenInspectorViewModelEdgesTest {
 
-    private static final Instant NOW = Instant.parse("2026-12-02T10:00:00Z");
-    private static final RSAKey KEY = rsaKey("k1");
-
     @TempDir
     Path dir;
 
     private final FakeClock clock = new FakeClock(NOW);
     private final ArrayDeque<Runnable> background = new ArrayDeque<>();
     private final AtomicInteger fetches = new AtomicInteger();
-
-    private static RSAKey rsaKey(String kid) {
-        try {
-            return new RSAKeyGenerator(2048).keyID(kid).generate();
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    /** A token of {@code issuer} for {@code audience}, signed by {@link #KEY}, expiring at {@code exp}. */
-    private static String token(String kid, Instant exp) {
-        try {
-            SignedJWT jwt = new SignedJWT(
-                    new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(kid).build(),
-                    new JWTClaimsSet.Builder()
-                            .issuer("https://issuer.example")
-                            .audience("app")
-                            .subject("alice")
-                            .issueTime(Date.from(NOW.minusSeconds(60)))
-                            .expirationTime(Date.from(exp))
-                            .build());
-            jwt.sign(new RSASSASigner(KEY));
-            return jwt.serialize();
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static String jwks() {
-        return new JWKSet(KEY.toPublicJWK()).toString();
-    }
 
     private TokenInspectorViewModel model(Function<String, TokenInspection.Keys> issuerKeys) {
         return new TokenInspectorViewModel(background::add, Runnable::run, clock, issuer -> {

@@ -1,23 +1,16 @@
 package dev.stormwatch.app.session;
 
+import static dev.stormwatch.app.session.InspectorTokens.NOW;
+import static dev.stormwatch.app.session.InspectorTokens.jwks;
+import static dev.stormwatch.app.session.InspectorTokens.token;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.crypto.RSASSASigner;
-import com.nimbusds.jose.jwk.JWKSet;
-import com.nimbusds.jose.jwk.RSAKey;
-import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
-import com.nimbusds.jwt.JWTClaimsSet;
-import com.nimbusds.jwt.SignedJWT;
 import dev.stormwatch.oauth.TokenInspection;
 import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.testing.FxThread;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayDeque;
-import java.util.Date;
 import java.util.Optional;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -46,15 +39,9 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class TokenInspectorViewTest {
 
-    private static final Instant NOW = Instant.parse("2026-12-02T10:00:00Z");
-    private static final RSAKey KEY = key();
-
     private final ArrayDeque<Runnable> background = new ArrayDeque<>();
     private final TokenInspectorViewModel model = new TokenInspectorViewModel(
-            background::add,
-            Runnable::run,
-            new FakeClock(NOW),
-            issuer -> TokenInspection.Keys.parse(new JWKSet(KEY.toPublicJWK()).toString(), issuer));
+            background::add, Runnable::run, new FakeClock(NOW), issuer -> TokenInspection.Keys.parse(jwks(), issuer));
     private final java.util.List<javafx.stage.Window> askedOver = new java.util.ArrayList<>();
     private Optional<Path> chosen = Optional.empty();
     private Parent view;
@@ -72,28 +59,6 @@ class TokenInspectorViewTest {
         // The toolkit's one stage may still have the size an earlier test class gave it.
         stage.sizeToScene();
         stage.show();
-    }
-
-    private static RSAKey key() {
-        try {
-            return new RSAKeyGenerator(2048).keyID("k1").generate();
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static String token() throws Exception {
-        SignedJWT jwt = new SignedJWT(
-                new JWSHeader.Builder(JWSAlgorithm.RS256).keyID("k1").build(),
-                new JWTClaimsSet.Builder()
-                        .issuer("https://issuer.example")
-                        .audience("app")
-                        .subject("alice")
-                        .issueTime(Date.from(NOW.minusSeconds(60)))
-                        .expirationTime(Date.from(NOW.plusSeconds(600)))
-                        .build());
-        jwt.sign(new RSASSASigner(KEY));
-        return jwt.serialize();
     }
 
     @SuppressWarnings("unchecked")
@@ -183,7 +148,7 @@ class TokenInspectorViewTest {
         FxThread.run(() -> {
             model.issuerProperty().set("https://issuer.example");
             model.jwksProperty().set("{\"keys\": []}");
-            model.tokenProperty().set(uncheckedToken());
+            model.tokenProperty().set(token("k1", NOW.plusSeconds(600)));
             this.<Button>find("inspector-inspect").fire();
         });
         assertThat(tokenError.isVisible()).isFalse();
@@ -192,20 +157,12 @@ class TokenInspectorViewTest {
                 .isEqualTo("Give an issuer or a pasted JWKS, not both: the keys come from one place.");
     }
 
-    private static String uncheckedToken() {
-        try {
-            return token();
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
     @Test
     @DisplayName("SX4: a checked token's verdict, decoded header and claims and its checks, one row each, show")
     void aCheckedTokenShowsItsVerdictDecodedPartsAndChecks() throws Exception {
         FxThread.run(() -> {
-            model.tokenProperty().set(uncheckedToken());
-            model.jwksProperty().set(new JWKSet(KEY.toPublicJWK()).toString());
+            model.tokenProperty().set(token("k1", NOW.plusSeconds(600)));
+            model.jwksProperty().set(jwks());
             this.<Button>find("inspector-inspect").fire();
         });
 
@@ -248,7 +205,7 @@ class TokenInspectorViewTest {
         Button inspect = find("inspector-inspect");
         Button open = find("inspector-open-file");
         FxThread.run(() -> {
-            model.tokenProperty().set(uncheckedToken());
+            model.tokenProperty().set(token("k1", NOW.plusSeconds(600)));
             model.issuerProperty().set("https://issuer.example");
             inspect.fire();
         });
@@ -298,7 +255,8 @@ class TokenInspectorViewTest {
     @DisplayName("SX6: Open file… asks for a file over the window; the file chosen goes into the masked field and is"
             + " inspected at once; a cancel changes nothing")
     void openFileReadsTheChosenFileIntoTheMaskedField(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("token.jwt"), uncheckedToken() + "\n");
+        String saved = token("k1", NOW.plusSeconds(600));
+        Path file = Files.writeString(dir.resolve("token.jwt"), saved + "\n");
         Button open = find("inspector-open-file");
 
         FxThread.run(open::fire);
@@ -308,7 +266,8 @@ class TokenInspectorViewTest {
         chosen = Optional.of(file);
         FxThread.run(open::fire);
         assertThat(askedOver).hasSize(2);
-        assertThat(this.<TextInputControl>find("inspector-token").getText()).isEqualTo(uncheckedToken());
+        assertThat(this.<TextInputControl>find("inspector-token").getText())
+                .isEqualTo(token("k1", NOW.plusSeconds(600)));
         assertThat(this.<TableView<?>>find("inspector-checks").getItems()).isNotEmpty();
     }
 
