@@ -56,37 +56,21 @@ record LanesPicture(List<Shape> shapes) {
 
     record Dot(Ink ink, double centreX, double centreY, double radius) implements Shape {}
 
-    /** What an attempt's mark shows. */
-    enum Mark {
-        OK,
-        THROTTLED,
-        FAILED,
-        REFUSED
-    }
-
-    static Mark markOf(AttemptEvent e) {
+    /** The ink of an attempt's mark: what came back (OK, throttled, failed), or that nothing was sent. */
+    static Ink markOf(AttemptEvent e) {
         if (e.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE
                 || e.verdict() == AttemptEvent.Verdict.REFUSED_BY_LIMITER
                 || e.verdict() == AttemptEvent.Verdict.PACED) {
-            return Mark.REFUSED;
+            return Ink.REFUSED;
         }
         int status = e.status().orElse(-1);
         if (status == 429) {
-            return Mark.THROTTLED;
+            return Ink.THROTTLED;
         }
         if (status >= 200 && status < 400) {
-            return Mark.OK;
+            return Ink.OK;
         }
-        return Mark.FAILED;
-    }
-
-    static Ink inkOf(Mark mark) {
-        return switch (mark) {
-            case OK -> Ink.OK;
-            case THROTTLED -> Ink.THROTTLED;
-            case FAILED -> Ink.FAILED;
-            case REFUSED -> Ink.REFUSED;
-        };
+        return Ink.FAILED;
     }
 
     /** The origins of the rows, once each, in the order of their first attempt: one lane each, top down. */
@@ -145,7 +129,7 @@ record LanesPicture(List<Shape> shapes) {
                 shapes.add(
                         new Fill(Ink.PAUSE_BAND, x, y - LANE_HEIGHT / 2 + 3, Math.max(2, untilX - x), LANE_HEIGHT - 6));
             });
-            shapes.add(new Dot(inkOf(markOf(row.event())), x, y, MARK_RADIUS));
+            shapes.add(new Dot(markOf(row.event()), x, y, MARK_RADIUS));
         }
         return new LanesPicture(List.copyOf(shapes));
     }

@@ -46,28 +46,28 @@ class LanesPictureTest {
     @DisplayName("P2: an attempt refused by a pause, the limiter or a pace is marked as not sent, whatever its status")
     void attemptsNotSentAreMarkedRefused() {
         assertThat(LanesPicture.markOf(attempt(OptionalInt.of(429), Verdict.REFUSED_BY_PAUSE)))
-                .isEqualTo(LanesPicture.Mark.REFUSED);
+                .isEqualTo(Ink.REFUSED);
         assertThat(LanesPicture.markOf(attempt(OptionalInt.of(200), Verdict.REFUSED_BY_LIMITER)))
-                .isEqualTo(LanesPicture.Mark.REFUSED);
+                .isEqualTo(Ink.REFUSED);
         assertThat(LanesPicture.markOf(attempt(OptionalInt.of(200), Verdict.PACED)))
-                .isEqualTo(LanesPicture.Mark.REFUSED);
+                .isEqualTo(Ink.REFUSED);
     }
 
     @Test
     @DisplayName("ST1: 429 is marked throttled; 200 to 399 ok; anything else, or no answer, failed")
     void statusesAreMarkedByTheirClass() {
         assertThat(LanesPicture.markOf(attempt(OptionalInt.of(429), Verdict.RETRY)))
-                .isEqualTo(LanesPicture.Mark.THROTTLED);
+                .isEqualTo(Ink.THROTTLED);
         assertThat(LanesPicture.markOf(attempt(OptionalInt.of(199), Verdict.DELIVER)))
-                .isEqualTo(LanesPicture.Mark.FAILED);
+                .isEqualTo(Ink.FAILED);
         assertThat(LanesPicture.markOf(attempt(OptionalInt.of(200), Verdict.DELIVER)))
-                .isEqualTo(LanesPicture.Mark.OK);
+                .isEqualTo(Ink.OK);
         assertThat(LanesPicture.markOf(attempt(OptionalInt.of(399), Verdict.DELIVER)))
-                .isEqualTo(LanesPicture.Mark.OK);
+                .isEqualTo(Ink.OK);
         assertThat(LanesPicture.markOf(attempt(OptionalInt.of(400), Verdict.DELIVER)))
-                .isEqualTo(LanesPicture.Mark.FAILED);
+                .isEqualTo(Ink.FAILED);
         assertThat(LanesPicture.markOf(attempt(OptionalInt.empty(), Verdict.STOP)))
-                .isEqualTo(LanesPicture.Mark.FAILED);
+                .isEqualTo(Ink.FAILED);
     }
 
     private static TimelineRow row(long millis, String origin, int status) {
