@@ -363,10 +363,10 @@ class DiagnoseTabTest {
 
     /**
      * A real load report, written by {@code stormwatch load} against the embedded relay answering as nginx's
-     * limit_req, for its shortest length (10 s).
+     * limit_req, for its shortest length (10 s); one run per test JVM, shared with the command line's test.
      */
     private Path labReport() {
-        return InProcessCli.writeNginxLabReport(dir.resolve("lab.json"));
+        return InProcessCli.nginxLabReportAt(dir.resolve("lab.json"));
     }
 
     /** The median-early cells of the rows in view, top first. */

@@ -10,6 +10,7 @@ import dev.stormwatch.load.report.StandardFigures;
 import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.Figure;
 import dev.stormwatch.load.series.TimeSeries;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
+@WaitsBesideOtherTests
 class DiagnoseCommandTest {
 
     private static final String FORMAT = "$msec \"$request\" $status \"$sent_http_retry_after\" \"$http_x_client_id\"";
@@ -301,18 +303,12 @@ class DiagnoseCommandTest {
     @TempDir
     static Path labDir;
 
-    private static Path labReport;
-
     /**
-     * DG17: a real load report, written once by {@code stormwatch load} against the embedded relay answering as
-     * nginx's limit_req (429 with Retry-After: 2), for its shortest length (10 s).
+     * DG17: a real load report, written by {@code stormwatch load} against the embedded relay answering as nginx's
+     * limit_req (429 with Retry-After: 2), for its shortest length (10 s); one run per test JVM.
      */
-    private static synchronized Path labReport() {
-        if (labReport != null) {
-            return labReport;
-        }
-        labReport = InProcessCli.writeNginxLabReport(labDir.resolve("lab.json"));
-        return labReport;
+    private static Path labReport() {
+        return InProcessCli.nginxLabReportAt(labDir.resolve("lab.json"));
     }
 
     @Test

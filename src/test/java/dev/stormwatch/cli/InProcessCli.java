@@ -2,9 +2,13 @@ package dev.stormwatch.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.function.Consumer;
 import picocli.CommandLine;
@@ -58,11 +62,31 @@ public final class InProcessCli {
         return cli;
     }
 
+    private static Path nginxLabReport;
+
     /**
-     * Writes a real load report at {@code report}: {@code stormwatch load} against the embedded relay answering as
-     * nginx's limit_req (429 with Retry-After: 2), for its shortest length (10 s). Fails the test if the run fails.
+     * Puts a real load report at {@code report}: {@code stormwatch load} against the embedded relay answering as
+     * nginx's limit_req (429 with Retry-After: 2), for its shortest length (10 s). The run happens once per test JVM
+     * and each caller gets a copy of its report: the classes that read it (the command line's and the window's
+     * diagnosis) ask the same question of the same run, and ten seconds of real time each bought nothing more. Fails
+     * the test if the run fails.
      */
-    public static Path writeNginxLabReport(Path report) {
+    public static synchronized Path nginxLabReportAt(Path report) {
+        try {
+            if (nginxLabReport == null) {
+                Path dir = Files.createTempDirectory("stormwatch-lab-report");
+                dir.toFile().deleteOnExit();
+                Path written = writeNginxLabReport(dir.resolve("lab.json"));
+                written.toFile().deleteOnExit();
+                nginxLabReport = written;
+            }
+            return Files.copy(nginxLabReport, report, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path writeNginxLabReport(Path report) {
         StringWriter loadOut = new StringWriter();
         int exit = run(
                 loadOut,

@@ -10,6 +10,7 @@ import dev.stormwatch.load.report.JsonReportReader;
 import dev.stormwatch.load.report.LoadReport;
 import dev.stormwatch.load.report.RunOutcome;
 import dev.stormwatch.load.series.Counter;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
+@WaitsBesideOtherTests
 class LoadCommandTest {
 
     private final StringWriter out = new StringWriter();

@@ -25,6 +25,7 @@ import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
 import dev.stormwatch.relay.RequestRecord;
 import dev.stormwatch.relay.TrustedIssuer;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -49,6 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
  * provider issues the session (signed in through its sign-in page by a stand-in browser), the real OAuth client
  * refreshes it, and the load engine sends it to a target that checks it.
  */
+@WaitsBesideOtherTests
 class OAuthSessionLoadTest {
 
     /** The client refreshes this long before expiry (OAuthConfig's default margin). */

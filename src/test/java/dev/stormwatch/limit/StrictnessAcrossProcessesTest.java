@@ -2,6 +2,7 @@ package dev.stormwatch.limit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * in any window.
  */
 @Tag("slow")
+@WaitsBesideOtherTests
 class StrictnessAcrossProcessesTest {
 
     private static final int PROCESSES = 4;

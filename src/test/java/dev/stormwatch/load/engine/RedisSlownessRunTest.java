@@ -18,6 +18,7 @@ import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.Figure;
 import dev.stormwatch.load.series.TimeSeries;
 import dev.stormwatch.testing.DebianRedis;
+import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
@@ -27,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * RB1–RB3 on real Redis servers: Debian's redis-server 7 made slow for real with {@code DEBUG SLEEP} (the whole server
@@ -34,6 +36,9 @@ import org.junit.jupiter.api.Test;
  * slow answer ended the run as "Redis lost mid-run".
  */
 @Tag("slow")
+@WaitsBesideOtherTests
+// Each method times its Redis faults from its run: they run one after another, the class beside the others.
+@ResourceLock("RedisSlownessRunTest")
 class RedisSlownessRunTest {
 
     private static final String PASSWORD = "Slow-Redis-7e2c91";
