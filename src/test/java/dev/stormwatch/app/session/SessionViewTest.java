@@ -1,0 +1,466 @@
+package dev.stormwatch.app.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stormwatch.app.SignInPageBrowser;
+import dev.stormwatch.app.common.ManualTicker;
+import dev.stormwatch.app.session.SessionViewModel.Phase;
+import dev.stormwatch.app.timeline.TimelineViewModel;
+import dev.stormwatch.oauth.BrowserLauncher;
+import dev.stormwatch.oauth.OAuthClient;
+import dev.stormwatch.provider.DemoProvider;
+import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.retry.OriginPauses;
+import dev.stormwatch.server.Fault;
+import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.FxThread;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.layout.Region;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The Session area alone on a real JavaFX toolkit, over its real view model, a real OAuth client and the embedded demo
+ * provider on loopback: what the banner, the actions, their reasons, the countdowns and the token tabs show in each
+ * state a person reaches, and what the buttons do. The client's clock and sleeps are the test's, so a pause or a wait
+ * is seen at its start and ended by moving the clock.
+ */
+@ExtendWith(ApplicationExtension.class)
+class SessionViewTest {
+
+    private static DemoProvider provider;
+
+    private final ExecutorService background = Executors.newSingleThreadExecutor();
+    private final FakeClock clock = new FakeClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    private final ManualTicker ticker = new ManualTicker();
+    private final java.util.concurrent.CountDownLatch sleepReleased = new java.util.concurrent.CountDownLatch(1);
+    private volatile boolean holdSleeps;
+    private Stage stage;
+    private SessionViewModel model;
+    private SessionView view;
+
+    @BeforeAll
+    static void startProvider() throws Exception {
+        provider = DemoProvider.start(ProviderConfig.defaults());
+    }
+
+    @AfterAll
+    static void stopProvider() {
+        provider.close();
+    }
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+    }
+
+    @AfterEach
+    void stop() {
+        sleepReleased.countDown();
+        provider.faults().clear();
+        background.shutdownNow();
+    }
+
+    /** The area over a model of the embedded provider whose settings {@code settings} changed, shown at 1280×800. */
+    private void show(BrowserLauncher browser, Consumer<SettingsViewModel> settings) throws Exception {
+        OriginPauses pauses = new OriginPauses(clock);
+        FxThread.run(() -> {
+            SettingsViewModel fields = new SettingsViewModel();
+            fields.issuerProperty().set(provider.issuer().toString());
+            settings.accept(fields);
+            model = new SessionViewModel(
+                    fields,
+                    config -> OAuthClient.builder(config)
+                            .clock(clock)
+                            .pauses(pauses)
+                            .browser(browser)
+                            .sleeper(d -> {
+                                if (holdSleeps) {
+                                    sleepReleased.await(20, TimeUnit.SECONDS);
+                                }
+                                clock.advance(d);
+                            })
+                            .build(),
+                    background,
+                    Platform::runLater,
+                    clock,
+                    ticker,
+                    event -> {});
+            model.applySettings();
+            view = new SessionView(model, new TimelineViewModel(Platform::runLater));
+            stage.setScene(new Scene(view, 1280, 800));
+            // The toolkit's one stage may still have the size an earlier test class gave it.
+            stage.sizeToScene();
+            stage.show();
+        });
+    }
+
+    private void show(BrowserLauncher browser) throws Exception {
+        show(browser, fields -> {});
+    }
+
+    private void signedIn() throws Exception {
+        show(new SignInPageBrowser());
+        fire("sign-in");
+        await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
+    }
+
+    private void fire(String id) throws Exception {
+        FxThread.run(() -> ((Button) view.lookup("#" + id)).fire());
+    }
+
+    private void await(Callable<Boolean> condition) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> FxThread.call(condition));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private <T extends Node> T node(String id) {
+        @SuppressWarnings("unchecked")
+        T found = (T) view.lookup("#" + id);
+        assertThat(found).as("#" + id).isNotNull();
+        return found;
+    }
+
+    private String text(String id) {
+        return ((Label) node(id)).getText();
+    }
+
+    private boolean shown(String id) {
+        Node node = node(id);
+        return node.isVisible() && node.isManaged();
+    }
+
+    private boolean off(String id) {
+        return node(id).isDisable();
+    }
+
+    /** The reason a person reads on hovering the action {@code id}, disabled or not. */
+    private String why(String id) throws Exception {
+        return FxThread.call(() -> {
+            Node slot = node(id + "-slot");
+            Object tip = slot.getProperties().get("javafx.scene.control.Tooltip");
+            return ((Tooltip) tip).getText();
+        });
+    }
+
+    private TabPane tokens() {
+        return node("tokens");
+    }
+
+    private List<String> tabNames() {
+        return tokens().getTabs().stream().map(Tab::getText).toList();
+    }
+
+    private Tab selectedTab() {
+        return tokens().getSelectionModel().getSelectedItem();
+    }
+
+    private SplitPane split() {
+        return (SplitPane) ((javafx.scene.control.ScrollPane) node("session-column")).getContent();
+    }
+
+    private List<String> phaseStyles() {
+        return node("session-phase").getStyleClass().stream()
+                .filter(s -> s.startsWith("phase-") && !s.equals("phase-badge"))
+                .toList();
+    }
+
+    private List<String> toneStyles() {
+        return node("session-message").getStyleClass().stream()
+                .filter(s -> s.startsWith("tone-"))
+                .toList();
+    }
+
+    @Test
+    @DisplayName("UI23, UI12, P3: signed out, the inspector is the only token tab and the timeline keeps only its lanes"
+            + " under the session; Sign in is the one action, and says what it opens")
+    void signedOutTheInspectorAndSignInAreAllThereIs() throws Exception {
+        show(new SignInPageBrowser());
+
+        assertThat(text("session-phase")).isEqualTo("Signed out");
+        assertThat(phaseStyles()).containsExactly("phase-signed_out");
+        assertThat(off("sign-in")).isFalse();
+        assertThat(node("sign-in").getStyleClass()).contains("primary");
+        assertThat(why("sign-in")).isEqualTo("Opens your browser to sign in; the code exchange is sent once (P3).");
+        assertThat(List.of(off("refresh"), off("userinfo"), off("sign-out"), off("end-session")))
+                .containsOnly(true);
+        assertThat(why("refresh")).endsWith("processed (F1).");
+        assertThat(why("userinfo")).isEqualTo("Reads the UserInfo claims, a retried read (OP4).");
+        assertThat(why("sign-out"))
+                .isEqualTo("Erases the session here, then asks the provider to revoke the token (P8).");
+        assertThat(why("end-session")).startsWith("Signs out as Sign out does").endsWith("(SX1).");
+        assertThat(List.of(
+                        shown("cancel-sign-in"),
+                        shown("pause-countdown"),
+                        shown("retry"),
+                        shown("wait-countdown"),
+                        shown("session-message"),
+                        shown("device-code"),
+                        shown("device-qr"),
+                        node("authorization-url").getParent().isVisible(),
+                        node("token-expiry").getParent().isVisible()))
+                .containsOnly(false);
+
+        assertThat(tabNames()).containsExactly("Inspect a token");
+        // UI23: the timeline keeps its title and lanes; the session takes all the rest.
+        Region timeline = (Region) split().getItems().get(1);
+        assertThat(timeline.getMinHeight()).isEqualTo(SessionView.TIMELINE_MIN_HEIGHT_SIGNED_OUT);
+        assertThat(timeline.getHeight()).isEqualTo(SessionView.TIMELINE_MIN_HEIGHT_SIGNED_OUT, within(1));
+        assertThat(tokens().getMinHeight()).isEqualTo(SessionView.TOKENS_MIN_HEIGHT);
+    }
+
+    @Test
+    @DisplayName("UI21, UI29, SX4: signed in, the tokens show in tabs without their values, UserInfo after them and the"
+            + " inspector last; the timeline takes its signed-in share back, and both lifetimes show on one line")
+    void signedInTheTokensShowWithoutTheirValues() throws Exception {
+        signedIn();
+
+        assertThat(text("session-phase")).isEqualTo(model.phaseTextProperty().get());
+        assertThat(phaseStyles()).containsExactly("phase-signed_in");
+        assertThat(text("session-message")).isEqualTo("The ID token's signature and claims were verified.");
+        assertThat(shown("session-message")).isTrue();
+        assertThat(toneStyles())
+                .containsExactly("tone-" + model.toneProperty().get().name().toLowerCase());
+        assertThat(off("sign-in")).isTrue();
+        assertThat(List.of(off("refresh"), off("userinfo"), off("sign-out"), off("end-session")))
+                .containsOnly(false);
+        assertThat(node("token-expiry").getParent().isVisible()).isTrue();
+        assertThat(text("token-expiry")).isEqualTo(model.expiryProperty().get()).isNotEmpty();
+        assertThat(text("refresh-token-expiry"))
+                .isEqualTo(model.refreshExpiryProperty().get())
+                .isNotEmpty();
+
+        assertThat(tabNames())
+                .containsExactly("ID token", "Access token", "Refresh token", "UserInfo", "Inspect a token");
+        assertThat(selectedTab().getText()).as("signing in shows the ID token").isEqualTo("ID token");
+        TokenDetails id = model.tokens().get(0);
+        javafx.scene.layout.VBox body =
+                (javafx.scene.layout.VBox) tokens().getTabs().get(0).getContent();
+        Label facts = (Label) body.getChildren().get(0);
+        assertThat(facts.getText()).isEqualTo(id.fingerprint() + " · " + id.length() + " characters · value hidden");
+        assertThat(facts.getStyleClass()).contains("muted");
+        Label verification = (Label) body.getChildren().get(1);
+        assertThat(verification.getText()).isEqualTo(id.verification());
+        assertThat(verification.isWrapText()).as("UI21: one line").isFalse();
+        assertThat(verification.getTooltip().getText()).isEqualTo(id.verification());
+        assertThat(((TextArea) body.lookup("#token-header")).getText()).isEqualTo(id.header());
+        assertThat(((TextArea) body.lookup("#token-claims")).getText()).isEqualTo(id.claims());
+        assertThat(((TextArea) body.lookup("#token-claims")).isEditable()).isFalse();
+        javafx.scene.layout.VBox refreshBody =
+                (javafx.scene.layout.VBox) tokens().getTabs().get(2).getContent();
+        assertThat(((Label) refreshBody.getChildren().get(2)).getText())
+                .as("an opaque token says so")
+                .isEqualTo("Opaque: nothing to decode.");
+
+        Region timeline = (Region) split().getItems().get(1);
+        assertThat(timeline.getMinHeight()).isEqualTo(SessionView.TIMELINE_MIN_HEIGHT);
+        assertThat(split().getDividerPositions()[0]).isEqualTo(SessionView.SESSION_SHARE, within(0.01));
+
+        TextArea userInfo = (TextArea) tokens().getTabs().get(3).getContent();
+        assertThat(userInfo.getText()).startsWith("Press UserInfo to fetch the claims");
+        fire("userinfo");
+        await(() ->
+                !model.busyProperty().get() && !model.userInfoProperty().get().isEmpty());
+        assertThat(((TextArea) node("userinfo-claims")).getText())
+                .isEqualTo(model.userInfoProperty().get())
+                .contains("\"sub\"");
+    }
+
+    @Test
+    @DisplayName("The tab a person chose stays chosen when Refresh rebuilds the token tabs, the inspector's too (SX4)")
+    void theChosenTabStaysChosenAcrossARefresh() throws Exception {
+        signedIn();
+        FxThread.run(() -> tokens().getSelectionModel().select(1));
+
+        fire("refresh");
+        await(() -> !model.busyProperty().get() && model.messageProperty().get().equals("Tokens refreshed."));
+
+        assertThat(selectedTab().getText()).isEqualTo("Access token");
+        assertThat(tabNames()).hasSize(5).endsWith("Inspect a token");
+
+        FxThread.run(() -> tokens().getSelectionModel().selectLast());
+        fire("refresh");
+        await(() -> !model.busyProperty().get() && phaseStyles().equals(List.of("phase-signed_in")));
+
+        assertThat(selectedTab().getId()).isEqualTo("token-inspector");
+    }
+
+    @Test
+    @DisplayName("P1, P3, P8, P9: a 429 pause counts down beside the actions, each of which says why it waits, and"
+            + " Sign out stays; when the pause ends by itself the actions and their words come back")
+    void aPauseCountsDownAndEachActionSaysWhyItWaits() throws Exception {
+        signedIn();
+        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
+
+        fire("refresh");
+        await(() -> model.phaseProperty().get() == Phase.PAUSED
+                && !model.busyProperty().get());
+
+        assertThat(phaseStyles()).containsExactly("phase-paused");
+        assertThat(shown("pause-countdown")).isTrue();
+        assertThat(text("pause-countdown")).isEqualTo("Paused: try again in 60 s");
+        assertThat(node("pause-countdown").getStyleClass()).contains("countdown");
+        assertThat(shown("retry")).as("a pause is not a spent budget").isFalse();
+        assertThat(List.of(off("refresh"), off("userinfo"))).containsOnly(true);
+        assertThat(List.of(off("sign-out"), off("end-session"))).containsOnly(false);
+        String reason = model.pauseReasonProperty().get();
+        assertThat(reason).contains("429", "(P1)");
+        assertThat(why("refresh")).isEqualTo(reason);
+        assertThat(why("userinfo")).isEqualTo(reason);
+        assertThat(why("sign-in")).isEqualTo(reason + " Sign in comes back when it ends (P3).");
+        assertThat(why("sign-out")).contains("while the pause runs").endsWith("(P8).");
+        assertThat(why("end-session"))
+                .startsWith("Signs you out here and at the provider")
+                .endsWith("(SX1).");
+        assertThat(toneStyles()).containsExactly("tone-warning");
+
+        clock.advance(Duration.ofSeconds(60));
+        FxThread.run(ticker::tick);
+
+        assertThat(shown("pause-countdown")).isFalse();
+        assertThat(phaseStyles()).containsExactly("phase-signed_in");
+        assertThat(off("refresh")).isFalse();
+        assertThat(why("refresh")).startsWith("Sends the refresh token for new tokens");
+    }
+
+    @Test
+    @DisplayName("RA3: a Retry-After that fits the budget shows its own countdown under the actions until the retry")
+    void anInBudgetWaitShowsItsCountdown() throws Exception {
+        signedIn();
+        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
+        holdSleeps = true;
+
+        fire("refresh");
+        await(() -> !model.waitTextProperty().get().isEmpty());
+
+        assertThat(shown("wait-countdown")).isTrue();
+        assertThat(text("wait-countdown"))
+                .isEqualTo(model.waitTextProperty().get())
+                .contains("(RA3)");
+        assertThat(((Label) node("wait-countdown")).isWrapText()).isTrue();
+
+        sleepReleased.countDown();
+        await(() -> !model.busyProperty().get());
+
+        assertThat(shown("wait-countdown")).isFalse();
+        assertThat(text("session-message")).isEqualTo("Tokens refreshed.");
+    }
+
+    @Test
+    @DisplayName("E5, P9: a read whose budget is spent on 500s offers Retry with its reason; Retry runs it again")
+    void aSpentBudgetOffersRetry() throws Exception {
+        signedIn();
+        provider.faults().inject("/userinfo", new Fault.ServerError(500), 50);
+
+        fire("userinfo");
+        await(() -> !model.busyProperty().get() && model.retryOfferedProperty().get());
+
+        assertThat(shown("retry")).isTrue();
+        assertThat(node("retry").getStyleClass()).contains("retry");
+        assertThat(((Button) node("retry")).getTooltip().getText())
+                .isEqualTo(model.retryHintProperty().get())
+                .isNotEmpty();
+        assertThat(phaseStyles()).containsExactly("phase-failed");
+        assertThat(toneStyles()).containsExactly("tone-error");
+
+        provider.faults().clear();
+        fire("retry");
+        await(() ->
+                !model.busyProperty().get() && !model.userInfoProperty().get().isEmpty());
+
+        assertThat(shown("retry")).isFalse();
+        assertThat(phaseStyles()).containsExactly("phase-signed_in");
+    }
+
+    @Test
+    @DisplayName("DV9, DV10: an OAuth 2.0-only session has no ID token tab; UserInfo and Sign out at provider are off"
+            + " and say why")
+    void anOAuthOnlySessionSaysWhyItsOpenIdActionsAreOff() throws Exception {
+        show(new SignInPageBrowser(), fields -> fields.scopeProperty().set("offline_access"));
+        fire("sign-in");
+        await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
+                && !model.busyProperty().get());
+
+        assertThat(tabNames()).containsExactly("Access token", "Refresh token", "UserInfo", "Inspect a token");
+        assertThat(off("userinfo")).isTrue();
+        assertThat(off("end-session")).isTrue();
+        assertThat(why("userinfo"))
+                .isEqualTo("This session has no ID token (the scopes have no openid). UserInfo is OpenID Connect's"
+                        + " (DV10).");
+        assertThat(why("end-session"))
+                .startsWith("This session has no ID token (the scopes have no openid). Ending the sign-in")
+                .endsWith("Sign out revokes the token.");
+        assertThat(off("sign-out")).isFalse();
+    }
+
+    @Test
+    @DisplayName("Without a browser, the authorization URL shows with Copy, which puts it on the clipboard; Cancel"
+            + " ends the wait")
+    void withoutABrowserTheUrlShowsAndCopies() throws Exception {
+        show(url -> false);
+        fire("sign-in");
+        await(() -> !model.authorizationUrlProperty().get().isEmpty());
+
+        TextField url = node("authorization-url");
+        assertThat(url.getParent().isVisible()).isTrue();
+        assertThat(url.getText()).isEqualTo(model.authorizationUrlProperty().get());
+        assertThat(url.isEditable()).isFalse();
+        assertThat(phaseStyles()).containsExactly("phase-signing_in");
+        assertThat(text("session-detail")).contains("No browser could be started");
+        assertThat(((Label) node("session-detail")).isWrapText()).isTrue();
+
+        fire("copy-authorization-url");
+        assertThat(FxThread.call(() -> Clipboard.getSystemClipboard().getString()))
+                .isEqualTo(url.getText());
+
+        fire("cancel-sign-in");
+        await(() -> !model.busyProperty().get());
+
+        assertThat(url.getParent().isVisible()).isFalse();
+        assertThat(off("sign-in")).isFalse();
+    }
+
+    @Test
+    @DisplayName("C2: while a settings field is refused, Sign in is off and says where the reason is")
+    void aRefusedFieldTurnsSignInOff() throws Exception {
+        show(new SignInPageBrowser());
+        FxThread.run(() -> model.settings().clientIdProperty().set(" "));
+
+        assertThat(off("sign-in")).isTrue();
+        assertThat(why("sign-in"))
+                .isEqualTo("A settings field is refused: its reason is under it. Correct it to sign in.");
+    }
+
+    private static org.assertj.core.data.Offset<Double> within(double offset) {
+        return org.assertj.core.data.Offset.offset(offset);
+    }
+}
