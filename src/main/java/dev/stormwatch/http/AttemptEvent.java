@@ -184,6 +184,23 @@ public record AttemptEvent(
     }
 
     /**
+     * Whether the attempt this event reports went on the wire: not a step a pause refused (P2), an attempt the rate
+     * limiter refused (RC7), nor one still waiting its pace (RH11, RH13).
+     */
+    public boolean sent() {
+        return attempt > 0
+                && switch (verdict) {
+                    case RETRY, DELIVER, STOP -> true;
+                    case REFUSED_BY_PAUSE, REFUSED_BY_LIMITER, PACED -> false;
+                };
+    }
+
+    /** Whether the attempt this event reports is a retry that went on the wire: a sent attempt after the first (L8). */
+    public boolean sentRetry() {
+        return sent() && attempt > 1;
+    }
+
+    /**
      * What a visible call has left of its budget (B1).
      *
      * @param attemptsAtOrigin failed requests the origin may still make

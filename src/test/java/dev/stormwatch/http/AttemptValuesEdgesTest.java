@@ -46,27 +46,53 @@ class AttemptValuesEdgesTest {
     }
 
     @Test
-    @DisplayName("L8: a retry counts once; a stop counts as exhausted unless the request was only ever sent once")
+    @DisplayName(
+            "L8: a retry counts when it goes on the wire, not when it is decided; a stop counts as exhausted unless"
+                    + " the request was only ever sent once")
     void retryMeters() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         ClientMetricsListener meters = new ClientMetricsListener(LimiterMetrics.on(registry));
 
         for (AttemptEvent.Verdict verdict : AttemptEvent.Verdict.values()) {
-            meters.onAttempt(event(Operation.READ, verdict));
+            meters.onAttempt(event(Operation.READ, 1, verdict));
+            meters.onAttempt(event(Operation.READ, 2, verdict));
         }
-        meters.onAttempt(event(Operation.SEND_ONCE, AttemptEvent.Verdict.STOP));
-        meters.onAttempt(event(Operation.SEND_ONCE, AttemptEvent.Verdict.RETRY));
+        meters.onAttempt(event(Operation.READ, 0, AttemptEvent.Verdict.REFUSED_BY_PAUSE));
+        meters.onAttempt(event(Operation.SEND_ONCE, 1, AttemptEvent.Verdict.STOP));
 
+        // The second attempts that were answered (RETRY, DELIVER, STOP); not the ones refused or still paced.
         assertThat(registry.get(LimiterMetrics.RETRY_ATTEMPTS)
                         .tag("model", "m1")
                         .counter()
                         .count())
-                .isEqualTo(2.0);
+                .isEqualTo(3.0);
         assertThat(registry.get(LimiterMetrics.EXHAUSTED_ATTEMPTS)
                         .tag("model", "m1")
                         .counter()
                         .count())
-                .isEqualTo(1.0);
+                .isEqualTo(2.0);
+    }
+
+    @Test
+    @DisplayName("L8, RC7, P2, RH13: an attempt went on the wire when it was answered or failed, never when refused")
+    void whatWentOnTheWire() {
+        for (AttemptEvent.Verdict verdict : AttemptEvent.Verdict.values()) {
+            boolean answered = verdict == AttemptEvent.Verdict.RETRY
+                    || verdict == AttemptEvent.Verdict.DELIVER
+                    || verdict == AttemptEvent.Verdict.STOP;
+            assertThat(event(Operation.READ, 1, verdict).sent())
+                    .as("first, %s", verdict)
+                    .isEqualTo(answered);
+            assertThat(event(Operation.READ, 1, verdict).sentRetry())
+                    .as("first, %s", verdict)
+                    .isFalse();
+            assertThat(event(Operation.READ, 3, verdict).sentRetry())
+                    .as("third, %s", verdict)
+                    .isEqualTo(answered);
+            assertThat(event(Operation.READ, 0, verdict).sent())
+                    .as("none, %s", verdict)
+                    .isFalse();
+        }
     }
 
     @Test
@@ -122,13 +148,13 @@ class AttemptValuesEdgesTest {
         assertThat(two.getMessage()).contains("after 2 attempts.");
     }
 
-    private static AttemptEvent event(Operation operation, AttemptEvent.Verdict verdict) {
+    private static AttemptEvent event(Operation operation, int attempt, AttemptEvent.Verdict verdict) {
         return new AttemptEvent(
                 T0,
                 Origin.of("https://api.example.com"),
                 "m1",
                 operation,
-                1,
+                attempt,
                 OptionalInt.of(503),
                 Optional.empty(),
                 List.of(),

@@ -622,7 +622,9 @@ abstract class ResilientClientRules {
     }
 
     @Test
-    @DisplayName("RC7: retries ask the limiter too; a refused retry ends the call with the attempts already sent")
+    @DisplayName(
+            "RC7, L8: retries ask the limiter too; a refused retry ends the call with the attempts already sent, and"
+                    + " the retry meter counts only the retry that was sent")
     void retriesAskTheLimiterToo() {
         for (int i = 0; i < 4; i++) {
             server.enqueue(status(503));
@@ -642,6 +644,11 @@ abstract class ResilientClientRules {
         assertThat(refused).isNotNull();
         assertThat(refused.attemptsSent()).isEqualTo(2);
         assertThat(server.getRequestCount()).isEqualTo(2);
+        assertThat(registry.get(LimiterMetrics.RETRY_ATTEMPTS)
+                        .tag("model", MODEL)
+                        .counter()
+                        .count())
+                .isEqualTo(1.0);
     }
 
     @Test

@@ -50,14 +50,14 @@ final class AttemptCounting implements AttemptListener {
             return;
         }
         // P2: a running pause sent nothing either.
-        if (event.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE || event.attempt() == 0) {
+        if (!event.sent()) {
             return;
         }
         recorder.add(event.at(), Counter.ATTEMPTS, 1);
         if (limited) {
             recorder.add(event.at(), Counter.LIMITER_ALLOWED, 1);
         }
-        if (event.attempt() > 1) {
+        if (event.sentRetry()) {
             recorder.add(event.at(), Counter.RETRIES, 1);
         }
         if (event.status().isPresent()) {
