@@ -36,7 +36,6 @@ class DemoProviderTest {
 
     @AfterEach
     void reset() {
-        DEMO.provider().faults().clear();
         DEMO.provider().requireDpopNonces(false);
     }
 

@@ -7,25 +7,22 @@ import dev.stormwatch.app.common.ManualTicker;
 import dev.stormwatch.app.session.SessionViewModel.Phase;
 import dev.stormwatch.app.session.SessionViewModel.Tone;
 import dev.stormwatch.oauth.OAuthClient;
-import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.provider.RunningDemoProvider;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.server.Fault;
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.HeldSleeper;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The two live countdowns of the session area, on the view model without a window: the pause of an
@@ -34,35 +31,25 @@ import org.junit.jupiter.api.Test;
  */
 class SessionPauseAndWaitTest {
 
-    private static DemoProvider provider;
+    @RegisterExtension
+    static final RunningDemoProvider DEMO = new RunningDemoProvider();
+
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     // Stands in for the FX thread: every property is written and read on it, as in the app.
     private final UiThread ui = new UiThread();
     private final FakeClock clock = new FakeClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
     private final ManualTicker ticker = new ManualTicker();
-    private final CountDownLatch sleepReleased = new CountDownLatch(1);
-    private volatile boolean holdSleeps;
+    private final HeldSleeper sleeper = new HeldSleeper(clock);
     private final AtomicInteger browserOpened = new AtomicInteger();
     private SessionViewModel model;
     private OriginPauses pauses;
 
-    @BeforeAll
-    static void startProvider() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
-    }
-
-    @AfterAll
-    static void stopProvider() {
-        provider.close();
-    }
-
     @BeforeEach
     void build() {
-        provider.faults().clear();
         pauses = new OriginPauses(clock);
         SignInPageBrowser signInPage = new SignInPageBrowser();
         SettingsViewModel settings = new SettingsViewModel();
-        settings.issuerProperty().set(provider.issuer().toString());
+        settings.issuerProperty().set(DEMO.provider().issuer().toString());
         model = new SessionViewModel(
                 settings,
                 config -> OAuthClient.builder(config)
@@ -72,12 +59,7 @@ class SessionPauseAndWaitTest {
                             browserOpened.incrementAndGet();
                             return signInPage.open(url);
                         })
-                        .sleeper(d -> {
-                            if (holdSleeps) {
-                                sleepReleased.await(20, TimeUnit.SECONDS);
-                            }
-                            clock.advance(d);
-                        })
+                        .sleeper(sleeper)
                         .build(),
                 background,
                 ui,
@@ -89,7 +71,7 @@ class SessionPauseAndWaitTest {
 
     @AfterEach
     void stop() {
-        sleepReleased.countDown();
+        sleeper.release();
         background.shutdownNow();
         ui.shutdownNow();
     }
@@ -99,7 +81,7 @@ class SessionPauseAndWaitTest {
     @Test
     void countdownStartsAtThe429ThatPausesTheOrigin() {
         signIn();
-        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
+        DEMO.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
 
         ui.onUi(model::refresh);
         ui.await(() -> !model.busyProperty().get());
@@ -124,12 +106,12 @@ class SessionPauseAndWaitTest {
             + " Sign out still signs out here, and says the revocation was not sent to the paused origin")
     void duringAPauseOnlySignOutIsSent() {
         signIn();
-        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
+        DEMO.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
         ui.onUi(model::refresh);
         ui.await(() -> !model.busyProperty().get());
-        long tokenRequests = provider.requestsReceived("POST", "/token");
-        long userInfoReads = provider.requestsReceived("GET", "/userinfo");
-        long revocations = provider.requestsReceived("POST", "/revoke");
+        long tokenRequests = DEMO.provider().requestsReceived("POST", "/token");
+        long userInfoReads = DEMO.provider().requestsReceived("GET", "/userinfo");
+        long revocations = DEMO.provider().requestsReceived("POST", "/revoke");
 
         ui.onUi(() -> {
             model.refresh();
@@ -137,14 +119,14 @@ class SessionPauseAndWaitTest {
         });
 
         assertThat(ui.onUi(() -> model.busyProperty().get())).isFalse();
-        assertThat(provider.requestsReceived("POST", "/token")).isEqualTo(tokenRequests);
-        assertThat(provider.requestsReceived("GET", "/userinfo")).isEqualTo(userInfoReads);
+        assertThat(DEMO.provider().requestsReceived("POST", "/token")).isEqualTo(tokenRequests);
+        assertThat(DEMO.provider().requestsReceived("GET", "/userinfo")).isEqualTo(userInfoReads);
         assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.PAUSED);
 
         ui.onUi(model::signOut);
         ui.await(() -> !model.busyProperty().get() && model.phaseProperty().get() == Phase.SIGNED_OUT);
 
-        assertThat(provider.requestsReceived("POST", "/revoke")).isEqualTo(revocations);
+        assertThat(DEMO.provider().requestsReceived("POST", "/revoke")).isEqualTo(revocations);
         assertThat(ui.onUi(() -> model.messageProperty().get()))
                 .startsWith("Signed out locally. The token was NOT revoked: ")
                 .contains("paused");
@@ -156,7 +138,7 @@ class SessionPauseAndWaitTest {
     @Test
     void pauseClearsByItselfWhenItEnds() {
         signIn();
-        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
+        DEMO.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
         ui.onUi(model::refresh);
         ui.await(() -> !model.busyProperty().get());
 
@@ -190,8 +172,8 @@ class SessionPauseAndWaitTest {
     @Test
     void inBudgetWaitShowsItsCountdownUntilTheRetry() {
         signIn();
-        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
-        holdSleeps = true;
+        DEMO.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
+        sleeper.hold();
 
         ui.onUi(model::refresh);
         ui.await(() -> !model.waitTextProperty().get().isEmpty());
@@ -204,7 +186,7 @@ class SessionPauseAndWaitTest {
         assertThat(ui.onUi(() -> model.waitTextProperty().get())).matches(".*\\(in [23] s\\)\\.");
         assertThat(ui.onUi(() -> model.phaseProperty().get())).isEqualTo(Phase.REFRESHING);
 
-        sleepReleased.countDown();
+        sleeper.release();
         ui.await(() -> !model.busyProperty().get());
 
         assertThat(ui.onUi(() -> model.waitTextProperty().get())).isEmpty();
@@ -218,9 +200,9 @@ class SessionPauseAndWaitTest {
     void pacedRefreshShowsItsCountdownUntilItIsSent() {
         signIn();
         pauses.pace(
-                dev.stormwatch.retry.Origin.of(provider.issuer()),
+                dev.stormwatch.retry.Origin.of(DEMO.provider().issuer()),
                 clock.instant().plusSeconds(5));
-        holdSleeps = true;
+        sleeper.hold();
 
         ui.onUi(model::refresh);
         ui.await(() -> !model.waitTextProperty().get().isEmpty());
@@ -230,7 +212,7 @@ class SessionPauseAndWaitTest {
                         + " until its reset; waiting 5(\\.\\d)? s \\(pace of the origin \\(RH13\\)\\); sending at"
                         + " \\d\\d:\\d\\d:\\d\\d \\(in [56] s\\)\\.");
 
-        sleepReleased.countDown();
+        sleeper.release();
         ui.await(() -> !model.busyProperty().get());
 
         assertThat(ui.onUi(() -> model.waitTextProperty().get())).isEmpty();
@@ -240,7 +222,7 @@ class SessionPauseAndWaitTest {
     // P3: the 429 hits the code exchange, which is sent once; the pause that follows has no session to keep.
     @Test
     void signInThatMeetsA429SaysThereIsNoSessionToKeep() {
-        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
+        DEMO.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
 
         ui.onUi(model::signIn);
         ui.await(() -> !model.busyProperty().get());
@@ -291,7 +273,7 @@ class SessionPauseAndWaitTest {
     @Test
     void refreshThatMayHaveBeenProcessedSaysWhatRetryWillDo() {
         signIn();
-        provider.faults().inject("/token", new Fault.ProcessThenReset(), 1);
+        DEMO.provider().faults().inject("/token", new Fault.ProcessThenReset(), 1);
 
         ui.onUi(model::refresh);
         ui.await(() -> !model.busyProperty().get());
@@ -323,7 +305,7 @@ class SessionPauseAndWaitTest {
             + " says to sign in again as a warning, and offers sign-in rather than Retry")
     void aRefusedRefreshEndsTheSessionShown() {
         signIn();
-        provider.faults().inject("/token", new Fault.ProcessThenReset(), 1);
+        DEMO.provider().faults().inject("/token", new Fault.ProcessThenReset(), 1);
         ui.onUi(model::refresh);
         ui.await(() -> !model.busyProperty().get());
         // The lost refresh was processed: the old refresh token is spent, the access token still serves.
@@ -352,9 +334,9 @@ class SessionPauseAndWaitTest {
             + " pause ends")
     void aCallRefusedByAPauseSaysNothingWasSent() {
         signIn();
-        long reads = provider.requestsReceived("GET", "/userinfo");
+        long reads = DEMO.provider().requestsReceived("GET", "/userinfo");
         pauses.start(
-                dev.stormwatch.retry.Origin.of(provider.issuer()),
+                dev.stormwatch.retry.Origin.of(DEMO.provider().issuer()),
                 429,
                 clock.instant().plusSeconds(30));
 
@@ -362,7 +344,7 @@ class SessionPauseAndWaitTest {
         ui.await(() ->
                 !model.busyProperty().get() && !model.messageProperty().get().isEmpty());
 
-        assertThat(provider.requestsReceived("GET", "/userinfo")).isEqualTo(reads);
+        assertThat(DEMO.provider().requestsReceived("GET", "/userinfo")).isEqualTo(reads);
         assertThat(ui.onUi(() -> model.messageProperty().get()))
                 .matches("Nothing was sent: http://127\\.0\\.0\\.1:\\d+ is paused\\. The action comes back by itself"
                         + " when the pause ends\\.");
@@ -385,7 +367,7 @@ class SessionPauseAndWaitTest {
             + " processed it; the window says so and what Retry will do")
     void aRefreshAnswered502SaysItMayHaveBeenProcessed() {
         signIn();
-        provider.faults().inject("/token", new Fault.ServerError(502), 1);
+        DEMO.provider().faults().inject("/token", new Fault.ServerError(502), 1);
 
         ui.onUi(model::refresh);
         ui.await(() -> !model.busyProperty().get());
@@ -405,7 +387,8 @@ class SessionPauseAndWaitTest {
         ui.await(() ->
                 !model.busyProperty().get() && model.retryOfferedProperty().get());
 
-        ui.onUi(() -> model.settings().issuerProperty().set(provider.issuer().toString()));
+        ui.onUi(() ->
+                model.settings().issuerProperty().set(DEMO.provider().issuer().toString()));
         assertThat(ui.onUi(model::applySettings)).isTrue();
 
         assertThat(ui.onUi(() -> model.retryOfferedProperty().get())).isFalse();

@@ -8,8 +8,8 @@ import dev.stormwatch.app.session.SessionViewModel.Phase;
 import dev.stormwatch.app.session.SessionViewModel.Tone;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.OAuthClient;
-import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.provider.RunningDemoProvider;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.testing.FakeClock;
 import java.net.ServerSocket;
@@ -22,11 +22,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The session view model without a window: real OAuth client, real demo provider on loopback, the browser replaced
@@ -39,7 +38,9 @@ import org.junit.jupiter.api.Test;
 @org.junit.jupiter.api.parallel.ResourceLock("SessionViewModelTest.provider")
 class SessionViewModelTest {
 
-    private static DemoProvider provider;
+    @RegisterExtension
+    static final RunningDemoProvider DEMO = new RunningDemoProvider();
+
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     // Stands in for the FX thread: every property is written and read on it, as in the app.
     private final UiThread ui = new UiThread();
@@ -47,16 +48,6 @@ class SessionViewModelTest {
     // tokens stay valid to it whatever the window is told the time is.
     private final FakeClock shown = new FakeClock(Instant.now());
     private final ManualTicker ticker = new ManualTicker();
-
-    @BeforeAll
-    static void startProvider() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
-    }
-
-    @AfterAll
-    static void stopProvider() {
-        provider.close();
-    }
 
     @AfterEach
     void stopBackground() {
@@ -88,7 +79,7 @@ class SessionViewModelTest {
 
     /** A model of the embedded provider, signed in through {@code browser}. */
     private SessionViewModel signedIn(BrowserLauncher browser) {
-        SessionViewModel model = model(provider.issuer().toString(), browser);
+        SessionViewModel model = model(DEMO.provider().issuer().toString(), browser);
         signIn(model);
         return model;
     }
@@ -105,7 +96,8 @@ class SessionViewModelTest {
      */
     private void answering500(
             SessionViewModel model, String path, Runnable call, java.util.function.BooleanSupplier done) {
-        provider.faults()
+        DEMO.provider()
+                .faults()
                 .inject(
                         path,
                         dev.stormwatch.server.FaultSpec.parseText(path + "=500").fault(),
@@ -114,7 +106,7 @@ class SessionViewModelTest {
             ui.onUi(call);
             ui.await(() -> !model.busyProperty().get() && done.getAsBoolean());
         } finally {
-            provider.faults().clear();
+            DEMO.provider().faults().clear();
         }
     }
 
@@ -138,9 +130,10 @@ class SessionViewModelTest {
         WaitingDeviceSignIn waiting = deviceSignInWaiting();
         SessionViewModel model = waiting.model();
 
-        assertThat(waiting.shown()).startsWith("On any device, open " + provider.issuer() + "/device?user_code=");
+        assertThat(waiting.shown())
+                .startsWith("On any device, open " + DEMO.provider().issuer() + "/device?user_code=");
         assertThat(ui.onUi(() -> model.devicePageProperty().get()))
-                .isEqualTo(provider.issuer() + "/device?user_code=" + waiting.userCode());
+                .isEqualTo(DEMO.provider().issuer() + "/device?user_code=" + waiting.userCode());
         decideOnTheDevicePage(waiting.userCode(), "decision=deny");
         ui.await(() -> !model.busyProperty().get());
 
@@ -170,7 +163,7 @@ class SessionViewModelTest {
     private record WaitingDeviceSignIn(SessionViewModel model, String shown, String userCode) {}
 
     private WaitingDeviceSignIn deviceSignInWaiting() {
-        SessionViewModel model = model(provider.issuer().toString(), url -> false);
+        SessionViewModel model = model(DEMO.provider().issuer().toString(), url -> false);
         ui.onUi(() -> model.settings().deviceProperty().set(true));
         ui.onUi(model::signIn);
         ui.await(() -> !model.deviceCodeProperty().get().isEmpty());
@@ -185,7 +178,8 @@ class SessionViewModelTest {
     private static void decideOnTheDevicePage(String userCode, String form) throws Exception {
         java.net.http.HttpResponse<String> page = java.net.http.HttpClient.newHttpClient()
                 .send(
-                        java.net.http.HttpRequest.newBuilder(provider.issuer().resolve("/device"))
+                        java.net.http.HttpRequest.newBuilder(
+                                        DEMO.provider().issuer().resolve("/device"))
                                 .header("Content-Type", "application/x-www-form-urlencoded")
                                 .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
                                         "user_code=" + userCode + "&" + form))
@@ -199,14 +193,14 @@ class SessionViewModelTest {
             + " settings are applied, before any call")
     void aKeptSessionIsShownWhenTheSettingsAreApplied(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         String file = dir.resolve("session.json").toString();
-        SessionViewModel first = model(provider.issuer().toString(), new SignInPageBrowser());
+        SessionViewModel first = model(DEMO.provider().issuer().toString(), new SignInPageBrowser());
         ui.onUi(() -> {
             first.settings().staySignedInProperty().set(true);
             first.settings().sessionFileProperty().set(file);
         });
         signIn(first);
 
-        SessionViewModel next = model(provider.issuer().toString(), url -> false);
+        SessionViewModel next = model(DEMO.provider().issuer().toString(), url -> false);
         ui.onUi(() -> {
             next.settings().staySignedInProperty().set(true);
             next.settings().sessionFileProperty().set(file);
@@ -239,7 +233,7 @@ class SessionViewModelTest {
     @Test
     @DisplayName("DV9: a sign-in without openid shows an OAuth 2.0-only session, whose subject is unknown")
     void anOAuthOnlySessionSaysItsSubjectIsUnknown() {
-        SessionViewModel model = model(provider.issuer().toString(), new SignInPageBrowser());
+        SessionViewModel model = model(DEMO.provider().issuer().toString(), new SignInPageBrowser());
         ui.onUi(() -> model.settings().scopeProperty().set("offline_access"));
 
         signIn(model);
@@ -333,7 +327,7 @@ class SessionViewModelTest {
         assertThat(browser.endSessionUrls)
                 .singleElement()
                 .satisfies(url -> assertThat(url.getPath()).isEqualTo("/logout"));
-        assertThat(provider.requestsReceived("GET", "/logout")).isPositive();
+        assertThat(DEMO.provider().requestsReceived("GET", "/logout")).isPositive();
         assertThat(model.phaseProperty().get()).isEqualTo(Phase.SIGNED_OUT);
     }
 
@@ -413,7 +407,7 @@ class SessionViewModelTest {
             + " DPoP key")
     void theAccessTokenSaysHowItIsSent() {
         SessionViewModel bearer = signedIn(new SignInPageBrowser());
-        SessionViewModel bound = model(provider.issuer().toString(), new SignInPageBrowser());
+        SessionViewModel bound = model(DEMO.provider().issuer().toString(), new SignInPageBrowser());
         ui.onUi(() -> bound.settings().dpopProperty().set(true));
         signIn(bound);
 
@@ -426,19 +420,19 @@ class SessionViewModelTest {
     @DisplayName("SX4: the window's token inspector fetches the issuer's keys through a client of its own and checks a"
             + " pasted ID token against them")
     void theInspectorChecksATokenAgainstTheIssuersKeys() {
-        String idToken = SignInPageBrowser.signInForIdToken(provider);
-        SessionViewModel model = model(provider.issuer().toString(), url -> false);
+        String idToken = SignInPageBrowser.signInForIdToken(DEMO.provider());
+        SessionViewModel model = model(DEMO.provider().issuer().toString(), url -> false);
         TokenInspectorViewModel inspector = model.inspector();
         ui.onUi(() -> {
             inspector.tokenProperty().set(idToken);
-            inspector.issuerProperty().set(provider.issuer().toString());
+            inspector.issuerProperty().set(DEMO.provider().issuer().toString());
             inspector.inspect();
         });
         ui.await(() -> !inspector.busyProperty().get() && !inspector.checks().isEmpty());
 
         assertThat(ui.onUi(() -> inspector.keysErrorProperty().get())).isEmpty();
         assertThat(ui.onUi(() -> inspector.checks().get(0).detail()))
-                .contains(provider.jwksUrl().toString());
+                .contains(DEMO.provider().jwksUrl().toString());
         assertThat(ui.onUi(() -> inspector.verdictProperty().get())).startsWith("Valid");
     }
 
@@ -475,7 +469,7 @@ class SessionViewModelTest {
     @DisplayName("E1: a call that ends in an exception the client does not type (here a browser launcher that"
             + " throws) is shown as an unexpected error to report, and the window is usable again")
     void anUntypedExceptionIsShownAsOurBug() {
-        SessionViewModel model = model(provider.issuer().toString(), url -> {
+        SessionViewModel model = model(DEMO.provider().issuer().toString(), url -> {
             throw new IllegalStateException("no display to open a browser on");
         });
 
@@ -494,7 +488,7 @@ class SessionViewModelTest {
     @DisplayName("A load run that asks this window for a token before sign-in is told to sign in on the Session tab,"
             + " not that a session ended")
     void aLoadRunBeforeSignInIsToldToSignIn() {
-        SessionViewModel model = model(provider.issuer().toString(), url -> false);
+        SessionViewModel model = model(DEMO.provider().issuer().toString(), url -> false);
 
         org.assertj.core.api.Assertions.assertThatThrownBy(
                         () -> model.accessTokens().currentToken())
@@ -548,7 +542,7 @@ class SessionViewModelTest {
     // Bad input: when no browser can be started, the URL is shown to copy, and cancel leaves no stuck state.
     @Test
     void withoutABrowserTheUrlIsShownAndCancelEndsTheWait() {
-        SessionViewModel model = model(provider.issuer().toString(), url -> false);
+        SessionViewModel model = model(DEMO.provider().issuer().toString(), url -> false);
         assertThat(ui.onUi(model::applySettings)).isTrue();
         assertThat(ui.onUi(() -> model.messageProperty().get())).startsWith("Settings applied");
 
@@ -562,7 +556,8 @@ class SessionViewModelTest {
                 .as("no new client while a sign-in waits for the browser")
                 .isFalse();
 
-        assertThat(model.authorizationUrlProperty().get()).startsWith(provider.issuer() + "/authorize");
+        assertThat(model.authorizationUrlProperty().get())
+                .startsWith(DEMO.provider().issuer() + "/authorize");
         assertThat(model.phaseDetailProperty().get()).contains("No browser could be started");
 
         ui.onUi(model::cancelSignIn);
@@ -588,7 +583,7 @@ class SessionViewModelTest {
             + " with nothing changed it keeps the client it has")
     void aNewProxyMakesANewClientBeforeSignIn() {
         SettingsViewModel settings = new SettingsViewModel();
-        settings.issuerProperty().set(provider.issuer().toString());
+        settings.issuerProperty().set(DEMO.provider().issuer().toString());
         List<String> madeWith = new ArrayList<>();
         SessionViewModel model = new SessionViewModel(
                 settings,

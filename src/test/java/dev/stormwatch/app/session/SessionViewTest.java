@@ -8,12 +8,12 @@ import dev.stormwatch.app.session.SessionViewModel.Phase;
 import dev.stormwatch.app.timeline.TimelineViewModel;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.oauth.OAuthClient;
-import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.provider.RunningDemoProvider;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.server.Fault;
 import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.testing.FxThread;
+import dev.stormwatch.testing.HeldSleeper;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -37,12 +37,11 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.layout.Region;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -56,26 +55,16 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class SessionViewTest {
 
-    private static DemoProvider provider;
+    @RegisterExtension
+    static final RunningDemoProvider DEMO = new RunningDemoProvider();
 
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     private final FakeClock clock = new FakeClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
     private final ManualTicker ticker = new ManualTicker();
-    private final java.util.concurrent.CountDownLatch sleepReleased = new java.util.concurrent.CountDownLatch(1);
-    private volatile boolean holdSleeps;
+    private final HeldSleeper sleeper = new HeldSleeper(clock);
     private Stage stage;
     private SessionViewModel model;
     private SessionView view;
-
-    @BeforeAll
-    static void startProvider() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
-    }
-
-    @AfterAll
-    static void stopProvider() {
-        provider.close();
-    }
 
     @Start
     void start(Stage stage) {
@@ -84,8 +73,7 @@ class SessionViewTest {
 
     @AfterEach
     void stop() {
-        sleepReleased.countDown();
-        provider.faults().clear();
+        sleeper.release();
         background.shutdownNow();
     }
 
@@ -94,7 +82,7 @@ class SessionViewTest {
         OriginPauses pauses = new OriginPauses(clock);
         FxThread.run(() -> {
             SettingsViewModel fields = new SettingsViewModel();
-            fields.issuerProperty().set(provider.issuer().toString());
+            fields.issuerProperty().set(DEMO.provider().issuer().toString());
             settings.accept(fields);
             model = new SessionViewModel(
                     fields,
@@ -102,12 +90,7 @@ class SessionViewTest {
                             .clock(clock)
                             .pauses(pauses)
                             .browser(browser)
-                            .sleeper(d -> {
-                                if (holdSleeps) {
-                                    sleepReleased.await(20, TimeUnit.SECONDS);
-                                }
-                                clock.advance(d);
-                            })
+                            .sleeper(sleeper)
                             .build(),
                     background,
                     Platform::runLater,
@@ -319,7 +302,7 @@ class SessionViewTest {
             + " Sign out stays; when the pause ends by itself the actions and their words come back")
     void aPauseCountsDownAndEachActionSaysWhyItWaits() throws Exception {
         signedIn();
-        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
+        DEMO.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
 
         fire("refresh");
         await(() -> model.phaseProperty().get() == Phase.PAUSED
@@ -356,8 +339,8 @@ class SessionViewTest {
     @DisplayName("RA3: a Retry-After that fits the budget shows its own countdown under the actions until the retry")
     void anInBudgetWaitShowsItsCountdown() throws Exception {
         signedIn();
-        provider.faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
-        holdSleeps = true;
+        DEMO.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
+        sleeper.hold();
 
         fire("refresh");
         await(() -> !model.waitTextProperty().get().isEmpty());
@@ -368,7 +351,7 @@ class SessionViewTest {
                 .contains("(RA3)");
         assertThat(((Label) node("wait-countdown")).isWrapText()).isTrue();
 
-        sleepReleased.countDown();
+        sleeper.release();
         await(() -> !model.busyProperty().get());
 
         assertThat(shown("wait-countdown")).isFalse();
@@ -379,7 +362,7 @@ class SessionViewTest {
     @DisplayName("E5, P9: a read whose budget is spent on 500s offers Retry with its reason; Retry runs it again")
     void aSpentBudgetOffersRetry() throws Exception {
         signedIn();
-        provider.faults().inject("/userinfo", new Fault.ServerError(500), 50);
+        DEMO.provider().faults().inject("/userinfo", new Fault.ServerError(500), 50);
 
         fire("userinfo");
         await(() -> !model.busyProperty().get() && model.retryOfferedProperty().get());
@@ -392,7 +375,7 @@ class SessionViewTest {
         assertThat(phaseStyles()).containsExactly("phase-failed");
         assertThat(toneStyles()).containsExactly("tone-error");
 
-        provider.faults().clear();
+        DEMO.provider().faults().clear();
         fire("retry");
         await(() ->
                 !model.busyProperty().get() && !model.userInfoProperty().get().isEmpty());
