@@ -1,5 +1,6 @@
 package dev.stormwatch.app.session;
 
+import static dev.stormwatch.app.session.ShownArea.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.app.SignInPageBrowser;
@@ -18,10 +19,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.scene.Node;
@@ -44,7 +43,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Session area alone on a real JavaFX toolkit, over its real view model, a real OAuth client and the embedded demo
@@ -65,6 +63,7 @@ class SessionViewTest {
     private Stage stage;
     private SessionViewModel model;
     private SessionView view;
+    private final ShownArea area = new ShownArea(() -> view);
 
     @Start
     void start(Stage stage) {
@@ -112,51 +111,22 @@ class SessionViewTest {
 
     private void signedIn() throws Exception {
         show(new SignInPageBrowser());
-        fire("sign-in");
+        area.fire("sign-in");
         await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
                 && !model.busyProperty().get());
-    }
-
-    private void fire(String id) throws Exception {
-        FxThread.run(() -> ((Button) view.lookup("#" + id)).fire());
-    }
-
-    private void await(Callable<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> FxThread.call(condition));
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private <T extends Node> T node(String id) {
-        @SuppressWarnings("unchecked")
-        T found = (T) view.lookup("#" + id);
-        assertThat(found).as("#" + id).isNotNull();
-        return found;
-    }
-
-    private String text(String id) {
-        return ((Label) node(id)).getText();
-    }
-
-    private boolean shown(String id) {
-        Node node = node(id);
-        return node.isVisible() && node.isManaged();
-    }
-
-    private boolean off(String id) {
-        return node(id).isDisable();
     }
 
     /** The reason a person reads on hovering the action {@code id}, disabled or not. */
     private String why(String id) throws Exception {
         return FxThread.call(() -> {
-            Node slot = node(id + "-slot");
+            Node slot = area.node(id + "-slot");
             Object tip = slot.getProperties().get("javafx.scene.control.Tooltip");
             return ((Tooltip) tip).getText();
         });
     }
 
     private TabPane tokens() {
-        return node("tokens");
+        return area.node("tokens");
     }
 
     private List<String> tabNames() {
@@ -168,17 +138,17 @@ class SessionViewTest {
     }
 
     private SplitPane split() {
-        return (SplitPane) ((javafx.scene.control.ScrollPane) node("session-column")).getContent();
+        return (SplitPane) ((javafx.scene.control.ScrollPane) area.node("session-column")).getContent();
     }
 
     private List<String> phaseStyles() {
-        return node("session-phase").getStyleClass().stream()
+        return area.node("session-phase").getStyleClass().stream()
                 .filter(s -> s.startsWith("phase-") && !s.equals("phase-badge"))
                 .toList();
     }
 
     private List<String> toneStyles() {
-        return node("session-message").getStyleClass().stream()
+        return area.node("session-message").getStyleClass().stream()
                 .filter(s -> s.startsWith("tone-"))
                 .toList();
     }
@@ -189,12 +159,12 @@ class SessionViewTest {
     void signedOutTheInspectorAndSignInAreAllThereIs() throws Exception {
         show(new SignInPageBrowser());
 
-        assertThat(text("session-phase")).isEqualTo("Signed out");
+        assertThat(area.text("session-phase")).isEqualTo("Signed out");
         assertThat(phaseStyles()).containsExactly("phase-signed_out");
-        assertThat(off("sign-in")).isFalse();
-        assertThat(node("sign-in").getStyleClass()).contains("primary");
+        assertThat(area.off("sign-in")).isFalse();
+        assertThat(area.node("sign-in").getStyleClass()).contains("primary");
         assertThat(why("sign-in")).isEqualTo("Opens your browser to sign in; the code exchange is sent once (P3).");
-        assertThat(List.of(off("refresh"), off("userinfo"), off("sign-out"), off("end-session")))
+        assertThat(List.of(area.off("refresh"), area.off("userinfo"), area.off("sign-out"), area.off("end-session")))
                 .containsOnly(true);
         assertThat(why("refresh")).endsWith("processed (F1).");
         assertThat(why("userinfo")).isEqualTo("Reads the UserInfo claims, a retried read (OP4).");
@@ -202,15 +172,15 @@ class SessionViewTest {
                 .isEqualTo("Erases the session here, then asks the provider to revoke the token (P8).");
         assertThat(why("end-session")).startsWith("Signs out as Sign out does").endsWith("(SX1).");
         assertThat(List.of(
-                        shown("cancel-sign-in"),
-                        shown("pause-countdown"),
-                        shown("retry"),
-                        shown("wait-countdown"),
-                        shown("session-message"),
-                        shown("device-code"),
-                        shown("device-qr"),
-                        node("authorization-url").getParent().isVisible(),
-                        node("token-expiry").getParent().isVisible()))
+                        area.shown("cancel-sign-in"),
+                        area.shown("pause-countdown"),
+                        area.shown("retry"),
+                        area.shown("wait-countdown"),
+                        area.shown("session-message"),
+                        area.shown("device-code"),
+                        area.shown("device-qr"),
+                        area.node("authorization-url").getParent().isVisible(),
+                        area.node("token-expiry").getParent().isVisible()))
                 .containsOnly(false);
 
         assertThat(tabNames()).containsExactly("Inspect a token");
@@ -227,18 +197,21 @@ class SessionViewTest {
     void signedInTheTokensShowWithoutTheirValues() throws Exception {
         signedIn();
 
-        assertThat(text("session-phase")).isEqualTo(model.phaseTextProperty().get());
+        assertThat(area.text("session-phase"))
+                .isEqualTo(model.phaseTextProperty().get());
         assertThat(phaseStyles()).containsExactly("phase-signed_in");
-        assertThat(text("session-message")).isEqualTo("The ID token's signature and claims were verified.");
-        assertThat(shown("session-message")).isTrue();
+        assertThat(area.text("session-message")).isEqualTo("The ID token's signature and claims were verified.");
+        assertThat(area.shown("session-message")).isTrue();
         assertThat(toneStyles())
                 .containsExactly("tone-" + model.toneProperty().get().name().toLowerCase());
-        assertThat(off("sign-in")).isTrue();
-        assertThat(List.of(off("refresh"), off("userinfo"), off("sign-out"), off("end-session")))
+        assertThat(area.off("sign-in")).isTrue();
+        assertThat(List.of(area.off("refresh"), area.off("userinfo"), area.off("sign-out"), area.off("end-session")))
                 .containsOnly(false);
-        assertThat(node("token-expiry").getParent().isVisible()).isTrue();
-        assertThat(text("token-expiry")).isEqualTo(model.expiryProperty().get()).isNotEmpty();
-        assertThat(text("refresh-token-expiry"))
+        assertThat(area.node("token-expiry").getParent().isVisible()).isTrue();
+        assertThat(area.text("token-expiry"))
+                .isEqualTo(model.expiryProperty().get())
+                .isNotEmpty();
+        assertThat(area.text("refresh-token-expiry"))
                 .isEqualTo(model.refreshExpiryProperty().get())
                 .isNotEmpty();
 
@@ -270,10 +243,10 @@ class SessionViewTest {
 
         TextArea userInfo = (TextArea) tokens().getTabs().get(3).getContent();
         assertThat(userInfo.getText()).startsWith("Press UserInfo to fetch the claims");
-        fire("userinfo");
+        area.fire("userinfo");
         await(() ->
                 !model.busyProperty().get() && !model.userInfoProperty().get().isEmpty());
-        assertThat(((TextArea) node("userinfo-claims")).getText())
+        assertThat(((TextArea) area.node("userinfo-claims")).getText())
                 .isEqualTo(model.userInfoProperty().get())
                 .contains("\"sub\"");
     }
@@ -284,14 +257,14 @@ class SessionViewTest {
         signedIn();
         FxThread.run(() -> tokens().getSelectionModel().select(1));
 
-        fire("refresh");
+        area.fire("refresh");
         await(() -> !model.busyProperty().get() && model.messageProperty().get().equals("Tokens refreshed."));
 
         assertThat(selectedTab().getText()).isEqualTo("Access token");
         assertThat(tabNames()).hasSize(5).endsWith("Inspect a token");
 
         FxThread.run(() -> tokens().getSelectionModel().selectLast());
-        fire("refresh");
+        area.fire("refresh");
         await(() -> !model.busyProperty().get() && phaseStyles().equals(List.of("phase-signed_in")));
 
         assertThat(selectedTab().getId()).isEqualTo("token-inspector");
@@ -304,17 +277,17 @@ class SessionViewTest {
         signedIn();
         DEMO.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(60)), 1);
 
-        fire("refresh");
+        area.fire("refresh");
         await(() -> model.phaseProperty().get() == Phase.PAUSED
                 && !model.busyProperty().get());
 
         assertThat(phaseStyles()).containsExactly("phase-paused");
-        assertThat(shown("pause-countdown")).isTrue();
-        assertThat(text("pause-countdown")).isEqualTo("Paused: try again in 60 s");
-        assertThat(node("pause-countdown").getStyleClass()).contains("countdown");
-        assertThat(shown("retry")).as("a pause is not a spent budget").isFalse();
-        assertThat(List.of(off("refresh"), off("userinfo"))).containsOnly(true);
-        assertThat(List.of(off("sign-out"), off("end-session"))).containsOnly(false);
+        assertThat(area.shown("pause-countdown")).isTrue();
+        assertThat(area.text("pause-countdown")).isEqualTo("Paused: try again in 60 s");
+        assertThat(area.node("pause-countdown").getStyleClass()).contains("countdown");
+        assertThat(area.shown("retry")).as("a pause is not a spent budget").isFalse();
+        assertThat(List.of(area.off("refresh"), area.off("userinfo"))).containsOnly(true);
+        assertThat(List.of(area.off("sign-out"), area.off("end-session"))).containsOnly(false);
         String reason = model.pauseReasonProperty().get();
         assertThat(reason).contains("429", "(P1)");
         assertThat(why("refresh")).isEqualTo(reason);
@@ -329,9 +302,9 @@ class SessionViewTest {
         clock.advance(Duration.ofSeconds(60));
         FxThread.run(ticker::tick);
 
-        assertThat(shown("pause-countdown")).isFalse();
+        assertThat(area.shown("pause-countdown")).isFalse();
         assertThat(phaseStyles()).containsExactly("phase-signed_in");
-        assertThat(off("refresh")).isFalse();
+        assertThat(area.off("refresh")).isFalse();
         assertThat(why("refresh")).startsWith("Sends the refresh token for new tokens");
     }
 
@@ -342,20 +315,20 @@ class SessionViewTest {
         DEMO.provider().faults().inject("/token", Fault.Throttle.seconds(429, Duration.ofSeconds(5)), 1);
         sleeper.hold();
 
-        fire("refresh");
+        area.fire("refresh");
         await(() -> !model.waitTextProperty().get().isEmpty());
 
-        assertThat(shown("wait-countdown")).isTrue();
-        assertThat(text("wait-countdown"))
+        assertThat(area.shown("wait-countdown")).isTrue();
+        assertThat(area.text("wait-countdown"))
                 .isEqualTo(model.waitTextProperty().get())
                 .contains("(RA3)");
-        assertThat(((Label) node("wait-countdown")).isWrapText()).isTrue();
+        assertThat(((Label) area.node("wait-countdown")).isWrapText()).isTrue();
 
         sleeper.release();
         await(() -> !model.busyProperty().get());
 
-        assertThat(shown("wait-countdown")).isFalse();
-        assertThat(text("session-message")).isEqualTo("Tokens refreshed.");
+        assertThat(area.shown("wait-countdown")).isFalse();
+        assertThat(area.text("session-message")).isEqualTo("Tokens refreshed.");
     }
 
     @Test
@@ -364,23 +337,23 @@ class SessionViewTest {
         signedIn();
         DEMO.provider().faults().inject("/userinfo", new Fault.ServerError(500), 50);
 
-        fire("userinfo");
+        area.fire("userinfo");
         await(() -> !model.busyProperty().get() && model.retryOfferedProperty().get());
 
-        assertThat(shown("retry")).isTrue();
-        assertThat(node("retry").getStyleClass()).contains("retry");
-        assertThat(((Button) node("retry")).getTooltip().getText())
+        assertThat(area.shown("retry")).isTrue();
+        assertThat(area.node("retry").getStyleClass()).contains("retry");
+        assertThat(((Button) area.node("retry")).getTooltip().getText())
                 .isEqualTo(model.retryHintProperty().get())
                 .isNotEmpty();
         assertThat(phaseStyles()).containsExactly("phase-failed");
         assertThat(toneStyles()).containsExactly("tone-error");
 
         DEMO.provider().faults().clear();
-        fire("retry");
+        area.fire("retry");
         await(() ->
                 !model.busyProperty().get() && !model.userInfoProperty().get().isEmpty());
 
-        assertThat(shown("retry")).isFalse();
+        assertThat(area.shown("retry")).isFalse();
         assertThat(phaseStyles()).containsExactly("phase-signed_in");
     }
 
@@ -389,20 +362,20 @@ class SessionViewTest {
             + " and say why")
     void anOAuthOnlySessionSaysWhyItsOpenIdActionsAreOff() throws Exception {
         show(new SignInPageBrowser(), fields -> fields.scopeProperty().set("offline_access"));
-        fire("sign-in");
+        area.fire("sign-in");
         await(() -> model.phaseProperty().get() == Phase.SIGNED_IN
                 && !model.busyProperty().get());
 
         assertThat(tabNames()).containsExactly("Access token", "Refresh token", "UserInfo", "Inspect a token");
-        assertThat(off("userinfo")).isTrue();
-        assertThat(off("end-session")).isTrue();
+        assertThat(area.off("userinfo")).isTrue();
+        assertThat(area.off("end-session")).isTrue();
         assertThat(why("userinfo"))
                 .isEqualTo("This session has no ID token (the scopes have no openid). UserInfo is OpenID Connect's"
                         + " (DV10).");
         assertThat(why("end-session"))
                 .startsWith("This session has no ID token (the scopes have no openid). Ending the sign-in")
                 .endsWith("Sign out revokes the token.");
-        assertThat(off("sign-out")).isFalse();
+        assertThat(area.off("sign-out")).isFalse();
     }
 
     @Test
@@ -410,26 +383,26 @@ class SessionViewTest {
             + " ends the wait")
     void withoutABrowserTheUrlShowsAndCopies() throws Exception {
         show(url -> false);
-        fire("sign-in");
+        area.fire("sign-in");
         await(() -> !model.authorizationUrlProperty().get().isEmpty());
 
-        TextField url = node("authorization-url");
+        TextField url = area.node("authorization-url");
         assertThat(url.getParent().isVisible()).isTrue();
         assertThat(url.getText()).isEqualTo(model.authorizationUrlProperty().get());
         assertThat(url.isEditable()).isFalse();
         assertThat(phaseStyles()).containsExactly("phase-signing_in");
-        assertThat(text("session-detail")).contains("No browser could be started");
-        assertThat(((Label) node("session-detail")).isWrapText()).isTrue();
+        assertThat(area.text("session-detail")).contains("No browser could be started");
+        assertThat(((Label) area.node("session-detail")).isWrapText()).isTrue();
 
-        fire("copy-authorization-url");
+        area.fire("copy-authorization-url");
         assertThat(FxThread.call(() -> Clipboard.getSystemClipboard().getString()))
                 .isEqualTo(url.getText());
 
-        fire("cancel-sign-in");
+        area.fire("cancel-sign-in");
         await(() -> !model.busyProperty().get());
 
         assertThat(url.getParent().isVisible()).isFalse();
-        assertThat(off("sign-in")).isFalse();
+        assertThat(area.off("sign-in")).isFalse();
     }
 
     @Test
@@ -438,7 +411,7 @@ class SessionViewTest {
         show(new SignInPageBrowser());
         FxThread.run(() -> model.settings().clientIdProperty().set(" "));
 
-        assertThat(off("sign-in")).isTrue();
+        assertThat(area.off("sign-in")).isTrue();
         assertThat(why("sign-in"))
                 .isEqualTo("A settings field is refused: its reason is under it. Correct it to sign in.");
     }
