@@ -1,6 +1,6 @@
 package dev.stormwatch.app.session;
 
-import static dev.stormwatch.app.session.ShownArea.await;
+import static dev.stormwatch.testing.ShownArea.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.app.SignInPageBrowser;
@@ -15,6 +15,7 @@ import dev.stormwatch.server.Fault;
 import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.testing.FxThread;
 import dev.stormwatch.testing.HeldSleeper;
+import dev.stormwatch.testing.ShownArea;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -1,6 +1,6 @@
 package dev.stormwatch.app.session;
 
-import static dev.stormwatch.app.session.ShownArea.await;
+import static dev.stormwatch.testing.ShownArea.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stormwatch.app.common.ManualTicker;
@@ -12,6 +12,7 @@ import dev.stormwatch.oauth.ProfileStore;
 import dev.stormwatch.provider.RunningDemoProvider;
 import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.testing.FxThread;
+import dev.stormwatch.testing.ShownArea;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -98,7 +99,7 @@ class SettingsViewTest {
                     event -> {});
             session.applySettings();
             view = new SettingsView(session);
-            stage.setScene(new Scene(view, 900, 2400));
+            stage.setScene(new Scene(new javafx.scene.control.ScrollPane(view), 900, 800));
             stage.sizeToScene();
             stage.show();
         });
@@ -109,21 +110,9 @@ class SettingsViewTest {
     void everyTextFieldIsItsSetting() throws Exception {
         show(Optional.empty());
 
-        for (Map.Entry<String, Function<SettingsViewModel, StringProperty>> field : TEXT_FIELDS.entrySet()) {
-            StringProperty setting = field.getValue().apply(model);
-            TextInputControl input = area.node(field.getKey());
-            String fromModel = "set " + field.getKey();
-            String typed = "typed " + field.getKey();
-
-            FxThread.run(() -> setting.set(fromModel));
-            assertThat(input.getText())
-                    .as("%s shows its setting", field.getKey())
-                    .isEqualTo(fromModel);
-            FxThread.run(() -> input.setText(typed));
-            assertThat(setting.get())
-                    .as("%s writes its setting", field.getKey())
-                    .isEqualTo(typed);
-        }
+        Map<String, StringProperty> fields = new LinkedHashMap<>();
+        TEXT_FIELDS.forEach((id, setting) -> fields.put(id, setting.apply(model)));
+        area.assertFieldsAre(fields);
     }
 
     @Test
@@ -155,22 +144,22 @@ class SettingsViewTest {
     void aRefusalStandsUnderItsOwnField() throws Exception {
         show(Optional.empty());
 
-        for (Map.Entry<String, Function<SettingsViewModel, StringProperty>> refusal : REFUSALS.entrySet()) {
-            String field = refusal.getKey();
-            StringProperty reason = refusal.getValue().apply(model);
-            String said = "refused: " + field;
-
-            FxThread.run(() -> reason.set(said));
+        FxThread.run(
+                () -> REFUSALS.forEach((field, reason) -> reason.apply(model).set("refused: " + field)));
+        for (String field : REFUSALS.keySet()) {
             Label line = area.node(field + "-error");
-            assertThat(line.getText()).as(field).isEqualTo(said);
+            assertThat(line.getText()).as(field).isEqualTo("refused: " + field);
             assertThat(area.shown(field + "-error"))
                     .as("%s's reason shown", field)
                     .isTrue();
-            assertThat(FxThread.call(() -> fieldBox(field).getChildrenUnmodifiable()))
+            assertThat(fieldBox(field).getChildrenUnmodifiable())
                     .as("%s's reason is in its own field's box, after the field", field)
                     .containsSubsequence(inputOf(field), line);
+        }
 
-            FxThread.run(() -> reason.set(""));
+        FxThread.run(
+                () -> REFUSALS.values().forEach(reason -> reason.apply(model).set("")));
+        for (String field : REFUSALS.keySet()) {
             assertThat(area.shown(field + "-error"))
                     .as("%s's reason gone", field)
                     .isFalse();
