@@ -321,8 +321,8 @@ public final class SessionView extends BorderPane {
             Label facts = new Label(token.fingerprint() + " · " + token.length() + " characters · value hidden");
             facts.getStyleClass().add("muted");
             Label verification = RuleHints.explain(new Label(token.verification()));
-            // UI21: one line, whole on hover: a line that wraps at 1024 px takes the claims box's room.
-            verification.setWrapText(false);
+            // UI21: one line (a label's default), whole on hover: a line that wraps at 1024 px takes the claims box's
+            // room.
             if (verification.getTooltip() == null) {
                 verification.setTooltip(new javafx.scene.control.Tooltip(token.verification()));
             }

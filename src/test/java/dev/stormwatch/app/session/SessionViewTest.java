@@ -172,17 +172,22 @@ class SessionViewTest {
         assertThat(why("sign-out"))
                 .isEqualTo("Erases the session here, then asks the provider to revoke the token (P8).");
         assertThat(why("end-session")).startsWith("Signs out as Sign out does").endsWith("(SX1).");
-        assertThat(List.of(
-                        area.shown("cancel-sign-in"),
-                        area.shown("pause-countdown"),
-                        area.shown("retry"),
-                        area.shown("wait-countdown"),
-                        area.shown("session-message"),
-                        area.shown("device-code"),
-                        area.shown("device-qr"),
-                        area.node("authorization-url").getParent().isVisible(),
-                        area.node("token-expiry").getParent().isVisible()))
-                .containsOnly(false);
+        // What is not there keeps no room either (UI26): hidden and out of the layout.
+        List<Node> absent = List.of(
+                area.node("cancel-sign-in"),
+                area.node("pause-countdown"),
+                area.node("retry"),
+                area.node("wait-countdown"),
+                area.node("session-message"),
+                area.node("device-code"),
+                area.node("device-qr"),
+                area.node("authorization-url").getParent(),
+                area.node("token-expiry").getParent());
+        for (Node hidden : absent) {
+            assertThat(hidden.isVisible() || hidden.isManaged())
+                    .as("%s keeps no room", hidden.getId() == null ? hidden : hidden.getId())
+                    .isFalse();
+        }
 
         assertThat(tabNames()).containsExactly("Inspect a token");
         // UI23: the timeline keeps its title and lanes; the session takes all the rest.
@@ -250,6 +255,137 @@ class SessionViewTest {
         assertThat(((TextArea) area.node("userinfo-claims")).getText())
                 .isEqualTo(model.userInfoProperty().get())
                 .contains("\"sub\"");
+    }
+
+    @Test
+    @DisplayName("UI8, UI12: the session column scrolls only up and down, the settings beside it fit their width; a"
+            + " label that may grow wraps and keeps its height, the phase, the countdown and the actions never shrink"
+            + " to an ellipsis, and a reason on hover wraps at a readable width")
+    void theLayoutKeepsEveryWord() throws Exception {
+        signedIn();
+
+        assertThat(view.getId()).isEqualTo("session");
+        javafx.scene.control.ScrollPane column = area.node("session-column");
+        assertThat(view.getCenter()).isSameAs(column);
+        assertThat(List.of(column.isFitToWidth(), column.isFitToHeight())).containsOnly(true);
+        assertThat(column.getHbarPolicy()).isEqualTo(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        javafx.scene.control.ScrollPane settings = (javafx.scene.control.ScrollPane) view.getLeft();
+        assertThat(settings.getContent()).isInstanceOf(SettingsView.class);
+        assertThat(settings.isFitToWidth()).isTrue();
+        assertThat(settings.getPrefWidth()).isEqualTo(330);
+
+        for (String id : List.of("session-phase", "pause-countdown")) {
+            assertThat(((Region) area.node(id)).getMinWidth()).as(id).isEqualTo(Region.USE_PREF_SIZE);
+        }
+        for (String id : List.of("session-detail", "wait-countdown", "session-message", "device-code")) {
+            Label label = area.node(id);
+            assertThat(label.isWrapText()).as("%s wraps", id).isTrue();
+            assertThat(label.getMinHeight()).as("%s keeps its lines", id).isEqualTo(Region.USE_PREF_SIZE);
+        }
+        assertThat(((Label) area.node("session-message")).getMaxWidth()).isEqualTo(Double.MAX_VALUE);
+        javafx.scene.layout.HBox banner =
+                (javafx.scene.layout.HBox) area.node("session-phase").getParent();
+        assertThat(banner.getAlignment()).isEqualTo(javafx.geometry.Pos.CENTER_LEFT);
+        assertThat(javafx.scene.layout.HBox.getHgrow(area.node("session-detail")))
+                .isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+        javafx.scene.layout.FlowPane actions =
+                (javafx.scene.layout.FlowPane) area.node("sign-in-slot").getParent();
+        assertThat(actions.getAlignment()).isEqualTo(javafx.geometry.Pos.CENTER_LEFT);
+        javafx.scene.layout.HBox urlRow =
+                (javafx.scene.layout.HBox) area.node("authorization-url").getParent();
+        assertThat(urlRow.getAlignment()).isEqualTo(javafx.geometry.Pos.CENTER_LEFT);
+        assertThat(javafx.scene.layout.HBox.getHgrow(area.node("authorization-url")))
+                .isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+        Tooltip reason = (Tooltip) area.node("sign-out-slot").getProperties().get("javafx.scene.control.Tooltip");
+        assertThat(reason.isWrapText()).isTrue();
+        assertThat(reason.getMaxWidth()).isEqualTo(420);
+
+        javafx.scene.layout.VBox pane = (javafx.scene.layout.VBox) banner.getParent();
+        assertThat(pane.getPadding()).isEqualTo(new javafx.geometry.Insets(12));
+        assertThat(javafx.scene.layout.VBox.getVgrow(tokens())).isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+        javafx.scene.layout.VBox body =
+                (javafx.scene.layout.VBox) tokens().getTabs().get(0).getContent();
+        assertThat(body.getPadding()).isEqualTo(new javafx.geometry.Insets(8));
+        SplitPane decoded = (SplitPane) body.getChildren().get(2);
+        assertThat(javafx.scene.layout.VBox.getVgrow(decoded)).isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+        assertThat(decoded.getDividerPositions()[0]).as("the header's share").isEqualTo(0.3, within(0.01));
+        javafx.scene.layout.VBox claims =
+                (javafx.scene.layout.VBox) decoded.getItems().get(1);
+        assertThat(javafx.scene.layout.VBox.getVgrow(claims.getChildren().get(1)))
+                .isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+        assertThat(((TextArea) area.node("userinfo-claims")).isEditable()).isFalse();
+    }
+
+    @Test
+    @DisplayName("UI23: signed out, the timeline goes back to its least height after the window is made lower and"
+            + " then higher again, rather than keep the share the lower window forced")
+    void signedOutTheTimelineStaysAtItsLeastHeightAcrossAResize() throws Exception {
+        show(new SignInPageBrowser());
+        Region timeline = (Region) split().getItems().get(1);
+
+        FxThread.run(() -> stage.setHeight(500));
+        FxThread.run(() -> stage.setHeight(800));
+
+        await(() -> Math.abs(timeline.getHeight() - SessionView.TIMELINE_MIN_HEIGHT_SIGNED_OUT) < 1);
+        assertThat(split().getDividerPositions()[0]).isGreaterThan(0.75);
+    }
+
+    @Test
+    @DisplayName("SX4, UI29: an area built over a session already signed in shows its token tabs at once")
+    void anAreaBuiltOverASignedInSessionShowsItsTokens() throws Exception {
+        signedIn();
+
+        FxThread.run(() -> {
+            view = new SessionView(model, new TimelineViewModel(Platform::runLater));
+            stage.setScene(new Scene(view, 1280, 800));
+        });
+
+        assertThat(tabNames())
+                .containsExactly("ID token", "Access token", "Refresh token", "UserInfo", "Inspect a token");
+    }
+
+    @Test
+    @DisplayName("UI16, DV1: a device sign-in shows its code and its page as a QR code, 4 px a module, dark on white,"
+            + " while it waits for the person on the other device")
+    void aDeviceSignInShowsItsCodeAndQrCode() throws Exception {
+        sleeper.hold(); // the client waits before its first poll: the code and the page stay shown
+        show(url -> false, fields -> fields.deviceProperty().set(true));
+
+        area.fire("sign-in");
+        await(() -> !model.devicePageProperty().get().isEmpty());
+
+        assertThat(area.shown("device-code")).isTrue();
+        assertThat(area.text("device-code"))
+                .isEqualTo(model.deviceCodeProperty().get())
+                .contains(model.devicePageProperty().get().replaceFirst("\\?.*", ""));
+        assertThat(area.shown("device-qr")).isTrue();
+        boolean[][] modules = DeviceQrCode.modules(model.devicePageProperty().get());
+        javafx.scene.canvas.Canvas qr = area.node("device-qr");
+        assertThat(qr.getWidth()).isEqualTo(modules.length * 4.0);
+        assertThat(qr.getHeight()).isEqualTo(modules.length * 4.0);
+        javafx.scene.image.PixelReader pixels =
+                FxThread.call(() -> qr.snapshot(null, null)).getPixelReader();
+        for (int y = 0; y < modules.length; y++) {
+            for (int x = 0; x < modules[y].length; x++) {
+                javafx.scene.paint.Color centre = pixels.getColor(x * 4 + 2, y * 4 + 2);
+                assertThat(centre)
+                        .as("module %d,%d", x, y)
+                        .isEqualTo(modules[y][x] ? javafx.scene.paint.Color.BLACK : javafx.scene.paint.Color.WHITE);
+                // Each module fills its 4 px square, its corners too.
+                assertThat(pixels.getColor(x * 4, y * 4))
+                        .as("corner of %d,%d", x, y)
+                        .isEqualTo(centre);
+                assertThat(pixels.getColor(x * 4 + 3, y * 4 + 3))
+                        .as("corner of %d,%d", x, y)
+                        .isEqualTo(centre);
+            }
+        }
+
+        FxThread.run(model::cancelSignIn);
+        sleeper.release();
+        await(() -> !model.busyProperty().get());
+        assertThat(area.shown("device-qr")).isFalse();
+        assertThat(area.shown("device-code")).isFalse();
     }
 
     @Test
