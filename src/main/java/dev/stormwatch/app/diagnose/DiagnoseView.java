@@ -286,6 +286,8 @@ public final class DiagnoseView extends BorderPane {
         time.setLabel("seconds since the first request");
         CategoryAxis clients = new CategoryAxis();
         clients.setLabel("client");
+        // The rows in the order set below, busiest on top; a ranging axis would order them as the data came.
+        clients.setAutoRanging(false);
         ScatterChart<Number, String> chart = new ScatterChart<>(time, clients);
         chart.setId("diagnose-lanes");
         chart.setTitle("Requests per client (DG23)");
