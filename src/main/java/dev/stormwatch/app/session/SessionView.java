@@ -62,7 +62,6 @@ public final class SessionView extends BorderPane {
         // below, with the signed-out share of UI23).
         SplitPane vertical = new SplitPane(sessionPane(model), timelineView);
         vertical.setOrientation(Orientation.VERTICAL);
-        vertical.setDividerPositions(SESSION_SHARE);
         // UI23: signed out, the token inspector is the only token tab and the timeline has nothing of this session to
         // show: the session takes all but the timeline's least height, so that the inspector's header and claims
         // are usable without scrolling; signed in, the shares of UI21 come back.

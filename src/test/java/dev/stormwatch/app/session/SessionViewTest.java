@@ -190,6 +190,7 @@ class SessionViewTest {
         }
 
         assertThat(tabNames()).containsExactly("Inspect a token");
+        assertThat(tokens().getTabClosingPolicy()).isEqualTo(TabPane.TabClosingPolicy.UNAVAILABLE);
         // UI23: the timeline keeps its title and lanes; the session takes all the rest.
         Region timeline = (Region) split().getItems().get(1);
         assertThat(timeline.getMinHeight()).isEqualTo(SessionView.TIMELINE_MIN_HEIGHT_SIGNED_OUT);
@@ -363,8 +364,11 @@ class SessionViewTest {
         javafx.scene.canvas.Canvas qr = area.node("device-qr");
         assertThat(qr.getWidth()).isEqualTo(modules.length * 4.0);
         assertThat(qr.getHeight()).isEqualTo(modules.length * 4.0);
+        // On a transparent ground: the canvas paints its own white, whatever is behind it.
+        javafx.scene.SnapshotParameters ground = new javafx.scene.SnapshotParameters();
+        ground.setFill(javafx.scene.paint.Color.TRANSPARENT);
         javafx.scene.image.PixelReader pixels =
-                FxThread.call(() -> qr.snapshot(null, null)).getPixelReader();
+                FxThread.call(() -> qr.snapshot(ground, null)).getPixelReader();
         for (int y = 0; y < modules.length; y++) {
             for (int x = 0; x < modules[y].length; x++) {
                 javafx.scene.paint.Color centre = pixels.getColor(x * 4 + 2, y * 4 + 2);

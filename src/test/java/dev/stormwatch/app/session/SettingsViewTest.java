@@ -16,6 +16,7 @@ import dev.stormwatch.testing.ShownArea;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -31,6 +32,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextInputControl;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -38,6 +40,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
@@ -55,6 +58,10 @@ class SettingsViewTest {
 
     /** Each text field's id, and the setting it edits. */
     private static final Map<String, Function<SettingsViewModel, StringProperty>> TEXT_FIELDS = textFields();
+
+    /** The fields that take a path, each with a Choose… button beside it (TX3). */
+    private static final List<String> FILE_FIELDS = List.of(
+            "settings-client-cert", "settings-client-cert-key", "settings-client-key-file", "settings-session-file");
 
     /** Each refusal's line, by the id of the field it stands under, and the setting's reason it shows. */
     private static final Map<String, Function<SettingsViewModel, StringProperty>> REFUSALS = refusals();
@@ -160,8 +167,9 @@ class SettingsViewTest {
         FxThread.run(
                 () -> REFUSALS.values().forEach(reason -> reason.apply(model).set("")));
         for (String field : REFUSALS.keySet()) {
-            assertThat(area.shown(field + "-error"))
-                    .as("%s's reason gone", field)
+            Node line = area.node(field + "-error");
+            assertThat(line.isVisible() || line.isManaged())
+                    .as("%s's reason gone, keeping no room", field)
                     .isFalse();
         }
     }
@@ -245,7 +253,10 @@ class SettingsViewTest {
         assertThat(((TextInputControl) area.node("settings-client-id")).getText())
                 .isEqualTo("my-app");
 
-        assertThat(area.shown("settings-profile-error")).isFalse();
+        Node profileError = area.node("settings-profile-error");
+        assertThat(profileError.isVisible() || profileError.isManaged())
+                .as("no reason, no room")
+                .isFalse();
         FxThread.run(() -> ((TextInputControl) area.node("settings-profile-name")).setText(""));
         area.fire("settings-profile-save");
         assertThat(area.shown("settings-profile-error")).isTrue();
@@ -283,6 +294,98 @@ class SettingsViewTest {
         assertThat(area.off("settings-account-find")).isFalse();
         FxThread.run(() -> model.findingIssuerProperty().set(true));
         assertThat(area.off("settings-account-find")).isTrue();
+    }
+
+    @Test
+    @DisplayName("UI8, UI16: at the column's width every word stays whole: labels, tick boxes and reasons wrap, the"
+            + " buttons beside a field keep their words and the field takes the rest, the lists take the width, and"
+            + " an empty field's prompt says what empty means")
+    void everyWordStaysWholeInTheColumn() throws Exception {
+        show(Optional.empty());
+
+        assertThat(view.getSpacing()).isEqualTo(8);
+        assertThat(view.getPadding()).isEqualTo(new javafx.geometry.Insets(12));
+        assertThat(((javafx.scene.layout.HBox) area.node("settings-apply").getParent()).getAlignment())
+                .as("Apply beside the title")
+                .isEqualTo(javafx.geometry.Pos.CENTER_LEFT);
+        for (String id : List.of("settings-profile", "settings-client-auth", "settings-preset")) {
+            assertThat(((Region) area.node(id)).getMaxWidth()).as(id).isEqualTo(Double.MAX_VALUE);
+        }
+        Map<String, String> buttonAndField = new LinkedHashMap<>();
+        buttonAndField.put("settings-profile-save", "settings-profile-name");
+        buttonAndField.put("settings-account-find", "settings-account");
+        for (String file : FILE_FIELDS) {
+            buttonAndField.put(file + "-choose", file);
+        }
+        buttonAndField.forEach((button, field) -> {
+            assertThat(((Region) area.node(button)).getMinWidth()).as(button).isEqualTo(Region.USE_PREF_SIZE);
+            assertThat(javafx.scene.layout.HBox.getHgrow(area.node(field)))
+                    .as(field)
+                    .isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+        });
+        for (String file : FILE_FIELDS) {
+            assertThat(((javafx.scene.control.Button) area.node(file + "-choose")).getText())
+                    .isEqualTo("Choose…");
+            assertThat(labelOf(file).isWrapText()).as("%s's name", file).isTrue();
+        }
+        assertThat(labelOf("settings-account").isWrapText()).isTrue();
+        for (String id : REFUSALS.keySet()) {
+            assertThat(((Label) area.node(id + "-error")).isWrapText()).as(id).isTrue();
+        }
+        assertThat(((Label) area.node("settings-profile-error")).isWrapText()).isTrue();
+        for (String id : List.of("settings-stay-signed-in", "settings-device")) {
+            assertThat(((CheckBox) area.node(id)).isWrapText()).as(id).isTrue();
+        }
+        // The trade-offs under the redirect and the end-session fields.
+        for (String field : List.of("settings-redirect-port", "settings-end-session-method")) {
+            Parent group = fieldBox(field).getParent();
+            Label tradeOff = (Label) group.getChildrenUnmodifiable()
+                    .get(group.getChildrenUnmodifiable().size() - 1);
+            assertThat(tradeOff.getStyleClass()).contains("hint");
+            assertThat(tradeOff.isWrapText())
+                    .as("the trade-off under %s", field)
+                    .isTrue();
+        }
+        javafx.scene.control.TextArea params = area.node("settings-auth-params");
+        assertThat(params.isWrapText()).isTrue();
+        assertThat(params.getPrefRowCount()).isEqualTo(2);
+
+        Map<String, String> prompts = new LinkedHashMap<>();
+        prompts.put("settings-profile-name", "profile name");
+        prompts.put("settings-account", "alice@example.com (optional)");
+        prompts.put("settings-client-secret", "client secret (kept in memory only, never saved)");
+        prompts.put("settings-proxy", "empty: the environment's (HTTPS_PROXY); 'direct': none");
+        prompts.put("settings-proxy-password", "proxy password (kept in memory only, never saved)");
+        prompts.put(
+                "settings-auth-params",
+                "one name=value a line: prompt=login, audience=..., resource=https://api.example.com");
+        prompts.put("settings-client-key-file", "for private_key_jwt (RFC 7523)");
+        prompts.put("settings-client-cert", "for tls_client_auth or bound tokens (RFC 8705)");
+        prompts.put("settings-client-cert-key", "empty when the key is in the certificate's file");
+        prompts.put("settings-session-file", "default: the profile's own file");
+        prompts.forEach((id, prompt) -> assertThat(((TextInputControl) area.node(id)).getPromptText())
+                .as(id)
+                .isEqualTo(prompt));
+    }
+
+    @Test
+    @DisplayName("UI11: Tab in the extra authorization parameters goes on to the next field and types no tab")
+    void tabLeavesTheParameters(FxRobot robot) throws Exception {
+        show(Optional.empty());
+        javafx.scene.control.TextArea params = area.node("settings-auth-params");
+        FxThread.run(params::requestFocus);
+        assertThat(params.isFocused()).isTrue();
+
+        robot.type(javafx.scene.input.KeyCode.TAB);
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(params.getText()).doesNotContain("\t");
+        assertThat(params.isFocused()).isFalse();
+    }
+
+    /** The name over {@code field}, in the box that holds the field (or its row with a button). */
+    private Label labelOf(String field) {
+        return (Label) fieldBox(field).getChildrenUnmodifiable().get(0);
     }
 
     /** The box that holds {@code field}'s label, the field (or its row with a Choose… button) and its reason. */
