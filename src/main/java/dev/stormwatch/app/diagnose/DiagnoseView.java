@@ -1,5 +1,6 @@
 package dev.stormwatch.app.diagnose;
 
+import dev.stormwatch.app.common.FileDialogs;
 import dev.stormwatch.app.diagnose.DiagnoseViewModel.ArrivalPoint;
 import dev.stormwatch.diagnose.Diagnosis;
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
@@ -44,7 +45,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 
 /**
  * The Diagnose tab: the evidence and how to read it on the left (files opened or dropped anywhere on the tab), what
@@ -58,8 +58,13 @@ public final class DiagnoseView extends BorderPane {
     private VBox actions;
 
     public DiagnoseView(DiagnoseViewModel model) {
+        this(model, FileDialogs.desktop());
+    }
+
+    /** @param files asks for the evidence (Open files…) and where to save the HTML report */
+    public DiagnoseView(DiagnoseViewModel model, FileDialogs files) {
         setId("diagnose");
-        ScrollPane form = new ScrollPane(form(model));
+        ScrollPane form = new ScrollPane(form(model, files));
         form.setFitToWidth(true);
         form.setPrefWidth(340);
         setLeft(dev.stormwatch.app.common.Forms.pinnedBelow(form, actions));
@@ -126,15 +131,9 @@ public final class DiagnoseView extends BorderPane {
         Button save = new Button("Save HTML report...");
         save.setId("diagnose-save");
         save.disableProperty().bind(model.readyProperty().not());
-        save.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setInitialFileName("stormwatch-diagnosis.html");
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("HTML", "*.html"));
-            File file = chooser.showSaveDialog(getScene().getWindow());
-            if (file != null) {
-                model.saveHtml(file.toPath());
-            }
-        });
+        save.setOnAction(
+                e -> files.save(FileDialogs.windowOf(this), "Save the diagnosis as HTML", "stormwatch-diagnosis.html")
+                        .ifPresent(model::saveHtml));
         Label saved = new Label();
         saved.setId("diagnose-saved");
         saved.textProperty().bind(model.savedProperty());
@@ -549,7 +548,7 @@ public final class DiagnoseView extends BorderPane {
         return column;
     }
 
-    private Node form(DiagnoseViewModel model) {
+    private Node form(DiagnoseViewModel model, FileDialogs dialogs) {
         Label title = new Label("Evidence");
         title.getStyleClass().add("section-title");
         Label hint = new Label("Drop HAR files, access logs (plain or .gz), JSON lines or OTLP/JSON traces anywhere on"
@@ -570,10 +569,9 @@ public final class DiagnoseView extends BorderPane {
         Button add = new Button("Open files...");
         add.setId("diagnose-add");
         add.setOnAction(e -> {
-            List<File> chosen =
-                    new FileChooser().showOpenMultipleDialog(getScene().getWindow());
-            if (chosen != null) {
-                model.addFiles(chosen.stream().map(File::toPath).toList());
+            List<Path> chosen = dialogs.open(FileDialogs.windowOf(this), "Open evidence", true);
+            if (!chosen.isEmpty()) {
+                model.addFiles(chosen);
             }
         });
         Button remove = new Button("Remove");

@@ -1,11 +1,11 @@
 package dev.stormwatch.app.loadlab;
 
+import dev.stormwatch.app.common.FileDialogs;
 import dev.stormwatch.app.common.Forms;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.scenario.FaultMark;
 import dev.stormwatch.load.scenario.Scenario;
 import dev.stormwatch.relay.RateLimitDialect;
-import java.io.File;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 import javafx.beans.property.StringProperty;
@@ -29,7 +29,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
 
 /** The Load lab: the run's options on the left, the run drawn live on the right, its summary below. */
@@ -49,6 +48,11 @@ public final class LoadLabView extends BorderPane {
     private VBox actions;
 
     public LoadLabView(LoadLabViewModel model) {
+        this(model, FileDialogs.desktop());
+    }
+
+    /** @param files asks where to save the report (Save report…) */
+    public LoadLabView(LoadLabViewModel model, FileDialogs files) {
         this.model = model;
         setId("load-lab");
         ScrollPane form = new ScrollPane(form(model));
@@ -75,14 +79,8 @@ public final class LoadLabView extends BorderPane {
         Button save = new Button("Save report (JSON, CSV, PNG)...");
         save.setId("load-save");
         save.disableProperty().bind(model.reportReadyProperty().not());
-        save.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setInitialFileName("stormwatch-load.json");
-            File file = chooser.showSaveDialog(getScene().getWindow());
-            if (file != null) {
-                model.saveReport(file.toPath());
-            }
-        });
+        save.setOnAction(e -> files.save(FileDialogs.windowOf(this), "Save the load report", "stormwatch-load.json")
+                .ifPresent(model::saveReport));
         Label verdict = new Label();
         verdict.setId("load-verdict");
         verdict.setWrapText(true);

@@ -1,7 +1,5 @@
 package dev.stormwatch.app.session;
 
-import java.nio.file.Path;
-import java.util.Optional;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.geometry.Insets;
@@ -17,8 +15,6 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
-import javafx.stage.Window;
 
 /**
  * The token inspector's layout (SX4, SX5): the pasted token in a masked field (it is a secret: never shown back or
@@ -32,23 +28,11 @@ final class TokenInspectorView {
 
     private TokenInspectorView() {}
 
-    /** Asks the person for a token file (Open file…, SX6); empty when they cancel. */
-    interface TokenFiles {
-        Optional<Path> choose(Window owner);
-    }
-
     static Node build(TokenInspectorViewModel model) {
-        return build(model, TokenInspectorView::chooseOnTheDesktop);
+        return build(model, dev.stormwatch.app.common.FileDialogs.desktop());
     }
 
-    /** The desktop's own file chooser, over the window. */
-    private static Optional<Path> chooseOnTheDesktop(Window owner) {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Open a token file");
-        return Optional.ofNullable(chooser.showOpenDialog(owner)).map(java.io.File::toPath);
-    }
-
-    static Node build(TokenInspectorViewModel model, TokenFiles files) {
+    static Node build(TokenInspectorViewModel model, dev.stormwatch.app.common.FileDialogs files) {
         PasswordField token = new PasswordField();
         token.setId("inspector-token");
         token.setPromptText("Paste a JWT (header.payload.signature)");
@@ -72,9 +56,10 @@ final class TokenInspectorView {
         open.setId("inspector-open-file");
         open.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         open.disableProperty().bind(model.busyProperty());
-        open.setOnAction(e -> files.choose(
-                        open.getScene() == null ? null : open.getScene().getWindow())
-                .ifPresent(model::openTokenFile));
+        open.setOnAction(e ->
+                files.open(dev.stormwatch.app.common.FileDialogs.windowOf(open), "Open a token file", false).stream()
+                        .findFirst()
+                        .ifPresent(model::openTokenFile));
         Button inspect = new Button("Inspect");
         inspect.setId("inspector-inspect");
         inspect.setOnAction(e -> model.inspect());

@@ -11,7 +11,6 @@ import dev.stormwatch.testing.FxThread;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.Optional;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -42,8 +41,7 @@ class TokenInspectorViewTest {
     private final ArrayDeque<Runnable> background = new ArrayDeque<>();
     private final TokenInspectorViewModel model = new TokenInspectorViewModel(
             background::add, Runnable::run, new FakeClock(NOW), issuer -> TokenInspection.Keys.parse(jwks(), issuer));
-    private final java.util.List<javafx.stage.Window> askedOver = new java.util.ArrayList<>();
-    private Optional<Path> chosen = Optional.empty();
+    private final dev.stormwatch.testing.AnsweredFileDialogs files = new dev.stormwatch.testing.AnsweredFileDialogs();
     private Parent view;
     private Stage stage;
 
@@ -51,10 +49,7 @@ class TokenInspectorViewTest {
     void start(Stage stage) {
         this.stage = stage;
         // The desktop's file chooser is left out: the headless toolkit has none. This one answers as the test says.
-        view = (Parent) TokenInspectorView.build(model, owner -> {
-            askedOver.add(owner);
-            return chosen;
-        });
+        view = (Parent) TokenInspectorView.build(model, files);
         stage.setScene(new Scene(view, 1000, 640));
         // The toolkit's one stage may still have the size an earlier test class gave it.
         stage.sizeToScene();
@@ -260,12 +255,14 @@ class TokenInspectorViewTest {
         Button open = find("inspector-open-file");
 
         FxThread.run(open::fire);
-        assertThat(askedOver).containsExactly(stage);
+        assertThat(files.asked())
+                .containsExactly(
+                        new dev.stormwatch.testing.AnsweredFileDialogs.Asked("open", stage, "Open a token file", ""));
         assertThat(model.tokenProperty().get()).isEmpty();
 
-        chosen = Optional.of(file);
+        files.answer(file);
         FxThread.run(open::fire);
-        assertThat(askedOver).hasSize(2);
+        assertThat(files.asked()).hasSize(2);
         assertThat(this.<TextInputControl>find("inspector-token").getText())
                 .isEqualTo(token("k1", NOW.plusSeconds(600)));
         assertThat(this.<TableView<?>>find("inspector-checks").getItems()).isNotEmpty();
