@@ -90,6 +90,7 @@ public final class LoadLabView extends BorderPane {
         verdict.managedProperty().bind(verdict.visibleProperty());
         verdict.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // UI8: the verdict wraps, never cut
         Label saved = new Label();
+        saved.setId("load-saved");
         saved.textProperty().bind(model.savedProperty());
         requests.setId("load-throughput");
         trouble.setId("load-trouble");
@@ -224,7 +225,7 @@ public final class LoadLabView extends BorderPane {
         // Each column as wide as its widest text, header included (fitColumns); where they need more than the table's
         // width a run's header takes two lines (UI28), and only then does the table scroll sideways.
         table.setColumnResizePolicy(javafx.scene.control.TableView.UNCONSTRAINED_RESIZE_POLICY);
-        table.setFixedCellSize(ROW_HEIGHT);
+        table.setFixedCellSize(ColumnFit.ROW_HEIGHT);
         table.widthProperty().addListener((obs, was, now) -> {
             if (!table.getColumns().isEmpty() && was.doubleValue() != now.doubleValue()) {
                 javafx.application.Platform.runLater(() -> fitColumns(table));
@@ -273,7 +274,8 @@ public final class LoadLabView extends BorderPane {
             table.getItems().setAll(model.comparisonRows());
             javafx.application.Platform.runLater(() -> fitColumns(table));
         });
-        table.setPrefHeight(ROW_HEIGHT * 8 + 30); // until a comparison's rows set it (fitColumns)
+        table.setPrefHeight(
+                ColumnFit.ROW_HEIGHT * ColumnFit.LEAST_ROWS + 30); // until a comparison's rows set it (fitColumns)
         table.setMinHeight(120);
         VBox pane = new VBox(6, charts, table, verdicts);
         VBox.setVgrow(charts, Priority.ALWAYS);
@@ -282,85 +284,39 @@ public final class LoadLabView extends BorderPane {
     }
 
     /**
-     * UI28: the comparison table's rows that show however low the window, its first ones: the whole run's
-     * amplification and those from the fault on.
-     */
-    static final int LEAST_ROWS = 8;
-    /** The comparison table's rows, one line each. */
-    private static final double ROW_HEIGHT = 26;
-    /** Room a header needs beside its text: its padding and the sort arrow's place. */
-    private static final double HEADER_ROOM = 24;
-    /** Room a cell needs beside its text: its padding on both sides. */
-    private static final double CELL_ROOM = 18;
-
-    /**
-     * UI13: each column of the comparison's table as wide as its widest text, its header's included, read with the
-     * fonts the stylesheet gave the table; so no run's title is cut, and the figure column takes no more than its
-     * longest name. UI28: where the columns would need more than the table's width, a run's header wider than its
-     * figures takes two lines; and the table is as high as its header and every row, so that none is scrolled to.
+     * UI13, UI28: applies {@link ColumnFit} to the comparison's table, measured with the fonts the stylesheet gave it;
+     * then the table is as high as its header and every row, so that none is scrolled to.
      */
     private static void fitColumns(javafx.scene.control.TableView<List<String>> table) {
         table.applyCss();
         table.layout();
         javafx.scene.text.Font cellFont = fontOf(table, ".table-cell");
         javafx.scene.text.Font headerFont = fontOf(table, ".column-header .label");
-        int count = table.getColumns().size();
-        double[] cells = new double[count];
-        double[] oneLine = new double[count];
-        double[] twoLines = new double[count];
-        double needed = 0;
-        for (int c = 0; c < count; c++) {
-            String title = title(table.getColumns().get(c));
-            oneLine[c] = textWidth(title, headerFont) + HEADER_ROOM;
-            twoLines[c] = twoLines(title)
-                            .lines()
-                            .mapToDouble(line -> textWidth(line, headerFont))
-                            .max()
-                            .orElse(0)
-                    + HEADER_ROOM;
-            for (List<String> row : table.getItems()) {
-                if (c < row.size()) {
-                    cells[c] = Math.max(cells[c], textWidth(row.get(c), cellFont) + CELL_ROOM);
-                }
-            }
-            needed += Math.ceil(Math.max(oneLine[c], cells[c]));
-        }
-        double room = table.getWidth() - table.snappedLeftInset() - table.snappedRightInset();
-        boolean narrow = needed > room;
-        for (int c = 0; c < count; c++) {
+        ColumnFit fit = ColumnFit.of(
+                table.getColumns().stream().<String>map(LoadLabView::title).toList(),
+                table.getItems(),
+                text -> textWidth(text, headerFont),
+                text -> textWidth(text, cellFont),
+                table.getWidth() - table.snappedLeftInset() - table.snappedRightInset());
+        for (int c = 0; c < table.getColumns().size(); c++) {
             javafx.scene.control.TableColumn<List<String>, ?> column =
                     table.getColumns().get(c);
-            String title = title(column);
-            boolean broken = narrow && c > 0 && oneLine[c] > cells[c];
-            column.setText(broken ? twoLines(title) : title);
-            double width = Math.ceil(Math.max(broken ? twoLines[c] : oneLine[c], cells[c]));
-            column.setMinWidth(width);
-            column.setPrefWidth(width);
+            column.setText(fit.headers().get(c));
+            column.setMinWidth(fit.widths().get(c));
+            column.setPrefWidth(fit.widths().get(c));
         }
         table.applyCss();
         table.layout();
         javafx.scene.Node header = table.lookup(".column-header-background");
         double headerHeight = header == null ? 30 : header.prefHeight(-1);
         double frame = table.snappedTopInset() + headerHeight + table.snappedBottomInset() + 2;
-        table.setPrefHeight(Math.ceil(frame + ROW_HEIGHT * table.getItems().size()));
-        table.setMinHeight(Math.ceil(
-                frame + ROW_HEIGHT * Math.min(LEAST_ROWS, table.getItems().size())));
+        table.setPrefHeight(ColumnFit.wholeHeight(frame, table.getItems().size()));
+        table.setMinHeight(ColumnFit.leastHeight(frame, table.getItems().size()));
     }
 
     /** A column's title in one line, as its run is labelled, whatever its header shows. */
     private static String title(javafx.scene.control.TableColumn<?, ?> column) {
         return column.getUserData() instanceof String title ? title : column.getText();
-    }
-
-    /** UI28: a title broken at the space nearest its middle, so that its longer line is as short as it can be. */
-    static String twoLines(String title) {
-        int best = -1;
-        for (int i = title.indexOf(' '); i >= 0; i = title.indexOf(' ', i + 1)) {
-            if (best < 0 || Math.abs(title.length() - 2 * i) < Math.abs(title.length() - 2 * best)) {
-                best = i;
-            }
-        }
-        return best < 0 ? title : title.substring(0, best) + "\n" + title.substring(best + 1);
     }
 
     private static javafx.scene.text.Font fontOf(javafx.scene.Parent parent, String selector) {
@@ -526,6 +482,7 @@ public final class LoadLabView extends BorderPane {
         problems.setId("load-problems");
         problems.getStyleClass().add("field-error");
         problems.setWrapText(true);
+        problems.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // UI8: every refusal whole, never cut
         problems.textProperty().bind(model.problemsProperty());
 
         VBox box = new VBox(

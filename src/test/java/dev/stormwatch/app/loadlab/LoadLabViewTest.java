@@ -17,9 +17,12 @@ import dev.stormwatch.load.series.Counter;
 import dev.stormwatch.load.series.TimeSeriesRecorder;
 import dev.stormwatch.load.simulation.BackoffStrategy;
 import dev.stormwatch.relay.RateLimitDialect;
+import dev.stormwatch.testing.AnsweredFileDialogs;
 import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.testing.FxThread;
 import dev.stormwatch.testing.ShownArea;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -33,6 +36,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Platform;
 import javafx.beans.property.StringProperty;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
@@ -40,7 +44,11 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.HBox;
@@ -50,8 +58,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Load lab alone on a real JavaFX toolkit, over its real view model. The engine is the model's one port
@@ -74,6 +84,7 @@ class LoadLabViewTest {
     private LoadLabViewModel model;
     private LoadLabView view;
     private final ShownArea area = new ShownArea(() -> view);
+    private final AnsweredFileDialogs files = new AnsweredFileDialogs();
 
     @Start
     void start(Stage stage) {
@@ -88,10 +99,14 @@ class LoadLabViewTest {
 
     /** The lab at 1280×800 over a model whose runs are played back by {@link #playBack}. */
     private void show() throws Exception {
+        show(1280, 800);
+    }
+
+    private void show(double width, double height) throws Exception {
         FxThread.run(() -> {
             model = new LoadLabViewModel(this::playBack, background, Platform::runLater);
-            view = new LoadLabView(model);
-            stage.setScene(new Scene(view, 1280, 800));
+            view = new LoadLabView(model, files);
+            stage.setScene(new Scene(view, width, height));
             stage.sizeToScene();
             stage.show();
         });
@@ -202,9 +217,11 @@ class LoadLabViewTest {
         LineChart<Number, Number> latency = chart("load-latency");
         assertThat(names(latency)).containsExactly("p50", "p99", "p99 from intended start");
         // Only the second that ran on a schedule has a response time (CO1).
-        assertThat(named(latency, "p99 from intended start").getData())
+        // The 40 ms measured, as the histogram keeps it (to within its precision).
+        assertThat(xy(named(latency, "p99 from intended start")))
                 .singleElement()
-                .satisfies(d -> assertThat(d.getXValue().doubleValue()).isEqualTo(1.0));
+                .satisfies(xy -> assertThat(xy.get(0)).isEqualTo(1.0))
+                .satisfies(xy -> assertThat(xy.get(1)).isCloseTo(40.0, org.assertj.core.data.Offset.offset(0.5)));
 
         for (String id : List.of("load-throughput", "load-trouble", "load-latency")) {
             NumberAxis time = (NumberAxis) chart(id).getXAxis();
@@ -418,12 +435,337 @@ class LoadLabViewTest {
         assertThat(table.getItems()).hasSize(model.comparisonRows().size());
     }
 
+    /** What a labelled control draws of its text: its whole text, or a cut one ending in "...". */
+    private static String drawn(Labeled labeled) {
+        javafx.scene.text.Text text = (javafx.scene.text.Text) labeled.lookup(".text");
+        return text == null ? null : text.getText();
+    }
+
+    /** Runs the lab's comparison and waits until its table has a column per run. */
+    private List<ComparedRun> compare() throws Exception {
+        area.fire("load-compare-run");
+        await(() -> !model.runningProperty().get() && !model.compared().isEmpty());
+        await(() ->
+                ((TableView<?>) area.node("load-compare-table")).getColumns().size()
+                        == model.compared().size() + 1);
+        WaitForAsyncUtils.waitForFxEvents();
+        return List.copyOf(model.compared());
+    }
+
     @Test
-    @DisplayName("UI28: a run's title that must take two lines breaks at the space nearest its middle")
-    void aTitleBreaksAtTheSpaceNearestItsMiddle() {
-        assertThat(LoadLabView.twoLines("full jitter")).isEqualTo("full\njitter");
-        assertThat(LoadLabView.twoLines("one shared limiter in Redis")).isEqualTo("one shared\nlimiter in Redis");
-        assertThat(LoadLabView.twoLines("a bc def")).isEqualTo("a bc\ndef");
-        assertThat(LoadLabView.twoLines("alone")).isEqualTo("alone");
+    @DisplayName("Save report asks over the window where to write, offering stormwatch-load.json; a cancel writes"
+            + " nothing; a chosen file gets the report, and the lab says what it wrote")
+    void saveReportWritesWhereThePersonChose(@TempDir Path dir) throws Exception {
+        show();
+        area.fire("load-run");
+        await(() -> model.reportReadyProperty().get());
+
+        area.fire("load-save");
+        assertThat(files.asked())
+                .containsExactly(
+                        new AnsweredFileDialogs.Asked("save", stage, "Save the load report", "stormwatch-load.json"));
+
+        Path json = dir.resolve("storm.json");
+        files.answer(json);
+        area.fire("load-save");
+        await(() -> !area.text("load-saved").isEmpty());
+        assertThat(area.text("load-saved")).startsWith("Wrote " + json);
+        assertThat(json).isNotEmptyFile();
+        try (var written = Files.list(dir)) {
+            assertThat(written.map(p -> p.getFileName().toString()))
+                    .as("only what the person chose, and what the report writes beside it")
+                    .allMatch(name -> name.startsWith("storm"));
+        }
+    }
+
+    @Test
+    @DisplayName("LB5, UI14: the live charts say what they draw: a title, the time since the start and the unit on"
+            + " their axes, lines without dots, the legend on the right, each line in its series' colour")
+    void theLiveChartsSayWhatTheyDraw() throws Exception {
+        show();
+        area.fire("load-run");
+        await(() -> !model.runningProperty().get() && model.points().size() == 20);
+
+        Map<String, List<String>> words = Map.of(
+                "load-throughput", List.of("Throughput: client and provider", "requests / s"),
+                "load-trouble", List.of("Trouble: what failed, retried or was refused", "per s"),
+                "load-latency", List.of("Latency of completed attempts", "ms"));
+        FxThread.run(() -> words.forEach((id, said) -> {
+            LineChart<Number, Number> chart = chart(id);
+            NumberAxis time = (NumberAxis) chart.getXAxis();
+            assertThat(chart.getTitle()).as(id).isEqualTo(said.get(0));
+            assertThat(time.getLabel()).as(id).isEqualTo("seconds since the start");
+            assertThat(time.isForceZeroInRange()).as(id).isTrue();
+            assertThat(chart.getYAxis().getLabel()).as(id).isEqualTo(said.get(1));
+            assertThat(chart.getCreateSymbols()).as(id).isFalse();
+            assertThat(chart.getAnimated()).as(id).isFalse();
+            // A fault's band goes up, across and down: its points are drawn in their order, not sorted.
+            assertThat(chart.getAxisSortingPolicy()).as(id).isEqualTo(LineChart.SortingPolicy.NONE);
+            assertThat(chart.getLegendSide()).as(id).isEqualTo(javafx.geometry.Side.RIGHT);
+            assertThat(chart.getMinHeight()).as(id).isEqualTo(150);
+            assertThat(VBox.getVgrow(chart)).as(id).isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+            XYChart.Series<Number, Number> retries =
+                    named(chart(id), chart.getData().get(0).getName());
+            assertThat(retries.getNode().getStyleClass())
+                    .as("%s's first line is coloured by what it is (UI14)", id)
+                    .anyMatch(style -> style.startsWith("sw-series-") || style.startsWith("sw-ink-"));
+        }));
+    }
+
+    @Test
+    @DisplayName("UI8, UI28: at 1024×700 the form keeps its 300 px column, every label and tick box of it shows its"
+            + " whole text, and the run's charts, verdict and summary scroll in their own column")
+    void theNarrowFormShowsEveryWordWhole() throws Exception {
+        show(1024, 700);
+        FxThread.run(() -> {
+            model.clientsProperty().set("many");
+            model.useSessionTokenProperty().set(false);
+            model.targetProperty().set("http://203.0.113.7:8080/v1");
+            model.apiKeyProperty().set("sk-over-plain-http");
+        });
+        area.fire("load-run");
+        await(() -> !area.text("load-problems").isEmpty() && area.shown("load-insecure-credentials-error"));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        FxThread.run(() -> {
+            assertThat(view.getId()).isEqualTo("load-lab");
+            javafx.scene.layout.Region left = (javafx.scene.layout.Region) view.getLeft();
+            assertThat(left.getWidth()).as("the form's column").isEqualTo(LoadLabView.FORM_WIDTH);
+            List<Labeled> labelled = left.lookupAll("*").stream()
+                    .filter(node -> node instanceof Label || node instanceof CheckBox)
+                    .map(Labeled.class::cast)
+                    .filter(node -> node.isVisible() && !node.getText().isEmpty())
+                    .toList();
+            assertThat(labelled)
+                    .extracting(Labeled::getText)
+                    .contains(
+                            LoadLabViewModel.INSECURE_LABEL,
+                            model.problemsProperty().get(),
+                            model.insecureCredentialsProblemProperty().get(),
+                            "Limit, requests per window (e.g. 50/1s)");
+            for (Labeled each : labelled) {
+                assertThat(drawn(each)).as("drawn whole: %s", each.getText()).isEqualTo(each.getText());
+            }
+            ScrollPane form = (ScrollPane) left.lookup(".scroll-pane");
+            assertThat(form.isFitToWidth())
+                    .as("the form fits its column's width")
+                    .isTrue();
+            assertThat(((javafx.scene.layout.Region) form.getContent()).getPadding())
+                    .isEqualTo(new javafx.geometry.Insets(12));
+
+            TabPane views = area.node("load-views");
+            assertThat(views.getTabClosingPolicy()).isEqualTo(TabPane.TabClosingPolicy.UNAVAILABLE);
+            for (javafx.scene.control.Tab tab : views.getTabs()) {
+                ScrollPane scrolled = (ScrollPane) tab.getContent();
+                assertThat(scrolled.isFitToWidth()).as(tab.getText()).isTrue();
+                assertThat(scrolled.isFitToHeight()).as(tab.getText()).isTrue();
+                assertThat(scrolled.getStyleClass()).as(tab.getText()).contains("edge-to-edge");
+            }
+            VBox charts = (VBox) ((ScrollPane) views.getTabs().get(0).getContent()).getContent();
+            assertThat(charts.getPadding()).isEqualTo(new javafx.geometry.Insets(0, 12, 0, 12));
+            TextArea summary = area.node("load-summary");
+            assertThat(summary.isEditable())
+                    .as("the summary is read, not typed into")
+                    .isFalse();
+            assertThat(summary.getPrefRowCount()).isEqualTo(9);
+            assertThat(summary.getMinHeight()).isEqualTo(120);
+            assertThat(((Label) area.node("load-verdict")).isWrapText()).isTrue();
+            assertThat(((Label) area.node("load-verdict")).getMinHeight())
+                    .as("the verdict wraps, never cut")
+                    .isEqualTo(javafx.scene.layout.Region.USE_PREF_SIZE);
+        });
+    }
+
+    @Test
+    @DisplayName("LB7, LB10, LB13, LB14, RH9, RH11: each choice of the form says on hover or in its prompt what it"
+            + " does")
+    void eachChoiceSaysWhatItDoes() throws Exception {
+        show();
+        FxThread.run(() -> {
+            assertThat(((ComboBox<?>) area.node("load-jitter")).getTooltip().getText())
+                    .startsWith("How the clients wait between retries.")
+                    .contains("(B3)", "(B4)");
+            assertThat(((ComboBox<?>) area.node("load-relay-dialect"))
+                            .getTooltip()
+                            .getText())
+                    .startsWith("plain: Retry-After on the 429 only.")
+                    .contains("(RH9)");
+            assertThat(((CheckBox) area.node("load-adaptive")).getTooltip().getText())
+                    .contains("token bucket", "(RH11)");
+            assertThat(((javafx.scene.control.TextInputControl) area.node("load-api-key")).getPromptText())
+                    .isEqualTo("only for a URL target");
+            assertThat(((CheckBox) area.node("load-session-token")).getTooltip().getText())
+                    .startsWith("Send the Session tab's access token");
+            CheckBox insecure = area.node("load-insecure-credentials");
+            assertThat(insecure.getTooltip().getText()).startsWith("Anyone on the network path can read a credential");
+            assertThat(insecure.isWrapText()).isTrue();
+            javafx.scene.control.TextField limit = area.node("load-limit");
+            assertThat(limit.getPromptText()).isEqualTo("empty: the relay's quota, else the rate, else 100/1s");
+            assertThat(limit.getTooltip().getText()).contains("every instance", "(L1)");
+            ComboBox<?> comparison = area.node("load-comparison");
+            assertThat(comparison.getTooltip().isWrapText()).isTrue();
+            assertThat(comparison.getTooltip().getMaxWidth()).isEqualTo(420);
+            assertThat(comparison.getPrefWidth()).isEqualTo(LoadLabView.FORM_WIDTH / 2);
+            assertThat(comparison.getMinWidth()).isEqualTo(LoadLabView.FORM_WIDTH / 2);
+            for (String id :
+                    List.of("load-scenario", "load-limiter", "load-jitter", "load-relay-dialect", "load-comparison")) {
+                assertThat(((ComboBox<?>) area.node(id)).getMaxWidth())
+                        .as("%s takes the column's width", id)
+                        .isEqualTo(Double.MAX_VALUE);
+            }
+            Label note = area.node("load-embedded-note");
+            assertThat(note.getText()).startsWith("embedded: a relay of its own");
+            assertThat(note.isWrapText()).isTrue();
+        });
+    }
+
+    @Test
+    @DisplayName("LB8, LB10, UI13: the comparison's table: the figures' names, each explained on hover, and each"
+            + " run's figures right-aligned in its column; every header whole, and as high as every row")
+    void theComparisonTableShowsEveryFigure() throws Exception {
+        show();
+        List<ComparedRun> runs = compare();
+        TableView<List<String>> table = area.node("load-compare-table");
+        List<List<String>> rows = model.comparisonRows();
+
+        FxThread.run(() -> {
+            assertThat(table.getItems()).containsExactlyElementsOf(rows);
+            assertThat(table.getFixedCellSize()).isEqualTo(ColumnFit.ROW_HEIGHT);
+            assertThat(table.getColumnResizePolicy()).isEqualTo(TableView.UNCONSTRAINED_RESIZE_POLICY);
+            for (int c = 0; c < table.getColumns().size(); c++) {
+                TableColumn<List<String>, ?> column = table.getColumns().get(c);
+                for (int r = 0; r < rows.size(); r++) {
+                    String expected = c < rows.get(r).size() ? rows.get(r).get(c) : "";
+                    assertThat(column.getCellData(r))
+                            .as("row %d column %d", r, c)
+                            .isEqualTo(expected);
+                }
+                if (c > 0) {
+                    assertThat(column.getStyle()).isEqualTo("-fx-alignment: CENTER-RIGHT;");
+                    assertThat(column.getUserData()).isEqualTo(runs.get(c - 1).label());
+                }
+            }
+            List<javafx.scene.control.TableCell<?, ?>> names = table.lookupAll(".table-cell").stream()
+                    .<javafx.scene.control.TableCell<?, ?>>map(node -> (javafx.scene.control.TableCell<?, ?>) node)
+                    .filter(cell -> cell.getTableColumn() == table.getColumns().get(0))
+                    .toList();
+            assertThat(names).isNotEmpty();
+            for (javafx.scene.control.TableCell<?, ?> cell : names) {
+                if (cell.isEmpty() || cell.getItem() == null) {
+                    assertThat(cell.getText()).isNull();
+                    assertThat(cell.getTooltip()).isNull();
+                    continue;
+                }
+                String meaning = dev.stormwatch.load.report.ComparisonTable.meaning((String) cell.getItem());
+                assertThat(cell.getText()).isEqualTo(cell.getItem());
+                if (meaning.isEmpty()) {
+                    assertThat(cell.getTooltip()).as(cell.getText()).isNull();
+                } else {
+                    assertThat(cell.getTooltip().getText()).as(cell.getText()).isEqualTo(meaning);
+                }
+            }
+            assertThat(names).as("some figure is explained on hover").anyMatch(cell -> cell.getTooltip() != null);
+            for (Node header : table.lookupAll(".column-header .label")) {
+                Label words = (Label) header;
+                assertThat(drawn(words)).as("header drawn whole").isEqualTo(words.getText());
+            }
+            assertThat(table.getPrefHeight())
+                    .as("the header and every row")
+                    .isGreaterThan(ColumnFit.ROW_HEIGHT * rows.size());
+            assertThat(table.getMinHeight())
+                    .isGreaterThan(ColumnFit.ROW_HEIGHT * Math.min(ColumnFit.LEAST_ROWS, rows.size()))
+                    .isLessThan(table.getPrefHeight() + 1);
+            ScrollBar sideways = table.lookupAll(".scroll-bar").stream()
+                    .map(ScrollBar.class::cast)
+                    .filter(bar -> bar.getOrientation() == javafx.geometry.Orientation.HORIZONTAL)
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(sideways.isVisible())
+                    .as("no sideways scrolling at 1280 px")
+                    .isFalse();
+        });
+    }
+
+    @Test
+    @DisplayName("UI28: made narrower after a comparison, the table breaks its runs' headers into two lines and is"
+            + " fitted again, so that every run's column still shows without scrolling sideways")
+    void aNarrowerTableBreaksItsHeaders() throws Exception {
+        show(1280, 800);
+        List<ComparedRun> runs = compare();
+        TableView<List<String>> table = area.node("load-compare-table");
+        assertThat(FxThread.call(() ->
+                        table.getColumns().stream().noneMatch(c -> c.getText().contains("\n"))))
+                .isTrue();
+
+        FxThread.run(() -> {
+            // The toolkit's one stage may keep the least size the whole window's tests gave it.
+            stage.setMinWidth(0);
+            stage.setWidth(640);
+            stage.setHeight(700);
+        });
+        await(() ->
+                table.getColumns().stream().skip(1).anyMatch(c -> c.getText().contains("\n")));
+
+        FxThread.run(() -> {
+            double widths = table.getColumns().stream()
+                    .mapToDouble(TableColumn::getWidth)
+                    .sum();
+            assertThat(table.getColumns().get(0).getText()).isEqualTo("figure");
+            for (int c = 1; c < table.getColumns().size(); c++) {
+                TableColumn<List<String>, ?> column = table.getColumns().get(c);
+                assertThat(column.getText().replace('\n', ' '))
+                        .isEqualTo(runs.get(c - 1).label());
+                assertThat(column.getMinWidth()).isEqualTo(column.getPrefWidth());
+            }
+            for (Node header : table.lookupAll(".column-header .label")) {
+                assertThat(drawn((Label) header)).isEqualTo(((Label) header).getText());
+            }
+            assertThat(widths).isPositive();
+        });
+    }
+
+    @Test
+    @DisplayName("LB8: the comparison's charts share one scale, from 0 to a tenth above the highest line or quota of"
+            + " any run, over the longest run's seconds, each at least 150 px wide and growing with the window")
+    void theComparedChartsShareOneScale() throws Exception {
+        show();
+        List<ComparedRun> runs = compare();
+        double top = runs.stream()
+                .mapToDouble(run -> Math.max(
+                        run.quotaPerSecond(),
+                        run.points().stream()
+                                .mapToDouble(p -> Math.max(
+                                        p.attempts(), p.providerArrivals().orElse(0L)))
+                                .max()
+                                .orElse(1)))
+                .max()
+                .orElseThrow();
+        double axis = runs.stream().mapToDouble(ComparedRun::axisSeconds).max().orElseThrow();
+        assertThat(top).as("a storm's highest second").isGreaterThan(5);
+
+        FxThread.run(() -> {
+            HBox charts = area.node("load-compare-charts");
+            for (Node each : charts.getChildren()) {
+                LineChart<?, ?> chart = (LineChart<?, ?>) each;
+                NumberAxis time = (NumberAxis) chart.getXAxis();
+                NumberAxis values = (NumberAxis) chart.getYAxis();
+                assertThat(time.isAutoRanging()).isFalse();
+                assertThat(time.getUpperBound()).isEqualTo(axis);
+                assertThat(time.getTickUnit()).isEqualTo(Math.max(1, Math.ceil(axis / 5)));
+                assertThat(values.isAutoRanging()).isFalse();
+                assertThat(values.getUpperBound()).isEqualTo(Math.ceil(top * 1.1));
+                assertThat(values.getTickUnit()).isEqualTo(Math.max(1, Math.ceil(top * 1.1 / 5)));
+                assertThat(chart.getMinWidth()).isEqualTo(150);
+                assertThat(HBox.getHgrow(chart)).isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+            }
+            VBox verdicts = area.node("load-compare-verdicts");
+            for (Node sentence : verdicts.getChildren()) {
+                assertThat(((Label) sentence).isWrapText()).isTrue();
+                assertThat(((Label) sentence).getMinHeight()).isEqualTo(javafx.scene.layout.Region.USE_PREF_SIZE);
+            }
+            VBox pane = (VBox) charts.getParent();
+            assertThat(VBox.getVgrow(charts)).isEqualTo(javafx.scene.layout.Priority.ALWAYS);
+            assertThat(pane.getPadding()).isEqualTo(new javafx.geometry.Insets(6, 0, 0, 12));
+        });
     }
 }
