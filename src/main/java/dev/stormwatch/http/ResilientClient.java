@@ -1,5 +1,6 @@
 package dev.stormwatch.http;
 
+import dev.stormwatch.base.Sleeper;
 import dev.stormwatch.limit.LimitKey;
 import dev.stormwatch.limit.LimiterMetrics;
 import dev.stormwatch.limit.RateLimiter;
@@ -11,7 +12,6 @@ import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.PolicyPreset;
 import dev.stormwatch.retry.RetryPolicy;
-import dev.stormwatch.retry.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

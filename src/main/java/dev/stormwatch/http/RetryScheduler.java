@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a retry after its delay without holding a thread while it waits: the asynchronous twin of
- * {@link dev.stormwatch.retry.Sleeper}, injected so that tests advance a fake clock instead of waiting.
+ * {@link dev.stormwatch.base.Sleeper}, injected so that tests advance a fake clock instead of waiting.
  */
 @FunctionalInterface
 public interface RetryScheduler {

@@ -1,5 +1,6 @@
 package dev.stormwatch.http;
 
+import dev.stormwatch.base.Sleeper;
 import dev.stormwatch.retry.AdaptiveSendRate;
 import dev.stormwatch.retry.BudgetCounters;
 import dev.stormwatch.retry.CallBudget;
@@ -13,7 +14,6 @@ import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.Outcome;
 import dev.stormwatch.retry.RetryDecision;
 import dev.stormwatch.retry.SendGate;
-import dev.stormwatch.retry.Sleeper;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.stormwatch.provider;
 
+import dev.stormwatch.base.Sleeper;
 import dev.stormwatch.server.ServerOptions;
-import dev.stormwatch.server.Sleeper;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,7 +66,7 @@ public record ProviderConfig(
                 false,
                 SigningAlgorithm.RS256,
                 new SecureRandom(),
-                Sleeper.REAL,
+                Sleeper.SYSTEM,
                 ServerOptions.DEFAULT_KEEP_ALIVE);
     }
 

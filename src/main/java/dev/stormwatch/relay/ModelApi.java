@@ -145,7 +145,7 @@ final class ModelApi {
             long hiccupsBefore = hiccups.get();
             Duration latency = config.latency().sample(random);
             if (!latency.isZero()) {
-                config.sleeper().sleep(Duration.ofNanos((long) (latency.toNanos() * gate.slowdown())));
+                config.sleeper().sleepUnlessInterrupted(Duration.ofNanos((long) (latency.toNanos() * gate.slowdown())));
             }
             if (hiccups.get() != hiccupsBefore) {
                 // A hiccup struck while the model was "thinking": the connection is gone.

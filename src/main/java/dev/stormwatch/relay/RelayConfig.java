@@ -1,6 +1,6 @@
 package dev.stormwatch.relay;
 
-import dev.stormwatch.server.Sleeper;
+import dev.stormwatch.base.Sleeper;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
@@ -52,7 +52,7 @@ public record RelayConfig(
         return new RelayConfig(
                 0,
                 Clock.systemUTC(),
-                Sleeper.REAL,
+                Sleeper.SYSTEM,
                 42,
                 List.of(DEMO_KEY),
                 Optional.empty(),

@@ -1,6 +1,7 @@
 package dev.stormwatch.server;
 
 import dev.stormwatch.base.HttpDate;
+import dev.stormwatch.base.Sleeper;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,7 +34,7 @@ public final class FaultResponder {
                     Map.of("error", "server_error", "error_description", "injected fault: " + error.status()));
         }
         if (fault instanceof Fault.Delay delay) {
-            sleeper.sleep(delay.delay());
+            sleeper.sleepUnlessInterrupted(delay.delay());
             return real.handle(request);
         }
         if (fault instanceof Fault.SlowBody slow) {

@@ -1,5 +1,6 @@
 package dev.stormwatch.server;
 
+import dev.stormwatch.base.Sleeper;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -65,7 +66,7 @@ final class ResponseWriter {
             out.flush();
             written = end;
             if (i < pieces - 1) {
-                sleeper.sleep(pause);
+                sleeper.sleepUnlessInterrupted(pause);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.stormwatch.server;
 
+import dev.stormwatch.base.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -47,7 +48,7 @@ public record ServerOptions(
     /** A free port, the default limits, the system clock and real sleeping. */
     public static ServerOptions defaults() {
         return new ServerOptions(
-                0, DEFAULT_MAX_BODY, DEFAULT_MAX_CONNECTIONS, Clock.systemUTC(), Sleeper.REAL, DEFAULT_KEEP_ALIVE);
+                0, DEFAULT_MAX_BODY, DEFAULT_MAX_CONNECTIONS, Clock.systemUTC(), Sleeper.SYSTEM, DEFAULT_KEEP_ALIVE);
     }
 
     public ServerOptions withPort(int newPort) {

@@ -4,7 +4,7 @@ import dev.stormwatch.retry.AdaptiveSendRate;
 
 /**
  * Every adaptive-pacing test of {@link AdaptivePacingExecutorRules}, run on the blocking executor: it waits the same
- * waits through its {@link dev.stormwatch.retry.Sleeper}, asked by the same gate.
+ * waits through its {@link dev.stormwatch.base.Sleeper}, asked by the same gate.
  */
 // RH11
 class BlockingAdaptivePacingExecutorTest extends AdaptivePacingExecutorRules {

@@ -1,6 +1,6 @@
 package dev.stormwatch.http;
 
-import dev.stormwatch.retry.Sleeper;
+import dev.stormwatch.base.Sleeper;
 import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.util.List;

@@ -11,6 +11,7 @@ import dev.stormwatch.retry.Origin;
 import dev.stormwatch.retry.OriginPauses;
 import dev.stormwatch.retry.RetryPolicy;
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.RecordingSleeper;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -157,7 +158,7 @@ abstract class RetryingExecutorRules {
 
         assertThat(server.getRequestCount()).isEqualTo(2);
         // jitter: random 0.5 of min(2 s / 10, 1 s) = 100 ms
-        assertThat(sleeper.sleeps()).containsExactly(Duration.ofMillis(2_100));
+        assertThat(sleeper.waits()).containsExactly(Duration.ofMillis(2_100));
         AttemptEvent first = events.get(0);
         assertThat(first.attempt()).isEqualTo(1);
         assertThat(first.step()).isEqualTo("discovery");
@@ -222,7 +223,7 @@ abstract class RetryingExecutorRules {
         }
 
         // jitter: random 0.5 of min(1.5 s / 10, 1 s) = 75 ms
-        assertThat(sleeper.sleeps()).containsExactly(Duration.ofMillis(1_575));
+        assertThat(sleeper.waits()).containsExactly(Duration.ofMillis(1_575));
         assertThat(events.get(0).retryAfter()).contains(Duration.ofMillis(1_500));
         assertThat(events.get(0).waitHint()).contains("retry-after-ms: 1500 (RH1)");
     }
@@ -239,7 +240,7 @@ abstract class RetryingExecutorRules {
 
         assertThat(failure.reason()).isEqualTo(new CallFailure.Server(503, Optional.empty(), 1, Duration.ZERO));
         assertThat(server.getRequestCount()).isEqualTo(1);
-        assertThat(sleeper.sleeps()).isEmpty();
+        assertThat(sleeper.waits()).isEmpty();
     }
 
     // RH9, P2
@@ -273,7 +274,7 @@ abstract class RetryingExecutorRules {
                     .as("on the reset, requests go out again")
                     .isEqualTo(200);
         }
-        assertThat(sleeper.sleeps()).as("nothing was waited out").isEmpty();
+        assertThat(sleeper.waits()).as("nothing was waited out").isEmpty();
     }
 
     // RH13, RA3
@@ -292,7 +293,7 @@ abstract class RetryingExecutorRules {
         try (Response response = executor.execute(get("/v1/models"), Operation.READ, "models", budget())) {
             assertThat(response.code()).isEqualTo(200);
         }
-        assertThat(sleeper.sleeps()).containsExactly(Duration.ofSeconds(20));
+        assertThat(sleeper.waits()).containsExactly(Duration.ofSeconds(20));
         assertThat(server.getRequestCount()).isEqualTo(2);
 
         server.enqueue(new MockResponse()
@@ -303,7 +304,7 @@ abstract class RetryingExecutorRules {
         executor.execute(get("/v1/models"), Operation.READ, "models", budget()).close();
         executor.execute(get("/v1/models"), Operation.READ, "models", budget()).close();
         // 4 s plus half of the largest jitter, a tenth of the wait
-        assertThat(sleeper.sleeps()).containsExactly(Duration.ofSeconds(20), Duration.ofMillis(4_200));
+        assertThat(sleeper.waits()).containsExactly(Duration.ofSeconds(20), Duration.ofMillis(4_200));
         AttemptEvent waited = events.stream()
                 .filter(e -> e.verdict() == AttemptEvent.Verdict.PACED)
                 .reduce((a, b) -> b)
@@ -324,7 +325,7 @@ abstract class RetryingExecutorRules {
                 failureOf(() -> executor.execute(get("/v1/models"), Operation.READ, "models", budget()));
 
         assertThat(refused.refusedByPause()).isTrue();
-        assertThat(sleeper.sleeps()).isEmpty();
+        assertThat(sleeper.waits()).isEmpty();
         assertThat(server.getRequestCount()).isZero();
     }
 
@@ -434,7 +435,7 @@ abstract class RetryingExecutorRules {
 
         assertThat(server.getRequestCount()).isEqualTo(1);
         assertThat(failure.attempts()).isEqualTo(1);
-        assertThat(sleeper.sleeps()).isEmpty();
+        assertThat(sleeper.waits()).isEmpty();
     }
 
     // A1, P7
@@ -465,7 +466,7 @@ abstract class RetryingExecutorRules {
 
         assertThat(failure.reason())
                 .isEqualTo(new CallFailure.Server(500, Optional.empty(), 3, Duration.ofMillis(750)));
-        assertThat(sleeper.sleeps()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(500));
+        assertThat(sleeper.waits()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(500));
         assertThat(pauses.check(failure.origin())).isEmpty();
     }
 
@@ -481,7 +482,7 @@ abstract class RetryingExecutorRules {
 
         assertThat(failure.retryAfter()).contains(Duration.ofSeconds(15));
         assertThat(failure.attempts()).isEqualTo(2);
-        assertThat(sleeper.sleeps()).containsExactly(Duration.ofMillis(15_500));
+        assertThat(sleeper.waits()).containsExactly(Duration.ofMillis(15_500));
         assertThat(pauses.check(failure.origin())).isPresent();
     }
 
@@ -497,7 +498,7 @@ abstract class RetryingExecutorRules {
 
         assertThat(failure.reason()).isEqualTo(new CallFailure.Network(FailureKind.RESET_AFTER_SEND, 1, Duration.ZERO));
         assertThat(server.getRequestCount()).isEqualTo(1);
-        assertThat(sleeper.sleeps()).as("F2: without delay").isEmpty();
+        assertThat(sleeper.waits()).as("F2: without delay").isEmpty();
     }
 
     // ST2, OP3
@@ -716,7 +717,7 @@ abstract class RetryingExecutorRules {
         try (Response response = executor.execute(get("/jwks"), Operation.READ, "jwks", budget())) {
             assertThat(response.code()).isEqualTo(200);
         }
-        assertThat(sleeper.sleeps()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(500));
+        assertThat(sleeper.waits()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(500));
         assertThat(events.get(1).rawRetryAfter()).containsExactly("1", "2");
         assertThat(events.get(1).retryAfter()).isEmpty();
     }
@@ -759,7 +760,7 @@ abstract class RetryingExecutorRules {
 
         assertThat(server.getRequestCount()).isEqualTo(1);
         assertThat(failure.retryAfter()).isEmpty();
-        assertThat(sleeper.sleeps()).isEmpty();
+        assertThat(sleeper.waits()).isEmpty();
         try (Response response = executor.execute(get("/jwks"), Operation.READ, "jwks", spent)) {
             assertThat(response.code()).as("a success needs no budget").isEqualTo(200);
         }

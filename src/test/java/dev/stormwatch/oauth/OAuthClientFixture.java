@@ -1,7 +1,7 @@
 package dev.stormwatch.oauth;
 
+import dev.stormwatch.base.Sleeper;
 import dev.stormwatch.http.AttemptEvent;
-import dev.stormwatch.retry.Sleeper;
 import dev.stormwatch.testing.FakeClock;
 import java.time.Duration;
 import java.time.Instant;

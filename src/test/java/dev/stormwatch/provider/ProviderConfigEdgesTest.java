@@ -7,7 +7,7 @@ import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import dev.stormwatch.base.Secret;
-import dev.stormwatch.server.Sleeper;
+import dev.stormwatch.base.Sleeper;
 import dev.stormwatch.testing.FakeClock;
 import java.net.URI;
 import java.time.Duration;

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.stormwatch.server.Sleeper;
+import dev.stormwatch.base.Sleeper;
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.RecordingSleeper;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.Socket;
@@ -309,7 +310,7 @@ class RelayEdgesTest {
     @Test
     @DisplayName("a delay fault is answered by the model after it, recorded as a fault of nobody in particular")
     void aDelayFaultIsAnsweredByTheModel() throws IOException {
-        dev.stormwatch.server.RecordingSleeper sleeper = new dev.stormwatch.server.RecordingSleeper();
+        RecordingSleeper sleeper = new RecordingSleeper();
         start(RelayConfig.defaults().withSleeper(sleeper));
         relay.faults().inject("/v1/chat/completions", new dev.stormwatch.server.Fault.Delay(Duration.ofSeconds(2)));
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.base.Sleeper;
 import dev.stormwatch.server.Fault;
-import dev.stormwatch.server.Sleeper;
 import dev.stormwatch.testing.FakeClock;
 import java.io.IOException;
 import java.net.Socket;

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stormwatch.base.Sleeper;
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.RecordingSleeper;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -234,7 +236,7 @@ class FaultsEdgesTest {
         assertThatThrownBy(() -> defaults.withPort(-1)).hasMessageContaining("was -1");
         assertThat(defaults.withMaxBodyBytes(0).maxBodyBytes()).isZero();
         assertThatThrownBy(() -> defaults.withMaxBodyBytes(-1)).hasMessageContaining("maxBodyBytes must be >= 0");
-        assertThatThrownBy(() -> new ServerOptions(0, 1, 0, defaults.clock(), Sleeper.REAL, Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> new ServerOptions(0, 1, 0, defaults.clock(), Sleeper.SYSTEM, Duration.ofSeconds(1)))
                 .hasMessageContaining("maxConnections >= 1");
         assertThat(defaults.withKeepAlive(Duration.ofMillis(1)).keepAlive()).isEqualTo(Duration.ofMillis(1));
         assertThat(defaults.withKeepAlive(ServerOptions.MAX_KEEP_ALIVE).keepAlive())
@@ -293,21 +295,22 @@ class FaultsEdgesTest {
     }
 
     @Test
-    @DisplayName("HD1: the real sleeper waits what it is asked, not at all for zero or less, and keeps an interrupt")
+    @DisplayName("HD1: the servers' real sleeper waits what it is asked, not at all for zero or less, and an interrupt"
+            + " ends the wait and is kept")
     void theRealSleeper() {
         long start = System.nanoTime();
-        Sleeper.REAL.sleep(Duration.ofMillis(30));
+        Sleeper.SYSTEM.sleepUnlessInterrupted(Duration.ofMillis(30));
         assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(30_000_000L);
 
         Thread.currentThread().interrupt();
-        Sleeper.REAL.sleep(Duration.ofSeconds(30));
+        Sleeper.SYSTEM.sleepUnlessInterrupted(Duration.ofSeconds(30));
         assertThat(Thread.interrupted())
                 .as("the interrupt is kept for the caller")
                 .isTrue();
 
         Thread.currentThread().interrupt();
-        Sleeper.REAL.sleep(Duration.ZERO);
-        Sleeper.REAL.sleep(Duration.ofMillis(-5));
+        Sleeper.SYSTEM.sleepUnlessInterrupted(Duration.ZERO);
+        Sleeper.SYSTEM.sleepUnlessInterrupted(Duration.ofMillis(-5));
         assertThat(Thread.interrupted())
                 .as("nothing was slept, so nothing cleared it")
                 .isTrue();

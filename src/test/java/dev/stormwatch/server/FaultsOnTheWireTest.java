@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.RecordingSleeper;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;

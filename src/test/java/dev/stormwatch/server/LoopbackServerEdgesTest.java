@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.RecordingSleeper;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketException;

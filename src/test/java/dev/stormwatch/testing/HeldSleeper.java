@@ -1,6 +1,6 @@
 package dev.stormwatch.testing;
 
-import dev.stormwatch.retry.Sleeper;
+import dev.stormwatch.base.Sleeper;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
