@@ -1,5 +1,6 @@
 package dev.stormwatch.app;
 
+import dev.stormwatch.app.common.FileDialogs;
 import dev.stormwatch.app.common.Later;
 import dev.stormwatch.app.common.Ticker;
 import dev.stormwatch.app.common.UiThread;
@@ -159,11 +160,12 @@ public final class Composition implements AutoCloseable {
                 Later.on(Executors.newSingleThreadScheduledExecutor(daemonThreads("stormwatch-preview-"))),
                 UiThread.executor(),
                 DiagnoseViewModel.PREVIEW_DEBOUNCE);
+        FileDialogs files = FileDialogs.desktop();
         this.window = new MainWindow(
-                new SessionView(session, timeline),
-                new LoadLabView(loadLab),
+                new SessionView(session, timeline, files),
+                new LoadLabView(loadLab, files),
                 new ServersView(servers),
-                new DiagnoseView(diagnose));
+                new DiagnoseView(diagnose, files));
         window.sessionCommands(sessionCommands());
         background.execute(() -> startServers(parts.servers()));
     }

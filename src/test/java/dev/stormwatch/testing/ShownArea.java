@@ -3,29 +3,92 @@ package dev.stormwatch.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
+import java.util.concurrent.TimeoutException;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextInputControl;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * An area of the window built alone on the real toolkit, read and driven by its nodes' ids as a person would: what a
  * label says, whether a node is shown, whether an action is off, and a press of a button.
+ *
+ * <p>Registered as a test's extension ({@code @RegisterExtension}, beside TestFX's {@code ApplicationExtension}), it
+ * shows the area on the toolkit's one stage ({@link #show}) and, after each test, stops what the test started beside
+ * the area: its {@link #background()} threads and whatever it asked to end ({@link #atEnd}).
  */
-public final class ShownArea {
+public final class ShownArea implements AfterEachCallback {
 
-    private final Supplier<? extends Parent> root;
+    private volatile Parent root;
+    private final List<ExecutorService> threads = new CopyOnWriteArrayList<>();
+    private final List<Runnable> endings = new CopyOnWriteArrayList<>();
 
-    /** @param root the area's root, once a test has built it */
-    public ShownArea(Supplier<? extends Parent> root) {
+    /**
+     * Shows {@code root} alone on the toolkit's one stage, {@code width} × {@code height}; on the FX thread. The stage
+     * is sized to the scene and may be made smaller than the least size an earlier test class (the whole window's)
+     * gave it.
+     */
+    public void show(Parent root, double width, double height) {
         this.root = root;
+        Stage stage = stage();
+        stage.setMinWidth(0);
+        stage.setMinHeight(0);
+        stage.setScene(new Scene(root, width, height));
+        stage.sizeToScene();
+        stage.show();
+    }
+
+    /** The toolkit's one stage, the area's window. */
+    public Stage stage() {
+        try {
+            return FxToolkit.registerPrimaryStage();
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("the JavaFX toolkit did not start", e);
+        }
+    }
+
+    /** A thread for the area's model to work on, stopped after the test. */
+    public ExecutorService background() {
+        return kept(Executors.newSingleThreadExecutor());
+    }
+
+    /** A thread that runs the model's delayed work, stopped after the test. */
+    public ScheduledExecutorService scheduled() {
+        return kept(Executors.newSingleThreadScheduledExecutor());
+    }
+
+    /** Runs {@code ending} after the test, before its threads are stopped (a held wait let go, say). */
+    public void atEnd(Runnable ending) {
+        endings.add(ending);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        endings.forEach(Runnable::run);
+        endings.clear();
+        threads.forEach(ExecutorService::shutdownNow);
+        threads.clear();
+    }
+
+    private <T extends ExecutorService> T kept(T executor) {
+        threads.add(executor);
+        return executor;
     }
 
     /** Presses the button {@code id} on the FX thread, as a click or the keyboard would. */
@@ -40,8 +103,9 @@ public final class ShownArea {
     }
 
     public <T extends Node> T node(String id) {
+        assertThat(root).as("the area, once shown").isNotNull();
         @SuppressWarnings("unchecked")
-        T found = (T) root.get().lookup("#" + id);
+        T found = (T) root.lookup("#" + id);
         assertThat(found).as("#" + id).isNotNull();
         return found;
     }

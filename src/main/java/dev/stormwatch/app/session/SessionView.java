@@ -56,11 +56,17 @@ public final class SessionView extends BorderPane {
     static final double SESSION_SHARE = 0.52;
 
     public SessionView(SessionViewModel model, TimelineViewModel timeline) {
+        this(model, timeline, dev.stormwatch.app.common.FileDialogs.desktop());
+    }
+
+    /** @param files asks for the settings' key files and the token inspector's token file */
+    public SessionView(
+            SessionViewModel model, TimelineViewModel timeline, dev.stormwatch.app.common.FileDialogs files) {
         setId("session");
         TimelineView timelineView = new TimelineView(timeline);
         // UI12: the timeline keeps room for its lanes and a few rows, however much the session above needs (set
         // below, with the signed-out share of UI23).
-        SplitPane vertical = new SplitPane(sessionPane(model), timelineView);
+        SplitPane vertical = new SplitPane(sessionPane(model, files), timelineView);
         vertical.setOrientation(Orientation.VERTICAL);
         // UI23: signed out, the token inspector is the only token tab and the timeline has nothing of this session to
         // show: the session takes all but the timeline's least height, so that the inspector's header and claims
@@ -88,7 +94,7 @@ public final class SessionView extends BorderPane {
         column.setFitToHeight(true);
         column.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         column.getStyleClass().add("edge-to-edge");
-        ScrollPane settings = new ScrollPane(new SettingsView(model));
+        ScrollPane settings = new ScrollPane(new SettingsView(model, files));
         settings.setFitToWidth(true);
         settings.setPrefWidth(330);
         settings.getStyleClass().add("settings-scroll");
@@ -96,7 +102,7 @@ public final class SessionView extends BorderPane {
         setCenter(column);
     }
 
-    private static VBox sessionPane(SessionViewModel model) {
+    private static VBox sessionPane(SessionViewModel model, dev.stormwatch.app.common.FileDialogs files) {
         Label phase = new Label();
         phase.setId("session-phase");
         phase.textProperty().bind(model.phaseTextProperty());
@@ -267,7 +273,7 @@ public final class SessionView extends BorderPane {
         tokens.setId("tokens");
         tokens.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         // SX4: the token inspector is the last tab, kept when the session's tabs are rebuilt.
-        Tab inspector = new Tab("Inspect a token", TokenInspectorView.build(model.inspector()));
+        Tab inspector = new Tab("Inspect a token", TokenInspectorView.build(model.inspector(), files));
         inspector.setId("token-inspector");
         model.tokens().addListener((javafx.collections.ListChangeListener<TokenDetails>) change -> {
             // Chosen by the person only when there was another tab to choose: before sign-in the inspector is the only

@@ -1,5 +1,6 @@
 package dev.stormwatch.app.session;
 
+import dev.stormwatch.app.common.FileDialogs;
 import dev.stormwatch.app.common.RuleHints;
 import dev.stormwatch.oauth.ClientAuthentication;
 import dev.stormwatch.oauth.EndSessionMethod;
@@ -20,7 +21,18 @@ import javafx.scene.layout.VBox;
 /** The OAuth client's settings; a refused value shows its reason right under its field (C2). */
 final class SettingsView extends VBox {
 
+    /** The kinds a key or certificate file is listed as first (TX3). */
+    private static final String[] PEM = {"*.pem", "*.crt", "*.key"};
+
+    private final FileDialogs files;
+
     SettingsView(SessionViewModel session) {
+        this(session, FileDialogs.desktop());
+    }
+
+    /** @param files asks for the key and certificate files (Choose…) */
+    SettingsView(SessionViewModel session, FileDialogs files) {
+        this.files = files;
         SettingsViewModel model = session.settings();
         Label title = new Label("Settings");
         title.getStyleClass().add("section-title");
@@ -115,7 +127,10 @@ final class SettingsView extends VBox {
                 "settings-client-key-file",
                 "for private_key_jwt (RFC 7523)",
                 model.clientKeyFileProperty(),
-                model.clientKeyFileErrorProperty());
+                model.clientKeyFileErrorProperty(),
+                "*.pem",
+                "*.key",
+                "*.json");
         Node clientKeyId = field(
                 SettingsViewModel.CLIENT_KEY_ID_LABEL,
                 "settings-client-key-id",
@@ -210,13 +225,15 @@ final class SettingsView extends VBox {
                                 "settings-client-cert",
                                 "for tls_client_auth or bound tokens (RFC 8705)",
                                 model.clientCertProperty(),
-                                model.clientCertErrorProperty()),
+                                model.clientCertErrorProperty(),
+                                PEM),
                         fileField(
                                 SettingsViewModel.CLIENT_CERT_KEY_LABEL + " (PKCS#8)",
                                 "settings-client-cert-key",
                                 "empty when the key is in the certificate's file",
                                 model.clientCertKeyProperty(),
-                                model.clientCertKeyErrorProperty()),
+                                model.clientCertKeyErrorProperty(),
+                                PEM),
                         clientKey,
                         clientKeyId,
                         authParams,
@@ -293,7 +310,8 @@ final class SettingsView extends VBox {
     }
 
     /** TX3: a path typed or chosen with the platform's file chooser; the model checks it as it changes. */
-    private static Node fileField(String label, String id, String prompt, StringProperty value, StringProperty error) {
+    private Node fileField(
+            String label, String id, String prompt, StringProperty value, StringProperty error, String... kinds) {
         TextField input = new TextField();
         input.setId(id);
         input.setPromptText(prompt);
@@ -302,19 +320,9 @@ final class SettingsView extends VBox {
         Button choose = new Button("Choose…");
         choose.setId(id + "-choose");
         choose.setMinWidth(Region.USE_PREF_SIZE);
-        choose.setOnAction(e -> {
-            javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
-            chooser.setTitle(label);
-            chooser.getExtensionFilters()
-                    .addAll(
-                            new javafx.stage.FileChooser.ExtensionFilter("PEM", "*.pem", "*.crt", "*.key"),
-                            new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
-            java.io.File file = chooser.showOpenDialog(
-                    choose.getScene() == null ? null : choose.getScene().getWindow());
-            if (file != null) {
-                value.set(file.getPath());
-            }
-        });
+        choose.setOnAction(e -> files.open(FileDialogs.windowOf(choose), label, false, kinds).stream()
+                .findFirst()
+                .ifPresent(file -> value.set(file.toString())));
         Label title = new Label(label);
         title.setWrapText(true);
         return new VBox(2, title, new HBox(4, input, choose), errorLabel(id + "-error", error));

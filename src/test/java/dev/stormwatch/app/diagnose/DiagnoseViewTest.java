@@ -20,12 +20,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import javafx.application.Platform;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.chart.CategoryAxis;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.ScatterChart;
@@ -36,14 +34,12 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The Diagnose tab alone on a real JavaFX toolkit, over its real view model and the real diagnosis, reading the real
@@ -59,23 +55,13 @@ class DiagnoseViewTest {
     @TempDir
     Path dir;
 
-    private final ExecutorService background = Executors.newSingleThreadExecutor();
-    private final ScheduledExecutorService previewing = Executors.newSingleThreadScheduledExecutor();
-    private Stage stage;
+    @RegisterExtension
+    final ShownArea area = new ShownArea();
+
+    private final ExecutorService background = area.background();
+    private final ScheduledExecutorService previewing = area.scheduled();
     private DiagnoseViewModel model;
     private DiagnoseView view;
-    private final ShownArea area = new ShownArea(() -> view);
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void stop() {
-        background.shutdownNow();
-        previewing.shutdownNow();
-    }
 
     private void show() throws Exception {
         FxThread.run(() -> {
@@ -88,9 +74,7 @@ class DiagnoseViewTest {
                     Platform::runLater,
                     DiagnoseViewModel.PREVIEW_DEBOUNCE);
             view = new DiagnoseView(model);
-            stage.setScene(new Scene(view, 1280, 800));
-            stage.sizeToScene();
-            stage.show();
+            area.show(view, 1280, 800);
         });
     }
 

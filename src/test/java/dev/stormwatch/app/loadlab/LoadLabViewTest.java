@@ -31,13 +31,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Platform;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
@@ -53,14 +51,12 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -75,26 +71,20 @@ class LoadLabViewTest {
     private static final Instant START = Instant.parse("2026-11-30T03:00:00Z");
     private static final String VERDICT = RunVerdict.PREFIX + "the retries came together and tripled the load.";
 
-    private final ExecutorService background = Executors.newSingleThreadExecutor();
+    @RegisterExtension
+    final ShownArea area = new ShownArea();
+
+    private final ExecutorService background = area.background();
     private final CountDownLatch released = new CountDownLatch(1);
     private final AtomicBoolean interrupted = new AtomicBoolean();
     private volatile boolean held;
     private volatile boolean onSchedule = true;
-    private Stage stage;
     private LoadLabViewModel model;
     private LoadLabView view;
-    private final ShownArea area = new ShownArea(() -> view);
     private final AnsweredFileDialogs files = new AnsweredFileDialogs();
 
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void stop() {
-        released.countDown();
-        background.shutdownNow();
+    LoadLabViewTest() {
+        area.atEnd(released::countDown);
     }
 
     /** The lab at 1280×800 over a model whose runs are played back by {@link #playBack}. */
@@ -106,9 +96,7 @@ class LoadLabViewTest {
         FxThread.run(() -> {
             model = new LoadLabViewModel(this::playBack, background, Platform::runLater);
             view = new LoadLabView(model, files);
-            stage.setScene(new Scene(view, width, height));
-            stage.sizeToScene();
-            stage.show();
+            area.show(view, width, height);
         });
     }
 
@@ -462,8 +450,8 @@ class LoadLabViewTest {
 
         area.fire("load-save");
         assertThat(files.asked())
-                .containsExactly(
-                        new AnsweredFileDialogs.Asked("save", stage, "Save the load report", "stormwatch-load.json"));
+                .containsExactly(new AnsweredFileDialogs.Asked(
+                        "save", area.stage(), "Save the load report", "stormwatch-load.json"));
 
         Path json = dir.resolve("storm.json");
         files.answer(json);
@@ -698,10 +686,8 @@ class LoadLabViewTest {
                 .isTrue();
 
         FxThread.run(() -> {
-            // The toolkit's one stage may keep the least size the whole window's tests gave it.
-            stage.setMinWidth(0);
-            stage.setWidth(640);
-            stage.setHeight(700);
+            area.stage().setWidth(640);
+            area.stage().setHeight(700);
         });
         await(() ->
                 table.getColumns().stream().skip(1).anyMatch(c -> c.getText().contains("\n")));

@@ -21,11 +21,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
@@ -36,14 +34,11 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.layout.Region;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The Session area alone on a real JavaFX toolkit, over its real view model, a real OAuth client and the embedded demo
@@ -57,24 +52,18 @@ class SessionViewTest {
     @RegisterExtension
     static final RunningDemoProvider DEMO = new RunningDemoProvider();
 
-    private final ExecutorService background = Executors.newSingleThreadExecutor();
+    @RegisterExtension
+    final ShownArea area = new ShownArea();
+
+    private final ExecutorService background = area.background();
     private final FakeClock clock = new FakeClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
     private final ManualTicker ticker = new ManualTicker();
     private final HeldSleeper sleeper = new HeldSleeper(clock);
-    private Stage stage;
     private SessionViewModel model;
     private SessionView view;
-    private final ShownArea area = new ShownArea(() -> view);
 
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void stop() {
-        sleeper.release();
-        background.shutdownNow();
+    SessionViewTest() {
+        area.atEnd(sleeper::release);
     }
 
     /** The area over a model of the embedded provider whose settings {@code settings} changed, shown at 1280×800. */
@@ -99,10 +88,7 @@ class SessionViewTest {
                     event -> {});
             model.applySettings();
             view = new SessionView(model, new TimelineViewModel(Platform::runLater));
-            stage.setScene(new Scene(view, 1280, 800));
-            // The toolkit's one stage may still have the size an earlier test class gave it.
-            stage.sizeToScene();
-            stage.show();
+            area.show(view, 1280, 800);
         });
     }
 
@@ -324,8 +310,8 @@ class SessionViewTest {
         show(new SignInPageBrowser());
         Region timeline = (Region) split().getItems().get(1);
 
-        FxThread.run(() -> stage.setHeight(500));
-        FxThread.run(() -> stage.setHeight(800));
+        FxThread.run(() -> area.stage().setHeight(500));
+        FxThread.run(() -> area.stage().setHeight(800));
 
         await(() -> Math.abs(timeline.getHeight() - SessionView.TIMELINE_MIN_HEIGHT_SIGNED_OUT) < 1);
         assertThat(split().getDividerPositions()[0]).isGreaterThan(0.75);
@@ -338,7 +324,7 @@ class SessionViewTest {
 
         FxThread.run(() -> {
             view = new SessionView(model, new TimelineViewModel(Platform::runLater));
-            stage.setScene(new Scene(view, 1280, 800));
+            area.show(view, 1280, 800);
         });
 
         assertThat(tabNames())

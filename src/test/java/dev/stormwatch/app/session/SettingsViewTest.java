@@ -10,6 +10,7 @@ import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.Profile;
 import dev.stormwatch.oauth.ProfileStore;
 import dev.stormwatch.provider.RunningDemoProvider;
+import dev.stormwatch.testing.AnsweredFileDialogs;
 import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.testing.FxThread;
 import dev.stormwatch.testing.ShownArea;
@@ -20,21 +21,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
 import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.layout.Region;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -42,7 +39,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The Session settings alone on a real JavaFX toolkit, over their real view model and the session's, with the
@@ -69,23 +65,15 @@ class SettingsViewTest {
     @TempDir
     Path home;
 
-    private final ExecutorService background = Executors.newSingleThreadExecutor();
+    @RegisterExtension
+    final ShownArea area = new ShownArea();
+
+    private final ExecutorService background = area.background();
+    private final AnsweredFileDialogs files = new AnsweredFileDialogs();
     private final FakeClock clock = new FakeClock(Instant.now());
-    private Stage stage;
     private SessionViewModel session;
     private SettingsViewModel model;
     private SettingsView view;
-    private final ShownArea area = new ShownArea(() -> view);
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void stop() {
-        background.shutdownNow();
-    }
 
     /** The settings over {@code store}'s profiles, for the embedded provider, applied once as the app does at start. */
     private void show(Optional<ProfileStore> store) throws Exception {
@@ -105,10 +93,8 @@ class SettingsViewTest {
                     new ManualTicker(),
                     event -> {});
             session.applySettings();
-            view = new SettingsView(session);
-            stage.setScene(new Scene(new javafx.scene.control.ScrollPane(view), 900, 800));
-            stage.sizeToScene();
-            stage.show();
+            view = new SettingsView(session, files);
+            area.show(new javafx.scene.control.ScrollPane(view), 900, 800);
         });
     }
 
@@ -455,5 +441,51 @@ class SettingsViewTest {
         lines.put("policy-max-backoff", m -> m.policyErrorProperty("maxBackoff"));
         lines.put("policy-budget", m -> m.policyErrorProperty("totalBudget"));
         return lines;
+    }
+
+    @Test
+    @DisplayName("TX3: Choose… asks over the window for the field's file, titled with the field's label and listing its"
+            + " kinds first; the file chosen becomes the field's value, and a cancel leaves the value as it was")
+    void chooseAsksForTheFieldsFile(@TempDir Path chosen) throws Exception {
+        show(Optional.empty());
+        Map<String, StringProperty> fields = new LinkedHashMap<>();
+        fields.put("settings-client-key-file", model.clientKeyFileProperty());
+        fields.put("settings-session-file", model.sessionFileProperty());
+        fields.put("settings-client-cert", model.clientCertProperty());
+        fields.put("settings-client-cert-key", model.clientCertKeyProperty());
+        FxThread.run(() -> fields.values().forEach(value -> value.set("")));
+
+        for (String id : fields.keySet()) {
+            area.fire(id + "-choose");
+        }
+        assertThat(files.asked())
+                .extracting(AnsweredFileDialogs.Asked::dialog, AnsweredFileDialogs.Asked::owner)
+                .containsOnly(org.assertj.core.groups.Tuple.tuple("open", area.stage()));
+        assertThat(files.asked())
+                .extracting(AnsweredFileDialogs.Asked::title, AnsweredFileDialogs.Asked::offered)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(
+                                SettingsViewModel.CLIENT_KEY_FILE_LABEL + " (private_key_jwt: PKCS#8 PEM or JWK)",
+                                "*.pem *.key *.json"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                SettingsViewModel.SESSION_FILE_LABEL + " (implies staying signed in)", ""),
+                        org.assertj.core.groups.Tuple.tuple(
+                                SettingsViewModel.CLIENT_CERT_LABEL + " (PEM, mutual TLS)", "*.pem *.crt *.key"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                SettingsViewModel.CLIENT_CERT_KEY_LABEL + " (PKCS#8)", "*.pem *.crt *.key"));
+        assertThat(FxThread.call(
+                        () -> fields.values().stream().map(StringProperty::get).toList()))
+                .as("a cancel changes nothing")
+                .containsOnly("");
+
+        for (String id : fields.keySet()) {
+            files.answer(chosen.resolve(id + ".pem"));
+            area.fire(id + "-choose");
+        }
+        for (Map.Entry<String, StringProperty> field : fields.entrySet()) {
+            assertThat(FxThread.call(field.getValue()::get))
+                    .as(field.getKey())
+                    .isEqualTo(chosen.resolve(field.getKey() + ".pem").toString());
+        }
     }
 }
