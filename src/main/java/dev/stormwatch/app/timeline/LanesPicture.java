@@ -58,9 +58,8 @@ record LanesPicture(List<Shape> shapes) {
 
     /** The ink of an attempt's mark: what came back (OK, throttled, failed), or that nothing was sent. */
     static Ink markOf(AttemptEvent e) {
-        if (e.verdict() == AttemptEvent.Verdict.REFUSED_BY_PAUSE
-                || e.verdict() == AttemptEvent.Verdict.REFUSED_BY_LIMITER
-                || e.verdict() == AttemptEvent.Verdict.PACED) {
+        if (!e.sent()) {
+            // Nothing went on the wire (AttemptEvent.sent): a refusal or a wait, drawn as such, never as an answer.
             return Ink.REFUSED;
         }
         int status = e.status().orElse(-1);

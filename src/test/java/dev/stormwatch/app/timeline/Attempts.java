@@ -25,12 +25,24 @@ final class Attempts {
             Verdict verdict,
             Optional<Instant> pauseUntil,
             List<String> retryAfter) {
+        return numbered(1, at, origin, status, verdict, pauseUntil, retryAfter);
+    }
+
+    /** As {@link #attempt}, numbered {@code attempt}: 0 for a step that ended before anything was sent. */
+    static AttemptEvent numbered(
+            int attempt,
+            Instant at,
+            String origin,
+            OptionalInt status,
+            Verdict verdict,
+            Optional<Instant> pauseUntil,
+            List<String> retryAfter) {
         return new AttemptEvent(
                 at,
                 Origin.of(origin),
                 "userinfo",
                 Operation.READ,
-                1,
+                attempt,
                 status,
                 Optional.empty(),
                 retryAfter,

@@ -54,6 +54,20 @@ class LanesPictureTest {
     }
 
     @Test
+    @DisplayName("L8: a step that ended before its first attempt went out (attempt 0) is marked as not sent, as the"
+            + " report and the meter count it; its first attempt, sent, is marked by what came back")
+    void aStepEndedBeforeSendingIsMarkedRefused() {
+        AttemptEvent stoppedUnsent =
+                Attempts.numbered(0, T0, IDP, OptionalInt.empty(), Verdict.STOP, Optional.empty(), List.of());
+        AttemptEvent stoppedSent =
+                Attempts.numbered(1, T0, IDP, OptionalInt.empty(), Verdict.STOP, Optional.empty(), List.of());
+
+        assertThat(stoppedUnsent.sent()).isFalse();
+        assertThat(LanesPicture.markOf(stoppedUnsent)).isEqualTo(Ink.REFUSED);
+        assertThat(LanesPicture.markOf(stoppedSent)).isEqualTo(Ink.FAILED);
+    }
+
+    @Test
     @DisplayName("ST1: 429 is marked throttled; 200 to 399 ok; anything else, or no answer, failed")
     void statusesAreMarkedByTheirClass() {
         assertThat(LanesPicture.markOf(attempt(OptionalInt.of(429), Verdict.RETRY)))
