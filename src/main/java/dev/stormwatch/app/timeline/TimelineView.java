@@ -146,6 +146,8 @@ public final class TimelineView extends BorderPane {
     static final double THEN_MIN_WIDTH = 90;
     /** Room a cell needs beside its text: its padding on both sides and a little for the theme's rounding. */
     private static final double CELL_ROOM = 20;
+    /** A column's key to the width its title needs with no row (column()), where each fit starts. */
+    private static final String TITLE_WIDTH = "stormwatch.title-width";
 
     /**
      * UI22: each column but the last as wide as its widest text, its header's included, in the fonts the stylesheet
@@ -162,17 +164,11 @@ public final class TimelineView extends BorderPane {
                 .or(() -> fontOf(table, ".column-header .label")
                         .map(header -> javafx.scene.text.Font.font(header.getFamily(), header.getSize())))
                 .orElse(javafx.scene.text.Font.getDefault());
-        // What each header takes now, as its own skin measures it: never less than its title whole (column()).
-        java.util.Map<javafx.scene.control.TableColumnBase<?, ?>, Double> headerNeeds = new java.util.HashMap<>();
-        for (javafx.scene.Node node : table.lookupAll(".column-header")) {
-            if (node instanceof javafx.scene.control.skin.TableColumnHeader header) {
-                headerNeeds.put(header.getTableColumn(), header.prefWidth(-1));
-            }
-        }
         var columns = table.getColumns();
         for (int c = 0; c < columns.size() - 1; c++) {
             TableColumn<TimelineRow, ?> column = columns.get(c);
-            double width = headerNeeds.getOrDefault(column, column.getMinWidth());
+            // From the title's width, not the column's present one: after Clear the columns narrow again.
+            double width = (Double) column.getProperties().getOrDefault(TITLE_WIDTH, column.getMinWidth());
             for (TimelineRow row : table.getItems()) {
                 Object value = column.getCellData(row);
                 if (value != null) {
@@ -224,6 +220,7 @@ public final class TimelineView extends BorderPane {
                 Math.ceil(new javafx.scene.text.Text(title).getLayoutBounds().getWidth() * 1.4) + 30;
         column.setMinWidth(titleWidth);
         column.setPrefWidth(Math.max(width, titleWidth));
+        column.getProperties().put(TITLE_WIDTH, column.getPrefWidth());
         column.setSortable(false);
         return column;
     }

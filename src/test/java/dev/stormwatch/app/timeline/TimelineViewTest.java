@@ -197,7 +197,7 @@ class TimelineViewTest {
 
     @Test
     @DisplayName("UI22: every column but the last is fitted to its widest text, its title's or a cell's, as the"
-            + " rows come")
+            + " rows come, and again when they are cleared")
     void everyColumnButTheLastIsFittedToItsWidestText() throws Exception {
         TableColumn<TimelineRow, ?> result = column("Result");
         TableColumn<TimelineRow, ?> number = column("#");
@@ -226,6 +226,11 @@ class TimelineViewTest {
         assertThat(number.getPrefWidth()).as("a title wider than its cells").isEqualTo(numberAlone);
         assertThat(table().getColumns().subList(0, TITLES.size() - 1))
                 .allSatisfy(column -> assertThat(column.getMinWidth()).isEqualTo(column.getPrefWidth()));
+
+        // Cleared, the columns are fitted to their titles again: none stays as wide as a row that is gone.
+        FxThread.run(model::clear);
+        assertThat(FxThread.call(result::getPrefWidth)).isEqualTo(resultAlone);
+        assertThat(FxThread.call(number::getPrefWidth)).isEqualTo(numberAlone);
     }
 
     @Test
