@@ -126,8 +126,7 @@ public final class LoadLabView extends BorderPane {
         for (LineChart<Number, Number> chart : List.of(requests, trouble, latency)) {
             // LB5: the time axis spans the run, not a default range.
             NumberAxis time = (NumberAxis) chart.getXAxis();
-            time.setAutoRanging(false);
-            time.setLowerBound(0);
+            time.setAutoRanging(false); // from 0, the axis's own lower bound
             time.upperBoundProperty().bind(model.axisSecondsProperty());
             time.tickUnitProperty()
                     .bind(model.axisSecondsProperty().divide(10).map(u -> Math.max(1, Math.ceil(u.doubleValue()))));
@@ -223,8 +222,8 @@ public final class LoadLabView extends BorderPane {
         javafx.scene.control.TableView<List<String>> table = new javafx.scene.control.TableView<>();
         table.setId("load-compare-table");
         // Each column as wide as its widest text, header included (fitColumns); where they need more than the table's
-        // width a run's header takes two lines (UI28), and only then does the table scroll sideways.
-        table.setColumnResizePolicy(javafx.scene.control.TableView.UNCONSTRAINED_RESIZE_POLICY);
+        // width a run's header takes two lines (UI28), and only then does the table scroll sideways (the table's
+        // default, unconstrained resize policy: no column is squeezed to fit).
         table.setFixedCellSize(ColumnFit.ROW_HEIGHT);
         table.widthProperty().addListener((obs, was, now) -> {
             if (!table.getColumns().isEmpty() && was.doubleValue() != now.doubleValue()) {
@@ -376,7 +375,6 @@ public final class LoadLabView extends BorderPane {
     private static LineChart<Number, Number> chart(String title, String unit) {
         NumberAxis time = new NumberAxis();
         time.setLabel("seconds since the start");
-        time.setForceZeroInRange(true);
         NumberAxis values = new NumberAxis();
         values.setLabel(unit);
         LineChart<Number, Number> chart = new LineChart<>(time, values);

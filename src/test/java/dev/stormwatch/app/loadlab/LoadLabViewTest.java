@@ -259,6 +259,13 @@ class LoadLabViewTest {
             + " hover; at its end the verdict, the summary and Save report are there, and Stop ends a run early")
     void runStopAndWhatARunLeaves() throws Exception {
         show();
+        assertThat(FxThread.call(() -> area.node("load-verdict").isManaged()))
+                .as("no verdict yet, and no room kept for one")
+                .isFalse();
+        assertThat(FxThread.call(
+                        () -> area.node("load-insecure-credentials-error").isVisible()))
+                .as("no refusal of the consent yet")
+                .isFalse();
         assertThat(area.off("load-run")).isFalse();
         assertThat(area.off("load-stop")).isTrue();
         assertThat(area.off("load-save")).isTrue();
@@ -483,7 +490,6 @@ class LoadLabViewTest {
             NumberAxis time = (NumberAxis) chart.getXAxis();
             assertThat(chart.getTitle()).as(id).isEqualTo(said.get(0));
             assertThat(time.getLabel()).as(id).isEqualTo("seconds since the start");
-            assertThat(time.isForceZeroInRange()).as(id).isTrue();
             assertThat(chart.getYAxis().getLabel()).as(id).isEqualTo(said.get(1));
             assertThat(chart.getCreateSymbols()).as(id).isFalse();
             assertThat(chart.getAnimated()).as(id).isFalse();
@@ -612,6 +618,15 @@ class LoadLabViewTest {
             + " run's figures right-aligned in its column; every header whole, and as high as every row")
     void theComparisonTableShowsEveryFigure() throws Exception {
         show();
+        FxThread.run(() -> {
+            TableView<?> empty = area.node("load-compare-table");
+            assertThat(((Label) empty.getPlaceholder()).getText())
+                    .startsWith("Choose a comparison on the left and press Compare");
+            assertThat(empty.getPrefHeight())
+                    .as("room for the first rows until a comparison sets it")
+                    .isEqualTo(ColumnFit.ROW_HEIGHT * ColumnFit.LEAST_ROWS + 30);
+            assertThat(empty.getMinHeight()).isEqualTo(120);
+        });
         List<ComparedRun> runs = compare();
         TableView<List<String>> table = area.node("load-compare-table");
         List<List<String>> rows = model.comparisonRows();
@@ -653,13 +668,23 @@ class LoadLabViewTest {
                 }
             }
             assertThat(names).as("some figure is explained on hover").anyMatch(cell -> cell.getTooltip() != null);
+            for (Node each : table.lookupAll(".table-cell")) {
+                javafx.scene.control.TableCell<?, ?> cell = (javafx.scene.control.TableCell<?, ?>) each;
+                if (cell.isVisible()
+                        && cell.getText() != null
+                        && !cell.getText().isEmpty()) {
+                    assertThat(drawn(cell)).as("cell drawn whole").isEqualTo(cell.getText());
+                }
+            }
             for (Node header : table.lookupAll(".column-header .label")) {
                 Label words = (Label) header;
                 assertThat(drawn(words)).as("header drawn whole").isEqualTo(words.getText());
             }
+            Node header = table.lookup(".column-header-background");
+            double frame = table.snappedTopInset() + header.prefHeight(-1) + table.snappedBottomInset() + 2;
             assertThat(table.getPrefHeight())
                     .as("the header and every row")
-                    .isGreaterThan(ColumnFit.ROW_HEIGHT * rows.size());
+                    .isEqualTo(Math.ceil(frame + ColumnFit.ROW_HEIGHT * rows.size()));
             assertThat(table.getMinHeight())
                     .isGreaterThan(ColumnFit.ROW_HEIGHT * Math.min(ColumnFit.LEAST_ROWS, rows.size()))
                     .isLessThan(table.getPrefHeight() + 1);
