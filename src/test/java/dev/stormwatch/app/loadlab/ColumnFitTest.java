@@ -83,6 +83,23 @@ class ColumnFitTest {
         assertThat(ColumnFit.twoLines("a bc def")).isEqualTo("a bc\ndef");
         assertThat(ColumnFit.twoLines("abc de f")).isEqualTo("abc\nde f");
         assertThat(ColumnFit.twoLines("alone")).isEqualTo("alone");
+        // Of two spaces as near the middle, the first; a space at the very start is a space too.
+        assertThat(ColumnFit.twoLines("ab c d")).isEqualTo("ab\nc d");
+        assertThat(ColumnFit.twoLines(" ab")).isEqualTo("\nab");
+    }
+
+    @Test
+    @DisplayName("UI28: in a narrow table the figure column's header stays on one line even when wider than its names,"
+            + " and a run's header exactly as wide as its figures is not broken")
+    void onlyARunsHeaderWiderThanItsFiguresBreaks() {
+        List<String> titles = List.of("what was measured", "abc de");
+        // "abc de": 6 × 7 + 24 = 66 in one line, as wide as its figure "12345678", 8 × 6 + 18 = 66.
+        List<List<String>> rows = List.of(List.of("x", "12345678"));
+
+        ColumnFit fit = ColumnFit.of(titles, rows, HEADER, CELL, 10);
+
+        assertThat(fit.headers()).containsExactlyElementsOf(titles);
+        assertThat(fit.widths()).containsExactly(17 * 7 + 24.0, 66.0);
     }
 
     @Test
