@@ -131,9 +131,12 @@ class DiagnoseViewLayoutTest {
      * there are more clients than the lanes draw.
      */
     private Path busyLog() throws Exception {
+        return busyLog("busy-access.log", 200, 429, 500, 404);
+    }
+
+    private Path busyLog(String name, int... statuses) throws Exception {
         StringBuilder log = new StringBuilder();
         long start = 1_796_132_453_000L;
-        int[] statuses = {200, 429, 500, 404};
         int n = 0;
         for (int second = 0; second < 20; second++) {
             for (int c = 1; c <= 12; c++) {
@@ -152,7 +155,7 @@ class DiagnoseViewLayoutTest {
                 n++;
             }
         }
-        Path file = dir.resolve("busy-access.log");
+        Path file = dir.resolve(name);
         Files.writeString(file, log);
         return file;
     }
@@ -521,6 +524,32 @@ class DiagnoseViewLayoutTest {
         assertThat(area.text("diagnose-lanes-more"))
                 .isEqualTo(model.lanesNoteProperty().get())
                 .contains("more clients");
+    }
+
+    @Test
+    @DisplayName("DG24: a second diagnosis at the same quota redraws the status chart from its own buckets")
+    void aSecondDiagnosisAtTheSameQuotaIsRedrawn() throws Exception {
+        show(1280, 800);
+        diagnose(List.of(busyLog("calm-access.log", 200, 200, 404)));
+        double quota = model.quotaPerBucketProperty().get();
+        FxThread.run(model::clearFiles);
+        diagnose(List.of(busyLog("calmer-access.log", 200, 404, 404)));
+
+        assertThat(model.quotaPerBucketProperty().get()).as("the same quota").isEqualTo(quota);
+        StatusStackChart status = (StatusStackChart) area.<Node>node("diagnose-status-chart");
+        List<List<Double>> drawn = FxThread.call(() -> List.of(0, 3).stream()
+                .map(s -> status.getData().get(s).getData().stream()
+                        .map(d -> d.getYValue().doubleValue())
+                        .toList())
+                .toList());
+        assertThat(drawn)
+                .containsExactly(
+                        model.statusArrivals().stream()
+                                .map(p -> (double) p.succeeded())
+                                .toList(),
+                        model.statusArrivals().stream()
+                                .map(p -> (double) p.other())
+                                .toList());
     }
 
     @Test
