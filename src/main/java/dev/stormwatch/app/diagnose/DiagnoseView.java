@@ -67,6 +67,9 @@ public final class DiagnoseView extends BorderPane {
         ScrollPane form = new ScrollPane(form(model, files));
         form.setFitToWidth(true);
         form.setPrefWidth(340);
+        // UI8: the words below Diagnose wrap within the form's width; a long problem never widens the column and
+        // squeezes the results.
+        actions.setPrefWidth(form.getPrefWidth());
         setLeft(dev.stormwatch.app.common.Forms.pinnedBelow(form, actions));
 
         Label verdict = new Label();
@@ -368,11 +371,14 @@ public final class DiagnoseView extends BorderPane {
         Label title = new Label();
         title.setId("diagnose-preview-title");
         title.setWrapText(true);
+        // UI8: a long file name or reason wraps; squeezed by a low window, they keep their lines rather than "...".
+        title.setMinHeight(Region.USE_PREF_SIZE);
         title.textProperty().bind(model.previewTitleProperty());
         Label problem = new Label();
         problem.setId("diagnose-preview-problem");
         problem.getStyleClass().add("field-error");
         problem.setWrapText(true);
+        problem.setMinHeight(Region.USE_PREF_SIZE);
         problem.textProperty().bind(model.previewProblemProperty());
         problem.visibleProperty().bind(problem.textProperty().isNotEmpty());
         problem.managedProperty().bind(problem.visibleProperty());
@@ -682,6 +688,9 @@ public final class DiagnoseView extends BorderPane {
         box.setPadding(new Insets(12));
         box.getStyleClass().add("settings");
         // Diagnose and Cancel stay in view below the form, however far it scrolls.
+        // UI8: what was read and what went wrong keep all their lines; the form above them scrolls instead.
+        progress.setMinHeight(Region.USE_PREF_SIZE);
+        problems.setMinHeight(Region.USE_PREF_SIZE);
         actions = new VBox(8, new HBox(8, run, cancel), bar, progress, problems);
         return box;
     }
