@@ -90,9 +90,9 @@ public final class DiagnoseView extends BorderPane {
         VBox happened = new VBox(2, label("What happened"), figures);
         VBox whatIfBox = new VBox(2, whatIfTitle, whatIf);
         for (VBox half : List.of(happened, whatIfBox)) {
-            // UI8: the two halves share the width equally, whatever their texts' lengths, and wrap.
+            // UI8: the two halves share the width equally, whatever their texts' lengths, and wrap (a box's greatest
+            // width is unbounded already).
             half.setPrefWidth(1);
-            half.setMaxWidth(Double.MAX_VALUE);
             HBox.setHgrow(half, Priority.ALWAYS);
         }
         HBox summary = new HBox(16, happened, whatIfBox);
@@ -200,6 +200,7 @@ public final class DiagnoseView extends BorderPane {
                 .add(labColumn(
                         "peak-to-mean after Retry-After", DiagnoseViewModel.LabRunRow::peakToMeanAfterRetryAfter, 100));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        dev.stormwatch.app.common.WholeHeaders.keep(table); // UI8: in the theme's header font too
         table.setFixedCellSize(26);
         // As tall as its rows and header: a table of two or three rows needs no scrolling.
         table.prefHeightProperty()
@@ -489,8 +490,7 @@ public final class DiagnoseView extends BorderPane {
 
     private static LineChart<Number, Number> chart(String id, String title) {
         NumberAxis time = new NumberAxis();
-        time.setLabel("seconds since the first request");
-        time.setForceZeroInRange(true);
+        time.setLabel("seconds since the first request"); // from 0: a number axis's range takes it in by default
         NumberAxis values = new NumberAxis();
         values.setLabel("arrivals per bucket");
         LineChart<Number, Number> chart = new LineChart<>(time, values);
@@ -538,6 +538,7 @@ public final class DiagnoseView extends BorderPane {
                 .add(column("retry share", c -> String.format(Locale.ROOT, "%.0f%%", c.retryRatio() * 100), 80));
         // UI8: each column keeps the width its header needs; a narrow window scrolls the table sideways.
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        dev.stormwatch.app.common.WholeHeaders.keep(table); // UI8: in the theme's header font too
         table.setPlaceholder(new Label("Add evidence and press Diagnose"));
         table.setPrefHeight(160);
         return table;

@@ -222,8 +222,8 @@ public final class LoadLabView extends BorderPane {
         javafx.scene.control.TableView<List<String>> table = new javafx.scene.control.TableView<>();
         table.setId("load-compare-table");
         // Each column as wide as its widest text, header included (fitColumns); where they need more than the table's
-        // width a run's header takes two lines (UI28), and only then does the table scroll sideways (the table's
-        // default, unconstrained resize policy: no column is squeezed to fit).
+        // width a run's header takes two lines (UI28), and only then does the table scroll sideways.
+        table.setColumnResizePolicy(javafx.scene.control.TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setFixedCellSize(ColumnFit.ROW_HEIGHT);
         table.widthProperty().addListener((obs, was, now) -> {
             if (!table.getColumns().isEmpty() && was.doubleValue() != now.doubleValue()) {
