@@ -118,13 +118,13 @@ public final class LogFormat {
             request |= roles[k] == REQUEST || roles[k] == URI;
         }
         String missing = !time
-                ? "a time ($time_local, $time_iso8601 or $msec; Apache %t)"
+                ? "a time field ($time_local, $time_iso8601 or $msec; Apache %t)"
                 : !status
-                        ? "the status ($status; Apache %>s)"
-                        : !request ? "the request ($request or $request_uri; Apache %r)" : null;
+                        ? "a status field ($status; Apache %>s)"
+                        : !request ? "a request field ($request or $request_uri; Apache %r)" : null;
         if (missing != null) {
             throw new DiagnoseException.BadOption(
-                    "the log format '" + text + "' has no " + missing + ", which a diagnosis needs");
+                    "the log format '" + text + "' lacks " + missing + ", which a diagnosis needs");
         }
         int client = -1;
         if (clientKey != null) {

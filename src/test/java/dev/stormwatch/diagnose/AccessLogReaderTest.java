@@ -94,7 +94,7 @@ class AccessLogReaderTest {
     void aFormatWithoutTimeOrStatusIsRefusedWithWhatItLacks() {
         assertThatThrownBy(() -> LogFormat.compile("$remote_addr \"$request\" $status", LogFormat.Dialect.NGINX, null))
                 .isInstanceOf(DiagnoseException.BadOption.class)
-                .hasMessageContaining("has no a time");
+                .hasMessageContaining("lacks a time field");
         assertThatThrownBy(() -> LogFormat.compile("$msec \"$request\"", LogFormat.Dialect.NGINX, null))
                 .hasMessageContaining("status");
         assertThatThrownBy(() -> LogFormat.compile("combined", LogFormat.Dialect.NGINX, "$http_x_client_id"))

@@ -348,13 +348,14 @@ class LogFormatEdgesTest {
         assertThatThrownBy(() -> apache("%t \"%r\" %s %", null)).hasMessage("the log format ends with a lone '%'");
         assertThatThrownBy(() -> apache("%t \"%r\" %s %>", null)).hasMessage("the log format ends with a lone '%'");
         assertThatThrownBy(() -> nginx("$msec \"$request\"", null))
-                .hasMessage("the log format '$msec \"$request\"' has no the status ($status; Apache %>s), which a"
+                .hasMessage("the log format '$msec \"$request\"' lacks a status field ($status; Apache %>s), which a"
                         + " diagnosis needs");
         assertThatThrownBy(() -> nginx("$msec $status", null))
-                .hasMessage("the log format '$msec $status' has no the request ($request or $request_uri; Apache %r),"
-                        + " which a diagnosis needs");
+                .hasMessage(
+                        "the log format '$msec $status' lacks a request field ($request or $request_uri; Apache %r),"
+                                + " which a diagnosis needs");
         assertThatThrownBy(() -> apache("%h \"%r\" %>s", null))
-                .hasMessageContaining("has no a time ($time_local, $time_iso8601 or $msec; Apache %t)");
+                .hasMessageContaining("lacks a time field ($time_local, $time_iso8601 or $msec; Apache %t)");
     }
 
     @Test
