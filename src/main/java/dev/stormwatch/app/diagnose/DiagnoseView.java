@@ -19,7 +19,6 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.transformation.SortedList;
 import javafx.geometry.Insets;
-import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.chart.CategoryAxis;
 import javafx.scene.chart.LineChart;
@@ -212,7 +211,7 @@ public final class DiagnoseView extends BorderPane {
         LineChart<Number, Number> chart =
                 chart("diagnose-lab-run-arrivals", "Arrivals per second: the real storm beside each lab run (DG17)");
         ((NumberAxis) chart.getXAxis()).setLabel("seconds from each one's start");
-        ((NumberAxis) chart.getYAxis()).setLabel("arrivals per second");
+        ((NumberAxis) chart.getYAxis()).setLabel("per second"); // UI8: the title says arrivals
         model.labRunArrivals().addListener((ListChangeListener<DiagnoseViewModel.LabRunArrivals>) change -> {
             List<XYChart.Series<Number, Number>> all = new java.util.ArrayList<>();
             for (DiagnoseViewModel.LabRunArrivals input : model.labRunArrivals()) {
@@ -233,7 +232,7 @@ public final class DiagnoseView extends BorderPane {
         NumberAxis time = new NumberAxis();
         time.setLabel("seconds since the first request");
         NumberAxis values = new NumberAxis();
-        values.setLabel("arrivals per bucket");
+        values.setLabel("per bucket"); // UI8: under "Arrivals" in the title, whole at 220 px of height
         StatusStackChart chart = new StatusStackChart(time, values);
         chart.setId("diagnose-status-chart");
         chart.setTitle("Arrivals by status (DG24)");
@@ -242,7 +241,6 @@ public final class DiagnoseView extends BorderPane {
         chart.setMinHeight(220);
         chart.setPrefHeight(220);
         chart.setPrefWidth(1);
-        chart.setLegendSide(Side.BOTTOM);
         chart.getStyleClass().add("load-chart");
         dev.stormwatch.app.common.SeriesColours.install(chart);
         Runnable draw = () -> {
@@ -286,7 +284,7 @@ public final class DiagnoseView extends BorderPane {
      */
     private static VBox lanes(DiagnoseViewModel model) {
         NumberAxis time = new NumberAxis();
-        time.setLabel("seconds since the first request");
+        time.setLabel("seconds"); // UI8: whole in the half row at 1024 px; from the first request, as beside it
         CategoryAxis clients = new CategoryAxis();
         clients.setLabel("client");
         // The rows in the order set below, busiest on top; a ranging axis would order them as the data came.
@@ -297,7 +295,6 @@ public final class DiagnoseView extends BorderPane {
         chart.setAnimated(false);
         chart.setMinHeight(220);
         chart.setPrefHeight(220);
-        chart.setLegendSide(Side.BOTTOM);
         chart.getStyleClass().add("load-chart");
         dev.stormwatch.app.common.SeriesColours.install(chart);
         model.lanes().addListener((ListChangeListener<Diagnosis.Lane>) change -> {
@@ -492,7 +489,7 @@ public final class DiagnoseView extends BorderPane {
         NumberAxis time = new NumberAxis();
         time.setLabel("seconds since the first request"); // from 0: a number axis's range takes it in by default
         NumberAxis values = new NumberAxis();
-        values.setLabel("arrivals per bucket");
+        values.setLabel("per bucket"); // UI8: under "Arrivals" in the title, whole at 220 px of height
         LineChart<Number, Number> chart = new LineChart<>(time, values);
         chart.setId(id);
         chart.setTitle(title);
@@ -500,7 +497,6 @@ public final class DiagnoseView extends BorderPane {
         chart.setAnimated(false);
         chart.setMinHeight(220);
         chart.setPrefHeight(220);
-        chart.setLegendSide(Side.BOTTOM);
         chart.getStyleClass().add("load-chart");
         dev.stormwatch.app.common.SeriesColours.install(chart); // UI14: one colour per series in every chart
         return chart;

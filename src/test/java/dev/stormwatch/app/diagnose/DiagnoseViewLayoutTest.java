@@ -3,7 +3,6 @@ package dev.stormwatch.app.diagnose;
 import static dev.stormwatch.testing.ShownArea.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stormwatch.app.common.Later;
 import dev.stormwatch.diagnose.DiagnoseException;
 import dev.stormwatch.diagnose.DiagnoseService;
 import dev.stormwatch.diagnose.Diagnosis;
@@ -22,9 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ScheduledExecutorService;
-import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.geometry.Side;
@@ -36,6 +32,7 @@ import javafx.scene.chart.ScatterChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
@@ -44,6 +41,9 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -68,8 +68,6 @@ class DiagnoseViewLayoutTest {
     @RegisterExtension
     final ShownArea area = new ShownArea();
 
-    private final ExecutorService background = area.background();
-    private final ScheduledExecutorService previewing = area.scheduled();
     private final AnsweredFileDialogs dialogs = new AnsweredFileDialogs();
     private DiagnoseViewModel model;
     private DiagnoseView view;
@@ -81,23 +79,14 @@ class DiagnoseViewLayoutTest {
 
     private void show(int width, int height, DiagnoseViewModel.Diagnoser diagnoser) throws Exception {
         FxThread.run(() -> {
-            DiagnoseService service = new DiagnoseService();
-            model = new DiagnoseViewModel(
-                    diagnoser,
-                    service::preview,
-                    background,
-                    Later.on(previewing),
-                    Platform::runLater,
-                    DiagnoseViewModel.PREVIEW_DEBOUNCE);
+            model = DiagnoseViewTest.modelOn(area, diagnoser);
             view = new DiagnoseView(model, dialogs);
             area.show(view, width, height);
         });
     }
 
     private static Path stormLog() throws Exception {
-        return Path.of(DiagnoseViewLayoutTest.class
-                .getResource("/diagnose/nginx/storm-access.log")
-                .toURI());
+        return DiagnoseViewTest.stormLog();
     }
 
     /** The storm's log under a long name, as a file exported from a gateway often has, with a line that is noise. */
@@ -168,8 +157,16 @@ class DiagnoseViewLayoutTest {
             if (!child.isVisible()) {
                 continue;
             }
-            if (child instanceof XYChart<?, ?>) {
-                // A chart's own texts are laid out by the chart; UI8 reads them where the charts are read.
+            if (child instanceof XYChart<?, ?> chart) {
+                // A chart lays out its own texts; of those, UI8 reads here the axes' labels (the words of the
+                // values), and the titles and legends where the charts are read.
+                for (Node axisLabel : chart.lookupAll(".axis-label")) {
+                    Labeled labeled = (Labeled) axisLabel;
+                    String rendered = rendered(labeled);
+                    if (rendered != null && !rendered.equals(labeled.getText())) {
+                        cut.add(labeled.getText() + " shown as " + rendered + " in " + within(labeled));
+                    }
+                }
                 continue;
             }
             if (child instanceof Labeled labeled
@@ -394,7 +391,7 @@ class DiagnoseViewLayoutTest {
                         new Words(
                                 "Arrivals (DG12)",
                                 "seconds since the first request",
-                                "arrivals per bucket",
+                                "per bucket",
                                 false,
                                 false,
                                 bottom))
@@ -403,7 +400,7 @@ class DiagnoseViewLayoutTest {
                         new Words(
                                 "What-if arrivals (DG14)",
                                 "seconds since the first request",
-                                "arrivals per bucket",
+                                "per bucket",
                                 false,
                                 false,
                                 bottom))
@@ -412,25 +409,19 @@ class DiagnoseViewLayoutTest {
                         new Words(
                                 "Arrivals by status (DG24)",
                                 "seconds since the first request",
-                                "arrivals per bucket",
+                                "per bucket",
                                 false,
                                 false,
                                 bottom))
                 .containsEntry(
                         "diagnose-lanes",
-                        new Words(
-                                "Requests per client (DG23)",
-                                "seconds since the first request",
-                                "client",
-                                true,
-                                false,
-                                bottom))
+                        new Words("Requests per client (DG23)", "seconds", "client", true, false, bottom))
                 .containsEntry(
                         "diagnose-lab-run-arrivals",
                         new Words(
                                 "Arrivals per second: the real storm beside each lab run (DG17)",
                                 "seconds from each one's start",
-                                "arrivals per second",
+                                "per second",
                                 false,
                                 false,
                                 bottom));
@@ -596,13 +587,14 @@ class DiagnoseViewLayoutTest {
         assertThat(cells.get(0).get(7)).isEqualTo("");
     }
 
-    private static List<List<Object>> cells(TableView<Preview.Line> table) throws Exception {
+    /** Each row's value in each column, as the table's cells are given them. */
+    private static <T> List<List<Object>> cells(TableView<T> table) throws Exception {
         return FxThread.call(() -> {
             List<List<Object>> rows = new ArrayList<>();
-            for (Preview.Line line : table.getItems()) {
+            for (T item : table.getItems()) {
                 List<Object> row = new ArrayList<>();
-                for (TableColumn<Preview.Line, ?> column : table.getColumns()) {
-                    row.add(column.getCellObservableValue(line).getValue());
+                for (TableColumn<T, ?> column : table.getColumns()) {
+                    row.add(column.getCellObservableValue(item).getValue());
                 }
                 rows.add(row);
             }
@@ -630,17 +622,7 @@ class DiagnoseViewLayoutTest {
 
         @SuppressWarnings("unchecked")
         TableView<DiagnoseViewModel.LabRunRow> table = area.node("diagnose-lab-runs");
-        List<List<Object>> cells = FxThread.call(() -> {
-            List<List<Object>> rows = new ArrayList<>();
-            for (DiagnoseViewModel.LabRunRow row : table.getItems()) {
-                List<Object> values = new ArrayList<>();
-                for (TableColumn<DiagnoseViewModel.LabRunRow, ?> column : table.getColumns()) {
-                    values.add(column.getCellObservableValue(row).getValue());
-                }
-                rows.add(values);
-            }
-            return rows;
-        });
+        List<List<Object>> cells = cells(table);
         List<List<Object>> expected = new ArrayList<>();
         for (DiagnoseViewModel.LabRunRow r : model.labRuns()) {
             expected.add(List.of(
@@ -857,5 +839,43 @@ class DiagnoseViewLayoutTest {
         Button add = area.node("diagnose-add");
         assertThat(add.getText()).isEqualTo("Open files...");
         assertThat(cutLabels()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("UI8, DG22: before and after a diagnosis the tab's parts keep the sizes and growth they are given:"
+            + " the charts 220 px high and sharing their rows, the tables and lists their heights, the preview 24 px"
+            + " rows with its placeholder, its problem keeping no room when there is none, the legends below")
+    void thePartsKeepTheirSizesAndGrowth() throws Exception {
+        show(1280, 800);
+        FxThread.run(() -> {
+            TableView<?> preview = area.node("diagnose-preview");
+            assertThat(((Label) preview.getPlaceholder()).getText()).isEqualTo("No line read yet");
+            assertThat(preview.getFixedCellSize()).isEqualTo(24);
+            assertThat(preview.getPrefHeight()).isEqualTo(24.0 * DiagnoseViewModel.PREVIEW_LINES + 30);
+            Node problem = area.node("diagnose-preview-problem");
+            assertThat(problem.isVisible()).as("no problem, not shown").isFalse();
+            assertThat(problem.isManaged()).as("and no room kept").isFalse();
+            assertThat(((TableView<?>) area.node("diagnose-clients")).getPrefHeight())
+                    .isEqualTo(160);
+            assertThat(((ListView<?>) area.node("diagnose-unparsed")).getPrefHeight())
+                    .isEqualTo(90);
+            ListView<?> findings = area.node("diagnose-findings");
+            assertThat(findings.getPrefHeight()).isEqualTo(150);
+            assertThat(VBox.getVgrow(findings)).isEqualTo(Priority.ALWAYS);
+            assertThat(VBox.getVgrow(area.node("diagnose-clients"))).isEqualTo(Priority.ALWAYS);
+            for (String id : List.of("diagnose-arrivals", "diagnose-what-if-arrivals", "diagnose-lanes")) {
+                XYChart<?, ?> chart = chart(id);
+                assertThat(chart.getPrefHeight()).as(id).isEqualTo(220);
+                assertThat(chart.getLegendSide()).as(id).isEqualTo(javafx.geometry.Side.BOTTOM);
+            }
+            assertThat(HBox.getHgrow(area.node("diagnose-arrivals"))).isEqualTo(Priority.ALWAYS);
+            assertThat(HBox.getHgrow(area.node("diagnose-what-if-arrivals"))).isEqualTo(Priority.ALWAYS);
+            assertThat(VBox.getVgrow(area.node("diagnose-lanes"))).isEqualTo(Priority.ALWAYS);
+            Label whatIfTitle = (Label) ((VBox) area.node("diagnose-what-if").getParent())
+                    .getChildren()
+                    .get(0);
+            assertThat(whatIfTitle.getText()).isEqualTo("What well-behaved clients would have done");
+            assertThat(whatIfTitle.isWrapText()).as("never cut to '...'").isTrue();
+        });
     }
 }

@@ -19,8 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ScheduledExecutorService;
 import javafx.application.Platform;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
@@ -58,27 +56,33 @@ class DiagnoseViewTest {
     @RegisterExtension
     final ShownArea area = new ShownArea();
 
-    private final ExecutorService background = area.background();
-    private final ScheduledExecutorService previewing = area.scheduled();
     private DiagnoseViewModel model;
     private DiagnoseView view;
 
+    /**
+     * The tab's view model over {@code diagnoser} and the real preview, on threads of {@code area} (stopped after the
+     * test), answering on the FX thread.
+     */
+    static DiagnoseViewModel modelOn(ShownArea area, DiagnoseViewModel.Diagnoser diagnoser) {
+        return new DiagnoseViewModel(
+                diagnoser,
+                new DiagnoseService()::preview,
+                area.background(),
+                Later.on(area.scheduled()),
+                Platform::runLater,
+                DiagnoseViewModel.PREVIEW_DEBOUNCE);
+    }
+
     private void show() throws Exception {
         FxThread.run(() -> {
-            DiagnoseService service = new DiagnoseService();
-            model = new DiagnoseViewModel(
-                    service::diagnose,
-                    service::preview,
-                    background,
-                    Later.on(previewing),
-                    Platform::runLater,
-                    DiagnoseViewModel.PREVIEW_DEBOUNCE);
+            model = modelOn(area, new DiagnoseService()::diagnose);
             view = new DiagnoseView(model);
             area.show(view, 1280, 800);
         });
     }
 
-    private static Path stormLog() throws Exception {
+    /** The storm's nginx access log recorded for the tests. */
+    static Path stormLog() throws Exception {
         return Path.of(DiagnoseViewTest.class
                 .getResource("/diagnose/nginx/storm-access.log")
                 .toURI());
