@@ -1,11 +1,9 @@
 package dev.stormwatch.app.common;
 
 import javafx.application.Platform;
-import javafx.scene.control.Labeled;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.text.Font;
-import javafx.scene.text.Text;
 
 /**
  * UI8: keeps every header of a table whole: once the table is styled, and again whenever its rows change, a column
@@ -13,9 +11,6 @@ import javafx.scene.text.Text;
  * to it. A column already wide enough keeps its width; the table scrolls sideways when they do not fit.
  */
 public final class WholeHeaders {
-
-    /** Room a header needs beside its title: its padding and the sort arrow's place. */
-    static final double HEADER_ROOM = 24;
 
     private WholeHeaders() {}
 
@@ -30,15 +25,9 @@ public final class WholeHeaders {
             return;
         }
         table.applyCss();
-        Font font = table.lookupAll(".column-header .label").stream()
-                .filter(Labeled.class::isInstance)
-                .map(node -> ((Labeled) node).getFont())
-                .findFirst()
-                .orElse(Font.getDefault());
+        Font font = TableText.fontOf(table, ".column-header .label").orElse(Font.getDefault());
         for (TableColumn<?, ?> column : table.getColumns()) {
-            Text title = new Text(column.getText());
-            title.setFont(font);
-            double needs = Math.ceil(title.getLayoutBounds().getWidth() + HEADER_ROOM);
+            double needs = Math.ceil(TableText.width(column.getText(), font) + TableText.HEADER_ROOM);
             if (column.getMinWidth() < needs) {
                 column.setMinWidth(needs);
             }

@@ -16,7 +16,7 @@ import java.util.function.ToDoubleFunction;
 record ColumnFit(List<String> headers, List<Double> widths) {
 
     /** Room a header needs beside its text: its padding and the sort arrow's place. */
-    static final double HEADER_ROOM = 24;
+    static final double HEADER_ROOM = dev.stormwatch.app.common.TableText.HEADER_ROOM;
     /** Room a cell needs beside its text: its padding on both sides. */
     static final double CELL_ROOM = 18;
     /** The table's rows, one line each. */

@@ -2,6 +2,7 @@ package dev.stormwatch.app.loadlab;
 
 import dev.stormwatch.app.common.FileDialogs;
 import dev.stormwatch.app.common.Forms;
+import dev.stormwatch.app.common.TableText;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.scenario.FaultMark;
 import dev.stormwatch.load.scenario.Scenario;
@@ -289,13 +290,15 @@ public final class LoadLabView extends BorderPane {
     private static void fitColumns(javafx.scene.control.TableView<List<String>> table) {
         table.applyCss();
         table.layout();
-        javafx.scene.text.Font cellFont = fontOf(table, ".table-cell");
-        javafx.scene.text.Font headerFont = fontOf(table, ".column-header .label");
+        javafx.scene.text.Font cellFont =
+                TableText.fontOf(table, ".table-cell").orElse(javafx.scene.text.Font.getDefault());
+        javafx.scene.text.Font headerFont =
+                TableText.fontOf(table, ".column-header .label").orElse(javafx.scene.text.Font.getDefault());
         ColumnFit fit = ColumnFit.of(
                 table.getColumns().stream().<String>map(LoadLabView::title).toList(),
                 table.getItems(),
-                text -> textWidth(text, headerFont),
-                text -> textWidth(text, cellFont),
+                text -> TableText.width(text, headerFont),
+                text -> TableText.width(text, cellFont),
                 table.getWidth() - table.snappedLeftInset() - table.snappedRightInset());
         for (int c = 0; c < table.getColumns().size(); c++) {
             javafx.scene.control.TableColumn<List<String>, ?> column =
@@ -316,20 +319,6 @@ public final class LoadLabView extends BorderPane {
     /** A column's title in one line, as its run is labelled, whatever its header shows. */
     private static String title(javafx.scene.control.TableColumn<?, ?> column) {
         return column.getUserData() instanceof String title ? title : column.getText();
-    }
-
-    private static javafx.scene.text.Font fontOf(javafx.scene.Parent parent, String selector) {
-        return parent.lookupAll(selector).stream()
-                .filter(javafx.scene.control.Labeled.class::isInstance)
-                .map(node -> ((javafx.scene.control.Labeled) node).getFont())
-                .findFirst()
-                .orElse(javafx.scene.text.Font.getDefault());
-    }
-
-    private static double textWidth(String text, javafx.scene.text.Font font) {
-        javafx.scene.text.Text probe = new javafx.scene.text.Text(text);
-        probe.setFont(font);
-        return probe.getLayoutBounds().getWidth();
     }
 
     /** LB8, LB10: a column of figure names (each explained on hover) and one column per run. */

@@ -2,6 +2,7 @@ package dev.stormwatch.app.timeline;
 
 import dev.stormwatch.app.common.ClipboardText;
 import dev.stormwatch.app.common.RuleCatalogue;
+import dev.stormwatch.app.common.TableText;
 import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -23,7 +24,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.scene.text.Text;
 
 /** The request timeline: lanes per origin above, every attempt in a table below; a row copies as ticket text. */
 public final class TimelineView extends BorderPane {
@@ -160,8 +160,8 @@ public final class TimelineView extends BorderPane {
         table.applyCss();
         // The cells' font. Before the first rows have cells: the headers' family and size, which the stylesheet
         // gives the cells too, in the cells' regular weight (a header's is bold).
-        javafx.scene.text.Font cellFont = fontOf(table, ".table-cell")
-                .or(() -> fontOf(table, ".column-header .label")
+        javafx.scene.text.Font cellFont = TableText.fontOf(table, ".table-cell")
+                .or(() -> TableText.fontOf(table, ".column-header .label")
                         .map(header -> javafx.scene.text.Font.font(header.getFamily(), header.getSize())))
                 .orElse(javafx.scene.text.Font.getDefault());
         var columns = table.getColumns();
@@ -172,25 +172,12 @@ public final class TimelineView extends BorderPane {
             for (TimelineRow row : table.getItems()) {
                 Object value = column.getCellData(row);
                 if (value != null) {
-                    width = Math.max(width, textWidth(value.toString(), cellFont) + CELL_ROOM);
+                    width = Math.max(width, TableText.width(value.toString(), cellFont) + CELL_ROOM);
                 }
             }
             column.setMinWidth(Math.ceil(width));
             column.setPrefWidth(Math.ceil(width));
         }
-    }
-
-    private static java.util.Optional<javafx.scene.text.Font> fontOf(javafx.scene.Parent parent, String selector) {
-        return parent.lookupAll(selector).stream()
-                .filter(javafx.scene.control.Labeled.class::isInstance)
-                .map(node -> ((javafx.scene.control.Labeled) node).getFont())
-                .findFirst();
-    }
-
-    private static double textWidth(String text, javafx.scene.text.Font font) {
-        Text probe = new Text(text);
-        probe.setFont(font);
-        return probe.getLayoutBounds().getWidth();
     }
 
     private static TableColumn<TimelineRow, String> column(
