@@ -62,6 +62,14 @@ class DiagnoseViewLayoutTest {
 
     private static final String NGINX_FORMAT = DiagnoseViewModelTest.NGINX_FORMAT;
 
+    /** The tab's five charts, in reading order. */
+    private static final List<String> CHARTS = List.of(
+            "diagnose-arrivals",
+            "diagnose-what-if-arrivals",
+            "diagnose-status-chart",
+            "diagnose-lanes",
+            "diagnose-lab-run-arrivals");
+
     @TempDir
     Path dir;
 
@@ -245,26 +253,16 @@ class DiagnoseViewLayoutTest {
 
         Map<String, Double> heights = FxThread.call(() -> {
             Map<String, Double> h = new LinkedHashMap<>();
-            for (String id : List.of(
-                    "diagnose-arrivals",
-                    "diagnose-what-if-arrivals",
-                    "diagnose-status-chart",
-                    "diagnose-lanes",
-                    "diagnose-lab-run-arrivals",
-                    "diagnose-unparsed",
-                    "diagnose-lab-runs",
-                    "diagnose-files",
-                    "diagnose-preview")) {
+            for (String id : java.util.stream.Stream.concat(
+                            CHARTS.stream(),
+                            java.util.stream.Stream.of(
+                                    "diagnose-unparsed", "diagnose-lab-runs", "diagnose-files", "diagnose-preview"))
+                    .toList()) {
                 h.put(id, area.<javafx.scene.layout.Region>node(id).getHeight());
             }
             return h;
         });
-        for (String id : List.of(
-                "diagnose-arrivals",
-                "diagnose-what-if-arrivals",
-                "diagnose-status-chart",
-                "diagnose-lanes",
-                "diagnose-lab-run-arrivals")) {
+        for (String id : CHARTS) {
             assertThat(heights.get(id))
                     .as("%s keeps its height rather than squeezed", id)
                     .isGreaterThanOrEqualTo(220.0);
@@ -360,12 +358,7 @@ class DiagnoseViewLayoutTest {
         record Words(String title, String x, String y, boolean symbols, boolean animated, Side legend) {}
         Map<String, Words> words = FxThread.call(() -> {
             Map<String, Words> w = new LinkedHashMap<>();
-            for (String id : List.of(
-                    "diagnose-arrivals",
-                    "diagnose-what-if-arrivals",
-                    "diagnose-status-chart",
-                    "diagnose-lanes",
-                    "diagnose-lab-run-arrivals")) {
+            for (String id : CHARTS) {
                 XYChart<?, ?> chart = chart(id);
                 boolean symbols = chart instanceof LineChart<?, ?> line
                         ? line.getCreateSymbols()
