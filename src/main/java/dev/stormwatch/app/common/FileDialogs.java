@@ -18,6 +18,11 @@ public interface FileDialogs {
      */
     List<Path> open(Window owner, String title, boolean many, String... patterns);
 
+    /** The one file the person chose to open, over {@code owner}; empty when they cancel. */
+    default Optional<Path> openOne(Window owner, String title, String... patterns) {
+        return open(owner, title, false, patterns).stream().findFirst();
+    }
+
     /** Where the person chose to save, over {@code owner}, {@code suggested} offered as the name; empty on cancel. */
     Optional<Path> save(Window owner, String title, String suggested);
 

@@ -1,6 +1,7 @@
 package dev.stormwatch.app.diagnose;
 
 import dev.stormwatch.app.common.FileDialogs;
+import dev.stormwatch.app.common.FittedColumns;
 import dev.stormwatch.app.diagnose.DiagnoseViewModel.ArrivalPoint;
 import dev.stormwatch.diagnose.Diagnosis;
 import dev.stormwatch.diagnose.Diagnosis.ClientDiagnosis;
@@ -199,7 +200,7 @@ public final class DiagnoseView extends BorderPane {
                 .add(labColumn(
                         "peak-to-mean after Retry-After", DiagnoseViewModel.LabRunRow::peakToMeanAfterRetryAfter, 100));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        dev.stormwatch.app.common.WholeHeaders.keep(table); // UI8: in the theme's header font too
+        FittedColumns.keep(table, FittedColumns.Last.FITTED); // UI8: in the theme's fonts
         table.setFixedCellSize(26);
         // As tall as its rows and header: a table of two or three rows needs no scrolling.
         table.prefHeightProperty()
@@ -355,17 +356,17 @@ public final class DiagnoseView extends BorderPane {
         table.getColumns().add(previewColumn("start (UTC)", l -> l.start() == null ? "" : time.format(l.start()), 170));
         table.getColumns().add(previewColumn("client", l -> text(l.client()), 120));
         table.getColumns().add(previewColumn("method", l -> text(l.method()), 60));
-        table.getColumns().add(previewColumn("target", l -> text(l.uri()), 200));
+        table.getColumns().add(previewColumn("target", l -> text(l.uri()), 120));
         table.getColumns().add(previewColumn("status", l -> l.parsedLine() ? Integer.toString(l.status()) : "", 50));
         table.getColumns().add(previewColumn("Retry-After", l -> text(l.retryAfter()), 90));
-        table.getColumns().add(previewColumn("did not parse", l -> text(l.reason()), 420));
+        table.getColumns().add(previewColumn("did not parse", l -> text(l.reason()), 160));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setFixedCellSize(24);
         table.setPrefHeight(24 * DiagnoseViewModel.PREVIEW_LINES + 30);
         table.setMinHeight(24 * 4 + 30);
         table.setPlaceholder(new Label("No line read yet"));
         // UI8: each column as wide as its widest text, header included; the table scrolls sideways instead of cutting.
-        model.previewLines().addListener((ListChangeListener<Preview.Line>) change -> fitColumns(table));
+        FittedColumns.keep(table, FittedColumns.Last.FITTED);
         Label title = new Label();
         title.setId("diagnose-preview-title");
         title.setWrapText(true);
@@ -387,27 +388,6 @@ public final class DiagnoseView extends BorderPane {
         return pane;
     }
 
-    @SuppressWarnings("unchecked")
-    private static void fitColumns(TableView<Preview.Line> table) {
-        for (TableColumn<Preview.Line, ?> column : table.getColumns()) {
-            Function<Preview.Line, String> value = (Function<Preview.Line, String>) column.getUserData();
-            double widest = textWidth(column.getText()) + 12;
-            for (Preview.Line line : table.getItems()) {
-                widest = Math.max(widest, textWidth(value.apply(line)));
-            }
-            column.setPrefWidth(Math.ceil(widest * 1.1) + 24);
-            column.setMinWidth(column.getPrefWidth());
-        }
-    }
-
-    /** The width of a text in the font the stylesheet gives the tables. */
-    private static double textWidth(String text) {
-        javafx.scene.text.Text measured = new javafx.scene.text.Text(text);
-        measured.setFont(
-                javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(), 13));
-        return measured.getLayoutBounds().getWidth();
-    }
-
     private static String text(String value) {
         return value == null ? "" : value;
     }
@@ -416,10 +396,8 @@ public final class DiagnoseView extends BorderPane {
             String title, Function<Preview.Line, String> value, double width) {
         TableColumn<Preview.Line, String> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
-        column.setPrefWidth(Math.max(width, textWidth(title) * 1.1 + 36));
-        column.setMinWidth(column.getPrefWidth());
+        FittedColumns.least(column, width);
         column.setSortable(false);
-        column.setUserData(value);
         return column;
     }
 
@@ -427,9 +405,7 @@ public final class DiagnoseView extends BorderPane {
             String title, Function<DiagnoseViewModel.LabRunRow, String> value, double width) {
         TableColumn<DiagnoseViewModel.LabRunRow, String> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
-        double fits = Math.max(width, title.length() * 7.5 + 20);
-        column.setPrefWidth(fits);
-        column.setMinWidth(fits);
+        FittedColumns.least(column, width);
         column.setSortable(false);
         return column;
     }
@@ -534,7 +510,7 @@ public final class DiagnoseView extends BorderPane {
                 .add(column("retry share", c -> String.format(Locale.ROOT, "%.0f%%", c.retryRatio() * 100), 80));
         // UI8: each column keeps the width its header needs; a narrow window scrolls the table sideways.
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        dev.stormwatch.app.common.WholeHeaders.keep(table); // UI8: in the theme's header font too
+        FittedColumns.keep(table, FittedColumns.Last.FITTED); // UI8: in the theme's fonts
         table.setPlaceholder(new Label("Add evidence and press Diagnose"));
         table.setPrefHeight(160);
         return table;
@@ -544,11 +520,8 @@ public final class DiagnoseView extends BorderPane {
             String title, Function<ClientDiagnosis, T> value, double width) {
         TableColumn<ClientDiagnosis, T> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
-        // UI8: wide enough for the header's words and the sort arrow, so no header reads "ignores Re...".
-        double fits = Math.max(width, title.length() * 8.5 + 34);
-        column.setPrefWidth(fits);
-        column.setMinWidth(fits);
-        return column;
+        // UI8: wide enough for the header's words and the sort arrow, so no header reads "ignores Re..." (keep()).
+        return FittedColumns.least(column, width);
     }
 
     private Node form(DiagnoseViewModel model, FileDialogs dialogs) {

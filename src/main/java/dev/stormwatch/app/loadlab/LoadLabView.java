@@ -1,8 +1,8 @@
 package dev.stormwatch.app.loadlab;
 
 import dev.stormwatch.app.common.FileDialogs;
+import dev.stormwatch.app.common.FittedColumns;
 import dev.stormwatch.app.common.Forms;
-import dev.stormwatch.app.common.TableText;
 import dev.stormwatch.load.options.LimiterChoice;
 import dev.stormwatch.load.scenario.FaultMark;
 import dev.stormwatch.load.scenario.Scenario;
@@ -225,7 +225,7 @@ public final class LoadLabView extends BorderPane {
         // Each column as wide as its widest text, header included (fitColumns); where they need more than the table's
         // width a run's header takes two lines (UI28), and only then does the table scroll sideways.
         table.setColumnResizePolicy(javafx.scene.control.TableView.UNCONSTRAINED_RESIZE_POLICY);
-        table.setFixedCellSize(ColumnFit.ROW_HEIGHT);
+        table.setFixedCellSize(ComparisonHeight.ROW_HEIGHT);
         table.widthProperty().addListener((obs, was, now) -> {
             if (!table.getColumns().isEmpty() && was.doubleValue() != now.doubleValue()) {
                 javafx.application.Platform.runLater(() -> fitColumns(table));
@@ -274,8 +274,8 @@ public final class LoadLabView extends BorderPane {
             table.getItems().setAll(model.comparisonRows());
             javafx.application.Platform.runLater(() -> fitColumns(table));
         });
-        table.setPrefHeight(
-                ColumnFit.ROW_HEIGHT * ColumnFit.LEAST_ROWS + 30); // until a comparison's rows set it (fitColumns)
+        table.setPrefHeight(ComparisonHeight.ROW_HEIGHT * ComparisonHeight.LEAST_ROWS
+                + 30); // until a comparison's rows set it (fitColumns)
         table.setMinHeight(120);
         VBox pane = new VBox(6, charts, table, verdicts);
         VBox.setVgrow(charts, Priority.ALWAYS);
@@ -284,41 +284,24 @@ public final class LoadLabView extends BorderPane {
     }
 
     /**
-     * UI13, UI28: applies {@link ColumnFit} to the comparison's table, measured with the fonts the stylesheet gave it;
-     * then the table is as high as its header and every row, so that none is scrolled to.
+     * UI13, UI28: fits the comparison's columns to their texts ({@link FittedColumns}), breaking a run's header where
+     * they need more than the table's width; then the table is as high as its header and every row, so that none is
+     * scrolled to.
      */
     private static void fitColumns(javafx.scene.control.TableView<List<String>> table) {
         table.applyCss();
         table.layout();
-        javafx.scene.text.Font cellFont =
-                TableText.fontOf(table, ".table-cell").orElse(javafx.scene.text.Font.getDefault());
-        javafx.scene.text.Font headerFont =
-                TableText.fontOf(table, ".column-header .label").orElse(javafx.scene.text.Font.getDefault());
-        ColumnFit fit = ColumnFit.of(
-                table.getColumns().stream().<String>map(LoadLabView::title).toList(),
-                table.getItems(),
-                text -> TableText.width(text, headerFont),
-                text -> TableText.width(text, cellFont),
+        FittedColumns.fit(
+                table,
+                FittedColumns.Last.FITTED,
                 table.getWidth() - table.snappedLeftInset() - table.snappedRightInset());
-        for (int c = 0; c < table.getColumns().size(); c++) {
-            javafx.scene.control.TableColumn<List<String>, ?> column =
-                    table.getColumns().get(c);
-            column.setText(fit.headers().get(c));
-            column.setMinWidth(fit.widths().get(c));
-            column.setPrefWidth(fit.widths().get(c));
-        }
         table.applyCss();
         table.layout();
         javafx.scene.Node header = table.lookup(".column-header-background");
         double headerHeight = header == null ? 30 : header.prefHeight(-1);
         double frame = table.snappedTopInset() + headerHeight + table.snappedBottomInset() + 2;
-        table.setPrefHeight(ColumnFit.wholeHeight(frame, table.getItems().size()));
-        table.setMinHeight(ColumnFit.leastHeight(frame, table.getItems().size()));
-    }
-
-    /** A column's title in one line, as its run is labelled, whatever its header shows. */
-    private static String title(javafx.scene.control.TableColumn<?, ?> column) {
-        return column.getUserData() instanceof String title ? title : column.getText();
+        table.setPrefHeight(ComparisonHeight.whole(frame, table.getItems().size()));
+        table.setMinHeight(ComparisonHeight.least(frame, table.getItems().size()));
     }
 
     /** LB8, LB10: a column of figure names (each explained on hover) and one column per run. */
@@ -342,7 +325,6 @@ public final class LoadLabView extends BorderPane {
             int index = i + 1;
             javafx.scene.control.TableColumn<List<String>, String> column =
                     new javafx.scene.control.TableColumn<>(runs.get(i).label());
-            column.setUserData(runs.get(i).label()); // UI28: its header may show it in two lines
             column.setCellValueFactory(row -> new javafx.beans.property.ReadOnlyStringWrapper(
                     index < row.getValue().size() ? row.getValue().get(index) : ""));
             column.setStyle("-fx-alignment: CENTER-RIGHT;");

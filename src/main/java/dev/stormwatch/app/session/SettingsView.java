@@ -320,8 +320,7 @@ final class SettingsView extends VBox {
         Button choose = new Button("Choose…");
         choose.setId(id + "-choose");
         choose.setMinWidth(Region.USE_PREF_SIZE);
-        choose.setOnAction(e -> files.open(FileDialogs.windowOf(choose), label, false, kinds).stream()
-                .findFirst()
+        choose.setOnAction(e -> files.openOne(FileDialogs.windowOf(choose), label, kinds)
                 .ifPresent(file -> value.set(file.toString())));
         Label title = new Label(label);
         title.setWrapText(true);

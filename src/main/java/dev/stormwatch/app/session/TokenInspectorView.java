@@ -56,10 +56,8 @@ final class TokenInspectorView {
         open.setId("inspector-open-file");
         open.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         open.disableProperty().bind(model.busyProperty());
-        open.setOnAction(e ->
-                files.open(dev.stormwatch.app.common.FileDialogs.windowOf(open), "Open a token file", false).stream()
-                        .findFirst()
-                        .ifPresent(model::openTokenFile));
+        open.setOnAction(e -> files.openOne(dev.stormwatch.app.common.FileDialogs.windowOf(open), "Open a token file")
+                .ifPresent(model::openTokenFile));
         Button inspect = new Button("Inspect");
         inspect.setId("inspector-inspect");
         inspect.setOnAction(e -> model.inspect());

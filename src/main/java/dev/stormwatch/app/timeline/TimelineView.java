@@ -1,8 +1,8 @@
 package dev.stormwatch.app.timeline;
 
 import dev.stormwatch.app.common.ClipboardText;
+import dev.stormwatch.app.common.FittedColumns;
 import dev.stormwatch.app.common.RuleCatalogue;
-import dev.stormwatch.app.common.TableText;
 import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -67,8 +67,7 @@ public final class TimelineView extends BorderPane {
         table.getColumns().add(then);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         // UI22: every column but the last as wide as its widest text, read in the table's own fonts.
-        model.rows().addListener((javafx.collections.ListChangeListener<TimelineRow>) c -> fitColumns(table));
-        table.skinProperty().addListener((obs, old, skin) -> Platform.runLater(() -> fitColumns(table)));
+        FittedColumns.keep(table, FittedColumns.Last.TAKES_THE_REST);
         table.setRowFactory(t -> {
             TableRow<TimelineRow> row = new TableRow<>();
             MenuItem copy = new MenuItem("Copy for a ticket");
@@ -144,41 +143,6 @@ public final class TimelineView extends BorderPane {
 
     /** UI22: the last column, "Then", keeps at least this much of its text in view; the rest is on hover. */
     static final double THEN_MIN_WIDTH = 90;
-    /** Room a cell needs beside its text: its padding on both sides and a little for the theme's rounding. */
-    private static final double CELL_ROOM = 20;
-    /** A column's key to the width its title needs with no row (column()), where each fit starts. */
-    private static final String TITLE_WIDTH = "stormwatch.title-width";
-
-    /**
-     * UI22: each column but the last as wide as its widest text, its header's included, in the fonts the stylesheet
-     * gave the table; the last takes what is left (and is cut, whole on hover, when that is less than its text).
-     */
-    private static void fitColumns(TableView<TimelineRow> table) {
-        if (table.getSkin() == null) {
-            return;
-        }
-        table.applyCss();
-        // The cells' font. Before the first rows have cells: the headers' family and size, which the stylesheet
-        // gives the cells too, in the cells' regular weight (a header's is bold).
-        javafx.scene.text.Font cellFont = TableText.fontOf(table, ".table-cell")
-                .or(() -> TableText.fontOf(table, ".column-header .label")
-                        .map(header -> javafx.scene.text.Font.font(header.getFamily(), header.getSize())))
-                .orElse(javafx.scene.text.Font.getDefault());
-        var columns = table.getColumns();
-        for (int c = 0; c < columns.size() - 1; c++) {
-            TableColumn<TimelineRow, ?> column = columns.get(c);
-            // From the title's width, not the column's present one: after Clear the columns narrow again.
-            double width = (Double) column.getProperties().getOrDefault(TITLE_WIDTH, column.getMinWidth());
-            for (TimelineRow row : table.getItems()) {
-                Object value = column.getCellData(row);
-                if (value != null) {
-                    width = Math.max(width, TableText.width(value.toString(), cellFont) + CELL_ROOM);
-                }
-            }
-            column.setMinWidth(Math.ceil(width));
-            column.setPrefWidth(Math.ceil(width));
-        }
-    }
 
     private static TableColumn<TimelineRow, String> column(
             String title, String explanation, Function<TimelineRow, String> value, double width) {
@@ -201,13 +165,9 @@ public final class TimelineView extends BorderPane {
                 }
             }
         });
-        // UI8: a header is never cut to "S…": the column is at least as wide as its title (the theme's font is a
-        // little larger than the default one measured here), and the table scrolls sideways when they do not fit.
-        double titleWidth =
-                Math.ceil(new javafx.scene.text.Text(title).getLayoutBounds().getWidth() * 1.4) + 30;
-        column.setMinWidth(titleWidth);
-        column.setPrefWidth(Math.max(width, titleWidth));
-        column.getProperties().put(TITLE_WIDTH, column.getPrefWidth());
+        // UI8: a header is never cut to "S…": each fit makes the column at least as wide as its title in the header's
+        // font, and the table scrolls sideways when they do not fit.
+        FittedColumns.least(column, width);
         column.setSortable(false);
         return column;
     }

@@ -10,6 +10,7 @@ import dev.stormwatch.diagnose.Preview;
 import dev.stormwatch.load.report.JsonReportWriter;
 import dev.stormwatch.load.report.SampleReports;
 import dev.stormwatch.testing.AnsweredFileDialogs;
+import dev.stormwatch.testing.DrawnText;
 import dev.stormwatch.testing.FxThread;
 import dev.stormwatch.testing.ShownArea;
 import java.nio.file.Files;
@@ -33,7 +34,6 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
@@ -44,7 +44,6 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.scene.text.Text;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -151,64 +150,9 @@ class DiagnoseViewLayoutTest {
         await(() -> model.readyProperty().get() && !model.runningProperty().get());
     }
 
-    /** Every label shown whose rendered text is not its whole text (cut to "..."), as "id or text: rendered". */
+    /** Every label shown whose rendered text is not its whole text (cut to "..."), as "text shown as drawn in #id". */
     private List<String> cutLabels() throws Exception {
-        return FxThread.call(() -> {
-            List<String> cut = new ArrayList<>();
-            collectCut(view, cut);
-            return cut;
-        });
-    }
-
-    private static void collectCut(Parent parent, List<String> cut) {
-        for (Node child : parent.getChildrenUnmodifiable()) {
-            if (!child.isVisible()) {
-                continue;
-            }
-            if (child instanceof XYChart<?, ?> chart) {
-                // A chart lays out its own texts; of those, UI8 reads here the axes' labels (the words of the
-                // values), and the titles and legends where the charts are read.
-                for (Node axisLabel : chart.lookupAll(".axis-label")) {
-                    Labeled labeled = (Labeled) axisLabel;
-                    String rendered = rendered(labeled);
-                    if (rendered != null && !rendered.equals(labeled.getText())) {
-                        cut.add(labeled.getText() + " shown as " + rendered + " in " + within(labeled));
-                    }
-                }
-                continue;
-            }
-            if (child instanceof Labeled labeled
-                    && labeled.getText() != null
-                    && !labeled.getText().isEmpty()) {
-                String rendered = rendered(labeled);
-                if (rendered != null && !rendered.equals(labeled.getText())) {
-                    cut.add(labeled.getText() + " shown as " + rendered + " in " + within(labeled));
-                }
-            }
-            if (child instanceof Parent inner) {
-                collectCut(inner, cut);
-            }
-        }
-    }
-
-    /** The id of the nearest part around {@code node} that has one. */
-    private static String within(Node node) {
-        for (Node up = node; up != null; up = up.getParent()) {
-            if (up.getId() != null) {
-                return "#" + up.getId();
-            }
-        }
-        return "the tab";
-    }
-
-    /** The text a label's skin draws, or none before it is skinned. */
-    private static String rendered(Labeled labeled) {
-        for (Node part : labeled.getChildrenUnmodifiable()) {
-            if (part instanceof Text text) {
-                return text.getText();
-            }
-        }
-        return null;
+        return FxThread.call(() -> DrawnText.cut(view));
     }
 
     @SuppressWarnings("unchecked")
@@ -597,11 +541,7 @@ class DiagnoseViewLayoutTest {
 
     /** The cells and headers of a table shown cut to "...". */
     private static List<String> cutCells(TableView<?> table) throws Exception {
-        return FxThread.call(() -> {
-            List<String> cut = new ArrayList<>();
-            collectCut(table, cut);
-            return cut;
-        });
+        return FxThread.call(() -> DrawnText.cut(table));
     }
 
     @Test
@@ -645,7 +585,7 @@ class DiagnoseViewLayoutTest {
         List<String> headers = FxThread.call(() -> {
             List<String> cut = new ArrayList<>();
             for (Node header : table.lookupAll(".column-header")) {
-                collectCut((Parent) header, cut);
+                cut.addAll(DrawnText.cut((Parent) header));
             }
             return cut;
         });

@@ -18,6 +18,7 @@ import dev.stormwatch.load.series.TimeSeriesRecorder;
 import dev.stormwatch.load.simulation.BackoffStrategy;
 import dev.stormwatch.relay.RateLimitDialect;
 import dev.stormwatch.testing.AnsweredFileDialogs;
+import dev.stormwatch.testing.DrawnText;
 import dev.stormwatch.testing.FakeClock;
 import dev.stormwatch.testing.FxThread;
 import dev.stormwatch.testing.ShownArea;
@@ -430,12 +431,6 @@ class LoadLabViewTest {
         assertThat(table.getItems()).hasSize(model.comparisonRows().size());
     }
 
-    /** What a labelled control draws of its text: its whole text, or a cut one ending in "...". */
-    private static String drawn(Labeled labeled) {
-        javafx.scene.text.Text text = (javafx.scene.text.Text) labeled.lookup(".text");
-        return text == null ? null : text.getText();
-    }
-
     /** Runs the lab's comparison and waits until its table has a column per run. */
     private List<ComparedRun> compare() throws Exception {
         area.fire("load-compare-run");
@@ -538,7 +533,9 @@ class LoadLabViewTest {
                             model.insecureCredentialsProblemProperty().get(),
                             "Limit, requests per window (e.g. 50/1s)");
             for (Labeled each : labelled) {
-                assertThat(drawn(each)).as("drawn whole: %s", each.getText()).isEqualTo(each.getText());
+                assertThat(DrawnText.drawn(each))
+                        .as("drawn whole: %s", each.getText())
+                        .isEqualTo(each.getText());
             }
             ScrollPane form = (ScrollPane) left.lookup(".scroll-pane");
             assertThat(form.isFitToWidth())
@@ -624,7 +621,7 @@ class LoadLabViewTest {
                     .startsWith("Choose a comparison on the left and press Compare");
             assertThat(empty.getPrefHeight())
                     .as("room for the first rows until a comparison sets it")
-                    .isEqualTo(ColumnFit.ROW_HEIGHT * ColumnFit.LEAST_ROWS + 30);
+                    .isEqualTo(ComparisonHeight.ROW_HEIGHT * ComparisonHeight.LEAST_ROWS + 30);
             assertThat(empty.getMinHeight()).isEqualTo(120);
         });
         List<ComparedRun> runs = compare();
@@ -633,7 +630,7 @@ class LoadLabViewTest {
 
         FxThread.run(() -> {
             assertThat(table.getItems()).containsExactlyElementsOf(rows);
-            assertThat(table.getFixedCellSize()).isEqualTo(ColumnFit.ROW_HEIGHT);
+            assertThat(table.getFixedCellSize()).isEqualTo(ComparisonHeight.ROW_HEIGHT);
             assertThat(table.getColumnResizePolicy()).isEqualTo(TableView.UNCONSTRAINED_RESIZE_POLICY);
             for (int c = 0; c < table.getColumns().size(); c++) {
                 TableColumn<List<String>, ?> column = table.getColumns().get(c);
@@ -645,7 +642,8 @@ class LoadLabViewTest {
                 }
                 if (c > 0) {
                     assertThat(column.getStyle()).isEqualTo("-fx-alignment: CENTER-RIGHT;");
-                    assertThat(column.getUserData()).isEqualTo(runs.get(c - 1).label());
+                    assertThat(column.getText().replace('\n', ' '))
+                            .isEqualTo(runs.get(c - 1).label());
                 }
             }
             List<javafx.scene.control.TableCell<?, ?>> names = table.lookupAll(".table-cell").stream()
@@ -673,20 +671,20 @@ class LoadLabViewTest {
                 if (cell.isVisible()
                         && cell.getText() != null
                         && !cell.getText().isEmpty()) {
-                    assertThat(drawn(cell)).as("cell drawn whole").isEqualTo(cell.getText());
+                    assertThat(DrawnText.drawn(cell)).as("cell drawn whole").isEqualTo(cell.getText());
                 }
             }
             for (Node header : table.lookupAll(".column-header .label")) {
                 Label words = (Label) header;
-                assertThat(drawn(words)).as("header drawn whole").isEqualTo(words.getText());
+                assertThat(DrawnText.drawn(words)).as("header drawn whole").isEqualTo(words.getText());
             }
             Node header = table.lookup(".column-header-background");
             double frame = table.snappedTopInset() + header.prefHeight(-1) + table.snappedBottomInset() + 2;
             assertThat(table.getPrefHeight())
                     .as("the header and every row")
-                    .isEqualTo(Math.ceil(frame + ColumnFit.ROW_HEIGHT * rows.size()));
+                    .isEqualTo(Math.ceil(frame + ComparisonHeight.ROW_HEIGHT * rows.size()));
             assertThat(table.getMinHeight())
-                    .isGreaterThan(ColumnFit.ROW_HEIGHT * Math.min(ColumnFit.LEAST_ROWS, rows.size()))
+                    .isGreaterThan(ComparisonHeight.ROW_HEIGHT * Math.min(ComparisonHeight.LEAST_ROWS, rows.size()))
                     .isLessThan(table.getPrefHeight() + 1);
             ScrollBar sideways = table.lookupAll(".scroll-bar").stream()
                     .map(ScrollBar.class::cast)
@@ -729,7 +727,7 @@ class LoadLabViewTest {
                 assertThat(column.getMinWidth()).isEqualTo(column.getPrefWidth());
             }
             for (Node header : table.lookupAll(".column-header .label")) {
-                assertThat(drawn((Label) header)).isEqualTo(((Label) header).getText());
+                assertThat(DrawnText.drawn((Label) header)).isEqualTo(((Label) header).getText());
             }
             assertThat(widths).isPositive();
         });
