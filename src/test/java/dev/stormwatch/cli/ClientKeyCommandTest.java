@@ -7,6 +7,7 @@ import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -15,9 +16,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -29,16 +30,12 @@ class ClientKeyCommandTest {
     @TempDir
     Path dir;
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
 
     private record Run(int exit, String out, String err) {}
-
-    @AfterEach
-    void stop() {
-        if (provider != null) {
-            provider.close();
-        }
-    }
 
     private static Run run(Object command, String... args) {
         StringWriter out = new StringWriter();
@@ -84,7 +81,7 @@ class ClientKeyCommandTest {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(keyFile)))
                 .isEqualTo("rw-------");
 
-        provider = DemoProvider.start(
+        provider = providers.start(
                 ProviderConfig.defaults().withClients(List.of(ClientRegistration.privateKeyJwt(CLIENT_ID, printed))));
         Run signIn = session(
                 Map.of(),
@@ -116,7 +113,7 @@ class ClientKeyCommandTest {
     @DisplayName("CA4: a bad key file, a key with a secret, a key with a secret method and private_key_jwt without a"
             + " key are usage errors in the options' words, before any request")
     void badKeySettingsAreUsageErrors() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
+        provider = providers.start();
         Path pkcs1 =
                 Path.of(getClass().getResource("/client-keys/rsa-pkcs1.pem").toURI());
         Path good = Path.of(getClass().getResource("/client-keys/ec-p256.pem").toURI());

@@ -5,17 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import picocli.CommandLine;
 
 /**
@@ -26,16 +26,14 @@ import picocli.CommandLine;
 @WaitsBesideOtherTests
 class DeviceSessionCommandTest {
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
 
     @BeforeEach
     void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
-    }
-
-    @AfterEach
-    void stop() {
-        provider.close();
+        provider = providers.start();
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,15 +13,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** {@code stormwatch inspect-token} against a real ID token of the embedded provider (SX4, SX5). */
 class InspectTokenCommandTest {
+
+    @RegisterExtension
+    static final StartedProviders PROVIDERS = new StartedProviders();
 
     private static DemoProvider provider;
     private static String idToken;
@@ -33,13 +36,8 @@ class InspectTokenCommandTest {
 
     @BeforeAll
     static void signIn() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
+        provider = PROVIDERS.start();
         idToken = SignInPageBrowser.signInForIdToken(provider);
-    }
-
-    @AfterAll
-    static void stop() {
-        provider.close();
     }
 
     private static Run run(String stdin, String... args) {

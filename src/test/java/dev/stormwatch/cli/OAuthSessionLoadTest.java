@@ -25,6 +25,7 @@ import dev.stormwatch.relay.Relay;
 import dev.stormwatch.relay.RelayConfig;
 import dev.stormwatch.relay.RequestRecord;
 import dev.stormwatch.relay.TrustedIssuer;
+import dev.stormwatch.testing.StartedProviders;
 import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -40,9 +41,9 @@ import okhttp3.mockwebserver.Dispatcher;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -59,14 +60,10 @@ class OAuthSessionLoadTest {
     @TempDir
     Path dir;
 
-    private DemoProvider provider;
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
 
-    @AfterEach
-    void stopProvider() {
-        if (provider != null) {
-            provider.close();
-        }
-    }
+    private DemoProvider provider;
 
     @Test
     @DisplayName(
@@ -74,7 +71,7 @@ class OAuthSessionLoadTest {
                     + " refresh serves all 20 virtual clients, the new token goes out from then on and reaches the session file")
     void requestsCarryTheSessionsTokenAndPickUpItsRefresh() throws Exception {
         // Tokens for 33 s with a 30 s margin: the client refreshes about 3 s after signing in, inside the 4.5 s run.
-        provider = DemoProvider.start(ProviderConfig.defaults().withAccessTokenTtl(MARGIN.plusSeconds(3)));
+        provider = providers.start(ProviderConfig.defaults().withAccessTokenTtl(MARGIN.plusSeconds(3)));
         Path file = dir.resolve("session.json");
         signIn(file);
         OAuthClient oauth = clientFor(file);
@@ -162,7 +159,7 @@ class OAuthSessionLoadTest {
     @DisplayName("end to end on the command line: 'load --oauth-session' sends the stored session's token, and a relay"
             + " that checks it against the provider's keys accepts every request as the signed-in user")
     void theCommandLineSendsTheStoredSessionsTokenToARelayThatChecksIt() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
+        provider = providers.start();
         Path file = dir.resolve("session.json");
         signIn(file);
         String token = new FileSessionStore(file)
@@ -214,7 +211,7 @@ class OAuthSessionLoadTest {
     @DisplayName("CA8: a confidential client's session (client_secret_basic) refreshes mid-run with the secret of"
             + " --client-secret-file: every request is accepted, refreshed tokens included")
     void aConfidentialSessionRefreshesWithItsClientAuthentication() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults().withAccessTokenTtl(MARGIN.plusSeconds(3)));
+        provider = providers.start(ProviderConfig.defaults().withAccessTokenTtl(MARGIN.plusSeconds(3)));
         Path file = dir.resolve("session.json");
         dev.stormwatch.base.Secret secret =
                 dev.stormwatch.base.Secret.of(ClientRegistration.CONFIDENTIAL_CLIENT_SECRET);

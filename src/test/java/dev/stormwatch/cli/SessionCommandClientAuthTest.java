@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -15,10 +15,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -31,18 +31,16 @@ class SessionCommandClientAuthTest {
     @TempDir
     Path dir;
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
 
     private record Run(int exit, List<JsonNode> steps, String out, String err) {}
 
     @BeforeEach
     void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
-    }
-
-    @AfterEach
-    void stop() {
-        provider.close();
+        provider = providers.start();
     }
 
     private Run run(Map<String, String> env, String... args) throws Exception {

@@ -5,20 +5,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import picocli.CommandLine;
 
 /** {@code session --steps client_credentials} against the demo provider (CA7); {@code --device}: DeviceSessionCommandTest. */
 class SessionCommandGrantsTest {
+
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
 
     private DemoProvider provider;
 
@@ -26,12 +29,7 @@ class SessionCommandGrantsTest {
 
     @BeforeEach
     void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
-    }
-
-    @AfterEach
-    void stop() {
-        provider.close();
+        provider = providers.start();
     }
 
     private Run run(Map<String, String> env, String clientId, String... args) {

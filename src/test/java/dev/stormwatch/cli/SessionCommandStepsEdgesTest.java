@@ -8,18 +8,18 @@ import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.server.FaultSpec;
+import dev.stormwatch.testing.StartedProviders;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -27,6 +27,9 @@ import picocli.CommandLine;
 class SessionCommandStepsEdgesTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
 
     private DemoProvider provider;
 
@@ -45,12 +48,7 @@ class SessionCommandStepsEdgesTest {
 
     @BeforeEach
     void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
-    }
-
-    @AfterEach
-    void stop() {
-        provider.close();
+        provider = providers.start();
     }
 
     private Run run(BrowserLauncher browser, Map<String, String> env, String clientId, String... args) {

@@ -8,7 +8,7 @@ import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.oauth.BrowserLauncher;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
@@ -17,10 +17,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -34,6 +34,9 @@ class SessionProfileValuesTest {
 
     @TempDir
     Path home;
+
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
 
     private DemoProvider provider;
 
@@ -52,12 +55,7 @@ class SessionProfileValuesTest {
 
     @BeforeEach
     void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
-    }
-
-    @AfterEach
-    void stop() {
-        provider.close();
+        provider = providers.start();
     }
 
     private Run execute(Object command, String... args) {

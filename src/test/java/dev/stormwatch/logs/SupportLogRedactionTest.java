@@ -12,7 +12,7 @@ import dev.stormwatch.oauth.Session;
 import dev.stormwatch.oauth.TokenSet;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
@@ -37,16 +38,18 @@ class SupportLogRedactionTest {
     @TempDir
     Path folder;
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
 
     @BeforeEach
     void startProvider() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
+        provider = providers.start();
     }
 
     @AfterEach
     void stop() {
-        provider.close();
         SupportLog.stop();
     }
 

@@ -9,8 +9,8 @@ import dev.stormwatch.base.Secret;
 import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.testing.StartedProviders;
 import java.net.InetAddress;
 import java.security.SecureRandom;
 import java.util.List;
@@ -19,9 +19,13 @@ import no.nav.security.mock.oauth2.MockOAuth2Server;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The client credentials grant on real sockets: the demo provider and navikt's mock-oauth2-server (CA7). */
 class ClientCredentialsTest {
+
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
 
     private DemoProvider provider;
     private MockOAuth2Server mock;
@@ -30,9 +34,6 @@ class ClientCredentialsTest {
 
     @AfterEach
     void stop() {
-        if (provider != null) {
-            provider.close();
-        }
         if (mock != null) {
             mock.shutdown();
         }
@@ -54,7 +55,7 @@ class ClientCredentialsTest {
     @DisplayName("CA7: a confidential client gets a token for itself with its secret; nothing is stored, and the"
             + " token and secret are in no event")
     void aConfidentialClientGetsAMachineToken() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
+        provider = providers.start();
         OAuthClient client = client(
                 provider.issuer().toString(),
                 ClientRegistration.CONFIDENTIAL_CLIENT_ID,
@@ -80,7 +81,7 @@ class ClientCredentialsTest {
     @Test
     @DisplayName("CA7: a public client is refused before anything is sent")
     void aPublicClientIsRefusedBeforeSending() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
+        provider = providers.start();
         OAuthClient client =
                 client(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID, ClientAuthentication.NONE);
 

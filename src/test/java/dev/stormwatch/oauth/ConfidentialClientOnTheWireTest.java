@@ -10,13 +10,14 @@ import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.testing.StartedProviders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -32,18 +33,14 @@ class ConfidentialClientOnTheWireTest {
     @TempDir
     Path folder;
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
     private final List<AttemptEvent> events = new CopyOnWriteArrayList<>();
 
-    @AfterEach
-    void stop() {
-        if (provider != null) {
-            provider.close();
-        }
-    }
-
     private OAuthClient client(ProviderConfig providerConfig, ClientAuthentication auth) throws Exception {
-        provider = DemoProvider.start(providerConfig);
+        provider = providers.start(providerConfig);
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.CONFIDENTIAL_CLIENT_ID)
                 .withScope("openid offline_access")
                 .withClientAuthentication(auth);

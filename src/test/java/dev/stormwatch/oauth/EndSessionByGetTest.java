@@ -7,7 +7,7 @@ import dev.stormwatch.http.AttemptEvent;
 import dev.stormwatch.logs.SupportLog;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Files;
@@ -23,6 +23,7 @@ import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
@@ -36,14 +37,14 @@ class EndSessionByGetTest {
     @TempDir
     Path folder;
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
     private MockOAuth2Server mock;
 
     @AfterEach
     void stop() {
-        if (provider != null) {
-            provider.close();
-        }
         if (mock != null) {
             mock.shutdown();
         }
@@ -165,7 +166,7 @@ class EndSessionByGetTest {
     }
 
     private OAuthClient demoClient(SignInPageBrowser browser) throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
+        provider = providers.start();
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID)
                 .withScope("openid offline_access")
                 .withLoopbackTimeout(Duration.ofSeconds(20));

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.net.InetAddress;
 import java.net.URI;
@@ -16,6 +16,7 @@ import okhttp3.HttpUrl;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * RP-initiated logout on real sockets (SX1, SX2): the embedded provider, and navikt's mock-oauth2-server, which nobody
@@ -24,22 +25,22 @@ import org.junit.jupiter.api.Test;
 @WaitsBesideOtherTests
 class EndSessionOnTheWireTest {
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
     private MockOAuth2Server mock;
     private final SignInPageBrowser browser = new SignInPageBrowser();
 
     @AfterEach
     void stop() {
-        if (provider != null) {
-            provider.close();
-        }
         if (mock != null) {
             mock.shutdown();
         }
     }
 
     private OAuthClient demoClient(RedirectChoice choice, Duration wait) throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
+        provider = providers.start();
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID)
                 .withScope("openid offline_access")
                 .withLoopbackTimeout(wait);

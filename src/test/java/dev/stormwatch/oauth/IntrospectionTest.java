@@ -10,28 +10,25 @@ import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.StartedProviders;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Token introspection against the demo provider on real sockets (IN1). */
 class IntrospectionTest {
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
     private final FakeClock providerClock = new FakeClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
 
-    @AfterEach
-    void stop() {
-        if (provider != null) {
-            provider.close();
-        }
-    }
-
     private OAuthClient signedIn() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults().withClock(providerClock));
+        provider = providers.start(ProviderConfig.defaults().withClock(providerClock));
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.CONFIDENTIAL_CLIENT_ID)
                 .withScope("openid offline_access")
                 .withClientAuthentication(ClientAuthentication.of(

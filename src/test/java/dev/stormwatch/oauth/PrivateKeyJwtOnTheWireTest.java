@@ -11,14 +11,15 @@ import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.server.Fault;
+import dev.stormwatch.testing.StartedProviders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,19 +33,15 @@ class PrivateKeyJwtOnTheWireTest {
     @TempDir
     Path folder;
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
     private final List<AttemptEvent> events = new CopyOnWriteArrayList<>();
 
-    @AfterEach
-    void stop() {
-        if (provider != null) {
-            provider.close();
-        }
-    }
-
     private OAuthClient client(ClientAssertionKey registered, ClientAuthentication auth) throws Exception {
         JWK publicKey = JWK.parse(registered.publicJwk());
-        provider = DemoProvider.start(
+        provider = providers.start(
                 ProviderConfig.defaults().withClients(List.of(ClientRegistration.privateKeyJwt(CLIENT_ID, publicKey))));
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), CLIENT_ID)
                 .withScope("openid offline_access")

@@ -12,14 +12,15 @@ import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.retry.CallFailure;
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.StartedProviders;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The refresh token's own lifetime (SX3): read from the token response, kept, and enforced before sending. */
@@ -31,14 +32,10 @@ class RefreshTokenLifetimeTest {
     @TempDir
     Path folder;
 
-    private DemoProvider provider;
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
 
-    @AfterEach
-    void stop() {
-        if (provider != null) {
-            provider.close();
-        }
-    }
+    private DemoProvider provider;
 
     private static TokenSet read(String body, Optional<TokenSet> previous) throws Exception {
         return TokenResponse.read(JSON.readTree(body), "token", NOW, false, previous);
@@ -122,8 +119,8 @@ class RefreshTokenLifetimeTest {
             + " session ends as Reauthenticate saying when it expired; the session file kept the lifetime")
     void anExpiredRefreshTokenIsNotSent() throws Exception {
         FakeClock clock = new FakeClock(Instant.parse("2026-11-30T06:00:00Z"));
-        provider = DemoProvider.start(
-                ProviderConfig.defaults().withClock(clock).withRefreshTokenTtl(Duration.ofSeconds(60)));
+        provider =
+                providers.start(ProviderConfig.defaults().withClock(clock).withRefreshTokenTtl(Duration.ofSeconds(60)));
         OAuthConfig config = OAuthConfig.of(provider.issuer().toString(), ClientRegistration.DESKTOP_CLIENT_ID)
                 .withScope("openid offline_access");
         FileSessionStore file = new FileSessionStore(folder.resolve("session.json"));

@@ -6,14 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.stormwatch.app.SignInPageBrowser;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.retry.CallFailure;
+import dev.stormwatch.testing.StartedProviders;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,26 +25,23 @@ class SessionBindingOnTheWireTest {
     @TempDir
     Path folder;
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider providerA;
     private DemoProvider providerB;
     private Path file;
 
     @BeforeEach
     void signInToA() throws Exception {
-        providerA = DemoProvider.start(ProviderConfig.defaults());
-        providerB = DemoProvider.start(ProviderConfig.defaults());
+        providerA = providers.start();
+        providerB = providers.start();
         file = folder.resolve("session.json");
         OAuthClient.builder(config(providerA))
                 .browser(new SignInPageBrowser())
                 .sessionStore(new FileSessionStore(file))
                 .build()
                 .login();
-    }
-
-    @AfterEach
-    void stop() {
-        providerA.close();
-        providerB.close();
     }
 
     @Test

@@ -8,14 +8,15 @@ import dev.stormwatch.http.ConnectionUse;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import dev.stormwatch.testing.WaitsBesideOtherTests;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A person's pauses against a provider that closes idle keep-alive connections quickly, on real sockets and the real
@@ -30,17 +31,15 @@ class ShortKeepAliveProviderTest {
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(1);
     private static final Duration PAUSE = Duration.ofMillis(2_000);
 
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
     private final List<AttemptEvent> events = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults().withKeepAlive(KEEP_ALIVE));
-    }
-
-    @AfterEach
-    void stop() {
-        provider.close();
+        provider = providers.start(ProviderConfig.defaults().withKeepAlive(KEEP_ALIVE));
     }
 
     @Test

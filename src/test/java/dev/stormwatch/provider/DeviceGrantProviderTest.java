@@ -4,31 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.StartedProviders;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** DV7: the demo provider's device authorization grant over real sockets, on a fake clock. */
 class DeviceGrantProviderTest {
 
     private final FakeClock clock = FakeClock.atNewYear();
+
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
     private ProviderDriver driver;
 
     @BeforeEach
     void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults().withClock(clock));
+        provider = providers.start(ProviderConfig.defaults().withClock(clock));
         driver = new ProviderDriver(provider, clock);
-    }
-
-    @AfterEach
-    void stop() {
-        provider.close();
     }
 
     private JsonNode authorize() throws Exception {

@@ -18,6 +18,7 @@ import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
 import dev.stormwatch.provider.ProviderConfig;
 import dev.stormwatch.testing.FakeClock;
+import dev.stormwatch.testing.StartedProviders;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -35,6 +36,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The relay accepts access tokens of the demo provider, checked against its JWKS, and records the subject. */
 class RelayWithProviderTokensTest {
@@ -44,12 +46,16 @@ class RelayWithProviderTokensTest {
     private final FakeClock clock = FakeClock.atNewYear();
     private final HttpClient http =
             HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+
+    @RegisterExtension
+    final StartedProviders providers = new StartedProviders();
+
     private DemoProvider provider;
     private Relay relay;
 
     @BeforeEach
     void start() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults().withClock(clock));
+        provider = providers.start(ProviderConfig.defaults().withClock(clock));
         relay = Relay.start(RelayConfig.defaults()
                 .withClock(clock)
                 .withTrustedIssuer(new TrustedIssuer(provider.issuer().toString(), provider.jwksUrl())));
@@ -58,7 +64,6 @@ class RelayWithProviderTokensTest {
     @AfterEach
     void stop() {
         relay.close();
-        provider.close();
     }
 
     @Test

@@ -7,18 +7,21 @@ import dev.stormwatch.oauth.OAuthClient;
 import dev.stormwatch.oauth.OAuthConfig;
 import dev.stormwatch.provider.ClientRegistration;
 import dev.stormwatch.provider.DemoProvider;
-import dev.stormwatch.provider.ProviderConfig;
+import dev.stormwatch.testing.StartedProviders;
 import java.time.Clock;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The app's token inspector without a window: a real ID token, the embedded provider's real JWKS (SX4, SX5). */
 class TokenInspectorViewModelTest {
+
+    @RegisterExtension
+    static final StartedProviders PROVIDERS = new StartedProviders();
 
     private static DemoProvider provider;
     private static String idToken;
@@ -27,13 +30,8 @@ class TokenInspectorViewModelTest {
 
     @BeforeAll
     static void signIn() throws Exception {
-        provider = DemoProvider.start(ProviderConfig.defaults());
+        provider = PROVIDERS.start();
         idToken = SignInPageBrowser.signInForIdToken(provider);
-    }
-
-    @AfterAll
-    static void stop() {
-        provider.close();
     }
 
     @AfterEach
