@@ -89,7 +89,6 @@ class PrivateKeyJwtOnTheWireTest {
                     .doesNotContain("eyJ");
             assertThat(sessionFile).doesNotContain(d).doesNotContain("client_assertion");
             provider.close();
-            provider = null;
             events.clear();
         }
     }
