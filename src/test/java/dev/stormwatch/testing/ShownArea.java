@@ -2,9 +2,11 @@ package dev.stormwatch.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import atlantafx.base.theme.PrimerLight;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -12,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javafx.application.Application;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -30,7 +33,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * label says, whether a node is shown, whether an action is off, and a press of a button.
  *
  * <p>Registered as a test's extension ({@code @RegisterExtension}, beside TestFX's {@code ApplicationExtension}), it
- * shows the area on the toolkit's one stage ({@link #show}) and, after each test, stops what the test started beside
+ * shows the area on the toolkit's one stage ({@link #show}) in the app's light look and, after each test, stops what the test started beside
  * the area: its {@link #background()} threads and whatever it asked to end ({@link #atEnd}).
  */
 public final class ShownArea implements AfterEachCallback {
@@ -49,7 +52,14 @@ public final class ShownArea implements AfterEachCallback {
         Stage stage = stage();
         stage.setMinWidth(0);
         stage.setMinHeight(0);
-        stage.setScene(new Scene(root, width, height));
+        // The look a person sees, whatever ran before: the theme's light stylesheet and the app's own, as the window
+        // has them (UI2).
+        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        Scene scene = new Scene(root, width, height);
+        scene.getStylesheets()
+                .add(Objects.requireNonNull(ShownArea.class.getResource("/dev/stormwatch/app/stormwatch.css"))
+                        .toExternalForm());
+        stage.setScene(scene);
         stage.sizeToScene();
         stage.show();
     }

@@ -135,7 +135,10 @@ class FittedColumnsTest {
 
         assertThat(fit.headers()).containsExactly("Budget left for the origin");
         assertThat(labelled.getText()).isNullOrEmpty();
-        assertThat(labelled.getPrefWidth()).isGreaterThan(100);
+        double drawn = FxThread.call(() -> ((Label) labelled.getGraphic()).prefWidth(-1));
+        assertThat(labelled.getPrefWidth())
+                .as("as wide as the label draws itself")
+                .isEqualTo(Math.ceil(drawn + 24));
         assertThat(cut(table)).isEmpty();
     }
 
@@ -183,6 +186,32 @@ class FittedColumnsTest {
 
         assertThat(table.getItems().get(0).name()).isEqualTo("b");
         assertThat(name.getPrefWidth()).isEqualTo(fitted);
+        assertThat(cut(table)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("UI8: rows that come before their cells exist are measured in the font the stylesheet gives the table,"
+            + " and a style set just before a fit counts in it")
+    void aFitReadsTheStyleOfTheMoment() throws Exception {
+        TableView<Row> table = new TableView<>(rows);
+        TableColumn<Row, String> name = column("name", Row::name);
+        table.getColumns().add(name);
+        FittedColumns.keep(table, FittedColumns.Last.FITTED);
+        FxThread.run(() -> area.show(new StackPane(table), 900, 300));
+        await(() -> table.getSkin() != null);
+        String text = "a name that is long enough";
+
+        double fitted = FxThread.call(() -> {
+            table.setStyle("-fx-font-size: 17px;");
+            rows.setAll(new Row(text, "1")); // fitted at once, before a pulse makes the row's cells
+            return name.getPrefWidth();
+        });
+
+        javafx.scene.text.Text probe = new javafx.scene.text.Text(text);
+        probe.setFont(
+                javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(), 17));
+        assertThat(fitted)
+                .isGreaterThanOrEqualTo(Math.ceil(probe.getLayoutBounds().getWidth() + 20));
         assertThat(cut(table)).isEmpty();
     }
 }

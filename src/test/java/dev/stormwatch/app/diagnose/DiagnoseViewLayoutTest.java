@@ -258,7 +258,7 @@ class DiagnoseViewLayoutTest {
                     form.getViewportBounds().getWidth(),
                     resultsContent.getWidth(),
                     results.getViewportBounds().getWidth(),
-                    verdict.getBoundsInParent().getMinX(),
+                    verdict.getLayoutX(),
                     title.getMinX(),
                     title.getMinY());
         });
