@@ -33,8 +33,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * label says, whether a node is shown, whether an action is off, and a press of a button.
  *
  * <p>Registered as a test's extension ({@code @RegisterExtension}, beside TestFX's {@code ApplicationExtension}), it
- * shows the area on the toolkit's one stage ({@link #show}) in the app's light look and, after each test, stops what the test started beside
- * the area: its {@link #background()} threads and whatever it asked to end ({@link #atEnd}).
+ * shows the area on the toolkit's one stage ({@link #show}) in the app's light look and, after each test, stops what
+ * the test started beside the area: its {@link #background()} threads and whatever it asked to end ({@link #atEnd}).
  */
 public final class ShownArea implements AfterEachCallback {
 

@@ -49,9 +49,14 @@ class FittedColumnsTest {
         table.getColumns().add(FittedColumns.least(column("Then", Row::value), 130));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         FittedColumns.keep(table, last);
+        show(table);
+        return table;
+    }
+
+    /** Shows {@code table} alone, 900 × 300, and waits for its skin. */
+    private void show(TableView<Row> table) throws Exception {
         FxThread.run(() -> area.show(new StackPane(table), 900, 300));
         await(() -> table.getSkin() != null);
-        return table;
     }
 
     private static List<Double> widths(TableView<Row> table) throws Exception {
@@ -128,8 +133,7 @@ class FittedColumnsTest {
         labelled.setCellValueFactory(
                 cell -> new ReadOnlyStringWrapper(cell.getValue().value()));
         table.getColumns().add(FittedColumns.least(labelled, 30));
-        FxThread.run(() -> area.show(new StackPane(table), 900, 300));
-        await(() -> table.getSkin() != null);
+        show(table);
 
         ColumnFit fit = FxThread.call(() -> FittedColumns.fit(table, FittedColumns.Last.FITTED, 900));
 
@@ -150,8 +154,7 @@ class FittedColumnsTest {
         table.getColumns().add(column("what was measured", Row::name));
         table.getColumns().add(column("one shared limiter", Row::value));
         rows.setAll(new Row("amplification", "1.2"));
-        FxThread.run(() -> area.show(new StackPane(table), 900, 300));
-        await(() -> table.getSkin() != null);
+        show(table);
 
         FxThread.run(() -> FittedColumns.fit(table, FittedColumns.Last.FITTED, 50));
         assertThat(table.getColumns().stream().map(TableColumn::getText))
@@ -175,8 +178,8 @@ class FittedColumnsTest {
         TableColumn<Row, String> name = FittedColumns.least(column("name", Row::name), 40);
         table.getColumns().add(name);
         FittedColumns.keep(table, FittedColumns.Last.FITTED);
-        FxThread.run(() -> area.show(new StackPane(table), 900, 300));
-        await(() -> table.getSkin() != null && name.getPrefWidth() > 40);
+        show(table);
+        await(() -> name.getPrefWidth() > 40);
         double fitted = name.getPrefWidth();
 
         FxThread.run(() -> {
@@ -197,8 +200,7 @@ class FittedColumnsTest {
         TableColumn<Row, String> name = column("name", Row::name);
         table.getColumns().add(name);
         FittedColumns.keep(table, FittedColumns.Last.FITTED);
-        FxThread.run(() -> area.show(new StackPane(table), 900, 300));
-        await(() -> table.getSkin() != null);
+        show(table);
         String text = "a name that is long enough";
 
         double fitted = FxThread.call(() -> {
