@@ -85,7 +85,10 @@ public final class FittedColumns {
                     titleOf(column), (Double) column.getProperties().getOrDefault(LEAST, 0.0), cells));
         }
         ColumnFit fit = ColumnFit.of(
-                read, text -> labels.getOrDefault(text, width(text, header)), text -> width(text, cell), room);
+                read,
+                text -> labels.containsKey(text) ? labels.get(text) : width(text, header),
+                text -> width(text, cell),
+                room);
         for (int c = 0; c < fitted; c++) {
             TableColumn<?, ?> column = columns.get(c);
             if (column.getGraphic() == null) {
@@ -101,7 +104,7 @@ public final class FittedColumns {
      * A column's title in one line, whatever its header shows now: its text when first fitted, or its header label's
      * text where the title is a graphic (one with a tooltip).
      */
-    static String titleOf(TableColumn<?, ?> column) {
+    private static String titleOf(TableColumn<?, ?> column) {
         Object kept = column.getProperties().get(TITLE);
         if (kept instanceof String title) {
             return title;
@@ -112,7 +115,7 @@ public final class FittedColumns {
     }
 
     /** The font of the first labelled part of {@code parent} that {@code selector} finds, once styled; none before. */
-    static Optional<Font> fontOf(Parent parent, String selector) {
+    private static Optional<Font> fontOf(Parent parent, String selector) {
         return parent.lookupAll(selector).stream()
                 .filter(Labeled.class::isInstance)
                 .map(node -> ((Labeled) node).getFont())
@@ -120,7 +123,7 @@ public final class FittedColumns {
     }
 
     /** The width {@code text} takes drawn in {@code font}. */
-    static double width(String text, Font font) {
+    private static double width(String text, Font font) {
         Text probe = new Text(text);
         probe.setFont(font);
         return probe.getLayoutBounds().getWidth();

@@ -274,8 +274,8 @@ public final class LoadLabView extends BorderPane {
             table.getItems().setAll(model.comparisonRows());
             javafx.application.Platform.runLater(() -> fitColumns(table));
         });
-        table.setPrefHeight(ComparisonHeight.ROW_HEIGHT * ComparisonHeight.LEAST_ROWS
-                + 30); // until a comparison's rows set it (fitColumns)
+        // Until a comparison's rows set it (fitColumns): room for the first rows under a header of about 30 px.
+        table.setPrefHeight(ComparisonHeight.ROW_HEIGHT * ComparisonHeight.LEAST_ROWS + 30);
         table.setMinHeight(120);
         VBox pane = new VBox(6, charts, table, verdicts);
         VBox.setVgrow(charts, Priority.ALWAYS);
